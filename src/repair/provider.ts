@@ -1,0 +1,82 @@
+import type { FailureFrame } from '../frames/failure-frame.js';
+import type { Attempt, TokenUsage } from '../loop/heal-report.js';
+import type { Edit, EditCheck } from '../loop/edits/edit.js';
+
+export type ProviderName = 'builtin' | 'openai' | 'github-models' | 'anthropic' | 'command';
+
+/** The packed, secret-scrubbed prompt for one attempt (built by `loop/prompt.ts`). */
+export interface PromptParts {
+  system: string;
+  user: string;
+  /** Estimated input tokens of system + user. */
+  estimatedTokens: number;
+}
+
+export interface RepairRequest {
+  attempt: number;
+  maxAttempts: number;
+  failures: FailureFrame[];
+  prompt: PromptParts;
+  /** Earlier attempts of this run, oldest first. */
+  history: Attempt[];
+  /** What this attempt may spend. */
+  budget: { inputTokens: number; outputTokens: number; deadline: number };
+}
+
+/** Result of trying a candidate: applied, targeted rerun of the failing tests, restored. */
+export interface CandidateVerdict {
+  targetsPassed: number;
+  targetsTotal: number;
+  /** Pruned description of what still fails. */
+  feedback: string;
+}
+
+/** What the loop offers a provider during one attempt. Everything here goes through the guardrails. */
+export interface RepairHost {
+  root: string;
+  /** Dry-run the edits: guardrails and matching, nothing written. */
+  checkEdits(edits: Edit[]): Promise<EditCheck>;
+  /** Read a repo file (guarded, scrubbed, bounded); throws a message for the model on refusal. */
+  readFile(path: string, range?: { start: number; end: number }): Promise<string>;
+  /** Search tracked files for a literal string (bounded results). */
+  search(query: string): Promise<string>;
+  /** Apply edits, rerun just the failing tests, restore the tree. For search-based providers. */
+  tryCandidate(edits: Edit[]): Promise<CandidateVerdict>;
+  /** Diff hashes already tried in this run, so a provider can skip them. */
+  triedDiffs: ReadonlySet<string>;
+  log(message: string): void;
+}
+
+export interface RepairAnswer {
+  /** Validated edits to apply. Empty when the provider edited the tree itself (`command`). */
+  edits: Edit[];
+  /** True when the provider changed files in place and the loop must diff the tree. */
+  editedInPlace?: boolean;
+  usage: TokenUsage;
+  /** The provider's explanation (untrusted, bounded). */
+  notes?: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface RepairProvider {
+  readonly name: ProviderName;
+  readonly model?: string;
+  propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer>;
+}
+
+/**
+ * A provider failure, sorted: retryable ones (429, 5xx, network) were already retried with
+ * backoff by the client; what reaches the loop ends it with `provider-error` and the hint.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'forbidden' | 'model' | 'rate-limit' | 'server' | 'network' | 'bad-response' | 'config',
+    readonly retryable: boolean,
+    readonly hint?: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
