@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The options of one heal run: what `self-heal run` flags and the action's inputs both become.
+ * Defaults and caps live here, once.
+ */
+export const ProviderName = z.enum(['builtin', 'openai', 'github-models', 'anthropic', 'command']);
+
+export const MAX_ATTEMPTS_HARD_CAP = 5;
+
+export const HealOptions = z.object({
+  /** Repository root (the work tree the loop may edit). */
+  cwd: z.string(),
+  testCommand: z.string().min(1),
+  /** Globs (relative to cwd) of the JUnit reports the test command writes. */
+  junit: z.array(z.string()).default([]),
+  /** A log file of the failed run, when the step got one. */
+  log: z.string().optional(),
+  maxAttempts: z.number().int().min(1).max(MAX_ATTEMPTS_HARD_CAP).default(3),
+  provider: ProviderName.default('builtin'),
+  model: z.string().optional(),
+  baseUrl: z.string().url().optional(),
+  agentCommand: z.string().optional(),
+  /** Template for targeted reruns; `{tests}` is replaced by the shell-quoted test names, `{files}` by the test files. */
+  rerunCommand: z.string().optional(),
+  protect: z.array(z.string()).default([]),
+  allow: z.array(z.string()).default([]),
+  /** Per test run. */
+  timeoutSeconds: z.number().positive().default(600),
+  /** Total tokens (input + output) over all attempts. */
+  maxTokens: z.number().int().positive().default(200_000),
+  /** Wall-clock budget of the whole run. */
+  maxSeconds: z.number().positive().default(1800),
+  reportPath: z.string().optional(),
+  commit: z.boolean().default(true),
+  allowDirty: z.boolean().default(false),
+  /** API key for the provider; masked and scrubbed from everything sent to a model. */
+  apiKey: z.string().optional(),
+  /** Further secret values to scrub (the step's own credentials). */
+  secrets: z.array(z.string()).default([]),
+});
+export type HealOptions = z.infer<typeof HealOptions>;
+export type HealOptionsInput = z.input<typeof HealOptions>;
