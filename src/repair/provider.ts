@@ -71,7 +71,17 @@ export interface RepairProvider {
 export class ProviderError extends Error {
   constructor(
     message: string,
-    readonly kind: 'auth' | 'forbidden' | 'model' | 'rate-limit' | 'server' | 'network' | 'bad-response' | 'config',
+    readonly kind:
+      | 'auth'
+      | 'forbidden'
+      | 'model'
+      | 'rate-limit'
+      | 'server'
+      | 'network'
+      | 'bad-response'
+      | 'config'
+      /** The server refused the request itself (too large for the context, an unsupported parameter). */
+      | 'bad-request',
     readonly retryable: boolean,
     readonly hint?: string,
     readonly status?: number,
