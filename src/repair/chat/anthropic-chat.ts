@@ -1,0 +1,131 @@
+import { ProviderError } from '../provider.js';
+import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
+import { postJson, DEFAULT_RETRY_POLICY, type RetryPolicy } from './post-json.js';
+import type { ApiIdentity } from './provider-errors.js';
+
+/**
+ * The Anthropic Messages API (`POST {baseUrl}/v1/messages`) over plain fetch: `x-api-key`,
+ * `anthropic-version: 2023-06-01`, tools as `{name, description, input_schema}`, `tool_use` blocks in
+ * the answer and `tool_result` blocks in the next user turn.
+ */
+
+export interface AnthropicChatConfig {
+  /** Up to and excluding `/v1/messages`, e.g. `https://api.anthropic.com`. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  api: ApiIdentity;
+  maxInputTokens: number;
+  maxOutputTokens: number;
+  retry?: RetryPolicy;
+  scrub: (text: string) => string;
+  log?: (message: string) => void;
+  deadline?: number;
+}
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
+  // Accept a base URL given with or without the `/v1` suffix.
+  const base = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+  const url = `${base}/v1/messages`;
+  return {
+    provider: config.api.label,
+    model: config.model,
+    maxInputTokens: config.maxInputTokens,
+    maxOutputTokens: config.maxOutputTokens,
+    async complete(request: ChatRequest): Promise<ChatReply> {
+      const body: Record<string, unknown> = {
+        model: config.model,
+        max_tokens: request.maxOutputTokens,
+        system: request.system,
+        messages: toAnthropicMessages(request.messages),
+      };
+      if (request.tools.length > 0) {
+        body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+        // `auto`, never a forced tool: current Claude models refuse forced tool use with thinking on.
+        body.tool_choice = { type: 'auto' };
+      }
+      const result = await postJson({
+        url,
+        headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+        body,
+        api: config.api,
+        model: config.model,
+        retry: config.retry ?? DEFAULT_RETRY_POLICY,
+        scrub: config.scrub,
+        signal: request.signal,
+        deadline: config.deadline,
+        log: config.log,
+      });
+      return parseAnthropicReply(result.json, config);
+    },
+  };
+}
+
+type Block = Record<string, unknown>;
+
+/**
+ * Neutral messages → Anthropic messages. Tool results and the text that follows them share one user
+ * turn (tool_result blocks first, as the API requires), and consecutive user turns are merged.
+ */
+export function toAnthropicMessages(messages: ChatMessage[]): Array<{ role: 'user' | 'assistant'; content: Block[] }> {
+  const out: Array<{ role: 'user' | 'assistant'; content: Block[] }> = [];
+  const pushUser = (blocks: Block[]) => {
+    const last = out[out.length - 1];
+    if (last && last.role === 'user') last.content.push(...blocks);
+    else out.push({ role: 'user', content: blocks });
+  };
+  for (const message of messages) {
+    if (message.role === 'user') pushUser([{ type: 'text', text: message.text }]);
+    else if (message.role === 'tool') {
+      pushUser(
+        message.results.map((r) => ({ type: 'tool_result', tool_use_id: r.toolCallId, content: r.content, ...(r.isError ? { is_error: true } : {}) })),
+      );
+    } else if (Array.isArray(message.raw)) {
+      out.push({ role: 'assistant', content: message.raw as Block[] });
+    } else {
+      const blocks: Block[] = [];
+      if (message.text) blocks.push({ type: 'text', text: message.text });
+      for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
+      out.push({ role: 'assistant', content: blocks.length > 0 ? blocks : [{ type: 'text', text: '(no answer)' }] });
+    }
+  }
+  return out;
+}
+
+export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatConfig, 'api' | 'model'>): ChatReply {
+  const bad = (what: string) =>
+    new ProviderError(`${config.api.label} answered without ${what}`, 'bad-response', false, 'Check that --base-url points at the Anthropic Messages API.');
+  if (!json || typeof json !== 'object') throw bad('a JSON object');
+  const root = json as Record<string, unknown>;
+  if (!Array.isArray(root.content)) throw bad('a content array');
+  const content = root.content as Block[];
+  let text = '';
+  const toolCalls: ToolCall[] = [];
+  for (const block of content.slice(0, 64)) {
+    if (!block || typeof block !== 'object') continue;
+    if (block.type === 'text' && typeof block.text === 'string') text += block.text;
+    else if (block.type === 'tool_use') {
+      const id = typeof block.id === 'string' ? block.id : `toolu_${toolCalls.length + 1}`;
+      const name = typeof block.name === 'string' ? block.name : '';
+      const input = block.input;
+      if (input && typeof input === 'object' && !Array.isArray(input)) toolCalls.push({ id, name, arguments: input as Record<string, unknown> });
+      else toolCalls.push({ id, name, arguments: undefined, argumentsError: 'the input was not a JSON object' });
+    }
+    // thinking / redacted_thinking blocks carry no edits; they travel back in `raw`.
+  }
+  const usage = root.usage as Record<string, unknown> | undefined;
+  if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') throw bad('usage.input_tokens / output_tokens');
+  const cacheRead = typeof usage.cache_read_input_tokens === 'number' ? usage.cache_read_input_tokens : 0;
+  const cacheWrite = typeof usage.cache_creation_input_tokens === 'number' ? usage.cache_creation_input_tokens : 0;
+  const stop = typeof root.stop_reason === 'string' ? root.stop_reason : 'unknown';
+  return {
+    text,
+    toolCalls,
+    usage: { input: usage.input_tokens + cacheRead + cacheWrite, output: usage.output_tokens },
+    stopReason: stop === 'end_turn' || stop === 'stop_sequence' ? 'end' : stop,
+    raw: content,
+  };
+}

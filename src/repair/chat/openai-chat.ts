@@ -1,0 +1,194 @@
+import { ProviderError } from '../provider.js';
+import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
+import { postJson, DEFAULT_RETRY_POLICY, type RetryPolicy } from './post-json.js';
+import type { ApiIdentity } from './provider-errors.js';
+import { estimateTokens } from '../../loop/token-estimate.js';
+
+/**
+ * OpenAI chat completions (`POST {baseUrl}/chat/completions`) over plain fetch. Works with OpenAI,
+ * GitHub Models, Azure OpenAI's v1 endpoint, Ollama, vLLM, LM Studio and OpenRouter; the quirks of
+ * compatible servers are handled where they are read (arguments as an object, missing ids, missing
+ * usage).
+ */
+
+export interface OpenAIChatConfig {
+  /** Up to and excluding `/chat/completions`, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  api: ApiIdentity;
+  maxInputTokens: number;
+  maxOutputTokens: number;
+  /**
+   * OpenAI deprecated `max_tokens` for `max_completion_tokens` (reasoning models refuse the old one),
+   * while Ollama and LM Studio read only `max_tokens`. Default: the new name for OpenAI and GitHub
+   * Models, the old one elsewhere; a 400 naming the field switches once.
+   */
+  maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  extraHeaders?: Record<string, string>;
+  retry?: RetryPolicy;
+  scrub: (text: string) => string;
+  log?: (message: string) => void;
+  /** Epoch ms; no request or retry starts after it. */
+  deadline?: number;
+}
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export function createOpenAIChat(config: OpenAIChatConfig): ChatModel {
+  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const host = safeHost(config.baseUrl);
+  let tokensField =
+    config.maxTokensField ??
+    (host === 'api.openai.com' || host === 'models.github.ai' || host.endsWith('.openai.azure.com') ? 'max_completion_tokens' : 'max_tokens');
+  const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}`, ...config.extraHeaders };
+  // Azure OpenAI takes its keys in `api-key`; sending both is harmless elsewhere but only done there.
+  if (host.endsWith('.azure.com')) headers['api-key'] = config.apiKey;
+
+  return {
+    provider: config.api.label,
+    model: config.model,
+    maxInputTokens: config.maxInputTokens,
+    maxOutputTokens: config.maxOutputTokens,
+    async complete(request: ChatRequest): Promise<ChatReply> {
+      const send = (field: string) =>
+        postJson({
+          url,
+          headers,
+          body: buildBody(config.model, request, field),
+          api: config.api,
+          model: config.model,
+          retry: config.retry ?? DEFAULT_RETRY_POLICY,
+          scrub: config.scrub,
+          signal: request.signal,
+          deadline: config.deadline,
+          log: config.log,
+        });
+      let result;
+      try {
+        result = await send(tokensField);
+      } catch (error) {
+        const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+        if (error instanceof ProviderError && error.kind === 'bad-request' && error.message.includes(tokensField)) {
+          config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
+          tokensField = other;
+          result = await send(tokensField);
+        } else throw error;
+      }
+      return parseReply(result.json, config, request);
+    },
+  };
+}
+
+function safeHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Neutral messages → OpenAI wire messages. */
+export function toOpenAIMessages(system: string, messages: ChatMessage[]): unknown[] {
+  const out: unknown[] = [{ role: 'system', content: system }];
+  for (const message of messages) {
+    if (message.role === 'user') out.push({ role: 'user', content: message.text });
+    else if (message.role === 'assistant') {
+      const wire: Record<string, unknown> = { role: 'assistant', content: message.text || null };
+      if (message.toolCalls.length > 0) {
+        wire.tool_calls = message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments ? JSON.stringify(call.arguments) : '{}' },
+        }));
+      }
+      out.push(wire);
+    } else {
+      for (const result of message.results) out.push({ role: 'tool', tool_call_id: result.toolCallId, content: result.content });
+    }
+  }
+  return out;
+}
+
+function buildBody(model: string, request: ChatRequest, tokensField: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    model,
+    messages: toOpenAIMessages(request.system, request.messages),
+    [tokensField]: request.maxOutputTokens,
+  };
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+    body.tool_choice = 'auto';
+  }
+  return body;
+}
+
+function badResponse(config: OpenAIChatConfig, what: string): ProviderError {
+  return new ProviderError(
+    `${config.api.label} answered without ${what}`,
+    'bad-response',
+    false,
+    `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`,
+  );
+}
+
+/** OpenAI wire reply → neutral reply. */
+export function parseReply(json: unknown, config: OpenAIChatConfig, request: ChatRequest): ChatReply {
+  if (!json || typeof json !== 'object') throw badResponse(config, 'a JSON object');
+  const root = json as Record<string, unknown>;
+  const choices = root.choices;
+  if (!Array.isArray(choices) || choices.length === 0) throw badResponse(config, 'choices');
+  const choice = choices[0] as Record<string, unknown>;
+  const message = choice?.message as Record<string, unknown> | undefined;
+  if (!message || typeof message !== 'object') throw badResponse(config, 'choices[0].message');
+  const text = typeof message.content === 'string' ? message.content : contentPartsText(message.content);
+  const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  const toolCalls: ToolCall[] = rawCalls.slice(0, 32).map((raw, index) => parseToolCall(raw, index));
+
+  const usage = root.usage as Record<string, unknown> | undefined;
+  const input = typeof usage?.prompt_tokens === 'number' ? usage.prompt_tokens : undefined;
+  const output = typeof usage?.completion_tokens === 'number' ? usage.completion_tokens : undefined;
+  const finish = typeof choice.finish_reason === 'string' ? choice.finish_reason : 'unknown';
+  return {
+    text,
+    toolCalls,
+    usage: {
+      // Some compatible servers omit usage: fall back to the estimate so budgets still hold.
+      input: input ?? estimateTokens(JSON.stringify(toOpenAIMessages(request.system, request.messages))),
+      output: output ?? estimateTokens(text + JSON.stringify(rawCalls)),
+    },
+    stopReason: finish === 'stop' ? 'end' : finish === 'tool_calls' || finish === 'function_call' ? 'tool_use' : finish === 'length' ? 'max_tokens' : finish,
+  };
+}
+
+function contentPartsText(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .join('');
+}
+
+function parseToolCall(raw: unknown, index: number): ToolCall {
+  const call = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const fn = (call.function && typeof call.function === 'object' ? call.function : {}) as Record<string, unknown>;
+  const id = typeof call.id === 'string' && call.id ? call.id : `call_${index + 1}`;
+  const name = typeof fn.name === 'string' ? fn.name : '';
+  const args = fn.arguments;
+  if (args && typeof args === 'object' && !Array.isArray(args)) {
+    // Ollama and some vLLM parsers send an object instead of a JSON string.
+    return { id, name, arguments: args as Record<string, unknown> };
+  }
+  if (typeof args !== 'string' || args.trim() === '') {
+    return { id, name, arguments: args === '' || args === undefined ? {} : undefined, argumentsError: args === '' || args === undefined ? undefined : 'the arguments were not a JSON object' };
+  }
+  try {
+    const parsed = JSON.parse(args) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { id, name, arguments: parsed as Record<string, unknown> };
+    return { id, name, arguments: undefined, argumentsError: 'the arguments were JSON but not an object' };
+  } catch (error) {
+    return { id, name, arguments: undefined, argumentsError: `the arguments were not valid JSON (${(error as Error).message.slice(0, 120)})` };
+  }
+}
