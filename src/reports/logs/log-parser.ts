@@ -13,6 +13,24 @@ export interface RawFrame {
   function?: string;
   /** Source text the runner printed for this frame, when it did (pytest, Rust). */
   sourceLine?: string;
+  /**
+   * Values bound in this frame, when the runner printed them (pytest function arguments, and all
+   * locals with `-l/--showlocals`). Per frame, because only `frames/` knows which frame is the user's.
+   */
+  locals?: Array<{ name: string; value: string }>;
+}
+
+/**
+ * Another exception of a chain the runner printed (Python `raise … from`, "During handling of the
+ * above exception…", Java `Caused by:`), kept so the structure is not lost.
+ */
+export interface ChainedException {
+  /** `cause`: explicit (`raise … from e`, Java `Caused by:`); `context`: raised while handling it. */
+  relation: 'cause' | 'context';
+  exceptionType?: string;
+  message: string;
+  /** Outermost first, deepest last, as for the failure itself. */
+  frames: RawFrame[];
 }
 
 export interface LogFailure {
@@ -28,6 +46,13 @@ export interface LogFailure {
   logLines?: { start: number; end: number };
   /** A collection/import error rather than a test failure. */
   kind?: 'failure' | 'error';
+  /**
+   * The other exceptions of a printed chain, from the reported exception's own cause (or context)
+   * down to the root. `exceptionType`/`message` above are the reported (outermost) exception's;
+   * `frames` above are the stack a repair should read, which each parser documents (for a wrapper
+   * raised to translate its cause, the cause's stack where the user's code goes deepest).
+   */
+  chain?: ChainedException[];
 }
 
 export interface LogParser {
