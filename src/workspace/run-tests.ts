@@ -1,0 +1,252 @@
+/**
+ * Runs a shell command (a test command, a targeted rerun, an agent command) with a timeout that
+ * kills the whole process tree, its combined output captured to a file and to a bounded
+ * head + tail in memory.
+ *
+ * Why the process group: test runners fork workers, browsers and servers. `sh -c` is started
+ * `detached`, so it leads a new process group; a timeout (or an interrupt of self-heal itself)
+ * signals the group (`kill(-pgid)`), which reaches every descendant that did not leave the group on
+ * purpose. SIGTERM first, SIGKILL after a grace period.
+ *
+ * Why we never wait for the pipes alone: a grandchild that outlives the shell keeps stdout open,
+ * and waiting for `close` would hang forever. Completion is the shell's `exit`; after it, the
+ * leftovers of the group are killed and the pipes get a short drain window before being destroyed.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+export interface RunCommandOptions {
+  /** A shell command line, run with `sh -c`. */
+  command: string;
+  cwd: string;
+  timeoutMs: number;
+  env?: NodeJS.ProcessEnv;
+  /** When given, the combined output is written here (bounded by `maxFileBytes`). */
+  outputFile?: string;
+  /** Bytes kept in memory: half from the head, half from the tail. */
+  maxOutputBytes?: number;
+  /** Bytes written to `outputFile` at most; the rest is counted, not stored. */
+  maxFileBytes?: number;
+  /** Time between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+  /** Aborting kills the tree like a timeout does. */
+  signal?: AbortSignal;
+}
+
+export interface CommandResult {
+  command: string;
+  /** Exit code of the shell, or null when it was killed by a signal. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** Bounded head + tail of the combined stdout/stderr (with a marker where bytes were omitted). */
+  output: string;
+  /** Total bytes the command printed. */
+  outputBytes: number;
+  truncated: boolean;
+  outputFile?: string;
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
+export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2_000;
+/** How long the pipes may stay open after the shell exited (a grandchild holding stdout). */
+const PIPE_DRAIN_MS = 500;
+
+/** Process groups currently running, so an interrupt handler can kill them synchronously. */
+const liveGroups = new Set<number>();
+
+/** Kill every process group started by `runCommand` that is still running (used on SIGINT/SIGTERM). */
+export function killRunningCommands(signal: NodeJS.Signals = 'SIGKILL'): void {
+  for (const pgid of liveGroups) killGroup(pgid, signal);
+}
+
+function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: the group is already gone.
+  }
+}
+
+function groupAlive(pgid: number): boolean {
+  return killGroup(pgid, 0 as unknown as NodeJS.Signals);
+}
+
+/** Keeps the first and last `max / 2` bytes of a stream. */
+class HeadTail {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private tail: Buffer[] = [];
+  private tailBytes = 0;
+  total = 0;
+  constructor(private readonly max: number) {}
+
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    const headRoom = Math.floor(this.max / 2) - this.headBytes;
+    if (headRoom > 0) {
+      const part = chunk.subarray(0, headRoom);
+      this.head.push(part);
+      this.headBytes += part.length;
+      chunk = chunk.subarray(part.length);
+    }
+    if (chunk.length === 0) return;
+    this.tail.push(chunk);
+    this.tailBytes += chunk.length;
+    const tailMax = this.max - Math.floor(this.max / 2);
+    while (this.tailBytes - this.tail[0]!.length >= tailMax) this.tailBytes -= this.tail.shift()!.length;
+  }
+
+  text(): { text: string; truncated: boolean } {
+    const head = Buffer.concat(this.head);
+    let tail = Buffer.concat(this.tail);
+    const tailMax = this.max - Math.floor(this.max / 2);
+    if (tail.length > tailMax) tail = tail.subarray(tail.length - tailMax);
+    const omitted = this.total - head.length - tail.length;
+    if (omitted <= 0) return { text: Buffer.concat([head, tail]).toString('utf8'), truncated: false };
+    return {
+      text: `${head.toString('utf8')}\n[… ${omitted} bytes of output omitted …]\n${tail.toString('utf8')}`,
+      truncated: true,
+    };
+  }
+}
+
+export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
+  const started = performance.now();
+  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const maxFile = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const capture = new HeadTail(maxOutput);
+  let fileFd: number | undefined;
+  let fileBytes = 0;
+  if (options.outputFile) {
+    mkdirSync(path.dirname(options.outputFile), { recursive: true });
+    fileFd = openSync(options.outputFile, 'w');
+  }
+
+  return new Promise<CommandResult>((resolve, reject) => {
+    let child;
+    try {
+      child = spawn('sh', ['-c', options.command], {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      if (fileFd !== undefined) closeSync(fileFd);
+      reject(error);
+      return;
+    }
+    const pgid = child.pid;
+    if (pgid !== undefined) liveGroups.add(pgid);
+
+    let timedOut = false;
+    let aborted = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const terminate = () => {
+      if (pgid === undefined) return;
+      killGroup(pgid, 'SIGTERM');
+      killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
+      killTimer.unref();
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      terminate();
+    }, options.timeoutMs);
+    timer.unref();
+    const onAbort = () => {
+      aborted = true;
+      terminate();
+    };
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const onData = (chunk: Buffer) => {
+      capture.push(chunk);
+      if (fileFd !== undefined && fileBytes < maxFile) {
+        const part = chunk.subarray(0, maxFile - fileBytes);
+        writeSync(fileFd, part);
+        fileBytes += part.length;
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let openPipes = 2;
+    let settled = false;
+    const finish = () => {
+      if (settled || !exit) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (pgid !== undefined) {
+        liveGroups.delete(pgid);
+        // Leftovers of the group (background servers, orphaned workers) are killed: nothing the
+        // run started may outlive it and touch the tree during the next attempt.
+        if (groupAlive(pgid)) {
+          killGroup(pgid, 'SIGTERM');
+          if (!killTimer) {
+            killTimer = setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
+            killTimer.unref();
+          }
+        } else if (killTimer) {
+          // The group is gone: never signal a process group id the system may reuse.
+          clearTimeout(killTimer);
+        }
+      }
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      if (fileFd !== undefined) {
+        if (capture.total > fileBytes) {
+          writeSync(fileFd, `\n[self-heal: output truncated after ${fileBytes} of ${capture.total} bytes]\n`);
+        }
+        closeSync(fileFd);
+      }
+      const { text, truncated } = capture.text();
+      resolve({
+        command: options.command,
+        exitCode: exit.code,
+        signal: exit.signal,
+        timedOut,
+        aborted,
+        durationMs: Math.round(performance.now() - started),
+        output: text,
+        outputBytes: capture.total,
+        truncated,
+        outputFile: options.outputFile,
+      });
+    };
+    const onPipeClosed = () => {
+      openPipes--;
+      if (openPipes === 0) finish();
+    };
+    child.stdout!.on('close', onPipeClosed);
+    child.stderr!.on('close', onPipeClosed);
+    child.on('error', (error) => {
+      // spawn failure (sh missing, cwd missing): report as a failed run with the reason.
+      capture.push(Buffer.from(`self-heal: could not start the command: ${error.message}\n`));
+      exit ??= { code: 127, signal: null };
+      openPipes = 0;
+      finish();
+    });
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      if (openPipes === 0) {
+        finish();
+        return;
+      }
+      // The shell is gone; whatever still holds the pipes is a straggler of its group.
+      const drain = setTimeout(() => {
+        if (pgid !== undefined) killGroup(pgid, 'SIGKILL');
+        finish();
+      }, PIPE_DRAIN_MS);
+    });
+  });
+}

@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  changedPaths,
+  diffSinceSnapshot,
+  dirtyTrackedPaths,
+  recoverJournal,
+  releaseSnapshot,
+  restoreSnapshot,
+  takeSnapshot,
+  type TreeOptions,
+} from '../../src/workspace/tree-state.js';
+import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+
+const repos: TempRepo[] = [];
+afterEach(() => {
+  while (repos.length) repos.pop()!.cleanup();
+});
+
+function repo(files: Record<string, string>): TempRepo {
+  const r = createTempRepo({ files });
+  repos.push(r);
+  return r;
+}
+
+function treeOptions(r: TempRepo, isOutput?: (p: string) => boolean): TreeOptions {
+  return { root: r.root, gitDir: path.join(r.root, '.git'), env: r.env, isOutput };
+}
+
+const FILES = {
+  'src/calc.js': 'export const add = (a, b) => a - b;\n',
+  'src/util/str.js': 'export const up = (s) => s.toUpperCase();\n',
+  'README.md': '# demo\n',
+  'bin/run.sh': '#!/bin/sh\necho hi\n',
+};
+
+describe('tree state', () => {
+  it('restores a clean tree exactly after an agent did everything it could', () => {
+    const r = repo(FILES);
+    chmodSync(path.join(r.root, 'bin/run.sh'), 0o755);
+    r.commitAll('exec bit');
+    const before = r.tree();
+    const headBefore = r.git('rev-parse', 'HEAD');
+    const snap = takeSnapshot(treeOptions(r));
+
+    r.write('src/calc.js', 'export const add = (a, b) => a + b;\n');
+    r.write('new/deep/dir/file.js', 'created\n');
+    unlinkSync(path.join(r.root, 'README.md'));
+    chmodSync(path.join(r.root, 'bin/run.sh'), 0o644);
+    rmSync(path.join(r.root, 'src/util'), { recursive: true });
+    symlinkSync('/etc', path.join(r.root, 'src/util'));
+    r.git('add', 'new/deep/dir/file.js');
+    r.git('commit', '-q', '-m', 'agent commit');
+    r.write('src/calc.js', 'changed after the commit\n');
+
+    expect(changedPaths(snap)).toEqual(
+      expect.arrayContaining(['README.md', 'bin/run.sh', 'new/deep/dir/file.js', 'src/calc.js', 'src/util', 'src/util/str.js']),
+    );
+    restoreSnapshot(snap);
+    expect(r.tree()).toEqual(before);
+    expect(r.git('rev-parse', 'HEAD')).toBe(headBefore);
+    expect(r.git('status', '--porcelain')).toBe('');
+    expect(existsSync(path.join(r.root, 'new'))).toBe(false);
+    expect(changedPaths(snap)).toEqual([]);
+    releaseSnapshot(snap);
+    expect(existsSync(path.join(r.root, '.git/self-heal/journal.json'))).toBe(false);
+  });
+
+  it('keeps the user’s uncommitted work, staged and unstaged, through a restore', () => {
+    const r = repo(FILES);
+    r.write('src/calc.js', 'user edit (unstaged)\n');
+    r.write('README.md', '# staged by the user\n');
+    r.git('add', 'README.md');
+    r.write('notes.txt', 'untracked user notes\n');
+    unlinkSync(path.join(r.root, 'src/util/str.js'));
+    const before = r.tree();
+    const statusBefore = r.git('status', '--porcelain');
+    const stagedBefore = r.git('diff', '--cached');
+    expect(dirtyTrackedPaths(treeOptions(r)).sort()).toEqual(['README.md', 'src/calc.js', 'src/util/str.js']);
+
+    const snap = takeSnapshot(treeOptions(r));
+    r.write('src/calc.js', 'agent overwrote the user edit\n');
+    unlinkSync(path.join(r.root, 'notes.txt'));
+    r.write('src/util/str.js', 'agent recreated a deleted file\n');
+    r.write('README.md', 'agent\n');
+    r.git('add', '-A');
+    expect(changedPaths(snap)).toEqual(['README.md', 'notes.txt', 'src/calc.js', 'src/util/str.js']);
+
+    restoreSnapshot(snap);
+    expect(r.tree()).toEqual(before);
+    expect(r.git('status', '--porcelain')).toBe(statusBefore);
+    expect(r.git('diff', '--cached')).toBe(stagedBefore);
+    releaseSnapshot(snap);
+  });
+
+  it('diffs only what changed since the snapshot, new files included', async () => {
+    const r = repo(FILES);
+    r.write('README.md', '# user change, not part of the attempt\n');
+    const snap = takeSnapshot(treeOptions(r));
+    r.write('src/calc.js', 'export const add = (a, b) => a + b;\n');
+    r.write('src/new.js', 'export const n = 1;\n');
+    unlinkSync(path.join(r.root, 'bin/run.sh'));
+    const { diff, truncated } = await diffSinceSnapshot(snap, changedPaths(snap), 100_000);
+    expect(truncated).toBe(false);
+    expect(diff).toContain('+export const add = (a, b) => a + b;');
+    expect(diff).toContain('new file mode 100644');
+    expect(diff).toContain('deleted file mode 100644');
+    expect(diff).not.toContain('user change');
+    // The user's index is untouched by the private diff index.
+    expect(r.git('diff', '--cached')).toBe('');
+    const small = await diffSinceSnapshot(snap, changedPaths(snap), 40);
+    expect(small.truncated).toBe(true);
+    expect(small.diff.length).toBeLessThanOrEqual(40);
+    restoreSnapshot(snap);
+    releaseSnapshot(snap);
+  });
+
+  it('restores only the given paths when asked', () => {
+    const r = repo(FILES);
+    const snap = takeSnapshot(treeOptions(r));
+    r.write('src/calc.js', 'keep me\n');
+    r.write('.github/workflows/x.yml', 'refused\n');
+    expect(restoreSnapshot(snap, ['.github/workflows/x.yml'])).toEqual(['.github/workflows/x.yml']);
+    expect(existsSync(path.join(r.root, '.github'))).toBe(false);
+    expect(r.read('src/calc.js')).toBe('keep me\n');
+    restoreSnapshot(snap);
+    releaseSnapshot(snap);
+  });
+
+  it('leaves report outputs alone', () => {
+    const r = repo(FILES);
+    const isOutput = (p: string) => p.startsWith('reports/');
+    r.write('reports/old.xml', '<old/>');
+    const snap = takeSnapshot(treeOptions(r, isOutput));
+    r.write('reports/junit.xml', '<testsuites/>');
+    expect(changedPaths(snap)).toEqual([]);
+    restoreSnapshot(snap);
+    expect(readdirSync(path.join(r.root, 'reports')).sort()).toEqual(['junit.xml', 'old.xml']);
+    releaseSnapshot(snap);
+  });
+
+  it('refuses a second snapshot while a run holds the journal', () => {
+    const r = repo(FILES);
+    mkdirSync(path.join(r.root, '.git/self-heal'), { recursive: true });
+    // pid 1 is always alive: a run we must not interfere with.
+    writeFileSync(path.join(r.root, '.git/self-heal/journal.json'), JSON.stringify({ version: 1, pid: 1, head: null, entries: [] }));
+    expect(() => takeSnapshot(treeOptions(r))).toThrow(/another self-heal run \(pid 1\)/);
+    expect(() => recoverJournal(treeOptions(r))).toThrow(/another self-heal run \(pid 1\)/);
+  });
+
+  it('recovers the tree of a run that was killed mid-attempt', () => {
+    const r = repo(FILES);
+    const before = r.tree();
+    const module = path.resolve('src/workspace/tree-state.ts');
+    const script = `
+      import { takeSnapshot } from ${JSON.stringify(module)};
+      import { writeFileSync, unlinkSync } from 'node:fs';
+      const root = ${JSON.stringify(r.root)};
+      takeSnapshot({ root, gitDir: root + '/.git' });
+      writeFileSync(root + '/src/calc.js', 'half-written attempt');
+      writeFileSync(root + '/stray.js', 'created by the attempt');
+      unlinkSync(root + '/README.md');
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: r.env, encoding: 'utf8' });
+    expect(child.signal).toBe('SIGKILL');
+    expect(r.read('src/calc.js')).toBe('half-written attempt');
+
+    const recovery = recoverJournal(treeOptions(r));
+    expect(recovery.recovered).toBe(true);
+    expect(recovery.paths).toEqual(['README.md', 'src/calc.js', 'stray.js']);
+    expect(r.tree()).toEqual(before);
+    expect(existsSync(path.join(r.root, '.git/self-heal/journal.json'))).toBe(false);
+    expect(recoverJournal(treeOptions(r)).recovered).toBe(false);
+  });
+
+  it('does not rewind commits the user made after a crash; the journal is moved aside', () => {
+    const r = repo(FILES);
+    const snap = takeSnapshot(treeOptions(r));
+    // Simulate a crash: forget the in-memory snapshot but keep the journal, with a dead pid.
+    const journalPath = path.join(r.root, '.git/self-heal/journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    journal.pid = 2 ** 22 + 12345;
+    writeFileSync(journalPath, JSON.stringify(journal));
+    void snap;
+    r.write('src/calc.js', 'user fixed it by hand\n');
+    r.commitAll('user work');
+    expect(() => recoverJournal(treeOptions(r))).toThrow(/does not match HEAD/);
+    expect(r.read('src/calc.js')).toBe('user fixed it by hand\n');
+    expect(existsSync(journalPath)).toBe(false);
+    expect(readdirSync(path.join(r.root, '.git/self-heal')).some((f) => f.startsWith('journal-stale-'))).toBe(true);
+  });
+});
