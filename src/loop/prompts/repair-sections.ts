@@ -1,0 +1,40 @@
+/**
+ * The sections of the user prompt of an attempt. Placeholders in `{braces}` are filled by
+ * `loop/prompt.ts`; everything filled in is untrusted and already scrubbed.
+ */
+
+export const TASK_HEADER = `# Task
+Attempt {attempt} of {maxAttempts}. The test command {testCommand} fails. Make these failing tests pass without changing the tests.
+`;
+
+export const FAILURE_HEADER = `
+## Failing test {index}: {id}
+`;
+
+export const SOURCE_HEADER = `
+# Source excerpts (line numbers are a gutter, not part of the file)
+`;
+
+export const SOURCE_WINDOW = `
+## {file} lines {start}-{end}
+{code}`;
+
+export const COMMIT_DIFF_HEADER = `
+# What changed in the commit under test (often the cause)
+`;
+
+export const HISTORY_HEADER = `
+# Earlier attempts that failed (do not propose these again)
+`;
+
+export const HISTORY_ATTEMPT = `
+## Attempt {n}: {verdict}{files}
+Why it failed: {feedback}
+`;
+
+export const OMITTED_NOTE = `
+(Left out to fit the request size: {omitted}. Use read_file or search if you need them.)
+`;
+
+export const CLOSING = `
+Propose the fix now with replace_in_file.`;

@@ -1,0 +1,132 @@
+/**
+ * Secret scrubbing for everything sent to a model (prompt, tool results, file reads).
+ *
+ * Two layers: the exact values of the step's own credentials (and the encodings they travel in:
+ * base64 at every byte alignment, as inside a `Basic` header, base64url, and URL-encoding), then
+ * common token shapes. Shapes are deliberately tight (prefix + length + charset) so source code
+ * survives: a scrubbed line the model wants to edit would no longer match the file.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+/** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
+export const MIN_SECRET_LENGTH = 6;
+
+interface TokenShape {
+  name: string;
+  pattern: RegExp;
+  /** Rewrite one match; defaults to replacing it whole. */
+  replace?: (match: string, ...groups: string[]) => string;
+}
+
+// Boundaries: `(?<![A-Za-z0-9_-])` instead of `\b` so `risk-…` or `task_sk-…` do not start a match.
+const NOT_TOKEN_BEFORE = '(?<![A-Za-z0-9_-])';
+
+const TOKEN_SHAPES: TokenShape[] = [
+  {
+    name: 'private key block',
+    // An unterminated block (a truncated log) is redacted to the end of its base64 lines.
+    pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----(?:[\s\S]{0,16384}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=:\- ]{0,200}){0,400})/g,
+    replace: () => `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`,
+  },
+  // GitHub: classic PATs, OAuth, user-to-server, server-to-server, refresh tokens (36+ chars after the prefix).
+  { name: 'github token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}gh[pousr]_[A-Za-z0-9]{30,255}(?![A-Za-z0-9])`, 'g') },
+  { name: 'github fine-grained token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}github_pat_[A-Za-z0-9_]{22,255}`, 'g') },
+  // OpenAI (`sk-`, `sk-proj-`, `sk-svcacct-`) and Anthropic (`sk-ant-api03-`): a digit is required so
+  // prose such as `sk-learn-compatible-estimators-here` survives.
+  {
+    name: 'api key (sk-)',
+    pattern: new RegExp(`${NOT_TOKEN_BEFORE}sk-(?=[A-Za-z0-9_-]{0,200}[0-9])[A-Za-z0-9_-]{20,300}`, 'g'),
+  },
+  { name: 'aws access key id', pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g },
+  {
+    name: 'aws secret access key',
+    pattern: /(aws_secret_access_key\s*[=:]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    replace: (_m, head) => `${head}${REDACTED}`,
+  },
+  { name: 'slack token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}xox[baprs]-[A-Za-z0-9-]{10,250}`, 'g') },
+  { name: 'npm token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`, 'g') },
+  { name: 'gitlab token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}glpat-[A-Za-z0-9_-]{20,80}`, 'g') },
+  {
+    name: 'jwt',
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,4096}/g,
+  },
+  {
+    name: 'bearer header',
+    // A digit is required so `Bearer authentication` in prose survives.
+    pattern: /\b(Bearer\s+)(?=[A-Za-z0-9._~+/-]{0,2048}[0-9])[A-Za-z0-9._~+/-]{16,2048}=*/g,
+    replace: (_m, head) => `${head}${REDACTED}`,
+  },
+  {
+    name: 'basic auth header',
+    pattern: /(authorization\s*:\s*basic\s+)[A-Za-z0-9+/]{8,2048}={0,2}/gi,
+    replace: (_m, head) => `${head}${REDACTED}`,
+  },
+  {
+    name: 'url credentials',
+    // https://user:password@host — keep the user (often `x-access-token`), drop the password.
+    pattern: /(\b[a-z][a-z0-9+.-]{1,20}:\/\/[^/\s:@]{1,200}:)([^@\s/]{6,500})@/gi,
+    replace: (_m, head) => `${head}${REDACTED}@`,
+  },
+];
+
+/** Base64 forms of `value` as it appears inside a longer base64 stream, at each of the 3 byte alignments. */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    // Char i covers bits [6i, 6i+6): keep only the chars that depend on the value's bits alone.
+    const start = Math.ceil((8 * offset) / 6);
+    const end = Math.floor((8 * (offset + bytes.length)) / 6);
+    const inner = encoded.slice(start, end);
+    if (inner.length >= MIN_SECRET_LENGTH) {
+      forms.push(inner);
+      const url = inner.replace(/\+/g, '-').replace(/\//g, '_');
+      if (url !== inner) forms.push(url);
+    }
+  }
+  return forms;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Every literal form of the given secrets that must never appear, longest first. */
+export function secretForms(secretValues: string[]): string[] {
+  const forms = new Set<string>();
+  for (const raw of secretValues) {
+    const value = raw.trim();
+    if (value.length < MIN_SECRET_LENGTH) continue;
+    forms.add(value);
+    const encoded = encodeURIComponent(value);
+    if (encoded !== value) forms.add(encoded);
+    for (const form of base64Forms(value)) forms.add(form);
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Build the scrubber for one run. The returned function is pure and idempotent:
+ * `scrub(scrub(x)) === scrub(x)`.
+ */
+export function createScrubber(secretValues: string[]): (text: string) => string {
+  const forms = secretForms(secretValues);
+  // One alternation keeps the scan linear in the text for any number of secrets.
+  const exact = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : null;
+  return (text: string): string => {
+    if (!text) return text;
+    let out = exact ? text.replace(exact, REDACTED) : text;
+    for (const shape of TOKEN_SHAPES) {
+      shape.pattern.lastIndex = 0;
+      out = shape.replace
+        ? out.replace(shape.pattern, shape.replace as (substring: string, ...args: string[]) => string)
+        : out.replace(shape.pattern, REDACTED);
+    }
+    return out;
+  };
+}
+
+/** The names of the token shapes, for documentation and tests. */
+export const TOKEN_SHAPE_NAMES: readonly string[] = TOKEN_SHAPES.map((s) => s.name);
