@@ -1,0 +1,47 @@
+/**
+ * A bounded window of source lines around a location: what a reader (or a model) needs to see the
+ * failing line in context, and never a whole minified file.
+ */
+export interface SnippetOptions {
+  /** Lines shown before and after the target line. */
+  context?: number;
+  /** Longer lines are clipped (minified code has megabyte-long lines). */
+  maxLineLength?: number;
+}
+
+export interface SourceSnippet {
+  startLine: number;
+  lines: string[];
+}
+
+const DEFAULT_CONTEXT = 3;
+const DEFAULT_MAX_LINE_LENGTH = 240;
+
+/** Split source text into lines; `\r\n`, `\n` and a lone `\r` all end a line. */
+export function sourceLines(text: string): string[] {
+  return text.split(/\r\n|\n|\r/);
+}
+
+/** The window around 1-based `line`, or undefined when the file has no such line. */
+export function extractSnippet(text: string, line: number, options: SnippetOptions = {}): SourceSnippet | undefined {
+  const context = Math.max(0, options.context ?? DEFAULT_CONTEXT);
+  const maxLength = Math.max(8, options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH);
+  if (text === '') return undefined;
+  const all = sourceLines(text);
+  // A trailing newline does not make an extra line a runner could point at.
+  if (all.length > 1 && all[all.length - 1] === '') all.pop();
+  if (!Number.isInteger(line) || line < 1 || line > all.length) return undefined;
+  const start = Math.max(1, line - context);
+  const end = Math.min(all.length, line + context);
+  const lines = all.slice(start - 1, end).map((l) => clipLine(l.replace(/\s+$/, ''), maxLength));
+  return { startLine: start, lines };
+}
+
+function clipLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  let end = max - 1;
+  // Do not split a surrogate pair.
+  const code = line.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${line.slice(0, end)}…`;
+}
