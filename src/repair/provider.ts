@@ -21,6 +21,11 @@ export interface RepairRequest {
   history: Attempt[];
   /** What this attempt may spend. */
   budget: { inputTokens: number; outputTokens: number; deadline: number };
+  /**
+   * Unified diff of the commit under test, when the loop has it (the built-in engine boosts the
+   * lines it changed; without it, the engine reads `git show HEAD` itself).
+   */
+  commitDiff?: string;
 }
 
 /** Result of trying a candidate: applied, targeted rerun of the failing tests, restored. */
