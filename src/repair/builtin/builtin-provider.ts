@@ -1,0 +1,105 @@
+/**
+ * The built-in repair engine as a provider: no model, no key, no network. It localises the fault
+ * from the failure frames, generates template repairs on the syntax tree of the suspicious lines,
+ * and validates them with targeted reruns through the loop's host; the answer is the first
+ * candidate that makes every failing test pass (the loop then runs the full suite).
+ *
+ * One instance keeps its search state across the attempts of a run, so a candidate the full suite
+ * rejected is not proposed again and the next attempt resumes the ranked list where it stopped.
+ */
+import type { HealOptions } from '../../heal-options.js';
+import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '../provider.js';
+import { seedCandidates } from './candidates.js';
+import { readChangedLines } from './changed-lines.js';
+import { listSourceFiles } from './definitions.js';
+import { readFailureHints } from './failure-hints.js';
+import { localiseFaults, type SuspiciousLine } from './localise.js';
+import { DEFAULT_LIMITS, describeCandidate, SearchState, searchRepairs, type SearchLimits } from './search.js';
+import { SourceStore } from './source-store.js';
+import type { RepairTemplate } from './template.js';
+import { TEMPLATES } from './templates/index.js';
+
+export interface BuiltinEngineOptions {
+  limits?: Partial<SearchLimits>;
+  templates?: readonly RepairTemplate[];
+  /** Clock (tests); defaults to `Date.now`. */
+  now?: () => number;
+}
+
+/** Lines of the localisation shown in the report. */
+const REPORTED_LINES = 10;
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+function topLines(lines: readonly SuspiciousLine[]): Array<{ file: string; line: number; score: number; why: string }> {
+  return lines.slice(0, REPORTED_LINES).map((l) => ({ file: l.file, line: l.line, score: round(l.score), why: l.why }));
+}
+
+export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
+  const limits: SearchLimits = { ...DEFAULT_LIMITS, ...engine.limits };
+  const templates = engine.templates ?? TEMPLATES;
+  const now = engine.now ?? Date.now;
+  const state = new SearchState();
+  let files: Promise<string[]> | undefined;
+
+  return {
+    name: 'builtin',
+    async propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {
+      const started = now();
+      const store = new SourceStore(host.root);
+      try {
+        files ??= listSourceFiles(host.root);
+        const changed = await readChangedLines(host.root, request.commitDiff);
+        const lines = await localiseFaults({ failures: request.failures, store, changed, files: await files });
+        const hints = readFailureHints(request.failures);
+        const seeds = await seedCandidates(lines, store, templates, hints);
+        if (lines[0]) host.log(`builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`);
+        else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
+        const report = await searchRepairs({ seeds, store, host, state, limits, deadline: request.budget.deadline, now });
+        const detail: Record<string, unknown> = {
+          engine: 'builtin',
+          templates: report.templates,
+          candidates: seeds.length,
+          validated: report.validated,
+          rejected: report.rejected,
+          invalid: report.invalid,
+          duplicates: report.duplicates,
+          combinations: report.combinations,
+          stoppedBy: report.stoppedBy,
+          timeMs: now() - started,
+          hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
+          localisation: topLines(lines),
+        };
+        if (report.best) detail.best = report.best;
+        if (report.lastRejection) detail.lastRejection = report.lastRejection;
+        if (report.found) {
+          const seed = report.found.seeds[0]!;
+          detail.fix = { template: seed.template, file: seed.file, line: seed.line, description: describeCandidate(report.found) };
+          return {
+            edits: report.found.edits,
+            usage: { input: 0, output: 0 },
+            notes: `builtin: ${describeCandidate(report.found)} makes every failing test pass in a targeted rerun`,
+            detail,
+          };
+        }
+        const why =
+          report.stoppedBy === 'deadline'
+            ? 'the time budget ran out'
+            : report.stoppedBy === 'candidate-cap'
+              ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
+              : 'no template applies to the suspicious lines any more';
+        const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
+        return {
+          edits: [],
+          usage: { input: 0, output: 0 },
+          notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${best}`,
+          detail,
+        };
+      } finally {
+        await store.dispose();
+      }
+    },
+  };
+}

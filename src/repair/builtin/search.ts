@@ -1,0 +1,178 @@
+/**
+ * The search: walk the ranked seeds, turn each into an edit, dry-run it through the loop's
+ * guardrails (`checkEdits`), then validate it with a targeted rerun of the failing tests
+ * (`tryCandidate`); the first candidate that makes every target pass is the answer. Capped by a
+ * candidate count and the attempt's deadline. The state outlives an attempt, so when the full suite
+ * rejects an answer the next attempt resumes after it instead of starting over.
+ *
+ * Partial credit: candidates that make some (not all) targets pass are remembered across attempts;
+ * when the single-edit candidates run out or the cap nears, the best partial is combined with each
+ * other partial at a different place (two independent one-line bugs behind different tests).
+ */
+import type { RepairHost } from '../provider.js';
+import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
+import type { SourceStore } from './source-store.js';
+
+export interface SearchLimits {
+  /** Targeted reruns per attempt. */
+  maxCandidatesPerAttempt: number;
+  /** Of those, how many may go to combined partial fixes. */
+  maxCombinations: number;
+  /** Seeds looked at per attempt (turned into edits, checked), validated or not: bounds the time spent on rejects. */
+  maxSeedsPerAttempt: number;
+}
+
+export const DEFAULT_LIMITS: SearchLimits = { maxCandidatesPerAttempt: 60, maxCombinations: 10, maxSeedsPerAttempt: 2_000 };
+
+interface Partial {
+  candidate: Candidate;
+  passed: number;
+  total: number;
+}
+
+/** What one provider instance remembers between attempts. */
+export class SearchState {
+  /** Keys of candidates already validated or refused: never tried twice. */
+  readonly seen = new Set<string>();
+  readonly partials: Partial[] = [];
+  /** Mean duration of a targeted rerun, for the deadline check. */
+  meanTryMs = 0;
+  tries = 0;
+
+  recordTry(ms: number): void {
+    this.tries++;
+    this.meanTryMs += (ms - this.meanTryMs) / this.tries;
+  }
+}
+
+export type StopReason = 'found' | 'candidate-cap' | 'deadline' | 'exhausted' | 'seed-cap';
+
+export interface SearchReport {
+  found?: Candidate;
+  stoppedBy: StopReason;
+  /** Targeted reruns per template. */
+  templates: Record<string, number>;
+  validated: number;
+  /** Refused by the guardrails or not matching. */
+  rejected: number;
+  /** Overlapping, unchanged or unparseable results. */
+  invalid: number;
+  /** Same resulting text as a candidate already tried. */
+  duplicates: number;
+  combinations: number;
+  best?: { description: string; passed: number; total: number };
+  /** Last refusal the guardrails gave, for the report. */
+  lastRejection?: string;
+}
+
+export interface SearchInput {
+  seeds: readonly CandidateSeed[];
+  store: SourceStore;
+  host: RepairHost;
+  state: SearchState;
+  limits: SearchLimits;
+  deadline: number;
+  now: () => number;
+}
+
+export function describeCandidate(c: Candidate): string {
+  return c.seeds.map((s) => `${s.template} at ${s.file}:${s.line}: ${s.mutation.description}`).join(' + ');
+}
+
+export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
+  const { seeds, store, host, state, limits, now } = input;
+  const report: SearchReport = { stoppedBy: 'exhausted', templates: {}, validated: 0, rejected: 0, invalid: 0, duplicates: 0, combinations: 0 };
+  let looked = 0;
+
+  const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
+
+  /** Check and validate one candidate; true when it makes every target pass. */
+  const attempt = async (candidate: Candidate): Promise<boolean> => {
+    state.seen.add(candidate.key);
+    const check = await host.checkEdits(candidate.edits);
+    if (!check.ok) {
+      report.rejected++;
+      report.lastRejection = check.problems.map((p) => `${p.path}: ${p.message}`).join('; ').slice(0, 300);
+      return false;
+    }
+    const started = now();
+    let passed = 0;
+    let total = 0;
+    try {
+      const verdict = await host.tryCandidate(candidate.edits);
+      passed = verdict.targetsPassed;
+      total = verdict.targetsTotal;
+    } catch (error) {
+      host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    state.recordTry(now() - started);
+    report.validated++;
+    for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
+    const description = describeCandidate(candidate);
+    host.log(`builtin: [${report.validated}] ${description} → ${passed}/${total} failing test(s) pass`);
+    if (total > 0 && passed === total) return true;
+    if (passed > 0) {
+      state.partials.push({ candidate, passed, total });
+      if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
+    }
+    return false;
+  };
+
+  const combinationsLeft = () => Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+
+  const tryCombinations = async (): Promise<Candidate | undefined> => {
+    if (state.partials.length < 2) return undefined;
+    const ranked = [...state.partials].sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
+    const best = ranked[0]!;
+    for (const other of ranked.slice(1)) {
+      if (combinationsLeft() <= 0) return undefined;
+      if (outOfTime()) {
+        report.stoppedBy = 'deadline';
+        return undefined;
+      }
+      const combined = await materialise([...best.candidate.seeds, ...other.candidate.seeds], store);
+      if (!combined) continue;
+      if (state.seen.has(combined.key)) continue;
+      report.combinations++;
+      if (await attempt(combined)) return combined;
+    }
+    return undefined;
+  };
+
+  for (const seed of seeds) {
+    if (report.validated >= limits.maxCandidatesPerAttempt) {
+      report.stoppedBy = 'candidate-cap';
+      break;
+    }
+    if (looked >= limits.maxSeedsPerAttempt) {
+      report.stoppedBy = 'seed-cap';
+      break;
+    }
+    if (outOfTime()) {
+      report.stoppedBy = 'deadline';
+      break;
+    }
+    // Keep room for combinations once partial fixes exist.
+    if (state.partials.length >= 2 && report.validated >= limits.maxCandidatesPerAttempt - limits.maxCombinations) {
+      const combined = await tryCombinations();
+      if (combined) return { ...report, found: combined, stoppedBy: 'found' };
+      if (report.stoppedBy === 'deadline') return report;
+    }
+    looked++;
+    const candidate = await materialise([seed], store);
+    if (!candidate) {
+      report.invalid++;
+      continue;
+    }
+    if (state.seen.has(candidate.key)) {
+      report.duplicates++;
+      continue;
+    }
+    if (await attempt(candidate)) return { ...report, found: candidate, stoppedBy: 'found' };
+  }
+  if (report.stoppedBy !== 'deadline') {
+    const combined = await tryCombinations();
+    if (combined) return { ...report, found: combined, stoppedBy: 'found' };
+  }
+  return report;
+}

@@ -1,0 +1,34 @@
+/**
+ * Every repair template, in a fixed order (the order breaks ties between equally scored
+ * candidates, so the search is deterministic).
+ */
+import type { RepairTemplate } from '../template.js';
+import { arithmeticOperator } from './arithmetic-operator.js';
+import { comparisonOperator } from './comparison-operator.js';
+import { logicalOperator } from './logical-operator.js';
+import { missingBreak } from './missing-break.js';
+import { missingIncrement } from './missing-increment.js';
+import { missingReturn } from './missing-return.js';
+import { negateCondition } from './negate-condition.js';
+import { nullGuard } from './null-guard.js';
+import { offByOne } from './off-by-one.js';
+import { replaceVariable } from './replace-variable.js';
+import { returnValue } from './return-value.js';
+import { sliceRangeBound } from './slice-range-bound.js';
+import { swapArguments } from './swap-arguments.js';
+
+export const TEMPLATES: readonly RepairTemplate[] = [
+  comparisonOperator,
+  offByOne,
+  arithmeticOperator,
+  logicalOperator,
+  sliceRangeBound,
+  negateCondition,
+  missingReturn,
+  returnValue,
+  nullGuard,
+  swapArguments,
+  missingIncrement,
+  replaceVariable,
+  missingBreak,
+];

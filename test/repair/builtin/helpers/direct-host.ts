@@ -1,0 +1,86 @@
+/**
+ * A real, minimal RepairHost for testing the engine on its own: it applies edits to a temp
+ * project on disk, runs each failing test with its real runner, and restores the files. It refuses
+ * edits to test files the way the loop's guardrails do, and records every edit it was shown.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Edit, EditCheck, EditProblem } from '../../../../src/loop/edits/edit.js';
+import type { CandidateVerdict, RepairHost } from '../../../../src/repair/provider.js';
+import { isTestPath } from '../../../../src/repair/builtin/path-kinds.js';
+
+export interface DirectHost extends RepairHost {
+  /** Every edit passed to checkEdits or tryCandidate. */
+  readonly seen: Edit[];
+  tries: number;
+  readonly logs: string[];
+}
+
+function run(command: string, args: string[], cwd: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, timeout: 30_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } }, (error) => resolve(!error));
+  });
+}
+
+function occurrences(text: string, needle: string): number {
+  if (!needle) return 0;
+  let n = 0;
+  for (let at = text.indexOf(needle); at !== -1 && n < 2; at = text.indexOf(needle, at + 1)) n++;
+  return n;
+}
+
+/** `targets`: one command line per failing test, run in `root` (exit 0 = passes). */
+export function createDirectHost(root: string, targets: Array<[string, string[]]>): DirectHost {
+  const seen: Edit[] = [];
+  const logs: string[] = [];
+  const check = async (edits: Edit[]): Promise<EditCheck> => {
+    const problems: EditProblem[] = [];
+    for (const [index, edit] of edits.entries()) {
+      seen.push(edit);
+      if (isTestPath(edit.path) || edit.path.includes('..') || path.isAbsolute(edit.path)) {
+        problems.push({ index, path: edit.path, kind: 'guardrail', message: 'protected path' });
+        continue;
+      }
+      const text = await readFile(path.join(root, edit.path), 'utf8').catch(() => undefined);
+      const n = text === undefined ? 0 : occurrences(text, edit.oldText);
+      if (n !== 1) problems.push({ index, path: edit.path, kind: n ? 'ambiguous' : 'no-match', message: `matches ${n} times` });
+    }
+    return { ok: problems.length === 0, problems };
+  };
+  const host: DirectHost = {
+    root,
+    seen,
+    logs,
+    tries: 0,
+    triedDiffs: new Set<string>(),
+    checkEdits: check,
+    async readFile(file) {
+      return readFile(path.join(root, file), 'utf8');
+    },
+    async search() {
+      return '';
+    },
+    async tryCandidate(edits): Promise<CandidateVerdict> {
+      host.tries++;
+      const checked = await check(edits);
+      if (!checked.ok) throw new Error(`tryCandidate with unchecked edits: ${JSON.stringify(checked.problems)}`);
+      const originals = new Map<string, string>();
+      for (const edit of edits) {
+        const file = path.join(root, edit.path);
+        const text = originals.get(file) ?? (await readFile(file, 'utf8'));
+        if (!originals.has(file)) originals.set(file, text);
+        await writeFile(file, (await readFile(file, 'utf8')).replace(edit.oldText, () => edit.newText));
+      }
+      try {
+        let passed = 0;
+        for (const [cmd, args] of targets) if (await run(cmd, args, root)) passed++;
+        return { targetsPassed: passed, targetsTotal: targets.length, feedback: '' };
+      } finally {
+        for (const [file, text] of originals) await writeFile(file, text);
+      }
+    },
+    log: (m) => void logs.push(m),
+  };
+  return host;
+}
