@@ -1,0 +1,257 @@
+/**
+ * The expression at `file:line[:column]`, taken from a real syntax tree (tree-sitter, all seven
+ * grammars) rather than a regex, so a multi-line call, a string containing `)` or a comment reads
+ * the way the language reads it.
+ *
+ * What is returned:
+ * - with a column (V8, Rust): the innermost call that contains the column, e.g. the
+ *   `expect(add(1, 2)).toBe(4)` chain when V8 points at `toBe`; the statement when no call does;
+ * - without one: the smallest statement-level node covering the line (an `assert`, a `return`,
+ *   the whole multi-line call when the line starts one); for a compound statement whose header is
+ *   on the line (`if`, `for`, `def`), only the header;
+ * - whitespace collapsed to single spaces and bounded, since it goes into tables and prompts.
+ * Unknown language, unreadable or unparsable file, a line with no code: `undefined`, never a throw.
+ */
+import { createParser, languageForFile, type SyntaxLanguage, type SyntaxNode, type SyntaxTree } from '../syntax/tree-sitter.js';
+
+export interface ExpressionFinder {
+  expressionAt(file: string, line: number, column?: number): Promise<string | undefined>;
+  /** The parsed file (cached for the run), for other syntax lookups such as a test's definition. */
+  parsed(file: string): Promise<ParsedSource | undefined>;
+  /** Frees the trees and parsers (they live in WebAssembly memory, outside the JS heap). */
+  dispose(): void;
+}
+
+export interface ParsedSource {
+  language: SyntaxLanguage;
+  text: string;
+  tree: SyntaxTree;
+  /** Character index where each 0-based line starts. */
+  lineStarts: number[];
+}
+
+export interface ExpressionOptions {
+  /** Longer expressions are clipped with `…`. */
+  maxLength?: number;
+}
+
+const DEFAULT_MAX_LENGTH = 200;
+
+/** Containers whose named children are statements, in each of the seven grammars. */
+const STATEMENT_CONTAINERS = new Set([
+  // python
+  'module',
+  'block',
+  // javascript / typescript / tsx
+  'program',
+  'statement_block',
+  'switch_case',
+  'switch_default',
+  'class_body',
+  // go
+  'source_file',
+  'statement_list',
+  'expression_case',
+  'default_case',
+  'type_case',
+  'communication_case',
+  // java
+  'switch_block_statement_group',
+  'constructor_body',
+  'interface_body',
+  'enum_body_declarations',
+  // rust
+  'declaration_list',
+]);
+
+/** Bodies of compound statements: a statement that contains one before the target line is reported by its header. */
+const BODIES = new Set([
+  'block',
+  'statement_block',
+  'class_body',
+  'declaration_list',
+  'constructor_body',
+  'interface_body',
+  'enum_body',
+  'switch_block',
+  'switch_body',
+  'match_block',
+  'field_declaration_list',
+]);
+
+const CALLS = new Set([
+  'call', // python
+  'call_expression', // js/ts, go, rust
+  'new_expression',
+  'method_invocation', // java
+  'object_creation_expression',
+  'macro_invocation', // rust
+]);
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+function normaliseText(text: string, max: number): string | undefined {
+  // A line break right inside brackets (a call spread over lines) leaves no space behind.
+  const collapsed = text
+    .replace(/([(\[{])\s*[\r\n]\s*/g, '$1')
+    .replace(/,?\s*[\r\n]\s*([)\]}])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[;{:]$/, '')
+    .trim();
+  if (!collapsed) return undefined;
+  if (collapsed.length <= max) return collapsed;
+  let end = max - 1;
+  const code = collapsed.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${collapsed.slice(0, end)}…`;
+}
+
+/** Walk up from `node` to the node whose parent is a statement container. */
+function statementOf(node: SyntaxNode): SyntaxNode | undefined {
+  let current: SyntaxNode | null = node;
+  while (current) {
+    const parent: SyntaxNode | null = current.parent;
+    if (!parent) return undefined;
+    if (STATEMENT_CONTAINERS.has(parent.type) && current.isNamed) return current;
+    current = parent;
+  }
+  return undefined;
+}
+
+/** The first body node inside `statement`, in source order. */
+function firstBody(statement: SyntaxNode): SyntaxNode | undefined {
+  const cursor = statement.walk();
+  try {
+    // Pre-order walk; bodies nest, the first one found starts earliest.
+    let descending = cursor.gotoFirstChild();
+    while (descending) {
+      if (BODIES.has(cursor.nodeType)) return cursor.currentNode;
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || cursor.currentNode.id === statement.id) {
+          descending = false;
+          break;
+        }
+      }
+    }
+    return undefined;
+  } finally {
+    cursor.delete();
+  }
+}
+
+function textOf(source: ParsedSource, node: SyntaxNode): string {
+  return source.text.slice(node.startIndex, node.endIndex);
+}
+
+/** The expression at a 1-based line (and optional 1-based column) of a parsed file. */
+export function findExpression(source: ParsedSource, line: number, column?: number, max = DEFAULT_MAX_LENGTH): string | undefined {
+  const row = line - 1;
+  if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length) return undefined;
+  const lineStart = source.lineStarts[row]!;
+  const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1]! : source.text.length;
+  const lineText = source.text.slice(lineStart, lineEnd);
+  const indent = lineText.search(/\S/);
+  if (indent === -1) return undefined;
+  const root = source.tree.rootNode;
+
+  if (column !== undefined && Number.isInteger(column) && column >= 1) {
+    const at = lineStart + Math.min(column - 1, Math.max(0, lineText.replace(/\s+$/, '').length - 1));
+    let node: SyntaxNode | null = root.descendantForIndex(Math.max(at, lineStart + indent));
+    while (node && !(node.parent && STATEMENT_CONTAINERS.has(node.parent.type))) {
+      if (CALLS.has(node.type)) return normaliseText(textOf(source, node), max);
+      node = node.parent;
+    }
+  }
+
+  const first = root.descendantForIndex(lineStart + indent);
+  if (!first || first.type === 'comment' || first.type.endsWith('_comment')) return undefined;
+  const statement = statementOf(first);
+  if (!statement) return undefined;
+  const startRow = statement.startPosition.row;
+  const body = firstBody(statement);
+  if (body && body.startIndex < statement.endIndex) {
+    const bodyRow = body.startPosition.row;
+    // The line is the statement's header (`if x > 3:`, `def f(a,`, `it('adds', () => {`).
+    if (row >= startRow && row <= bodyRow && lineStart + indent < body.startIndex) {
+      return normaliseText(source.text.slice(statement.startIndex, body.startIndex), max);
+    }
+    // Inside the body but on no statement of its own: a closing brace, an `else`.
+    return undefined;
+  }
+  return normaliseText(textOf(source, statement), max);
+}
+
+export function createExpressionFinder(
+  readText: (file: string) => string | undefined,
+  options: ExpressionOptions = {},
+): ExpressionFinder {
+  const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
+  const parsers = new Map<SyntaxLanguage, Promise<Awaited<ReturnType<typeof createParser>> | undefined>>();
+  const sources = new Map<string, Promise<ParsedSource | undefined>>();
+
+  function parserFor(language: SyntaxLanguage) {
+    let p = parsers.get(language);
+    if (!p) {
+      p = createParser(language).catch(() => undefined);
+      parsers.set(language, p);
+    }
+    return p;
+  }
+
+  async function parse(file: string): Promise<ParsedSource | undefined> {
+    const language = languageForFile(file);
+    if (!language) return undefined;
+    const text = readText(file);
+    if (text === undefined) return undefined;
+    const parser = await parserFor(language);
+    if (!parser) return undefined;
+    try {
+      const tree = parser.parse(text);
+      if (!tree) return undefined;
+      return { language, text, tree, lineStarts: computeLineStarts(text) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  function parsed(file: string): Promise<ParsedSource | undefined> {
+    let p = sources.get(file);
+    if (!p) {
+      p = parse(file);
+      sources.set(file, p);
+    }
+    return p;
+  }
+
+  return {
+    parsed,
+    async expressionAt(file, line, column) {
+      const source = await parsed(file);
+      if (!source) return undefined;
+      try {
+        return findExpression(source, line, column, max);
+      } catch {
+        return undefined;
+      }
+    },
+    dispose() {
+      for (const p of sources.values()) void p.then((s) => s?.tree.delete());
+      for (const p of parsers.values()) void p.then((parser) => parser?.delete());
+      sources.clear();
+      parsers.clear();
+    },
+  };
+}
