@@ -56,8 +56,8 @@ export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
         retry: config.retry ?? DEFAULT_RETRY_POLICY,
         scrub: config.scrub,
         signal: request.signal,
-        deadline: config.deadline,
-        log: config.log,
+        deadline: request.deadline ?? config.deadline,
+        log: request.log ?? config.log,
       });
       return parseAnthropicReply(result.json, config);
     },

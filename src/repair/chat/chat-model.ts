@@ -48,6 +48,10 @@ export interface ChatRequest {
   tools: ToolSpec[];
   maxOutputTokens: number;
   signal?: AbortSignal;
+  /** Epoch ms: no retry wait may run past it. */
+  deadline?: number;
+  /** Where retries are reported (the attempt's log). */
+  log?: (message: string) => void;
 }
 
 export interface ChatReply {

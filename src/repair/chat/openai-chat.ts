@@ -61,8 +61,8 @@ export function createOpenAIChat(config: OpenAIChatConfig): ChatModel {
           retry: config.retry ?? DEFAULT_RETRY_POLICY,
           scrub: config.scrub,
           signal: request.signal,
-          deadline: config.deadline,
-          log: config.log,
+          deadline: request.deadline ?? config.deadline,
+          log: request.log ?? config.log,
         });
       let result;
       try {
