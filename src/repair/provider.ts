@@ -66,6 +66,11 @@ export interface RepairAnswer {
 export interface RepairProvider {
   readonly name: ProviderName;
   readonly model?: string;
+  /**
+   * Chat-model providers: the tokens to pack the prompt into (`buildPrompt`'s `maxInputTokens`), the
+   * per-request limit minus room for tool schemas and the conversation (GitHub Models: 5,000 of 8,000).
+   */
+  readonly maxPromptTokens?: number;
   propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer>;
 }
 
