@@ -36,7 +36,8 @@ export interface ChainedException {
 export interface LogFailure {
   language: Language;
   /** What the log says about which test this is; matched to a JUnit case by `frames/`. */
-  test?: { name?: string; classname?: string; file?: string; id?: string };
+  /** `line`: where the log says the test is defined (node:test's `test at file:9:5`, TAP `location`). */
+  test?: { name?: string; classname?: string; file?: string; id?: string; line?: number };
   exceptionType?: string;
   message: string;
   /** Outermost first, deepest last (the order of a Python traceback; V8/Java are reversed by their parser). */

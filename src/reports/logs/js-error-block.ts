@@ -1,0 +1,234 @@
+/**
+ * Reads one printed JavaScript error (the body under a runner's failure header, or a JUnit
+ * <failure> body) into type, pruned message and frames. The layouts it has to live with:
+ *
+ *   vitest   `TypeError: x` · `❯` frames with a code frame (`  20|  …`, `   |  ^`) after the first
+ *   jest     message · `at JSON.parse (<anonymous>)` · code frame (`> 11 | …`) · `at` frames;
+ *            matcher failures print no type at all: `expect(received).toBe(expected)`
+ *   mocha    `AssertionError [ERR_ASSERTION]: …` · `+ expected - actual` diff · `at` frames
+ *   node     frames, then ` {` and the error's own properties, where node:test's JUnit wrapper
+ *            (`Error [ERR_TEST_FAILURE]`) keeps the real error as `cause:` with its own frames
+ *
+ * Lines must be ANSI-stripped and bounded by the caller.
+ */
+import type { RawFrame } from './log-parser.js';
+import { clip } from './log-text.js';
+import { type ErrorHeader, parseErrorHeader, parseV8FrameLine, parseVitestFrameLine } from './v8-stack.js';
+
+/** Message bounds: enough for an assertion diff, not a whole serialised object graph. */
+export const MAX_MESSAGE_LINES = 60;
+export const MAX_MESSAGE_CHARS = 4000;
+/** Frames kept per error: the deepest and the outermost half each (recursion can print thousands). */
+export const MAX_FRAMES = 100;
+
+export interface ErrorBlock {
+  exceptionType?: string;
+  /** node error code (`ERR_ASSERTION`) when printed. */
+  code?: string;
+  message: string;
+  /** Outermost first, deepest last. */
+  frames: RawFrame[];
+  /** Frames seen, including those without a source position (`JSON.parse (<anonymous>)`). */
+  frameCount: number;
+  /** Index of the last line that belonged to the error (`start - 1` if none did). */
+  last: number;
+}
+
+/** jest's matchers throw JestAssertionError, whose printed name is plain `Error` or nothing. */
+const JEST_MATCHER = /^expect(?:\.\w+)?\(/;
+/** Code frames: jest `> 11 | code`, `  10 | code`; vitest `  10| code`; the caret line `   |   ^`. */
+const CODE_FRAME = /^\s*(?:>\s*)?\d+\s?\|/;
+const CODE_FRAME_CARET = /^\s*\|(?:\s|$)/;
+/** vitest's section rules: `⎯⎯⎯⎯[1/6]⎯`, `⎯⎯ Unhandled Errors ⎯⎯`. */
+const VITEST_RULE = /^\s*⎯{3,}/;
+const CAUSE = /^\s*(?:\[cause\]|cause): (.*)$/;
+
+interface ErrorContext {
+  header?: ErrorHeader;
+  firstLine?: string;
+  messageLines: string[];
+  omittedLines: number;
+  deepest: RawFrame[];
+  outermost: RawFrame[];
+  frameCount: number;
+}
+
+function newContext(firstLine: string | undefined, header: ErrorHeader | undefined): ErrorContext {
+  return { header, firstLine, messageLines: [], omittedLines: 0, deepest: [], outermost: [], frameCount: 0 };
+}
+
+function addFrame(ctx: ErrorContext, frame: RawFrame | null): void {
+  ctx.frameCount++;
+  if (!frame) return;
+  // Printed deepest first: keep the first half as printed and a sliding window of the last half.
+  if (ctx.deepest.length < MAX_FRAMES / 2) ctx.deepest.push(frame);
+  else {
+    ctx.outermost.push(frame);
+    if (ctx.outermost.length > MAX_FRAMES / 2) ctx.outermost.shift();
+  }
+}
+
+function frameOf(line: string): RawFrame | null | undefined {
+  const v8 = parseV8FrameLine(line);
+  if (v8 !== undefined) return v8;
+  return parseVitestFrameLine(line);
+}
+
+function isCodeFrame(line: string): boolean {
+  return CODE_FRAME.test(line) || CODE_FRAME_CARET.test(line);
+}
+
+/** Is this line the start of an error's text (as opposed to a frame or a blank)? */
+export function startsError(line: string): boolean {
+  const t = line.trim();
+  return !!parseErrorHeader(t.startsWith('[') ? t.slice(1) : t) || JEST_MATCHER.test(t);
+}
+
+/**
+ * Read the error in `lines[start, end)`. Stops early at a line that cannot belong to it (text after
+ * the frames, a vitest rule), so `last` tells the caller where the error ended.
+ */
+export function readErrorBlock(lines: readonly string[], start: number, end: number): ErrorBlock {
+  const contexts: ErrorContext[] = [];
+  let ctx: ErrorContext | undefined;
+  let state: 'start' | 'message' | 'frames' | 'props' = 'start';
+  let last = start - 1;
+
+  // node prints an error without frames in brackets: `[Error: boom]`, or `[Error: a\nb] {` when
+  // properties follow (node:test's JUnit wrapper always looks like that).
+  let bracketed = false;
+  const begin = (line: string): typeof state => {
+    let t = line.trim();
+    let next: typeof state = 'message';
+    bracketed = t.startsWith('[') && !!parseErrorHeader(t.slice(1));
+    if (bracketed) {
+      t = t.slice(1);
+      if (t.endsWith('] {')) [t, next, bracketed] = [t.slice(0, -3), 'props', false];
+      else if (t.endsWith(']')) [t, next, bracketed] = [t.slice(0, -1), 'frames', false];
+    }
+    const header = parseErrorHeader(t);
+    ctx = newContext(header ? undefined : t, header);
+    contexts.push(ctx);
+    return next;
+  };
+
+  scan: for (let i = start; i < end; i++) {
+    const line = lines[i]!;
+    const t = line.trim();
+    switch (state) {
+      case 'start': {
+        if (t === '') continue;
+        const frame = frameOf(line);
+        if (frame !== undefined) {
+          ctx = newContext(undefined, undefined);
+          contexts.push(ctx);
+          addFrame(ctx, frame);
+          state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+        } else {
+          state = begin(line);
+        }
+        last = i;
+        break;
+      }
+      case 'message': {
+        const frame = frameOf(line);
+        if (frame !== undefined) {
+          addFrame(ctx!, frame);
+          state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+          last = i;
+        } else if (isCodeFrame(line)) {
+          // The message is over; the code frame sits between it and (the rest of) the frames.
+          state = 'frames';
+          last = i;
+        } else if (VITEST_RULE.test(line) || t.startsWith('Serialized Error:')) {
+          break scan;
+        } else if (bracketed && (t.endsWith('] {') || t.endsWith(']'))) {
+          // The end of a bracketed error's message.
+          const text = line.slice(0, line.lastIndexOf(']'));
+          if (text.trim() !== '') ctx!.messageLines.push(text);
+          state = t.endsWith('] {') ? 'props' : 'frames';
+          bracketed = false;
+          last = i;
+        } else {
+          if (ctx!.messageLines.length < MAX_MESSAGE_LINES) ctx!.messageLines.push(line);
+          else ctx!.omittedLines++;
+          if (t !== '') last = i;
+        }
+        break;
+      }
+      case 'frames': {
+        const frame = frameOf(line);
+        if (frame !== undefined) {
+          addFrame(ctx!, frame);
+          if (line.trimEnd().endsWith(' {')) state = 'props';
+          last = i;
+        } else if (t === '' || isCodeFrame(line)) {
+          if (t !== '') last = i;
+        } else {
+          break scan;
+        }
+        break;
+      }
+      case 'props': {
+        // The error's own properties (`code: 'ERR_ASSERTION'`, `actual: 10`, …) until its `}`.
+        const cause = CAUSE.exec(line);
+        const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
+        if (causeHeader) {
+          ctx = newContext(undefined, causeHeader);
+          contexts.push(ctx);
+          state = 'message';
+        } else if (t !== '' && !/^\s/.test(line) && t !== '}') {
+          // Back at the left margin with something that is not the closing brace: not ours.
+          break scan;
+        }
+        if (t !== '') last = i;
+        break;
+      }
+    }
+  }
+
+  const chosen = chooseContext(contexts);
+  if (!chosen) return { message: '', frames: [], frameCount: 0, last };
+  return { ...describe(chosen), frames: [...chosen.deepest, ...chosen.outermost].reverse(), frameCount: chosen.frameCount, last };
+}
+
+/**
+ * node:test's JUnit reporter wraps every failure in `Error [ERR_TEST_FAILURE]` whose own frames are
+ * the runner's; the test's error is its `cause`. Any other error keeps its own frames: it is what
+ * failed the test, and its cause is background.
+ */
+function chooseContext(contexts: ErrorContext[]): ErrorContext | undefined {
+  const outer = contexts[0];
+  if (outer?.header?.code === 'ERR_TEST_FAILURE' && contexts.length > 1) return contexts[contexts.length - 1];
+  return outer;
+}
+
+function describe(ctx: ErrorContext): { exceptionType?: string; code?: string; message: string } {
+  const first = ctx.header ? ctx.header.message : (ctx.firstLine ?? '');
+  const message = pruneMessage(first, ctx.messageLines, ctx.omittedLines);
+  let type = ctx.header?.type;
+  if ((type === undefined || type === 'Error') && JEST_MATCHER.test(first)) type = 'JestAssertionError';
+  const out: { exceptionType?: string; code?: string; message: string } = { message };
+  if (type) out.exceptionType = type;
+  if (ctx.header?.code) out.code = ctx.header.code;
+  return out;
+}
+
+/**
+ * The message as one bounded text: the header's line, then the continuation lines dedented (node
+ * and mocha indent them under the header), blank runs collapsed, trailing blanks dropped.
+ */
+function pruneMessage(first: string, rest: string[], omitted: number): string {
+  const indents = rest.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length);
+  const dedent = indents.length ? Math.min(...indents) : 0;
+  const out: string[] = [first.trimEnd()];
+  for (const line of rest) {
+    const text = line.slice(Math.min(dedent, line.length - line.trimStart().length)).trimEnd();
+    if (text === '' && out[out.length - 1] === '') continue;
+    out.push(text);
+  }
+  while (out.length > 1 && out[out.length - 1] === '') out.pop();
+  if (out[0] === '' && out.length > 1) out.shift();
+  if (omitted > 0) out.push(`… [${omitted} more lines]`);
+  return clip(out.join('\n'), MAX_MESSAGE_CHARS);
+}
