@@ -410,9 +410,12 @@ function clipChars(text: string, max: number): string {
   return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 
-/** Tokens the default prompt leaves for the conversation of a model with `maxInputTokens` per request. */
+/**
+ * The prompt budget for a model taking `maxInputTokens` a request: 5/8 of it (5,000 of GitHub Models'
+ * 8,000), the rest for tool schemas, tool results and corrections; at most 24,000 (more context
+ * rarely helps a focused fix and costs on every request of the conversation), at least 2,000.
+ */
 export function promptBudgetFor(maxInputTokens: number): number {
-  // Keep ~35% for tool schemas, tool results and corrections, never less than 2,000 tokens of prompt.
-  return Math.max(2_000, Math.min(Math.floor(maxInputTokens * 0.65), 24_000));
+  return Math.max(2_000, Math.min(Math.floor(maxInputTokens * 0.625), 24_000));
 }
 

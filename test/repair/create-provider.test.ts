@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProvider } from '../../src/repair/create-provider.js';
+import { HealOptions, type HealOptionsInput } from '../../src/heal-options.js';
+import { ProviderError, type RepairRequest } from '../../src/repair/provider.js';
+import { openaiError, openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
+import { anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-server.js';
+import type { ScriptedServer } from '../helpers/scripted-http-server.js';
+import { MemoryHost } from './chat/memory-host.js';
+
+const options = (input: Partial<HealOptionsInput>) => HealOptions.parse({ cwd: '/repo', testCommand: 'pytest', ...input });
+
+function configError(fn: () => unknown): ProviderError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).kind).toBe('config');
+    return error as ProviderError;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+function request(): RepairRequest {
+  return {
+    attempt: 1,
+    maxAttempts: 3,
+    failures: [],
+    prompt: { system: 'rules', user: 'fix it', estimatedTokens: 10 },
+    history: [],
+    budget: { inputTokens: 50_000, outputTokens: 8_000, deadline: Date.now() + 20_000 },
+  };
+}
+
+describe('createProvider: configuration', () => {
+  it('openai: needs a key for api.openai.com and names the variables', () => {
+    const error = configError(() => createProvider(options({ provider: 'openai' }), {}));
+    expect(error.message).toContain('SELF_HEAL_API_KEY or OPENAI_API_KEY');
+  });
+
+  it('openai: defaults the model for OpenAI, requires --model for another server, takes no key for a local one', () => {
+    const provider = createProvider(options({ provider: 'openai' }), { OPENAI_API_KEY: 'sk-x' });
+    expect(provider).toMatchObject({ name: 'openai', model: 'gpt-4.1-mini' });
+    expect(configError(() => createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1' }), {})).message).toContain('--model');
+    const local = createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'qwen3-coder' }), {});
+    expect(local).toMatchObject({ name: 'openai', model: 'qwen3-coder' });
+    // 16K assumed for a local server's context, overridable.
+    expect(local.maxPromptTokens).toBe(10_000);
+    expect(createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'm' }), { SELF_HEAL_MAX_REQUEST_TOKENS: '4000' }).maxPromptTokens).toBe(2_500);
+  });
+
+  it('github-models: needs GITHUB_TOKEN, defaults to openai/gpt-4.1 and packs prompts to 5,000 tokens', () => {
+    expect(configError(() => createProvider(options({ provider: 'github-models' }), {})).message).toContain('GITHUB_TOKEN');
+    const provider = createProvider(options({ provider: 'github-models' }), { GITHUB_TOKEN: 'ghs_x' });
+    expect(provider).toMatchObject({ name: 'github-models', model: 'openai/gpt-4.1', maxPromptTokens: 5_000 });
+  });
+
+  it('anthropic: needs a key and defaults to the current Sonnet', () => {
+    expect(configError(() => createProvider(options({ provider: 'anthropic' }), {})).message).toContain('ANTHROPIC_API_KEY');
+    expect(createProvider(options({ provider: 'anthropic' }), { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-5-5' });
+  });
+
+  it('command: names --agent-command when it is missing', () => {
+    expect(configError(() => createProvider(options({ provider: 'command' }), {})).message).toContain('--agent-command');
+  });
+
+  it('builtin: needs nothing', () => {
+    expect(createProvider(options({ provider: 'builtin' }), {}).name).toBe('builtin');
+  });
+});
+
+describe('createProvider: talking to the APIs', () => {
+  it('github-models: sends the token and API version, and explains a 403 in plain words', async () => {
+    const server = await startOpenAIServer({ prefix: '/inference' });
+    servers.push(server);
+    server.reply(openaiError(403, 'No access to model: openai/gpt-4.1', 'no_access'));
+    const provider = createProvider(options({ provider: 'github-models', baseUrl: server.apiBase }), { GITHUB_TOKEN: 'ghs_workflowtoken0123456789' });
+    const error = (await provider.propose(request(), new MemoryHost({})).catch((e: unknown) => e)) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'forbidden', retryable: false, status: 403 });
+    expect(error.hint).toContain('permissions: models: read');
+    expect(error.hint).toContain('organisation must have GitHub Models enabled');
+    const sent = server.requests[0]!;
+    expect(sent.headers.authorization).toBe('Bearer ghs_workflowtoken0123456789');
+    expect(sent.headers['x-github-api-version']).toBe('2022-11-28');
+    expect(sent.body.model).toBe('openai/gpt-4.1');
+    expect(sent.body.max_tokens).toBeLessThanOrEqual(4_000);
+  });
+
+  it('openai: SELF_HEAL_API_KEY wins over OPENAI_API_KEY and a full attempt returns checked edits', async () => {
+    const server = await startOpenAIServer({ apiKey: 'sk-selfheal' });
+    servers.push(server);
+    server.reply(openaiToolCalls([replaceInFile('a.py', 'x = 1\n', 'x = 2\n')], { prompt_tokens: 70, completion_tokens: 9 }));
+    const provider = createProvider(options({ provider: 'openai', baseUrl: server.apiBase, model: 'm' }), { SELF_HEAL_API_KEY: 'sk-selfheal', OPENAI_API_KEY: 'sk-other' });
+    const answer = await provider.propose(request(), new MemoryHost({ 'a.py': 'x = 1\n' }));
+    expect(answer.edits).toEqual([{ path: 'a.py', oldText: 'x = 1\n', newText: 'x = 2\n' }]);
+    expect(answer.usage).toEqual({ input: 70, output: 9 });
+  });
+
+  it('anthropic: a full attempt over the Messages API', async () => {
+    const server = await startAnthropicServer({ apiKey: 'ant-key-123456' });
+    servers.push(server);
+    server.reply(anthropicToolUse([{ name: 'replace_in_file', input: { path: 'a.py', old_text: 'x = 1\n', new_text: 'x = 2\n' } }]));
+    const provider = createProvider(options({ provider: 'anthropic', baseUrl: server.baseUrl }), { ANTHROPIC_API_KEY: 'ant-key-123456' });
+    const answer = await provider.propose(request(), new MemoryHost({ 'a.py': 'x = 1\n' }));
+    expect(answer.edits).toHaveLength(1);
+    expect(server.requests[0]!.body.model).toBe('claude-sonnet-5-5');
+  });
+});
