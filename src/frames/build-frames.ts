@@ -1,0 +1,372 @@
+/**
+ * From a test run and the failures found in a log to one FailureFrame per failed or errored test:
+ * where it failed in the user's code, what was raised, the expression and the lines around it.
+ *
+ * Evidence comes from two places, which are merged and never duplicated:
+ * - the JUnit case itself: `type`/`message` attributes, and the failure body (usually the trace),
+ *   read by the same log parsers that read whole logs;
+ * - the log section tied to the case (see `match-tests.ts`), which often carries more: pytest's
+ *   `--showlocals`, a complete chained traceback, a Go panic the reporter cut.
+ * Log failures that fit no case (a log without any report, a collection error, a crash that killed
+ * the reporter) still become frames.
+ */
+import type { TestCase, TestRun } from '../reports/test-run.js';
+import type { LogFailure, RawFrame } from '../reports/logs/log-parser.js';
+import { FailureFrame, type LocalVariable, type SourceLocation } from './failure-frame.js';
+import { createExpressionFinder, type ExpressionFinder } from './expression.js';
+import { locateTestFile } from './locate-test.js';
+import { matchLogFailures } from './match-tests.js';
+import { firstLine, pruneMessage } from './prune-message.js';
+import type { RepoView } from './repo-view.js';
+import { extractSnippet, type SnippetOptions } from './source-snippet.js';
+import { looksLikeTestFile, type ResolveHints } from './stack-location.js';
+import { findTestDefinition } from './test-definition.js';
+import { isAssertionFailure, selectTriggeringFrame } from './triggering-frame.js';
+
+export interface BuildFramesOptions {
+  /**
+   * Reads a trace (a JUnit failure body, captured output) into failures: the log parsers'
+   * `parseLog`. Without it, frames carry what the reports' attributes and the log say.
+   */
+  parseTrace?: (text: string) => LogFailure[];
+  snippet?: SnippetOptions;
+  /** In-repo frames kept per failure, deepest first kept (deep recursion prints thousands). */
+  maxStack?: number;
+  /** Frames built at most; failures beyond are left out (the summary still counts them). */
+  maxFailures?: number;
+  /** Upper bound of an expression's length. */
+  maxExpressionLength?: number;
+  /** Upper bound of a local variable's printed value. */
+  maxLocalLength?: number;
+}
+
+const DEFAULT_MAX_STACK = 40;
+const DEFAULT_MAX_FAILURES = 2000;
+const MAX_LOCALS = 40;
+const DEFAULT_MAX_LOCAL_LENGTH = 300;
+/** Captured output is read for a trace only up to this much (tail: the failure is at the end). */
+const MAX_CAPTURED_TRACE = 256 * 1024;
+
+type Language = FailureFrame['language'];
+
+const LANGUAGE_BY_EXTENSION: Array<[RegExp, Language]> = [
+  [/\.pyi?$/, 'python'],
+  [/\.[cm]?[jt]sx?$/, 'javascript'],
+  [/\.(java|kt)$/, 'java'],
+  [/\.go$/, 'go'],
+  [/\.rs$/, 'rust'],
+];
+
+function languageOfFile(file: string | undefined): Language {
+  if (!file) return 'unknown';
+  return LANGUAGE_BY_EXTENSION.find(([re]) => re.test(file))?.[1] ?? 'unknown';
+}
+
+/** A JUnit `type` worth reporting: a class-like name, not a runner's generic label ("test failure", "failure"). */
+function meaningfulType(type: string | undefined): string | undefined {
+  const t = type?.trim();
+  if (!t || t.length > 200 || /^(failure|failed|error|errored)$/i.test(t)) return undefined;
+  return /^[A-Za-z_$][\w$]*([.:]{1,2}[\w$]+)*$/.test(t) ? t : undefined;
+}
+
+/**
+ * The exception class a message starts with, when a report has no trace: pytest writes
+ * `ZeroDivisionError: division by zero` (or just `AssertionError`) into the message attribute.
+ */
+function typeFromMessage(message: string | undefined): string | undefined {
+  const m = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:Error|Exception|Failure|Warning|Exit|Interrupt|Panic))(?::\s|\s*$)/.exec(message ?? '');
+  return m?.[1];
+}
+
+/** A message that says nothing beyond the status ("Failed" from Go reporters). */
+function trivialMessage(message: string): boolean {
+  return /^(failed|failure|error|test failed)?\.?$/i.test(message.trim());
+}
+
+interface Evidence {
+  failure: LogFailure;
+  source: 'junit' | 'log';
+}
+
+interface Resolved {
+  stack: SourceLocation[];
+  /** The printed frame each stack entry came from (for its locals). */
+  raw: Map<SourceLocation, RawFrame>;
+  dropped: number;
+}
+
+class FrameBuilder {
+  private readonly expressions: ExpressionFinder;
+  private readonly maxStack: number;
+
+  constructor(
+    private readonly repo: RepoView,
+    private readonly options: BuildFramesOptions,
+  ) {
+    this.expressions = createExpressionFinder((file) => repo.readText(file), { maxLength: options.maxExpressionLength });
+    this.maxStack = Math.max(1, options.maxStack ?? DEFAULT_MAX_STACK);
+  }
+
+  dispose(): void {
+    this.expressions.dispose();
+  }
+
+  /** In-repo frames of a trace, with how many were library, runtime or size-pruned. */
+  resolveStack(frames: readonly RawFrame[], hints: ResolveHints): Resolved {
+    const stack: SourceLocation[] = [];
+    const raw = new Map<SourceLocation, RawFrame>();
+    const anchors = [...(hints.files ?? [])];
+    // Two passes: frames that resolve on their own become hints for short, ambiguous ones (a Go
+    // `cart_test.go` next to `/abs/path/cart/cart.go`).
+    const first = frames.map((f) => this.repo.resolve(f.file, hints));
+    for (const verdict of first) if (verdict.kind === 'user') anchors.push(verdict.path);
+    frames.forEach((frame, i) => {
+      let verdict = first[i]!;
+      if (verdict.kind === 'outside' && verdict.reason.startsWith('ambiguous')) {
+        verdict = this.repo.resolve(frame.file, { files: anchors, dirs: hints.dirs });
+      }
+      if (verdict.kind !== 'user' || !Number.isInteger(frame.line) || frame.line < 1) return;
+      const location: SourceLocation = { file: verdict.path, line: frame.line };
+      if (frame.column && Number.isInteger(frame.column) && frame.column > 0) location.column = frame.column;
+      if (frame.function) location.function = frame.function.slice(0, 200);
+      stack.push(location);
+      raw.set(location, frame);
+    });
+    let dropped = frames.length - stack.length;
+    if (stack.length > this.maxStack) {
+      dropped += stack.length - this.maxStack;
+      stack.splice(0, stack.length - this.maxStack);
+    }
+    return { stack, raw, dropped };
+  }
+
+  async withSource(location: SourceLocation, snippet: boolean): Promise<SourceLocation> {
+    const out = { ...location };
+    const expression = await this.expressions.expressionAt(location.file, location.line, location.column);
+    if (expression) out.expression = expression;
+    if (snippet) {
+      const text = this.repo.readText(location.file);
+      const window = text === undefined ? undefined : extractSnippet(text, location.line, this.options.snippet);
+      if (window) out.snippet = window;
+    }
+    return out;
+  }
+
+  /** The test's own location: its reported line, its frame in the trace, or its definition. */
+  async locateTest(c: TestCase | undefined, testFile: string | undefined, stack: SourceLocation[], name: string): Promise<SourceLocation | null> {
+    if (testFile && c?.line && c.line > 0) return { file: testFile, line: c.line };
+    if (testFile) {
+      // The outermost frame in the test file is the test function's line that led to the failure.
+      const frame = stack.find((s) => s.file === testFile);
+      if (frame) return { ...frame };
+      const parsed = await this.expressions.parsed(testFile);
+      const line = parsed ? findTestDefinition(parsed, name) : undefined;
+      if (line) return { file: testFile, line };
+      return null;
+    }
+    const own = name.replace(/\[.*\]$|\(.*\)$/s, '').split(/[/.:\s]+/).filter(Boolean);
+    const fn = own[own.length - 1];
+    const byName = fn ? stack.find((s) => s.function && s.function.split(/[.:\s]+/).pop() === fn) : undefined;
+    if (byName) return { ...byName };
+    const inTestFile = stack.find((s) => looksLikeTestFile(s.file));
+    return inTestFile ? { ...inTestFile } : null;
+  }
+
+  async build(input: {
+    id: string;
+    suite: string;
+    name: string;
+    classname?: string;
+    kind: 'failure' | 'error';
+    testCase?: TestCase;
+    evidence: Evidence[];
+    testFile?: string;
+    dirs: string[];
+  }): Promise<FailureFrame> {
+    const c = input.testCase;
+    const hints: ResolveHints = { files: input.testFile ? [input.testFile] : [], dirs: input.dirs };
+    // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
+    // first among equals (it is tied to the case by construction, a log section by matching).
+    let primary: { evidence: Evidence; resolved: Resolved } | undefined;
+    for (const evidence of input.evidence) {
+      const resolved = this.resolveStack(evidence.failure.frames, hints);
+      if (!primary || resolved.stack.length > primary.resolved.stack.length) primary = { evidence, resolved };
+    }
+    const traces = input.evidence.map((e) => e.failure);
+    const lead = primary?.evidence.failure;
+    const stack = primary?.resolved.stack ?? [];
+
+    const exceptionType =
+      meaningfulType(c?.failure?.type) ??
+      lead?.exceptionType ??
+      traces.find((t) => t.exceptionType)?.exceptionType ??
+      typeFromMessage(c?.failure?.message) ??
+      null;
+    const messageCandidates = [c?.failure?.message, lead?.message, ...traces.map((t) => t.message), c?.failure?.body ? firstLine(pruneMessage(c.failure.body)) : undefined];
+    const message = pruneMessage(messageCandidates.find((m) => m && !trivialMessage(pruneMessage(m))) ?? messageCandidates.find((m) => m) ?? '');
+
+    const testFile = input.testFile;
+    const isTestFile = (file: string) => file === testFile || looksLikeTestFile(file);
+    const test = await this.locateTest(c, testFile, stack, input.name);
+    const triggering = selectTriggeringFrame(stack, test, {
+      isTestFile,
+      assertion: input.kind === 'failure' && isAssertionFailure(exceptionType, message),
+    });
+
+    // Locals of the failing frame when the runner printed them per frame (pytest), else what the
+    // trace printed for the failure as a whole.
+    const frameLocals = triggering ? primary?.resolved.raw.get(triggering)?.locals : undefined;
+    const locals = this.locals(frameLocals, lead ? [lead, ...traces.filter((t) => t !== lead)] : traces);
+    const language: Language = lead?.language ?? traces[0]?.language ?? languageOfFile(testFile ?? triggering?.file);
+    const evidenceKinds = new Set(input.evidence.map((e) => e.source));
+    if (c) evidenceKinds.add('junit');
+
+    const frame: FailureFrame = {
+      id: input.id,
+      suite: input.suite,
+      name: input.name,
+      ...(input.classname ? { classname: input.classname } : {}),
+      kind: input.kind,
+      exceptionType: exceptionType ? exceptionType.slice(0, 200) : null,
+      message,
+      triggering: triggering ? await this.withSource(triggering, true) : null,
+      test: test ? await this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line) : null,
+      stack: await Promise.all(stack.map((s) => this.withSource(s, false))),
+      droppedFrames: primary?.resolved.dropped ?? 0,
+      locals,
+      language,
+      evidence: (['junit', 'log'] as const).filter((k) => evidenceKinds.has(k)),
+    };
+    return frame;
+  }
+
+  private locals(frameLocals: LocalVariable[] | undefined, traces: LogFailure[]): LocalVariable[] | null {
+    const max = this.options.maxLocalLength ?? DEFAULT_MAX_LOCAL_LENGTH;
+    const found = frameLocals?.length ? frameLocals : traces.find((t) => t.locals && t.locals.length > 0)?.locals;
+    if (!found) return null;
+    return found.slice(0, MAX_LOCALS).map((l) => ({
+      name: pruneMessage(l.name, { maxLines: 1, maxChars: 100 }),
+      value: pruneMessage(l.value, { maxLines: 8, maxChars: max }),
+    }));
+  }
+}
+
+/** The trace(s) a JUnit case carries: its failure body, else the tail of its captured output. */
+function traceOfCase(c: TestCase, parseTrace: ((text: string) => LogFailure[]) | undefined): LogFailure | undefined {
+  if (!parseTrace) return undefined;
+  const texts = [c.failure?.body, [c.systemErr, c.systemOut].filter(Boolean).join('\n')];
+  for (const text of texts) {
+    if (!text) continue;
+    let found: LogFailure[];
+    try {
+      found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text);
+    } catch {
+      continue;
+    }
+    // Several failures in one body are chained exceptions or repeated reports of the same failure:
+    // the one with the most frames tells the most, the last among equals is the final raise.
+    let best: LogFailure | undefined;
+    for (const f of found) if (!best || f.frames.length >= best.frames.length) best = f;
+    if (best) return best;
+  }
+  return undefined;
+}
+
+/** A stable id for a failure seen only in a log. */
+function logOnlyId(f: LogFailure): string {
+  const t = f.test;
+  if (t?.id) return t.id;
+  if (t?.name) return t.file || t.classname ? `${t.file ?? t.classname}::${t.name}` : t.name;
+  if (t?.file) return t.file;
+  return `log:${f.logLines?.start ?? 0}`;
+}
+
+function compareIds(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * One FailureFrame per failed or errored case of `run`, plus one per log failure that fits no
+ * case; sorted by id. Async because syntax trees are parsed on demand (WebAssembly grammars).
+ */
+export async function buildFrames(
+  run: TestRun,
+  logFailures: readonly LogFailure[],
+  repo: RepoView,
+  options: BuildFramesOptions = {},
+): Promise<FailureFrame[]> {
+  const builder = new FrameBuilder(repo, options);
+  const resolveFile = (raw: string) => {
+    const v = repo.resolve(raw);
+    return v.kind === 'user' ? v.path : undefined;
+  };
+  try {
+    const whereabouts = new Map<TestCase, ReturnType<typeof locateTestFile>>();
+    const locate = (c: TestCase) => {
+      let found = whereabouts.get(c);
+      if (!found) whereabouts.set(c, (found = locateTestFile(c, repo)));
+      return found;
+    };
+    const match = matchLogFailures(run.cases, logFailures, { resolveFile, caseFile: (c) => locate(c).file });
+    const frames = new Map<string, FailureFrame>();
+    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+
+    for (const [index, c] of run.cases.entries()) {
+      if (c.status !== 'failed' && c.status !== 'errored') continue;
+      if (frames.size >= maxFailures) break;
+      const evidence: Evidence[] = [];
+      const body = traceOfCase(c, options.parseTrace);
+      if (body) evidence.push({ failure: body, source: 'junit' });
+      for (const f of match.byCase.get(index) ?? []) evidence.push({ failure: f, source: 'log' });
+      const place = locate(c);
+      const previous = frames.get(c.id);
+      // The same case in two reports (a rerun, a merged report): one frame, the stronger status.
+      if (previous && (previous.kind === 'error' || c.status === 'failed')) continue;
+      frames.set(
+        c.id,
+        await builder.build({
+          id: c.id,
+          suite: c.suite,
+          name: c.name,
+          classname: c.classname,
+          kind: c.status === 'errored' ? 'error' : 'failure',
+          testCase: c,
+          evidence,
+          testFile: place.file,
+          dirs: place.dirs,
+        }),
+      );
+    }
+
+    // Log failures without a case, grouped by what they name: the same failure printed twice is one frame.
+    const groups = new Map<string, LogFailure[]>();
+    for (const f of match.unmatched) {
+      const id = logOnlyId(f);
+      const group = groups.get(id);
+      if (group) group.push(f);
+      else groups.set(id, [f]);
+    }
+    for (const [id, group] of groups) {
+      if (frames.size >= maxFailures) break;
+      if (frames.has(id)) continue;
+      const t = group.find((f) => f.test)?.test;
+      const testFile = t?.file ? resolveFile(t.file) : undefined;
+      frames.set(
+        id,
+        await builder.build({
+          id,
+          suite: t?.classname ?? t?.file ?? '',
+          name: t?.name ?? t?.id ?? t?.file ?? id,
+          classname: t?.classname,
+          kind: group.some((f) => f.kind === 'error') ? 'error' : 'failure',
+          evidence: group.map((failure) => ({ failure, source: 'log' as const })),
+          testFile,
+          dirs: t?.classname ? repo.directoriesFor(t.classname) : [],
+        }),
+      );
+    }
+    return [...frames.values()].sort(compareIds);
+  } finally {
+    builder.dispose();
+  }
+}
