@@ -1,0 +1,235 @@
+/**
+ * Delivery: turn a healed work tree into a commit on the branch under test, a draft pull request,
+ * or a patch file, explaining every decision. Guards log why they skip; `dryRun` decides and logs
+ * everything but pushes and opens nothing. The fix commit is built from the accepted files only
+ * and checked once more on its own diff: a commit that touches a test file is never delivered.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { HealReport } from '../loop/heal-report.js';
+import { headSha, type GitContext } from '../workspace/git.js';
+import { chooseMode } from './choose-mode.js';
+import { buildCommitMessage, acceptedAttempt } from './commit-message.js';
+import type { DeliveryMode, DeliveryResult } from './delivery-result.js';
+import { changedAmong, createFixCommit, formatPatch, type FixCommit } from './fix-commit.js';
+import type { GitHubApi } from './github-api.js';
+import { checkBranchCurrent } from './loop-guard.js';
+import { openOrUpdatePullRequest, pullRequestBranch, pullRequestTitle, renderPullRequestBody } from './pull-request.js';
+import { ensureCommit, pushCommit, remoteBranchSha } from './remote.js';
+import type { DeliveryTarget } from './target.js';
+
+export interface DeliverInput {
+  report: HealReport;
+  mode: DeliveryMode | 'auto';
+  dryRun: boolean;
+  target: DeliveryTarget;
+  owner: string;
+  repoUrl: string;
+  runUrl?: string;
+  /** The heal cwd (frame and attempt paths are relative to it). */
+  cwd: string;
+  /** Repository top level (git runs here; commit paths are relative to it). */
+  root: string;
+  /** Where the patch and report files go (under RUNNER_TEMP). */
+  outDir: string;
+  /** Opt-in: dispatch this workflow on the pushed branch. */
+  dispatchWorkflow?: string;
+  /** True for paths the guardrails protect (tests, snapshots, CI config): none may be in the fix. */
+  isProtectedPath: (repoRelativePath: string) => boolean;
+  /** Fixed commit date for reproducible tests. */
+  date?: string;
+}
+
+export interface DeliverDeps {
+  /** Absent when there is no token; modes that need the API then fall back to a patch. */
+  api?: GitHubApi;
+  log: (message: string) => void;
+  gitEnv?: NodeJS.ProcessEnv;
+}
+
+const CI_RERUN =
+  'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
+
+/** The fix's files, repo-relative, among what actually changed in the work tree. */
+async function fixFiles(ctx: GitContext, input: DeliverInput): Promise<string[]> {
+  const accepted = acceptedAttempt(input.report);
+  let listed = accepted?.verdict === 'accepted' ? accepted.files : [];
+  if (!listed.length && input.report.diff) {
+    listed = [...input.report.diff.matchAll(/^diff --git a\/(.+?) b\//gm)].map((m) => m[1]!);
+  }
+  const candidates = new Set<string>();
+  for (const f of listed) {
+    candidates.add(path.relative(input.root, path.resolve(input.cwd, f)).split(path.sep).join('/'));
+    candidates.add(f);
+  }
+  const inside = [...candidates].filter((c) => c && !c.startsWith('../') && !path.isAbsolute(c));
+  return changedAmong(ctx, inside);
+}
+
+export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<DeliveryResult> {
+  const log: string[] = [];
+  const say = (message: string) => {
+    log.push(message);
+    deps.log(message);
+  };
+  mkdirSync(input.outDir, { recursive: true });
+  const reportPath = path.join(input.outDir, 'self-heal-report.json');
+  writeFileSync(reportPath, `${JSON.stringify(input.report, null, 2)}\n`);
+
+  if (input.report.result !== 'healed') {
+    say(`nothing to deliver: the result is ${input.report.result}`);
+    return { mode: 'none', status: 'skipped', reason: `Nothing to deliver: ${input.report.result}.`, reportPath, log };
+  }
+  const { target } = input;
+  const ctx: GitContext = { cwd: input.root, env: { ...process.env, ...deps.gitEnv } };
+  const fail = (mode: DeliveryResult['mode'], reason: string, extra: Partial<DeliveryResult> = {}): DeliveryResult => {
+    say(reason);
+    return { mode, status: 'failed', reason, reportPath, log, ...extra };
+  };
+
+  // 1. The fix commit, on the tested commit of the branch under test.
+  const files = await fixFiles(ctx, input);
+  if (!files.length) return fail('none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
+  const parent = target.sha ?? (await headSha(ctx));
+  if (!parent) return fail('none', 'Healed, but there is no commit to base the fix on.');
+  let fix: FixCommit;
+  try {
+    await ensureCommit(ctx, parent);
+    fix = await createFixCommit(ctx, { files, parent, message: buildCommitMessage(input.report, input.runUrl), date: input.date });
+  } catch (error) {
+    return fail('none', `Healed, but the fix commit could not be made: ${(error as Error).message}`);
+  }
+  say(`fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`);
+
+  // 2. Verified from the diff, not claimed: no protected (test) file in the commit.
+  const failingTestFiles = new Set(
+    input.report.failures.flatMap((f) => (f.test ? [path.relative(input.root, path.resolve(input.cwd, f.test.file)).split(path.sep).join('/')] : [])),
+  );
+  const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
+  if (touched.length) {
+    return fail('none', `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`);
+  }
+
+  const patchPath = path.join(input.outDir, 'self-heal.patch');
+  writeFileSync(patchPath, await formatPatch(ctx, fix.sha));
+  const base = { reportPath, patchPath, commitSha: fix.sha, log };
+
+  // 3. The mode, with its reason.
+  let defaultBranch: string | undefined;
+  let branchProtected: boolean | undefined;
+  if (input.mode === 'auto' && target.branch && !target.isFork && !target.isDependabot && deps.api) {
+    try {
+      defaultBranch = await deps.api.getDefaultBranch();
+      const info = await deps.api.getBranch(target.branch);
+      branchProtected = info ? info.protected : undefined;
+    } catch (error) {
+      say(`could not read the branch settings (${(error as Error).message}): treating ${target.branch} as protected`);
+      branchProtected = true;
+    }
+  }
+  let choice = chooseMode(input.mode, { target, defaultBranch, branchProtected });
+  if (choice.mode === 'pull-request' && !deps.api) {
+    choice = { mode: 'patch', reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead` };
+  }
+  say(`mode ${choice.mode}: ${choice.reason}`);
+
+  if (choice.mode === 'patch') {
+    return {
+      ...base,
+      mode: 'patch',
+      status: input.dryRun ? 'dry-run' : 'delivered',
+      reason: `${choice.reason}. The fix is in the patch file (apply it with git am).`,
+    };
+  }
+
+  const branch = target.branch!;
+  // 4. The branch must still be at the tested commit (checked again right before pushing).
+  const current = checkBranchCurrent(branch, parent, await remoteBranchSha(ctx, branch));
+  say(current.reason);
+  if (!current.proceed) return { ...base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
+
+  if (choice.mode === 'commit') {
+    if (input.dryRun) {
+      say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
+      return { ...base, mode: 'commit', status: 'dry-run', branch, targetBranch: branch, reason: `${choice.reason}. Dry run: nothing was pushed.` };
+    }
+    try {
+      // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
+      await pushCommit(ctx, fix.sha, branch);
+    } catch (error) {
+      return fail('commit', `Pushing the fix to ${branch} failed: ${(error as Error).message}`, { ...base, branch, targetBranch: branch });
+    }
+    say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
+    const ciRerun = await dispatch(input, deps, branch, say);
+    return { ...base, mode: 'commit', status: 'delivered', branch, targetBranch: branch, reason: `${choice.reason}.`, ciRerun };
+  }
+
+  // pull-request
+  const head = pullRequestBranch(branch);
+  if (input.dryRun) {
+    say(`dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`);
+    return { ...base, mode: 'pull-request', status: 'dry-run', branch: head, targetBranch: branch, reason: `${choice.reason}. Dry run: nothing was pushed or opened.` };
+  }
+  try {
+    // Our own branch: replaced with a lease, so a concurrent self-heal run cannot be overwritten unseen.
+    const lease = (await remoteBranchSha(ctx, head)) ?? '';
+    await pushCommit(ctx, fix.sha, head, { lease });
+  } catch (error) {
+    return fail('pull-request', `Pushing the fix to ${head} failed: ${(error as Error).message}`, { ...base, branch: head, targetBranch: branch });
+  }
+  say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
+  const ciRerun = await dispatch(input, deps, head, say);
+  try {
+    const body = renderPullRequestBody(input.report, {
+      base: branch,
+      repoUrl: input.repoUrl,
+      sha: fix.sha,
+      parent,
+      runUrl: input.runUrl,
+      changed: fix.changed,
+      ciRerun,
+    });
+    const { pull, updated } = await openOrUpdatePullRequest(deps.api!, {
+      owner: input.owner,
+      base: branch,
+      head,
+      title: pullRequestTitle(input.report, branch),
+      body,
+    });
+    say(`${updated ? 'updated' : 'opened'} draft pull request #${pull.number}: ${pull.url}`);
+    return {
+      ...base,
+      mode: 'pull-request',
+      status: 'delivered',
+      branch: head,
+      targetBranch: branch,
+      pullRequestUrl: pull.url,
+      pullRequestNumber: pull.number,
+      pullRequestUpdated: updated,
+      reason: `${choice.reason}.`,
+      ciRerun,
+    };
+  } catch (error) {
+    return fail('pull-request', `The fix is on ${head}, but the pull request could not be opened: ${(error as Error).message}`, {
+      ...base,
+      branch: head,
+      targetBranch: branch,
+      ciRerun,
+    });
+  }
+}
+
+async function dispatch(input: DeliverInput, deps: DeliverDeps, ref: string, say: (m: string) => void): Promise<string> {
+  if (!input.dispatchWorkflow) return CI_RERUN;
+  if (!deps.api) return `${CI_RERUN} (dispatch-workflow is set, but there is no github-token)`;
+  try {
+    await deps.api.dispatchWorkflow(input.dispatchWorkflow, ref);
+    say(`dispatched workflow ${input.dispatchWorkflow} on ${ref}`);
+    return `Dispatched ${input.dispatchWorkflow} on ${ref}, so CI runs on the fix.`;
+  } catch (error) {
+    say(`dispatching ${input.dispatchWorkflow} failed: ${(error as Error).message}`);
+    return `Dispatching ${input.dispatchWorkflow} on ${ref} failed (${(error as Error).message}). ${CI_RERUN}`;
+  }
+}
+
+
