@@ -1,0 +1,191 @@
+/**
+ * Is an attempt a fix? Only the real tests say so. The baseline fixes two sets: fail-to-pass (the
+ * failing tests) and pass-to-pass (every test that passed). An attempt is accepted only when every
+ * fail-to-pass test passes, every pass-to-pass test still passes, none of them vanished from the
+ * reports or became skipped, no other test fails, and the test command itself succeeded. Anything
+ * else is a verdict with feedback: the new failures, pruned and bounded, which is what the next
+ * attempt is told.
+ */
+import type { FailureFrame } from '../frames/failure-frame.js';
+import type { TestCase } from '../reports/test-run.js';
+import type { AttemptVerdict } from './heal-report.js';
+
+/** One test run as the verdict needs it. */
+export interface RunOutcome {
+  cases: readonly TestCase[];
+  frames: readonly FailureFrame[];
+  exitCode: number | null;
+  timedOut: boolean;
+  /** Bounded head+tail of the run's output. */
+  output: string;
+  durationMs: number;
+  /** Report errors (unreadable or missing reports). */
+  reportErrors?: readonly string[];
+}
+
+export interface Expectations {
+  /** Ids of the tests that failed at baseline. */
+  failToPass: readonly string[];
+  /** Ids of the tests that passed at baseline. */
+  passToPass: readonly string[];
+  /** Baseline cases by id, to recognise a test whose id drifted (same name and class). */
+  baseline: ReadonlyMap<string, TestCase>;
+  /** Tests that failed in the reports but passed on rerun: neither a target nor a regression. */
+  flaky?: readonly string[];
+}
+
+export interface Judgement {
+  verdict: AttemptVerdict;
+  failToPass: { passed: number; total: number };
+  passToPass?: { passed: number; total: number; broken: string[] };
+  feedback: string;
+}
+
+const MAX_FEEDBACK_CHARS = 3_000;
+const MAX_LISTED = 10;
+const MAX_MESSAGE_CHARS = 300;
+const MAX_TAIL_LINES = 30;
+const MAX_TAIL_CHARS = 1_500;
+
+type Outcome = 'passed' | 'failed' | 'missing' | 'skipped';
+
+function altKey(c: Pick<TestCase, 'name' | 'classname' | 'suite'>): string {
+  return `${c.classname ?? c.suite}\u0000${c.name}`;
+}
+
+/** Look up each expected test in a run, by id and, failing that, by class + name. */
+class CaseIndex {
+  private byId = new Map<string, TestCase>();
+  private byAlt = new Map<string, TestCase>();
+  constructor(cases: readonly TestCase[]) {
+    for (const c of cases) {
+      this.byId.set(c.id, c);
+      this.byAlt.set(altKey(c), c);
+    }
+  }
+  outcome(id: string, baseline: TestCase | undefined): { outcome: Outcome; found?: TestCase } {
+    const found = this.byId.get(id) ?? (baseline ? this.byAlt.get(altKey(baseline)) : undefined);
+    if (!found) return { outcome: 'missing' };
+    if (found.status === 'passed') return { outcome: 'passed', found };
+    if (found.status === 'skipped') return { outcome: 'skipped', found };
+    return { outcome: 'failed', found };
+  }
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Last lines of a run's output, bounded: the context when there is no report to read. */
+export function outputTail(output: string): string {
+  const lines = output.trimEnd().split('\n').slice(-MAX_TAIL_LINES).join('\n');
+  return lines.length > MAX_TAIL_CHARS ? `…${lines.slice(-MAX_TAIL_CHARS)}` : lines;
+}
+
+function describeFailure(id: string, found: TestCase | undefined, frames: ReadonlyMap<string, FailureFrame>): string {
+  const frame = frames.get(id) ?? (found ? frames.get(found.id) : undefined);
+  if (frame) {
+    const what = [frame.exceptionType, clip(frame.message, MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
+    const at = frame.triggering ?? frame.test;
+    const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${clip(at.expression, 160)}` : ''}` : '';
+    return `- ${id}: ${what || 'failed'}${where}`;
+  }
+  const f = found?.failure;
+  const what = [f?.type, f?.message ? clip(f.message, MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
+  return `- ${id}: ${what || 'failed'}`;
+}
+
+function render(header: string, lines: string[], tail?: string): string {
+  const shown = lines.slice(0, MAX_LISTED);
+  if (lines.length > shown.length) shown.push(`- … and ${lines.length - shown.length} more`);
+  let text = [header, ...shown].join('\n');
+  if (tail) text += `\nOutput (last lines):\n${tail}`;
+  return text.length > MAX_FEEDBACK_CHARS ? `${text.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : text;
+}
+
+function noReport(run: RunOutcome): string | null {
+  if (run.cases.length > 0) return null;
+  const errors = run.reportErrors?.length ? ` (${clip(run.reportErrors.join('; '), 300)})` : '';
+  return render(
+    `The test run produced no test results${errors}; exit code ${run.exitCode ?? 'none (killed)'}. This usually means the code no longer loads (a syntax or import error).`,
+    [],
+    outputTail(run.output),
+  );
+}
+
+/** Judge the targeted rerun: do all fail-to-pass tests pass now? */
+export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
+  const total = expect.failToPass.length;
+  if (run.timedOut) {
+    return { verdict: 'timeout', failToPass: { passed: 0, total }, feedback: render(`The targeted test run hit its timeout after ${Math.round(run.durationMs / 1000)}s (an infinite loop or a hang?).`, [], outputTail(run.output)) };
+  }
+  const missingReport = noReport(run);
+  if (missingReport) return { verdict: 'targets-failed', failToPass: { passed: 0, total }, feedback: missingReport };
+  const index = new CaseIndex(run.cases);
+  const frames = new Map(run.frames.map((f) => [f.id, f]));
+  const problems: string[] = [];
+  let passed = 0;
+  for (const id of expect.failToPass) {
+    const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+    if (outcome === 'passed') passed++;
+    else if (outcome === 'failed') problems.push(describeFailure(id, found, frames));
+    else if (outcome === 'skipped') problems.push(`- ${id}: was skipped instead of passing`);
+    else problems.push(`- ${id}: did not run (missing from the report)`);
+  }
+  if (passed === total) return { verdict: 'accepted', failToPass: { passed, total }, feedback: '' };
+  return {
+    verdict: 'targets-failed',
+    failToPass: { passed, total },
+    feedback: render(`${total - passed} of ${total} failing test(s) still fail:`, problems),
+  };
+}
+
+/** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
+export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
+  const targets = judgeTargets(expect, run);
+  if (targets.verdict === 'timeout') return { ...targets, feedback: targets.feedback.replace('targeted test run', 'full test run') };
+  const index = new CaseIndex(run.cases);
+  const frames = new Map(run.frames.map((f) => [f.id, f]));
+  const broken: string[] = [];
+  const problems: string[] = [];
+  let passed = 0;
+  for (const id of expect.passToPass) {
+    const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+    if (outcome === 'passed') {
+      passed++;
+      continue;
+    }
+    broken.push(id);
+    if (outcome === 'failed') problems.push(describeFailure(id, found, frames));
+    else if (outcome === 'skipped') problems.push(`- ${id}: passed before, now skipped`);
+    else problems.push(`- ${id}: passed before, now missing from the report`);
+  }
+  const passToPass = { passed, total: expect.passToPass.length, broken };
+  if (targets.verdict !== 'accepted') return { ...targets, passToPass };
+
+  // A test that is in neither set (new, or skipped at baseline) must not fail either.
+  const known = new Set([...expect.failToPass, ...expect.passToPass, ...(expect.flaky ?? [])]);
+  for (const c of run.cases) {
+    if (known.has(c.id) || (c.status !== 'failed' && c.status !== 'errored')) continue;
+    broken.push(c.id);
+    problems.push(describeFailure(c.id, c, frames));
+  }
+  if (problems.length > 0) {
+    return {
+      verdict: 'broke-passing',
+      failToPass: targets.failToPass,
+      passToPass,
+      feedback: render(`The failing tests pass now, but ${problems.length} other test(s) broke:`, problems),
+    };
+  }
+  if (run.exitCode !== 0) {
+    return {
+      verdict: 'broke-passing',
+      failToPass: targets.failToPass,
+      passToPass,
+      feedback: render(`Every test passed, but the test command exited with ${run.exitCode ?? 'a signal'}.`, [], outputTail(run.output)),
+    };
+  }
+  return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
+}
