@@ -4,22 +4,27 @@ import { estimateTokens, truncateToTokens } from '../../src/loop/token-estimate.
 describe('estimateTokens', () => {
   it('counts nothing for empty text and about one token per short word of prose', () => {
     expect(estimateTokens('')).toBe(0);
-    // 10 words of <= 4 letters + a period: 11 raw tokens, x1.1.
+    // 10 short words + a period: 11 raw tokens, x1.1.
     expect(estimateTokens('The cat sat on the mat and ate a fish.')).toBe(Math.ceil(11 * 1.1));
+    // Long identifiers split: 14 letters = 3 pieces.
+    expect(estimateTokens('estimateTokens')).toBe(Math.ceil(3 * 1.1));
   });
 
-  it('charges code and stack traces more per character than prose (symbols cost a token each)', () => {
+  it('charges code and stack traces more per character than prose', () => {
     const prose = 'the quick brown fox jumps over the lazy dog again and again';
     const code = 'a[i]=f(x,y);b.c(d)->e{g:h};';
-    expect(estimateTokens(prose) / prose.length).toBeLessThan(0.35);
-    expect(estimateTokens(code) / code.length).toBeGreaterThan(0.6);
+    expect(estimateTokens(prose) / prose.length).toBeLessThan(0.25);
+    expect(estimateTokens(code) / code.length).toBeGreaterThan(0.5);
   });
 
-  it('charges numbers per 3 digits, indentation per 8 spaces, non-ASCII per character', () => {
+  it('charges numbers per 3 digits, separators and indentation cheaply, ANSI and rare characters dearly', () => {
     expect(estimateTokens('123456789')).toBe(Math.ceil(3 * 1.1));
     expect(estimateTokens('\n                x')).toBe(Math.ceil((1 + 2 + 1) * 1.1));
-    expect(estimateTokens('日本語')).toBe(Math.ceil(3 * 1.1));
-    expect(estimateTokens('😀😀')).toBe(Math.ceil(2 * 1.1));
+    expect(estimateTokens('='.repeat(40))).toBe(Math.ceil(10 * 1.1));
+    // ESC (3) + '[' (1) + '31' (1) + 'm' (1)
+    expect(estimateTokens('\u001b[31m')).toBe(Math.ceil(6 * 1.1));
+    expect(estimateTokens('日本語')).toBe(Math.ceil(6 * 1.1));
+    expect(estimateTokens('😀😀')).toBe(Math.ceil(6 * 1.1));
   });
 
   it('is monotone in the prefix length, so truncation can binary-search it', () => {
