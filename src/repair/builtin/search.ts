@@ -5,9 +5,10 @@
  * candidate count and the attempt's deadline. The state outlives an attempt, so when the full suite
  * rejects an answer the next attempt resumes after it instead of starting over.
  *
- * Partial credit: candidates that make some (not all) targets pass are remembered across attempts;
- * when the single-edit candidates run out or the cap nears, the best partial is combined with each
- * other partial at a different place (two independent one-line bugs behind different tests).
+ * Partial credit: candidates that make some (not all) targets pass are remembered across attempts.
+ * A new partial fix is tried at once together with each earlier one at a different place that
+ * left different tests failing (two independent one-line bugs behind different tests), within a
+ * small per-attempt budget of combinations.
  */
 import type { RepairHost } from '../provider.js';
 import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
@@ -28,6 +29,8 @@ interface Partial {
   candidate: Candidate;
   passed: number;
   total: number;
+  /** What still failed: two partials with the same feedback most likely fix the same test. */
+  feedback: string;
 }
 
 /** What one provider instance remembers between attempts. */
@@ -86,6 +89,8 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
 
   const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
 
+  const combinationsLeft = () => Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+
   /** Check and validate one candidate; true when it makes every target pass. */
   const attempt = async (candidate: Candidate): Promise<boolean> => {
     state.seen.add(candidate.key);
@@ -98,10 +103,12 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     const started = now();
     let passed = 0;
     let total = 0;
+    let feedback = '';
     try {
       const verdict = await host.tryCandidate(candidate.edits);
       passed = verdict.targetsPassed;
       total = verdict.targetsTotal;
+      feedback = verdict.feedback;
     } catch (error) {
       host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -112,32 +119,39 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     host.log(`builtin: [${report.validated}] ${description} → ${passed}/${total} failing test(s) pass`);
     if (total > 0 && passed === total) return true;
     if (passed > 0) {
-      state.partials.push({ candidate, passed, total });
       if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
+      const earlier = [...state.partials];
+      const partial = { candidate, passed, total, feedback };
+      state.partials.push(partial);
+      // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
+      if (candidate.seeds.length === 1) return combineWith(partial, earlier);
     }
     return false;
   };
 
-  const combinationsLeft = () => Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+  const samePlace = (a: Candidate, b: Candidate) =>
+    a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
 
-  const tryCombinations = async (): Promise<Candidate | undefined> => {
-    if (state.partials.length < 2) return undefined;
-    const ranked = [...state.partials].sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
-    const best = ranked[0]!;
-    for (const other of ranked.slice(1)) {
-      if (combinationsLeft() <= 0) return undefined;
-      if (outOfTime()) {
-        report.stoppedBy = 'deadline';
-        return undefined;
-      }
-      const combined = await materialise([...best.candidate.seeds, ...other.candidate.seeds], store);
-      if (!combined) continue;
-      if (state.seen.has(combined.key)) continue;
+  /** Try `partial` together with each earlier partial at another place, best first. */
+  const combineWith = async (partial: Partial, earlier: readonly Partial[]): Promise<boolean> => {
+    const ranked = earlier
+      .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
+      .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
+      .sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
+    for (const other of ranked) {
+      if (combinationsLeft() <= 0 || outOfTime()) return false;
+      const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], store);
+      if (!combined || state.seen.has(combined.key)) continue;
       report.combinations++;
-      if (await attempt(combined)) return combined;
+      if (await attempt(combined)) {
+        found = combined;
+        return true;
+      }
     }
-    return undefined;
+    return false;
   };
+
+  let found: Candidate | undefined;
 
   for (const seed of seeds) {
     if (report.validated >= limits.maxCandidatesPerAttempt) {
@@ -152,12 +166,6 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
       report.stoppedBy = 'deadline';
       break;
     }
-    // Keep room for combinations once partial fixes exist.
-    if (state.partials.length >= 2 && report.validated >= limits.maxCandidatesPerAttempt - limits.maxCombinations) {
-      const combined = await tryCombinations();
-      if (combined) return { ...report, found: combined, stoppedBy: 'found' };
-      if (report.stoppedBy === 'deadline') return report;
-    }
     looked++;
     const candidate = await materialise([seed], store);
     if (!candidate) {
@@ -168,11 +176,7 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
       report.duplicates++;
       continue;
     }
-    if (await attempt(candidate)) return { ...report, found: candidate, stoppedBy: 'found' };
-  }
-  if (report.stoppedBy !== 'deadline') {
-    const combined = await tryCombinations();
-    if (combined) return { ...report, found: combined, stoppedBy: 'found' };
+    if (await attempt(candidate)) return { ...report, found: found ?? candidate, stoppedBy: 'found' };
   }
   return report;
 }

@@ -154,6 +154,19 @@ export function enclosingStatement(node: SyntaxNode, family: Family): SyntaxNode
   return undefined;
 }
 
+/**
+ * The statement a line starts, from the nodes starting on it: a Python block starts at its first
+ * statement, so blocks are skipped. Undefined when the line only continues a statement.
+ */
+export function statementStartingOnRow(nodes: readonly SyntaxNode[], family: Family): SyntaxNode | undefined {
+  for (const node of nodes) {
+    if (!node.isNamed || isBlock(node, family)) continue;
+    const statement = enclosingStatement(node, family);
+    if (statement && statement.startPosition.row === node.startPosition.row && statement.startIndex === node.startIndex) return statement;
+  }
+  return undefined;
+}
+
 export function isBlock(node: SyntaxNode, family: Family): boolean {
   return family === 'python' ? node.type === 'block' : node.type === 'statement_block';
 }

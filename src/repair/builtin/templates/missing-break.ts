@@ -3,7 +3,7 @@
  * so a later match overwrites the first one (or the loop never ends).
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
-import { enclosingLoop, enclosingStatement, indentAt, isBlock, isFunctionNode, isLoop, namedChildrenOf, type Family } from '../syntax-tree.js';
+import { enclosingLoop, indentAt, isBlock, isFunctionNode, isLoop, namedChildrenOf, statementStartingOnRow, type Family } from '../syntax-tree.js';
 import type { Mutation, RepairTemplate } from '../template.js';
 
 const EXITS = new Set(['break_statement', 'return_statement', 'continue_statement', 'raise_statement', 'throw_statement']);
@@ -28,9 +28,7 @@ export const missingBreak: RepairTemplate = {
   boostedBy: ['wrong-value', 'non-termination'],
   generate({ nodes, source }) {
     const family = source.family;
-    const first = nodes.find((n) => n.isNamed);
-    if (!first) return [];
-    const statement = enclosingStatement(first, family);
+    const statement = statementStartingOnRow(nodes, family);
     if (!statement) return [];
     const found = branchBlockInLoop(statement, family);
     if (!found) return [];

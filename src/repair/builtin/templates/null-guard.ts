@@ -8,10 +8,10 @@
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
 import {
   enclosingLoop,
-  enclosingStatement,
   indentAt,
   indentUnit,
   isFunctionNode,
+  statementStartingOnRow,
   walkTree,
   type Family,
 } from '../syntax-tree.js';
@@ -63,6 +63,24 @@ const LITERAL_KINDS: Record<Family, Record<string, string>> = {
   js: { array: '[]', object: '{}', string: "''", template_string: "''", number: '0', true: 'false', false: 'false', null: 'null', undefined: 'undefined' },
 };
 
+/** What a returned call evidently produces, by the callee's name (`"".join(…)` is a string, `sorted(…)` a list). */
+const CALL_KINDS: Record<Family, Record<string, string>> = {
+  python: { join: "''", str: "''", format: "''", upper: "''", lower: "''", strip: "''", list: '[]', sorted: '[]', dict: '{}', len: '0', sum: '0', int: '0', round: '0', set: 'set()' },
+  js: { join: "''", toString: "''", trim: "''", map: '[]', filter: '[]', slice: '[]', concat: '[]', sort: '[]', reduce: '0', round: '0', floor: '0' },
+};
+
+function literalKind(value: SyntaxNode, family: Family): string | undefined {
+  const literal = LITERAL_KINDS[family][value.type];
+  if (literal) return literal;
+  if (value.type === 'call' || value.type === 'call_expression') {
+    const callee = value.childForFieldName('function');
+    const name = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee?.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee?.text;
+    return name ? CALL_KINDS[family][name] : undefined;
+  }
+  if (value.type === 'list_comprehension') return '[]';
+  return undefined;
+}
+
 /** Early-return values, likeliest first: the literal kinds the function returns elsewhere, then "nothing". */
 function earlyValues(fn: SyntaxNode, family: Family): { values: string[]; returnsValue: boolean } {
   const counts = new Map<string, number>();
@@ -73,7 +91,7 @@ function earlyValues(fn: SyntaxNode, family: Family): { values: string[]; return
       const value = n.namedChildren.find((c) => c !== null && c.type !== 'comment');
       if (value) {
         returnsValue = true;
-        const literal = LITERAL_KINDS[family][value.type];
+        const literal = literalKind(value, family);
         if (literal) counts.set(literal, (counts.get(literal) ?? 0) + 1);
       }
     }
@@ -93,10 +111,8 @@ export const nullGuard: RepairTemplate = {
   generate({ nodes, source, scope }) {
     if (!scope || !isFunctionNode(scope.fn, source.family)) return [];
     const family = source.family;
-    const first = nodes.find((n) => n.isNamed);
-    if (!first) return [];
-    const statement = enclosingStatement(first, family);
-    if (!statement || statement.startPosition.row !== first.startPosition.row) return [];
+    const statement = statementStartingOnRow(nodes, family);
+    if (!statement) return [];
     const names = dereferencedNames(nodes, family);
     if (!names.length) return [];
     const out: Mutation[] = [];

@@ -38,6 +38,16 @@ export const offByOne: RepairTemplate = {
       if (!node.isNamed) continue;
       const value = integerValue(node);
       if (value !== undefined && !isNegatedLiteral(node)) {
+        // The `1` of `n + 1` / `n - 1`: shift the whole sum, so `n + 1` → `n` rather than `n + 0`.
+        const parent = node.parent;
+        const op = parent?.childForFieldName('operator')?.type;
+        if (parent && (op === '+' || op === '-') && parent.childForFieldName('right')?.startIndex === node.startIndex && /binary/.test(parent.type)) {
+          for (const delta of [1, -1] as const) {
+            const text = shiftByOne(parent, delta, family);
+            if (text !== undefined) out.push(replaceNode(parent, text, 1, `\`${parent.text}\` → \`${text}\``));
+          }
+          continue;
+        }
         for (const delta of [1, -1] as const) {
           const shifted = value + delta;
           // A negative index is meaningful in Python, rarely intended in JavaScript.

@@ -31,14 +31,14 @@ function occurrences(text: string, needle: string): number {
 }
 
 /** `targets`: one command line per failing test, run in `root` (exit 0 = passes). */
-export function createDirectHost(root: string, targets: Array<[string, string[]]>): DirectHost {
+export function createDirectHost(root: string, targets: Array<[string, string[]]>, protect: (file: string) => boolean = isTestPath): DirectHost {
   const seen: Edit[] = [];
   const logs: string[] = [];
   const check = async (edits: Edit[]): Promise<EditCheck> => {
     const problems: EditProblem[] = [];
     for (const [index, edit] of edits.entries()) {
       seen.push(edit);
-      if (isTestPath(edit.path) || edit.path.includes('..') || path.isAbsolute(edit.path)) {
+      if (protect(edit.path) || edit.path.includes('..') || path.isAbsolute(edit.path)) {
         problems.push({ index, path: edit.path, kind: 'guardrail', message: 'protected path' });
         continue;
       }

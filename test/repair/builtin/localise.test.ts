@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { listSourceFiles } from '../../../src/repair/builtin/definitions.js';
+import { localiseFaults } from '../../../src/repair/builtin/localise.js';
+import { SourceStore } from '../../../src/repair/builtin/source-store.js';
+import { commitAll, makeProject } from './helpers/temp-project.js';
+import { frame, loc } from './helpers/frames.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+const CART = `from shop.tax import tax_for
+
+
+def line_total(item):
+    price = item["price"] * item["qty"]
+    return price + tax_for(price)
+
+
+def cart_total(items):
+    total = 0
+    for item in items:
+        total += line_total(item)
+    return total
+
+
+def unrelated(x):
+    return x * 2
+`;
+
+const TAX = `RATE = 0.2
+
+
+def tax_for(amount):
+    return amount * RATE
+`;
+
+const TESTS = `from shop.cart import cart_total, line_total
+
+
+def test_line():
+    assert line_total({"price": 1, "qty": 2}) == 2.4
+
+
+def test_cart():
+    assert cart_total([{"price": 1, "qty": 1}]) == 1.2
+`;
+
+async function setUp(files: Record<string, string> = {}) {
+  const { root, cleanup } = makeProject({ 'shop/__init__.py': '', 'shop/cart.py': CART, 'shop/tax.py': TAX, 'tests/test_cart.py': TESTS, ...files });
+  cleanups.push(cleanup);
+  commitAll(root, 'init');
+  const store = new SourceStore(root);
+  cleanups.push(() => void store.dispose());
+  return { root, store, files: await listSourceFiles(root) };
+}
+
+describe('localiseFaults', () => {
+  it('ranks the frame most failing tests share first, deeper frames above their callers', async () => {
+    const { store, files } = await setUp();
+    const failures = [
+      // Both tests crash in tax_for, reached through line_total; one of them through cart_total too.
+      frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5), loc('shop/cart.py', 6), loc('shop/tax.py', 5)], exceptionType: 'TypeError' }),
+      frame('t2', { test: loc('tests/test_cart.py', 8), stack: [loc('tests/test_cart.py', 9), loc('shop/cart.py', 12), loc('shop/cart.py', 6), loc('shop/tax.py', 5)], exceptionType: 'TypeError' }),
+    ];
+    const lines = await localiseFaults({ failures, store, changed: new Map(), files });
+    const rank = (file: string, line: number) => lines.findIndex((l) => l.file === file && l.line === line);
+    expect(lines[0]).toMatchObject({ file: 'shop/tax.py', line: 5 });
+    expect(rank('shop/cart.py', 6)).toBeLessThan(rank('shop/cart.py', 12));
+    expect(rank('shop/cart.py', 12)).toBeGreaterThan(0);
+    // Lines of a frame's function (line 5 of line_total) follow the frames themselves.
+    expect(rank('shop/cart.py', 5)).toBeGreaterThan(rank('shop/cart.py', 6));
+    // Never a test file, never a blank line.
+    expect(lines.some((l) => l.file.startsWith('tests/'))).toBe(false);
+    expect(lines.some((l) => l.file === 'shop/cart.py' && (l.line === 2 || l.line === 3))).toBe(false);
+  });
+
+  it('follows an assertion failure into the functions the test calls, not the others', async () => {
+    const { store, files } = await setUp();
+    const failures = [frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5)] })];
+    const lines = await localiseFaults({ failures, store, changed: new Map(), files });
+    const files_ = new Set(lines.map((l) => `${l.file}:${l.line}`));
+    expect(files_.has('shop/cart.py:5')).toBe(true); // line_total, called by the test
+    expect(files_.has('shop/tax.py:5')).toBe(true); // tax_for, called by line_total
+    expect(files_.has('shop/cart.py:17')).toBe(false); // unrelated
+    expect(files_.has('shop/cart.py:10')).toBe(false); // cart_total: the failing test does not call it
+    const score = (key: string) => lines.find((l) => `${l.file}:${l.line}` === key)!.score;
+    expect(score('shop/cart.py:5')).toBeGreaterThan(score('shop/tax.py:5'));
+  });
+
+  it('boosts the lines the commit under test changed', async () => {
+    const { store, files } = await setUp();
+    const failures = [frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5)] })];
+    const lines = await localiseFaults({ failures, store, changed: new Map([['shop/cart.py', new Set([6])]]), files });
+    expect(lines[0]).toMatchObject({ file: 'shop/cart.py', line: 6 });
+    expect(lines[0]!.why).toMatch(/changed by the commit/);
+  });
+
+  it('is deterministic', async () => {
+    const { store, files } = await setUp();
+    const failures = [frame('t1', { test: loc('tests/test_cart.py', 8), stack: [loc('tests/test_cart.py', 9)] })];
+    const a = await localiseFaults({ failures, store, changed: new Map(), files });
+    const b = await localiseFaults({ failures, store, changed: new Map(), files });
+    expect(a).toEqual(b);
+    expect(a.length).toBeGreaterThan(3);
+  });
+
+  it('finds node:test callees through the callback of `test(...)`', async () => {
+    const { store, files } = await setUp({
+      'lib/dates.js': 'function daysBetween(a, b) {\n  return Math.round((b - a) / 86400000);\n}\nfunction other() {\n  return 1;\n}\nmodule.exports = { daysBetween, other };\n',
+      'test/dates.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { daysBetween } = require('../lib/dates.js');\ntest('days', () => {\n  assert.equal(daysBetween(new Date(0), new Date(86400000)), 1);\n});\n",
+    });
+    const failures = [frame('days', { test: loc('test/dates.test.js', 4), stack: [loc('test/dates.test.js', 5)], language: 'javascript' })];
+    const lines = await localiseFaults({ failures, store, changed: new Map(), files });
+    const keys = lines.map((l) => `${l.file}:${l.line}`);
+    expect(keys).toContain('lib/dates.js:2');
+    expect(keys).not.toContain('lib/dates.js:5');
+  });
+});
