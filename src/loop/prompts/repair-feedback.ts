@@ -36,3 +36,5 @@ export const TOOL_NO_ROOM = `Not run: the request size limit leaves no room for 
 export const TOOL_UNKNOWN = `Unknown tool '{name}'. The tools are replace_in_file, read_file and search.`;
 
 export const TOOL_ERROR = `{tool} failed: {reason}`;
+
+export const TOOLS_UNAVAILABLE = `Tools are not available on this server. Answer with SEARCH/REPLACE blocks only: the file path on its own line, then <<<<<<< SEARCH, the exact lines, =======, the replacement, >>>>>>> REPLACE.`;

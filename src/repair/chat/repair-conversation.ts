@@ -16,6 +16,7 @@ import {
   TOOL_ERROR,
   TOOL_NO_ROOM,
   TOOL_UNKNOWN,
+  TOOLS_UNAVAILABLE,
 } from '../../loop/prompts/repair-feedback.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
 import type { ChatMessage, ChatModel, ToolCall, ToolResult } from './chat-model.js';
@@ -79,7 +80,9 @@ export async function runRepairConversation(
   const limits = { ...DEFAULT_CONVERSATION_LIMITS, ...options.limits };
   const scrub = options.scrub;
   const system = request.prompt.system;
-  const toolsCost = estimateTokens(JSON.stringify(REPAIR_TOOLS));
+  /** Emptied when the server refuses tool calling (a local model without tool support). */
+  let tools = REPAIR_TOOLS;
+  let toolsCost = estimateTokens(JSON.stringify(tools));
   const messages: ChatMessage[] = [{ role: 'user', text: request.prompt.user }];
   const usage: TokenUsage = { input: 0, output: 0 };
   /** Checked edits kept while others of the same answer are corrected. */
@@ -130,10 +133,19 @@ export async function runRepairConversation(
     requests++;
     let reply;
     try {
-      reply = await chat.complete({ system, messages, tools: REPAIR_TOOLS, maxOutputTokens, signal, deadline: request.budget.deadline, log: (m) => host.log(m) });
+      reply = await chat.complete({ system, messages, tools, maxOutputTokens, signal, deadline: request.budget.deadline, log: (m) => host.log(m) });
     } catch (error) {
       // The deadline fired mid-request: the attempt is over, not the run.
       if (timeout.aborted && !options.signal?.aborted && error instanceof ProviderError) return finish(held, 'deadline');
+      // Ollama and some proxies refuse `tools` for models without tool calling: fall back to
+      // SEARCH/REPLACE blocks in text, which the system prompt already describes.
+      if (error instanceof ProviderError && error.kind === 'bad-request' && tools.length > 0 && /\btools?\b|function.?call/i.test(error.message)) {
+        host.log(`${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`);
+        tools = [];
+        toolsCost = 0;
+        messages.push({ role: 'user', text: TOOLS_UNAVAILABLE });
+        continue;
+      }
       throw error;
     }
     usage.input += reply.usage.input;

@@ -5,7 +5,7 @@ import { createAnthropicChat } from '../../../src/repair/chat/anthropic-chat.js'
 import type { RepairRequest } from '../../../src/repair/provider.js';
 import type { Attempt } from '../../../src/loop/heal-report.js';
 import { createScrubber } from '../../../src/loop/secrets.js';
-import { openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
+import { openaiError, openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
 import { anthropicText, anthropicToolUse, startAnthropicServer } from '../../helpers/anthropic-server.js';
 import { MemoryHost } from './memory-host.js';
 
@@ -195,6 +195,19 @@ describe('runRepairConversation', () => {
     expect(answer.detail).toMatchObject({ stop: 'no-edits', requests: 3 });
     const second = server.requests[1]!.body.messages.at(-1);
     expect(second).toEqual({ role: 'user', content: expect.stringMatching(/^No change was proposed\. Propose the fix now: call replace_in_file/) });
+  });
+
+  it('falls back to SEARCH/REPLACE blocks when the server refuses tool calling (Ollama)', async () => {
+    server.reply(
+      openaiError(400, 'registry.ollama.ai/library/gemma3:4b does not support tools'),
+      openaiText('src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n'),
+    );
+    const answer = await run();
+    expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+    const second = server.requests[1]!.body;
+    expect(second.tools).toBeUndefined();
+    expect(second.messages.at(-1).content).toMatch(/^Tools are not available on this server\. Answer with SEARCH\/REPLACE blocks/);
+    expect(host.logs.some((l) => l.includes('refused tool calling'))).toBe(true);
   });
 
   it('strips the line-number gutter a model copied from the excerpts', async () => {
