@@ -308,3 +308,26 @@ function renderDelivery(d: DeliveryResult): string {
   }
   return text;
 }
+
+export interface NoticeSummary {
+  kind: 'skipped' | 'refused' | 'error';
+  /** One sentence: why nothing was healed. */
+  reason: string;
+  /** Further lines (one per bad input, the next step to take). */
+  details?: string[];
+  runUrl?: string;
+}
+
+const NOTICE_TITLES: Record<NoticeSummary['kind'], string> = {
+  skipped: '⏭️ self-heal: skipped',
+  refused: '⛔ self-heal: refused',
+  error: '❌ self-heal: could not run',
+};
+
+/** The summary when self-heal stopped before healing: a guard, a refusal, bad inputs or a crash. */
+export function renderNoticeSummary(notice: NoticeSummary): string {
+  const lines = [`## ${NOTICE_TITLES[notice.kind]}: ${escapeMarkdown(notice.reason.slice(0, MAX_REASON_CHARS))}`, ''];
+  for (const d of (notice.details ?? []).slice(0, 50)) lines.push(`- ${escapeMarkdown(d.slice(0, 1_000))}`);
+  if (notice.runUrl) lines.push('', `<sub>[workflow run](${notice.runUrl}) · self-heal</sub>`);
+  return `${lines.join('\n').trimEnd()}\n`;
+}

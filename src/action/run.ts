@@ -1,0 +1,322 @@
+/**
+ * The action: inputs → guards → heal() → delivery → outputs, summary and annotations.
+ *
+ * This is the one place that fails the step (`core.setFailed`), with a one-line reason, and the one
+ * error boundary: anything thrown (not only an `Error`) ends here. Phases are log groups. Text that
+ * comes from the tests or a model is echoed through `neutraliseCommands`, so a test name such as
+ * `::add-mask::x` or `##[set-output …]` cannot issue a workflow command.
+ *
+ * Guards that decide not to heal (the loop guard, a branch that moved on, a workflow_run whose run
+ * did not fail) end the step neutrally: result `skipped`, a notice and a summary saying why, and the
+ * step does not fail. They are deliberate stops, not errors; the CI failure itself stays red.
+ * Refusing an unsafe checkout and bad inputs do fail the step: those need a person to change the
+ * workflow.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as core from '@actions/core';
+import { HealOptions } from '../heal-options.js';
+import type { HealReport } from '../loop/heal-report.js';
+import type { Logger } from '../logger.js';
+import type { RepairProvider } from '../repair/provider.js';
+import { deliver } from '../delivery/deliver.js';
+import type { DeliveryResult } from '../delivery/delivery-result.js';
+import { createGitHubApi, type GitHubApi, type RepoRef } from '../delivery/github-api.js';
+import { checkBranchCurrent, checkLoopGuard } from '../delivery/loop-guard.js';
+import { commitMessages, ensureCommit, remoteBranchSha } from '../delivery/remote.js';
+import { resolveTarget, type DeliveryTarget } from '../delivery/target.js';
+import { buildAnnotations, formatAnnotations } from '../report/annotations.js';
+import { renderJobSummary, renderNoticeSummary, type NoticeSummary } from '../report/job-summary.js';
+import { neutraliseCommands } from '../report/workflow-commands.js';
+import { git, topLevel, type GitContext } from '../workspace/git.js';
+import { readRunContext, type RunContext } from './context.js';
+import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
+import { collectRunReports } from './run-artifacts.js';
+import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
+
+/** What heal() needs from its caller (mirrors `HealDeps` of src/heal.ts). */
+export interface ActionHealDeps {
+  logger: Logger;
+  createProvider: (options: HealOptions) => RepairProvider;
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+export interface ActionDeps {
+  heal: (options: HealOptions, deps: ActionHealDeps) => Promise<HealReport>;
+  createProvider: (options: HealOptions, env: NodeJS.ProcessEnv) => RepairProvider;
+  /** Paths the guardrails protect (tests, snapshots, CI): checked again on the fix commit. */
+  isProtectedPath: (repoRelativePath: string, options: HealOptions) => boolean;
+  createApi?: (token: string, repo: RepoRef, baseUrl: string) => GitHubApi;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type ActionResult = HealReport['result'] | 'skipped';
+
+/** The step's outcome, for tests and the entry point. */
+export interface ActionOutcome {
+  result: ActionResult;
+  failed: boolean;
+  reason: string;
+  delivery?: DeliveryResult;
+}
+
+class Skip {
+  constructor(
+    readonly kind: NoticeSummary['kind'],
+    readonly reason: string,
+    readonly fail: boolean,
+    readonly result: ActionResult,
+    readonly details: string[] = [],
+  ) {}
+}
+
+/** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
+function createActionLogger(): Logger {
+  let depth = 0;
+  return {
+    info: (message) => core.info(neutraliseCommands(message)),
+    warn: (message) => core.warning(message),
+    async group(name, fn) {
+      if (depth > 0) {
+        core.info(neutraliseCommands(`── ${name}`));
+        return fn();
+      }
+      depth++;
+      core.startGroup(name);
+      try {
+        return await fn();
+      } finally {
+        core.endGroup();
+        depth--;
+      }
+    },
+  };
+}
+
+function oneLine(text: string, max = 300): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+
+/**
+ * Append to the step summary file, as `core.summary.write()` does, but from the `env` we were given
+ * (core's summary caches the path of the first call, which would be wrong for a second run in one
+ * process).
+ */
+function writeSummary(env: NodeJS.ProcessEnv, markdown: string): void {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) {
+    core.info('no GITHUB_STEP_SUMMARY: the job summary is not written (the JSON report has everything)');
+    return;
+  }
+  try {
+    appendFileSync(file, markdown);
+  } catch (error) {
+    core.warning(`the job summary could not be written to ${file}: ${(error as Error).message}`);
+  }
+}
+
+export async function runAction(deps: ActionDeps): Promise<ActionOutcome> {
+  const env = deps.env ?? process.env;
+  const logger = createActionLogger();
+  let runUrl: string | undefined;
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    core.info(`received ${signal}: stopping after restoring the work tree`);
+    controller.abort(new Error(`cancelled by ${signal}`));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await runSteps(deps, env, logger, controller.signal, (url) => (runUrl = url));
+  } catch (error) {
+    if (error instanceof Skip) {
+      core.setOutput('result', error.result);
+      writeSummary(env, renderNoticeSummary({ kind: error.kind, reason: error.reason, details: error.details, runUrl }));
+      if (error.fail) {
+        for (const d of error.details) core.error(d);
+        core.setFailed(oneLine(`self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`));
+      } else {
+        core.notice(oneLine(`self-heal skipped: ${error.reason}`), { title: 'self-heal' });
+      }
+      return { result: error.result, failed: error.fail, reason: error.reason };
+    }
+    // Any throw, not only an Error, fails the step with its message.
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof Error && error.stack) core.info(neutraliseCommands(error.stack));
+    core.setOutput('result', 'config-error');
+    writeSummary(env, renderNoticeSummary({ kind: 'error', reason: message, runUrl }));
+    core.setFailed(oneLine(`self-heal failed: ${message}`));
+    return { result: 'config-error', failed: true, reason: message };
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}
+
+async function runSteps(
+  deps: ActionDeps,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  signal: AbortSignal,
+  setRunUrl: (url: string | undefined) => void,
+): Promise<ActionOutcome> {
+  // 1. Inputs (credentials masked before anything is printed), context and guards.
+  let inputs: ActionInputs;
+  try {
+    inputs = readInputs(env, (secret) => core.setSecret(secret));
+  } catch (error) {
+    if (error instanceof InputError) {
+      throw new Skip('error', `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`, true, 'config-error', error.message.split('\n'));
+    }
+    throw error;
+  }
+  const { ctx, target, options, root, api } = await logger.group('self-heal: inputs and guards', async () => {
+    const ctx = readRunContext(env);
+    setRunUrl(ctx.runUrl);
+    const target = resolveTarget(ctx);
+    logger.info(`event ${ctx.eventName || '(none)'}; branch under test: ${target.branch ?? '(none)'} at ${target.sha?.slice(0, 12) ?? '?'} (${target.source})`);
+    const outDir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal');
+    mkdirSync(outDir, { recursive: true });
+    const parsed = HealOptions.safeParse(toHealOptions(inputs, { workspace: ctx.workspace, reportPath: path.join(outDir, 'self-heal-report.json') }));
+    if (!parsed.success) {
+      throw new Skip('error', 'the inputs do not make valid options', true, 'config-error', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    }
+    const options = parsed.data;
+    const gitCtx: GitContext = { cwd: options.cwd, env };
+    const root = await topLevel(gitCtx).catch(() => {
+      throw new Skip('error', `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`, true, 'config-error');
+    });
+    const api = inputs['github-token']
+      ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(inputs['github-token'], { owner: ctx.owner, repo: ctx.repo }, ctx.apiUrl)
+      : undefined;
+    await runGuards(inputs, ctx, target, { cwd: root, env }, logger);
+    return { ctx, target, options, root, api };
+  });
+
+  // 2. workflow_run: the failed run's reports come from its artifacts.
+  let healOptions = options;
+  if (ctx.eventName === 'workflow_run' && ctx.workflowRun?.id !== undefined && api) {
+    healOptions = await logger.group('self-heal: reports of the failed run', async () => {
+      const dir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal', 'run-reports');
+      const collected = await collectRunReports(api, ctx.workflowRun!.id!, dir, (m) => logger.info(m));
+      if (!collected.artifacts.length) {
+        logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
+        return options;
+      }
+      const junit = (options.junit.length ? options.junit : ['**/*.xml']).map((g) => path.join(dir, '**', g.replace(/^(\.\/)+/, '')));
+      logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
+      return { ...options, junit };
+    });
+  }
+
+  // 3. Heal.
+  const report = await deps.heal(healOptions, {
+    logger,
+    createProvider: (o) => deps.createProvider(o, env),
+    env,
+    signal,
+  });
+
+  // 4. Deliver.
+  const delivery = await logger.group('self-heal: delivery', () =>
+    deliver(
+      {
+        report,
+        mode: inputs.mode,
+        dryRun: inputs['dry-run'],
+        target,
+        owner: ctx.owner,
+        repoUrl: ctx.repoUrl,
+        runUrl: ctx.runUrl,
+        cwd: healOptions.cwd,
+        root,
+        outDir: path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal'),
+        dispatchWorkflow: inputs['dispatch-workflow'] || undefined,
+        isProtectedPath: (p) => deps.isProtectedPath(p, healOptions),
+      },
+      { api, log: (m) => logger.info(m), gitEnv: env },
+    ),
+  );
+
+  // 5. Outputs, summary, annotations.
+  core.setOutput('result', report.result);
+  core.setOutput('attempts', String(report.attempts.length));
+  core.setOutput('report-path', delivery.reportPath ?? '');
+  core.setOutput('commit-sha', delivery.status === 'delivered' && delivery.mode !== 'patch' ? (delivery.commitSha ?? '') : '');
+  core.setOutput('pull-request-url', delivery.pullRequestUrl ?? '');
+  core.setOutput('patch-path', delivery.patchPath ?? '');
+  const prefix = path.relative(ctx.workspace, healOptions.cwd).split(path.sep).join('/');
+  writeSummary(
+    env,
+    renderJobSummary(report, {
+      repoUrl: ctx.repoUrl,
+      sha: target.sha ?? ctx.sha,
+      runUrl: ctx.runUrl,
+      mode: inputs.mode,
+      delivery,
+      pathPrefix: prefix && !prefix.startsWith('..') ? prefix : undefined,
+    }),
+  );
+  const annotationPrefix = prefix && !prefix.startsWith('..') ? prefix : undefined;
+  if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
+    for (const line of formatAnnotations(buildAnnotations(report.failures, { pathPrefix: annotationPrefix }))) process.stdout.write(`${line}${os.EOL}`);
+  }
+
+  const healed = report.result === 'healed' || report.result === 'nothing-to-heal';
+  if (!healed) {
+    core.setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`));
+    return { result: report.result, failed: true, reason: report.reason, delivery };
+  }
+  if (delivery.status === 'failed') {
+    core.setFailed(oneLine(`self-heal healed the tests, but delivery failed: ${delivery.reason}`));
+    return { result: report.result, failed: true, reason: delivery.reason, delivery };
+  }
+  core.info(neutraliseCommands(`self-heal: ${report.result}. ${delivery.reason}`));
+  return { result: report.result, failed: false, reason: report.reason, delivery };
+}
+
+/** The guards that decide whether to heal at all; each logs why it passes or stops. */
+async function runGuards(inputs: ActionInputs, ctx: RunContext, target: DeliveryTarget, gitCtx: GitContext, logger: Logger): Promise<void> {
+  const checkout = await readCheckout(gitCtx);
+  const safety = checkCheckoutSafety(ctx, target, checkout, inputs['allow-unsafe-pull-request-target']);
+  logger.info(`safety: ${safety.reason}`);
+  if (!safety.safe) throw new Skip('refused', safety.reason, true, 'unsafe');
+
+  if (ctx.eventName === 'workflow_run') {
+    const wr = ctx.workflowRun;
+    if (!wr) throw new Skip('error', 'the workflow_run event has no workflow_run payload', true, 'config-error');
+    if (wr.conclusion !== 'failure') {
+      throw new Skip('skipped', `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`, false, 'skipped');
+    }
+    if (wr.headSha && checkout.head !== wr.headSha) {
+      // The checkout of a workflow_run job is the default branch; the failure is at the run's commit.
+      const dirty = (await git(gitCtx, ['status', '--porcelain', '--untracked-files=no'])).stdout.trim();
+      if (dirty) throw new Skip('error', `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`, true, 'config-error');
+      logger.info(`checking out the failed commit ${wr.headSha.slice(0, 12)} (HEAD was ${checkout.head.slice(0, 12)})`);
+      await ensureCommit(gitCtx, wr.headSha);
+      await git(gitCtx, ['checkout', '--quiet', '--detach', wr.headSha]);
+    }
+  }
+
+  if (target.branch && target.sha && !target.isFork) {
+    try {
+      await ensureCommit(gitCtx, target.sha);
+      const messages = await commitMessages(gitCtx, target.sha, Math.max(1, inputs['max-self-heal-commits']));
+      const loop = checkLoopGuard(messages, inputs['max-self-heal-commits'], target.branch);
+      logger.info(loop.reason);
+      if (!loop.proceed) throw new Skip('skipped', loop.reason, false, 'skipped');
+      const current = checkBranchCurrent(target.branch, target.sha, await remoteBranchSha(gitCtx, target.branch));
+      logger.info(current.reason);
+      if (!current.proceed) throw new Skip('skipped', current.reason, false, 'skipped');
+    } catch (error) {
+      if (error instanceof Skip) throw error;
+      // No remote access (a local run, persist-credentials: false): delivery will say so if it needs it.
+      logger.warn(`could not check the branch on the remote: ${(error as Error).message}`);
+    }
+  } else {
+    logger.info(`loop guard: no branch to check (${target.isFork ? 'fork' : target.source})`);
+  }
+}
