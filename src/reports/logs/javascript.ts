@@ -28,8 +28,6 @@ export const MAX_LINE_CHARS = 4096;
 export const MAX_FAILURES = 1000;
 const MAX_NAME_CHARS = 500;
 const MAX_PATH_CHARS = 1000;
-/** A bare error (no runner header) is read at most this far. */
-const MAX_BARE_BLOCK_LINES = 2000;
 /** mocha prints one title line per describe level; deeper is not a title. */
 const MAX_MOCHA_TITLE_LINES = 32;
 /** How much of a huge log `detect` looks at, from each end. */
@@ -169,7 +167,9 @@ function findHeaders(lines: readonly string[]): Header[] {
       }
       continue;
     }
-    if (/^⎯+ Unhandled (?:Errors?|Rejections?) ⎯+$/.test(t)) {
+    // vitest's unhandled errors: a `⎯⎯ Unhandled Errors ⎯⎯` section (its own text is no error), then
+    // one rule per error: `⎯⎯ Uncaught Exception ⎯⎯`, `⎯⎯ Unhandled Rejection ⎯⎯`, `⎯⎯ Unhandled Error ⎯⎯`.
+    if (/^⎯+ (?:Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯+$/.test(t)) {
       headers.push({ line: i, body: i + 1, kind: 'error', unhandled: true });
       continue;
     }
@@ -227,10 +227,20 @@ function findHeaders(lines: readonly string[]): Header[] {
     const tree = readTreeLine(line);
     if (tree) {
       const hasBody = tree.marker === '✖' && hasIndentedBody(lines, i, tree.indent);
-      const path = inFailingTests && hasBody ? (spec.claim(tree.name) ?? [tree.name]) : spec.observe(tree, hasBody);
-      if (hasBody) {
+      if (!inFailingTests) {
+        const path = spec.observe(tree, hasBody ? headers.length : undefined);
+        if (hasBody) headers.push({ line: i, body: i + 1, test: hint(path.join(' > ')), kind: 'failure' });
+      } else if (hasBody) {
         const location = testAt && testAt.line === previousNonBlank(lines, i) ? testAt.location : undefined;
-        headers.push({ line: i, body: i + 1, test: hint(path.join(' > '), location?.file, location?.line), kind: 'failure' });
+        const leaf = spec.claim(tree.name);
+        const earlier = leaf?.header !== undefined ? headers[leaf.header] : undefined;
+        if (earlier?.test) {
+          // Node 20 printed this error in the tree already: only the location is new.
+          if (location) Object.assign(earlier.test, hint(earlier.test.name, location.file, location.line));
+        } else {
+          const name = (leaf?.path ?? [tree.name]).join(' > ');
+          headers.push({ line: i, body: i + 1, test: hint(name, location?.file, location?.line), kind: 'failure' });
+        }
       }
       continue;
     }
@@ -258,8 +268,8 @@ function previousNonBlank(lines: readonly string[], i: number): number {
 
 /**
  * vitest's unhandled errors name no test in their header; below the error it says
- * `This error originated in "test/a.test.ts" test file.` and `The latest test that might've
- * caused the error is "adds".`
+ * `This error originated in "test/a.test.ts" test file.` and `The last test to run before this
+ * error was "adds".` (before vitest 4: `The latest test that might've caused the error is "adds".`)
  */
 function unhandledOrigin(lines: readonly string[], from: number, end: number): TestHint | undefined {
   let file: string | undefined;
@@ -267,7 +277,7 @@ function unhandledOrigin(lines: readonly string[], from: number, end: number): T
   for (let i = from; i < end && i < from + 20; i++) {
     const line = lines[i]!;
     file ??= /originated in "([^"]{1,1000})" test file/.exec(line)?.[1];
-    name ??= /The latest test that might've caused the error is "([^"]{1,1000})"/.exec(line)?.[1];
+    name ??= /(?:The latest test that might've caused the error is|The last test to run before this error was) "([^"]{1,1000})"/.exec(line)?.[1];
   }
   return file || name ? hint(name, file) : undefined;
 }
@@ -284,7 +294,7 @@ function findBareErrors(lines: readonly string[], offset: number): LogFailure[] 
   const failures: LogFailure[] = [];
   for (let i = 0; i < lines.length && failures.length < MAX_FAILURES; i++) {
     if (!startsError(lines[i]!)) continue;
-    const block = readErrorBlock(lines, i, Math.min(lines.length, i + MAX_BARE_BLOCK_LINES));
+    const block = readErrorBlock(lines, i, lines.length, { bare: true });
     if (block.frameCount === 0) continue;
     const failure: LogFailure = {
       language: 'javascript',

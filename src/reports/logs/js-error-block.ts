@@ -85,10 +85,17 @@ export function startsError(line: string): boolean {
 }
 
 /**
- * Read the error in `lines[start, end)`. Stops early at a line that cannot belong to it (text after
- * the frames, a vitest rule), so `last` tells the caller where the error ended.
+ * An error found without a runner's header around it ends where another error starts, and its
+ * frames must follow its first line within this many lines.
  */
-export function readErrorBlock(lines: readonly string[], start: number, end: number): ErrorBlock {
+const MAX_BARE_MESSAGE_LINES = 500;
+
+/**
+ * Read the error in `lines[start, end)`. Stops early at a line that cannot belong to it (text after
+ * the frames, a vitest rule), so `last` tells the caller where the error ended. `bare`: no runner
+ * header delimits the error (a crash in a log, a JUnit body), so its message is held shorter.
+ */
+export function readErrorBlock(lines: readonly string[], start: number, end: number, options: { bare?: boolean } = {}): ErrorBlock {
   const contexts: ErrorContext[] = [];
   let ctx: ErrorContext | undefined;
   let state: 'start' | 'message' | 'frames' | 'props' = 'start';
@@ -142,6 +149,8 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
           last = i;
         } else if (VITEST_RULE.test(line) || t.startsWith('Serialized Error:')) {
           break scan;
+        } else if (options.bare && (i - start > MAX_BARE_MESSAGE_LINES || startsError(line))) {
+          break scan;
         } else if (bracketed && (t.endsWith('] {') || t.endsWith(']'))) {
           // The end of a bracketed error's message.
           const text = line.slice(0, line.lastIndexOf(']'));
@@ -158,12 +167,23 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
       }
       case 'frames': {
         const frame = frameOf(line);
+        const cause = frame === undefined ? CAUSE.exec(line) : null;
+        const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
         if (frame !== undefined) {
           addFrame(ctx!, frame);
           if (line.trimEnd().endsWith(' {')) state = 'props';
           last = i;
         } else if (t === '' || isCodeFrame(line)) {
           if (t !== '') last = i;
+        } else if (t === 'Cause:') {
+          // jest prints a timeout's cause (with the test's own frame) in a section of its own.
+          state = 'start';
+          last = i;
+        } else if (causeHeader) {
+          ctx = newContext(undefined, causeHeader);
+          contexts.push(ctx);
+          state = 'message';
+          last = i;
         } else {
           break scan;
         }
@@ -193,14 +213,22 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
 }
 
 /**
- * node:test's JUnit reporter wraps every failure in `Error [ERR_TEST_FAILURE]` whose own frames are
- * the runner's; the test's error is its `cause`. Any other error keeps its own frames: it is what
- * failed the test, and its cause is background.
+ * The error that failed the test is the outer one, unless its frames are all the runner's: node:test's
+ * JUnit reporter wraps every failure in `Error [ERR_TEST_FAILURE]` and keeps the test's error as
+ * its `cause`; jest's timeout error is thrown from jest-circus with the test's frame in `Cause:`.
+ * Then the first cause with a frame of the user's is the one to read.
  */
 function chooseContext(contexts: ErrorContext[]): ErrorContext | undefined {
   const outer = contexts[0];
-  if (outer?.header?.code === 'ERR_TEST_FAILURE' && contexts.length > 1) return contexts[contexts.length - 1];
-  return outer;
+  if (!outer || hasOwnFrame(outer)) return outer;
+  return contexts.find(hasOwnFrame) ?? outer;
+}
+
+/** A frame outside the runtime and installed dependencies (a guess: `frames/` decides for real). */
+function hasOwnFrame(ctx: ErrorContext): boolean {
+  return [...ctx.deepest, ...ctx.outermost].some(
+    (f) => !f.file.startsWith('node:') && !/(?:^|[\\/])node_modules[\\/]/.test(f.file),
+  );
 }
 
 function describe(ctx: ErrorContext): { exceptionType?: string; code?: string; message: string } {

@@ -21,6 +21,8 @@ const TREE_LINE = /^( *)(▶|✔|✖|﹣|ℹ|\*) (.*)$/;
 const SPEC_SUFFIX = / \(\d+(?:\.\d+)?m?s\)(?: # .*)?$| # (?:SKIP|TODO)\b.*$/;
 /** Nesting deeper than this is not a test suite anyone wrote. */
 const MAX_DEPTH = 64;
+/** Failing leaves remembered for the `failing tests:` section. */
+const MAX_REMEMBERED = 10_000;
 
 export interface TreeLine {
   indent: number;
@@ -34,16 +36,23 @@ export function readTreeLine(line: string): TreeLine | undefined {
   return { indent: m[1]!.length, marker: m[2]!, name: m[3]!.replace(SPEC_SUFFIX, '') };
 }
 
+/** A failing test the tree showed: its suite path, and its header when the error was printed under it. */
+export interface FailedLeaf {
+  path: string[];
+  header?: number;
+}
+
 /** Follows the spec tree to know each failing leaf's suite path. */
 export class SpecTree {
   private groups: Array<{ indent: number; name: string }> = [];
-  private failedLeaves = new Map<string, string[][]>();
+  private failedLeaves = new Map<string, FailedLeaf[]>();
+  private remembered = 0;
 
   /**
-   * Record a tree line; returns its path (suites above it, then its own name). `hasBody` says the
-   * error is printed under the line (Node 20), so the line is not remembered for `claim`.
+   * Record a tree line; returns its path (suites above it, then its own name). `header` is the
+   * index of the failure header made for it when the error is printed under it (Node 20).
    */
-  observe(tree: TreeLine, hasBody: boolean): string[] {
+  observe(tree: TreeLine, header?: number): string[] {
     while (this.groups.length && this.groups[this.groups.length - 1]!.indent > tree.indent) this.groups.pop();
     const top = this.groups[this.groups.length - 1];
     if (top && top.indent === tree.indent) {
@@ -55,16 +64,17 @@ export class SpecTree {
     const path = [...this.path(), tree.name];
     if (tree.marker === '▶') {
       if (this.groups.length < MAX_DEPTH) this.groups.push({ indent: tree.indent, name: tree.name });
-    } else if (tree.marker === '✖' && !hasBody) {
+    } else if (tree.marker === '✖' && this.remembered < MAX_REMEMBERED) {
       const list = this.failedLeaves.get(tree.name) ?? [];
-      if (list.length < 1000) list.push(path);
+      list.push(header === undefined ? { path } : { path, header });
       this.failedLeaves.set(tree.name, list);
+      this.remembered++;
     }
     return path;
   }
 
-  /** The path of the first not yet claimed failing leaf with this name, if the tree showed one. */
-  claim(leaf: string): string[] | undefined {
+  /** The first not yet claimed failing leaf with this name, if the tree showed one. */
+  claim(leaf: string): FailedLeaf | undefined {
     return this.failedLeaves.get(leaf)?.shift();
   }
 

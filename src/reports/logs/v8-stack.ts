@@ -49,7 +49,8 @@ export function parseStackLocation(text: string, depth = 0): StackLocation | und
   const query = file.indexOf('?');
   if (query > 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(file)) file = file.slice(0, query);
   if (/^file:\/\//i.test(file)) file = pathFromFileUrl(file);
-  if (!file || line < 1) return undefined;
+  // A line number too long to be one (readTrailingNumber takes at most 9 digits) is not a location.
+  if (!file || line < 1 || /:\d{10,}$/.test(file)) return undefined;
   return column !== undefined && column >= 1 ? { file, line, column } : { file, line };
 }
 
@@ -117,6 +118,8 @@ const NO_LOCATION = /^(?:<anonymous>|native|index \d+|unknown location|<unknown>
 export function parseFrameBody(body: string): RawFrame | null | undefined {
   let text = body.trim();
   if (text.endsWith(' {')) text = text.slice(0, -2).trimEnd(); // node's inspect: properties follow
+  // `async fn (loc)` and `async loc` mark an await point, not a different function.
+  if (text.startsWith('async ')) text = text.slice(6).trimStart();
   if (!text) return undefined;
   let fn: string | undefined;
   let location = text;
@@ -139,10 +142,7 @@ export function parseFrameBody(body: string): RawFrame | null | undefined {
   return frame;
 }
 
-function functionName(fn: string | undefined): string | undefined {
-  if (!fn) return undefined;
-  // `async fn` marks an await point, not a different function.
-  const name = fn.startsWith('async ') ? fn.slice(6).trim() : fn;
+function functionName(name: string | undefined): string | undefined {
   if (!name) return undefined;
   return name.length > MAX_FUNCTION_CHARS ? name.slice(0, MAX_FUNCTION_CHARS) : name;
 }
@@ -206,9 +206,12 @@ export function parseErrorHeader(line: string): ErrorHeader | undefined {
   if (bracket !== undefined) {
     // node prints the name property in brackets when it differs from the class: `Error [CartError]`;
     // and a code there when it has one: `AssertionError [ERR_ASSERTION]`.
+    // node:test passes errors between processes, so a custom class can come back as a plain Error
+    // that keeps its name (`Error [CartError]`), or the other way round (`SyntaxError [Error]`,
+    // Node 20). The specific one of the two is the error's type.
     if (ERROR_CODE.test(bracket)) return ERROR_NAME.test(name) ? { type: name, code: bracket, message } : undefined;
-    if (IDENTIFIER.test(bracket) && (ERROR_NAME.test(name) || ERROR_NAME.test(bracket))) return { type: bracket, message };
-    return undefined;
+    if (!IDENTIFIER.test(bracket) || !(ERROR_NAME.test(name) || ERROR_NAME.test(bracket))) return undefined;
+    return { type: bracket === 'Error' ? name : bracket, message };
   }
   return ERROR_NAME.test(name) ? { type: name, message } : undefined;
 }
