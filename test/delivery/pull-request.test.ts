@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { FailureFrame } from '../../src/frames/failure-frame.js';
+import { HealReport } from '../../src/loop/heal-report.js';
+import { PULL_REQUEST_BODY_LIMIT, pullRequestMarker, pullRequestTitle, renderPullRequestBody } from '../../src/delivery/pull-request.js';
+import { scanFences } from '../report/markdown-structure.js';
+import { healedReport } from './healed-repo.js';
+
+const CONTEXT = {
+  base: 'main',
+  repoUrl: 'https://github.com/octo/shop',
+  parent: '0123456789abcdef0123456789abcdef01234567',
+  runUrl: 'https://github.com/octo/shop/actions/runs/42',
+  changed: [{ status: 'M', path: 'calc.py' }],
+};
+
+describe('renderPullRequestBody', () => {
+  it('starts with the marker and carries the evidence', () => {
+    const body = renderPullRequestBody(healedReport(), CONTEXT);
+    expect(body.startsWith(`${pullRequestMarker('main')}\n`)).toBe(true);
+    expect(body).toContain('- **Fail-to-pass:** 1/1 previously failing tests now pass');
+    expect(body).toContain('- **Pass-to-pass:** 0/0 previously passing tests still pass');
+    expect(body).toContain("- **No test file was changed:** checked on this pull request's diff, which touches only `calc.py`");
+    expect(body).toContain(
+      '| test\\_add | [calc\\.py\\:2](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/calc.py#L2) | `AssertionError` | assert \\-1 == 5 |',
+    );
+  });
+
+  it('a branch name cannot close the marker comment early', () => {
+    expect(pullRequestMarker('x-->y')).toBe('<!-- self-heal:pull-request base=x--%3Ey -->');
+  });
+
+  it('escapes hostile test names (no mentions, no HTML)', () => {
+    const report = healedReport();
+    report.failures[0]!.name = '@octocat <img src=x onerror=alert(1)> -->';
+    const body = renderPullRequestBody(report, CONTEXT);
+    const { live } = scanFences(body);
+    expect(live).not.toContain('@octocat');
+    expect(live).not.toContain('<img');
+    expect(body.match(/-->/g)).toHaveLength(1); // only the marker's own end
+  });
+
+  it('fits 65,536 characters with thousands of failures, fences intact', () => {
+    const failures = Array.from({ length: 5_000 }, (_, i) =>
+      FailureFrame.parse({
+        id: `t::test_${i}`,
+        suite: 's',
+        name: `test_${i}_${'n'.repeat(150)}`,
+        kind: 'failure',
+        exceptionType: 'AssertionError',
+        message: 'm'.repeat(500),
+        triggering: { file: `src/f${i}.py`, line: 3 },
+        test: null,
+        stack: [],
+        droppedFrames: 0,
+        locals: null,
+        evidence: ['junit'],
+      }),
+    );
+    const report = HealReport.parse({ ...healedReport(), failures, reproduce: 'x'.repeat(5_000) });
+    const body = renderPullRequestBody(report, CONTEXT);
+    expect(body.length).toBeLessThanOrEqual(PULL_REQUEST_BODY_LIMIT);
+    expect(body).toContain('**Fail-to-pass:**');
+    expect(scanFences(body).unclosed).toBe(false);
+    expect(pullRequestTitle(report, 'main')).toBe('self-heal: fix 5000 failing tests on main');
+  });
+});
