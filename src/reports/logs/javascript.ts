@@ -226,6 +226,8 @@ function findHeaders(lines: readonly string[]): Header[] {
     }
     const tree = readTreeLine(line);
     if (tree) {
+      // The failing-tests section holds only `✖` entries: any other tree line is a new run's tree.
+      if (tree.marker === '▶' || tree.marker === '✔' || tree.marker === '﹣') inFailingTests = false;
       const hasBody = tree.marker === '✖' && hasIndentedBody(lines, i, tree.indent);
       if (!inFailingTests) {
         const path = spec.observe(tree, hasBody ? headers.length : undefined);

@@ -70,6 +70,14 @@ describe('real error-only outputs', () => {
     expect(deepest(failures[1]!)).toMatchObject({ line: 17, column: 10 });
   });
 
+  it('node:test: two runs in one log (a monorepo) keep their suite paths', () => {
+    const run = fixture('node-test/output.log');
+    const once = parse(run);
+    const twice = parse(`${run}\n${run.replace(/self-heal-node-test\.\w+/g, 'second-run')}`);
+    expect(twice).toHaveLength(2 * once.length);
+    expect(twice.slice(once.length).map((f) => f.test?.name)).toEqual(once.map((f) => f.test?.name));
+  });
+
   it('Node 20 TAP: subtest paths, suites failing for their tests are left out', () => {
     const failures = parse(fixture('node-test/node20/output.tap.log'));
     expect(failures.map((f) => f.test?.name)).toEqual(['Cart > sums every line item', 'parent > child fails']);
