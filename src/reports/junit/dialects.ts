@@ -1,0 +1,227 @@
+/**
+ * Producer quirks of "JUnit XML", which is a family of formats rather than one. Each quirk sits
+ * here with the producer that has it, so the streaming parser stays generic. Detection looks only
+ * at attributes the producers always write (the root element, the first suite or case, a property):
+ * a report that is not recognised is read with the generic rules, which cover most of them.
+ * Fixtures for every producer: test/fixtures/junit/<producer>/ (see its README).
+ */
+
+export type JUnitDialect =
+  | 'pytest'
+  | 'jest-junit'
+  | 'vitest'
+  | 'mocha-junit-reporter'
+  | 'node-test'
+  | 'surefire'
+  | 'gradle'
+  | 'go-junit-report'
+  | 'gotestsum'
+  | 'libtest'
+  | 'nextest'
+  | 'phpunit'
+  | 'catch2'
+  | 'playwright';
+
+type Attributes = Record<string, string>;
+
+/** The fields of a <testcase> a quirk may rewrite before the case's id is built. */
+export interface CaseFields {
+  name: string;
+  classname: string | undefined;
+  file: string | undefined;
+  line: number | undefined;
+  /** `hostname` of the innermost <testsuite> (Playwright writes the project name there). */
+  suiteHostname: string | undefined;
+}
+
+export interface DialectQuirks {
+  /** Rewrites the case's own fields (line base, trimming, file from classname). */
+  adjustCase?(fields: CaseFields): void;
+  /** The name the id is built from, when the producer's names are not unique on their own. */
+  idName?(fields: CaseFields): string;
+  /** The part of the classname that tells apart same-named tests of one file (see `scopedName`). */
+  classWithinFile?(classname: string, file: string): string | undefined;
+  /** A better message than the `message` attribute (missing or boilerplate), from the body. */
+  failureMessage?(attribute: string | undefined, body: string, fields: CaseFields): string | undefined;
+  /** The test's own line, when the producer writes it only into the failure message. */
+  lineFromFailure?(message: string, fields: CaseFields): number | undefined;
+  /** Captured output that holds nothing but the producer's section headers. */
+  isEmptyOutput?(text: string): boolean;
+}
+
+/** Root element (<testsuites> or a bare <testsuite>) attributes that name their producer. */
+export function detectFromRoot(rootName: string, attributes: Attributes): JUnitDialect | undefined {
+  if (rootName === 'testsuites') {
+    const name = attributes['name'];
+    if (name === 'pytest tests') return 'pytest';
+    if (name === 'jest tests') return 'jest-junit';
+    if (name === 'vitest tests') return 'vitest';
+    if (name === 'Mocha Tests') return 'mocha-junit-reporter';
+    if (name === 'nextest-run' || attributes['uuid'] !== undefined) return 'nextest';
+    // Playwright always writes `id` and `name` on the root (empty unless PLAYWRIGHT_JUNIT_SUITE_*).
+    if (attributes['id'] !== undefined && name !== undefined) return 'playwright';
+    return undefined;
+  }
+  return detectFromSuite(attributes, true);
+}
+
+/** The first <testsuite> (or the bare root suite). */
+export function detectFromSuite(attributes: Attributes, isRoot: boolean): JUnitDialect | undefined {
+  const schema = attributes['xsi:noNamespaceSchemaLocation'];
+  // Surefire and Failsafe write the same report (one writer), with the surefire schema.
+  if (schema !== undefined && schema.includes('surefire')) return 'surefire';
+  // pytest < 7 had no root name, but its suite is named "pytest" unless junit_suite_name is set.
+  if (attributes['name'] === 'pytest' && attributes['hostname'] !== undefined) return 'pytest';
+  // libtest (`cargo test -- -Z unstable-options --format junit`) names every suite "test".
+  if (attributes['name'] === 'test' && attributes['package'] === 'test') return 'libtest';
+  // Gradle writes one bare <testsuite> per class, with hostname and timestamp but no schema.
+  if (isRoot && attributes['hostname'] !== undefined && attributes['timestamp'] !== undefined) return 'gradle';
+  // node:test suites carry `disabled` (as nextest's do, but nextest is told by its root).
+  if (attributes['disabled'] !== undefined && attributes['hostname'] !== undefined) return 'node-test';
+  return undefined;
+}
+
+/** The first <testcase>. */
+export function detectFromCase(attributes: Attributes, directlyUnderRoot: boolean): JUnitDialect | undefined {
+  // PHPUnit writes the PHP class (with backslashes) as `class` and counts `assertions`.
+  if (attributes['assertions'] !== undefined && attributes['class'] !== undefined) return 'phpunit';
+  // Catch2's reporter writes status="run" on every case.
+  if (attributes['status'] === 'run') return 'catch2';
+  // node:test puts top-level tests directly under <testsuites>, with the file on the case.
+  if (directlyUnderRoot && attributes['file'] !== undefined) return 'node-test';
+  return undefined;
+}
+
+/** A <property> of the first suite: Go's converters record the toolchain version. */
+export function detectFromProperty(attributes: Attributes, suiteHasHostname: boolean): JUnitDialect | undefined {
+  if (attributes['name'] === 'go.version') return suiteHasHostname ? 'go-junit-report' : 'gotestsum';
+  return undefined;
+}
+
+/** pytest: captured-output sections with nothing under their headers (junit_logging=all). */
+const PYTEST_EMPTY_CAPTURE = /^(?:\s*-+ Captured (?:Log|Out|Err|stdout|stderr|log)[^\n]*-+\s*)+$/;
+
+/** Go's converters write message="Failed": the useful line is in the test's output. */
+function goFailureMessage(attribute: string | undefined, body: string): string | undefined {
+  if (attribute && attribute !== 'Failed') return attribute;
+  let last: string | undefined;
+  for (const raw of body.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('panic: ')) return line;
+    // `    cart_test.go:14: Total(2, 4) = 6, want 7`: t.Errorf/t.Fatalf output (t.Log looks alike,
+    // so the last one before the end of the test is the best guess).
+    if (/^\S+\.go:\d+: /.test(line)) last = line;
+  }
+  return last ?? attribute;
+}
+
+/** libtest and nextest: the panic message follows "thread '<name>' panicked at <file:line:col>:". */
+function rustFailureMessage(attribute: string | undefined, body: string): string | undefined {
+  if (attribute && !/^thread '.*' panicked at /.test(attribute)) return attribute;
+  const match = /thread '[^'\n]*'(?: \(\d+\))? panicked at [^\n]*:\n([^\n]+)/.exec(body);
+  return match?.[1]?.trim() ?? attribute;
+}
+
+const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
+  pytest: {
+    // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
+    adjustCase(fields) {
+      if (fields.line !== undefined) fields.line += 1;
+    },
+    isEmptyOutput: (text) => PYTEST_EMPTY_CAPTURE.test(text),
+    // classname is the node id's path as a dotted module plus the class: "tests.test_cart.TestNested"
+    // for tests/test_cart.py; what follows the module is the class part of the node id.
+    classWithinFile(classname, file) {
+      const module = file.replace(/\.py$/, '').replace(/[\\/]/g, '.');
+      if (classname === module) return undefined;
+      if (classname.startsWith(`${module}.`)) return classname.slice(module.length + 1).replace(/\./g, '::');
+      return classname;
+    },
+  },
+  'jest-junit': {
+    // jest-junit's default templates are "{classname} {title}": a top-level test gets a leading space.
+    adjustCase(fields) {
+      fields.name = fields.name.trim();
+      if (fields.classname !== undefined) fields.classname = fields.classname.trim();
+    },
+    // A suite that fails to load starts with "  ● Test suite failed to run": the cause comes after.
+    failureMessage(attribute, body) {
+      if (attribute) return attribute;
+      return body.split('\n').find((line) => line.trim() !== '' && !line.trim().startsWith('●'))?.trim();
+    },
+  },
+  vitest: {
+    // vitest writes the test file (relative to the project root) as classname, and no `file`.
+    adjustCase(fields) {
+      fields.file ??= fields.classname;
+    },
+  },
+  playwright: {
+    // Playwright writes the spec file as classname, and the project (browser) as the suite's
+    // hostname: the same test runs once per project, so the project is part of its id.
+    adjustCase(fields) {
+      fields.file ??= fields.classname;
+    },
+    idName(fields) {
+      const project = fields.suiteHostname;
+      if (!project || fields.name.startsWith(`[${project}] `)) return fields.name;
+      return `[${project}] ${fields.name}`;
+    },
+    // message="example.spec.ts:3:5 has title": the test's own location.
+    lineFromFailure(message, fields) {
+      const match = /^([^\s:]+):(\d+):\d+ /.exec(message);
+      if (!match || !fields.classname) return undefined;
+      const base = fields.classname.slice(fields.classname.lastIndexOf('/') + 1);
+      return match[1] === base ? Number(match[2]) : undefined;
+    },
+  },
+  'go-junit-report': { failureMessage: goFailureMessage },
+  gotestsum: { failureMessage: goFailureMessage },
+  libtest: { failureMessage: rustFailureMessage },
+  nextest: { failureMessage: rustFailureMessage },
+  phpunit: {
+    // One class per file (PSR-4): the class adds nothing to the file in an id.
+    classWithinFile: () => undefined,
+    // PHPUnit's failure text starts with "Class::method" (or "... with data set #0"), then the message.
+    failureMessage(attribute, body, fields) {
+      if (attribute) return attribute;
+      const lines = body.split('\n');
+      const first = lines[0]?.trim() ?? '';
+      const start = first.includes(`::${fields.name}`) ? 1 : 0;
+      return lines.slice(start).find((l) => l.trim() !== '')?.trim();
+    },
+  },
+  catch2: {
+    // An unexpected exception is <error type="TEST_CASE"> without a message; its text starts "FAILED:".
+    failureMessage(attribute, body) {
+      if (attribute) return attribute;
+      return body.split('\n').find((line) => line.trim() !== '' && line.trim() !== 'FAILED:')?.trim();
+    },
+  },
+};
+
+/**
+ * The name under which a case is known within its file. Ids prefer the file (`testId`), but a file
+ * can hold same-named tests in different classes or describe blocks (pytest classes, node:test
+ * suites): when the classname says more than the file and the name, it is kept in the id
+ * (`file::Class::name`, which is pytest's own node id). Producers whose classname is the file
+ * (vitest, Playwright) or repeats the name (jest-junit, mocha-junit-reporter) add nothing.
+ */
+export function scopedName(quirks: DialectQuirks, fields: { classname: string | undefined; file: string }, name: string): string {
+  const classname = fields.classname;
+  if (classname === undefined || classname === fields.file || name.startsWith(classname) || name.endsWith(classname)) return name;
+  const within = quirks.classWithinFile ? quirks.classWithinFile(classname, fields.file) : classname;
+  return within ? `${within}::${name}` : name;
+}
+
+export function quirksOf(dialect: JUnitDialect | undefined): DialectQuirks {
+  return (dialect && QUIRKS[dialect]) || {};
+}
+
+/**
+ * Catch2 marks a case tagged [!mayfail] or [!shouldfail] with <skipped message="TEST_CASE tagged
+ * with !mayfail"/> next to its <failure>: the failure is allowed and does not fail the run.
+ */
+export function skipAllowsFailure(skipMessage: string | undefined): boolean {
+  return skipMessage !== undefined && /tagged with !(?:mayfail|shouldfail)/.test(skipMessage);
+}

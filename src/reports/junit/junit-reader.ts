@@ -1,0 +1,822 @@
+/**
+ * The streaming core of the JUnit parser: text in (chunk by chunk), neutral test cases out. It
+ * drives saxes with a small state machine (a stack of element kinds, one reusable case builder)
+ * and never builds a document tree, so memory does not grow with the report: only the cases the
+ * sink decides to keep stay in memory.
+ *
+ * Untrusted input: a report is written by the test run, and test names, messages and output are
+ * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
+ * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
+ * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
+ * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
+ */
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { testId, type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
+import { BoundedText, clipText, JUNIT_LIMITS } from './bounded-text.js';
+import {
+  detectFromCase,
+  detectFromProperty,
+  detectFromRoot,
+  detectFromSuite,
+  quirksOf,
+  scopedName,
+  skipAllowsFailure,
+  type CaseFields,
+  type DialectQuirks,
+  type JUnitDialect,
+} from './dialects.js';
+
+/** Where parsed cases go (see merge-cases.ts). */
+export interface CaseSink {
+  /** When false, a passing case that is not flaky is reported by id only (no object is built). */
+  readonly wantsPassingCases: boolean;
+  addPassingId(id: string): void;
+  addCase(testCase: TestCase): void;
+}
+
+/** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
+const MAX_DEPTH = 256;
+/** More attributes than this on one element is not a test report either. */
+const MAX_ATTRIBUTES = 1024;
+/** saxes' internal buffers are inspected between chunks once they pass this many characters. */
+const DRAIN_AT = 64 * 1024;
+/** Recoverable XML errors reported one by one per file; the rest are counted. */
+const MAX_REPORTED_RECOVERABLE = 10;
+
+// Element kinds on the stack.
+const K_OTHER = 0; // transparent wrapper outside any case (<testsuites>, unknown wrappers)
+const K_SUITE = 1;
+const K_CASE = 2;
+const K_FAILURE = 3;
+const K_ERROR = 4;
+const K_SKIPPED = 5;
+const K_CASE_OUT = 6;
+const K_CASE_ERR = 7;
+const K_SUITE_OUT = 8;
+const K_SUITE_ERR = 9;
+const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
+const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
+const K_IGNORED = 12; // properties, and anything inside a case we do not read
+
+// saxes parser states (saxes 6.0.0, pinned in package.json), used to drain its text buffer.
+const S_TEXT = 13;
+const S_ENTITY = 14;
+const S_CDATA = 20;
+const S_CDATA_ENDING_2 = 22;
+const S_ATTRIB_VALUE_QUOTED = 40;
+const S_ATTRIB_VALUE_UNQUOTED = 42;
+
+/** The private saxes fields this module reads or trims between chunks (see `drain`). */
+interface SaxesInternals {
+  text: string;
+  name: string;
+  entity: string;
+  piTarget: string;
+  state: number;
+  entityReturnState?: number;
+  attribList: unknown[];
+}
+
+interface SuiteFrame {
+  name: string;
+  file: string | undefined;
+  hostname: string | undefined;
+  out: BoundedText | undefined;
+  err: BoundedText | undefined;
+  /** Non-passing cases without output of their own: suite-level output is attached when the suite closes. */
+  pending: TestCase[];
+}
+
+/** Messages saxes reports for problems it recovers from; parsing goes on after them. */
+function recoverableProblem(message: string): string | undefined {
+  switch (message) {
+    case 'undefined entity.':
+      return 'undefined entity reference, kept as literal text (entities declared in a DOCTYPE are never expanded)';
+    case 'disallowed character in entity name.':
+    case 'empty entity name.':
+      return 'malformed entity reference, kept as literal text (expected &name; or &#number;)';
+    case 'malformed character entity.':
+      return 'character reference to a character XML does not allow, kept as literal text';
+    case 'disallowed character.':
+      return 'a character XML does not allow (often a raw control or ANSI colour code in captured output), kept as is';
+    case 'the string "]]>" is disallowed in char data.':
+      return '"]]>" in text outside CDATA, kept as is';
+    default:
+      return message.startsWith('duplicate attribute:') ? `${message.replace(/\.$/, '')} (the last value is used)` : undefined;
+  }
+}
+
+export class JUnitReader {
+  readonly errors: ReportError[] = [];
+  dialect: JUnitDialect | undefined;
+  /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
+  peakBufferedChars = 0;
+
+  private parser!: SaxesParser;
+  private quirks: DialectQuirks = {};
+  private stopped = false;
+
+  // Element stack.
+  private readonly kinds: number[] = [];
+  private depth = 0;
+  private readonly suites: SuiteFrame[] = [];
+  private pendingClose: SaxesTagPlain | undefined;
+
+  // Documents: libtest writes one XML document per test binary to the same stdout.
+  private sawNonWhitespace = false;
+  private awaitingDocument = false;
+  private restartAt = -1;
+  /** Characters of the input consumed so far, and where the current parser's input began. */
+  private fed = 0;
+  private parserOffset = 0;
+  /** Where the last close tag ended (absolute offset, and the parser's own line and column). */
+  private closeAt = 0;
+  private closeLine = 1;
+  private closeColumn = 0;
+  private lineBase = 1;
+  private columnBase = 0;
+  private declaredFailures = -1;
+  private foundFailureElements = 0;
+  private rootLine = 0;
+  private rootColumn = 0;
+
+  // Recoverable problems.
+  private recoverable = 0;
+  private attributeCut = false;
+
+  // The case being read (one builder, reused: a passing case allocates only its id).
+  private readonly fields: CaseFields = {
+    name: '',
+    classname: undefined,
+    file: undefined,
+    line: undefined,
+    suiteHostname: undefined,
+  };
+  private caseTime: string | undefined;
+  private failed = false;
+  private errored = false;
+  private skipped = false;
+  private skipMessage: string | undefined;
+  private failureCount = 0;
+  private failureType: string | undefined;
+  private failureMessage: string | undefined;
+  private flakyCount = 0;
+  private rerunCount = 0;
+  private retryType: string | undefined;
+  private retryMessage: string | undefined;
+  private readonly body = new BoundedText(JUNIT_LIMITS.body);
+  private readonly retryBody = new BoundedText(JUNIT_LIMITS.body);
+  private readonly out = new BoundedText(JUNIT_LIMITS.output);
+  private readonly err = new BoundedText(JUNIT_LIMITS.output);
+  private active: BoundedText | undefined;
+
+  constructor(
+    /** The report's path as shown to the user: every error names it. */
+    readonly report: string,
+    private readonly sink: CaseSink,
+    private readonly source: { report: string; dialect?: string } = { report },
+  ) {
+    this.parser = this.createParser();
+  }
+
+  get done(): boolean {
+    return this.stopped;
+  }
+
+  /** Feeds the next piece of the report. */
+  write(text: string): void {
+    if (this.stopped || text.length === 0) return;
+    if (this.awaitingDocument) {
+      text = this.skipToNextDocument(text);
+      if (text.length === 0) return;
+    }
+    if (!this.sawNonWhitespace && /\S/.test(text)) this.sawNonWhitespace = true;
+    const start = this.fed;
+    this.fed += text.length;
+    try {
+      this.parser.write(text);
+    } catch (error) {
+      this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.flushPendingClose();
+    if (this.restartAt >= 0) {
+      // The document ended inside this chunk: read the rest as the start of the next one.
+      const rest = text.slice(Math.max(0, this.restartAt - start));
+      this.fed = this.restartAt;
+      this.restartAt = -1;
+      this.write(rest);
+      return;
+    }
+    this.drain();
+  }
+
+  /** The end of the report: final checks, and every complete case read so far is handed over. */
+  end(): void {
+    if (!this.stopped && !this.awaitingDocument) {
+      if (!this.sawNonWhitespace) {
+        this.fatal(this.fed === 0 ? 'the file is empty (expected a JUnit XML report)' : 'the file holds only whitespace (expected a JUnit XML report)');
+      } else {
+        try {
+          this.parser.close();
+        } catch (error) {
+          this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        this.flushPendingClose();
+      }
+    }
+    this.flushSuites();
+    if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
+      this.errors.push({
+        file: this.report,
+        message: `${this.report}: ${this.recoverable - MAX_REPORTED_RECOVERABLE} more recoverable XML problems like the ones above`,
+      });
+    }
+    this.stopped = true;
+  }
+
+  /** Gives up on the rest of the input (it could not be read): complete cases are still handed over. */
+  abandon(): void {
+    this.pendingClose = undefined;
+    this.stopped = true;
+    this.flushSuites();
+  }
+
+  // ---- parser plumbing -------------------------------------------------------------------------
+
+  private createParser(): SaxesParser {
+    const parser = new SaxesParser();
+    parser.on('opentag', this.onOpen);
+    parser.on('closetag', this.onClose);
+    parser.on('cdata', this.onCData);
+    parser.on('error', this.onError);
+    return parser;
+  }
+
+  /** Stops every callback of the current parser (it may still chew through the current chunk). */
+  private detach(): void {
+    const parser = this.parser;
+    parser.off('opentag');
+    parser.off('closetag');
+    parser.off('cdata');
+    parser.off('text');
+    // An error handler must stay: without one saxes throws.
+    parser.on('error', () => undefined);
+  }
+
+  /** Line (1-based) and column (1-based) in the whole input of the parser's last character. */
+  private position(line = this.parser.line, column = this.parser.column): { line: number; column: number } {
+    if (line === 1) return { line: this.lineBase, column: Math.max(1, this.columnBase + column) };
+    return { line: this.lineBase + line - 1, column: Math.max(1, column) };
+  }
+
+  private report_(message: string, at = this.position()): void {
+    this.errors.push({ file: this.report, line: at.line, column: at.column, message: `${this.report}:${at.line}:${at.column}: ${message}` });
+  }
+
+  /** An error the rest of the report cannot be read after: cases read so far are kept. */
+  private fatal(message: string, at?: { line: number; column: number }): void {
+    if (this.stopped) return;
+    this.report_(message, at);
+    this.stopped = true;
+    this.pendingClose = undefined;
+    this.detach();
+  }
+
+  private onError = (error: Error): void => {
+    if (this.stopped) return;
+    const message = error.message.replace(/^\d+:\d+: /, '');
+    const pending = this.pendingClose;
+    if (pending !== undefined && message === 'unexpected close tag.') {
+      // saxes has already popped the element it expected to close: that close never happened.
+      this.pendingClose = undefined;
+      this.fatal(`a closing tag that does not match the open element <${clipText(pending.name, 64)}> (expected </${clipText(pending.name, 64)}>)`);
+      return;
+    }
+    if (pending !== undefined) this.flushPendingClose();
+    // After the document's root closed, what follows is read again by a fresh parser.
+    if (this.awaitingDocument || this.stopped) return;
+    const problem = recoverableProblem(message);
+    if (problem !== undefined) {
+      if (++this.recoverable <= MAX_REPORTED_RECOVERABLE) this.report_(problem);
+      return;
+    }
+    this.fatal(describeFatal(message));
+  };
+
+  private onCData = (text: string): void => {
+    if (this.pendingClose !== undefined) this.flushPendingClose();
+    if (this.active !== undefined && !this.awaitingDocument) this.active.append(text);
+  };
+
+  private onText = (text: string): void => {
+    if (this.pendingClose !== undefined) this.flushPendingClose();
+    if (this.active === undefined || this.awaitingDocument) return;
+    // Indentation around a retry's child elements is layout, not text.
+    if (this.active === this.retryBody && !/\S/.test(text)) return;
+    this.active.append(text);
+  };
+
+  /** Collect the text of the current element into `target` (or stop collecting). */
+  private collect(target: BoundedText | undefined): void {
+    if (target === this.active) return;
+    this.active = target;
+    // saxes only buffers text while a text handler is set: none outside the elements we read.
+    if (target === undefined) this.parser.off('text');
+    else this.parser.on('text', this.onText);
+  }
+
+  /**
+   * Keeps saxes' buffers bounded between chunks (saxes 6 accumulates a text node, CDATA section,
+   * comment, DOCTYPE or attribute value whole before handing it over). Text we are collecting is
+   * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
+   */
+  private drain(): void {
+    const internals = this.parser as unknown as SaxesInternals;
+    const buffered = internals.text.length;
+    if (buffered > this.peakBufferedChars) this.peakBufferedChars = buffered;
+    if (internals.name.length > DRAIN_AT || internals.entity.length > DRAIN_AT || internals.piTarget.length > DRAIN_AT) {
+      this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
+      return;
+    }
+    if (internals.attribList.length > MAX_ATTRIBUTES) {
+      this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
+      return;
+    }
+    if (buffered <= DRAIN_AT) return;
+    const state = internals.state;
+    const inText = state === S_TEXT || (state === S_ENTITY && internals.entityReturnState === S_TEXT);
+    const inCData = state >= S_CDATA && state <= S_CDATA_ENDING_2;
+    if (this.active !== undefined && (inText || inCData)) {
+      this.active.append(internals.text);
+      internals.text = '';
+      return;
+    }
+    const inAttribute =
+      state === S_ATTRIB_VALUE_QUOTED ||
+      state === S_ATTRIB_VALUE_UNQUOTED ||
+      (state === S_ENTITY && internals.entityReturnState === S_ATTRIB_VALUE_QUOTED);
+    if (inAttribute && !this.attributeCut) {
+      this.attributeCut = true;
+      this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+    }
+    internals.text = internals.text.slice(0, JUNIT_LIMITS.attribute);
+  }
+
+  /** Between documents: skips whitespace (counting lines) until the next document starts. */
+  private skipToNextDocument(text: string): string {
+    let i = 0;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        this.lineBase++;
+        this.columnBase = 0;
+      } else if (c === 32 || c === 9 || c === 13) {
+        this.columnBase++;
+      } else {
+        break;
+      }
+    }
+    this.fed += i;
+    if (i === text.length) return '';
+    this.awaitingDocument = false;
+    this.parser = this.createParser();
+    this.parserOffset = this.fed;
+    return text.slice(i);
+  }
+
+  // ---- elements --------------------------------------------------------------------------------
+
+  private onOpen = (tag: SaxesTagPlain): void => {
+    if (this.pendingClose !== undefined) this.flushPendingClose();
+    if (this.stopped || this.awaitingDocument) return;
+    const name = tag.name;
+    const attributes = tag.attributes;
+    const depth = this.depth;
+    if (depth >= MAX_DEPTH) {
+      this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
+      return;
+    }
+    if (depth === 0) {
+      if (name !== 'testsuites' && name !== 'testsuite') {
+        this.fatal(
+          `not a JUnit XML report: the root element is <${clipText(name, 64)}> (expected <testsuites> or <testsuite>)`,
+        );
+        return;
+      }
+      this.startDocument(name, attributes);
+    }
+    const parent = depth === 0 ? K_OTHER : this.kinds[depth - 1]!;
+    let kind: number;
+    switch (parent) {
+      case K_OTHER:
+      case K_SUITE:
+        if (name === 'testcase') kind = K_CASE;
+        else if (name === 'testsuite') kind = K_SUITE;
+        else if (name === 'system-out') kind = parent === K_SUITE ? K_SUITE_OUT : K_IGNORED;
+        else if (name === 'system-err') kind = parent === K_SUITE ? K_SUITE_ERR : K_IGNORED;
+        else if (name === 'properties' || name === 'property') kind = K_IGNORED;
+        else kind = K_OTHER;
+        break;
+      case K_CASE:
+        if (name === 'failure') kind = K_FAILURE;
+        else if (name === 'error') kind = K_ERROR;
+        else if (name === 'skipped') kind = K_SKIPPED;
+        else if (name === 'system-out') kind = K_CASE_OUT;
+        else if (name === 'system-err') kind = K_CASE_ERR;
+        else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError') kind = K_RETRY;
+        else kind = K_IGNORED;
+        break;
+      case K_RETRY:
+        kind = name === 'stackTrace' ? K_RETRY_TRACE : K_IGNORED;
+        break;
+      default:
+        kind = K_IGNORED;
+    }
+    this.kinds[depth] = kind;
+    this.depth = depth + 1;
+
+    switch (kind) {
+      case K_CASE:
+        this.openCase(attributes, parent === K_OTHER && depth === 1);
+        break;
+      case K_SUITE:
+        this.openSuite(attributes, depth === 0);
+        break;
+      case K_FAILURE:
+      case K_ERROR:
+        this.openFailure(kind, attributes);
+        break;
+      case K_SKIPPED:
+        this.skipped = true;
+        this.skipMessage ??= attributes['message'];
+        this.collect(undefined);
+        break;
+      case K_CASE_OUT:
+        this.collect(this.out);
+        break;
+      case K_CASE_ERR:
+        this.collect(this.err);
+        break;
+      case K_SUITE_OUT:
+      case K_SUITE_ERR:
+        this.collect(this.suiteCollector(kind));
+        break;
+      case K_RETRY:
+        this.openRetry(name, attributes);
+        break;
+      case K_RETRY_TRACE:
+        // The stack trace of the first retry is kept; later retries are only counted.
+        this.collect(this.flakyCount + this.rerunCount === 1 ? this.retryBody : undefined);
+        break;
+      case K_IGNORED:
+        if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {
+          this.setDialect(detectFromProperty(attributes, this.suites[this.suites.length - 1]!.hostname !== undefined));
+        }
+        this.collect(undefined);
+        break;
+      default:
+        break;
+    }
+  };
+
+  private onClose = (tag: SaxesTagPlain): void => {
+    if (this.pendingClose !== undefined) this.flushPendingClose();
+    if (this.stopped || this.awaitingDocument) return;
+    // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
+    this.pendingClose = tag;
+    const parser = this.parser;
+    this.closeAt = this.parserOffset + parser.position;
+    this.closeLine = parser.line;
+    this.closeColumn = parser.column;
+  };
+
+  private flushPendingClose(): void {
+    if (this.pendingClose === undefined || this.stopped) return;
+    this.pendingClose = undefined;
+    const depth = --this.depth;
+    const kind = this.kinds[depth]!;
+    switch (kind) {
+      case K_CASE:
+        this.closeCase();
+        break;
+      case K_SUITE:
+        this.closeSuite();
+        break;
+      default:
+        break;
+    }
+    // Back in the parent: collect its text again if it is an element we read.
+    if (depth > 0) this.collect(this.collectorFor(this.kinds[depth - 1]!));
+    else this.endDocument();
+  }
+
+  private collectorFor(kind: number): BoundedText | undefined {
+    switch (kind) {
+      case K_FAILURE:
+      case K_ERROR:
+        return this.body;
+      case K_CASE_OUT:
+        return this.out;
+      case K_CASE_ERR:
+        return this.err;
+      case K_SUITE_OUT:
+      case K_SUITE_ERR:
+        return this.suiteCollector(kind);
+      case K_RETRY:
+      case K_RETRY_TRACE:
+        return this.flakyCount + this.rerunCount === 1 ? this.retryBody : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private suiteCollector(kind: number): BoundedText | undefined {
+    const suite = this.suites[this.suites.length - 1];
+    if (suite === undefined) return undefined;
+    if (kind === K_SUITE_OUT) return (suite.out ??= new BoundedText(JUNIT_LIMITS.output));
+    return (suite.err ??= new BoundedText(JUNIT_LIMITS.output));
+  }
+
+  private setDialect(dialect: JUnitDialect | undefined): void {
+    if (dialect === undefined || this.dialect !== undefined) return;
+    this.dialect = dialect;
+    this.quirks = quirksOf(dialect);
+    this.source.dialect = dialect;
+  }
+
+  // ---- documents -------------------------------------------------------------------------------
+
+  private startDocument(rootName: string, attributes: Record<string, string>): void {
+    if (this.dialect === undefined) this.setDialect(detectFromRoot(rootName, attributes));
+    const failures = countAttribute(attributes['failures']);
+    const errors = countAttribute(attributes['errors']);
+    this.declaredFailures = failures < 0 && errors < 0 ? -1 : Math.max(0, failures) + Math.max(0, errors);
+    this.foundFailureElements = 0;
+    const at = this.position();
+    this.rootLine = at.line;
+    this.rootColumn = at.column;
+  }
+
+  private endDocument(): void {
+    if (this.declaredFailures > this.foundFailureElements) {
+      this.report_(
+        `the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailureElements} <failure>/<error> elements: ` +
+          'the rest (often a build or setup failure recorded only as a count) is not in this report, see the test log',
+        { line: this.rootLine, column: this.rootColumn },
+      );
+    }
+    // Whatever follows may be another document (libtest prints one per test binary).
+    const { line, column } = this.position(this.closeLine, this.closeColumn);
+    this.lineBase = line;
+    this.columnBase = column;
+    this.restartAt = this.closeAt;
+    this.awaitingDocument = true;
+    this.detach();
+  }
+
+  // ---- suites ----------------------------------------------------------------------------------
+
+  private openSuite(attributes: Record<string, string>, isRoot: boolean): void {
+    if (this.dialect === undefined && this.suites.length === 0) this.setDialect(detectFromSuite(attributes, isRoot));
+    const parent = this.suites[this.suites.length - 1];
+    const file = attributes['file'];
+    this.suites.push({
+      name: clipText(attributes['name'] ?? '', JUNIT_LIMITS.name),
+      // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
+      file: file ? clipText(file, JUNIT_LIMITS.name) : parent?.file,
+      hostname: attributes['hostname'] || parent?.hostname,
+      out: undefined,
+      err: undefined,
+      pending: [],
+    });
+    this.collect(undefined);
+  }
+
+  private closeSuite(): void {
+    const suite = this.suites.pop();
+    if (suite !== undefined) this.releaseSuite(suite);
+  }
+
+  /**
+   * Gradle (by default) and go-junit-report write output per suite, after its cases: it is given
+   * to the suite's non-passing cases that have none of their own (the case objects were already
+   * handed to the sink, which keeps them by reference).
+   */
+  private releaseSuite(suite: SuiteFrame): void {
+    if (suite.pending.length === 0) return;
+    const out = this.outputText(suite.out);
+    const err = this.outputText(suite.err);
+    for (const testCase of suite.pending) {
+      if (out !== undefined && testCase.systemOut === undefined) testCase.systemOut = out;
+      if (err !== undefined && testCase.systemErr === undefined) testCase.systemErr = err;
+    }
+    suite.pending.length = 0;
+  }
+
+  /** At the end or after a fatal error: suites still open get their output too. */
+  private flushSuites(): void {
+    for (let i = this.suites.length - 1; i >= 0; i--) this.releaseSuite(this.suites[i]!);
+    this.suites.length = 0;
+  }
+
+  // ---- cases -----------------------------------------------------------------------------------
+
+  private openCase(attributes: Record<string, string>, directlyUnderRoot: boolean): void {
+    if (this.dialect === undefined) this.setDialect(detectFromCase(attributes, directlyUnderRoot));
+    const fields = this.fields;
+    fields.name = attributes['name'] ?? '';
+    fields.classname = attributes['classname'] || undefined;
+    fields.file = attributes['file'] || undefined;
+    const line = attributes['line'];
+    fields.line = line === undefined ? undefined : parseLine(line);
+    const suite = this.suites[this.suites.length - 1];
+    fields.suiteHostname = suite?.hostname;
+    this.caseTime = attributes['time'];
+    this.failed = false;
+    this.errored = false;
+    this.skipped = false;
+    this.skipMessage = undefined;
+    this.failureCount = 0;
+    this.failureType = undefined;
+    this.failureMessage = undefined;
+    this.flakyCount = 0;
+    this.rerunCount = 0;
+    this.retryType = undefined;
+    this.retryMessage = undefined;
+    this.body.reset();
+    this.retryBody.reset();
+    this.out.reset();
+    this.err.reset();
+    this.collect(undefined);
+  }
+
+  private openFailure(kind: number, attributes: Record<string, string>): void {
+    this.foundFailureElements++;
+    if (kind === K_FAILURE) this.failed = true;
+    else this.errored = true;
+    if (this.failureCount++ === 0) {
+      this.failureType = attributes['type'];
+      this.failureMessage = attributes['message'];
+    } else if (this.body.length > 0) {
+      // Catch2 writes one <failure> per failed CHECK: their texts are kept together.
+      this.body.append('\n\n');
+    }
+    this.collect(this.body);
+  }
+
+  private openRetry(name: string, attributes: Record<string, string>): void {
+    this.foundFailureElements++;
+    if (name.startsWith('flaky')) this.flakyCount++;
+    else this.rerunCount++;
+    const first = this.flakyCount + this.rerunCount === 1;
+    if (first) {
+      this.retryType = attributes['type'];
+      this.retryMessage = attributes['message'];
+    }
+    // nextest may put the description straight in the element; Surefire uses <stackTrace>.
+    this.collect(first ? this.retryBody : undefined);
+  }
+
+  private closeCase(): void {
+    const fields = this.fields;
+    const suite = this.suites[this.suites.length - 1];
+    if (fields.file === undefined && suite?.file !== undefined) fields.file = suite.file;
+    this.quirks.adjustCase?.(fields);
+    if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
+    const name = clipText(fields.name, JUNIT_LIMITS.name);
+    const classname = fields.classname === undefined ? undefined : clipText(fields.classname, JUNIT_LIMITS.name);
+    const file = fields.file === undefined ? undefined : clipText(fields.file, JUNIT_LIMITS.name);
+    const suiteName = suite?.name ?? '';
+    let idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
+    if (file !== undefined) idName = scopedName(this.quirks, { classname, file }, idName);
+    const id = testId({ file, classname, suite: suiteName, name: idName });
+
+    let status: TestStatus;
+    if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
+      status = this.failed ? 'failed' : 'errored';
+    } else if (this.skipped) status = 'skipped';
+    else if (this.rerunCount > 0) status = 'failed'; // a rerun failure without a first <failure>
+    else status = 'passed';
+    // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
+    const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
+
+    if (status === 'passed' && !flaky && !this.sink.wantsPassingCases) {
+      this.sink.addPassingId(id);
+      return;
+    }
+
+    const testCase: TestCase = { id, suite: suiteName, name, status, source: this.source };
+    if (classname !== undefined) testCase.classname = classname;
+    if (file !== undefined) testCase.file = file;
+    const durationMs = parseDurationMs(this.caseTime);
+    if (durationMs !== undefined) testCase.durationMs = durationMs;
+    if (flaky) testCase.flaky = true;
+
+    if (status === 'passed' && !flaky) {
+      // The pass-to-pass set only needs to know the case exists: no text is kept.
+      if (fields.line !== undefined) testCase.line = fields.line;
+      this.sink.addCase(testCase);
+      return;
+    }
+
+    const failure = this.buildFailure(fields);
+    if (failure !== undefined) testCase.failure = failure;
+    const line = fields.line ?? (failure?.message !== undefined ? this.quirks.lineFromFailure?.(failure.message, fields) : undefined);
+    if (line !== undefined) testCase.line = line;
+    const out = this.outputText(this.out);
+    const err = this.outputText(this.err);
+    if (out !== undefined) testCase.systemOut = out;
+    if (err !== undefined) testCase.systemErr = err;
+    if (suite !== undefined && status !== 'skipped' && (out === undefined || err === undefined)) suite.pending.push(testCase);
+    this.sink.addCase(testCase);
+  }
+
+  private buildFailure(fields: CaseFields): TestFailure | undefined {
+    let type: string | undefined;
+    let message: string | undefined;
+    let body: string;
+    if (this.failureCount > 0) {
+      type = this.failureType;
+      message = this.failureMessage;
+      body = trimBody(this.body.toString());
+    } else if (this.flakyCount + this.rerunCount > 0) {
+      type = this.retryType;
+      message = this.retryMessage;
+      body = trimBody(this.retryBody.toString());
+    } else {
+      return undefined;
+    }
+    if (body === '' && !message) {
+      // libtest (and older nextest) write an empty <failure/>: the panic is in the case's output.
+      body = trimBody(this.err.length > 0 && this.out.length === 0 ? this.err.toString() : `${this.out.toString()}\n${this.err.toString()}`);
+    }
+    const quirkMessage = this.quirks.failureMessage?.(message || undefined, body, fields);
+    message = quirkMessage ?? (message || firstLine(body));
+    const failure: TestFailure = {};
+    if (type) failure.type = clipText(type, JUNIT_LIMITS.type);
+    if (message) failure.message = clipText(message, JUNIT_LIMITS.message);
+    if (body !== '') failure.body = body;
+    return failure;
+  }
+
+  private outputText(collector: BoundedText | undefined): string | undefined {
+    if (collector === undefined || collector.length === 0) return undefined;
+    const text = trimBody(collector.toString());
+    if (text === '' || this.quirks.isEmptyOutput?.(text)) return undefined;
+    return text;
+  }
+}
+
+/** Explains saxes' fatal messages: what was found, what was expected. */
+function describeFatal(message: string): string {
+  const unclosed = /^unclosed tag: (.*)$/.exec(message);
+  if (unclosed) {
+    const name = clipText(unclosed[1]!, 64);
+    return `the report ends inside <${name}> (expected </${name}>): the file is truncated`;
+  }
+  switch (message) {
+    case 'unexpected end.':
+      return 'the report ends in the middle of markup: the file is truncated';
+    case 'document must contain a root element.':
+      return 'no XML element found (expected <testsuites> or <testsuite>)';
+    case 'text data outside of root node.':
+      return 'text outside the root element (expected "<"): not an XML report, or something was written after it';
+    case 'documents may contain only one root.':
+      return 'a second root element (expected the end of the document)';
+    default:
+      return `malformed XML: ${message.replace(/\.$/, '')}`;
+  }
+}
+
+function countAttribute(value: string | undefined): number {
+  if (value === undefined) return -1;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : -1;
+}
+
+function parseLine(value: string): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+function parseDurationMs(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  // Surefire < 3.0.0-M4 formatted time with the JVM locale: "1,234.567".
+  const seconds = Number(value.includes(',') ? value.replace(/,/g, '') : value);
+  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
+  return Math.round(seconds * 1e6) / 1e3;
+}
+
+/** Drops the blank lines and indentation producers put around element text. */
+function trimBody(text: string): string {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+}
+
+function firstLine(text: string): string | undefined {
+  for (const line of text.split('\n', 20)) {
+    const trimmed = line.trim();
+    if (trimmed !== '') return trimmed;
+  }
+  return undefined;
+}

@@ -1,0 +1,149 @@
+/**
+ * Collects the cases of one or more reports into one result: the same test id seen more than once
+ * (a rerun report, shards that overlap, Gradle's retries written as repeated <testcase>s) becomes
+ * one case, and a test that both failed and passed is flaky. Counts are derived from the merged
+ * cases, never from the producers' own totals.
+ *
+ * With `keepCases: 'non-passing'` (or 'none') passing cases are not kept: their ids go into a
+ * compact hash set, and a failing case whose id hashes like an earlier pass is re-checked exactly
+ * by reading the reports again (`needsRescan`), so a hash collision can never turn a failure
+ * into a pass.
+ */
+import { summarize, type TestCase, type TestRunSummary } from '../test-run.js';
+import type { CaseSink } from './junit-reader.js';
+import { IdHashSet } from './id-hash-set.js';
+
+export type KeepCases = 'all' | 'non-passing' | 'none';
+
+/**
+ * Text kept across all failing cases of one parse (bodies and output), in UTF-16 code units: a
+ * report with tens of thousands of failures keeps every case, but only the first ones' text.
+ */
+export const KEPT_TEXT_BUDGET = 32 * 1024 * 1024;
+
+export class CaseCollector implements CaseSink {
+  readonly wantsPassingCases: boolean;
+  private readonly cases = new Map<string, TestCase>();
+  private readonly passedIds: IdHashSet | undefined;
+  /** Passing ids (hash-unique) that are not in `cases`. */
+  private passedOnly = 0;
+  /** Failing ids that hash like an earlier pass: confirmed or dismissed by `rescan`. */
+  private readonly suspects = new Set<string>();
+  private keptText = 0;
+
+  constructor(
+    private readonly keep: KeepCases = 'all',
+    private readonly onCase?: (testCase: TestCase) => void,
+  ) {
+    this.wantsPassingCases = keep === 'all' || onCase !== undefined;
+    this.passedIds = keep === 'all' ? undefined : new IdHashSet();
+  }
+
+  /** Failing ids to confirm by reading the reports again (see `confirmPass`). */
+  get needsRescan(): ReadonlySet<string> {
+    return this.suspects;
+  }
+
+  addPassingId(id: string): void {
+    const known = this.cases.get(id);
+    if (known !== undefined) {
+      this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
+      return;
+    }
+    if (this.passedIds === undefined) {
+      // keep 'all' always receives whole cases; this is only reached through a custom sink.
+      this.cases.set(id, { id, suite: '', name: id, status: 'passed' });
+      return;
+    }
+    if (this.passedIds.add(id)) this.passedOnly++;
+  }
+
+  addCase(testCase: TestCase): void {
+    this.onCase?.(testCase);
+    const known = this.cases.get(testCase.id);
+    if (known !== undefined) {
+      this.cases.set(testCase.id, mergeCases(known, testCase));
+      return;
+    }
+    if (testCase.status === 'passed' && !testCase.flaky && this.passedIds !== undefined) {
+      this.addPassingId(testCase.id);
+      return;
+    }
+    const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
+    this.cases.set(testCase.id, kept);
+    if (this.passedIds !== undefined && testCase.status !== 'passed' && this.passedIds.has(testCase.id)) {
+      this.suspects.add(testCase.id);
+    }
+  }
+
+  /** A passing case seen while re-reading the reports: only suspects are looked at. */
+  confirmPass(id: string): void {
+    if (!this.suspects.has(id)) return;
+    this.suspects.delete(id);
+    const known = this.cases.get(id)!;
+    this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
+    // That pass was counted among the passing-only ids; it now lives in the merged case.
+    this.passedOnly--;
+  }
+
+  /** Suspects not confirmed by the rescan were hash collisions: they stay as they are. */
+  dismissSuspects(): void {
+    this.suspects.clear();
+  }
+
+  result(): { cases: TestCase[]; summary: TestRunSummary } {
+    const cases = [...this.cases.values()];
+    const summary = summarize(cases);
+    summary.total += this.passedOnly;
+    summary.passed += this.passedOnly;
+    return { cases: this.keep === 'none' ? [] : cases, summary };
+  }
+
+  private withinBudget(testCase: TestCase): TestCase {
+    const text =
+      (testCase.failure?.body?.length ?? 0) + (testCase.systemOut?.length ?? 0) + (testCase.systemErr?.length ?? 0);
+    if (this.keptText + text <= KEPT_TEXT_BUDGET) {
+      this.keptText += text;
+      return testCase;
+    }
+    const kept = slim(testCase);
+    if (kept.failure !== undefined) kept.failure.body = '[text not kept: the text budget of this parse was used by earlier failures]';
+    return kept;
+  }
+}
+
+/** The case without its bulky text (bodies, output); type and message stay. */
+function slim(testCase: TestCase): TestCase {
+  const { systemOut: _out, systemErr: _err, failure, ...rest } = testCase;
+  if (failure === undefined) return rest;
+  const { body: _body, ...head } = failure;
+  return { ...rest, failure: head };
+}
+
+const RANK: Record<TestCase['status'], number> = { failed: 3, errored: 3, skipped: 1, passed: 2 };
+
+/**
+ * Two results for the same test id. A pass and a failure make the test flaky (it passed, but not
+ * reliably); the failure's details are kept so the flake can still be shown. Two failures keep the
+ * first; a skip loses to any run that executed.
+ */
+export function mergeCases(a: TestCase, b: TestCase): TestCase {
+  const aFailed = a.status === 'failed' || a.status === 'errored';
+  const bFailed = b.status === 'failed' || b.status === 'errored';
+  if ((aFailed && b.status === 'passed') || (bFailed && a.status === 'passed')) {
+    const failing = aFailed ? a : b;
+    const passing = aFailed ? b : a;
+    return {
+      ...failing,
+      ...(passing.durationMs !== undefined ? { durationMs: passing.durationMs } : {}),
+      status: 'passed',
+      flaky: true,
+      failure: failing.failure ?? passing.failure,
+    };
+  }
+  // Ties keep the first report's case.
+  const keep = RANK[b.status] > RANK[a.status] ? b : a;
+  const other = keep === a ? b : a;
+  if (!(a.flaky || b.flaky) || keep.status === 'failed' || keep.status === 'errored') return keep;
+  return { ...keep, flaky: true, failure: keep.failure ?? other.failure };
+}

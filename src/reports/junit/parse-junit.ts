@@ -1,0 +1,225 @@
+/**
+ * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
+ * read whole, never built into a DOM), so reports of hundreds of MB parse in bounded memory;
+ * every producer quirk lives in `dialects.ts`, the state machine in `junit-reader.ts`, the
+ * merging of repeated test ids in `merge-cases.ts`.
+ *
+ * A report that cannot be read completely gives a `ReportError` naming the file, the line and
+ * column, and what was expected; the cases read before the problem are kept, and other reports
+ * are still read. Nothing here throws for bad input.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { TextDecoder } from 'node:util';
+import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
+import { findReports } from './find-reports.js';
+import { JUnitReader, type CaseSink } from './junit-reader.js';
+import { CaseCollector, type KeepCases } from './merge-cases.js';
+import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
+
+export type { KeepCases } from './merge-cases.js';
+export type { JUnitDialect } from './dialects.js';
+
+export interface ParseJUnitOptions {
+  /** Called with every case as it is read (before cases with the same id are merged). */
+  onCase?: (testCase: TestCase) => void;
+  /**
+   * Which cases to keep in memory (all are counted): 'all' (the default; passing cases are kept
+   * slim, without text, for the pass-to-pass set), 'non-passing' (failed, errored, skipped and
+   * flaky only), or 'none' (counts and `onCase` only).
+   */
+  keepCases?: KeepCases;
+}
+
+export interface JUnitParseResult {
+  cases: TestCase[];
+  summary: TestRunSummary;
+  errors: ReportError[];
+  /** The producer recognised from the report (see dialects.ts), when one was. */
+  dialect?: string;
+}
+
+/** Bytes read per chunk: big enough to amortise the stream, small enough to keep saxes' buffers small. */
+const CHUNK_BYTES = 64 * 1024;
+/** Characters handed to the XML parser at a time when the input is already a string. */
+const CHUNK_CHARS = 64 * 1024;
+
+export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
+  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  const read = await streamReportFile(file, file, collector);
+  if (collector.needsRescan.size > 0) {
+    await streamReportFile(file, file, rescanSink(collector));
+    collector.dismissSuspects();
+  }
+  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
+}
+
+/** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
+export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
+  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  const read = streamReportString(xml, name, collector);
+  if (collector.needsRescan.size > 0) {
+    streamReportString(xml, name, rescanSink(collector));
+    collector.dismissSuspects();
+  }
+  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
+}
+
+/**
+ * Reads every report the patterns match (relative to `cwd`) into one run. A pattern that matches
+ * nothing is an error entry ("no files matched"), not an exception; a test id reported more
+ * than once across files is merged (a pass after a failure makes it flaky).
+ */
+export async function parseJUnitReports(
+  patterns: string[],
+  cwd: string,
+  options: ParseJUnitOptions = {},
+): Promise<TestRun & { summary: TestRunSummary }> {
+  const errors: ReportError[] = [];
+  const files: string[] = [];
+  const seen = new Set<string>();
+  for (const pattern of patterns) {
+    const match = await findReports(pattern, cwd).catch((error: unknown) => {
+      errors.push({ file: pattern, message: `${pattern}: cannot search for reports: ${describeError(error)}` });
+      return undefined;
+    });
+    if (match === undefined) continue;
+    if (match.files.length === 0) errors.push({ file: pattern, message: `${pattern}: no files matched` });
+    if (match.truncatedFrom !== undefined) {
+      errors.push({
+        file: pattern,
+        message: `${pattern}: matched ${match.truncatedFrom} files; only the first ${match.files.length} were read`,
+      });
+    }
+    for (const file of match.files) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      files.push(file);
+    }
+  }
+  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  for (const file of files) {
+    const read = await streamReportFile(path.resolve(cwd, file), file, collector);
+    errors.push(...read.errors);
+  }
+  if (collector.needsRescan.size > 0) {
+    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, rescanSink(collector));
+    collector.dismissSuspects();
+  }
+  const { cases, summary } = collector.result();
+  return { cases, errors, reports: files, summary };
+}
+
+interface StreamResult {
+  errors: ReportError[];
+  dialect?: string;
+  /** Largest text saxes held between chunks (bench and memory tests). */
+  peakBufferedChars: number;
+}
+
+/** Streams one report file into `sink`; `display` is the path errors and cases name. */
+export async function streamReportFile(file: string, display: string, sink: CaseSink): Promise<StreamResult> {
+  const reader = new JUnitReader(display, sink);
+  const notes: ReportError[] = [];
+  let refused = false;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    let decoder: TextDecoder | undefined;
+    let head: Buffer | undefined;
+    const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (decoder === undefined) {
+        head = head === undefined ? chunk : Buffer.concat([head, chunk]);
+        if (head.length < SNIFF_BYTES) continue;
+        decoder = startDecoding(head, display, notes);
+        if (decoder === undefined) {
+          refused = true;
+          break;
+        }
+        reader.write(decoder.decode(head, { stream: true }));
+        head = undefined;
+      } else {
+        reader.write(decoder.decode(chunk, { stream: true }));
+      }
+      // A fatal problem: the rest of this report cannot be read (breaking closes the stream).
+      if (reader.done) break;
+    }
+    if (decoder === undefined && head !== undefined && !refused) {
+      // A file shorter than the sniffing window.
+      decoder = startDecoding(head, display, notes);
+      if (decoder === undefined) refused = true;
+      else reader.write(decoder.decode(head, { stream: true }));
+    }
+    if (decoder !== undefined && !reader.done) reader.write(decoder.decode());
+  } catch (error) {
+    notes.push({ file: display, message: `${display}: cannot read the report: ${describeError(error)}` });
+    refused = true;
+  }
+  // Even after a read error, the cases read so far are handed over.
+  if (refused) reader.abandon();
+  else reader.end();
+  return {
+    errors: [...notes, ...reader.errors],
+    peakBufferedChars: reader.peakBufferedChars,
+    ...(reader.dialect ? { dialect: reader.dialect } : {}),
+  };
+}
+
+/** Streams a report that is already a string into `sink`. */
+export function streamReportString(xml: string, display: string, sink: CaseSink): StreamResult {
+  const reader = new JUnitReader(display, sink);
+  let offset = 0;
+  while (offset < xml.length && !reader.done) {
+    let end = Math.min(xml.length, offset + CHUNK_CHARS);
+    // Keep surrogate pairs whole across chunks.
+    const last = xml.charCodeAt(end - 1);
+    if (end < xml.length && last >= 0xd800 && last <= 0xdbff) end++;
+    reader.write(xml.slice(offset, end));
+    offset = end;
+  }
+  reader.end();
+  return {
+    errors: reader.errors,
+    peakBufferedChars: reader.peakBufferedChars,
+    ...(reader.dialect ? { dialect: reader.dialect } : {}),
+  };
+}
+
+function startDecoding(head: Buffer, display: string, notes: ReportError[]): TextDecoder | undefined {
+  const sniffed = sniffEncoding(head);
+  if (!sniffed.ok) {
+    notes.push({
+      file: display,
+      line: sniffed.line,
+      column: sniffed.column,
+      message: `${display}:${sniffed.line}:${sniffed.column}: ${sniffed.message}`,
+    });
+    return undefined;
+  }
+  if (sniffed.note !== undefined) notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
+  return new TextDecoder(sniffed.encoding);
+}
+
+/** While re-reading for suspects, only passes matter. */
+function rescanSink(collector: CaseCollector): CaseSink {
+  return {
+    wantsPassingCases: false,
+    addPassingId: (id) => collector.confirmPass(id),
+    addCase: (testCase) => {
+      if (testCase.status === 'passed') collector.confirmPass(testCase.id);
+    },
+  };
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code === 'EISDIR') return 'it is a directory';
+    return error.message;
+  }
+  return String(error);
+}
