@@ -1,0 +1,340 @@
+/**
+ * `go test` output (plain and `-v`, also what gotestsum prints and stores in its JUnit bodies):
+ *
+ *   --- FAIL: TestTotal (0.00s)
+ *       --- FAIL: TestTotal/two_pens (0.00s)
+ *           cart_test.go:23: Total() = 3, want 6
+ *   FAIL	example.com/shop/cart	0.004s
+ *
+ * With `-v` a test's messages come before its `--- FAIL` line, after its `=== RUN`/`=== CONT`.
+ * A message's `file_test.go:23` is relative to the package directory: it is kept as printed, and
+ * the package import path (from the `FAIL\tpkg` line that closes the package's output, or from
+ * the panic trace) goes into `test.classname`, as gotestsum's JUnit writes it; `frames/` joins
+ * them. One failure per failing test: its messages joined, its frame the first message's location
+ * (the first thing that went wrong). A parent whose only failures are its subtests' is not repeated.
+ *
+ * A panic ends the test binary and prints the panicking goroutine, deepest call first:
+ *
+ *   panic: assignment to entry in nil map [recovered]
+ *   	panic: assignment to entry in nil map
+ *
+ *   goroutine 17 [running]:
+ *   example.com/shop/cart.(*Cart).Add(...)
+ *   	/abs/path/cart/cart.go:22
+ *
+ * Frames are returned outermost first with absolute paths as printed; `testing.go`, runtime and
+ * other GOROOT frames are kept raw (`frames/` prunes them). Only the first goroutine (the one that
+ * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
+ */
+import { boundFailure, MAX_FAILURES, MAX_FRAMES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
+
+const RUN = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)\s*$/;
+const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+) \([\d.]+s\)\s*$/;
+/** `    cart_test.go:23: message` (a `t.Error`/`t.Fatal`/`t.Log` line). */
+const MESSAGE = /^(\s+)([\w.\-/\\]+\.go):(\d+): ?(.*)$/;
+/** `FAIL\texample.com/shop/cart\t0.004s`, `ok  \tpkg\t(cached)`, `FAIL\tpkg [build failed]`. */
+const PACKAGE_RESULT = /^(?:FAIL|ok) *\t(\S+)(?:\t.*| \[[^\]]*\])?\s*$/;
+const PANIC = /^panic: (.*?)(?: \[recovered(?:, repanicked)?\])?\s*$/;
+const GOROUTINE = /^goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\S+ )?)?\[[^\]]*\]:\s*$/;
+/** `\t/abs/path/cart.go:22 +0x1d` */
+const FRAME_LOCATION = /^\s+(\S(?:.*\S)?):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=\S+ sp=\S+ pc=\S+)?\s*$/;
+const BUILD_HEADER = /^# (\S+)(?: \[\S+\])?\s*$/;
+const BUILD_ERROR = /^(\S(?:.*?\S)?\.go):(\d+)(?::(\d+))?: (.*)$/;
+/** Go 1.21+ names the tests that were running when `panic: test timed out` fired. */
+const RUNNING_TESTS = /^running tests:\s*$/;
+
+interface TestState {
+  name: string;
+  messages: string[];
+  frame?: RawFrame;
+  start: number;
+  end: number;
+  failed: boolean;
+  /** A subtest of this test failed (so the parent's own failure is only theirs). */
+  childFailed: boolean;
+  reported: boolean;
+}
+
+export const goLogParser: LogParser = {
+  language: 'go',
+  detect(log: string): boolean {
+    return (
+      log.includes('--- FAIL: ') ||
+      log.includes('=== RUN') ||
+      /^(?:FAIL|ok) *\t/m.test(log) ||
+      (log.includes('goroutine ') && /\.go:\d+/.test(log))
+    );
+  },
+  parse(log: string): LogFailure[] {
+    return parseGoLog(log).map(boundFailure);
+  },
+};
+
+function parseGoLog(log: string): LogFailure[] {
+  const { lines, firstLine } = readLogLines(log);
+  const out: LogFailure[] = [];
+  // Failures of the package whose output is being read: they learn its import path at `FAIL\tpkg`.
+  let pending: LogFailure[] = [];
+  let tests = new Map<string, TestState>();
+  let current: TestState | undefined;
+  /** Indentation and test of the last `--- FAIL` header (plain mode: messages follow, deeper). */
+  let failHeader: { indent: number; test: TestState } | undefined;
+  let lastFail: TestState | undefined;
+
+  const state = (name: string, i: number): TestState => {
+    let t = tests.get(name);
+    if (!t) {
+      t = { name, messages: [], start: i, end: i, failed: false, childFailed: false, reported: false };
+      if (tests.size < MAX_FAILURES * 4) tests.set(name, t);
+    }
+    return t;
+  };
+  const flushTests = () => {
+    for (const t of tests.values()) {
+      if (!t.failed || t.reported) continue;
+      if (t.childFailed && t.messages.length === 0) continue;
+      t.reported = true;
+      const f: LogFailure = {
+        language: 'go',
+        kind: 'failure',
+        test: { name: t.name },
+        message: t.messages.join('\n'),
+        frames: t.frame ? [t.frame] : [],
+        logLines: { start: t.start + firstLine, end: t.end + firstLine },
+      };
+      pending.push(f);
+    }
+  };
+  const closePackage = (pkg: string | undefined) => {
+    flushTests();
+    for (const f of pending) {
+      if (pkg && f.test && f.test.classname === undefined) f.test.classname = pkg;
+      if (out.length < MAX_FAILURES) out.push(f);
+    }
+    pending = [];
+    tests = new Map();
+    current = undefined;
+    failHeader = undefined;
+    lastFail = undefined;
+  };
+
+  let i = 0;
+  while (i < lines.length && out.length < MAX_FAILURES) {
+    const line = structuralHead(lines[i]!);
+
+    const run = RUN.exec(line);
+    if (run) {
+      current = state(run[1]!, i);
+      failHeader = undefined;
+      i++;
+      continue;
+    }
+
+    const result = RESULT.exec(line);
+    if (result) {
+      const t = state(result[3]!, i);
+      t.end = Math.max(t.end, i);
+      if (result[2] === 'FAIL') {
+        t.failed = true;
+        lastFail = t;
+        // Every ancestor of a failing subtest fails because of it (plain mode prints the
+        // parent's header first, so the parent is already known).
+        for (let slash = result[3]!.indexOf('/'); slash > 0; slash = result[3]!.indexOf('/', slash + 1)) {
+          const parent = tests.get(result[3]!.slice(0, slash));
+          if (parent) parent.childFailed = true;
+        }
+        failHeader = { indent: result[1]!.length, test: t };
+      } else {
+        failHeader = undefined;
+      }
+      i++;
+      continue;
+    }
+
+    const msg = MESSAGE.exec(line);
+    if (msg) {
+      // Plain mode: under the `--- FAIL` header, deeper; -v mode: the test that is running.
+      const owner = failHeader && msg[1]!.length > failHeader.indent ? failHeader.test : current;
+      if (owner) {
+        const indent = msg[1]!.length;
+        const text = [msg[4]!];
+        let k = i + 1;
+        // Continuation lines of a multi-line message are indented deeper than its first line.
+        while (k < lines.length && text.length < MAX_MESSAGE_LINES && indentOf(lines[k]!) > indent && !MESSAGE.test(structuralHead(lines[k]!))) {
+          text.push(lines[k]!.trim());
+          k++;
+        }
+        if (owner.messages.length < MAX_MESSAGE_LINES) owner.messages.push(`${msg[2]}:${msg[3]}: ${text.join('\n')}`);
+        const lineNo = parseLineNumber(msg[3]!);
+        if (!owner.frame && lineNo !== undefined) owner.frame = { file: msg[2]!, line: lineNo };
+        owner.end = Math.max(owner.end, k - 1);
+        i = k;
+        continue;
+      }
+    }
+
+    const panic = PANIC.exec(line);
+    if (panic) {
+      const p = readPanic(lines, i, panic[1]!);
+      // The panicking test: the `--- FAIL` printed just before the panic, the test running
+      // (`-v`), the `running tests:` list of a timeout, or the Test function in the trace.
+      const owner = (lastFail && i - lastFail.end <= 2 ? lastFail : undefined) ?? current;
+      const name = owner?.name ?? p.runningTest ?? testFromFrames(p.frames);
+      const f: LogFailure = {
+        language: 'go',
+        kind: 'failure',
+        exceptionType: 'panic',
+        message: p.message,
+        frames: p.frames,
+        logLines: { start: (owner && lastFail === owner ? owner.start : i) + firstLine, end: p.next - 1 + firstLine },
+      };
+      if (name) f.test = { name };
+      const pkg = packageFromFrames(p.frames);
+      if (pkg && f.test) f.test.classname = pkg;
+      if (owner) owner.reported = true;
+      pending.push(f);
+      i = p.next;
+      continue;
+    }
+
+    const build = BUILD_HEADER.exec(line);
+    if (build) {
+      const b = readBuildErrors(lines, i + 1);
+      if (b.errors.length > 0) {
+        pending.push({
+          language: 'go',
+          kind: 'error',
+          exceptionType: 'build failed',
+          test: { classname: build[1]! },
+          message: b.errors.join('\n'),
+          frames: b.frame ? [b.frame] : [],
+          logLines: { start: i + firstLine, end: b.next - 1 + firstLine },
+        });
+        i = b.next;
+        continue;
+      }
+    }
+
+    const pkg = PACKAGE_RESULT.exec(line);
+    if (pkg) {
+      closePackage(pkg[1]);
+      i++;
+      continue;
+    }
+    i++;
+  }
+  closePackage(undefined);
+  // Panics are recorded when read, plain failures when their package closes: restore log order.
+  return out.sort((a, b) => (a.logLines?.start ?? 0) - (b.logLines?.start ?? 0));
+}
+
+interface Panic {
+  message: string;
+  frames: RawFrame[];
+  runningTest?: string;
+  next: number;
+}
+
+function readPanic(lines: string[], start: number, first: string): Panic {
+  const message = [first];
+  let i = start + 1;
+  // `\tpanic: …` repeats (recovered, re-panicked) and `[signal SIGSEGV …]` lines follow the first.
+  while (i < lines.length && /^\s+panic: |^\[signal /.test(structuralHead(lines[i]!))) i++;
+  // A multi-line panic value continues until the blank line before the goroutine.
+  while (i < lines.length && message.length < MAX_MESSAGE_LINES) {
+    const l = structuralHead(lines[i]!);
+    if (l.trim() === '' || GOROUTINE.test(l) || RUNNING_TESTS.test(l) || PACKAGE_RESULT.test(l) || RESULT.test(l) || /^exit status \d+$/.test(l)) break;
+    message.push(lines[i]!);
+    i++;
+  }
+  let runningTest: string | undefined;
+  for (let k = 0; k < 10 && i < lines.length && !GOROUTINE.test(structuralHead(lines[i]!)); k++) {
+    const l = structuralHead(lines[i]!);
+    if (RUNNING_TESTS.test(l)) runningTest ??= /^\s+(\S+)/.exec(structuralHead(lines[i + 1] ?? ''))?.[1];
+    else if (l.trim() !== '' && !/^\s/.test(l)) break;
+    i++;
+  }
+  const printed: RawFrame[] = [];
+  if (i < lines.length && GOROUTINE.test(structuralHead(lines[i]!))) {
+    i++;
+    while (i + 1 < lines.length) {
+      const fn = structuralHead(lines[i]!);
+      if (fn.trim() === '' || /^\s/.test(fn) || GOROUTINE.test(fn)) break;
+      const loc = FRAME_LOCATION.exec(structuralHead(lines[i + 1]!));
+      if (!loc) break;
+      i += 2;
+      // `created by` names the goroutine's creator, not a call on this stack.
+      if (fn.startsWith('created by ')) continue;
+      const lineNo = parseLineNumber(loc[2]!);
+      if (lineNo !== undefined && printed.length < MAX_FRAMES * 2) printed.push({ file: loc[1]!, line: lineNo, function: functionName(fn) });
+    }
+  }
+  const panic: Panic = { message: message.join('\n').trim(), frames: printed.reverse(), next: i };
+  if (runningTest !== undefined) panic.runningTest = runningTest;
+  return panic;
+}
+
+/** `example.com/shop/cart.(*Cart).Add(...)` → `example.com/shop/cart.(*Cart).Add`. */
+function functionName(line: string): string {
+  const trimmed = line.trim();
+  const paren = trimmed.lastIndexOf('(');
+  return paren > 0 && trimmed.endsWith(')') ? trimmed.slice(0, paren) : trimmed;
+}
+
+/** The package path of a qualified Go function: everything before the first `.` after the last `/`. */
+function packageOf(fn: string): string | undefined {
+  const slash = fn.lastIndexOf('/');
+  const dot = fn.indexOf('.', slash + 1);
+  return dot > 0 ? fn.slice(0, dot) : undefined;
+}
+
+function testFromFrames(frames: RawFrame[]): string | undefined {
+  for (let k = frames.length - 1; k >= 0; k--) {
+    const fn = frames[k]!.function ?? '';
+    const m = /\.((?:Test|Example|Benchmark|Fuzz)[A-Za-z0-9_]*)(?:\.func\d+)*$/.exec(fn);
+    if (m && packageOf(fn) !== 'testing') return m[1]!;
+  }
+  return undefined;
+}
+
+function packageFromFrames(frames: RawFrame[]): string | undefined {
+  for (let k = frames.length - 1; k >= 0; k--) {
+    const fn = frames[k]!.function ?? '';
+    if (/\.(?:Test|Example|Benchmark|Fuzz)[A-Za-z0-9_]*(?:\.func\d+)*$/.test(fn)) return packageOf(fn);
+  }
+  return undefined;
+}
+
+function readBuildErrors(lines: string[], start: number): { errors: string[]; frame?: RawFrame; next: number } {
+  const errors: string[] = [];
+  let frame: RawFrame | undefined;
+  let i = start;
+  while (i < lines.length && errors.length < MAX_MESSAGE_LINES) {
+    const l = structuralHead(lines[i]!);
+    const m = BUILD_ERROR.exec(l);
+    if (m) {
+      errors.push(lines[i]!);
+      const lineNo = parseLineNumber(m[2]!);
+      if (!frame && lineNo !== undefined) {
+        frame = { file: m[1]!, line: lineNo };
+        const col = m[3] !== undefined ? parseLineNumber(m[3]) : undefined;
+        if (col !== undefined) frame.column = col;
+      }
+    } else if (/^\s+\S/.test(l) && errors.length > 0) {
+      errors.push(lines[i]!); // continuation (`\thave (int)` / `\twant (string)`)
+    } else {
+      break;
+    }
+    i++;
+  }
+  const out: { errors: string[]; frame?: RawFrame; next: number } = { errors, next: i };
+  if (frame) out.frame = frame;
+  return out;
+}
+
+function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n++;
+  return n;
+}

@@ -1,0 +1,398 @@
+/**
+ * Python test logs: pytest (every `--tb` style, `-l/--showlocals`, collection errors, the short
+ * summary), `python -m unittest`, and bare interpreter tracebacks anywhere in a log.
+ *
+ * What ties a failure to its test:
+ * - pytest: the `____ TestClass.test_name ____` section header, completed with the node id from
+ *   the `FAILED tests/test_x.py::TestClass::test_name - msg` summary line when there is one
+ *   (`test.id` is the node id, `test.classname` the dotted module and class as pytest's JUnit
+ *   writes it). `--tb=line` prints no headers: its failures are paired, in order, with the
+ *   summary lines of the same kind when the counts agree.
+ * - unittest: the `FAIL: test_x (tests.test_mod.TestCase.test_x)` header.
+ * Chained exceptions: see python-chain.ts (the reported exception is the last one printed; the
+ * frames are the cause's where the last one only translated it).
+ * Locals: per frame (`RawFrame.locals`); `LogFailure.locals` are those of the deepest frame that
+ * printed some and is not obviously library code (site-packages, the standard library, frozen
+ * importlib): a convenience for readers of the log alone, `frames/` makes the real decision.
+ */
+import { resolvePythonChain, chainSeparator, type PySegment } from './python-chain.js';
+import { parseELines, parsePytestEntries } from './pytest-entries.js';
+import { isBlockRule, parseNativeTraceback, TRACEBACK_HEADER } from './python-traceback.js';
+import {
+  boundFailure,
+  MAX_FAILURES,
+  MAX_MESSAGE_LINES,
+  parseLineNumber,
+  readLogLines,
+  structuralHead,
+} from './traceback-bounds.js';
+import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
+
+type Region = 'failures' | 'errors' | 'summary' | undefined;
+
+interface SummaryEntry {
+  outcome: 'FAILED' | 'ERROR';
+  nodeId: string;
+  message?: string;
+  line: number;
+  used: boolean;
+}
+
+interface Parsed {
+  failure: LogFailure;
+  /** pytest section title (`TestC.test_x`, `ERROR collecting x.py`), to find its summary line. */
+  title?: string;
+  /** A `--tb=line` failure, paired with a summary line by order. */
+  lineStyle?: 'failures' | 'errors';
+}
+
+const SECTION_HEADER = /^_{2,} (.+?) _{2,}$/;
+const RULE_TITLE = /^={2,} (.+?) ={2,}$/;
+const SUMMARY_LINE = /^(FAILED|ERROR) (.+)$/;
+const UNITTEST_HEADER = /^(FAIL|ERROR): (\S+) \(([^()]*)\)(.*)$/;
+/** `--tb=line`: `/abs/path/file.py:24: message`. */
+const LINE_STYLE_LOCATION = /^(\S(?:.*?\S)?\.pyw?|<[^>]+>):(\d+): (.*)$/;
+
+export const pythonLogParser: LogParser = {
+  language: 'python',
+  detect(log: string): boolean {
+    return (
+      log.includes('Traceback (most recent call last):') ||
+      log.includes('test session starts') ||
+      /\.py:\d+: |\.py::\w/.test(log)
+    );
+  },
+  parse(log: string): LogFailure[] {
+    return parsePythonLog(log).map(boundFailure);
+  },
+};
+
+function parsePythonLog(log: string): LogFailure[] {
+  const { lines, firstLine } = readLogLines(log);
+  const found: Parsed[] = [];
+  const summary: SummaryEntry[] = [];
+  let region: Region;
+  // --tb=line state: E lines and chain separators seen since the last location line.
+  let pendingLine: PySegment[] = [];
+  let pendingE: string[] = [];
+  let pendingStart = -1;
+
+  const at = (i: number) => i + firstLine;
+  const full = () => found.length >= MAX_FAILURES;
+
+  let i = 0;
+  while (i < lines.length && !full()) {
+    const line = structuralHead(lines[i]!);
+
+    const title = RULE_TITLE.exec(line);
+    if (title) {
+      const t = title[1]!.trim();
+      region = t === 'FAILURES' ? 'failures' : t === 'ERRORS' ? 'errors' : t === 'short test summary info' ? 'summary' : undefined;
+      pendingLine = [];
+      pendingE = [];
+      i++;
+      continue;
+    }
+
+    const header = SECTION_HEADER.exec(line);
+    if (header && !/^(?:_ )+_?$/.test(line)) {
+      const end = sectionEnd(lines, i + 1);
+      const p = parsePytestSection(lines, i, end, header[1]!);
+      if (p) {
+        p.failure.logLines = { start: at(i), end: at(end - 1) };
+        found.push(p);
+      }
+      i = end;
+      continue;
+    }
+
+    const ut = UNITTEST_HEADER.exec(line);
+    if (ut && isUnittestBlockStart(lines, i + 1)) {
+      const end = unittestBlockEnd(lines, i + 1);
+      const failure = parseUnittestBlock(lines, i, end, ut);
+      failure.logLines = { start: at(i), end: at(end - 1) };
+      found.push({ failure });
+      i = end;
+      continue;
+    }
+
+    if (TRACEBACK_HEADER.test(line)) {
+      const tb = parseNativeTraceback(lines, i, lines.length, false);
+      const failure: LogFailure = { language: 'python', kind: 'failure', ...resolvePythonChain(tb.segments) };
+      failure.logLines = { start: at(i), end: at(Math.max(i, tb.next - 1)) };
+      addLocals(failure);
+      found.push({ failure });
+      i = Math.max(tb.next, i + 1);
+      continue;
+    }
+
+    if (region === 'summary') {
+      const s = SUMMARY_LINE.exec(line);
+      if (s) summary.push({ outcome: s[1] as 'FAILED' | 'ERROR', ...splitSummary(s[2]!), line: at(i), used: false });
+    } else if (region === 'failures' || region === 'errors') {
+      // --tb=line: `E` lines (and chain separators), closed by the crash location.
+      if (/^E(?:\s|$)/.test(line)) {
+        if (pendingStart < 0) pendingStart = i;
+        if (pendingE.length < MAX_MESSAGE_LINES) pendingE.push(lines[i]!.slice(1));
+      } else if (pendingE.length > 0 && /^\s+\S/.test(line)) {
+        // pytest prints the continuation of a multi-line message without the `E`.
+        if (pendingE.length < MAX_MESSAGE_LINES) pendingE.push(lines[i]!);
+      } else if (chainSeparator(line)) {
+        pendingLine.push({ ...segmentFromE(pendingE), linkToNext: chainSeparator(line)! });
+        pendingE = [];
+      } else {
+        const loc = LINE_STYLE_LOCATION.exec(line);
+        const lineNo = loc ? parseLineNumber(loc[2]!) : undefined;
+        if (loc && lineNo !== undefined) {
+          const last = pendingE.length > 0 ? segmentFromE(pendingE) : segmentFromText(loc[3]!);
+          last.frames = [{ file: loc[1]!, line: lineNo }];
+          const failure: LogFailure = {
+            language: 'python',
+            kind: region === 'errors' ? 'error' : 'failure',
+            ...resolvePythonChain([...pendingLine, last]),
+          };
+          failure.logLines = { start: at(pendingStart < 0 ? i : pendingStart), end: at(i) };
+          found.push({ failure, lineStyle: region });
+          pendingLine = [];
+          pendingE = [];
+          pendingStart = -1;
+        }
+      }
+    }
+    i++;
+  }
+
+  // A JUnit `<failure>` body is one section's text without its header: pytest's entries alone.
+  if (found.length === 0 && summary.length === 0) {
+    const body = parseBareEntries(lines, firstLine);
+    if (body) found.push({ failure: body });
+  }
+
+  attachSummary(found, summary);
+  const failures = found.map((p) => p.failure);
+  // Summary lines no section explains (`--tb=no`, or a report cut short) still name a failure.
+  for (const s of summary) {
+    if (s.used || failures.length >= MAX_FAILURES) continue;
+    failures.push({
+      language: 'python',
+      kind: s.outcome === 'ERROR' ? 'error' : 'failure',
+      test: testFromNodeId(s.nodeId),
+      ...segmentFromText(s.message ?? ''),
+      logLines: { start: s.line, end: s.line },
+    });
+  }
+  return failures;
+}
+
+/** pytest entries without a section (a JUnit body): a failure only if they hold a frame. */
+function parseBareEntries(lines: string[], firstLine: number): LogFailure | undefined {
+  const segments = parsePytestEntries(lines, 0, lines.length);
+  if (!segments.some((s) => s.frames.length > 0)) return undefined;
+  const failure: LogFailure = { language: 'python', kind: 'failure', ...resolvePythonChain(segments) };
+  failure.logLines = { start: firstLine, end: firstLine + lines.length - 1 };
+  addLocals(failure);
+  return failure;
+}
+
+/** A section runs to the next section header or `=====` rule. */
+function sectionEnd(lines: string[], from: number): number {
+  let i = from;
+  while (i < lines.length) {
+    const l = structuralHead(lines[i]!);
+    if ((SECTION_HEADER.test(l) && !/^(?:_ )+_?$/.test(l)) || RULE_TITLE.test(l)) break;
+    i++;
+  }
+  return i;
+}
+
+function parsePytestSection(lines: string[], headerIndex: number, end: number, title: string): Parsed | undefined {
+  // Captured output follows the traceback inside the section; it is the test's, not a traceback.
+  let bodyEnd = headerIndex + 1;
+  while (bodyEnd < end && !/^-{3,} Captured .* -{3,}$/.test(structuralHead(lines[bodyEnd]!))) bodyEnd++;
+  let first = headerIndex + 1;
+  while (first < bodyEnd && lines[first]!.trim() === '') first++;
+
+  let segments: PySegment[];
+  if (first < bodyEnd && TRACEBACK_HEADER.test(structuralHead(lines[first]!))) {
+    segments = parseNativeTraceback(lines, first, bodyEnd, true).segments;
+  } else {
+    segments = parsePytestEntries(lines, headerIndex + 1, bodyEnd);
+  }
+  const failure: LogFailure = { language: 'python', kind: 'failure', ...resolvePythonChain(segments) };
+  const collecting = /^ERROR collecting (.+)$/.exec(title);
+  const setup = /^ERROR at (?:setup|teardown) of (.+)$/.exec(title);
+  if (collecting) {
+    failure.kind = 'error';
+    failure.test = testFromNodeId(collecting[1]!);
+  } else if (setup) {
+    failure.kind = 'error';
+    failure.test = testFromTitle(setup[1]!, failure.frames);
+  } else {
+    failure.test = testFromTitle(title, failure.frames);
+  }
+  addLocals(failure);
+  return { failure, title: collecting ? collecting[1]! : (setup?.[1] ?? title) };
+}
+
+/** `TestC.test_x[1.5]` → name `test_x[1.5]`, class `TestC`; the file from the test's own frame. */
+function testFromTitle(title: string, frames: RawFrame[]): LogFailure['test'] {
+  const parts = splitOutsideBrackets(title, '.');
+  const name = parts[parts.length - 1]!;
+  const test: NonNullable<LogFailure['test']> = { name };
+  if (parts.length > 1) test.classname = parts.slice(0, -1).join('.');
+  const bare = name.replace(/\[.*$/, '');
+  const own = frames.find((f) => f.function === bare);
+  if (own) test.file = own.file;
+  return test;
+}
+
+/** `tests/test_x.py::TestC::test_y[p]` → file, name, pytest's JUnit classname, node id. */
+function testFromNodeId(nodeId: string): NonNullable<LogFailure['test']> {
+  const parts = splitOutsideBrackets(nodeId, '::');
+  const file = parts[0]!;
+  const module = file.replace(/\.pyw?$/, '').replace(/[\\/]/g, '.');
+  if (parts.length === 1) return { file, id: nodeId, name: module };
+  return { file, id: nodeId, name: parts[parts.length - 1]!, classname: [module, ...parts.slice(1, -1)].join('.') };
+}
+
+function splitOutsideBrackets(s: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && s.startsWith(sep, i)) {
+      out.push(s.slice(from, i));
+      from = i + sep.length;
+      i += sep.length - 1;
+    }
+  }
+  out.push(s.slice(from));
+  return out;
+}
+
+/** `nodeid - message`; a parametrised id may itself contain ` - ` inside its brackets. */
+function splitSummary(rest: string): { nodeId: string; message?: string } {
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && rest.startsWith(' - ', i)) return { nodeId: rest.slice(0, i), message: rest.slice(i + 3) };
+  }
+  return { nodeId: rest.trim() };
+}
+
+/**
+ * Complete section failures with their summary line's node id, and pair `--tb=line` failures with
+ * summary lines of their kind by order (only when the counts agree: otherwise a pairing is a guess).
+ */
+function attachSummary(found: Parsed[], summary: SummaryEntry[]): void {
+  for (const p of found) {
+    if (p.title === undefined) continue;
+    const isCollection = p.failure.kind === 'error' && p.failure.test?.id !== undefined && !p.failure.test.id.includes('::');
+    const suffix = splitOutsideBrackets(p.title, '.').join('::');
+    const match = summary.find(
+      (s) => !s.used && (isCollection ? s.nodeId === p.title : s.nodeId === suffix || s.nodeId.endsWith(`::${suffix}`)),
+    );
+    if (!match) continue;
+    match.used = true;
+    if (!isCollection) p.failure.test = { ...testFromNodeId(match.nodeId) };
+  }
+  for (const kind of ['failures', 'errors'] as const) {
+    const outcome = kind === 'failures' ? 'FAILED' : 'ERROR';
+    const mine = found.filter((p) => p.lineStyle === kind);
+    const lines = summary.filter((s) => s.outcome === outcome && !s.used);
+    if (mine.length === 0 || mine.length !== lines.length) continue;
+    mine.forEach((p, k) => {
+      lines[k]!.used = true;
+      p.failure.test = testFromNodeId(lines[k]!.nodeId);
+    });
+  }
+}
+
+function isUnittestBlockStart(lines: string[], from: number): boolean {
+  // The header is followed by a dashed rule (after the test's docstring line, if it has one).
+  for (let k = from; k < Math.min(lines.length, from + 3); k++) {
+    if (/^-{10,}$/.test(structuralHead(lines[k]!))) return true;
+  }
+  return false;
+}
+
+function unittestBlockEnd(lines: string[], from: number): number {
+  let i = from;
+  while (i < lines.length && !/^-{10,}$/.test(structuralHead(lines[i]!))) i++;
+  i++;
+  while (i < lines.length && !/^(?:={10,}|-{10,})$/.test(structuralHead(lines[i]!))) i++;
+  return Math.min(i, lines.length);
+}
+
+function parseUnittestBlock(lines: string[], start: number, end: number, header: RegExpExecArray): LogFailure {
+  const name = header[2]!;
+  const id = header[3]!;
+  const classname = id.endsWith(`.${name}`) ? id.slice(0, -(name.length + 1)) : id;
+  let tb = -1;
+  for (let k = start + 1; k < end; k++) {
+    if (TRACEBACK_HEADER.test(structuralHead(lines[k]!))) {
+      tb = k;
+      break;
+    }
+  }
+  const failure: LogFailure =
+    tb >= 0
+      ? { language: 'python', ...resolvePythonChain(parseNativeTraceback(lines, tb, end, true).segments) }
+      : { language: 'python', ...segmentFromText(blockText(lines, start + 1, end)), frames: [] };
+  // `unittest.loader._FailedTest` is a module that could not be imported; setUpClass/setUpModule
+  // errors are fixtures: neither is a test that ran and failed.
+  const importError = classname.startsWith('unittest.loader._Failed') || /^(?:setUpClass|setUpModule|tearDownClass|tearDownModule)$/.test(name);
+  failure.kind = importError ? 'error' : 'failure';
+  failure.test = { name, classname, id: `${classname}.${name}` };
+  addLocals(failure);
+  return failure;
+}
+
+function blockText(lines: string[], from: number, end: number): string {
+  const out: string[] = [];
+  for (let k = from; k < end && out.length < MAX_MESSAGE_LINES; k++) {
+    if (/^-{10,}$/.test(structuralHead(lines[k]!))) continue;
+    out.push(lines[k]!);
+  }
+  return out.join('\n').trim();
+}
+
+function segmentFromE(eLines: string[]): PySegment {
+  const exc = parseELines(eLines);
+  const seg: PySegment = { frames: [], message: exc.message };
+  const type = exc.exceptionType ?? (/^assert\b/.test(exc.message) ? 'AssertionError' : undefined);
+  if (type !== undefined) seg.exceptionType = type;
+  return seg;
+}
+
+function segmentFromText(text: string): PySegment {
+  return segmentFromE([text]);
+}
+
+/**
+ * Paths that are almost surely not the user's: installed packages, the standard library, frozen
+ * importlib, generated code. Only used to pick `LogFailure.locals`.
+ */
+function isLikelyLibraryPath(file: string): boolean {
+  return (
+    /[\\/](?:site|dist)-packages[\\/]/.test(file) ||
+    /[\\/]lib[\\/]python\d+(?:\.\d+)?[\\/]/i.test(file) ||
+    /[\\/]Lib[\\/]/.test(file) ||
+    file.startsWith('<')
+  );
+}
+
+function addLocals(failure: LogFailure): void {
+  for (let k = failure.frames.length - 1; k >= 0; k--) {
+    const f = failure.frames[k]!;
+    if (f.locals && f.locals.length > 0 && !isLikelyLibraryPath(f.file)) {
+      failure.locals = f.locals;
+      return;
+    }
+  }
+}
