@@ -1,11 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HealReport } from '../../src/loop/heal-report.js';
 import { FailureFrame } from '../../src/frames/failure-frame.js';
 import { JOB_SUMMARY_LIMIT_BYTES, renderJobSummary } from '../../src/report/job-summary.js';
 import type { DeliveryResult } from '../../src/delivery/delivery-result.js';
-import { healedReport, hostileReport } from './summary-reports.js';
+import { healedReport as loadHealedReport, hostileReport } from './summary-reports.js';
+
+let healed: HealReport;
+beforeAll(async () => {
+  healed = await loadHealedReport();
+});
+const healedReport = () => structuredClone(healed);
 import { scanFences } from './markdown-structure.js';
 
 const GOLDEN_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'summary');
@@ -40,10 +46,12 @@ describe('renderJobSummary', () => {
   it('renders a healed run (golden)', () => {
     const md = renderJobSummary(healedReport(), { ...CONTEXT, delivery: DELIVERY });
     expectGolden('healed.md', md);
-    expect(md.split('\n')[0]).toMatch(/^## ✅ self-heal: healed: All 2 failing tests pass/);
+    expect(md.split('\n')[0]).toMatch(/^## ✅ self-heal: healed: All 6 failing tests pass/);
     expect(md).toContain(
-      '[inventory/pricing\\.py\\:29](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/inventory/pricing.py#L29)',
+      '[inventory/pricing\\.py\\:24](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/inventory/pricing.py#L24)',
     );
+    // Six real frames from the pytest fixture, each a row.
+    expect(md).toContain('### Failures (6)');
     expect(scanFences(md).unclosed).toBe(false);
   });
 
@@ -72,7 +80,7 @@ describe('renderJobSummary', () => {
   it('leaves out links when the commit is unknown', () => {
     const md = renderJobSummary(healedReport(), { repoUrl: CONTEXT.repoUrl });
     expect(md).not.toContain('/blob/');
-    expect(md).toContain('inventory/pricing\\.py\\:29');
+    expect(md).toContain('inventory/pricing\\.py\\:24');
   });
 });
 

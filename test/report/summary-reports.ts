@@ -1,80 +1,46 @@
 /**
- * Heal reports for the summary and pull-request body tests: one shaped like a real healed pytest
- * run of the `test/fixtures/projects/pytest` project, and one full of hostile strings.
+ * Heal reports for the summary tests: one whose failures are the real frames of the
+ * `test/fixtures/projects/pytest` project (its JUnit report and log read by the frames code) around
+ * a constructed loop history, and one full of hostile strings.
  */
 import { HealReport } from '../../src/loop/heal-report.js';
+import path from 'node:path';
 import { FailureFrame } from '../../src/frames/failure-frame.js';
+import { collectEvidence } from '../../src/reports/collect.js';
 
+const PYTEST_FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'projects', 'pytest');
+
+/** The fix of the fixture's empty-cart bug, as `git diff` prints it for `inventory/pricing.py`. */
 export const PYTEST_DIFF = `diff --git a/inventory/pricing.py b/inventory/pricing.py
-index 3f1c2aa..9b0e1d4 100644
+index c868137..c6454df 100644
 --- a/inventory/pricing.py
 +++ b/inventory/pricing.py
-@@ -26,6 +26,8 @@ def average_price(prices):
+@@ -21,6 +21,8 @@ def parse_quantity(text):
  def average_price(prices):
      total = sum(prices)
      # Bug: no guard for an empty cart.
 +    if not prices:
 +        return 0.0
      return total / len(prices)
+ 
+ 
 `;
 
-export function pytestFrames(): FailureFrame[] {
-  return [
-    FailureFrame.parse({
-      id: 'tests/test_pricing.py::test_checkout_empty_cart',
-      suite: 'pytest',
-      name: 'test_checkout_empty_cart',
-      classname: 'tests.test_pricing',
-      kind: 'failure',
-      exceptionType: 'ZeroDivisionError',
-      message: 'division by zero',
-      triggering: {
-        file: 'inventory/pricing.py',
-        line: 29,
-        function: 'average_price',
-        expression: 'total / len(prices)',
-        snippet: {
-          startLine: 26,
-          lines: ['def average_price(prices):', '    total = sum(prices)', '    # Bug: no guard for an empty cart.', '    return total / len(prices)'],
-        },
-      },
-      test: { file: 'tests/test_pricing.py', line: 28, function: 'test_checkout_empty_cart' },
-      stack: [
-        { file: 'tests/test_pricing.py', line: 28, function: 'test_checkout_empty_cart' },
-        { file: 'inventory/pricing.py', line: 29, function: 'average_price' },
-      ],
-      droppedFrames: 0,
-      locals: [{ name: 'prices', value: '[]' }],
-      language: 'python',
-      evidence: ['junit', 'log'],
-    }),
-    FailureFrame.parse({
-      id: 'tests/test_pricing.py::test_line_total_no_discount_below_ten',
-      suite: 'pytest',
-      name: 'test_line_total_no_discount_below_ten',
-      kind: 'failure',
-      exceptionType: 'AssertionError',
-      message: 'assert 16.2 == 18.0\n +  where 16.2 = line_total(3.0, 6)',
-      triggering: { file: 'tests/test_pricing.py', line: 24, expression: 'line_total(price, quantity) == 18.0' },
-      test: { file: 'tests/test_pricing.py', line: 21 },
-      stack: [],
-      droppedFrames: 2,
-      locals: null,
-      language: 'python',
-      evidence: ['junit'],
-    }),
-  ];
+/** Real frames: the pytest fixture project's JUnit report and log, read by the frames code. */
+export async function pytestFrames(): Promise<FailureFrame[]> {
+  const collected = await collectEvidence({ root: PYTEST_FIXTURE, junit: ['junit.xml'], log: 'output.log' });
+  return collected.frames;
 }
 
-export function healedReport(): HealReport {
+export async function healedReport(): Promise<HealReport> {
   return HealReport.parse({
     schemaVersion: 1,
     result: 'healed',
-    reason: 'All 2 failing tests pass and all 5 passing tests still pass after attempt 2.',
+    reason: 'All 6 failing tests pass and the passing test still passes after attempt 2.',
     provider: { name: 'openai', model: 'gpt-4.1-mini' },
     testCommand: 'python -m pytest --junitxml=reports/junit.xml',
-    summary: { total: 8, passed: 5, failed: 2, errored: 0, skipped: 1 },
-    failures: pytestFrames(),
+    summary: { total: 8, passed: 1, failed: 6, errored: 0, skipped: 1 },
+    failures: await pytestFrames(),
     attempts: [
       {
         n: 1,
@@ -84,8 +50,8 @@ export function healedReport(): HealReport {
         feedback: 'tests/test_pricing.py::test_checkout_empty_cart: TypeError: unsupported operand',
         tokens: { input: 2412, output: 180 },
         durationMs: 3120,
-        failToPass: { passed: 1, total: 2 },
-        passToPass: { passed: 5, total: 5, broken: [] },
+        failToPass: { passed: 3, total: 6 },
+        passToPass: { passed: 1, total: 1, broken: [] },
       },
       {
         n: 2,
@@ -95,8 +61,8 @@ export function healedReport(): HealReport {
         feedback: '',
         tokens: { input: 2980, output: 150 },
         durationMs: 2950,
-        failToPass: { passed: 2, total: 2 },
-        passToPass: { passed: 5, total: 5, broken: [] },
+        failToPass: { passed: 6, total: 6 },
+        passToPass: { passed: 1, total: 1, broken: [] },
       },
     ],
     flaky: ['tests/test_pricing.py::test_sometimes'],
