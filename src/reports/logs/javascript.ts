@@ -130,7 +130,9 @@ function prepareLines(log: string): { lines: string[]; offset: number } {
   return { lines, offset };
 }
 
-function hint(name: string | undefined, file?: string, line?: number): TestHint {
+/** A test hint with what is known, or undefined when nothing is (jest output without its FAIL line). */
+function hint(name: string | undefined, file?: string, line?: number): TestHint | undefined {
+  if (!name && !file) return undefined;
   const t: TestHint = {};
   if (name) t.name = clip(name, MAX_NAME_CHARS);
   if (file) t.file = clip(file, MAX_PATH_CHARS);
@@ -238,7 +240,7 @@ function findHeaders(lines: readonly string[]): Header[] {
         const earlier = leaf?.header !== undefined ? headers[leaf.header] : undefined;
         if (earlier?.test) {
           // Node 20 printed this error in the tree already: only the location is new.
-          if (location) Object.assign(earlier.test, hint(earlier.test.name, location.file, location.line));
+          if (location) Object.assign(earlier.test, { file: clip(location.file, MAX_PATH_CHARS), line: location.line });
         } else {
           const name = (leaf?.path ?? [tree.name]).join(' > ');
           headers.push({ line: i, body: i + 1, test: hint(name, location?.file, location?.line), kind: 'failure' });

@@ -135,6 +135,13 @@ describe('runner layouts', () => {
     expect(failures[0]).toMatchObject({ test: { name: 'Cart > total > sums', file: 'test/c.test.js' }, exceptionType: 'JestAssertionError' });
   });
 
+  it('jest: a suite error seen without its FAIL line names no test', () => {
+    const log = "  ● Test suite failed to run\n\n    Cannot find module 'x' from 'test/a.test.js'\n\n      at Object.<anonymous> (test/a.test.js:1:1)\n";
+    const [failure] = parse(log);
+    expect(failure).toMatchObject({ kind: 'error', message: "Cannot find module 'x' from 'test/a.test.js'" });
+    expect(failure!.test).toBeUndefined();
+  });
+
   it('reads logs downloaded from GitHub Actions: timestamps, CRLF, colours', () => {
     const lines = [
       '\u001b[31m\u001b[1m FAIL \u001b[22m\u001b[39m test/a.test.ts > adds',

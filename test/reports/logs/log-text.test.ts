@@ -18,6 +18,12 @@ describe('stripAnsi', () => {
     expect(stripAnsi('a\u001b]8;;no terminator here')).toBe('a8;;no terminator here');
   });
 
+  it('does not let an OSC swallow lines or more than a bounded run of text', () => {
+    expect(stripAnsi('a\u001b]8;;x\nline 2\u0007b')).toBe('a8;;x\nline 2\u0007b');
+    const long = `\u001b]${'x'.repeat(10_000)}\u0007`;
+    expect(stripAnsi(long)).toBe(`${'x'.repeat(10_000)}\u0007`);
+  });
+
   it('returns text without escapes unchanged', () => {
     const s = 'plain [31m text';
     expect(stripAnsi(s)).toBe(s);
