@@ -42,6 +42,8 @@ const CODE_FRAME_CARET = /^\s*\|(?:\s|$)/;
 /** vitest's section rules: `⎯⎯⎯⎯[1/6]⎯`, `⎯⎯ Unhandled Errors ⎯⎯`. */
 const VITEST_RULE = /^\s*⎯{3,}/;
 const CAUSE = /^\s*(?:\[cause\]|cause): (.*)$/;
+/** Causes followed per error; a longer chain is read as text of the last one. */
+const MAX_CAUSES = 16;
 
 interface ErrorContext {
   header?: ErrorHeader;
@@ -167,7 +169,7 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
       }
       case 'frames': {
         const frame = frameOf(line);
-        const cause = frame === undefined ? CAUSE.exec(line) : null;
+        const cause = frame === undefined && contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
         const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
         if (frame !== undefined) {
           addFrame(ctx!, frame);
@@ -175,7 +177,7 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
           last = i;
         } else if (t === '' || isCodeFrame(line)) {
           if (t !== '') last = i;
-        } else if (t === 'Cause:') {
+        } else if (t === 'Cause:' && contexts.length <= MAX_CAUSES) {
           // jest prints a timeout's cause (with the test's own frame) in a section of its own.
           state = 'start';
           last = i;
@@ -191,7 +193,7 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
       }
       case 'props': {
         // The error's own properties (`code: 'ERR_ASSERTION'`, `actual: 10`, …) until its `}`.
-        const cause = CAUSE.exec(line);
+        const cause = contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
         const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
         if (causeHeader) {
           ctx = newContext(undefined, causeHeader);

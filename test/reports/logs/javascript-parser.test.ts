@@ -255,6 +255,9 @@ describe('hostile input and bounds', () => {
     expect(parse(bracket)).toEqual([]);
     const props = ['TypeError: x', '    at f (/a.js:1:1) {', ...Array.from({ length: 5000 }, () => "  cause: 'not an error',")].join('\n');
     expect(parse(props).map((f) => f.frames.length)).toEqual([1]);
+    const causes = ['Error: outer', '    at f (node:internal/a:1:1) {', ...Array.from({ length: 5000 }, (_, i) => `  cause: Error: c${i}\n      at g (node:internal/b:${i + 1}:1) {`)].join('\n');
+    const [chained] = parse(causes);
+    expect(chained!.message).toBe('outer');
     const title = ['  1 failing', ...Array.from({ length: 5000 }, (_, i) => `  ${i}) title without colon`)].join('\n');
     expect(parse(title)).toEqual([]);
     const nested = Array.from({ length: 5000 }, (_, i) => `${' '.repeat(i % 200)}▶ suite ${i}`).join('\n');
