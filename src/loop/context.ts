@@ -1,0 +1,165 @@
+/**
+ * The context an attempt is built from, besides the frames: windows of source around each
+ * triggering frame and each failing test's own line (merged per file, bounded), and the diff of
+ * the commit under test (what changed is the best hint), pruned of lockfiles, generated and
+ * binary files, and bounded. Reads go through the read guard: nothing from `.git`, outside the
+ * repository or through a symlink that leaves it.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FailureFrame, SourceLocation } from '../frames/failure-frame.js';
+import type { Guard } from './edits/guardrails.js';
+import { showHeadDiff, type GitContext } from '../workspace/git.js';
+
+export interface SourceWindow {
+  file: string;
+  startLine: number;
+  text: string;
+}
+
+export interface SourceLimits {
+  /** Lines before and after a triggering line. */
+  triggerRadius: number;
+  /** Lines before and after a test's own line. */
+  testRadius: number;
+  maxWindows: number;
+  maxLinesPerWindow: number;
+  maxTotalChars: number;
+  /** Files larger than this are not read. */
+  maxFileBytes: number;
+}
+
+export const DEFAULT_SOURCE_LIMITS: SourceLimits = {
+  triggerRadius: 12,
+  testRadius: 8,
+  maxWindows: 12,
+  maxLinesPerWindow: 80,
+  maxTotalChars: 24_000,
+  maxFileBytes: 2 * 1024 * 1024,
+};
+
+interface Range {
+  file: string;
+  from: number;
+  to: number;
+  order: number;
+}
+
+function rangesOf(frames: readonly FailureFrame[], limits: SourceLimits): Range[] {
+  const out: Range[] = [];
+  let order = 0;
+  const add = (loc: SourceLocation | null | undefined, radius: number) => {
+    if (!loc) return;
+    out.push({ file: loc.file, from: Math.max(1, loc.line - radius), to: loc.line + radius, order: order++ });
+  };
+  // Triggering lines first (they matter most), then the tests' own lines, then the rest of the stacks.
+  for (const f of frames) add(f.triggering, limits.triggerRadius);
+  for (const f of frames) add(f.test, limits.testRadius);
+  for (const f of frames) for (const s of f.stack.slice(-3)) add(s, 3);
+  return out;
+}
+
+/** Merge overlapping or adjacent ranges of the same file, keeping the earliest order. */
+function mergeRanges(ranges: Range[]): Range[] {
+  const byFile = new Map<string, Range[]>();
+  for (const r of ranges) {
+    if (!byFile.has(r.file)) byFile.set(r.file, []);
+    byFile.get(r.file)!.push({ ...r });
+  }
+  const merged: Range[] = [];
+  for (const list of byFile.values()) {
+    list.sort((a, b) => a.from - b.from);
+    let current = list[0]!;
+    for (const r of list.slice(1)) {
+      if (r.from <= current.to + 3) {
+        current.to = Math.max(current.to, r.to);
+        current.order = Math.min(current.order, r.order);
+      } else {
+        merged.push(current);
+        current = r;
+      }
+    }
+    merged.push(current);
+  }
+  return merged.sort((a, b) => a.order - b.order);
+}
+
+/** Read bounded windows of source around the frames' locations. */
+export function gatherSources(frames: readonly FailureFrame[], guard: Guard, limits: SourceLimits = DEFAULT_SOURCE_LIMITS): SourceWindow[] {
+  const windows: SourceWindow[] = [];
+  const cache = new Map<string, string[] | null>();
+  let total = 0;
+  for (const range of mergeRanges(rangesOf(frames, limits))) {
+    if (windows.length >= limits.maxWindows || total >= limits.maxTotalChars) break;
+    let lines = cache.get(range.file);
+    if (lines === undefined) {
+      lines = null;
+      const check = guard.checkRead(range.file);
+      if (check.ok) {
+        try {
+          const abs = path.join(guard.root, check.path);
+          if (statSync(abs).size <= limits.maxFileBytes) {
+            const buffer = readFileSync(abs);
+            if (!buffer.subarray(0, 8192).includes(0)) lines = buffer.toString('utf8').split(/\r?\n/);
+          }
+        } catch {
+          lines = null;
+        }
+      }
+      cache.set(range.file, lines);
+    }
+    if (!lines) continue;
+    const from = Math.min(range.from, lines.length);
+    const to = Math.min(range.to, lines.length, from + limits.maxLinesPerWindow - 1);
+    let text = lines.slice(from - 1, to).join('\n');
+    const room = limits.maxTotalChars - total;
+    if (text.length > room) text = text.slice(0, text.lastIndexOf('\n', room) > 0 ? text.lastIndexOf('\n', room) : room);
+    if (!text) continue;
+    windows.push({ file: range.file, startLine: from, text });
+    total += text.length;
+  }
+  return windows;
+}
+
+const PRUNED_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock|[^/]+\.min\.(js|css)|[^/]+\.map)$|(^|\/)(dist|build|vendor|node_modules)\//;
+
+export interface CommitDiffLimits {
+  maxBytes: number;
+  maxFileChars: number;
+}
+
+export const DEFAULT_COMMIT_DIFF_LIMITS: CommitDiffLimits = { maxBytes: 12_000, maxFileChars: 4_000 };
+
+/** Prune a unified diff: lockfiles, generated and binary files dropped; each file's part bounded. */
+export function pruneCommitDiff(diff: string, limits: CommitDiffLimits = DEFAULT_COMMIT_DIFF_LIMITS): string {
+  const parts = diff.split(/^(?=diff --git )/m).filter((p) => p.trim());
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  let total = 0;
+  for (const part of parts) {
+    const name = /^diff --git a\/(.*?) b\//.exec(part)?.[1] ?? '?';
+    if (PRUNED_FILE.test(name) || /^Binary files /m.test(part) || /^GIT binary patch/m.test(part)) {
+      dropped.push(name);
+      continue;
+    }
+    let text = part.length > limits.maxFileChars ? `${part.slice(0, part.lastIndexOf('\n', limits.maxFileChars))}\n… (rest of this file's diff trimmed)\n` : part;
+    if (total + text.length > limits.maxBytes) {
+      dropped.push(name);
+      continue;
+    }
+    kept.push(text);
+    total += text.length;
+  }
+  let out = kept.join('');
+  if (dropped.length > 0) out += `… (diff of ${dropped.length} file(s) left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
+  return out;
+}
+
+/** The pruned diff of HEAD against its parent, or undefined when HEAD has no parent. */
+export async function readCommitDiff(ctx: GitContext, limits: CommitDiffLimits = DEFAULT_COMMIT_DIFF_LIMITS): Promise<string | undefined> {
+  // Read generously, prune to the limit: lockfile noise at the top must not starve the real change.
+  const shown = await showHeadDiff(ctx, limits.maxBytes * 20);
+  if (!shown) return undefined;
+  const pruned = pruneCommitDiff(shown.diff, limits);
+  return shown.truncated ? `${pruned}… (the commit's diff was longer; the rest was not read)\n` : pruned;
+}

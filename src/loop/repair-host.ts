@@ -1,0 +1,139 @@
+/**
+ * The `RepairHost` a provider works with during one attempt. Every capability goes through the
+ * guardrails and comes back bounded and scrubbed of secrets:
+ * - `checkEdits`: the dry run of `applyEdits`;
+ * - `readFile`: repo files only (tests included, they are worth reading), never `.git`, the
+ *   outside, git-ignored files (where `.env` lives) or binaries; a line range; bounded;
+ * - `search`: a literal `git grep` over tracked files; bounded;
+ * - `tryCandidate`: apply, rerun just the failing tests, restore the snapshot (for search-based
+ *   providers such as the built-in engine).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../logger.js';
+import type { CandidateVerdict, RepairHost } from '../repair/provider.js';
+import type { Edit } from './edits/edit.js';
+import { applyEdits, checkEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
+import { git, splitNul, type GitContext } from '../workspace/git.js';
+import { restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
+import { judgeTargets, type Expectations, type RunOutcome } from './verdict.js';
+
+export interface HostLimits {
+  maxReadBytes: number;
+  maxReadLines: number;
+  maxSearchResults: number;
+  maxSearchLineChars: number;
+  maxSearchBytes: number;
+  maxLogChars: number;
+}
+
+export const DEFAULT_HOST_LIMITS: HostLimits = {
+  maxReadBytes: 32 * 1024,
+  maxReadLines: 400,
+  maxSearchResults: 50,
+  maxSearchLineChars: 200,
+  maxSearchBytes: 8 * 1024,
+  maxLogChars: 4_000,
+};
+
+export interface HostDeps {
+  root: string;
+  git: GitContext;
+  edits: EditContext;
+  snapshot: Snapshot;
+  scrub: (text: string) => string;
+  logger: Logger;
+  triedDiffs: ReadonlySet<string>;
+  expectations: Expectations;
+  /** Rerun just the failing tests (the full command when targeted reruns do not work). */
+  rerunTargets: (label: string) => Promise<RunOutcome>;
+  limits?: HostLimits;
+}
+
+export function createRepairHost(deps: HostDeps): RepairHost {
+  const limits = deps.limits ?? DEFAULT_HOST_LIMITS;
+  let candidates = 0;
+
+  return {
+    root: deps.root,
+    triedDiffs: deps.triedDiffs,
+
+    checkEdits: (edits: Edit[]) => checkEdits(deps.edits, edits),
+
+    async readFile(raw: string, range?: { start: number; end: number }): Promise<string> {
+      const check = deps.edits.guard.checkRead(raw);
+      if (!check.ok) throw new Error(check.reason);
+      const ignored = await deps.edits.ignored([check.path]);
+      if (ignored.has(check.path)) throw new Error(`\`${check.path}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+      const abs = path.join(deps.edits.guard.root, check.path);
+      let size: number;
+      try {
+        size = statSync(abs).size;
+      } catch {
+        throw new Error(`\`${check.path}\` does not exist`);
+      }
+      if (size > 4 * 1024 * 1024) throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
+      const buffer = readFileSync(abs);
+      if (buffer.subarray(0, 8192).includes(0)) throw new Error(`\`${check.path}\` is a binary file`);
+      const lines = buffer.toString('utf8').split(/\r?\n/);
+      const start = Math.max(1, Math.floor(range?.start ?? 1));
+      const end = Math.min(lines.length, Math.floor(range?.end ?? start + limits.maxReadLines - 1), start + limits.maxReadLines - 1);
+      let text = '';
+      let line = start;
+      for (; line <= end; line++) {
+        const next = `${line}: ${lines[line - 1]}\n`;
+        if (text.length + next.length > limits.maxReadBytes) break;
+        text += next;
+      }
+      if (line <= lines.length && line - 1 < (range?.end ?? lines.length)) {
+        text += `… (${lines.length} lines in total; ask for lines ${line}-${Math.min(lines.length, line + limits.maxReadLines - 1)} to read on)\n`;
+      }
+      return deps.scrub(text);
+    },
+
+    async search(query: string): Promise<string> {
+      if (typeof query !== 'string' || !query.trim()) throw new Error('the search query is empty');
+      if (query.length > 200 || /[\0\n]/.test(query)) throw new Error('the search query must be one line of at most 200 characters');
+      const { stdout } = await git(deps.git, ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'], {
+        okCodes: [1],
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const records = stdout.split('\n').filter(Boolean);
+      const out: string[] = [];
+      let bytes = 0;
+      for (const record of records) {
+        const [file, line, ...rest] = splitNul(record);
+        if (file === undefined || line === undefined) continue;
+        if (!deps.edits.guard.checkRead(file).ok) continue;
+        let text = rest.join('\0').trim();
+        if (text.length > limits.maxSearchLineChars) text = `${text.slice(0, limits.maxSearchLineChars)}…`;
+        const entry = `${file}:${line}: ${text}`;
+        if (out.length >= limits.maxSearchResults || bytes + entry.length > limits.maxSearchBytes) {
+          out.push(`… (${records.length - out.length} more matches not shown; search for something more specific)`);
+          break;
+        }
+        out.push(entry);
+        bytes += entry.length + 1;
+      }
+      return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
+    },
+
+    async tryCandidate(edits: Edit[]): Promise<CandidateVerdict> {
+      const total = deps.expectations.failToPass.length;
+      const applied = await applyEdits(deps.edits, edits);
+      if (!applied.check.ok) return { targetsPassed: 0, targetsTotal: total, feedback: deps.scrub(describeProblems(applied.check.problems)) };
+      try {
+        const run = await deps.rerunTargets(`candidate-${++candidates}`);
+        const judged = judgeTargets(deps.expectations, run);
+        return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
+      } finally {
+        restoreSnapshot(deps.snapshot);
+      }
+    },
+
+    log(message: string): void {
+      const text = deps.scrub(String(message));
+      deps.logger.info(text.length > limits.maxLogChars ? `${text.slice(0, limits.maxLogChars)}…` : text);
+    },
+  };
+}

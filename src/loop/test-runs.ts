@@ -1,0 +1,153 @@
+/**
+ * The test runs of a heal: the full test command and targeted reruns, each one
+ * - after deleting the reports its globs match (stale reports must never be read as fresh; tracked
+ *   files are never deleted, and a report older than the run is ignored instead),
+ * - with a timeout that kills the whole process tree, output captured to a bounded file under
+ *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
+ * - read into cases and frames by the evidence collector.
+ */
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { escapePath, glob } from 'tinyglobby';
+import type { FailureFrame } from '../frames/failure-frame.js';
+import type { TestRun, TestRunSummary } from '../reports/test-run.js';
+import { runCommand } from '../workspace/run-tests.js';
+import { trackedFiles, type GitContext } from '../workspace/git.js';
+import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
+import type { RunOutcome } from './verdict.js';
+
+/** What the evidence collector (`reports/collect.ts`) returns, as far as the loop reads it. */
+export interface Evidence {
+  run: TestRun;
+  summary: TestRunSummary;
+  frames: FailureFrame[];
+  errors: ReadonlyArray<{ file: string; message: string; line?: number; column?: number }>;
+}
+
+export type CollectEvidence = (input: { root: string; junit: string[]; log?: string }) => Promise<Evidence>;
+
+export interface TestRunsOptions {
+  testCommand: string;
+  rerunTemplate?: string;
+  /** Report globs, relative to `cwd`. */
+  junit: readonly string[];
+  /** Repository root (where the collector resolves paths). */
+  root: string;
+  /** Where the test command runs. */
+  cwd: string;
+  /** Where run outputs are written (inside `.git/self-heal/`). */
+  outputDir: string;
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  git: GitContext;
+  collect: CollectEvidence;
+  signal?: AbortSignal;
+  /** Bytes of each run's output kept in memory (the file keeps more). */
+  maxOutputBytes?: number;
+}
+
+export interface TestRunResult extends RunOutcome {
+  evidence: Evidence;
+  command: string;
+  label: string;
+}
+
+export interface TestRuns {
+  /** The rerun plan for these tests (targeted, or the full command with the reason why not). */
+  plan(targets: readonly RerunTarget[]): RerunPlan;
+  full(label: string): Promise<TestRunResult>;
+  targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
+  /** Report files that exist now (used to decide whether the step's reports are fresh). */
+  existingReports(): Promise<string[]>;
+}
+
+function toRootRelative(root: string, cwd: string, pattern: string): string {
+  const rel = path.relative(root, cwd).split(path.sep).join('/');
+  return rel ? `${escapePath(rel)}/${pattern}` : pattern;
+}
+
+export function createTestRuns(options: TestRunsOptions): TestRuns {
+  let counter = 0;
+  let tracked: Promise<Set<string>> | undefined;
+  mkdirSync(options.outputDir, { recursive: true });
+
+  const matchReports = async (): Promise<string[]> => {
+    if (options.junit.length === 0) return [];
+    const found = await glob([...options.junit], { cwd: options.cwd, absolute: true, onlyFiles: true, dot: true, followSymbolicLinks: false });
+    // Only files inside the repository: a glob must never reach (or delete) anything outside it.
+    return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
+  };
+
+  const deleteStaleReports = async (): Promise<void> => {
+    tracked ??= trackedFiles(options.git).then((files) => new Set(files));
+    const keep = await tracked;
+    for (const file of await matchReports()) {
+      const rel = path.relative(options.root, file).split(path.sep).join('/');
+      // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
+      if (!keep.has(rel)) rmSync(file, { force: true });
+    }
+  };
+
+  const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
+    await deleteStaleReports();
+    const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
+    // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
+    const startedAt = Math.floor(Date.now() / 1000) * 1000;
+    const result = await runCommand({
+      command,
+      cwd: options.cwd,
+      timeoutMs: options.timeoutMs,
+      env: { ...options.env, ...env },
+      outputFile,
+      maxOutputBytes: options.maxOutputBytes,
+      signal: options.signal,
+    });
+    const fresh = (await matchReports()).filter((f) => {
+      try {
+        return lstatSync(f).mtimeMs >= startedAt;
+      } catch {
+        return false;
+      }
+    });
+    const junit = fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
+    const evidence = await options.collect({ root: options.root, junit, log: outputFile });
+    const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
+    if (fresh.length === 0 && options.junit.length > 0) reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+    return {
+      label,
+      command,
+      evidence,
+      cases: evidence.run.cases,
+      frames: evidence.frames,
+      exitCode: result.exitCode,
+      timedOut: result.timedOut,
+      output: result.output,
+      durationMs: result.durationMs,
+      reportErrors,
+    };
+  };
+
+  const plan = (targets: readonly RerunTarget[]) =>
+    planRerun({
+      testCommand: options.testCommand,
+      template: options.rerunTemplate,
+      targets,
+      cwd: options.cwd,
+      nodeOptions: options.env.NODE_OPTIONS,
+    });
+
+  return {
+    plan,
+    full: (label) => execute(options.testCommand, {}, label),
+    async targeted(targets, label) {
+      const p = plan(targets);
+      return { ...(await execute(p.command, p.env, label)), plan: p };
+    },
+    existingReports: matchReports,
+  };
+}
+
+/** Junit globs as root-relative patterns (for the tree state's output filter). */
+export function reportPatternsFromRoot(root: string, cwd: string, junit: readonly string[]): string[] {
+  return junit.map((p) => toRootRelative(root, cwd, p));
+}
