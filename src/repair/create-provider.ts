@@ -5,6 +5,7 @@ import { createOpenAIProvider } from './providers/openai.js';
 import { createGitHubModelsProvider } from './providers/github-models.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createBuiltinProvider } from './builtin/builtin-provider.js';
+import { createCommandProvider } from './providers/command.js';
 
 /**
  * The provider factory: HealOptions + environment → one RepairProvider. Missing configuration
@@ -33,9 +34,11 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
   }
 }
 
-function createCommandProviderFor(options: HealOptions, _env: NodeJS.ProcessEnv): RepairProvider {
-  if (!options.agentCommand?.trim()) {
+function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv): RepairProvider {
+  const agentCommand = options.agentCommand?.trim();
+  if (!agentCommand) {
     throw new ProviderError('The command provider needs --agent-command (the action input agent-command)', 'config', false, 'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".');
   }
-  throw new ProviderError('The command provider is not available in this build', 'config', false, 'Use --provider builtin, openai, github-models or anthropic.');
+  // The agent gets the per-test-run timeout; the loop's deadline bounds the attempt as a whole.
+  return createCommandProvider({ agentCommand, timeoutMs: options.timeoutSeconds * 1000, env, secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets] });
 }

@@ -64,8 +64,9 @@ describe('createProvider: configuration', () => {
     expect(createProvider(options({ provider: 'anthropic' }), { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-5-5' });
   });
 
-  it('command: names --agent-command when it is missing', () => {
+  it('command: names --agent-command when it is missing, and runs the agent when given', () => {
     expect(configError(() => createProvider(options({ provider: 'command' }), {})).message).toContain('--agent-command');
+    expect(createProvider(options({ provider: 'command', agentCommand: 'my-agent fix' }), {}).name).toBe('command');
   });
 
   it('builtin: needs nothing', () => {
