@@ -190,7 +190,7 @@ export class JUnitReader {
       text = this.skipToNextDocument(text);
       if (text.length === 0) return;
     }
-    if (!this.sawNonWhitespace && /\S/.test(text)) this.sawNonWhitespace = true;
+    if (!this.sawNonWhitespace && !this.checkStart(text)) return;
     const start = this.fed;
     this.fed += text.length;
     try {
@@ -211,11 +211,46 @@ export class JUnitReader {
     this.drain();
   }
 
+  /**
+   * Before the first markup: a file that starts with text is not XML (a log, a JSON report). Said
+   * at once, at the first character, rather than by saxes at the end of the text run.
+   */
+  private checkStart(text: string): boolean {
+    const first = text.search(/[^\s\uFEFF]/);
+    if (first < 0) {
+      this.countLeadingLines(text, text.length);
+      return true;
+    }
+    this.sawNonWhitespace = true;
+    if (text.charCodeAt(first) === 60 /* < */) return true;
+    this.countLeadingLines(text, first);
+    this.fatal('not an XML report: it starts with text, not markup (expected "<")', {
+      line: this.leadLine,
+      column: this.leadColumn + 1,
+    });
+    return false;
+  }
+
+  private leadLine = 1;
+  private leadColumn = 0;
+
+  private countLeadingLines(text: string, end: number): void {
+    for (let i = 0; i < end; i++) {
+      if (text.charCodeAt(i) === 10) {
+        this.leadLine++;
+        this.leadColumn = 0;
+      } else {
+        this.leadColumn++;
+      }
+    }
+  }
+
   /** The end of the report: final checks, and every complete case read so far is handed over. */
   end(): void {
     if (!this.stopped && !this.awaitingDocument) {
       if (!this.sawNonWhitespace) {
-        this.fatal(this.fed === 0 ? 'the file is empty (expected a JUnit XML report)' : 'the file holds only whitespace (expected a JUnit XML report)');
+        const at = { line: 1, column: 1 };
+        this.fatal(this.fed === 0 ? 'the file is empty (expected a JUnit XML report)' : 'the file holds only whitespace (expected a JUnit XML report)', at);
       } else {
         try {
           this.parser.close();
@@ -322,8 +357,16 @@ export class JUnitReader {
     if (target === this.active) return;
     this.active = target;
     // saxes only buffers text while a text handler is set: none outside the elements we read.
-    if (target === undefined) this.parser.off('text');
-    else this.parser.on('text', this.onText);
+    if (target === undefined) {
+      this.parser.off('text');
+      // Text saxes buffered before the handler went away (a close is handled one event late,
+      // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
+      const internals = this.parser as unknown as SaxesInternals;
+      const state = internals.state;
+      if (state === S_TEXT || (state === S_ENTITY && internals.entityReturnState === S_TEXT)) internals.text = '';
+    } else {
+      this.parser.on('text', this.onText);
+    }
   }
 
   /**
@@ -379,6 +422,13 @@ export class JUnitReader {
     }
     this.fed += i;
     if (i === text.length) return '';
+    if (text.charCodeAt(i) !== 60 /* < */) {
+      this.fatal('text after the end of the report (expected another XML document or the end of the file)', {
+        line: this.lineBase,
+        column: this.columnBase + 1,
+      });
+      return '';
+    }
     this.awaitingDocument = false;
     this.parser = this.createParser();
     this.parserOffset = this.fed;
