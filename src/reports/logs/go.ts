@@ -26,7 +26,7 @@
  * other GOROOT frames are kept raw (`frames/` prunes them). Only the first goroutine (the one that
  * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
  */
-import { boundFailure, MAX_FAILURES, MAX_FRAMES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import { boundFailure, FrameWindow, MAX_FAILURES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
 import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
 
 const RUN = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)\s*$/;
@@ -255,7 +255,7 @@ function readPanic(lines: string[], start: number, first: string): Panic {
     else if (l.trim() !== '' && !/^\s/.test(l)) break;
     i++;
   }
-  const printed: RawFrame[] = [];
+  const printed = FrameWindow.deepestFirst();
   if (i < lines.length && GOROUTINE.test(structuralHead(lines[i]!))) {
     i++;
     while (i + 1 < lines.length) {
@@ -267,10 +267,10 @@ function readPanic(lines: string[], start: number, first: string): Panic {
       // `created by` names the goroutine's creator, not a call on this stack.
       if (fn.startsWith('created by ')) continue;
       const lineNo = parseLineNumber(loc[2]!);
-      if (lineNo !== undefined && printed.length < MAX_FRAMES * 2) printed.push({ file: loc[1]!, line: lineNo, function: functionName(fn) });
+      if (lineNo !== undefined) printed.push({ file: loc[1]!, line: lineNo, function: functionName(fn) });
     }
   }
-  const panic: Panic = { message: message.join('\n').trim(), frames: printed.reverse(), next: i };
+  const panic: Panic = { message: message.join('\n').trim(), frames: printed.toArray().reverse(), next: i };
   if (runningTest !== undefined) panic.runningTest = runningTest;
   return panic;
 }

@@ -24,7 +24,7 @@
  * `Caused by:` stays in `chain`, nearest first, each with its own completed frames. `Suppressed:`
  * blocks are skipped. Printed order is deepest first; frames are returned outermost first.
  */
-import { boundFailure, MAX_FAILURES, MAX_FRAMES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import { boundFailure, FrameWindow, MAX_FAILURES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
 import type { ChainedException, LogFailure, LogParser, RawFrame } from './log-parser.js';
 
 /** `at [module/]pkg.Class.method(Location)`; location `File.java:12`, `Native Method`, `Unknown Source`. */
@@ -208,7 +208,7 @@ function readThrowable(lines: string[], start: number, headerText: string): { th
     i++;
   }
   if (i >= lines.length) return undefined;
-  const printed: RawFrame[] = [];
+  const printed = FrameWindow.deepestFirst();
   let more = 0;
   let frameIndent = -1;
   while (i < lines.length) {
@@ -217,7 +217,7 @@ function readThrowable(lines: string[], start: number, headerText: string): { th
     if (frame) {
       if (frameIndent < 0) frameIndent = indentOf(line);
       const raw = toRawFrame(frame[1]!, frame[2]!);
-      if (raw && printed.length < MAX_FRAMES * 2) printed.push(raw);
+      if (raw) printed.push(raw);
       i++;
       continue;
     }
@@ -238,7 +238,8 @@ function readThrowable(lines: string[], start: number, headerText: string): { th
     break;
   }
   const message = messageLines.join('\n').trim();
-  return { throwable: { exceptionType: head[1]!, message, printed, more: Number.isSafeInteger(more) ? more : 0 }, next: i };
+  // A count beyond the enclosing trace's length shares all of it (slicing clamps it).
+  return { throwable: { exceptionType: head[1]!, message, printed: printed.toArray(), more: Number.isFinite(more) && more > 0 ? more : 0 }, next: i };
 }
 
 /** `java.base/java.lang.Integer.parseInt` + `Integer.java:668` → a frame with a package-path guess. */

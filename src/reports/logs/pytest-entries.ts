@@ -28,7 +28,7 @@
  */
 import { chainSeparator, type PySegment } from './python-chain.js';
 import { isCaretLine, parseExceptionText } from './python-traceback.js';
-import { MAX_LOCALS, MAX_MESSAGE_LINES, parseLineNumber, structuralHead } from './traceback-bounds.js';
+import { FrameWindow, MAX_LOCALS, MAX_MESSAGE_LINES, parseLineNumber, structuralHead } from './traceback-bounds.js';
 import type { RawFrame } from './log-parser.js';
 
 type Locals = Array<{ name: string; value: string }>;
@@ -78,7 +78,7 @@ function newLongEntry(): LongEntry {
 }
 
 function parseSegment(lines: string[], start: number, end: number): PySegment {
-  const frames: RawFrame[] = [];
+  const frames = FrameWindow.outermostFirst();
   let long = newLongEntry();
   let short: RawFrame | undefined;
   let shortSawSource = false;
@@ -171,7 +171,7 @@ function parseSegment(lines: string[], start: number, end: number): PySegment {
     if (locationType !== undefined && /^[A-Za-z_][\w.]*$/.test(locationType)) exceptionType = locationType;
     else if (/^assert\b/.test(exc.message)) exceptionType = 'AssertionError';
   }
-  const seg: PySegment = { frames, message: exc.message };
+  const seg: PySegment = { frames: frames.toArray(), message: exc.message };
   if (exceptionType !== undefined) seg.exceptionType = exceptionType;
   return seg;
 }

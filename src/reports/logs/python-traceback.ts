@@ -13,7 +13,7 @@
  * raw: `frames/` decides what is the user's code.
  */
 import { chainSeparator, type PySegment } from './python-chain.js';
-import { MAX_MESSAGE_LINES, parseLineNumber, structuralHead } from './traceback-bounds.js';
+import { FrameWindow, MAX_MESSAGE_LINES, parseLineNumber, structuralHead } from './traceback-bounds.js';
 import type { RawFrame } from './log-parser.js';
 
 export const TRACEBACK_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
@@ -21,8 +21,8 @@ const FILE_LINE = /^(\s*)File "(.+)", line (\d+)(?:, in (.+))?$/;
 const REPEATED = /^\s*\[Previous line repeated \d+ more times?\]$/;
 /** `^^^^` / `~~~^~~~` markers under the source line (Python 3.11+), or pytest's under its code. */
 const CARET_LINE = /^\s*[\^~]+\s*$/;
-/** `pkg.mod.ErrorName: message`, `ErrorName`, `ErrorName:` (the first line of an exception). */
-const EXCEPTION_HEAD = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?::(?: (.*))?)?$/;
+/** `pkg.mod.ErrorName: message`, `ErrorName`, `ErrorName:` (the start of an exception's first line). */
+const EXCEPTION_HEAD = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:: ?|\s*$)/;
 
 export function isCaretLine(line: string): boolean {
   return CARET_LINE.test(structuralHead(line));
@@ -47,11 +47,11 @@ export function isBlockRule(line: string): boolean {
  */
 export function parseExceptionText(lines: string[]): { exceptionType?: string; message: string } {
   const first = lines[0] ?? '';
-  const m = EXCEPTION_HEAD.exec(structuralHead(first).trimEnd());
+  const m = EXCEPTION_HEAD.exec(structuralHead(first));
   const lastPart = m ? m[1]!.slice(m[1]!.lastIndexOf('.') + 1) : '';
   // Exception classes are capitalised by convention; a lowercase word is a message, not a type.
-  if (m && /^[A-Z]/.test(lastPart) && first.length <= 4096) {
-    const message = [m[2] ?? '', ...lines.slice(1)].join('\n').trim();
+  if (m && /^[A-Z]/.test(lastPart)) {
+    const message = [first.slice(m[0].length), ...lines.slice(1)].join('\n').trim();
     return { exceptionType: m[1]!, message };
   }
   return { message: lines.join('\n').trim() };
@@ -91,7 +91,7 @@ export function parseNativeTraceback(lines: string[], start: number, end: number
 
 function parseOneTraceback(lines: string[], start: number, end: number, delimited: boolean): { segment: PySegment; next: number } {
   const baseIndent = indentOf(lines[start]!);
-  const frames: RawFrame[] = [];
+  const frames = FrameWindow.outermostFirst();
   let i = start + 1;
   while (i < end) {
     const line = structuralHead(lines[i]!);
@@ -127,7 +127,7 @@ function parseOneTraceback(lines: string[], start: number, end: number, delimite
     }
     break;
   }
-  if (i >= end || lines[i]!.trim() === '') return { segment: { frames, message: '' }, next: i };
+  if (i >= end || lines[i]!.trim() === '') return { segment: { frames: frames.toArray(), message: '' }, next: i };
   const textLines = [lines[i]!.slice(Math.min(baseIndent, indentOf(lines[i]!)))];
   i++;
   while (i < end && textLines.length < MAX_MESSAGE_LINES) {
@@ -145,7 +145,7 @@ function parseOneTraceback(lines: string[], start: number, end: number, delimite
     i++;
   }
   const exc = parseExceptionText(textLines);
-  const segment: PySegment = { frames, message: exc.message };
+  const segment: PySegment = { frames: frames.toArray(), message: exc.message };
   if (exc.exceptionType !== undefined) segment.exceptionType = exc.exceptionType;
   return { segment, next: i };
 }

@@ -22,7 +22,7 @@
  * Test hints: `test.id` is the full path as libtest prints it (`tests::balance_counts_refunds`),
  * `test.name` its last segment and `test.classname` the module path, as libtest's JUnit writes them.
  */
-import { boundFailure, MAX_FAILURES, MAX_FRAMES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import { boundFailure, FrameWindow, MAX_FAILURES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
 import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
 
 const SECTION = /^---- (.+?) (?:stdout|stderr) ----\s*$/;
@@ -175,7 +175,9 @@ function readPanic(lines: string[], start: number, end: number): Panic | undefin
     location = frameAt(modern[2]!, modern[3]!, modern[4]!);
     while (i < end && message.length < MAX_MESSAGE_LINES) {
       const l = structuralHead(lines[i]!);
-      if (l.trim() === '' || /^note: /.test(l) || /^stack backtrace:/.test(l) || PANIC_NEW.test(l) || SECTION.test(l)) break;
+      // libtest's own lines end a message (they interleave with it under --nocapture).
+      if (l.trim() === '' || /^note: |^stack backtrace:|^test \S+ \.\.\. /.test(l) || PANIC_NEW.test(l) || SECTION.test(l)) break;
+      if (FAILURES_LIST.test(l) || TEST_RESULT.test(l)) break;
       message.push(lines[i]!);
       i++;
     }
@@ -202,7 +204,7 @@ function readPanic(lines: string[], start: number, end: number): Panic | undefin
   }
   // Skip the `note: run with RUST_BACKTRACE=1` hint, then read a backtrace if one follows.
   while (i < end && /^note: /.test(structuralHead(lines[i]!))) i++;
-  const printed: RawFrame[] = [];
+  const printed = FrameWindow.deepestFirst();
   if (i < end && /^stack backtrace:/.test(structuralHead(lines[i]!))) {
     i++;
     while (i < end) {
@@ -213,11 +215,11 @@ function readPanic(lines: string[], start: number, end: number): Panic | undefin
       if (!at) continue; // no debug info for this frame: nothing to point at
       i++;
       const frame = frameAt(at[1]!, at[2]!, at[3]);
-      if (frame && printed.length < MAX_FRAMES * 2) printed.push({ ...frame, function: fr[2]! });
+      if (frame) printed.push({ ...frame, function: fr[2]! });
     }
     while (i < end && /^note: /.test(structuralHead(lines[i]!))) i++;
   }
-  const frames = printed.reverse();
+  const frames = printed.toArray().reverse();
   // The panic location is the user's call site; keep it deepest when the backtrace lacks it.
   if (location && !frames.some((f) => sameLocation(f, location!))) frames.push(location);
   const panic: Panic = { thread, message: message.join('\n').trim(), frames, next: i };

@@ -74,6 +74,48 @@ export function boundFrames(frames: RawFrame[]): RawFrame[] {
   return [...frames.slice(0, KEEP_OUTERMOST), ...frames.slice(frames.length - (MAX_FRAMES - KEEP_OUTERMOST))];
 }
 
+/**
+ * Collects frames while a trace is read, keeping only what `boundFrames` would keep: the first
+ * `head` and the last `tail` pushed. Memory stays bounded however many frames a log prints.
+ */
+export class FrameWindow {
+  private readonly head: RawFrame[] = [];
+  private tail: RawFrame[] = [];
+
+  constructor(
+    private readonly headMax: number,
+    private readonly tailMax: number,
+  ) {}
+
+  /** For traces printed outermost first (Python). */
+  static outermostFirst(): FrameWindow {
+    return new FrameWindow(KEEP_OUTERMOST, MAX_FRAMES - KEEP_OUTERMOST);
+  }
+
+  /** For traces printed deepest first (JVM, Go, Rust backtraces). */
+  static deepestFirst(): FrameWindow {
+    return new FrameWindow(MAX_FRAMES - KEEP_OUTERMOST, KEEP_OUTERMOST);
+  }
+
+  push(frame: RawFrame): void {
+    if (this.head.length < this.headMax) {
+      this.head.push(frame);
+      return;
+    }
+    this.tail.push(frame);
+    if (this.tail.length >= 2 * this.tailMax) this.tail = this.tail.slice(-this.tailMax);
+  }
+
+  get length(): number {
+    return this.head.length + Math.min(this.tail.length, this.tailMax);
+  }
+
+  /** The kept frames, in the order they were pushed. */
+  toArray(): RawFrame[] {
+    return [...this.head, ...this.tail.slice(-this.tailMax)];
+  }
+}
+
 export function boundLocals(locals: Array<{ name: string; value: string }>): Array<{ name: string; value: string }> {
   return locals.slice(0, MAX_LOCALS).map((l) => ({ name: clip(l.name, MAX_LOCAL_NAME), value: clip(l.value, MAX_LOCAL_VALUE) }));
 }
