@@ -34,6 +34,7 @@ export class CaseCollector implements CaseSink {
   constructor(
     private readonly keep: KeepCases = 'all',
     private readonly onCase?: (testCase: TestCase) => void,
+    private readonly textBudget = KEPT_TEXT_BUDGET,
   ) {
     this.wantsPassingCases = keep === 'all' || onCase !== undefined;
     this.passedIds = keep === 'all' ? undefined : new IdHashSet();
@@ -102,7 +103,7 @@ export class CaseCollector implements CaseSink {
   private withinBudget(testCase: TestCase): TestCase {
     const text =
       (testCase.failure?.body?.length ?? 0) + (testCase.systemOut?.length ?? 0) + (testCase.systemErr?.length ?? 0);
-    if (this.keptText + text <= KEPT_TEXT_BUDGET) {
+    if (this.keptText + text <= this.textBudget) {
       this.keptText += text;
       return testCase;
     }

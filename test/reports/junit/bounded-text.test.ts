@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedText, clipText } from '../../../src/reports/junit/bounded-text.js';
+import { IdHashSet } from '../../../src/reports/junit/id-hash-set.js';
+
+describe('clipText', () => {
+  it('leaves short text alone and says how much of long text was cut', () => {
+    expect(clipText('abc', 3)).toBe('abc');
+    expect(clipText('abcdef', 3)).toBe('abc… [3 more characters cut]');
+  });
+
+  it('never splits a surrogate pair', () => {
+    expect(clipText('ab🧪cd', 3)).toBe('ab… [4 more characters cut]');
+  });
+});
+
+describe('BoundedText', () => {
+  it('keeps everything while it fits', () => {
+    const text = new BoundedText(10);
+    for (const piece of ['ab', 'cd', 'efghij']) text.append(piece);
+    expect(text.toString()).toBe('abcdefghij');
+    expect(text.length).toBe(10);
+  });
+
+  it('keeps the head and the tail and counts what was cut, however the text arrives', () => {
+    const source = Array.from({ length: 1000 }, (_, i) => `line ${i}\n`).join('');
+    for (const piece of [1, 3, 64, 5000, source.length]) {
+      const text = new BoundedText(100);
+      for (let i = 0; i < source.length; i += piece) text.append(source.slice(i, i + piece));
+      expect(text.toString()).toBe(`${source.slice(0, 50)}\n… [${source.length - 100} characters cut] …\n${source.slice(-50)}`);
+      expect(text.length).toBe(source.length);
+    }
+  });
+
+  it('keeps surrogate pairs whole on both sides of the cut', () => {
+    const text = new BoundedText(4);
+    text.append('a🧪' + 'x'.repeat(10) + '🧪b');
+    expect(text.toString()).toBe('a\n… [14 characters cut] …\nb');
+  });
+
+  it('starts over after reset', () => {
+    const text = new BoundedText(4);
+    text.append('abcdefgh');
+    text.reset();
+    text.append('xy');
+    expect(text.toString()).toBe('xy');
+  });
+});
+
+describe('IdHashSet', () => {
+  it('tells added ids from new ones across growth', () => {
+    const set = new IdHashSet(4);
+    const ids = Array.from({ length: 50_000 }, (_, i) => `tests/test_${i % 97}.py::test_${i}`);
+    for (const id of ids) expect(set.add(id)).toBe(true);
+    expect(set.size).toBe(ids.length);
+    for (const id of ids) {
+      expect(set.has(id)).toBe(true);
+      expect(set.add(id)).toBe(false);
+    }
+    expect(set.has('tests/test_1.py::test_50000')).toBe(false);
+    expect(set.has('')).toBe(false);
+    expect(set.add('')).toBe(true);
+    expect(set.has('')).toBe(true);
+  });
+});
