@@ -65,7 +65,9 @@ function languageOfFile(file: string | undefined): Language {
 /** A JUnit `type` worth reporting: a class-like name, not a runner's generic label ("test failure", "failure"). */
 function meaningfulType(type: string | undefined): string | undefined {
   const t = type?.trim();
-  if (!t || t.length > 200 || /^(failure|failed|error|errored)$/i.test(t)) return undefined;
+  // A lower-case name without a package is a label, not an exception class: libtest writes
+  // `assert` for every panic, node:test `testCodeFailure`, Go reporters `failure`.
+  if (!t || t.length > 200 || /^[a-z][\w ]*$/.test(t) || /^(failure|failed|error|errored)$/i.test(t)) return undefined;
   return /^[A-Za-z_$][\w$]*([.:]{1,2}[\w$]+)*$/.test(t) ? t : undefined;
 }
 
@@ -78,9 +80,22 @@ function typeFromMessage(message: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** A message that says nothing beyond the status ("Failed" from Go reporters). */
+/** A message that says nothing beyond the status ("Failed" from Go reporters, pytest's "collection failure"). */
 function trivialMessage(message: string): boolean {
-  return /^(failed|failure|error|test failed)?\.?$/i.test(message.trim());
+  return /^(failed|failure|error|test failed|collection failure)?\.?$/i.test(message.trim());
+}
+
+/**
+ * The report's message attribute unless it says nothing ("Failed"); a trace's message instead
+ * when it says the same and more (libtest's JUnit has the first line of an `assert_eq!`, the log
+ * has `left:`/`right:` too).
+ */
+function chooseMessage(failure: TestCase['failure'], lead: LogFailure | undefined, traces: LogFailure[]): string {
+  const fromTraces = [lead?.message, ...traces.map((t) => t.message)].filter((m): m is string => !!m).map((m) => pruneMessage(m));
+  const candidates = [pruneMessage(failure?.message), ...fromTraces, failure?.body ? firstLine(pruneMessage(failure.body)) : ''];
+  const chosen = candidates.find((m) => m && !trivialMessage(m)) ?? candidates.find((m) => m) ?? '';
+  const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
+  return fuller ?? chosen;
 }
 
 interface Evidence {
@@ -152,24 +167,43 @@ class FrameBuilder {
     return out;
   }
 
-  /** The test's own location: its reported line, its frame in the trace, or its definition. */
-  async locateTest(c: TestCase | undefined, testFile: string | undefined, stack: SourceLocation[], name: string): Promise<SourceLocation | null> {
-    if (testFile && c?.line && c.line > 0) return { file: testFile, line: c.line };
+  /**
+   * The test's own location and file: its reported line; else its frame in the trace (the
+   * outermost frame inside the test's definition, or in its file); else its definition, found in
+   * the syntax tree of its file, or of the files of the trace when no report names the file
+   * (a Rust unit test lives in `mod tests` of the source file it tests).
+   */
+  async locateTest(
+    c: TestCase | undefined,
+    testFile: string | undefined,
+    stack: SourceLocation[],
+    name: string,
+  ): Promise<{ location: SourceLocation | null; file?: string }> {
+    if (testFile && c?.line && c.line > 0) return { location: { file: testFile, line: c.line }, file: testFile };
+    const candidates = testFile ? [testFile] : [...new Set(stack.map((s) => s.file))];
+    for (const file of candidates) {
+      const parsed = await this.expressions.parsed(file);
+      const definition = parsed ? findTestDefinition(parsed, name) : undefined;
+      if (!definition) continue;
+      const within = stack.filter((s) => s.file === file && s.line >= definition.startLine && s.line <= definition.endLine);
+      // A frame on the definition's own line is a harness wrapper (Rust's `{{closure}}` for
+      // `#[test] fn`): the test's line is the next one in, when there is one.
+      const inside = within.find((s) => s.line !== definition.line) ?? within[0];
+      // No frame inside the definition (a trace that shows only where the panic happened): the
+      // definition itself, not another function's frame that happens to share the file.
+      return { location: inside ? { ...inside } : { file, line: definition.line }, file };
+    }
     if (testFile) {
       // The outermost frame in the test file is the test function's line that led to the failure.
       const frame = stack.find((s) => s.file === testFile);
-      if (frame) return { ...frame };
-      const parsed = await this.expressions.parsed(testFile);
-      const line = parsed ? findTestDefinition(parsed, name) : undefined;
-      if (line) return { file: testFile, line };
-      return null;
+      return { location: frame ? { ...frame } : null, file: testFile };
     }
     const own = name.replace(/\[.*\]$|\(.*\)$/s, '').split(/[/.:\s]+/).filter(Boolean);
     const fn = own[own.length - 1];
     const byName = fn ? stack.find((s) => s.function && s.function.split(/[.:\s]+/).pop() === fn) : undefined;
-    if (byName) return { ...byName };
+    if (byName) return { location: { ...byName }, file: byName.file };
     const inTestFile = stack.find((s) => looksLikeTestFile(s.file));
-    return inTestFile ? { ...inTestFile } : null;
+    return { location: inTestFile ? { ...inTestFile } : null, file: inTestFile?.file };
   }
 
   async build(input: {
@@ -188,8 +222,10 @@ class FrameBuilder {
     // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
     // first among equals (it is tied to the case by construction, a log section by matching).
     let primary: { evidence: Evidence; resolved: Resolved } | undefined;
+    const all: Resolved[] = [];
     for (const evidence of input.evidence) {
       const resolved = this.resolveStack(evidence.failure.frames, hints);
+      all.push(resolved);
       if (!primary || resolved.stack.length > primary.resolved.stack.length) primary = { evidence, resolved };
     }
     const traces = input.evidence.map((e) => e.failure);
@@ -202,20 +238,27 @@ class FrameBuilder {
       traces.find((t) => t.exceptionType)?.exceptionType ??
       typeFromMessage(c?.failure?.message) ??
       null;
-    const messageCandidates = [c?.failure?.message, lead?.message, ...traces.map((t) => t.message), c?.failure?.body ? firstLine(pruneMessage(c.failure.body)) : undefined];
-    const message = pruneMessage(messageCandidates.find((m) => m && !trivialMessage(pruneMessage(m))) ?? messageCandidates.find((m) => m) ?? '');
+    const message = chooseMessage(c?.failure, lead, traces);
 
-    const testFile = input.testFile;
+    const located = await this.locateTest(c, input.testFile, stack, input.name);
+    const test = located.location;
+    const testFile = located.file;
     const isTestFile = (file: string) => file === testFile || looksLikeTestFile(file);
-    const test = await this.locateTest(c, testFile, stack, input.name);
     const triggering = selectTriggeringFrame(stack, test, {
       isTestFile,
       assertion: input.kind === 'failure' && isAssertionFailure(exceptionType, message),
     });
 
-    // Locals of the failing frame when the runner printed them per frame (pytest), else what the
-    // trace printed for the failure as a whole.
-    const frameLocals = triggering ? primary?.resolved.raw.get(triggering)?.locals : undefined;
+    // Locals of the failing frame when the runner printed them per frame (pytest), from whichever
+    // source printed the most (a `--showlocals` log beats the JUnit body of a plain run), else
+    // what a trace printed for the failure as a whole.
+    let frameLocals: LocalVariable[] | undefined;
+    for (const resolved of triggering ? all : []) {
+      for (const [location, raw] of resolved.raw) {
+        if (location.file !== triggering!.file || location.line !== triggering!.line) continue;
+        if ((raw.locals?.length ?? 0) > (frameLocals?.length ?? 0)) frameLocals = raw.locals;
+      }
+    }
     const locals = this.locals(frameLocals, lead ? [lead, ...traces.filter((t) => t !== lead)] : traces);
     const language: Language = lead?.language ?? traces[0]?.language ?? languageOfFile(testFile ?? triggering?.file);
     const evidenceKinds = new Set(input.evidence.map((e) => e.source));
@@ -272,6 +315,31 @@ function traceOfCase(c: TestCase, parseTrace: ((text: string) => LogFailure[]) |
   return undefined;
 }
 
+/**
+ * Go (and other runners with subtests named `Parent/sub`) report a parent as failed when one of
+ * its subtests fails. Such a parent gets no frame of its own unless it failed by itself: the
+ * subtest's frame is the failure, and a second frame would send a repair after it twice.
+ */
+function parentsOfFailingSubtests(cases: readonly TestCase[]): Set<TestCase> {
+  const failing = cases.filter((c) => c.status === 'failed' || c.status === 'errored');
+  const byScope = new Map<string, Set<string>>();
+  for (const c of failing) {
+    const scope = c.classname ?? c.suite;
+    for (let i = c.name.indexOf('/'); i > 0; i = c.name.indexOf('/', i + 1)) {
+      let set = byScope.get(scope);
+      if (!set) byScope.set(scope, (set = new Set()));
+      set.add(c.name.slice(0, i));
+    }
+  }
+  return new Set(failing.filter((c) => byScope.get(c.classname ?? c.suite)?.has(c.name)));
+}
+
+/** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
+function hasOwnFailure(c: TestCase, evidence: readonly Evidence[]): boolean {
+  if (evidence.some((e) => e.failure.frames.length > 0 || !trivialMessage(pruneMessage(e.failure.message)))) return true;
+  return !trivialMessage(pruneMessage(c.failure?.message));
+}
+
 /** A stable id for a failure seen only in a log. */
 function logOnlyId(f: LogFailure): string {
   const t = f.test;
@@ -311,6 +379,7 @@ export async function buildFrames(
     const frames = new Map<string, FailureFrame>();
     const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
 
+    const failingSubtestParents = parentsOfFailingSubtests(run.cases);
     for (const [index, c] of run.cases.entries()) {
       if (c.status !== 'failed' && c.status !== 'errored') continue;
       if (frames.size >= maxFailures) break;
@@ -318,6 +387,7 @@ export async function buildFrames(
       const body = traceOfCase(c, options.parseTrace);
       if (body) evidence.push({ failure: body, source: 'junit' });
       for (const f of match.byCase.get(index) ?? []) evidence.push({ failure: f, source: 'log' });
+      if (failingSubtestParents.has(c) && !hasOwnFailure(c, evidence)) continue;
       const place = locate(c);
       const previous = frames.get(c.id);
       // The same case in two reports (a rerun, a merged report): one frame, the stronger status.

@@ -35,6 +35,8 @@ function dottedCandidates(classname: string): string[] {
 
 export function locateTestFile(c: TestCase, resolver: PathResolver): TestWhereabouts {
   const scopes = [c.classname, c.suite].filter((s): s is string => !!s);
+  // pytest names a module that failed to import as a case without classname: `broken.test_x`.
+  if (!c.classname && /^[\w]+(\.[\w]+)+$/.test(c.name)) scopes.push(c.name);
   // A scope that is no file may be a package path (`example.com/shop/cart`) or name (`cart`).
   const dirs = [...new Set(scopes.flatMap((s) => (FILE_NAME.test(s) ? [] : resolver.directoriesFor(s))))];
   if (c.file) {

@@ -68,7 +68,9 @@ export function listFilesOnDisk(root: string): string[] {
 export async function openRepoView(root: string, options: RepoViewOptions = {}): Promise<RepoView> {
   const absoluteRoot = path.resolve(root);
   const listed = await (options.listFiles ?? listGitFiles)(absoluteRoot);
-  const files = listed ?? listFilesOnDisk(absoluteRoot);
+  // Nothing tracked under the root (a fresh `git init`, a directory not yet added) is treated like
+  // no repository: the files on disk are the user's.
+  const files = listed?.length ? listed : listFilesOnDisk(absoluteRoot);
   const resolver = createPathResolver(absoluteRoot, files);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   let realRoot: string;

@@ -29,18 +29,26 @@ function stringValue(node: SyntaxNode | null): string | undefined {
 }
 
 /** The definition's name node when it is named `wanted` (its line, not an annotation's above it). */
-function namedAs(node: SyntaxNode, wanted: string): SyntaxNode | undefined {
+function namedAs(node: SyntaxNode, wanted: string): { name: SyntaxNode; whole: SyntaxNode } | undefined {
   const name = node.childForFieldName('name');
-  return name?.text === wanted ? name : undefined;
+  return name?.text === wanted ? { name, whole: node } : undefined;
 }
 
-/** 1-based line of the definition of test `name` in `source`, when exactly one place fits. */
-export function findTestDefinition(source: ParsedSource, name: string): number | undefined {
+export interface TestDefinition {
+  /** The line that names the test (`def test_x`, the method name under its annotations, `it('…'`). */
+  line: number;
+  /** The whole definition, 1-based inclusive: a stack frame inside it is the test's own frame. */
+  startLine: number;
+  endLine: number;
+}
+
+/** The definition of test `name` in `source`, when exactly one place fits. */
+export function findTestDefinition(source: ParsedSource, name: string): TestDefinition | undefined {
   const wanted = functionName(name);
   const spaced = name.trim().replace(/\s+(?:›|>|»|▸)\s+/g, ' ').replace(/\s+/g, ' ');
-  let found: SyntaxNode | undefined;
+  let found: { name: SyntaxNode; whole: SyntaxNode } | undefined;
   // Several definitions of one name (the same method in two test classes): no guess.
-  const named: SyntaxNode[] = [];
+  const named: Array<{ name: SyntaxNode; whole: SyntaxNode }> = [];
   let foundTitleLength = -1;
   const cursor = source.tree.walk();
   try {
@@ -71,7 +79,7 @@ export function findTestDefinition(source: ParsedSource, name: string): number |
           if (title === undefined) break;
           const t = title.replace(/\s+/g, ' ').trim();
           if (t && (spaced === t || spaced.endsWith(` ${t}`)) && t.length > foundTitleLength) {
-            found = node;
+            found = { name: node, whole: node };
             foundTitleLength = t.length;
           }
         }
@@ -89,5 +97,6 @@ export function findTestDefinition(source: ParsedSource, name: string): number |
   }
   if (named.length === 1) found = named[0];
   else if (named.length > 1) return undefined;
-  return found ? found.startPosition.row + 1 : undefined;
+  if (!found) return undefined;
+  return { line: found.name.startPosition.row + 1, startLine: found.whole.startPosition.row + 1, endLine: found.whole.endPosition.row + 1 };
 }

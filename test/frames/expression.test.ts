@@ -177,7 +177,7 @@ describe('the expression at a location, from the syntax tree', () => {
 describe('where a test is defined', () => {
   const line = async (file: string, name: string) => {
     const parsed = await finder.parsed(file);
-    return parsed ? findTestDefinition(parsed, name) : undefined;
+    return parsed ? findTestDefinition(parsed, name)?.line : undefined;
   };
 
   it.each([
@@ -194,6 +194,12 @@ describe('where a test is defined', () => {
     ['calc.test.js', 'Calc sums %i', 6],
   ] as const)('%s: %s is on line %s', async (file, name, expected) => {
     expect(await line(file, name)).toBe(expected);
+  });
+
+  it('gives the whole definition\'s range', async () => {
+    expect(findTestDefinition((await finder.parsed('CalcTest.java'))!, 'testAdd')).toEqual({ line: 4, startLine: 3, endLine: 7 });
+    expect(findTestDefinition((await finder.parsed('calc.test.js'))!, 'Calc adds numbers')).toEqual({ line: 3, startLine: 3, endLine: 5 });
+    expect(findTestDefinition((await finder.parsed('lib.rs'))!, 'tests::divides')).toEqual({ line: 7, startLine: 7, endLine: 10 }); // Rust attributes are siblings
   });
 
   it('does not guess between same-named definitions or invent missing ones', async () => {
