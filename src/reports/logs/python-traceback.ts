@@ -107,7 +107,7 @@ function parseOneTraceback(lines: string[], start: number, end: number, delimite
       let sawSource = false;
       while (i < end) {
         const next = structuralHead(lines[i]!);
-        if (next.trim() === '' || indentOf(next) <= fileIndent || FILE_LINE.test(next)) break;
+        if (next.trim() === '' || indentOf(next) <= fileIndent || next.trimStart().startsWith('File "')) break;
         if (!sawSource && !isCaretLine(next) && frame) frame.sourceLine = next.trim();
         sawSource = true;
         i++;

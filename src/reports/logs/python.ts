@@ -99,7 +99,7 @@ function parsePythonLog(log: string): LogFailure[] {
       const end = sectionEnd(lines, i + 1);
       const p = parsePytestSection(lines, i, end, header[1]!);
       if (p) {
-        p.failure.logLines = { start: at(i), end: at(end - 1) };
+        p.failure.logLines = { start: at(i), end: at(lastContentLine(lines, i, end)) };
         found.push(p);
       }
       i = end;
@@ -192,6 +192,13 @@ function parseBareEntries(lines: string[], firstLine: number): LogFailure | unde
   failure.logLines = { start: firstLine, end: firstLine + lines.length - 1 };
   addLocals(failure);
   return failure;
+}
+
+/** The last line of a section worth pointing at: not a trailing blank or rule (`-- generated xml file --`). */
+function lastContentLine(lines: string[], start: number, end: number): number {
+  let k = end - 1;
+  while (k > start && (lines[k]!.trim() === '' || isBlockRule(lines[k]!))) k--;
+  return k;
 }
 
 /** A section runs to the next section header or `=====` rule. */
