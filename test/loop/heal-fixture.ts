@@ -24,7 +24,8 @@ const node = shellQuote(process.execPath);
 
 /** node:test writing JUnit for self-heal and the spec reporter for the log. */
 export const NODE_TEST_COMMAND = `mkdir -p reports && ${node} --test --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-reporter=spec --test-reporter-destination=stdout`;
-export const PYTEST_COMMAND = 'python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml';
+/** Plugin autoloading off: the machine's plugins (benchmark, …) only slow the fixture down. */
+export const PYTEST_COMMAND = 'PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml';
 
 export function hasPytest(): boolean {
   try {
