@@ -62,7 +62,7 @@ export interface HealFixture {
   /** Run heal() with the command provider executing `plan` (one list of actions per attempt). */
   run(plan: AgentAction[][], options?: Partial<HealOptionsInput>, deps?: Partial<HealDeps>): Promise<HealReport>;
   /** What the agent was given, per attempt. */
-  contexts(): Array<{ attempt: number; history: Array<{ verdict: string; feedback: string }>; prompt: { user: string } }>;
+  contexts(): Array<{ attempt: number; history: Array<{ n: number; verdict: string; feedback: string; diff: string }>; prompt: { user: string } }>;
   /** Work-tree files, without the test runs' outputs (reports, caches). */
   files(): Record<string, string>;
 }
