@@ -150,7 +150,8 @@ function networkFailure(options: PostJsonOptions, error: unknown, timedOut: bool
   return {
     ok: false,
     error: new ProviderError(
-      `${options.api.label} could not be reached at ${options.url}: ${options.scrub(what)}`,
+      // The URL may carry credentials (https://user:key@host); the scrubber drops them.
+      options.scrub(`${options.api.label} could not be reached at ${options.url}: ${what}`),
       'network',
       true,
       'Check the network and --base-url; the request was retried with backoff.',

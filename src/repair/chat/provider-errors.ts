@@ -159,7 +159,7 @@ export function classifyHttpError(
   if (status === 404 || ((status === 400 || status === 422) && MODEL_NOT_FOUND.test(codeText))) {
     if (status === 404 && !/model/i.test(codeText)) {
       return {
-        error: make('config', false, `Nothing answers at ${context.url}: check --base-url (it should end before /chat/completions or /v1/messages).`),
+        error: make('config', false, `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`),
         retry: false,
       };
     }

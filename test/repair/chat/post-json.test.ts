@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postJson, type PostJsonOptions } from '../../../src/repair/chat/post-json.js';
 import { ProviderError } from '../../../src/repair/provider.js';
+import { createScrubber } from '../../../src/loop/secrets.js';
 import { openaiError, openaiText, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
 
 let server: OpenAIServer;
@@ -95,6 +96,14 @@ describe('postJson retry policy', () => {
     expect(error.message).toContain(url);
     expect(error.message).toMatch(/ECONNREFUSED/);
     server = await startOpenAIServer();
+  });
+
+  it('keeps credentials in the base URL out of the network error', async () => {
+    const url = `http://user:s3cret-password-value@127.0.0.1:9/v1/chat/completions`;
+    const error = await failure(postJson(options({ url, scrub: createScrubber([]), retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxTotalWaitMs: 1, requestTimeoutMs: 500 } })));
+    expect(error.kind).toBe('network');
+    expect(error.message).not.toContain('s3cret-password-value');
+    expect(error.message).toContain('http://user:[REDACTED]@127.0.0.1:9');
   });
 
   it('can be aborted while it waits to retry', async () => {
