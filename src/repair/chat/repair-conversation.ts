@@ -187,6 +187,11 @@ export async function runRepairConversation(
     if (blocks.edits.length > 0) {
       const outcome = await checkProposals(blocks.edits.map((edit) => ({ edit })));
       if (outcome.done && blocks.errors.length === 0) return finish(outcome.edits, 'accepted');
+      if (outcome.done) {
+        // The readable blocks are fine; keep them while the broken ones are re-sent.
+        held = outcome.edits;
+        outcome.blockFeedback.push(...outcome.edits.map((e) => `${e.path}: ${fillTemplate(EDIT_ACCEPTED, { path: e.path })}`));
+      }
       corrections++;
       if (corrections > limits.maxCorrections) return finish(outcome.edits, 'corrections-exhausted');
       const lines = [...outcome.blockFeedback, ...blocks.errors].map((l) => `- ${l}`).join('\n');

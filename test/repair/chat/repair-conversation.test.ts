@@ -127,6 +127,19 @@ describe('runRepairConversation', () => {
     expect(answer.notes).toContain('The discount is applied backwards.');
   });
 
+  it('keeps the readable SEARCH/REPLACE blocks while a broken one is re-sent', async () => {
+    host.files['src/util.py'] = 'def rate():\n    return 0.1\n';
+    server.reply(
+      openaiText('src/util.py\n<<<<<<< SEARCH\n    return 0.1\n=======\n    return 0.2\n>>>>>>> REPLACE\n\nsrc/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n'),
+      openaiText('src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n'),
+    );
+    const answer = await run();
+    expect(answer.edits.map((e) => e.path)).toEqual(['src/util.py', 'src/cart.py']);
+    const feedback = server.requests[1]!.body.messages.at(-1).content as string;
+    expect(feedback).toMatch(/src\/util\.py: OK: this edit of src\/util\.py matches and will be applied/);
+    expect(feedback).toMatch(/has no ======= divider/);
+  });
+
   it('caps read_file/search calls per attempt and then asks for the fix', async () => {
     for (let i = 0; i < 4; i++) {
       server.reply(
