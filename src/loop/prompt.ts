@@ -11,6 +11,7 @@ import {
   HISTORY_ATTEMPT,
   HISTORY_HEADER,
   OMITTED_NOTE,
+  RAISED_IN_TEST,
   SOURCE_HEADER,
   SOURCE_WINDOW,
   TASK_HEADER,
@@ -323,6 +324,11 @@ function renderFailure(frame: FailureFrame, index: number, scrub: (t: string) =>
   if (frame.triggering) out += `- raised at: ${renderLocation(frame.triggering, scrub)}\n`;
   if (frame.test && (!frame.triggering || frame.test.file !== frame.triggering.file || frame.test.line !== frame.triggering.line)) {
     out += `- test at: ${renderLocation(frame.test, scrub)}\n`;
+  }
+  // An assertion in the test: the excerpts show the test, not the code under test; say where to look.
+  if (frame.triggering && frame.test && frame.triggering.file === frame.test.file) {
+    const expression = frame.triggering.expression ? inlineCode(clipChars(scrub(frame.triggering.expression), 120)) : 'see the message';
+    out += fillTemplate(RAISED_IN_TEST, { expression });
   }
   if (detail === 'compact') return out;
   if (frame.stack.length > 1) {

@@ -152,6 +152,16 @@ describe('buildPrompt', () => {
     expect(prompt.user).toContain('3 |   return a - b;');
   });
 
+  it('points at the code under test when the failure was raised in the test itself', () => {
+    const input: PromptInput = {
+      ...smallInput(),
+      failures: [frame(0, { triggering: { file: 'tests/test_cart.py', line: 6, expression: 'assert total(items) == 90' }, test: { file: 'tests/test_cart.py', line: 5 } })],
+    };
+    const prompt = buildPrompt(input, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub });
+    expect(prompt.user).toContain('- note: this was raised in the test itself; the bug is in the code it calls (`assert total(items) == 90`).');
+    expect(buildPrompt(smallInput(), { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub }).user).not.toContain('raised in the test itself');
+  });
+
   it('scrubs secrets from every untrusted input', () => {
     const input: PromptInput = {
       ...smallInput(),

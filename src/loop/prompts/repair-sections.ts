@@ -11,6 +11,9 @@ export const FAILURE_HEADER = `
 ## Failing test {index}: {id}
 `;
 
+export const RAISED_IN_TEST = `- note: this was raised in the test itself; the bug is in the code it calls ({expression}). Read that code with search or read_file before editing.
+`;
+
 export const SOURCE_HEADER = `
 # Source excerpts (line numbers are a gutter, not part of the file)
 `;
