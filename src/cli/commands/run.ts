@@ -1,6 +1,234 @@
+/**
+ * `self-heal run`: flags → HealOptions → heal() → a compact summary. The adapter only: flag checks
+ * with messages that name the flag, the API key from the environment, progress on stderr, the
+ * summary on stdout, and SIGINT/SIGTERM handling (kill the running commands, restore the tree
+ * synchronously from the journal, exit 130/143).
+ *
+ * Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration (including
+ * a dirty work tree without --allow-dirty).
+ */
+import path from 'node:path';
+import { HealOptions, MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../../heal-options.js';
+import { heal } from '../../heal.js';
+import type { Logger } from '../../logger.js';
+import type { HealReport } from '../../loop/heal-report.js';
+import { createProvider } from '../../repair/create-provider.js';
+import { terminalSafe } from '../../frames/frames-text.js';
+import { killRunningCommands } from '../../workspace/run-tests.js';
+import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
+import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
+import { UsageError } from '../usage-error.js';
 
-export async function main(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('self-heal run: not implemented yet\n');
-  return 2;
+const FLAGS = {
+  'test-command': { type: 'string', expects: '<shell command>' },
+  junit: { type: 'string', multiple: true, expects: '<glob>' },
+  log: { type: 'string', expects: '<file>' },
+  cwd: { type: 'string', expects: '<dir>' },
+  'max-attempts': { type: 'string', expects: `<1-${MAX_ATTEMPTS_HARD_CAP}>` },
+  provider: { type: 'string', expects: ProviderName.options.join('|') },
+  model: { type: 'string', expects: '<name>' },
+  'base-url': { type: 'string', expects: '<url>' },
+  'agent-command': { type: 'string', expects: '<shell command>' },
+  'rerun-command': { type: 'string', expects: '<template>' },
+  protect: { type: 'string', multiple: true, expects: '<glob>' },
+  allow: { type: 'string', multiple: true, expects: '<glob>' },
+  timeout: { type: 'string', expects: '<seconds>' },
+  'max-tokens': { type: 'string', expects: '<total>' },
+  'max-seconds': { type: 'string', expects: '<seconds>' },
+  report: { type: 'string', expects: '<path.json>' },
+  'no-commit': { type: 'boolean' },
+  'allow-dirty': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies FlagSpecs;
+
+const HELP = `usage: self-heal run --test-command "<shell command>" [options]
+
+Reproduces the failing tests, asks a repair provider for a fix, verifies it with the real tests
+(the failing ones must pass, every passing one must still pass) and commits it on HEAD.
+
+${describeFlags(FLAGS, {
+  'test-command': 'the command that runs your tests (required); it must write JUnit XML',
+  junit: 'JUnit report glob(s) the test command writes, relative to --cwd; repeatable',
+  log: 'a log of the failed run, for richer failure frames',
+  cwd: 'the directory to run in, inside a git work tree (default: the current directory)',
+  'max-attempts': `repair attempts (default 3, at most ${MAX_ATTEMPTS_HARD_CAP})`,
+  provider: 'who proposes fixes (default builtin: offline, no key)',
+  model: 'the model name for openai, github-models or anthropic',
+  'base-url': 'an OpenAI-compatible endpoint (Azure, Ollama, vLLM, OpenRouter…)',
+  'agent-command': 'for --provider command: your agent, run in the repository root',
+  'rerun-command': 'template for targeted reruns: {tests}, {files}, {pattern} (shell-quoted)',
+  protect: 'glob of files never to edit (beats --allow); repeatable',
+  allow: 'glob of default-protected files that may be edited; repeatable',
+  timeout: 'seconds per test run (default 600)',
+  'max-tokens': 'total tokens over all attempts (default 200000)',
+  'max-seconds': 'wall-clock budget of the whole run (default 1800)',
+  report: 'write the JSON report (HealReport) here',
+  'no-commit': 'leave the fix in the work tree instead of committing it',
+  'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
+  help: 'show this help',
+})}
+
+The API key comes from SELF_HEAL_API_KEY, or the provider's usual variable (OPENAI_API_KEY,
+ANTHROPIC_API_KEY, GITHUB_TOKEN). The command provider's agent does not inherit credentials;
+list the variables it needs in SELF_HEAL_AGENT_ENV.
+
+Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration.
+`;
+
+const KEY_VARIABLES: Record<string, readonly string[]> = {
+  openai: ['OPENAI_API_KEY'],
+  anthropic: ['ANTHROPIC_API_KEY'],
+  'github-models': ['GITHUB_TOKEN', 'GH_TOKEN'],
+};
+
+function integer(flag: string, raw: string | undefined, min: number, max: number, what: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw.trim());
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function seconds(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw.trim());
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0)) throw new UsageError(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+function nonEmpty(flag: string, raw: string | undefined, what: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!raw.trim()) throw new UsageError(`--${flag} expects ${what}, got an empty value`);
+  return raw;
+}
+
+/** argv → HealOptions (throws UsageError naming the flag). Exported for tests. */
+export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): HealOptions | 'help' {
+  const { flags } = parseFlags(argv, FLAGS);
+  if (flags.help) return 'help';
+  const testCommand = nonEmpty('test-command', flags['test-command'], 'the shell command that runs your tests');
+  if (!testCommand) throw new UsageError('--test-command is required: the shell command that runs your tests (it must write JUnit XML)');
+  const provider = oneOf('provider', flags.provider, ProviderName.options, 'builtin');
+  const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
+  if (baseUrl !== undefined && !URL.canParse(baseUrl)) throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+  for (const name of ['junit', 'protect', 'allow'] as const) {
+    for (const glob of flags[name] ?? []) if (!glob.trim()) throw new UsageError(`--${name} expects a non-empty <glob>`);
+  }
+  if (provider === 'command' && !flags['agent-command']?.trim()) {
+    throw new UsageError('--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)');
+  }
+  const env = io.env;
+  const apiKey = [env.SELF_HEAL_API_KEY, ...(KEY_VARIABLES[provider] ?? []).map((v) => env[v])].find((v) => v && v.trim());
+  const input: HealOptionsInput = {
+    cwd: flags.cwd !== undefined ? path.resolve(io.cwd, nonEmpty('cwd', flags.cwd, 'a <dir>')!) : io.cwd,
+    testCommand,
+    junit: flags.junit ?? [],
+    log: nonEmpty('log', flags.log, 'a <file>'),
+    maxAttempts: integer('max-attempts', flags['max-attempts'], 1, MAX_ATTEMPTS_HARD_CAP, `an integer from 1 to ${MAX_ATTEMPTS_HARD_CAP}`),
+    provider,
+    model: nonEmpty('model', flags.model, 'a model <name>'),
+    baseUrl,
+    agentCommand: nonEmpty('agent-command', flags['agent-command'], 'a shell command'),
+    rerunCommand: nonEmpty('rerun-command', flags['rerun-command'], 'a command template'),
+    protect: flags.protect ?? [],
+    allow: flags.allow ?? [],
+    timeoutSeconds: seconds('timeout', flags.timeout),
+    maxTokens: integer('max-tokens', flags['max-tokens'], 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
+    maxSeconds: seconds('max-seconds', flags['max-seconds']),
+    reportPath: nonEmpty('report', flags.report, 'a <path.json>'),
+    commit: !flags['no-commit'],
+    allowDirty: flags['allow-dirty'] ?? false,
+    apiKey,
+  };
+  const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`invalid ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function stderrLogger(io: CliIO): Logger {
+  return {
+    info: (m) => io.stderr(`${terminalSafe(m, true)}\n`),
+    warn: (m) => io.stderr(`warning: ${terminalSafe(m, true)}\n`),
+    group: async (name, fn) => {
+      io.stderr(`\n▸ ${terminalSafe(name)}\n`);
+      return fn();
+    },
+  };
+}
+
+const EXIT: Record<HealReport['result'], number> = {
+  healed: 0,
+  'nothing-to-heal': 0,
+  unhealed: 1,
+  'not-reproduced': 1,
+  'budget-exhausted': 1,
+  'provider-error': 1,
+  unsafe: 2,
+  'config-error': 2,
+};
+
+/** The compact human summary printed at the end. */
+export function renderSummary(report: HealReport): string {
+  const safe = (t: string) => terminalSafe(t);
+  const lines = [`self-heal: ${report.result} — ${terminalSafe(report.reason, true)}`];
+  if (report.failures.length) {
+    lines.push(`failing tests (${report.failures.length}):`);
+    for (const f of report.failures.slice(0, 10)) {
+      const at = f.triggering ?? f.test;
+      lines.push(`  ${safe(f.id)}${at ? `  (${safe(at.file)}:${at.line})` : ''}`);
+    }
+    if (report.failures.length > 10) lines.push(`  … and ${report.failures.length - 10} more`);
+  }
+  for (const a of report.attempts) {
+    const files = a.files.length ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]` : '';
+    const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]!).slice(0, 160)}` : '';
+    lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
+  }
+  if (report.flaky.length) lines.push(`flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`);
+  if (report.tokens.input + report.tokens.output > 0) lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
+  if (report.commit) lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
+  if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
+  if (report.diff) lines.push('', terminalSafe(report.diff, true).trimEnd());
+  return `${lines.join('\n')}\n`;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const options = parseRunArgs(argv, io);
+  if (options === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  const logger = stderrLogger(io);
+
+  // Ctrl-C / SIGTERM: kill what runs, put the tree back from the journal, synchronously, then exit.
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return; // a second Ctrl-C must not cut the restore short
+    interrupted = true;
+    killRunningCommands('SIGKILL');
+    let note = 'the work tree was left as it was found';
+    try {
+      const restored = restoreActiveSnapshotsSync();
+      if (restored.length) note = `restored ${restored.length} path(s) of the work tree`;
+    } catch (error) {
+      note = `restoring the work tree failed: ${error instanceof Error ? error.message : String(error)}; the journal under .git/self-heal/ is applied by the next run`;
+    }
+    io.stderr(`\nself-heal run: interrupted by ${signal}; ${note}\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const report = await heal(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env });
+    io.stdout(`\n${renderSummary(report)}`);
+    return EXIT[report.result];
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

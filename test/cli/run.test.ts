@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { parseRunArgs } from '../../src/cli/commands/run.js';
+import { AGENT, healFixture, NODE_TEST_COMMAND, type HealFixture } from '../loop/heal-fixture.js';
+import { shellQuote } from '../../src/workspace/shell-quote.js';
+
+const FIX = [['replace', 'src/calc.js', 'return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul']];
+
+let fixture: HealFixture | undefined;
+afterEach(() => {
+  fixture?.repo.cleanup();
+  fixture = undefined;
+});
+
+function io(cwd: string, env: NodeJS.ProcessEnv = process.env): CliIO & { out: string; err: string } {
+  const sink = { out: '', err: '' };
+  return Object.assign(sink, {
+    cwd,
+    env,
+    stdout: (t: string) => void (sink.out += t),
+    stderr: (t: string) => void (sink.err += t),
+  });
+}
+
+const agentCommand = `${shellQuote(process.execPath)} ${shellQuote(AGENT)}`;
+
+describe('self-heal run: flags', () => {
+  it.each([
+    [['--max-attempts', '9'], '--max-attempts expects an integer from 1 to 5, got "9"'],
+    [['--max-attempts', '2.5'], '--max-attempts expects an integer from 1 to 5, got "2.5"'],
+    [['--timeout', 'soon'], '--timeout expects a positive number of seconds, got "soon"'],
+    [['--max-tokens', '0'], '--max-tokens expects a positive integer, got "0"'],
+    [['--max-tokens', '-1'], '--max-tokens expects <total>'],
+    [['--provider', 'gpt'], "--provider expects one of builtin|openai|github-models|anthropic|command, got 'gpt'"],
+    [['--provider', 'command'], '--provider command needs --agent-command'],
+    [['--base-url', 'not a url'], '--base-url expects a URL, got "not a url"'],
+    [['--junit', ''], '--junit expects a non-empty <glob>'],
+    [['--frobnicate'], "unknown option '--frobnicate'"],
+  ])('%j → exit 2 naming the flag', async (args, message) => {
+    const sink = io(os.tmpdir());
+    expect(await runCli(['run', '--test-command', 'true', ...args], sink)).toBe(2);
+    expect(sink.err).toContain(message);
+  });
+
+  it('requires --test-command', async () => {
+    const sink = io(os.tmpdir());
+    expect(await runCli(['run'], sink)).toBe(2);
+    expect(sink.err).toMatch(/--test-command is required/);
+  });
+
+  it('maps flags onto HealOptions, the key from the provider’s variable', () => {
+    const options = parseRunArgs(
+      ['--test-command', 'pytest', '--junit', 'a.xml', '--junit', 'b/*.xml', '--cwd', 'sub', '--provider', 'anthropic', '--max-attempts', '5', '--timeout', '30', '--protect', 'x/**', '--allow', 'tests/**', '--no-commit', '--allow-dirty', '--report', 'r.json'],
+      { cwd: '/work', env: { ANTHROPIC_API_KEY: 'k-123' } },
+    );
+    expect(options).toMatchObject({
+      cwd: '/work/sub',
+      testCommand: 'pytest',
+      junit: ['a.xml', 'b/*.xml'],
+      provider: 'anthropic',
+      maxAttempts: 5,
+      timeoutSeconds: 30,
+      protect: ['x/**'],
+      allow: ['tests/**'],
+      commit: false,
+      allowDirty: true,
+      reportPath: 'r.json',
+      apiKey: 'k-123',
+    });
+    expect(parseRunArgs(['--test-command', 't'], { cwd: '/w', env: { SELF_HEAL_API_KEY: 'a', OPENAI_API_KEY: 'b' } })).toMatchObject({ provider: 'builtin', apiKey: 'a', maxAttempts: 3, commit: true });
+  });
+
+  it('prints help with exit 0', async () => {
+    const sink = io(os.tmpdir());
+    expect(await runCli(['run', '--help'], sink)).toBe(0);
+    expect(sink.out).toMatch(/usage: self-heal run --test-command/);
+  });
+});
+
+describe('self-heal run: end to end', () => {
+  it('heals, prints the summary with the diff, exits 0', async () => {
+    fixture = healFixture('node-calc');
+    const env = { ...fixture.repo.env, AGENT_PLAN: JSON.stringify([FIX]) };
+    const sink = io(fixture.repo.root, env);
+    const code = await runCli(['run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand], sink);
+    expect(code).toBe(0);
+    expect(sink.out).toMatch(/^\nself-heal: healed — attempt 1 made 1 failing test\(s\) pass/);
+    expect(sink.out).toMatch(/attempt 1: accepted \[src\/calc.js\]/);
+    expect(sink.out).toMatch(/commit: [0-9a-f]{12} fix: make adds pass \(self-heal\)/);
+    expect(sink.out).toContain('+  return a + b;');
+    expect(sink.err).toContain('▸ baseline');
+    expect(sink.err).toContain('▸ attempt 1 of 3');
+  });
+
+  it('exits 1 when not healed and 2 for a dirty tree', async () => {
+    fixture = healFixture('node-calc');
+    const env = { ...fixture.repo.env, AGENT_PLAN: JSON.stringify([[]]) };
+    const args = ['run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand, '--max-attempts', '1'];
+    const sink = io(fixture.repo.root, env);
+    expect(await runCli(args, sink)).toBe(1);
+    expect(sink.out).toMatch(/self-heal: unhealed/);
+    expect(sink.out).toMatch(/attempt 1: no-edits/);
+    fixture.repo.write('src/calc.js', 'dirty\n');
+    const dirty = io(fixture.repo.root, env);
+    expect(await runCli(args, dirty)).toBe(2);
+    expect(dirty.out).toMatch(/self-heal: unsafe — the work tree has uncommitted changes/);
+  });
+
+  it('restores the tree and exits 130 when interrupted mid-attempt', async () => {
+    fixture = healFixture('node-calc');
+    const before = fixture.files();
+    const ready = path.join(mkdtempSync(path.join(os.tmpdir(), 'self-heal-sigint-')), 'ready');
+    const plan = [[['replace', 'src/calc.js', 'return a - b;', 'return a + b;'], ['write', 'src/new-file.js', 'x'], ['delete', 'package.json'], ['sleep', 60_000]]];
+    const cli = path.resolve('src/cli/index.ts');
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), cli, 'run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand],
+      { cwd: fixture.repo.root, env: { ...fixture.repo.env, AGENT_PLAN: JSON.stringify(plan), AGENT_READY: ready }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let i = 0; i < 600 && !existsSync(ready); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(ready)).toBe(true);
+    const agentPid = Number(readFileSync(ready, 'utf8'));
+    expect(fixture.repo.read('src/calc.js')).toContain('return a + b;');
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/interrupted by SIGINT; restored 3 path\(s\) of the work tree/);
+    expect(fixture.files()).toEqual(before);
+    expect(existsSync(path.join(fixture.repo.root, '.git/self-heal/journal.json'))).toBe(false);
+    let agentAlive = true;
+    for (let i = 0; i < 50 && agentAlive; i++) {
+      try {
+        process.kill(agentPid, 0);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        agentAlive = false;
+      }
+    }
+    expect(agentAlive).toBe(false);
+    rmSync(path.dirname(ready), { recursive: true, force: true });
+  });
+});
