@@ -128,7 +128,8 @@ export async function runRepairConversation(
     const maxOutputTokens = Math.min(chat.maxOutputTokens, request.budget.outputTokens - usage.output);
     if (maxOutputTokens < MIN_OUTPUT_TOKENS) return finish(fallbackEdits(held, lastProposed), 'token-budget');
 
-    const timeout = AbortSignal.timeout(Math.max(1, request.budget.deadline - now));
+    // The loop's deadline can be fractional (averaged run times); AbortSignal.timeout takes whole ms only.
+    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.budget.deadline - now)));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     requests++;
     let reply;
