@@ -3,6 +3,8 @@
  * The CLI entry: dispatch to a command, and the one top-level error boundary.
  * Exit codes: 0 healed / nothing to do, 1 not healed, 2 bad usage or configuration.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { UsageError } from './usage-error.js';
 import type { CliIO, CommandMain } from './io.js';
 
@@ -47,10 +49,26 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-const io: CliIO = {
-  stdout: (t) => process.stdout.write(t),
-  stderr: (t) => process.stderr.write(t),
-  cwd: process.cwd(),
-  env: process.env,
-};
-process.exitCode = await runCli(process.argv.slice(2), io);
+/**
+ * Run only when this file is the program (`node dist/cli/index.js`, the npm bin link, `tsx`), not
+ * when a test imports `runCli`. Real paths, since npm's bin entry is a symlink to the bundle.
+ */
+function invokedDirectly(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
+  const io: CliIO = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+  process.exitCode = await runCli(process.argv.slice(2), io);
+}

@@ -1,6 +1,77 @@
+/**
+ * `self-heal parse`: read JUnit reports (and a log) into failure frames and print them.
+ * Exit 0 when the inputs could be read (whatever the tests did), 1 when nothing could be read,
+ * 2 for bad usage.
+ */
+import path from 'node:path';
+import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
+import { UsageError } from '../usage-error.js';
+import { collectEvidence } from '../../reports/collect.js';
+import { FramesReport } from '../../frames/failure-frame.js';
+import { renderFramesMarkdown } from '../../frames/frames-markdown.js';
+import { renderFramesText, terminalSafe } from '../../frames/frames-text.js';
 
-export async function main(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('self-heal parse: not implemented yet\n');
-  return 2;
+const FLAGS = {
+  junit: { type: 'string', multiple: true, expects: '<glob>' },
+  log: { type: 'string', expects: '<file>' },
+  root: { type: 'string', expects: '<dir>' },
+  format: { type: 'string', expects: 'json|markdown|text' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies FlagSpecs;
+
+const FORMATS = ['json', 'markdown', 'text'] as const;
+
+const HELP = `usage: self-heal parse [--junit <glob>]... [<glob>...] [--log <file>] [--root <dir>] [--format json|markdown|text]
+
+Reads JUnit XML reports (and a test log) and prints one failure frame per failing test: where it
+failed in your code, the exception, the expression and the lines around it.
+
+${describeFlags(FLAGS, {
+  junit: 'JUnit XML report(s), relative to --root; repeatable (globs may also be given as arguments)',
+  log: 'a log of the test run (pytest, jest, vitest, go test, cargo test, maven…)',
+  root: 'the repository root (default: the current directory)',
+  format: 'output: json (the FramesReport schema, default), markdown or text',
+  help: 'show this help',
+})}
+
+Exit status: 0 when the reports were read (even with failing tests), 1 when nothing could be read,
+2 for bad usage.
+`;
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, FLAGS, { positionals: true });
+  if (flags.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  const format = oneOf('format', flags.format, FORMATS, 'json');
+  const junit = [...(flags.junit ?? []), ...positionals];
+  for (const glob of junit) if (!glob.trim()) throw new UsageError('--junit expects a non-empty <glob>');
+  if (flags.log !== undefined && !flags.log.trim()) throw new UsageError('--log expects a <file>');
+  if (flags.root !== undefined && !flags.root.trim()) throw new UsageError('--root expects a <dir>');
+  if (junit.length === 0 && flags.log === undefined) {
+    throw new UsageError('nothing to read: give --junit <glob> (or globs as arguments) and/or --log <file>');
+  }
+  const root = path.resolve(io.cwd, flags.root ?? '.');
+
+  const collected = await collectEvidence({ root, junit, log: flags.log });
+  const report = FramesReport.parse({
+    summary: collected.summary,
+    failures: collected.frames,
+    errors: collected.errors.map((e) => ({ file: e.file, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}), message: e.message })),
+  });
+
+  if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else if (format === 'markdown') io.stdout(renderFramesMarkdown(report));
+  else io.stdout(renderFramesText(report));
+
+  // Errors go to stderr as well, so a JSON consumer on stdout still sees them in a terminal.
+  if (format === 'json') {
+    for (const e of report.errors) {
+      const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
+      io.stderr(`self-heal parse: ${terminalSafe(`${e.file}${pos}`)}: ${terminalSafe(e.message)}\n`);
+    }
+  }
+  return collected.readAnything ? 0 : 1;
 }
