@@ -9,7 +9,7 @@ import type { HealOptionsInput } from '../../src/heal-options.js';
 import type { HealReport } from '../../src/loop/heal-report.js';
 import { createProvider } from '../../src/repair/create-provider.js';
 import { createTempRepo, snapshotFiles, type TempRepo } from '../helpers/git-repo.js';
-import { capturingLogger, FIXTURES, NODE_TEST_COMMAND, type CapturingLogger } from '../loop/heal-fixture.js';
+import { capturingLogger, FIXTURES, NODE_TEST_COMMAND, PYTEST_COMMAND, type CapturingLogger } from '../loop/heal-fixture.js';
 
 export interface E2EProject {
   repo: TempRepo;
@@ -21,7 +21,16 @@ export interface E2EProject {
 
 /** The node-calc fixture: `add` subtracts; `adds` fails, `multiplies` and `subtracts` pass. */
 export function nodeCalcProject(extraFiles: Record<string, string> = {}): E2EProject {
-  const repo = createTempRepo({ fixture: path.join(FIXTURES, 'node-calc'), files: extraFiles });
+  return fixtureProject('node-calc', NODE_TEST_COMMAND, extraFiles);
+}
+
+/** The py-calc fixture (pytest): `add` subtracts; `test_add` fails, `test_mul` passes. */
+export function pyCalcProject(): E2EProject {
+  return fixtureProject('py-calc', PYTEST_COMMAND, {});
+}
+
+function fixtureProject(name: string, testCommand: string, extraFiles: Record<string, string>): E2EProject {
+  const repo = createTempRepo({ fixture: path.join(FIXTURES, name), files: extraFiles });
   const logger = capturingLogger();
   return {
     repo,
@@ -31,7 +40,7 @@ export function nodeCalcProject(extraFiles: Record<string, string> = {}): E2EPro
       return heal(
         {
           cwd: repo.root,
-          testCommand: NODE_TEST_COMMAND,
+          testCommand,
           junit: ['reports/*.xml'],
           maxAttempts: 3,
           timeoutSeconds: 60,
@@ -40,7 +49,7 @@ export function nodeCalcProject(extraFiles: Record<string, string> = {}): E2EPro
         { logger, createProvider: (o) => createProvider(o, fullEnv), env: fullEnv, baseline: 'run' },
       );
     },
-    files: () => Object.fromEntries(Object.entries(snapshotFiles(repo.root)).filter(([p]) => !p.startsWith('reports/'))),
+    files: () => Object.fromEntries(Object.entries(snapshotFiles(repo.root)).filter(([p]) => !/^(reports\/|__pycache__\/|tests\/__pycache__\/|\.pytest_cache\/)/.test(p))),
   };
 }
 

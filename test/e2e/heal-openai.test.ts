@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealReport } from '../../src/loop/heal-report.js';
 import { openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { ADD_BUG, ADD_FIX, ADD_WRONG, nodeCalcProject, type E2EProject } from './e2e-setup.js';
+import { ADD_BUG, ADD_FIX, ADD_WRONG, nodeCalcProject, pyCalcProject, type E2EProject } from './e2e-setup.js';
+import { hasPytest } from '../loop/heal-fixture.js';
 
 const KEY = 'sk-e2e-0123456789abcdefghijklmn';
 
@@ -191,5 +192,17 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
     expect(project.files()).toEqual(before);
     expect(project.repo.git('status', '--porcelain').trim()).toBe('');
     expect(server.pending()).toBe(0);
+  });
+
+  it.skipIf(!hasPytest())('heals a pytest project: the prompt carries the Python failure', async () => {
+    server = await startOpenAIServer({ apiKey: KEY });
+    project = pyCalcProject();
+    server.reply(openaiToolCalls([replaceInFile('calc.py', 'def add(a, b):\n    return a - b\n', 'def add(a, b):\n    return a + b\n')]));
+    const report = await project.heal(openai(server), env);
+    expect(report.result, report.reason).toBe('healed');
+    expect(project.repo.read('calc.py')).toContain('return a + b');
+    const prompt = userPrompt(server, 0);
+    expect(prompt).toMatch(/test_add/);
+    expect(prompt).toMatch(/assert -1 == 3|assert add\(1, 2\) == 3/);
   });
 });
