@@ -85,8 +85,12 @@ export function createRepairHost(deps: HostDeps): RepairHost {
         if (text.length + next.length > limits.maxReadBytes) break;
         text += next;
       }
-      if (line <= lines.length && line - 1 < (range?.end ?? lines.length)) {
-        text += `… (${lines.length} lines in total; ask for lines ${line}-${Math.min(lines.length, line + limits.maxReadLines - 1)} to read on)\n`;
+      const shownEnd = line - 1;
+      const requestedEnd = Math.min(range?.end ?? lines.length, lines.length);
+      if (shownEnd < requestedEnd) {
+        text += `… (${lines.length} lines in total; ask for lines ${shownEnd + 1}-${Math.min(requestedEnd, shownEnd + limits.maxReadLines)} to read on)\n`;
+      } else if (shownEnd < lines.length) {
+        text += `… (${lines.length} lines in total)\n`;
       }
       return deps.scrub(text);
     },

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGuard } from '../../src/loop/edits/guardrails.js';
+import { createRepairHost } from '../../src/loop/repair-host.js';
+import type { RunOutcome } from '../../src/loop/verdict.js';
+import { checkIgnore } from '../../src/workspace/git.js';
+import { releaseSnapshot, takeSnapshot } from '../../src/workspace/tree-state.js';
+import { capturingLogger } from './heal-fixture.js';
+import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+
+let repo: TempRepo | undefined;
+afterEach(() => {
+  repo?.cleanup();
+  repo = undefined;
+});
+
+function setup(rerun: (label: string) => Promise<RunOutcome> = async () => { throw new Error('no runs here'); }) {
+  repo = createTempRepo({
+    files: {
+      'src/calc.js': Array.from({ length: 600 }, (_, i) => (i === 1 ? '  return a - b; // SECRET_VALUE_123' : `// line ${i + 1}`)).join('\n'),
+      'src/other.js': 'const needle = 1;\nconst needle2 = needle;\n',
+      'tests/calc.test.js': 'test("adds")\n',
+      '.gitignore': '.env\n',
+    },
+  });
+  repo.write('.env', 'TOKEN=abc\n');
+  const git = { cwd: repo.root, env: repo.env };
+  const snapshot = takeSnapshot({ root: repo.root, gitDir: path.join(repo.root, '.git'), env: repo.env });
+  const logger = capturingLogger();
+  const host = createRepairHost({
+    root: repo.root,
+    git,
+    edits: { guard: createGuard({ root: repo.root }), ignored: (p) => checkIgnore(git, p) },
+    snapshot,
+    scrub: (t) => t.replaceAll('SECRET_VALUE_123', '[REDACTED]'),
+    logger,
+    triedDiffs: new Set(),
+    expectations: { failToPass: ['t::adds'], passToPass: [], baseline: new Map() },
+    rerunTargets: rerun,
+  });
+  return { host, snapshot, logger, r: repo };
+}
+
+describe('RepairHost', () => {
+  it('reads numbered, scrubbed, bounded ranges; tests are readable', async () => {
+    const { host, snapshot } = setup();
+    const head = await host.readFile('src/calc.js', { start: 1, end: 3 });
+    expect(head).toBe('1: // line 1\n2:   return a - b; // [REDACTED]\n3: // line 3\n… (600 lines in total)\n');
+    const all = await host.readFile('src/calc.js');
+    expect(all.split('\n').filter((l) => /^\d+: /.test(l))).toHaveLength(400);
+    expect(all.trimEnd().split('\n').at(-1)).toBe('… (600 lines in total; ask for lines 401-600 to read on)');
+    expect(await host.readFile('tests/calc.test.js')).toBe('1: test("adds")\n2: \n');
+    releaseSnapshot(snapshot);
+  });
+
+  it('refuses .git, the outside, ignored files and missing files with a message for the model', async () => {
+    const { host, snapshot } = setup();
+    await expect(host.readFile('.git/config')).rejects.toThrow(/`\.git` are never edited|\.git/);
+    await expect(host.readFile('../../etc/passwd')).rejects.toThrow(/`\.\.` is not allowed/);
+    await expect(host.readFile('.env')).rejects.toThrow(/ignored by git/);
+    await expect(host.readFile('src/nope.js')).rejects.toThrow(/does not exist/);
+    releaseSnapshot(snapshot);
+  });
+
+  it('searches tracked files literally, bounded', async () => {
+    const { host, snapshot } = setup();
+    expect(await host.search('needle')).toBe('src/other.js:1: const needle = 1;\nsrc/other.js:2: const needle2 = needle;');
+    expect(await host.search('TOKEN=')).toBe('no match for "TOKEN=" in tracked files');
+    expect(await host.search('// line')).toMatch(/more matches not shown/);
+    expect(await host.search('a - b; // SECRET')).toContain('[REDACTED]');
+    await expect(host.search('')).rejects.toThrow(/empty/);
+    releaseSnapshot(snapshot);
+  });
+
+  it('tries a candidate: applies, reruns the targets, restores', async () => {
+    let seen = '';
+    const { host, snapshot, r } = setup(async () => {
+      seen = r.read('src/calc.js');
+      return { cases: [{ id: 't::adds', suite: 's', name: 'adds', status: 'passed' }], frames: [], exitCode: 0, timedOut: false, output: '', durationMs: 5 };
+    });
+    const before = r.tree();
+    const verdict = await host.tryCandidate([{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' }]);
+    expect(verdict).toEqual({ targetsPassed: 1, targetsTotal: 1, feedback: '' });
+    expect(seen).toContain('return a + b;');
+    expect(r.tree()).toEqual(before);
+    const refused = await host.tryCandidate([{ path: 'tests/calc.test.js', oldText: 'adds', newText: 'x' }]);
+    expect(refused).toMatchObject({ targetsPassed: 0, targetsTotal: 1, feedback: expect.stringMatching(/test file/) });
+    releaseSnapshot(snapshot);
+  });
+});

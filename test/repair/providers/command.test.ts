@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentEnvironment, createCommandProvider } from '../../../src/repair/providers/command.js';
+import { ProviderError, type RepairHost, type RepairRequest } from '../../../src/repair/provider.js';
+
+let root: string;
+let logs: string[];
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-test-'));
+  logs = [];
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const host = (): RepairHost => ({
+  root,
+  checkEdits: async () => ({ ok: true, problems: [] }),
+  readFile: async () => '',
+  search: async () => '',
+  tryCandidate: async () => ({ targetsPassed: 0, targetsTotal: 0, feedback: '' }),
+  triedDiffs: new Set(),
+  log: (m) => logs.push(m),
+});
+
+const request: RepairRequest = {
+  attempt: 2,
+  maxAttempts: 3,
+  failures: [],
+  prompt: { system: 'rules', user: 'fix it', estimatedTokens: 3 },
+  history: [],
+  budget: { inputTokens: 1000, outputTokens: 100, deadline: Date.now() + 60_000 },
+};
+
+describe('agentEnvironment', () => {
+  it('withholds credentials unless listed in SELF_HEAL_AGENT_ENV', () => {
+    const env = agentEnvironment(
+      {
+        PATH: '/bin',
+        HOME: '/home/u',
+        GITHUB_TOKEN: 'ghs_x',
+        OPENAI_API_KEY: 'sk-1',
+        NPM_TOKEN: 'n',
+        AWS_SECRET_ACCESS_KEY: 'a',
+        DB_PASSWORD: 'p',
+        INPUT_API_KEY: 'i',
+        ACTIONS_RUNTIME_TOKEN: 'r',
+        INNOCENT_LOOKING: 'the-step-api-key-value',
+        SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY',
+      },
+      ['the-step-api-key-value'],
+    );
+    expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', OPENAI_API_KEY: 'sk-1', SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY' });
+  });
+});
+
+describe('createCommandProvider', () => {
+  it('runs the agent in the root with SELF_HEAL_CONTEXT outside it and reads SELF_HEAL_RESULT', async () => {
+    const script = `node -e "
+      const fs = require('fs');
+      const ctx = JSON.parse(fs.readFileSync(process.env.SELF_HEAL_CONTEXT, 'utf8'));
+      fs.writeFileSync('seen.json', JSON.stringify({ cwd: process.cwd(), ctxPath: process.env.SELF_HEAL_CONTEXT, ctx, token: process.env.GITHUB_TOKEN ?? null }));
+      fs.writeFileSync(process.env.SELF_HEAL_RESULT, JSON.stringify({ notes: 'changed calc', usage: { input: 12, output: 3 } }));
+      console.log('agent says hi');
+    "`;
+    const provider = createCommandProvider({ agentCommand: script, timeoutMs: 30_000, env: { ...process.env, GITHUB_TOKEN: 'ghs_secret' } });
+    const answer = await provider.propose(request, host());
+    expect(answer).toMatchObject({ edits: [], editedInPlace: true, usage: { input: 12, output: 3 }, notes: 'changed calc' });
+    const seen = JSON.parse(readFileSync(path.join(root, 'seen.json'), 'utf8'));
+    expect(seen.cwd).toBe(root);
+    expect(path.relative(root, seen.ctxPath).startsWith('..')).toBe(true);
+    expect(seen.ctx).toEqual({ attempt: 2, maxAttempts: 3, failures: [], history: [], prompt: request.prompt, root });
+    expect(seen.token).toBeNull();
+    expect(logs.join('\n')).toContain('agent says hi');
+  });
+
+  it('turns failures into ProviderErrors: retryable exit codes, non-retryable 127, timeouts', async () => {
+    const fail = createCommandProvider({ agentCommand: 'echo broke >&2; exit 4', timeoutMs: 30_000, env: process.env });
+    await expect(fail.propose(request, host())).rejects.toMatchObject({ kind: 'bad-response', retryable: true, message: expect.stringMatching(/failed \(exit 4\).*broke/) });
+    const missing = createCommandProvider({ agentCommand: 'definitely-not-an-agent-xyz', timeoutMs: 30_000, env: process.env });
+    await expect(missing.propose(request, host())).rejects.toMatchObject({ kind: 'config', retryable: false });
+    const slow = createCommandProvider({ agentCommand: 'sleep 20', timeoutMs: 300, env: process.env });
+    const error = await slow.propose(request, host()).catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.message).toMatch(/timed out/);
+  });
+
+  it('ignores an invalid or oversized result file', async () => {
+    writeFileSync(path.join(root, 'x'), '');
+    const provider = createCommandProvider({ agentCommand: `printf '{"usage":{"input":-1}}' > "$SELF_HEAL_RESULT"`, timeoutMs: 30_000, env: process.env });
+    const answer = await provider.propose(request, host());
+    expect(answer.usage).toEqual({ input: 0, output: 0 });
+    expect(logs.join('\n')).toMatch(/ignored SELF_HEAL_RESULT/);
+    expect(() => createCommandProvider({ agentCommand: '  ', timeoutMs: 1, env: {} })).toThrow(ProviderError);
+  });
+});
