@@ -77,7 +77,12 @@ function literalKind(value: SyntaxNode, family: Family): string | undefined {
     const name = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee?.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee?.text;
     return name ? CALL_KINDS[family][name] : undefined;
   }
-  if (value.type === 'list_comprehension') return '[]';
+  if (value.type === 'list_comprehension' || value.type === 'array') return '[]';
+  // Arithmetic (`sum(xs) / len(xs)`) is a number.
+  const op = value.childForFieldName('operator')?.type;
+  if ((value.type === 'binary_operator' || value.type === 'binary_expression') && op && ['+', '-', '*', '/', '//', '%', '**'].includes(op)) {
+    return '0';
+  }
   return undefined;
 }
 

@@ -7,6 +7,9 @@ import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
 import { integerValue, shiftByOne } from '../shift-by-one.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
+/** Returned expressions that can be a number; literals are shifted on their own. */
+const RETURNED_NUMBERS = new Set(['binary_operator', 'binary_expression', 'call', 'call_expression', 'attribute', 'member_expression', 'identifier', 'subscript', 'subscript_expression', 'parenthesized_expression']);
+
 const ORDERING = new Set(['<', '<=', '>', '>=', '==', '!=', '===', '!==']);
 
 function isNegatedLiteral(node: SyntaxNode): boolean {
@@ -62,6 +65,17 @@ export const offByOne: RepairTemplate = {
           for (const delta of [-1, 1] as const) {
             const text = shiftByOne(index, delta, family);
             if (text !== undefined) out.push(replaceNode(index, text, 0.7, `index \`${index.text}\` → \`${text}\``));
+          }
+        }
+        continue;
+      }
+      if (node.type === 'return_statement') {
+        // A returned count or length one off (`return (end - start).days` for `… + 1`).
+        const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+        if (value && RETURNED_NUMBERS.has(value.type) && integerValue(value) === undefined) {
+          for (const delta of [1, -1] as const) {
+            const text = shiftByOne(value, delta, family);
+            if (text !== undefined) out.push(replaceNode(value, text, 0.4, `return \`${text}\``));
           }
         }
         continue;

@@ -1,0 +1,5 @@
+function get(object, path) {
+  return path.split('.').reduce((value, key) => value[key], object);
+}
+
+module.exports = { get };

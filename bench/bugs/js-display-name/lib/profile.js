@@ -1,0 +1,6 @@
+function displayName(user) {
+  const nickname = user.profile.nickname;
+  return nickname || user.name;
+}
+
+module.exports = { displayName };

@@ -1,0 +1,9 @@
+function slugify(title) {
+  return title
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/, '-');
+}
+
+module.exports = { slugify };

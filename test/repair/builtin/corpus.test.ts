@@ -1,0 +1,56 @@
+/**
+ * The bench's bug corpus is well-formed: every bug's project fails its tests as committed and passes
+ * them with the fixed line from bug.json, and the buggy line is a real change in a non-test file.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isTestPath } from '../../../src/repair/builtin/path-kinds.js';
+import { fixedText, loadCorpus, materialiseBug, testCommand, type Bug } from '../../../scripts/bench/_builtin-corpus.js';
+
+const corpus = loadCorpus();
+
+async function runTests(bug: Bug, variant: 'buggy' | 'fixed'): Promise<{ status: number | null; output: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), `corpus-${bug.id}-`));
+  try {
+    materialiseBug(bug, dir, variant);
+    return await new Promise((resolve) => {
+      execFile('sh', ['-c', testCommand(bug)], { cwd: dir, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ status, output: `${stdout}\n${stderr}` });
+      });
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('bug corpus', () => {
+  it('has at least 15 bugs in each language', () => {
+    expect(corpus.filter((b) => b.language === 'python').length).toBeGreaterThanOrEqual(15);
+    expect(corpus.filter((b) => b.language === 'javascript').length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(corpus.map((b) => [b.id, b] as const))('%s: names a real one-line change outside the tests', (_id, bug) => {
+    expect(isTestPath(bug.file)).toBe(false);
+    const buggy = readFileSync(path.join(bug.dir, bug.file), 'utf8');
+    const line = buggy.split('\n')[bug.line - 1];
+    expect(line).toBeDefined();
+    expect(line!.trim()).not.toBe('');
+    expect(bug.fixed_line).not.toBe(line);
+    expect(fixedText(bug, buggy)).not.toBe(buggy);
+  });
+
+  // Real runs of pytest and node:test, a few at a time; generous timeout for a loaded 2-core machine.
+  it.concurrent.each(corpus.map((b) => [b.id, b] as const))(
+    '%s: fails as committed, passes when fixed',
+    async (_id, bug) => {
+      const [buggy, fixed] = await Promise.all([runTests(bug, 'buggy'), runTests(bug, 'fixed')]);
+      expect(buggy.status, buggy.output).not.toBe(0);
+      expect(fixed.status, fixed.output).toBe(0);
+    },
+    300_000,
+  );
+});
