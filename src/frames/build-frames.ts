@@ -65,10 +65,12 @@ function languageOfFile(file: string | undefined): Language {
 /** A JUnit `type` worth reporting: a class-like name, not a runner's generic label ("test failure", "failure"). */
 function meaningfulType(type: string | undefined): string | undefined {
   const t = type?.trim();
-  // A lower-case name without a package is a label, not an exception class: libtest writes
-  // `assert` for every panic, node:test `testCodeFailure`, Go reporters `failure`.
-  if (!t || t.length > 200 || /^[a-z][\w ]*$/.test(t) || /^(failure|failed|error|errored)$/i.test(t)) return undefined;
-  return /^[A-Za-z_$][\w$]*([.:]{1,2}[\w$]+)*$/.test(t) ? t : undefined;
+  // A lower-case name without a package, or an upper-case word, is a label, not an exception
+  // class: libtest writes `assert` for every panic, node:test `testCodeFailure`, Catch2 the macro
+  // (`CHECK`, `REQUIRE`), Playwright `FAILURE`.
+  if (!t || t.length > 200 || /^[a-z][\w ]*$/.test(t) || /^[A-Z_]+$/.test(t)) return undefined;
+  // Class names, qualified with `.` (Java, Python), `::` (Rust, C++) or `\` (PHP namespaces).
+  return /^[A-Za-z_$][\w$]*((\.|::|\\)[A-Za-z_$][\w$]*)*$/.test(t) ? t : undefined;
 }
 
 /**
@@ -90,12 +92,25 @@ function trivialMessage(message: string): boolean {
  * when it says the same and more (libtest's JUnit has the first line of an `assert_eq!`, the log
  * has `left:`/`right:` too).
  */
-function chooseMessage(failure: TestCase['failure'], lead: LogFailure | undefined, traces: LogFailure[]): string {
+function chooseMessage(failure: TestCase['failure'], lead: LogFailure | undefined, traces: LogFailure[], name: string): string {
   const fromTraces = [lead?.message, ...traces.map((t) => t.message)].filter((m): m is string => !!m).map((m) => pruneMessage(m));
   const candidates = [pruneMessage(failure?.message), ...fromTraces, failure?.body ? firstLine(pruneMessage(failure.body)) : ''];
-  const chosen = candidates.find((m) => m && !trivialMessage(m)) ?? candidates.find((m) => m) ?? '';
+  const chosen = candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
   const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
   return fuller ?? chosen;
+}
+
+/**
+ * A message that only says which test failed: Playwright's `cart.spec.ts:12:7 shows the total`,
+ * PHPUnit's `Tests\Unit\CartTest::testTotalsWrong` first line.
+ */
+function namesOnlyTheTest(message: string, name: string): boolean {
+  const rest = message
+    .trim()
+    .replace(/^\S+:\d+(:\d+)?\s+/, '')
+    .trim();
+  const title = name.split(/\s+(?:›|>)\s+/).pop()!.trim();
+  return rest === name.trim() || rest === title || (rest.endsWith(`::${title}`) && !/\s/.test(rest));
 }
 
 interface Evidence {
@@ -238,7 +253,7 @@ class FrameBuilder {
       traces.find((t) => t.exceptionType)?.exceptionType ??
       typeFromMessage(c?.failure?.message) ??
       null;
-    const message = chooseMessage(c?.failure, lead, traces);
+    const message = chooseMessage(c?.failure, lead, traces, input.name);
 
     const located = await this.locateTest(c, input.testFile, stack, input.name);
     const test = located.location;
@@ -294,10 +309,19 @@ class FrameBuilder {
   }
 }
 
+/** Names of Go test functions: a body of such a case is `go test` output. */
+const GO_TEST_NAME = /^(Test|Benchmark|Example|Fuzz)[\w]*(\/\S*)?$/;
+
 /** The trace(s) a JUnit case carries: its failure body, else the tail of its captured output. */
 function traceOfCase(c: TestCase, parseTrace: ((text: string) => LogFailure[]) | undefined): LogFailure | undefined {
   if (!parseTrace) return undefined;
   const texts = [c.failure?.body, [c.systemErr, c.systemOut].filter(Boolean).join('\n')];
+  // go-junit-report keeps only the test's own output lines (`    cart_test.go:14: msg`), without
+  // the `=== RUN`/`--- FAIL:` lines around them that make it recognisable as `go test` output.
+  if (c.failure?.body && GO_TEST_NAME.test(c.name) && !/^\s*(=== RUN|--- FAIL)/m.test(c.failure.body)) {
+    texts.splice(1, 0, `=== RUN   ${c.name}\n${c.failure.body}\n--- FAIL: ${c.name} (0.00s)\n`);
+  }
+  let fallback: LogFailure | undefined;
   for (const text of texts) {
     if (!text) continue;
     let found: LogFailure[];
@@ -310,9 +334,11 @@ function traceOfCase(c: TestCase, parseTrace: ((text: string) => LogFailure[]) |
     // the one with the most frames tells the most, the last among equals is the final raise.
     let best: LogFailure | undefined;
     for (const f of found) if (!best || f.frames.length >= best.frames.length) best = f;
-    if (best) return best;
+    if (best && best.frames.length > 0) return best;
+    // A trace without any frame may be a poorer reading than the next text's: keep looking.
+    fallback ??= best;
   }
-  return undefined;
+  return fallback;
 }
 
 /**
