@@ -36,6 +36,9 @@ export interface PathResolver {
   directoriesFor(scope: string): string[];
 }
 
+/** Longer printed paths are refused (Linux PATH_MAX is 4096). */
+const MAX_PATH_LENGTH = 4096;
+
 /** Segments that mark installed or vendored third-party code wherever they appear. */
 const VENDORED_SEGMENTS = new Set([
   'node_modules',
@@ -259,6 +262,8 @@ export function createPathResolver(root: string, files: Iterable<string>): PathR
   }
 
   function resolve(raw: string, hints?: ResolveHints): PathVerdict {
+    // No file system has paths this long; a hostile one would make suffix matching quadratic.
+    if (raw.length > MAX_PATH_LENGTH) return { kind: 'outside', reason: 'path too long' };
     const n = normalise(raw);
     if ('runtime' in n) return { kind: 'runtime', reason: n.runtime };
     if (!n.path) return { kind: 'outside', reason: 'empty path' };

@@ -43,6 +43,13 @@ describe('the repository view', () => {
     expect(view.resolve('/elsewhere/src/a.py')).toEqual({ kind: 'user', path: 'src/a.py' });
   });
 
+  it('treats a repository that tracks nothing under the root like no repository', async () => {
+    const r = repo({ 'README.md': '' });
+    r.write('new/src/a.py', 'a = 1\n');
+    const view = await openRepoView(path.join(r.root, 'new'));
+    expect(view.resolve('/ci/checkout/src/a.py')).toEqual({ kind: 'user', path: 'src/a.py' });
+  });
+
   it('uses the injected file lister (git is a port)', async () => {
     const r = repo({ 'a.py': 'a = 1\n', 'b.py': 'b = 2\n' });
     const view = await openRepoView(r.root, { listFiles: async () => ['a.py'] });

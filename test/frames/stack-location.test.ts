@@ -79,6 +79,11 @@ describe('mapping printed paths to repository files', () => {
     expect(user('src/lib.rs', { dirs: ['crates/a'] })).toBe('crates/a/src/lib.rs');
   });
 
+  it('refuses absurdly long paths without scanning them', () => {
+    expect(resolver.resolve(`/x${'/a'.repeat(100_000)}/src/calc.py`)).toEqual({ kind: 'outside', reason: 'path too long' });
+    expect(resolver.resolve('')).toMatchObject({ kind: 'outside' });
+  });
+
   it('does not match an untracked file under the root to another file by suffix', () => {
     expect(resolver.resolve('/work/repo/build/gen/calc.py')).toMatchObject({ kind: 'outside', reason: 'not tracked by git' });
     expect(resolver.resolve('/work/repo/src/new_file.py')).toMatchObject({ kind: 'outside' });
