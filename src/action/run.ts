@@ -20,6 +20,9 @@ import { HealOptions } from '../heal-options.js';
 import type { HealReport } from '../loop/heal-report.js';
 import type { Logger } from '../logger.js';
 import type { RepairProvider } from '../repair/provider.js';
+import { heal as realHeal, type HealDeps } from '../heal.js';
+import { createProvider as realCreateProvider } from '../repair/create-provider.js';
+import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
 import type { DeliveryResult } from '../delivery/delivery-result.js';
 import { createGitHubApi, type GitHubApi, type RepoRef } from '../delivery/github-api.js';
@@ -35,22 +38,18 @@ import { InputError, readInputs, toHealOptions, type ActionInputs } from './inpu
 import { collectRunReports } from './run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 
-/** What heal() needs from its caller (mirrors `HealDeps` of src/heal.ts). */
-export interface ActionHealDeps {
-  logger: Logger;
-  createProvider: (options: HealOptions) => RepairProvider;
-  env?: NodeJS.ProcessEnv;
-  signal?: AbortSignal;
-}
-
+/** The real implementations by default; tests replace heal() where a guard must stop before it. */
 export interface ActionDeps {
-  heal: (options: HealOptions, deps: ActionHealDeps) => Promise<HealReport>;
-  createProvider: (options: HealOptions, env: NodeJS.ProcessEnv) => RepairProvider;
-  /** Paths the guardrails protect (tests, snapshots, CI): checked again on the fix commit. */
-  isProtectedPath: (repoRelativePath: string, options: HealOptions) => boolean;
+  heal?: (options: HealOptions, deps: HealDeps) => Promise<HealReport>;
+  createProvider?: (options: HealOptions, env: NodeJS.ProcessEnv) => RepairProvider;
   createApi?: (token: string, repo: RepoRef, baseUrl: string) => GitHubApi;
   env?: NodeJS.ProcessEnv;
 }
+
+const UNCOMMITTED_NOTE = /; the fix is left uncommitted in the work tree \(commit disabled\)$/;
+
+/** Where workflow_run mode puts the failed run's artifacts, under the working directory. */
+export const RUN_REPORTS_DIR = '.self-heal-run-reports';
 
 export type ActionResult = HealReport['result'] | 'skipped';
 
@@ -118,7 +117,7 @@ function writeSummary(env: NodeJS.ProcessEnv, markdown: string): void {
   }
 }
 
-export async function runAction(deps: ActionDeps): Promise<ActionOutcome> {
+export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
   const env = deps.env ?? process.env;
   const logger = createActionLogger();
   let runUrl: string | undefined;
@@ -200,25 +199,32 @@ async function runSteps(
   let healOptions = options;
   if (ctx.eventName === 'workflow_run' && ctx.workflowRun?.id !== undefined && api) {
     healOptions = await logger.group('self-heal: reports of the failed run', async () => {
-      const dir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal', 'run-reports');
+      // Inside the work tree: the loop reads reports only from inside the repository. The folder is
+      // untracked and never committed (delivery commits the accepted files only).
+      const dir = path.join(options.cwd, RUN_REPORTS_DIR);
       const collected = await collectRunReports(api, ctx.workflowRun!.id!, dir, (m) => logger.info(m));
       if (!collected.artifacts.length) {
         logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
         return options;
       }
-      const junit = (options.junit.length ? options.junit : ['**/*.xml']).map((g) => path.join(dir, '**', g.replace(/^(\.\/)+/, '')));
+      // The artifacts' XML files join the globs of the reports the test command writes: the baseline
+      // reuses the downloaded ones (they are fresh), the reruns read the test command's own.
+      const junit = [...options.junit, `${RUN_REPORTS_DIR}/**/*.xml`];
       logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
       return { ...options, junit };
     });
   }
 
   // 3. Heal.
-  const report = await deps.heal(healOptions, {
+  const healed = await (deps.heal ?? realHeal)(healOptions, {
     logger,
-    createProvider: (o) => deps.createProvider(o, env),
+    createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
     env,
     signal,
   });
+  // heal() runs with commit: false because delivery makes the commit; its note saying so would
+  // contradict the delivery section a line below, so it is dropped from the action's report.
+  const report = { ...healed, reason: healed.reason.replace(UNCOMMITTED_NOTE, '') };
 
   // 4. Deliver.
   const delivery = await logger.group('self-heal: delivery', () =>
@@ -235,7 +241,11 @@ async function runSteps(
         root,
         outDir: path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal'),
         dispatchWorkflow: inputs['dispatch-workflow'] || undefined,
-        isProtectedPath: (p) => deps.isProtectedPath(p, healOptions),
+        // The loop's own guardrails, checked again on the commit's diff.
+        isProtectedPath: (() => {
+          const guard = createGuard({ root, protect: healOptions.protect, allow: healOptions.allow });
+          return (p: string) => !guard.checkWrite(p).ok;
+        })(),
       },
       { api, log: (m) => logger.info(m), gitEnv: env },
     ),
@@ -265,8 +275,7 @@ async function runSteps(
     for (const line of formatAnnotations(buildAnnotations(report.failures, { pathPrefix: annotationPrefix }))) process.stdout.write(`${line}${os.EOL}`);
   }
 
-  const healed = report.result === 'healed' || report.result === 'nothing-to-heal';
-  if (!healed) {
+  if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
     core.setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`));
     return { result: report.result, failed: true, reason: report.reason, delivery };
   }

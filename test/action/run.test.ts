@@ -8,7 +8,7 @@ import { runAction, type ActionDeps } from '../../src/action/run.js';
 import { buildCommitMessage } from '../../src/delivery/commit-message.js';
 import type { HealReport } from '../../src/loop/heal-report.js';
 import { runnerCommands } from '../report/runner-commands.js';
-import { applyFix, createHealedRepo, healedReport, isTestPath, type HealedRepo } from '../delivery/healed-repo.js';
+import { applyFix, createHealedRepo, healedReport, type HealedRepo } from '../delivery/healed-repo.js';
 import { createRunnerEnv, type RunnerFiles, type RunnerSetup } from './runner-env.js';
 import { startGitHubServer, type GitHubServer } from '../helpers/github-server.js';
 
@@ -46,7 +46,6 @@ async function run(setup: Partial<RunnerSetup> & { inputs: Record<string, string
     createProvider: () => {
       throw new Error('no provider in these tests');
     },
-    isProtectedPath: (p) => isTestPath(p),
     env: process.env,
   });
   vi.mocked(process.stdout.write).mockRestore();
