@@ -1,6 +1,54 @@
+/**
+ * `self-heal demo`: heal a bundled example project with the built-in engine, in a temporary git
+ * repository — the first command to run on a fresh machine. The adapter only: flags, progress on
+ * stderr, the narrated result (or the JSON report with --json) on stdout. Exit 0 when healed.
+ */
+import type { HealReport } from '../../loop/heal-report.js';
+import type { Logger } from '../../logger.js';
+import { terminalSafe } from '../../frames/frames-text.js';
+import { renderDemo } from '../../demo/narrate.js';
+import { runDemo } from '../../demo/run-demo.js';
+import { describeFlags, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 
-export async function main(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('self-heal demo: not implemented yet\n');
-  return 2;
+const FLAGS = {
+  keep: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies FlagSpecs;
+
+const HELP = `usage: self-heal demo [--keep] [--json]
+
+Copies a small example project with a real bug (a shop's pricing module and its node:test tests)
+into a temporary git repository and heals it with the built-in engine: no model, no key, no
+network. Prints the failing tests, each attempt and its verdict, the fix and the job summary.
+
+${describeFlags(FLAGS, {
+  keep: 'keep the temporary repository and print its path',
+  json: 'print the JSON heal report instead of the narrated result',
+  help: 'show this help',
+})}`;
+
+function stderrLogger(io: CliIO): Logger {
+  return {
+    info: (m) => io.stderr(`  ${terminalSafe(m, true)}\n`),
+    warn: (m) => io.stderr(`  warning: ${terminalSafe(m, true)}\n`),
+    group: async (name, fn) => {
+      io.stderr(`▸ ${terminalSafe(name)}\n`);
+      return fn();
+    },
+  };
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const { flags } = parseFlags(argv, FLAGS);
+  if (flags.help) {
+    io.stdout(`${HELP.trimEnd()}\n`);
+    return 0;
+  }
+  const { report, dir, kept } = await runDemo({ keep: flags.keep ?? false, env: io.env, logger: stderrLogger(io) });
+  if (flags.json) io.stdout(`${JSON.stringify(report satisfies HealReport, null, 2)}\n`);
+  else io.stdout(renderDemo(report, { dir, kept }));
+  if (flags.json && kept) io.stderr(`the example repository is kept at ${dir}\n`);
+  return report.result === 'healed' ? 0 : 1;
 }

@@ -1,0 +1,54 @@
+/**
+ * Puts the bundled example project into a directory as a git repository with one commit, the way a
+ * user's project looks when its tests fail. Git runs with the user's global and system config shut
+ * out (`GIT_CONFIG_GLOBAL`/`GIT_CONFIG_NOSYSTEM`), so signing, hooks or templates of the machine
+ * cannot break the demo, and with a fixed identity and date, so the example commit is the same
+ * everywhere.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { devNull } from 'node:os';
+import path from 'node:path';
+import { EXAMPLE_PROJECT } from './example-project.js';
+
+export const DEMO_IDENTITY = { name: 'self-heal demo', email: 'demo@self-heal.invalid' };
+const FIXED_DATE = '2026-01-01T12:00:00Z';
+
+/** The environment every git call of the demo (and of the heal run inside it) uses. */
+export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, GIT_CONFIG_GLOBAL: devNull, GIT_CONFIG_NOSYSTEM: '1' };
+}
+
+function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, env, encoding: 'utf8' }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
+      else resolve();
+    });
+  });
+}
+
+/** Write the example into `dir` (which must exist and be empty) and commit it. */
+export async function prepareExampleRepo(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  for (const [file, text] of Object.entries(EXAMPLE_PROJECT)) {
+    const target = path.join(dir, ...file.split('/'));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  const gitEnv = {
+    ...isolatedGitEnv(env),
+    GIT_AUTHOR_NAME: DEMO_IDENTITY.name,
+    GIT_AUTHOR_EMAIL: DEMO_IDENTITY.email,
+    GIT_COMMITTER_NAME: DEMO_IDENTITY.name,
+    GIT_COMMITTER_EMAIL: DEMO_IDENTITY.email,
+    GIT_AUTHOR_DATE: FIXED_DATE,
+    GIT_COMMITTER_DATE: FIXED_DATE,
+  };
+  await git(dir, gitEnv, ['init', '-q']);
+  // The fix commit that heal() makes reads the committer from the repository's own config.
+  await git(dir, gitEnv, ['config', 'user.name', DEMO_IDENTITY.name]);
+  await git(dir, gitEnv, ['config', 'user.email', DEMO_IDENTITY.email]);
+  await git(dir, gitEnv, ['config', 'commit.gpgsign', 'false']);
+  await git(dir, gitEnv, ['add', '-A']);
+  await git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
+}

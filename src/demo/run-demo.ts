@@ -1,0 +1,64 @@
+/**
+ * `self-heal demo`, the core: the bundled example in a temporary git repository, healed by the
+ * whole loop (`heal()`) with the built-in engine — baseline, frames, attempts verified by the real
+ * tests, the fix committed in the temporary repository. Nothing of the user's is touched, nothing is
+ * downloaded, no key is needed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { heal } from '../heal.js';
+import type { HealOptionsInput } from '../heal-options.js';
+import type { Logger } from '../logger.js';
+import type { HealReport } from '../loop/heal-report.js';
+import { createBuiltinProvider } from '../repair/builtin/builtin-provider.js';
+import { shellQuote } from '../workspace/shell-quote.js';
+import { isolatedGitEnv, prepareExampleRepo } from './prepare-example.js';
+
+export interface DemoOptions {
+  /** Leave the temporary repository in place (its path is in the result). */
+  keep: boolean;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  /** Where the temporary repository goes (default: the OS temp dir). */
+  tmpRoot?: string;
+  /** The Node.js that runs the example's tests (default: the one running self-heal). */
+  node?: string;
+}
+
+export interface DemoRun {
+  report: HealReport;
+  dir: string;
+  kept: boolean;
+}
+
+/** node:test with its usual spec output on stdout and a JUnit report for the frames. */
+export function exampleTestCommand(node: string): string {
+  return `${shellQuote(node)} --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=junit.xml`;
+}
+
+export async function runDemo(options: DemoOptions): Promise<DemoRun> {
+  const dir = mkdtempSync(path.join(options.tmpRoot ?? tmpdir(), 'self-heal-demo-'));
+  try {
+    const env = isolatedGitEnv(options.env);
+    await options.logger.group('example project', async () => {
+      await prepareExampleRepo(dir, env);
+      options.logger.info(`a shop's pricing module with node:test tests, committed in ${dir}`);
+    });
+    const healOptions: HealOptionsInput = {
+      cwd: dir,
+      testCommand: exampleTestCommand(options.node ?? process.execPath),
+      junit: ['junit.xml'],
+      provider: 'builtin',
+      maxAttempts: 3,
+      timeoutSeconds: 120,
+      maxSeconds: 900,
+      commit: true,
+    };
+    const report = await heal(healOptions, { logger: options.logger, createProvider: (o) => createBuiltinProvider(o), env });
+    return { report, dir, kept: options.keep };
+  } finally {
+    // Also after a crash: the directory stays only when asked for.
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
