@@ -18,7 +18,7 @@ import { locateTestFile } from './locate-test.js';
 import { matchLogFailures } from './match-tests.js';
 import { firstLine, pruneMessage } from './prune-message.js';
 import type { RepoView } from './repo-view.js';
-import { extractSnippet, type SnippetOptions } from './source-snippet.js';
+import { countedLines, extractSnippet, type SnippetOptions } from './source-snippet.js';
 import { looksLikeTestFile, type ResolveHints } from './stack-location.js';
 import { findTestDefinition } from './test-definition.js';
 import { isAssertionFailure, selectTriggeringFrame } from './triggering-frame.js';
@@ -128,6 +128,7 @@ interface Resolved {
 class FrameBuilder {
   private readonly expressions: ExpressionFinder;
   private readonly maxStack: number;
+  private readonly lines = new Map<string, readonly string[] | undefined>();
 
   constructor(
     private readonly repo: RepoView,
@@ -139,6 +140,16 @@ class FrameBuilder {
 
   dispose(): void {
     this.expressions.dispose();
+    this.lines.clear();
+  }
+
+  /** A file's lines, split once per run (many failures show windows of the same file). */
+  private linesOf(file: string): readonly string[] | undefined {
+    if (!this.lines.has(file)) {
+      const text = this.repo.readText(file);
+      this.lines.set(file, text === undefined ? undefined : countedLines(text));
+    }
+    return this.lines.get(file);
   }
 
   /** In-repo frames of a trace, with how many were library, runtime or size-pruned. */
@@ -175,8 +186,8 @@ class FrameBuilder {
     const expression = await this.expressions.expressionAt(location.file, location.line, location.column);
     if (expression) out.expression = expression;
     if (snippet) {
-      const text = this.repo.readText(location.file);
-      const window = text === undefined ? undefined : extractSnippet(text, location.line, this.options.snippet);
+      const lines = this.linesOf(location.file);
+      const window = lines === undefined ? undefined : extractSnippet(lines, location.line, this.options.snippet);
       if (window) out.snippet = window;
     }
     return out;

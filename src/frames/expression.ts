@@ -201,6 +201,7 @@ export function createExpressionFinder(
   const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const parsers = new Map<SyntaxLanguage, Promise<Awaited<ReturnType<typeof createParser>> | undefined>>();
   const sources = new Map<string, Promise<ParsedSource | undefined>>();
+  const found = new Map<string, string | undefined>();
 
   function parserFor(language: SyntaxLanguage) {
     let p = parsers.get(language);
@@ -239,19 +240,25 @@ export function createExpressionFinder(
   return {
     parsed,
     async expressionAt(file, line, column) {
+      // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
+      const key = `${line}:${column ?? ''}:${file}`;
+      if (found.has(key)) return found.get(key);
       const source = await parsed(file);
-      if (!source) return undefined;
+      let expression: string | undefined;
       try {
-        return findExpression(source, line, column, max);
+        expression = source ? findExpression(source, line, column, max) : undefined;
       } catch {
-        return undefined;
+        expression = undefined;
       }
+      found.set(key, expression);
+      return expression;
     },
     dispose() {
       for (const p of sources.values()) void p.then((s) => s?.tree.delete());
       for (const p of parsers.values()) void p.then((parser) => parser?.delete());
       sources.clear();
       parsers.clear();
+      found.clear();
     },
   };
 }

@@ -22,14 +22,22 @@ export function sourceLines(text: string): string[] {
   return text.split(/\r\n|\n|\r/);
 }
 
-/** The window around 1-based `line`, or undefined when the file has no such line. */
-export function extractSnippet(text: string, line: number, options: SnippetOptions = {}): SourceSnippet | undefined {
+/** A file's lines as a runner counts them: a trailing newline does not make an extra line. */
+export function countedLines(text: string): string[] {
+  if (text === '') return [];
+  const all = sourceLines(text);
+  if (all.length > 1 && all[all.length - 1] === '') all.pop();
+  return all;
+}
+
+/**
+ * The window around 1-based `line`, or undefined when the file has no such line. Takes the text,
+ * or its `countedLines` when the caller shows several windows of one file.
+ */
+export function extractSnippet(text: string | readonly string[], line: number, options: SnippetOptions = {}): SourceSnippet | undefined {
   const context = Math.max(0, options.context ?? DEFAULT_CONTEXT);
   const maxLength = Math.max(8, options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH);
-  if (text === '') return undefined;
-  const all = sourceLines(text);
-  // A trailing newline does not make an extra line a runner could point at.
-  if (all.length > 1 && all[all.length - 1] === '') all.pop();
+  const all = typeof text === 'string' ? countedLines(text) : text;
   if (!Number.isInteger(line) || line < 1 || line > all.length) return undefined;
   const start = Math.max(1, line - context);
   const end = Math.min(all.length, line + context);
