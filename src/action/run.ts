@@ -12,7 +12,7 @@
  * Refusing an unsafe checkout and bad inputs do fail the step: those need a person to change the
  * workflow.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
@@ -216,12 +216,18 @@ async function runSteps(
   }
 
   // 3. Heal.
-  const healed = await (deps.heal ?? realHeal)(healOptions, {
-    logger,
-    createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
-    env,
-    signal,
-  });
+  let healed: HealReport;
+  try {
+    healed = await (deps.heal ?? realHeal)(healOptions, {
+      logger,
+      createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
+      env,
+      signal,
+    });
+  } finally {
+    // The downloaded reports were read by the baseline; leave the workspace as it was found.
+    if (healOptions !== options) rmSync(path.join(options.cwd, RUN_REPORTS_DIR), { recursive: true, force: true });
+  }
   // heal() runs with commit: false because delivery makes the commit; its note saying so would
   // contradict the delivery section a line below, so it is dropped from the action's report.
   const report = { ...healed, reason: healed.reason.replace(UNCOMMITTED_NOTE, '') };

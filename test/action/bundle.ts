@@ -66,5 +66,15 @@ export function actionBundle(): string {
   for (const [file, pkg] of Object.entries(GRAMMARS)) copyFileSync(packageFile(pkg, file), path.join(building, 'grammars', file));
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
+  pruneCache(cache, dir);
   return dir;
+}
+
+/** Keep the cache small: drop bundles (and abandoned builds) older than an hour, except this one. */
+function pruneCache(cache: string, keep: string): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(cache)) {
+    const p = path.join(cache, name);
+    if (p !== keep && statSync(p).mtimeMs < hourAgo) rmSync(p, { recursive: true, force: true });
+  }
 }

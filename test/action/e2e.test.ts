@@ -5,7 +5,8 @@
  * model is a loopback OpenAI server with scripted answers; GitHub is the loopback API.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
@@ -176,4 +177,71 @@ describe('the bundled action, end to end', () => {
     expect(summary).toContain('### Best attempt (1, not applied)');
     expect(summary).toContain('+  return a * b;');
   });
+
+  it('workflow_run: downloads the failed run\'s shard reports, checks out the failed commit, heals and pushes', async () => {
+    repo = createTempRepo({ files: { 'package.json': '{ "type": "module", "private": true }\n', 'src/calc.js': BROKEN, 'test/calc.test.js': TESTS, '.gitignore': 'reports/\n' }, remote: true });
+    const mainSha = git('rev-parse', 'HEAD').trim();
+    git('checkout', '-q', '-b', 'feature');
+    repo.write('README.md', 'feature work\n');
+    const failedSha = repo.commitAll('feature work');
+    git('push', '-q', 'origin', 'feature');
+    // The workflow_run job's checkout is the default branch, not the failed commit.
+    git('checkout', '-q', 'main');
+
+    // Two matrix shards of the failed CI run, each uploading reports/ as an artifact (run elsewhere:
+    // the report's file paths are the CI machine's, not this workspace's).
+    const ci = mkdtempSync(path.join(tmpdir(), 'ci-shard-'));
+    const zips: Buffer[] = [];
+    try {
+      cpSync(repo.root, ci, { recursive: true });
+      execFileSync('git', ['checkout', '-q', 'feature'], { cwd: ci, env: repo.env });
+      for (let shard = 0; shard < 2; shard++) {
+        try {
+          execFileSync('sh', ['-c', TEST_COMMAND], { cwd: ci, stdio: 'ignore' });
+        } catch {
+          // The tests fail: that is the failed run.
+        }
+        zips.push(
+          execFileSync('python3', ['-c', 'import io,sys,zipfile\nb=io.BytesIO()\nz=zipfile.ZipFile(b,"w",zipfile.ZIP_DEFLATED)\nz.write(sys.argv[1],"junit.xml")\nz.close()\nsys.stdout.buffer.write(b.getvalue())', path.join(ci, 'reports', 'junit.xml')]),
+        );
+      }
+    } finally {
+      rmSync(ci, { recursive: true, force: true });
+    }
+
+    model = await startOpenAIServer({ apiKey: API_KEY });
+    model.reply(openaiToolCalls([replaceInFile('src/calc.js', 'export function add(a, b) {\n  return a - b;', 'export function add(a, b) {\n  return a + b;')]));
+    github = await startGitHubServer({
+      branches: { main: { sha: mainSha }, feature: { sha: failedSha } },
+      artifacts: { 900: [{ id: 11, name: 'reports-shard-1', zip: zips[0]! }, { id: 12, name: 'reports-shard-2', zip: zips[1]! }] },
+    });
+    runner = createRunnerEnv({
+      workspace: repo.root,
+      event: 'workflow_run',
+      payload: 'workflow_run.json',
+      substitutions: { HEAD_SHA: failedSha, CONCLUSION: 'failure' },
+      sha: mainSha,
+      ref: 'refs/heads/main',
+      apiUrl: github.url,
+      base: repo.env,
+      inputs: { 'test-command': TEST_COMMAND, junit: 'reports/junit.xml', provider: 'openai', 'base-url': model.apiBase, 'api-key': API_KEY, model: 'scripted', mode: 'auto' },
+    });
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+
+    expect(stdout).toContain(`checking out the failed commit ${failedSha.slice(0, 12)}`);
+    expect(stdout).toContain('run 900 has 2 artifacts');
+    expect(stdout).toMatch(/reusing the step's 2 fresh report\(s\)/);
+    expect(github!.blobRequests.map((r) => r.path).sort()).toEqual(['/blob/11', '/blob/12']);
+    expect(github!.blobRequests.every((r) => r.authorization === undefined)).toBe(true);
+
+    const remote = repo!.git('remote', 'get-url', 'origin').trim();
+    const pushed = execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], { encoding: 'utf8' }).trim();
+    expect(execFileSync('git', [`--git-dir=${remote}`, 'log', '-1', '--format=%P', pushed], { encoding: 'utf8' }).trim()).toBe(failedSha);
+    expect(execFileSync('git', [`--git-dir=${remote}`, 'diff-tree', '-r', '--name-only', '--no-commit-id', pushed], { encoding: 'utf8' })).toBe('src/calc.js\n');
+    expect(runner!.outputs()).toMatchObject({ result: 'healed', 'commit-sha': pushed });
+    // The downloaded reports are gone from the workspace afterwards.
+    expect(existsSync(path.join(repo!.root, '.self-heal-run-reports'))).toBe(false);
+  });
 });
+
