@@ -35,8 +35,10 @@ export interface CaseFields {
 }
 
 export interface DialectQuirks {
-  /** Rewrites the case's own fields (line base, trimming, file from classname). */
+  /** Rewrites the case's own fields (trimming, file from classname); `line` is not read yet. */
   adjustCase?(fields: CaseFields): void;
+  /** 0 when the producer counts lines from 0 (default 1). */
+  lineBase?: 0 | 1;
   /** The name the id is built from, when the producer's names are not unique on their own. */
   idName?(fields: CaseFields): string;
   /** The part of the classname that tells apart same-named tests of one file (see `scopedName`). */
@@ -99,7 +101,13 @@ export function detectFromProperty(attributes: Attributes, suiteHasHostname: boo
 }
 
 /** pytest: captured-output sections with nothing under their headers (junit_logging=all). */
-const PYTEST_EMPTY_CAPTURE = /^(?:\s*-+ Captured (?:Log|Out|Err|stdout|stderr|log)[^\n]*-+\s*)+$/;
+function isPytestEmptyCapture(text: string): boolean {
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed !== '' && !/^-+ Captured \w+ -+$/.test(trimmed)) return false;
+  }
+  return true;
+}
 
 /** Go's converters write message="Failed": the useful line is in the test's output. */
 function goFailureMessage(attribute: string | undefined, body: string): string | undefined {
@@ -125,17 +133,23 @@ function rustFailureMessage(attribute: string | undefined, body: string): string
 const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
   pytest: {
     // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
-    adjustCase(fields) {
-      if (fields.line !== undefined) fields.line += 1;
-    },
-    isEmptyOutput: (text) => PYTEST_EMPTY_CAPTURE.test(text),
+    lineBase: 0,
+    isEmptyOutput: isPytestEmptyCapture,
     // classname is the node id's path as a dotted module plus the class: "tests.test_cart.TestNested"
     // for tests/test_cart.py; what follows the module is the class part of the node id.
+    // (Compared character by character: this runs for every case of a large report.)
     classWithinFile(classname, file) {
-      const module = file.replace(/\.py$/, '').replace(/[\\/]/g, '.');
-      if (classname === module) return undefined;
-      if (classname.startsWith(`${module}.`)) return classname.slice(module.length + 1).replace(/\./g, '::');
-      return classname;
+      const end = file.endsWith('.py') ? file.length - 3 : file.length;
+      if (classname.length < end) return classname;
+      for (let i = 0; i < end; i++) {
+        const f = file.charCodeAt(i);
+        const c = classname.charCodeAt(i);
+        if (f !== c && !(c === 46 /* . */ && (f === 47 /* / */ || f === 92) /* \ */)) return classname;
+      }
+      if (classname.length === end) return undefined;
+      if (classname.charCodeAt(end) !== 46) return classname;
+      const rest = classname.slice(end + 1);
+      return rest.includes('.') ? rest.replace(/\./g, '::') : rest;
     },
   },
   'jest-junit': {

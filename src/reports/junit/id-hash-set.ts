@@ -2,67 +2,137 @@
  * A set of test ids kept as 64-bit hashes in typed arrays: 8 bytes a slot instead of a JavaScript
  * string, so a report of millions of passing tests can still be de-duplicated (reruns, shards) in
  * bounded memory when only the non-passing cases are kept. Equal hashes are not proof of equal
- * ids: `parse-junit.ts` only uses a hit to decide what to re-check exactly, never to change a
+ * ids: `merge-cases.ts` only uses a hit to decide what to re-check exactly, never to change a
  * failing result on its own.
+ *
+ * Ids are hashed from their parts (`scope`, `name`; the id is `scope::name`, see `testId`), so
+ * the hot path for a passing case never builds the id string at all.
  */
 export class IdHashSet {
-  private lo: Uint32Array;
-  private hi: Uint32Array;
+  /** Slot i holds its hash at [2i] (low half) and [2i + 1] (high half): one cache line per probe. */
+  private slots: Uint32Array;
+  private capacity: number;
   private used = 0;
+  /**
+   * Hashes waiting to be inserted: inserting them in one go lets the CPU overlap the cache misses
+   * of a table much larger than its caches, instead of paying each one between two XML events.
+   */
+  private readonly queue = new Uint32Array(2 * 1024);
+  private queued = 0;
 
   constructor(initialCapacity = 1024) {
     let capacity = 16;
     while (capacity < initialCapacity * 2) capacity *= 2;
-    this.lo = new Uint32Array(capacity);
-    this.hi = new Uint32Array(capacity);
+    this.capacity = capacity;
+    this.slots = new Uint32Array(capacity * 2);
   }
 
   get size(): number {
+    this.flush();
     return this.used;
   }
 
   /** Adds the id; returns false when an equal hash was already there. */
   add(id: string): boolean {
-    hashId(id);
-    if (this.find(hashLo, hashHi) >= 0) return false;
-    if ((this.used + 1) * 2 > this.lo.length) this.grow();
-    this.insert(hashLo, hashHi);
+    hashIdParts('', id);
+    return this.addHashed();
+  }
+
+  has(id: string): boolean {
+    hashIdParts('', id);
+    return this.hasHashed();
+  }
+
+  /** Queues the id whose hash `hashIdParts` computed last for adding (see `flush`). */
+  queueHashed(): void {
+    const queue = this.queue;
+    queue[this.queued++] = hashLo;
+    queue[this.queued++] = hashHi;
+    if (this.queued === queue.length) this.flush();
+  }
+
+  /** Inserts the queued hashes; every other method does this first. */
+  flush(): void {
+    const queue = this.queue;
+    const count = this.queued;
+    this.queued = 0;
+    for (let i = 0; i < count; i += 2) {
+      const lo = queue[i]!;
+      const hi = queue[i + 1]!;
+      const slot = this.find(lo, hi);
+      if (slot >= 0) continue;
+      if ((this.used + 1) * 2 > this.capacity) {
+        this.grow();
+        this.insert(lo, hi);
+      } else {
+        this.slots[2 * ~slot] = lo;
+        this.slots[2 * ~slot + 1] = hi;
+      }
+      this.used++;
+    }
+  }
+
+  /** Adds the id whose hash `hashIdParts` computed last. */
+  addHashed(): boolean {
+    if (this.queued > 0) this.flushKeepingHash();
+    const slot = this.find(hashLo, hashHi);
+    if (slot >= 0) return false;
+    if ((this.used + 1) * 2 > this.capacity) {
+      this.grow();
+      this.insert(hashLo, hashHi);
+    } else {
+      // One probe sequence for both the lookup and the insert: find() returned ~emptySlot.
+      this.slots[2 * ~slot] = hashLo;
+      this.slots[2 * ~slot + 1] = hashHi;
+    }
     this.used++;
     return true;
   }
 
-  has(id: string): boolean {
-    hashId(id);
+  /** Whether the id whose hash `hashIdParts` computed last may be in the set. */
+  hasHashed(): boolean {
+    if (this.queued > 0) this.flushKeepingHash();
     return this.find(hashLo, hashHi) >= 0;
   }
 
+  /** `flush` without losing the last computed hash (flushing does not hash, but stay explicit). */
+  private flushKeepingHash(): void {
+    const lo = hashLo;
+    const hi = hashHi;
+    this.flush();
+    hashLo = lo;
+    hashHi = hi;
+  }
+
+  /** The slot holding (lo, hi), or the bitwise complement of the empty slot where it would go. */
   private find(lo: number, hi: number): number {
-    const mask = this.lo.length - 1;
+    const slots = this.slots;
+    const mask = this.capacity - 1;
     let slot = lo & mask;
     for (;;) {
-      const l = this.lo[slot]!;
-      const h = this.hi[slot]!;
-      if (l === 0 && h === 0) return -1;
+      const l = slots[2 * slot]!;
+      const h = slots[2 * slot + 1]!;
+      if (l === 0 && h === 0) return ~slot;
       if (l === lo && h === hi) return slot;
       slot = (slot + 1) & mask;
     }
   }
 
   private insert(lo: number, hi: number): void {
-    const mask = this.lo.length - 1;
+    const slots = this.slots;
+    const mask = this.capacity - 1;
     let slot = lo & mask;
-    while (this.lo[slot] !== 0 || this.hi[slot] !== 0) slot = (slot + 1) & mask;
-    this.lo[slot] = lo;
-    this.hi[slot] = hi;
+    while (slots[2 * slot] !== 0 || slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    slots[2 * slot] = lo;
+    slots[2 * slot + 1] = hi;
   }
 
   private grow(): void {
-    const oldLo = this.lo;
-    const oldHi = this.hi;
-    this.lo = new Uint32Array(oldLo.length * 2);
-    this.hi = new Uint32Array(oldHi.length * 2);
-    for (let i = 0; i < oldLo.length; i++) {
-      if (oldLo[i] !== 0 || oldHi[i] !== 0) this.insert(oldLo[i]!, oldHi[i]!);
+    const old = this.slots;
+    this.capacity *= 2;
+    this.slots = new Uint32Array(this.capacity * 2);
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i] !== 0 || old[i + 1] !== 0) this.insert(old[i]!, old[i + 1]!);
     }
   }
 }
@@ -71,20 +141,66 @@ export class IdHashSet {
 let hashLo = 0;
 let hashHi = 0;
 
-/** Two independent 32-bit hashes of the string (FNV-1a and a multiply-rotate mix) in one pass. */
-function hashId(id: string): void {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9 ^ id.length;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995);
-    b ^= b >>> 15;
+// The hash state after the last scope and prefix: consecutive cases share them (same file and
+// class), so mostly only the name is hashed.
+let memoScope = '';
+let memoPrefix = '';
+let memoA = 0x811c9dc5;
+let memoB = 0x9e3779b9;
+let memoLength = 0;
+
+/**
+ * Hashes the id `scope::prefix+name` (`prefix+name` when the scope is empty, as `testId` builds
+ * it) without building it: FNV-1a and a multiply-add hash over the same characters (two independent
+ * 32-bit lanes that run in parallel), each finished with murmur3's avalanche: 64 bits.
+ */
+export function hashIdParts(scope: string, name: string, prefix = ''): void {
+  if (scope !== memoScope || prefix !== memoPrefix) {
+    let a = 0x811c9dc5;
+    let b = 0x9e3779b9;
+    if (scope.length > 0) {
+      for (let i = 0; i < scope.length; i++) {
+        const c = scope.charCodeAt(i);
+        a = Math.imul(a ^ c, 0x01000193);
+        b = Math.imul(b + c, 0x9e3779b1);
+      }
+      for (let k = 0; k < 2; k++) {
+        a = Math.imul(a ^ 58 /* : */, 0x01000193);
+        b = Math.imul(b + 58, 0x9e3779b1);
+      }
+    }
+    for (let i = 0; i < prefix.length; i++) {
+      const c = prefix.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b + c, 0x9e3779b1);
+    }
+    memoScope = scope;
+    memoPrefix = prefix;
+    memoA = a;
+    memoB = b;
+    memoLength = (scope.length > 0 ? scope.length + 2 : 0) + prefix.length;
   }
+  let a = memoA;
+  let b = memoB;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b + c, 0x9e3779b1);
+  }
+  // Length and a final avalanche (murmur3's fmix32) on both halves.
+  b ^= memoLength + name.length;
+  b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
   b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
   b ^= b >>> 16;
+  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+  a ^= a >>> 13;
   hashLo = a >>> 0;
   hashHi = b >>> 0;
   // (0, 0) marks an empty slot.
   if (hashLo === 0 && hashHi === 0) hashHi = 1;
+}
+
+/** The last hash `hashIdParts` computed, as one string (for tests). */
+export function lastIdHash(): string {
+  return `${hashHi.toString(16).padStart(8, '0')}${hashLo.toString(16).padStart(8, '0')}`;
 }

@@ -12,7 +12,7 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { testId, type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
-import { BoundedText, clipText, JUNIT_LIMITS } from './bounded-text.js';
+import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
 import {
   detectFromCase,
   detectFromProperty,
@@ -28,9 +28,13 @@ import {
 
 /** Where parsed cases go (see merge-cases.ts). */
 export interface CaseSink {
-  /** When false, a passing case that is not flaky is reported by id only (no object is built). */
+  /** When false, a passing case that is not flaky is reported by its id only (no object is built). */
   readonly wantsPassingCases: boolean;
-  addPassingId(id: string): void;
+  /**
+   * A passing case by the parts of its id: `scope::prefix+name`, or `prefix+name` when the scope is
+   * empty (see `testId`); the parts are passed so the hot path need not build the id.
+   */
+  addPassing(scope: string, name: string, prefix?: string): void;
   addCase(testCase: TestCase): void;
 }
 
@@ -153,6 +157,7 @@ export class JUnitReader {
     suiteHostname: undefined,
   };
   private caseTime: string | undefined;
+  private caseLine: string | undefined;
   private failed = false;
   private errored = false;
   private skipped = false;
@@ -169,6 +174,10 @@ export class JUnitReader {
   private readonly out = new BoundedText(JUNIT_LIMITS.output);
   private readonly err = new BoundedText(JUNIT_LIMITS.output);
   private active: BoundedText | undefined;
+  /** Whether the case collectors hold text to reset before the next case. */
+  private usedCollectors = false;
+
+  private readonly wantsPassingCases: boolean;
 
   constructor(
     /** The report's path as shown to the user: every error names it. */
@@ -177,6 +186,7 @@ export class JUnitReader {
     private readonly source: { report: string; dialect?: string } = { report },
   ) {
     this.parser = this.createParser();
+    this.wantsPassingCases = sink.wantsPassingCases;
   }
 
   get done(): boolean {
@@ -356,6 +366,7 @@ export class JUnitReader {
   private collect(target: BoundedText | undefined): void {
     if (target === this.active) return;
     this.active = target;
+    if (target !== undefined) this.usedCollectors = true;
     // saxes only buffers text while a text handler is set: none outside the elements we read.
     if (target === undefined) {
       this.parser.off('text');
@@ -443,6 +454,13 @@ export class JUnitReader {
     const name = tag.name;
     const attributes = tag.attributes;
     const depth = this.depth;
+    // The hot path: a <testcase> in a suite (most elements of a big report).
+    if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < MAX_DEPTH) {
+      this.kinds[depth] = K_CASE;
+      this.depth = depth + 1;
+      this.openCase(attributes, false);
+      return;
+    }
     if (depth >= MAX_DEPTH) {
       this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
       return;
@@ -535,10 +553,13 @@ export class JUnitReader {
     if (this.stopped || this.awaitingDocument) return;
     // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
     this.pendingClose = tag;
-    const parser = this.parser;
-    this.closeAt = this.parserOffset + parser.position;
-    this.closeLine = parser.line;
-    this.closeColumn = parser.column;
+    if (this.depth === 1) {
+      // The root: where the document ends (the next one, if any, starts after it).
+      const parser = this.parser;
+      this.closeAt = this.parserOffset + parser.position;
+      this.closeLine = parser.line;
+      this.closeColumn = parser.column;
+    }
   };
 
   private flushPendingClose(): void {
@@ -631,11 +652,12 @@ export class JUnitReader {
     if (this.dialect === undefined && this.suites.length === 0) this.setDialect(detectFromSuite(attributes, isRoot));
     const parent = this.suites[this.suites.length - 1];
     const file = attributes['file'];
+    const hostname = attributes['hostname'];
     this.suites.push({
-      name: clipText(attributes['name'] ?? '', JUNIT_LIMITS.name),
+      name: ownString(clipText(attributes['name'] ?? '', JUNIT_LIMITS.name)),
       // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
-      file: file ? clipText(file, JUNIT_LIMITS.name) : parent?.file,
-      hostname: attributes['hostname'] || parent?.hostname,
+      file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
+      hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
       out: undefined,
       err: undefined,
       pending: [],
@@ -678,8 +700,9 @@ export class JUnitReader {
     fields.name = attributes['name'] ?? '';
     fields.classname = attributes['classname'] || undefined;
     fields.file = attributes['file'] || undefined;
-    const line = attributes['line'];
-    fields.line = line === undefined ? undefined : parseLine(line);
+    // Parsed only for cases that are kept (see closeCase).
+    this.caseLine = attributes['line'];
+    fields.line = undefined;
     const suite = this.suites[this.suites.length - 1];
     fields.suiteHostname = suite?.hostname;
     this.caseTime = attributes['time'];
@@ -694,10 +717,13 @@ export class JUnitReader {
     this.rerunCount = 0;
     this.retryType = undefined;
     this.retryMessage = undefined;
-    this.body.reset();
-    this.retryBody.reset();
-    this.out.reset();
-    this.err.reset();
+    if (this.usedCollectors) {
+      this.usedCollectors = false;
+      this.body.reset();
+      this.retryBody.reset();
+      this.out.reset();
+      this.err.reset();
+    }
     this.collect(undefined);
   }
 
@@ -733,14 +759,16 @@ export class JUnitReader {
     const suite = this.suites[this.suites.length - 1];
     if (fields.file === undefined && suite?.file !== undefined) fields.file = suite.file;
     this.quirks.adjustCase?.(fields);
-    if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
-    const name = clipText(fields.name, JUNIT_LIMITS.name);
-    const classname = fields.classname === undefined ? undefined : clipText(fields.classname, JUNIT_LIMITS.name);
-    const file = fields.file === undefined ? undefined : clipText(fields.file, JUNIT_LIMITS.name);
+    const limit = JUNIT_LIMITS.name;
+    const name = fields.name.length > limit ? clipText(fields.name, limit) : fields.name;
+    let classname = fields.classname;
+    if (classname !== undefined && classname.length > limit) classname = clipText(classname, limit);
+    let file = fields.file;
+    if (file !== undefined && file.length > limit) file = clipText(file, limit);
     const suiteName = suite?.name ?? '';
-    let idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
-    if (file !== undefined) idName = scopedName(this.quirks, { classname, file }, idName);
-    const id = testId({ file, classname, suite: suiteName, name: idName });
+    const idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
+    // `Class::` when the classname tells same-named tests of one file apart (see scopedName).
+    const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
 
     let status: TestStatus;
     if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
@@ -751,14 +779,22 @@ export class JUnitReader {
     // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
     const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
 
-    if (status === 'passed' && !flaky && !this.sink.wantsPassingCases) {
-      this.sink.addPassingId(id);
+    if (status === 'passed' && !flaky && !this.wantsPassingCases) {
+      // The same scope as testId's: file, else classname, else suite.
+      this.sink.addPassing(file ?? classname ?? suiteName, idName, prefix);
       return;
     }
+    const id = testId({ file, classname, suite: suiteName, name: prefix + idName });
 
-    const testCase: TestCase = { id, suite: suiteName, name, status, source: this.source };
-    if (classname !== undefined) testCase.classname = classname;
-    if (file !== undefined) testCase.file = file;
+    if (this.caseLine !== undefined) {
+      const line = parseLine(this.caseLine);
+      if (line !== undefined) fields.line = line + (this.quirks.lineBase === 0 ? 1 : 0);
+      if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
+    }
+    // Strings a kept case holds are copied, so they do not pin the report's chunks in memory.
+    const testCase: TestCase = { id: ownString(id), suite: suiteName, name: ownString(name), status, source: this.source };
+    if (classname !== undefined) testCase.classname = ownString(classname);
+    if (file !== undefined) testCase.file = file === suite?.file ? file : ownString(file);
     const durationMs = parseDurationMs(this.caseTime);
     if (durationMs !== undefined) testCase.durationMs = durationMs;
     if (flaky) testCase.flaky = true;
@@ -780,6 +816,26 @@ export class JUnitReader {
     if (err !== undefined) testCase.systemErr = err;
     if (suite !== undefined && status !== 'skipped' && (out === undefined || err === undefined)) suite.pending.push(testCase);
     this.sink.addCase(testCase);
+  }
+
+  // Consecutive cases mostly share class and file: the last answer of `scopedName` is kept.
+  private lastScopeClass: string | undefined;
+  private lastScopeFile = '';
+  private lastScopePrefix = '';
+
+  /** '' or `Class::`: what `scopedName` puts before the name, worked out once per class and file. */
+  private classPrefix(classname: string | undefined, file: string, name: string): string {
+    if (classname !== this.lastScopeClass || file !== this.lastScopeFile) {
+      this.lastScopeClass = classname;
+      this.lastScopeFile = file;
+      const probe = scopedName(this.quirks, { classname, file }, '\u0000');
+      this.lastScopePrefix = probe.slice(0, -1);
+    }
+    if (this.lastScopePrefix === '') return '';
+    // A name that starts or ends with the classname already says it (see scopedName).
+    // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
+    if (classname !== undefined && classname.length <= name.length && (name.startsWith(classname) || name.endsWith(classname))) return '';
+    return this.lastScopePrefix;
   }
 
   private buildFailure(fields: CaseFields): TestFailure | undefined {
@@ -804,9 +860,9 @@ export class JUnitReader {
     const quirkMessage = this.quirks.failureMessage?.(message || undefined, body, fields);
     message = quirkMessage ?? (message || firstLine(body));
     const failure: TestFailure = {};
-    if (type) failure.type = clipText(type, JUNIT_LIMITS.type);
-    if (message) failure.message = clipText(message, JUNIT_LIMITS.message);
-    if (body !== '') failure.body = body;
+    if (type) failure.type = ownString(clipText(type, JUNIT_LIMITS.type));
+    if (message) failure.message = ownString(clipText(message, JUNIT_LIMITS.message));
+    if (body !== '') failure.body = ownString(body);
     return failure;
   }
 
@@ -814,7 +870,7 @@ export class JUnitReader {
     if (collector === undefined || collector.length === 0) return undefined;
     const text = trimBody(collector.toString());
     if (text === '' || this.quirks.isEmptyOutput?.(text)) return undefined;
-    return text;
+    return ownString(text);
   }
 }
 

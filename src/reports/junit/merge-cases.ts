@@ -11,7 +11,7 @@
  */
 import { summarize, type TestCase, type TestRunSummary } from '../test-run.js';
 import type { CaseSink } from './junit-reader.js';
-import { IdHashSet } from './id-hash-set.js';
+import { hashIdParts, IdHashSet } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';
 
@@ -19,14 +19,16 @@ export type KeepCases = 'all' | 'non-passing' | 'none';
  * Text kept across all failing cases of one parse (bodies and output), in UTF-16 code units: a
  * report with tens of thousands of failures keeps every case, but only the first ones' text.
  */
-export const KEPT_TEXT_BUDGET = 32 * 1024 * 1024;
+export const KEPT_TEXT_BUDGET = 8 * 1024 * 1024;
 
 export class CaseCollector implements CaseSink {
   readonly wantsPassingCases: boolean;
   private readonly cases = new Map<string, TestCase>();
   private readonly passedIds: IdHashSet | undefined;
-  /** Passing ids (hash-unique) that are not in `cases`. */
-  private passedOnly = 0;
+  /** Hashes of the ids in `cases` (non-passing modes): most passing ids need no Map lookup. */
+  private readonly keptIds: IdHashSet | undefined;
+  /** Passing ids (hash-unique) that were merged into `cases` after all (see `confirmPass`). */
+  private passesMerged = 0;
   /** Failing ids that hash like an earlier pass: confirmed or dismissed by `rescan`. */
   private readonly suspects = new Set<string>();
   private keptText = 0;
@@ -37,7 +39,8 @@ export class CaseCollector implements CaseSink {
     private readonly textBudget = KEPT_TEXT_BUDGET,
   ) {
     this.wantsPassingCases = keep === 'all' || onCase !== undefined;
-    this.passedIds = keep === 'all' ? undefined : new IdHashSet();
+    this.passedIds = keep === 'all' ? undefined : new IdHashSet(64 * 1024);
+    this.keptIds = keep === 'all' ? undefined : new IdHashSet();
   }
 
   /** Failing ids to confirm by reading the reports again (see `confirmPass`). */
@@ -46,17 +49,28 @@ export class CaseCollector implements CaseSink {
   }
 
   addPassingId(id: string): void {
-    const known = this.cases.get(id);
-    if (known !== undefined) {
-      this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
-      return;
-    }
-    if (this.passedIds === undefined) {
+    this.addPassing('', id);
+  }
+
+  /** The hot path: a passing case by the parts of its id (`scope::prefix+name`), usually without building it. */
+  addPassing(scope: string, name: string, prefix = ''): void {
+    if (this.passedIds === undefined || this.keptIds === undefined) {
       // keep 'all' always receives whole cases; this is only reached through a custom sink.
-      this.cases.set(id, { id, suite: '', name: id, status: 'passed' });
+      const id = joinId(scope, prefix + name);
+      const known = this.cases.get(id);
+      this.cases.set(id, known ? mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }) : { id, suite: '', name, status: 'passed' });
       return;
     }
-    if (this.passedIds.add(id)) this.passedOnly++;
+    hashIdParts(scope, name, prefix);
+    if (this.keptIds.hasHashed()) {
+      const id = joinId(scope, prefix + name);
+      const known = this.cases.get(id);
+      if (known !== undefined) {
+        this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
+        return;
+      }
+    }
+    this.passedIds.queueHashed();
   }
 
   addCase(testCase: TestCase): void {
@@ -72,6 +86,7 @@ export class CaseCollector implements CaseSink {
     }
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
     this.cases.set(testCase.id, kept);
+    this.keptIds?.add(testCase.id);
     if (this.passedIds !== undefined && testCase.status !== 'passed' && this.passedIds.has(testCase.id)) {
       this.suspects.add(testCase.id);
     }
@@ -84,7 +99,7 @@ export class CaseCollector implements CaseSink {
     const known = this.cases.get(id)!;
     this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
     // That pass was counted among the passing-only ids; it now lives in the merged case.
-    this.passedOnly--;
+    this.passesMerged++;
   }
 
   /** Suspects not confirmed by the rescan were hash collisions: they stay as they are. */
@@ -95,8 +110,9 @@ export class CaseCollector implements CaseSink {
   result(): { cases: TestCase[]; summary: TestRunSummary } {
     const cases = [...this.cases.values()];
     const summary = summarize(cases);
-    summary.total += this.passedOnly;
-    summary.passed += this.passedOnly;
+    const passedOnly = this.passedIds === undefined ? 0 : this.passedIds.size - this.passesMerged;
+    summary.total += passedOnly;
+    summary.passed += passedOnly;
     return { cases: this.keep === 'none' ? [] : cases, summary };
   }
 
@@ -111,6 +127,11 @@ export class CaseCollector implements CaseSink {
     if (kept.failure !== undefined) kept.failure.body = '[text not kept: the text budget of this parse was used by earlier failures]';
     return kept;
   }
+}
+
+/** The id `testId` builds from a scope (file, classname or suite) and a name. */
+export function joinId(scope: string, name: string): string {
+  return scope ? `${scope}::${name}` : name;
 }
 
 /** The case without its bulky text (bodies, output); type and message stay. */

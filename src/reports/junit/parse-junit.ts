@@ -15,7 +15,7 @@ import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
 import { findReports } from './find-reports.js';
 import { JUnitReader, type CaseSink } from './junit-reader.js';
-import { CaseCollector, type KeepCases } from './merge-cases.js';
+import { CaseCollector, joinId, type KeepCases } from './merge-cases.js';
 import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
 
 export type { KeepCases } from './merge-cases.js';
@@ -206,7 +206,7 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
 function rescanSink(collector: CaseCollector): CaseSink {
   return {
     wantsPassingCases: false,
-    addPassingId: (id) => collector.confirmPass(id),
+    addPassing: (scope, name, prefix = '') => collector.confirmPass(joinId(scope, prefix + name)),
     addCase: (testCase) => {
       if (testCase.status === 'passed') collector.confirmPass(testCase.id);
     },

@@ -1,0 +1,193 @@
+// Benchmark of the streaming JUnit parser (src/reports/junit/) on a large generated report.
+//
+//   node scripts/bench/junit.mjs [--cases 400000] [--runs 3] [--keep-file]
+//   npm run bench -- junit
+//
+// Generates a pytest-style report (≥ 400,000 cases, ≥ 64 MB, 1% failing with multi-line
+// tracebacks, some captured output) in a temp dir, then measures, each in its own child process so
+// peak RSS (process.resourceUsage().maxRSS) belongs to that measurement alone:
+//   (a) the bare saxes tokenizer over the file, counting open tags and nothing else;
+//   (b) parseJUnitFile(file, { keepCases: 'non-passing' }), what `self-heal parse` runs;
+//   (c) parseJUnitFile(file, { keepCases: 'all' }), for reference (keeps every case in memory).
+// Times are CPU time (user + system) of the measuring child, best of --runs runs: on a shared
+// machine wall time mostly measures the neighbours (it is printed too). RSS is the largest seen.
+// Targets: (b)/(a) ≥ 80%, (b) peak RSS < 200 MB.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { once } from 'node:events';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const CHUNK_BYTES = 64 * 1024; // the parser's own read size (parse-junit.ts)
+
+const args = process.argv.slice(2);
+if (args[0] === '--child') await child(args[1], args[2], args[3]);
+else await main();
+
+function option(name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+}
+
+async function main() {
+  const cases = Number(option('--cases', '400000'));
+  const runs = Number(option('--runs', '3'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'self-heal-bench-junit-'));
+  const file = path.join(dir, 'junit.xml');
+  try {
+    const generated = await generate(file, cases);
+    const bytes = statSync(file).size;
+    const mb = bytes / (1024 * 1024);
+    console.log(`generated ${generated.cases} cases (${generated.failing} failing) in ${mb.toFixed(1)} MB: ${file}`);
+    const rows = [
+      ['(a) saxes tokenizer only, counting open tags', 'saxes'],
+      ["(b) parseJUnitFile, keepCases: 'non-passing'", 'non-passing'],
+      ["(c) parseJUnitFile, keepCases: 'all' (reference)", 'all'],
+    ].map(([label, mode]) => ({ label, mode, ...measure(mode, file, runs) }));
+    const a = rows[0];
+    const b = rows[1];
+    if (b.cases !== generated.cases || b.failed !== generated.failing) {
+      throw new Error(`parser counted ${b.cases} cases / ${b.failed} failed, generator wrote ${generated.cases} / ${generated.failing}`);
+    }
+    console.log('');
+    console.log(`| measurement | CPU time | throughput | vs (a) | wall time | peak RSS |`);
+    console.log(`| --- | ---: | ---: | ---: | ---: | ---: |`);
+    for (const row of rows) {
+      const ratio = `${((a.cpuMs / row.cpuMs) * 100).toFixed(0)}%`;
+      console.log(
+        `| ${row.label} | ${(row.cpuMs / 1000).toFixed(2)} s | ${(mb / (row.cpuMs / 1000)).toFixed(1)} MB/s | ${ratio} | ` +
+          `${(row.ms / 1000).toFixed(2)} s | ${(row.rssKb / 1024).toFixed(0)} MB |`,
+      );
+    }
+    console.log('');
+    const ratio = a.cpuMs / b.cpuMs;
+    console.log(
+      `report: ${generated.cases} cases, ${generated.failing} failing, ${mb.toFixed(1)} MB; node ${process.version}; best of ${runs} runs; ` +
+        `(b)/(a) = ${(ratio * 100).toFixed(0)}% (target ≥ 80%): ${ratio >= 0.8 ? 'met' : 'NOT met'}; ` +
+        `(b) peak RSS ${(b.rssKb / 1024).toFixed(0)} MB (target < 200 MB): ${b.rssKb < 200 * 1024 ? 'met' : 'NOT met'}`,
+    );
+    console.log(`reproduce: node scripts/bench/junit.mjs --cases ${cases} --runs ${runs}   (or: npm run bench -- junit)`);
+  } finally {
+    if (args.includes('--keep-file')) console.log(`kept ${file}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs one measurement `runs` times, each in a fresh child process. */
+function measure(mode, file, runs) {
+  let best;
+  for (let i = 0; i < runs; i++) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, file], {
+      cwd: repo,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (result.status !== 0) throw new Error(`child ${mode} failed (${result.status}): ${result.stderr}`);
+    const line = result.stdout.trim().split('\n').pop();
+    const run = JSON.parse(line);
+    best =
+      best === undefined
+        ? run
+        : { ...run, ms: Math.min(best.ms, run.ms), cpuMs: Math.min(best.cpuMs, run.cpuMs), rssKb: Math.max(best.rssKb, run.rssKb) };
+  }
+  return best;
+}
+
+async function child(mode, file) {
+  if (mode === 'saxes') {
+    const { SaxesParser } = await import('saxes');
+    const start = performance.now();
+    const cpu = process.cpuUsage();
+    const parser = new SaxesParser();
+    let tags = 0;
+    parser.on('opentag', () => {
+      tags++;
+    });
+    parser.on('error', (error) => {
+      throw error;
+    });
+    const decoder = new TextDecoder('utf-8');
+    for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) parser.write(decoder.decode(chunk, { stream: true }));
+    parser.write(decoder.decode());
+    parser.close();
+    const ms = performance.now() - start;
+    console.log(JSON.stringify({ ms, cpuMs: cpuMs(cpu), rssKb: process.resourceUsage().maxRSS, tags }));
+    return;
+  }
+  const { parseJUnitFile } = await import(pathToFileURL(path.join(repo, 'src/reports/junit/parse-junit.ts')).href);
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const result = await parseJUnitFile(file, { keepCases: mode });
+  const ms = performance.now() - start;
+  if (result.errors.length > 0) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
+  console.log(
+    JSON.stringify({
+      ms,
+      cpuMs: cpuMs(cpu),
+      rssKb: process.resourceUsage().maxRSS,
+      cases: result.summary.total,
+      failed: result.summary.failed,
+      kept: result.cases.length,
+    }),
+  );
+}
+
+function cpuMs(since) {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * A pytest-like report: suites of 500 cases, modules of 25 cases in two classes (as pytest lists
+ * them), every 100th case failing with a 40-line traceback, every 50th case with captured output.
+ * Deterministic (no randomness), streamed to disk.
+ */
+async function generate(file, cases) {
+  const out = createWriteStream(file);
+  let buffer = '';
+  const flush = async () => {
+    if (!out.write(buffer)) await once(out, 'drain');
+    buffer = '';
+  };
+  buffer += `<?xml version="1.0" encoding="utf-8"?>\n<testsuites name="pytest tests">\n`;
+  let failing = 0;
+  const perSuite = 500;
+  for (let s = 0; s * perSuite < cases; s++) {
+    buffer += `<testsuite name="pytest" errors="0" failures="0" skipped="0" tests="${perSuite}" time="12.5" timestamp="2026-11-20T10:00:00" hostname="runner-${s}">\n`;
+    for (let i = s * perSuite; i < Math.min(cases, (s + 1) * perSuite); i++) {
+      const moduleIndex = Math.floor(i / 25);
+      const module = `tests/unit/package_${moduleIndex % 37}/test_module_${moduleIndex}`;
+      const classname = `${module.replace(/\//g, '.')}.TestBehaviour${Math.floor((i % 25) / 13)}`;
+      const name = `test_case_number_${i}_does_something[param-${i % 7}]`;
+      const attrs = `classname="${classname}" name="${name}" file="${module}.py" line="${(i % 900) + 10}" time="0.00${i % 10}"`;
+      if (i % 100 === 99) {
+        failing++;
+        buffer += `<testcase ${attrs}><failure message="AssertionError: assert ${i} == ${i + 1}&#10; +  where ${i} = compute(&apos;x&apos;)">${traceback(i, module)}</failure>`;
+        buffer += `<system-out>--------------------------------- Captured Out ---------------------------------\nrunning case ${i}\n</system-out></testcase>\n`;
+      } else if (i % 50 === 0) {
+        buffer += `<testcase ${attrs}><system-out>log line for ${i}\nanother line &amp; more\n</system-out></testcase>\n`;
+      } else {
+        buffer += `<testcase ${attrs} />\n`;
+      }
+      if (buffer.length > 256 * 1024) await flush();
+    }
+    buffer += `</testsuite>\n`;
+  }
+  buffer += `</testsuites>\n`;
+  await flush();
+  out.end();
+  await once(out, 'finish');
+  return { cases, failing };
+}
+
+function traceback(i, module) {
+  const lines = [`def test_case_number_${i}(fixture):`, `    value = compute("x")`];
+  for (let f = 0; f < 18; f++) {
+    lines.push(`${module}.py:${100 + f}: in helper_${f}`, `    return helper_${f + 1}(value &lt; ${f} and "text" or None)`);
+  }
+  lines.push(`&gt;       assert ${i} == ${i + 1}`, `E       assert ${i} == ${i + 1}`, `E        +  where ${i} = compute('x')`, '', `${module}.py:42: AssertionError`);
+  return lines.join('\n');
+}
