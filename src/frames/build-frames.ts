@@ -378,11 +378,18 @@ function hasOwnFailure(c: TestCase, evidence: readonly Evidence[]): boolean {
 }
 
 /** A stable id for a failure seen only in a log. */
-function logOnlyId(f: LogFailure): string {
+function logOnlyId(f: LogFailure, resolveFile: (raw: string) => string | undefined): string {
   const t = f.test;
-  if (t?.id) return t.id;
-  if (t?.name) return t.file || t.classname ? `${t.file ?? t.classname}::${t.name}` : t.name;
-  if (t?.file) return t.file;
+  // A file the log printed from another machine (`/tmp/ci-1234/test/a.spec.mjs`) is named by its
+  // repository path, so the id stays the same from one run to the next.
+  const file = t?.file ? (resolveFile(t.file) ?? t.file) : undefined;
+  if (t?.id) {
+    const [head, ...rest] = t.id.split('::');
+    const mapped = rest.length && head ? resolveFile(head) : undefined;
+    return mapped ? [mapped, ...rest].join('::') : t.id;
+  }
+  if (t?.name) return file || t.classname ? `${file ?? t.classname}::${t.name}` : t.name;
+  if (file) return file;
   return `log:${f.logLines?.start ?? 0}`;
 }
 
@@ -448,7 +455,7 @@ export async function buildFrames(
     // Log failures without a case, grouped by what they name: the same failure printed twice is one frame.
     const groups = new Map<string, LogFailure[]>();
     for (const f of match.unmatched) {
-      const id = logOnlyId(f);
+      const id = logOnlyId(f, resolveFile);
       const group = groups.get(id);
       if (group) group.push(f);
       else groups.set(id, [f]);

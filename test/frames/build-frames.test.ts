@@ -302,6 +302,35 @@ describe('bounds and order', () => {
     expect(frames[0]!.kind).toBe('error');
   });
 
+  it('keeps hostile frame values out of the frame (no throw, nothing outside the schema)', async () => {
+    const body = 'BODY hostile';
+    const hostile: RawFrame[] = [
+      frame('', 1),
+      frame('\u0000\u0001', 2),
+      frame('inventory/pricing.py', Number.NaN),
+      frame('inventory/pricing.py', -4),
+      frame('inventory/pricing.py', 1.5),
+      frame('inventory/pricing.py', 1e12),
+      { file: 'inventory/pricing.py', line: 8, column: -1, function: 'f'.repeat(10_000) },
+      frame('../../../../etc/passwd', 1),
+      frame('file:///%E0%A4%A', 1),
+      frame('C:', 1),
+    ];
+    const [f] = await buildFrames(run([pyCase('test_average_empty', { failure: { body } })]), [], view, {
+      parseTrace: traces({ [body]: { language: 'python', exceptionType: 'X'.repeat(1000), message: '\u001b]0;title\u0007boom', frames: hostile } }),
+    });
+    const parsed = FailureFrame.parse(f);
+    // Only the well-formed in-repo frames remain; a line past the end of the file has no window.
+    expect(parsed.stack.map((s) => s.line)).toEqual([1_000_000_000_000, 8]);
+    expect(parsed.stack[0]!.snippet).toBeUndefined();
+    expect(parsed.triggering).toMatchObject({ file: 'inventory/pricing.py', line: 8, expression: 'return total / len(prices)' });
+    expect(parsed.triggering!.column).toBeUndefined();
+    expect(parsed.triggering!.function!.length).toBeLessThanOrEqual(200);
+    expect(parsed.exceptionType!.length).toBeLessThanOrEqual(200);
+    expect(parsed.message).toBe('boom');
+    expect(parsed.droppedFrames).toBe(8);
+  });
+
   it('survives a trace parser that throws', async () => {
     const [f] = await buildFrames(run([pyCase('test_line_total', { failure: { message: 'assert 16.2 == 18.0', body: 'x' } })]), [], view, {
       parseTrace: () => {
