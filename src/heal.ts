@@ -54,6 +54,7 @@ import {
   TreeStateError,
   type Snapshot,
   type TreeOptions,
+  verifyRestored,
 } from './workspace/tree-state.js';
 
 export interface HealDeps {
@@ -292,6 +293,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     };
     if (!loop.accepted) {
       restoreSnapshot(snapshot);
+      verifyRestored(snapshot);
       releaseSnapshot(snapshot);
       released = true;
       return finish({ ...common, result: loop.result, reason: scrub(loop.reason) }, options);
@@ -327,7 +329,9 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     return finish({ ...common, result: 'healed', reason, diff, ...(made ? { commit: made } : {}) }, options);
   } finally {
     if (!released) {
+      // If the check fails, the journal stays for the next run to recover from.
       restoreSnapshot(snapshot);
+      verifyRestored(snapshot);
       releaseSnapshot(snapshot);
     }
   }

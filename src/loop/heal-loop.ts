@@ -68,6 +68,22 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text;
 }
 
+/**
+ * One attempt's ignore lookups, remembered: providers dry-run the same paths they then send, and
+ * ignore rules cannot change inside an attempt (`.gitignore` files are protected).
+ */
+export function rememberIgnored(ignored: EditContext['ignored']): EditContext['ignored'] {
+  const known = new Map<string, boolean>();
+  return async (paths) => {
+    const unknown = paths.filter((p) => !known.has(p));
+    if (unknown.length > 0) {
+      const found = await ignored(unknown);
+      for (const p of unknown) known.set(p, found.has(p));
+    }
+    return new Set(paths.filter((p) => known.get(p)));
+  };
+}
+
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
@@ -120,6 +136,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
     };
 
     type Step = { stop: HealResult; reason: string } | { accepted: NonNullable<LoopOutcome['accepted']> } | null;
+    const edits: EditContext = { ...input.edits, ignored: rememberIgnored(input.edits.ignored) };
     const outcome = await logger.group(`attempt ${n} of ${input.cap.attempts}`, async (): Promise<Step> => {
       // 2. Ask the provider.
       let prompt;
@@ -144,7 +161,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       const host = createRepairHost({
         root: input.root,
         git: input.git,
-        edits: input.edits,
+        edits,
         snapshot,
         scrub,
         logger,
@@ -185,7 +202,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       const base = { tokens, detail: Object.keys(detail).length ? detail : undefined };
 
       // 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass.
-      const applied = await applyAnswer(input, answer);
+      const applied = await applyAnswer(input, edits, answer);
       if (applied.files.length === 0) {
         restoreSnapshot(snapshot);
         if (applied.problems) record('rejected-edits', { ...base, feedback: `Every proposed change was refused or did not apply:\n${applied.problems}` });
@@ -262,8 +279,8 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
  * Steps 3–5: the answer's edits (all or none), or the tree an in-place agent changed, through the
  * guardrails; then the failing tests' own files back; then the whole change checked once more.
  */
-async function applyAnswer(input: LoopInput, answer: RepairAnswer): Promise<Applied> {
-  const { snapshot, edits: editCtx, logger } = input;
+async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: RepairAnswer): Promise<Applied> {
+  const { snapshot, logger } = input;
   const problems: string[] = [];
   if (answer.edits.length > 0) {
     const applied = await applyEdits(editCtx, answer.edits);
@@ -279,8 +296,8 @@ async function applyAnswer(input: LoopInput, answer: RepairAnswer): Promise<Appl
     restoreSnapshot(snapshot, testTouched);
     problems.push(testTouched.map((p) => `- \`${p}\` is the failing test's own file; it was restored (a test is never changed to pass)`).join('\n'));
     logger.warn(`restored the failing tests' own file(s): ${testTouched.join(', ')}`);
+    changed = changedPaths(snapshot);
   }
-  changed = changedPaths(snapshot);
   const refused: string[] = [];
   const candidates = changed.filter((p) => {
     const check = editCtx.guard.checkWrite(p);
@@ -290,14 +307,8 @@ async function applyAnswer(input: LoopInput, answer: RepairAnswer): Promise<Appl
     }
     return check.ok;
   });
-  // Deletions and symlinks are fine to check by path; what matters beyond the path is ignored files.
-  const ignored = await editCtx.ignored(candidates);
-  const files = candidates.filter((p) => {
-    if (!ignored.has(p)) return true;
-    refused.push(p);
-    problems.push(`- \`${p}\`: ignored by git; a change there could not be committed`);
-    return false;
-  });
+  // git status never lists ignored files, so every changed path here is one git would commit.
+  const files = candidates;
   if (refused.length > 0) {
     restoreSnapshot(snapshot, refused);
     logger.warn(`refused and rolled back: ${refused.slice(0, 10).join(', ')}${refused.length > 10 ? ', …' : ''}`);

@@ -183,6 +183,18 @@ export function headShaSync(ctx: GitContext): string | null {
   return exitCode === 0 ? stdout.trim() : null;
 }
 
+/**
+ * HEAD's commit and the branch it points at (null when detached), in one git call; null in a
+ * repository without commits.
+ */
+export function headStateSync(ctx: GitContext): { sha: string; ref: string | null } | null {
+  const { stdout, exitCode } = gitSync(ctx, ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'], { okCodes: [128] });
+  if (exitCode !== 0) return null;
+  const [sha, ref] = stdout.trim().split('\n');
+  if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) return null;
+  return { sha, ref: ref && ref !== 'HEAD' ? ref : null };
+}
+
 /** The branch HEAD points at (`refs/heads/x`), or null when detached. */
 export function symbolicHeadSync(ctx: GitContext): string | null {
   const { stdout, exitCode } = gitSync(ctx, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] });

@@ -33,13 +33,15 @@ import {
   renameSync,
   rmSync,
   rmdirSync,
+  statSync,
+  utimesSync,
   symlinkSync,
   unlinkSync,
   writeSync,
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { git, gitBounded, gitSync, headShaSync, splitNul, statusSync, symbolicHeadSync, type GitContext, type StatusEntry } from './git.js';
+import { git, gitBounded, gitSync, headShaSync, headStateSync, splitNul, statusSync, type GitContext, type StatusEntry } from './git.js';
 
 export interface TreeOptions {
   /** Repository top level (absolute). */
@@ -69,6 +71,8 @@ interface Journal {
 
 export interface Snapshot {
   readonly options: TreeOptions;
+  /** Stat fingerprint of the files a ref update rewrites (see `refFingerprint`). */
+  readonly refPrint: string;
   readonly dir: string;
   readonly head: string | null;
   readonly symbolicRef: string | null;
@@ -89,6 +93,45 @@ const active = new Set<Snapshot>();
 
 function stateDir(options: TreeOptions): string {
   return path.join(options.gitDir, 'self-heal');
+}
+
+/**
+ * A stat fingerprint (inode, size, mtime) of every file that changes when HEAD or a branch moves:
+ * `HEAD`, the branch's loose ref, `packed-refs` and the reftable list. Git rewrites these by
+ * rename, so an unchanged fingerprint means an unchanged HEAD, and restoring skips the git call
+ * that would check it (the per-attempt overhead is mostly process spawns).
+ */
+function refFingerprint(gitDir: string, symbolicRef: string | null): string {
+  let common = gitDir;
+  try {
+    common = path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim());
+  } catch {
+    // Not a linked worktree: the git dir is the common dir.
+  }
+  const files = [path.join(gitDir, 'HEAD'), path.join(common, 'packed-refs'), path.join(common, 'reftable', 'tables.list')];
+  if (symbolicRef) files.push(path.join(common, ...symbolicRef.split('/')));
+  return files
+    .map((f) => {
+      try {
+        const st = lstatSync(f, { bigint: true });
+        return `${st.ino}:${st.size}:${st.mtimeNs}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
+}
+
+/**
+ * Copy an index file keeping its timestamps. Git's racy-clean check compares each entry's mtime
+ * with the index file's own mtime; a copy with a fresh mtime would make git trust stale stat data
+ * and miss a same-size change written in the same second. (Date precision truncates to the
+ * millisecond: the copy is never newer than the original, which is the safe direction.)
+ */
+function copyIndexFile(src: string, dst: string): void {
+  const st = statSync(src);
+  copyFileSync(src, dst);
+  utimesSync(dst, st.atime, st.mtime);
 }
 
 function ctxOf(options: TreeOptions): GitContext {
@@ -148,8 +191,9 @@ export function takeSnapshot(options: TreeOptions): Snapshot {
   rmSync(path.join(dir, 'files'), { recursive: true, force: true });
   mkdirSync(path.join(dir, 'files'), { recursive: true });
 
-  const head = headShaSync(ctx);
-  const symbolicRef = symbolicHeadSync(ctx);
+  const state = headStateSync(ctx);
+  const head = state?.sha ?? null;
+  const symbolicRef = state?.ref ?? null;
   const entries: SavedEntry[] = [];
   let n = 0;
   for (const e of relevant(options, statusSync(ctx))) {
@@ -171,7 +215,7 @@ export function takeSnapshot(options: TreeOptions): Snapshot {
   }
   // The index holds the user's staged work; an agent running `git add` must not lose it.
   const indexFile = path.join(options.gitDir, 'index');
-  if (existsSync(indexFile)) copyFileSync(indexFile, path.join(dir, 'index'));
+  if (existsSync(indexFile)) copyIndexFile(indexFile, path.join(dir, 'index'));
   else rmSync(path.join(dir, 'index'), { force: true });
 
   const journal: Journal = {
@@ -186,6 +230,7 @@ export function takeSnapshot(options: TreeOptions): Snapshot {
   writeFileDurably(journalPath, JSON.stringify(journal));
   const snapshot: Snapshot = {
     options,
+    refPrint: refFingerprint(options.gitDir, symbolicRef),
     dir,
     head,
     symbolicRef,
@@ -225,7 +270,7 @@ function sameContent(abs: string, saved: SavedEntry, dir: string): boolean {
  */
 export function changedPaths(snapshot: Snapshot): string[] {
   const { options } = snapshot;
-  restoreHead(ctxOf(options), snapshot.head, snapshot.symbolicRef);
+  restoreHeadOf(snapshot);
   restoreIndex(options.gitDir, snapshot.dir);
   const now = relevant(options, statusSync(ctxOf(options)));
   const candidates = new Set<string>([...now.map((e) => e.path), ...snapshot.entries.keys()]);
@@ -281,12 +326,18 @@ function restoreSaved(root: string, dir: string, saved: SavedEntry): void {
 
 function restoreHead(ctx: GitContext, head: string | null, symbolicRef: string | null): void {
   if (head === null) return;
-  const nowRef = symbolicHeadSync(ctx);
-  if (symbolicRef && nowRef !== symbolicRef) gitSync(ctx, ['symbolic-ref', 'HEAD', symbolicRef]);
+  const now = headStateSync(ctx);
+  if (now && now.sha === head && now.ref === symbolicRef) return;
+  if (symbolicRef && now?.ref !== symbolicRef) gitSync(ctx, ['symbolic-ref', 'HEAD', symbolicRef]);
   if (headShaSync(ctx) !== head) {
     if (symbolicRef) gitSync(ctx, ['update-ref', '-m', 'self-heal: restore', symbolicRef, head]);
     else gitSync(ctx, ['update-ref', '--no-deref', '-m', 'self-heal: restore', 'HEAD', head]);
   }
+}
+
+function restoreHeadOf(snapshot: Snapshot): void {
+  if (refFingerprint(snapshot.options.gitDir, snapshot.symbolicRef) === snapshot.refPrint) return;
+  restoreHead(ctxOf(snapshot.options), snapshot.head, snapshot.symbolicRef);
 }
 
 function restoreIndex(gitDir: string, dir: string): void {
@@ -294,7 +345,7 @@ function restoreIndex(gitDir: string, dir: string): void {
   const live = path.join(gitDir, 'index');
   if (!existsSync(saved)) return;
   if (existsSync(live) && readFileSync(live).equals(readFileSync(saved))) return;
-  copyFileSync(saved, `${live}.self-heal.tmp`);
+  copyIndexFile(saved, `${live}.self-heal.tmp`);
   renameSync(`${live}.self-heal.tmp`, live);
 }
 
@@ -329,7 +380,8 @@ function ancestorsOf(paths: Iterable<string>): Set<string> {
  * Returns the paths that were rewritten or deleted.
  */
 export function restoreSnapshot(snapshot: Snapshot, onlyPaths?: readonly string[]): string[] {
-  return restoreFrom(snapshot.options, snapshot.dir, snapshot.head, snapshot.symbolicRef, snapshot.entries, onlyPaths);
+  restoreHeadOf(snapshot);
+  return restoreFrom(snapshot.options, snapshot.dir, null, null, snapshot.entries, onlyPaths);
 }
 
 function restoreFrom(
@@ -342,7 +394,7 @@ function restoreFrom(
 ): string[] {
   const ctx = ctxOf(options);
   // HEAD and the index always come back whole: an attempt never legitimately commits or stages.
-  restoreHead(ctx, head, symbolicRef);
+  if (head !== null) restoreHead(ctx, head, symbolicRef);
   restoreIndex(options.gitDir, dir);
   const now = relevant(options, statusSync(ctx));
   const only = onlyPaths ? new Set(onlyPaths) : undefined;
@@ -390,6 +442,19 @@ function restoreFrom(
       touched.push(p);
     }
   }
+  // Trust, but verify what can be checked without another git call: deleted paths are gone and
+  // saved files are back byte for byte (`verifyRestored` runs the full status check).
+  const wrong = touched.filter((p) => {
+    const saved = entries.get(p);
+    if (saved) return !sameContent(path.join(options.root, p), saved, dir);
+    if (!deleted.includes(p)) return false;
+    const st = lstatOrNull(path.join(options.root, p));
+    // A directory may come back where a file was deleted, when restored files live under it.
+    return st !== null && !(st.isDirectory() && touched.some((t) => t.startsWith(`${p}/`)));
+  });
+  if (wrong.length > 0) {
+    throw new TreeStateError(`the work tree could not be restored exactly: ${wrong.slice(0, 10).join(', ')}; the journal under ${dir} still holds the saved state`);
+  }
   return touched.sort();
 }
 
@@ -399,6 +464,22 @@ function trackedDirsFor(ctx: GitContext, deleted: readonly string[]): string[] {
   if (parents.length === 0) return [];
   const { stdout } = gitSync(ctx, ['ls-files', '-z', '--', ...parents.map((d) => `:(literal)${d}`)]);
   return splitNul(stdout);
+}
+
+/** The full check after a restore: git reports nothing that differs from the snapshot. */
+export function verifyRestored(snapshot: Snapshot): void {
+  const left = changedPaths(snapshot);
+  if (left.length > 0) {
+    throw new TreeStateError(`the work tree could not be restored exactly: ${left.slice(0, 10).join(', ')}; the journal under ${snapshot.dir} still holds the saved state`);
+  }
+}
+
+function lstatOrNull(p: string): Stats | null {
+  try {
+    return lstatSync(p);
+  } catch {
+    return null;
+  }
 }
 
 /** Forget the snapshot: the journal and saved copies are deleted (after success or a full restore). */
@@ -488,6 +569,8 @@ export async function snapshotTree(snapshot: Snapshot): Promise<string> {
   return snapshot.tree;
 }
 
+const MAX_DIFF_PATHS = 1000;
+
 /**
  * Unified diff from the snapshot to the current content of `paths` (new files included), built in
  * a private index. Bounded to `maxBytes`.
@@ -498,20 +581,24 @@ export async function diffSinceSnapshot(
   maxBytes: number,
 ): Promise<{ diff: string; truncated: boolean }> {
   if (paths.length === 0) return { diff: '', truncated: false };
+  // No fix touches thousands of files; refusing here also keeps the argument list bounded.
+  if (paths.length > MAX_DIFF_PATHS) return { diff: '', truncated: true };
   const ctx = ctxOf(snapshot.options);
   const base = await snapshotTree(snapshot);
+  // A copy of the (restored) index, not a fresh read-tree: only `paths` are staged into it, and the
+  // diff is limited to them, so the copy's other entries never show. Two git calls on any repo size.
   const index = path.join(snapshot.dir, 'diff-index');
+  const live = path.join(snapshot.options.gitDir, 'index');
   const env = { GIT_INDEX_FILE: index };
   try {
-    await git(ctx, ['read-tree', base], { env });
-    await git(ctx, ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      env,
-      input: paths.map((p) => `:(literal)${p}`).join('\0') + '\0',
-    });
+    if (existsSync(live)) copyIndexFile(live, index);
+    else await git(ctx, ['read-tree', base], { env });
+    const literal = paths.map((p) => `:(literal)${p}`);
+    await git(ctx, ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: literal.join('\0') + '\0' });
     const ctxWithIndex: GitContext = { cwd: ctx.cwd, env: { ...(ctx.env ?? process.env), GIT_INDEX_FILE: index } };
     const { stdout, truncated } = await gitBounded(
       ctxWithIndex,
-      ['diff', '--cached', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', base],
+      ['diff', '--cached', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', base, '--', ...literal],
       maxBytes,
     );
     return { diff: stdout, truncated };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -80,6 +80,7 @@ describe('tree state', () => {
     const stagedBefore = r.git('diff', '--cached');
     expect(dirtyTrackedPaths(treeOptions(r)).sort()).toEqual(['README.md', 'src/calc.js', 'src/util/str.js']);
 
+    const indexTime = statSync(path.join(r.root, '.git/index')).mtimeMs;
     const snap = takeSnapshot(treeOptions(r));
     r.write('src/calc.js', 'agent overwrote the user edit\n');
     unlinkSync(path.join(r.root, 'notes.txt'));
@@ -89,6 +90,11 @@ describe('tree state', () => {
     expect(changedPaths(snap)).toEqual(['README.md', 'notes.txt', 'src/calc.js', 'src/util/str.js']);
 
     restoreSnapshot(snap);
+    // The index comes back with its own mtime (to the millisecond, never later): git's racy-clean
+    // check depends on it.
+    const restoredTime = statSync(path.join(r.root, '.git/index')).mtimeMs;
+    expect(restoredTime).toBeLessThanOrEqual(indexTime);
+    expect(indexTime - restoredTime).toBeLessThan(1);
     expect(r.tree()).toEqual(before);
     expect(r.git('status', '--porcelain')).toBe(statusBefore);
     expect(r.git('diff', '--cached')).toBe(stagedBefore);
