@@ -277,9 +277,8 @@ async function runSteps(
     }),
   );
   const annotationPrefix = prefix && !prefix.startsWith('..') ? prefix : undefined;
-  if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
-    for (const line of formatAnnotations(buildAnnotations(report.failures, { pathPrefix: annotationPrefix }))) process.stdout.write(`${line}${os.EOL}`);
-  }
+  const annotations = buildAnnotations(report.failures, { pathPrefix: annotationPrefix, healed: report.result === 'healed' });
+  for (const line of formatAnnotations(annotations)) process.stdout.write(`${line}${os.EOL}`);
 
   if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
     core.setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`));

@@ -47,6 +47,15 @@ export interface DeliverDeps {
   gitEnv?: NodeJS.ProcessEnv;
 }
 
+/** A push rejected for lack of credentials says how checkout must be configured. */
+function pushHint(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/could not read Username|Authentication failed|terminal prompts disabled|403|Permission to .* denied/i.test(text)) {
+    return `${text} (pushing uses the credentials actions/checkout persisted: keep persist-credentials at its default, and give the workflow permissions: contents: write)`;
+  }
+  return text;
+}
+
 const CI_RERUN =
   'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
 
@@ -144,7 +153,13 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
 
   const branch = target.branch!;
   // 4. The branch must still be at the tested commit (checked again right before pushing).
-  const current = checkBranchCurrent(branch, parent, await remoteBranchSha(ctx, branch));
+  let remoteSha: string | undefined;
+  try {
+    remoteSha = await remoteBranchSha(ctx, branch);
+  } catch (error) {
+    return fail(choice.mode, `Could not read ${branch} from the remote: ${pushHint(error)}`, base);
+  }
+  const current = checkBranchCurrent(branch, parent, remoteSha);
   say(current.reason);
   if (!current.proceed) return { ...base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
 
@@ -157,7 +172,7 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
       // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
       await pushCommit(ctx, fix.sha, branch);
     } catch (error) {
-      return fail('commit', `Pushing the fix to ${branch} failed: ${(error as Error).message}`, { ...base, branch, targetBranch: branch });
+      return fail('commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, { ...base, branch, targetBranch: branch });
     }
     say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
     const ciRerun = await dispatch(input, deps, branch, say);
@@ -175,7 +190,7 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
     const lease = (await remoteBranchSha(ctx, head)) ?? '';
     await pushCommit(ctx, fix.sha, head, { lease });
   } catch (error) {
-    return fail('pull-request', `Pushing the fix to ${head} failed: ${(error as Error).message}`, { ...base, branch: head, targetBranch: branch });
+    return fail('pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, { ...base, branch: head, targetBranch: branch });
   }
   say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
   const ciRerun = await dispatch(input, deps, head, say);

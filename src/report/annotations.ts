@@ -2,7 +2,7 @@
  * One error annotation per failure frame, at the line in the user's code that triggered it.
  *
  * The UI shows about 10 error annotations per step, so more would only be hidden: the first 10 are
- * issued and one notice counts the rest. Annotations point at the triggering frame (the user's
+ * issued and one notice counts the rest. When the failures were healed they are notices instead. Annotations point at the triggering frame (the user's
  * code), falling back to the test's own line, never at line 0.
  */
 import path from 'node:path';
@@ -27,6 +27,11 @@ export interface AnnotationOptions {
   /** The frames' root (the heal cwd) relative to the workspace, when it is a subfolder. */
   pathPrefix?: string;
   max?: number;
+  /**
+   * The failures were healed: annotate them as notices ("fixed by self-heal"), since error
+   * annotations on a step that succeeded would read as new problems.
+   */
+  healed?: boolean;
 }
 
 function clip(text: string, max: number): string {
@@ -43,10 +48,11 @@ export function buildAnnotations(failures: readonly FailureFrame[], options: Ann
   const annotations: Annotation[] = failures.slice(0, max).map((frame) => {
     const at = frame.triggering ?? frame.test;
     const head = frame.exceptionType ? `${frame.exceptionType}: ` : '';
+    const what = clip(`${head}${frame.message}` || `${frame.kind} in ${frame.name}`, MAX_MESSAGE);
     return {
-      level: 'error',
+      level: options.healed ? 'notice' : 'error',
       title: clip(frame.name, MAX_TITLE),
-      message: clip(`${head}${frame.message}` || `${frame.kind} in ${frame.name}`, MAX_MESSAGE),
+      message: options.healed ? clip(`Fixed by self-heal: ${what}`, MAX_MESSAGE) : what,
       ...(at ? { file: annotationPath(at.file, options.pathPrefix), line: at.line, col: at.column } : {}),
     };
   });
@@ -55,7 +61,7 @@ export function buildAnnotations(failures: readonly FailureFrame[], options: Ann
     annotations.push({
       level: 'notice',
       title: 'self-heal',
-      message: `${rest} more failing test${rest === 1 ? '' : 's'} not annotated (the first ${max} are); see the job summary.`,
+      message: `${rest} more ${options.healed ? 'fixed' : 'failing'} test${rest === 1 ? '' : 's'} not annotated (the first ${max} are); see the job summary.`,
     });
   }
   return annotations;

@@ -157,6 +157,19 @@ describe('runAction: guards', () => {
   });
 });
 
+describe('runAction: the error boundary', () => {
+  it('a throw that is not an Error still fails the step with its text', async () => {
+    const heal: ActionDeps['heal'] = async () => {
+      throw 'provider exploded';
+    };
+    const r = await run({ inputs: { 'test-command': 'pytest' } }, heal);
+    expect(r.exitCode).toBe(1);
+    expect(r.outcome).toMatchObject({ result: 'config-error', failed: true, reason: 'provider exploded' });
+    expect(r.commands.filter((c) => c.command === 'error').map((c) => c.data)).toEqual(['self-heal failed: provider exploded']);
+    expect(r.summary).toMatch(/^## ❌ self-heal: could not run: provider exploded/);
+  });
+});
+
 describe('runAction: heal and delivery', () => {
   it('not healed: fails with a one-line reason, annotates, summarises, and hostile log text issues no command', async () => {
     const heal: ActionDeps['heal'] = async (_options, deps) => {

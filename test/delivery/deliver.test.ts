@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,6 +130,29 @@ describe('deliver: commit', () => {
     expect(result.status).toBe('skipped');
     expect(result.reason).toBe(`feature moved on (now ${moved.slice(0, 12)}, the failed run tested ${tested.slice(0, 12)}): not fixing code that is no longer the branch's.`);
     expect(repo.remoteGit('rev-parse', 'refs/heads/feature').trim()).toBe(moved);
+  });
+
+  it('a rejected push fails delivery with git\'s reason and loses nothing', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    const before = repo.remoteGit('rev-parse', 'refs/heads/feature').trim();
+    writeFileSync(path.join(repo.remotePath, 'hooks', 'pre-receive'), '#!/bin/sh\necho "feature is frozen by policy" >&2\nexit 1\n', { mode: 0o755 });
+    applyFix(repo);
+    const result = await deliver(input(), deps());
+    expect(result.status).toBe('failed');
+    expect(result.reason).toMatch(/^Pushing the fix to feature failed: git push .*feature is frozen by policy/s);
+    expect(repo.remoteGit('rev-parse', 'refs/heads/feature').trim()).toBe(before);
+    // The fix is still in the work tree and in the patch file.
+    expect(repo.read('calc.py')).toBe(FIXED);
+    expect(readFileSync(result.patchPath!, 'utf8')).toContain('+    return a + b');
+  });
+
+  it('an unreachable remote fails delivery with a hint about checkout credentials', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    repo.git('remote', 'set-url', 'origin', 'https://127.0.0.1:9/octo/shop.git');
+    applyFix(repo);
+    const result = await deliver(input(), deps());
+    expect(result.status).toBe('failed');
+    expect(result.reason).toMatch(/^Could not read feature from the remote: git ls-remote/);
   });
 
   it('dry run decides and pushes nothing', async () => {

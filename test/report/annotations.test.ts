@@ -54,6 +54,13 @@ describe('buildAnnotations', () => {
     expect(list[10]!.message).toMatch(/^13 more failing tests/);
   });
 
+  it('annotates healed failures as notices', () => {
+    const list = buildAnnotations(Array.from({ length: 12 }, (_, i) => frame(i)), { healed: true });
+    expect(list[0]).toMatchObject({ level: 'notice', title: 'test_0', message: 'Fixed by self-heal: AssertionError: assert 0 == 1', file: 'calc.py', line: 10 });
+    expect(list.every((a) => a.level === 'notice')).toBe(true);
+    expect(list[10]!.message).toMatch(/^2 more fixed tests not annotated/);
+  });
+
   it('prefixes paths when the frames are relative to a subfolder of the workspace', () => {
     const [a] = buildAnnotations([frame(1)], { pathPrefix: 'packages/calc' });
     expect(a!.file).toBe('packages/calc/calc.py');
