@@ -369,3 +369,24 @@ function fixtureDir(): string {
   return path.resolve('test/fixtures/heal/node-calc');
 }
 
+
+describe('heal() when the provider itself breaks', () => {
+  it('stops with provider-error, keeps the report, and restores the tree', async () => {
+    const f = start();
+    const before = f.files();
+    const broken: RepairProvider = {
+      name: 'builtin',
+      async propose() {
+        f!.repo.write('src/calc.js', 'half-written by a crashing provider');
+        throw new TypeError('cannot read properties of undefined');
+      },
+    };
+    const report = await heal(
+      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], maxAttempts: 2 },
+      { logger: f.logger, createProvider: () => broken, env: f.repo.env, baseline: 'run' },
+    );
+    expect(report).toMatchObject({ result: 'provider-error', reason: 'the builtin provider failed unexpectedly: cannot read properties of undefined' });
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['provider-error']);
+    expect(f.files()).toEqual(before);
+  });
+});

@@ -185,6 +185,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
         );
       } catch (error) {
         restoreSnapshot(snapshot);
+        throwIfAborted(input.signal);
         if (error instanceof ProviderError) {
           record('provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
           if (!error.retryable) {
@@ -192,7 +193,10 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
           }
           return null;
         }
-        throw error;
+        // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.
+        const message = error instanceof Error ? error.message : String(error);
+        record('provider-error', { feedback: `the provider failed unexpectedly: ${message}` });
+        return { stop: 'provider-error', reason: `the ${provider.name} provider failed unexpectedly: ${message}` };
       }
       const tokens: TokenUsage = { input: answer.usage?.input ?? 0, output: answer.usage?.output ?? 0 };
       input.spent.tokens.input += tokens.input;
