@@ -34,7 +34,7 @@ export interface CaseSink {
    * A passing case by the parts of its id: `scope::prefix+name`, or `prefix+name` when the scope is
    * empty (see `testId`); the parts are passed so the hot path need not build the id.
    */
-  addPassing(scope: string, name: string, prefix?: string): void;
+  addPassing(scope: string, name: string, prefix?: string, source?: TestCase['source']): void;
   addCase(testCase: TestCase): void;
 }
 
@@ -781,7 +781,7 @@ export class JUnitReader {
 
     if (status === 'passed' && !flaky && !this.wantsPassingCases) {
       // The same scope as testId's: file, else classname, else suite.
-      this.sink.addPassing(file ?? classname ?? suiteName, idName, prefix);
+      this.sink.addPassing(file ?? classname ?? suiteName, idName, prefix, this.source);
       return;
     }
     const id = testId({ file, classname, suite: suiteName, name: prefix + idName });

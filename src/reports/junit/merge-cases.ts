@@ -21,6 +21,9 @@ export type KeepCases = 'all' | 'non-passing' | 'none';
  */
 export const KEPT_TEXT_BUDGET = 8 * 1024 * 1024;
 
+/** Where a case was read: merging two results depends on whether they are two runs of one test. */
+type Source = TestCase['source'];
+
 export class CaseCollector implements CaseSink {
   readonly wantsPassingCases: boolean;
   private readonly cases = new Map<string, TestCase>();
@@ -48,17 +51,16 @@ export class CaseCollector implements CaseSink {
     return this.suspects;
   }
 
-  addPassingId(id: string): void {
-    this.addPassing('', id);
+  addPassingId(id: string, source?: Source): void {
+    this.addPassing('', id, '', source);
   }
 
   /** The hot path: a passing case by the parts of its id (`scope::prefix+name`), usually without building it. */
-  addPassing(scope: string, name: string, prefix = ''): void {
+  addPassing(scope: string, name: string, prefix = '', source?: Source): void {
     if (this.passedIds === undefined || this.keptIds === undefined) {
       // keep 'all' always receives whole cases; this is only reached through a custom sink.
       const id = joinId(scope, prefix + name);
-      const known = this.cases.get(id);
-      this.cases.set(id, known ? mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }) : { id, suite: '', name, status: 'passed' });
+      this.addCase({ id, suite: '', name: prefix + name, status: 'passed', ...(source ? { source } : {}) });
       return;
     }
     hashIdParts(scope, name, prefix);
@@ -66,7 +68,7 @@ export class CaseCollector implements CaseSink {
       const id = joinId(scope, prefix + name);
       const known = this.cases.get(id);
       if (known !== undefined) {
-        this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
+        this.cases.set(id, mergeCases(known, passOf(known, source), sameTestRun(known.source, source)));
         return;
       }
     }
@@ -77,11 +79,11 @@ export class CaseCollector implements CaseSink {
     this.onCase?.(testCase);
     const known = this.cases.get(testCase.id);
     if (known !== undefined) {
-      this.cases.set(testCase.id, mergeCases(known, testCase));
+      this.cases.set(testCase.id, mergeCases(known, testCase, sameTestRun(known.source, testCase.source)));
       return;
     }
     if (testCase.status === 'passed' && !testCase.flaky && this.passedIds !== undefined) {
-      this.addPassingId(testCase.id);
+      this.addPassingId(testCase.id, testCase.source);
       return;
     }
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
@@ -92,12 +94,12 @@ export class CaseCollector implements CaseSink {
     }
   }
 
-  /** A passing case seen while re-reading the reports: only suspects are looked at. */
-  confirmPass(id: string): void {
+  /** A passing case seen while re-reading the reports (it came before the failure): only suspects count. */
+  confirmPass(id: string, source?: Source): void {
     if (!this.suspects.has(id)) return;
     this.suspects.delete(id);
     const known = this.cases.get(id)!;
-    this.cases.set(id, mergeCases(known, { id, suite: known.suite, name: known.name, status: 'passed' }));
+    this.cases.set(id, mergeCases(passOf(known, source), known, sameTestRun(source, known.source)));
     // That pass was counted among the passing-only ids; it now lives in the merged case.
     this.passesMerged++;
   }
@@ -129,6 +131,24 @@ export class CaseCollector implements CaseSink {
   }
 }
 
+/** A bare passing result for a test already known (only its status matters to the merge). */
+function passOf(known: TestCase, source: Source): TestCase {
+  return { id: known.id, suite: known.suite, name: known.name, status: 'passed', ...(source ? { source } : {}) };
+}
+
+/** Producers that write a retried test as repeated <testcase> elements in one report (see dialects.ts). */
+const WRITES_RETRIES_AS_REPEATED_CASES = new Set(['gradle']);
+
+/**
+ * Whether two results with the same id are two runs of one test (a rerun, another shard's run,
+ * a retry) rather than two tests that happen to share a name in one report (jest and mocha allow
+ * that): different reports are runs, and so are repeats from a producer that writes retries so.
+ */
+export function sameTestRun(a: Source, b: Source): boolean {
+  if (a?.report !== b?.report) return true;
+  return a?.dialect !== undefined && WRITES_RETRIES_AS_REPEATED_CASES.has(a.dialect);
+}
+
 /** The id `testId` builds from a scope (file, classname or suite) and a name. */
 export function joinId(scope: string, name: string): string {
   return scope ? `${scope}::${name}` : name;
@@ -145,27 +165,29 @@ function slim(testCase: TestCase): TestCase {
 const RANK: Record<TestCase['status'], number> = { failed: 3, errored: 3, skipped: 1, passed: 2 };
 
 /**
- * Two results for the same test id. A pass and a failure make the test flaky (it passed, but not
- * reliably); the failure's details are kept so the flake can still be shown. Two failures keep the
- * first; a skip loses to any run that executed.
+ * Two results for the same test id, `earlier` read before `later`. When they are runs of one test
+ * (`runs`): a pass after a failure makes it flaky but passing (the failure's details are kept to
+ * show the flake), a failure after a pass makes it flaky but failing (a rerun that fails is never
+ * hidden). When they are not (two same-named tests in one report), a failure always wins. Two
+ * failures keep the first; a skip loses to any result that ran.
  */
-export function mergeCases(a: TestCase, b: TestCase): TestCase {
-  const aFailed = a.status === 'failed' || a.status === 'errored';
-  const bFailed = b.status === 'failed' || b.status === 'errored';
-  if ((aFailed && b.status === 'passed') || (bFailed && a.status === 'passed')) {
-    const failing = aFailed ? a : b;
-    const passing = aFailed ? b : a;
+export function mergeCases(earlier: TestCase, later: TestCase, runs = true): TestCase {
+  const earlierFailed = earlier.status === 'failed' || earlier.status === 'errored';
+  const laterFailed = later.status === 'failed' || later.status === 'errored';
+  if (earlierFailed && later.status === 'passed') {
+    if (!runs) return earlier;
     return {
-      ...failing,
-      ...(passing.durationMs !== undefined ? { durationMs: passing.durationMs } : {}),
+      ...earlier,
+      ...(later.durationMs !== undefined ? { durationMs: later.durationMs } : {}),
       status: 'passed',
       flaky: true,
-      failure: failing.failure ?? passing.failure,
+      failure: earlier.failure ?? later.failure,
     };
   }
-  // Ties keep the first report's case.
-  const keep = RANK[b.status] > RANK[a.status] ? b : a;
-  const other = keep === a ? b : a;
-  if (!(a.flaky || b.flaky) || keep.status === 'failed' || keep.status === 'errored') return keep;
+  if (laterFailed && earlier.status === 'passed') return runs ? { ...later, flaky: true } : later;
+  // Ties keep the earlier case.
+  const keep = RANK[later.status] > RANK[earlier.status] ? later : earlier;
+  const other = keep === earlier ? later : earlier;
+  if (!(earlier.flaky || later.flaky) || keep.status === 'failed' || keep.status === 'errored') return keep;
   return { ...keep, flaky: true, failure: keep.failure ?? other.failure };
 }

@@ -206,9 +206,9 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
 function rescanSink(collector: CaseCollector): CaseSink {
   return {
     wantsPassingCases: false,
-    addPassing: (scope, name, prefix = '') => collector.confirmPass(joinId(scope, prefix + name)),
+    addPassing: (scope, name, prefix = '', source) => collector.confirmPass(joinId(scope, prefix + name), source),
     addCase: (testCase) => {
-      if (testCase.status === 'passed') collector.confirmPass(testCase.id);
+      if (testCase.status === 'passed') collector.confirmPass(testCase.id, testCase.source);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedText, clipText } from '../../../src/reports/junit/bounded-text.js';
-import { IdHashSet } from '../../../src/reports/junit/id-hash-set.js';
+import { hashIdParts, IdHashSet, lastIdHash } from '../../../src/reports/junit/id-hash-set.js';
+import { testId } from '../../../src/reports/test-run.js';
 
 describe('clipText', () => {
   it('leaves short text alone and says how much of long text was cut', () => {
@@ -60,5 +61,30 @@ describe('IdHashSet', () => {
     expect(set.has('')).toBe(false);
     expect(set.add('')).toBe(true);
     expect(set.has('')).toBe(true);
+  });
+
+  it('hashes an id from its parts exactly as from the whole id testId builds', () => {
+    const hashOf = (scope: string, name: string, prefix = ''): string => {
+      hashIdParts(scope, name, prefix);
+      return lastIdHash();
+    };
+    const parts = [
+      { file: 'tests/test_cart.py', name: 'test_x[1]', prefix: 'TestCart::' },
+      { file: 'tests/test_cart.py', name: 'test_x[1]', prefix: '' },
+      { classname: 'com.example.CartTest', name: 'totals()', prefix: '' },
+      { suite: 'root', name: 'a::b', prefix: '' },
+      { suite: '', name: 'only a name', prefix: 'P::' },
+    ];
+    const seen = new Set<string>();
+    for (const { prefix, ...p } of parts) {
+      const scope = p.file ?? p.classname ?? p.suite ?? '';
+      const whole = hashOf('', testId({ ...p, name: prefix + p.name }));
+      expect(hashOf(scope, p.name, prefix)).toBe(whole);
+      seen.add(whole);
+    }
+    expect(seen.size).toBe(parts.length);
+    // The memo of the last scope must not leak into the next hash.
+    expect(hashOf('a', 'b')).toBe(hashOf('', 'a::b'));
+    expect(hashOf('a', 'b')).not.toBe(hashOf('a', 'c'));
   });
 });

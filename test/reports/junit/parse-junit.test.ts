@@ -78,13 +78,34 @@ describe('keepCases', () => {
 });
 
 describe('the same test id more than once', () => {
-  it('is flaky when it failed and passed, in either order, in any keep mode', async () => {
+  it('in two reports is two runs: a pass after a failure is flaky, a failure after a pass stays failed', async () => {
+    await write('runs/1-fail.xml', suite(fail('t'), pass('u')));
+    await write('runs/2-pass.xml', suite(pass('t'), pass('u')));
+    await write('regress/1-pass.xml', suite(pass('t'), pass('u')));
+    await write('regress/2-fail.xml', suite(fail('t'), pass('u')));
+    for (const keepCases of ['all', 'non-passing'] as const) {
+      const healed = await parseJUnitReports(['runs/*.xml'], dir, { keepCases });
+      expect(healed.summary).toEqual({ total: 2, passed: 2, failed: 0, errored: 0, skipped: 0 });
+      expect(healed.cases.find((c) => c.id === 'pkg.T::t')).toMatchObject({
+        status: 'passed',
+        flaky: true,
+        failure: { message: 'boom', body: 'trace of t' },
+      });
+      // In 'non-passing' mode the pass came first and was only hashed: the reports are read again.
+      const regressed = await parseJUnitReports(['regress/*.xml'], dir, { keepCases });
+      expect(regressed.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
+      expect(regressed.cases.find((c) => c.id === 'pkg.T::t')).toMatchObject({ status: 'failed', flaky: true });
+    }
+  });
+
+  it('in one report is two tests that share a name (jest and mocha allow it): the failure stands', () => {
     for (const keepCases of ['all', 'non-passing'] as const) {
       for (const xml of [suite(fail('t'), pass('t'), pass('u')), suite(pass('u'), pass('t'), fail('t'))]) {
         const result = parseJUnitString(xml, 'twice.xml', { keepCases });
-        expect(result.summary).toEqual({ total: 2, passed: 2, failed: 0, errored: 0, skipped: 0 });
+        expect(result.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
         const t = result.cases.find((c) => c.id === 'pkg.T::t')!;
-        expect(t).toMatchObject({ status: 'passed', flaky: true, failure: { message: 'boom', body: 'trace of t' } });
+        expect(t).toMatchObject({ status: 'failed', failure: { message: 'boom', body: 'trace of t' } });
+        expect(t.flaky).toBeUndefined();
       }
     }
   });
@@ -115,11 +136,13 @@ describe('the same test id more than once', () => {
     await write('order/a-pass.xml', suite(pass('t'), pass('only-here')));
     await write('order/b-fail.xml', suite(fail('t'), fail('real')));
     const run = await parseJUnitReports(['order/a-pass.xml', 'order/b-fail.xml'], dir, { keepCases: 'non-passing' });
-    expect(run.summary).toEqual({ total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 });
+    expect(run.summary).toEqual({ total: 3, passed: 1, failed: 2, errored: 0, skipped: 0 });
     expect(run.cases.map((c) => [c.id, c.status, c.flaky ?? false])).toEqual([
-      ['pkg.T::t', 'passed', true],
+      ['pkg.T::t', 'failed', true],
       ['pkg.T::real', 'failed', false],
     ]);
+    const all = await parseJUnitReports(['order/a-pass.xml', 'order/b-fail.xml'], dir);
+    expect(all.summary).toEqual(run.summary);
   });
 
   it('never turns a failure into a pass on a hash match the rescan does not confirm', () => {
@@ -146,6 +169,10 @@ describe('the same test id more than once', () => {
     expect(mergeCases(failed, errored)).toBe(failed);
     expect(mergeCases(errored, failed)).toBe(errored);
     expect(mergeCases(errored, passed)).toEqual({ ...errored, status: 'passed', flaky: true, durationMs: 5 });
+    expect(mergeCases(passed, failed)).toEqual({ ...failed, flaky: true });
+    // Not two runs of one test (two same-named tests of one report): no flake, the failure wins.
+    expect(mergeCases(failed, passed, false)).toBe(failed);
+    expect(mergeCases(passed, failed, false)).toBe(failed);
     const flakyPass: TestCase = { ...base, status: 'passed', flaky: true, failure: { message: 'once' } };
     expect(mergeCases(passed, flakyPass)).toEqual({ ...passed, flaky: true, failure: { message: 'once' } });
     expect(mergeCases(failed, flakyPass)).toEqual({ ...failed, status: 'passed', flaky: true, durationMs: undefined });
