@@ -27,7 +27,7 @@ import { deliver } from '../delivery/deliver.js';
 import type { DeliveryResult } from '../delivery/delivery-result.js';
 import { createGitHubApi, type GitHubApi, type RepoRef } from '../delivery/github-api.js';
 import { checkBranchCurrent, checkLoopGuard } from '../delivery/loop-guard.js';
-import { commitMessages, ensureCommit, remoteBranchSha } from '../delivery/remote.js';
+import { commitMessages, ensureCommit, ensureDepth, remoteBranchSha } from '../delivery/remote.js';
 import { resolveTarget, type DeliveryTarget } from '../delivery/target.js';
 import { buildAnnotations, formatAnnotations } from '../report/annotations.js';
 import { renderJobSummary, renderNoticeSummary, type NoticeSummary } from '../report/job-summary.js';
@@ -318,7 +318,9 @@ async function runGuards(inputs: ActionInputs, ctx: RunContext, target: Delivery
   if (target.branch && target.sha && !target.isFork) {
     try {
       await ensureCommit(gitCtx, target.sha);
-      const messages = await commitMessages(gitCtx, target.sha, Math.max(1, inputs['max-self-heal-commits']));
+      const depth = Math.max(1, inputs['max-self-heal-commits']);
+      await ensureDepth(gitCtx, target.sha, depth);
+      const messages = await commitMessages(gitCtx, target.sha, depth);
       const loop = checkLoopGuard(messages, inputs['max-self-heal-commits'], target.branch);
       logger.info(loop.reason);
       if (!loop.proceed) throw new Skip('skipped', loop.reason, false, 'skipped');

@@ -27,6 +27,14 @@ export async function ensureCommit(ctx: GitContext, sha: string, remote = REMOTE
   await git(ctx, ['fetch', '--no-tags', '--quiet', ...(shallow ? ['--depth=1'] : []), remote, sha]);
 }
 
+/** In a shallow clone, fetch enough history behind `sha` to read `n` commits (best effort). */
+export async function ensureDepth(ctx: GitContext, sha: string, n: number, remote = REMOTE): Promise<void> {
+  if (n <= 1) return;
+  const shallow = (await git(ctx, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
+  if (!shallow) return;
+  await git(ctx, ['fetch', '--no-tags', '--quiet', `--depth=${n}`, remote, sha]).catch(() => undefined);
+}
+
 /** Messages of up to `n` commits from `sha` back, newest first (fewer in a shallow clone). */
 export async function commitMessages(ctx: GitContext, sha: string, n: number): Promise<string[]> {
   if (n <= 0) return [];

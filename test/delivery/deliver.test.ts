@@ -118,6 +118,32 @@ describe('deliver: commit', () => {
     expect(repo.remoteGit('show', `${pushed}:calc.py`)).toBe(FIXED);
   });
 
+  it('fetches the pull request head into a shallow merge-commit checkout, as actions/checkout leaves it', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    repo.git('checkout', '-q', 'main');
+    repo.write('other.txt', 'main moved\n');
+    const mainSha = repo.commitAll('main moves on');
+    repo.git('push', '-q', 'origin', 'main');
+    repo.git('checkout', '-q', '--detach', head);
+    repo.git('merge', '-q', '--no-ff', '-m', 'Merge main into feature', mainSha);
+    repo.git('push', '-q', 'origin', 'HEAD:refs/pull/7/merge');
+    // A fresh depth-1 checkout of refs/pull/7/merge: the head commit is not in it.
+    const clone = path.join(out, 'checkout');
+    execFileSync('git', ['init', '-q', clone], { env: repo.env });
+    const cl = (...args: string[]) => execFileSync('git', args, { cwd: clone, env: repo.env, encoding: 'utf8' });
+    cl('remote', 'add', 'origin', repo.remotePath);
+    cl('fetch', '-q', '--depth=1', 'origin', '+refs/pull/7/merge:refs/remotes/pull/7/merge');
+    cl('checkout', '-q', '--detach', 'refs/remotes/pull/7/merge');
+    expect(() => cl('cat-file', '-e', `${head}^{commit}`)).toThrow();
+    writeFileSync(path.join(clone, 'calc.py'), FIXED);
+    const result = await deliver(input({ root: clone, cwd: clone, target: target({ sha: head, isPullRequest: true }) }), deps());
+    expect(result.status, result.reason).toBe('delivered');
+    const pushed = repo.remoteGit('rev-parse', 'refs/heads/feature').trim();
+    expect(repo.remoteGit('log', '-1', '--format=%P', pushed).trim()).toBe(head);
+    expect(repo.remoteGit('ls-tree', '--name-only', pushed)).not.toContain('other.txt');
+  });
+
   it('skips, with the reason, when the branch moved past the tested commit', async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const tested = repo.git('rev-parse', 'HEAD').trim();

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCommitMessage } from '../../src/delivery/commit-message.js';
 import { checkBranchCurrent, checkLoopGuard, isSelfHealCommit, selfHealStreak, trailers } from '../../src/delivery/loop-guard.js';
-import { commitMessages } from '../../src/delivery/remote.js';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { commitMessages, ensureDepth } from '../../src/delivery/remote.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 import { healedReport } from './healed-repo.js';
 
@@ -59,6 +61,26 @@ describe('loop guard', () => {
     expect(messages[2]).toBe('initial\n');
     expect(selfHealStreak(messages)).toBe(0);
     expect(selfHealStreak(await commitMessages({ cwd: repo.root, env: repo.env }, `${head}~1`, 5))).toBe(1);
+  });
+});
+
+describe('ensureDepth', () => {
+  it('deepens a depth-1 checkout so the guard can count more than one commit', async () => {
+    repo = createTempRepo({ files: { 'a.txt': '1' }, remote: true });
+    for (let i = 0; i < 3; i++) {
+      repo.write('a.txt', String(i + 2));
+      repo.commitAll(FIX.trimEnd());
+    }
+    repo.git('push', '-q', 'origin', 'main');
+    const remote = repo.git('remote', 'get-url', 'origin').trim();
+    const clone = path.join(path.dirname(repo.root), 'shallow');
+    execFileSync('git', ['clone', '-q', '--depth=1', '--branch', 'main', `file://${remote}`, clone], { env: repo.env });
+    const ctx = { cwd: clone, env: repo.env };
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: clone, env: repo.env, encoding: 'utf8' }).trim();
+    expect(await commitMessages(ctx, head, 3)).toHaveLength(1);
+    await ensureDepth(ctx, head, 3);
+    const messages = await commitMessages(ctx, head, 3);
+    expect(selfHealStreak(messages)).toBe(3);
   });
 });
 
