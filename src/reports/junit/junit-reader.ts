@@ -128,6 +128,9 @@ export class JUnitReader {
 
   // Documents: libtest writes one XML document per test binary to the same stdout.
   private sawNonWhitespace = false;
+  /** Position after the whitespace before the first markup (see checkStart). */
+  private leadLine = 1;
+  private leadColumn = 0;
   private awaitingDocument = false;
   private restartAt = -1;
   /** Characters of the input consumed so far, and where the current parser's input began. */
@@ -240,9 +243,6 @@ export class JUnitReader {
     });
     return false;
   }
-
-  private leadLine = 1;
-  private leadColumn = 0;
 
   private countLeadingLines(text: string, end: number): void {
     for (let i = 0; i < end; i++) {
