@@ -133,6 +133,7 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
   } catch (error) {
     if (error instanceof Skip) {
       core.setOutput('result', error.result);
+      core.setOutput('attempts', '0');
       writeSummary(env, renderNoticeSummary({ kind: error.kind, reason: error.reason, details: error.details, runUrl }));
       if (error.fail) {
         for (const d of error.details) core.error(d);

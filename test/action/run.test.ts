@@ -119,7 +119,7 @@ describe('runAction: guards', () => {
     expect(r.outcome).toMatchObject({ result: 'skipped', failed: false });
     expect(r.exitCode).toBeUndefined();
     expect(r.commands.find((c) => c.command === 'notice')!.data).toBe('self-heal skipped: the triggering run of ci concluded success, not failure: nothing to heal');
-    expect(r.outputs.result).toBe('skipped');
+    expect(r.outputs).toEqual({ result: 'skipped', attempts: '0' });
   });
 
   it('loop guard: skips neutrally when the branch tip is already a self-heal commit', async () => {
