@@ -265,7 +265,6 @@ async function runSteps(
   core.setOutput('commit-sha', delivery.status === 'delivered' && delivery.mode !== 'patch' ? (delivery.commitSha ?? '') : '');
   core.setOutput('pull-request-url', delivery.pullRequestUrl ?? '');
   core.setOutput('patch-path', delivery.patchPath ?? '');
-  const prefix = path.relative(ctx.workspace, healOptions.cwd).split(path.sep).join('/');
   writeSummary(
     env,
     renderJobSummary(report, {
@@ -274,9 +273,11 @@ async function runSteps(
       runUrl: ctx.runUrl,
       mode: inputs.mode,
       delivery,
-      pathPrefix: prefix && !prefix.startsWith('..') ? prefix : undefined,
     }),
   );
+  // Frames are relative to the repository root, which is what blob links need; annotations are
+  // relative to the workspace, which differs when the repository was checked out into a subfolder.
+  const prefix = path.relative(ctx.workspace, root).split(path.sep).join('/');
   const annotationPrefix = prefix && !prefix.startsWith('..') ? prefix : undefined;
   const annotations = buildAnnotations(report.failures, { pathPrefix: annotationPrefix, healed: report.result === 'healed' });
   for (const line of formatAnnotations(annotations)) process.stdout.write(`${line}${os.EOL}`);

@@ -26,7 +26,7 @@ export interface DeliverInput {
   owner: string;
   repoUrl: string;
   runUrl?: string;
-  /** The heal cwd (frame and attempt paths are relative to it). */
+  /** The heal cwd (working-directory); frame and attempt paths are relative to `root`. */
   cwd: string;
   /** Repository top level (git runs here; commit paths are relative to it). */
   root: string;
@@ -67,9 +67,10 @@ async function fixFiles(ctx: GitContext, input: DeliverInput): Promise<string[]>
     listed = [...input.report.diff.matchAll(/^diff --git a\/(.+?) b\//gm)].map((m) => m[1]!);
   }
   const candidates = new Set<string>();
+  // Attempt paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
   for (const f of listed) {
-    candidates.add(path.relative(input.root, path.resolve(input.cwd, f)).split(path.sep).join('/'));
     candidates.add(f);
+    candidates.add(path.relative(input.root, path.resolve(input.cwd, f)).split(path.sep).join('/'));
   }
   const inside = [...candidates].filter((c) => c && !c.startsWith('../') && !path.isAbsolute(c));
   return changedAmong(ctx, inside);
@@ -112,7 +113,7 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
 
   // 2. Verified from the diff, not claimed: no protected (test) file in the commit.
   const failingTestFiles = new Set(
-    input.report.failures.flatMap((f) => (f.test ? [path.relative(input.root, path.resolve(input.cwd, f.test.file)).split(path.sep).join('/')] : [])),
+    input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])),
   );
   const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
   if (touched.length) {

@@ -26,8 +26,6 @@ export interface SummaryContext {
   runUrl?: string;
   mode?: DeliveryMode | 'auto';
   delivery?: DeliveryResult;
-  /** The frames' root relative to the repository, when heal ran in a subfolder. */
-  pathPrefix?: string;
   /** Defaults to the GitHub limit; tests use smaller budgets. */
   maxBytes?: number;
 }
@@ -147,9 +145,9 @@ function renderFacts(report: HealReport): string {
 
 function locationCell(at: SourceLocation | null, context: SummaryContext): string {
   if (!at) return '';
-  const file = context.pathPrefix ? `${context.pathPrefix.replace(/\/+$/, '')}/${at.file}` : at.file;
-  const label = escapeMarkdown(`${file}:${at.line}`);
-  const url = blobUrl(context.repoUrl, context.sha, file, at.line);
+  // Frames are relative to the repository root, as blob URLs are.
+  const label = escapeMarkdown(`${at.file}:${at.line}`);
+  const url = blobUrl(context.repoUrl, context.sha, at.file, at.line);
   return url ? `[${label}](${url})` : label;
 }
 

@@ -3,6 +3,7 @@
  * stdout commands). The guards stop before heal(); where heal must not run, the heal passed in
  * throws. The end-to-end tests with the real heal() and the bundle are in e2e.test.ts.
  */
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runAction, type ActionDeps } from '../../src/action/run.js';
 import { buildCommitMessage } from '../../src/delivery/commit-message.js';
@@ -193,6 +194,17 @@ describe('runAction: heal and delivery', () => {
     ]);
     expect(errors[0]!.properties).toEqual({ title: 'test_add ::set-output name=result::healed', file: 'calc.py', line: '2' });
     expect(r.summary).toMatch(/^## ❌ self-heal: not healed: test\\_add still fails/);
+  });
+
+  it('annotates relative to the workspace when the repository is checked out into a subfolder', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    const heal: ActionDeps['heal'] = async () => healedReport({ result: 'unhealed', reason: 'no luck' });
+    const r = await run({ workspace: path.dirname(repo.root), inputs: { 'test-command': 'pytest', 'working-directory': path.basename(repo.root) } }, heal);
+    const annotation = r.commands.find((c) => c.command === 'error' && c.properties.title === 'test_add')!;
+    expect(annotation.properties.file).toBe(`${path.basename(repo.root)}/calc.py`);
+    // The summary's links stay repository-relative.
+    expect(r.summary).toContain('/blob/');
+    expect(r.summary).toMatch(/\]\(https:\/\/github\.com\/octo\/shop\/blob\/[0-9a-f]{40}\/calc\.py#L2\)/);
   });
 
   it('healed: pushes the fix, sets every output and writes the summary', async () => {
