@@ -49,10 +49,13 @@ export interface FixCommitInput {
   date?: string;
 }
 
+/** File names are names, not pathspecs: `*`, `[` or `:(` in a name must not widen what is staged. */
+const LITERAL: NodeJS.ProcessEnv = { GIT_LITERAL_PATHSPECS: '1' };
+
 /** Paths of the work tree that differ from HEAD, among `candidates` (repo-relative). */
 export async function changedAmong(ctx: GitContext, candidates: readonly string[]): Promise<string[]> {
   if (!candidates.length) return [];
-  const { stdout } = await git(ctx, ['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', ...candidates]);
+  const { stdout } = await git(ctx, ['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', ...candidates], { env: LITERAL });
   return splitNul(stdout).map((r) => r.slice(3));
 }
 
@@ -75,7 +78,7 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
   const head = (await git(ctx, ['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim();
   const fixed = await withIndex(ctx, async (env) => {
     await git(ctx, ['read-tree', head], { env });
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: input.files.join('\0') + '\0' });
+    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env: { ...env, ...LITERAL }, input: input.files.join('\0') + '\0' });
     return (await git(ctx, ['write-tree'], { env })).stdout.trim();
   });
 

@@ -213,6 +213,21 @@ describe('deliver: commit', () => {
     expect(repo.remoteGit('rev-parse', 'refs/heads/feature').trim()).toBe(before);
   });
 
+  it('takes file names literally: a fixed `[ab].py` does not stage `a.py` and `b.py`', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    repo.write('[ab].py', 'x = 1\n');
+    repo.write('a.py', 'a = 1\n');
+    repo.commitAll('odd names');
+    repo.git('push', '-q', 'origin', 'feature');
+    repo.write('[ab].py', 'x = 2\n');
+    repo.write('a.py', 'a = 2  # an unrelated local change\n');
+    const report = healedReport();
+    report.attempts[0]!.files = ['[ab].py'];
+    const result = await deliver(input({ report, target: target() }), deps());
+    expect(result.status, result.reason).toBe('delivered');
+    expect(repo.remoteGit('diff-tree', '-r', '--name-only', '--no-commit-id', result.commitSha!).trim()).toBe('[ab].py');
+  });
+
   it('does nothing for a report that is not healed', async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const result = await deliver(input({ report: healedReport({ result: 'unhealed' }) }), deps());
