@@ -1,24 +1,94 @@
 /**
- * A set of test ids kept as 64-bit hashes in typed arrays: 8 bytes a slot instead of a JavaScript
- * string, so a report of millions of passing tests can still be de-duplicated (reruns, shards) in
- * bounded memory when only the non-passing cases are kept. Equal hashes are not proof of equal
- * ids: `merge-cases.ts` only uses a hit to decide what to re-check exactly, never to change a
- * failing result on its own.
+ * Test ids kept as hashes in typed arrays instead of JavaScript strings, so a report of millions of
+ * passing tests can still be de-duplicated (reruns, shards) in bounded memory when only the
+ * non-passing cases are kept. Equal hashes are not proof of equal ids: `merge-cases.ts` only uses a
+ * hit to decide what to check exactly (a Map lookup, or reading the reports again), never to change
+ * a result on its own.
  *
  * Ids are hashed from their parts (`scope`, `name`; the id is `scope::name`, see `testId`), so
  * the hot path for a passing case never builds the id string at all.
  */
+
+/**
+ * Every passing id's hash, appended as it is read (no lookup per case: a hash table the size of a
+ * big report misses the CPU caches on every insert), sorted once at the end to count distinct ids
+ * and to answer membership by binary search. 8 bytes an id; the 53 bits of hash kept (exact in a
+ * double) make an accidental equality between two of 2 million ids about a 1 in 4,000 event, and it
+ * could only merge two passing ids in the count.
+ */
+export class IdHashLog {
+  private static readonly BLOCK = 64 * 1024;
+  private blocks: Float64Array[] = [];
+  private current = new Float64Array(IdHashLog.BLOCK);
+  private fill = 0;
+  private sorted: Float64Array = new Float64Array(0);
+  private distinct = 0;
+  private dirty = false;
+
+  /** Appends the id whose hash `hashIdParts` computed last. */
+  pushHashed(): void {
+    if (this.fill === this.current.length) {
+      this.blocks.push(this.current);
+      this.current = new Float64Array(IdHashLog.BLOCK);
+      this.fill = 0;
+    }
+    this.current[this.fill++] = (hashHi & 0x1fffff) * 4294967296 + hashLo;
+    this.dirty = true;
+  }
+
+  /** How many distinct ids were appended. */
+  get distinctCount(): number {
+    this.seal();
+    return this.distinct;
+  }
+
+  /** Whether an id with this hash was appended. */
+  has(id: string): boolean {
+    this.seal();
+    hashIdParts('', id);
+    const key = (hashHi & 0x1fffff) * 4294967296 + hashLo;
+    const sorted = this.sorted;
+    let low = 0;
+    let high = sorted.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const value = sorted[mid]!;
+      if (value === key) return true;
+      if (value < key) low = mid + 1;
+      else high = mid - 1;
+    }
+    return false;
+  }
+
+  private seal(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    let total = this.sorted.length + this.fill;
+    for (const block of this.blocks) total += block.length;
+    const all = new Float64Array(total);
+    all.set(this.sorted, 0);
+    let offset = this.sorted.length;
+    for (const block of this.blocks) {
+      all.set(block, offset);
+      offset += block.length;
+    }
+    all.set(this.current.subarray(0, this.fill), offset);
+    all.sort();
+    let distinct = all.length > 0 ? 1 : 0;
+    for (let i = 1; i < all.length; i++) if (all[i] !== all[i - 1]) distinct++;
+    this.sorted = all;
+    this.distinct = distinct;
+    this.blocks = [];
+    this.fill = 0;
+  }
+}
+
+/** An open-addressing set of 64-bit id hashes (the ids of kept cases: small, probed for every pass). */
 export class IdHashSet {
-  /** Slot i holds its hash at [2i] (low half) and [2i + 1] (high half): one cache line per probe. */
+  /** Slot i holds its hash at [2i] (low half) and [2i + 1] (high half). */
   private slots: Uint32Array;
   private capacity: number;
   private used = 0;
-  /**
-   * Hashes waiting to be inserted: inserting them in one go lets the CPU overlap the cache misses
-   * of a table much larger than its caches, instead of paying each one between two XML events.
-   */
-  private readonly queue = new Uint32Array(2 * 1024);
-  private queued = 0;
 
   constructor(initialCapacity = 1024) {
     let capacity = 16;
@@ -28,7 +98,6 @@ export class IdHashSet {
   }
 
   get size(): number {
-    this.flush();
     return this.used;
   }
 
@@ -43,45 +112,15 @@ export class IdHashSet {
     return this.hasHashed();
   }
 
-  /** Queues the id whose hash `hashIdParts` computed last for adding (see `flush`). */
-  queueHashed(): void {
-    const queue = this.queue;
-    queue[this.queued++] = hashLo;
-    queue[this.queued++] = hashHi;
-    if (this.queued === queue.length) this.flush();
-  }
-
-  /** Inserts the queued hashes; every other method does this first. */
-  flush(): void {
-    const queue = this.queue;
-    const count = this.queued;
-    this.queued = 0;
-    for (let i = 0; i < count; i += 2) {
-      const lo = queue[i]!;
-      const hi = queue[i + 1]!;
-      const slot = this.find(lo, hi);
-      if (slot >= 0) continue;
-      if ((this.used + 1) * 2 > this.capacity) {
-        this.grow();
-        this.insert(lo, hi);
-      } else {
-        this.slots[2 * ~slot] = lo;
-        this.slots[2 * ~slot + 1] = hi;
-      }
-      this.used++;
-    }
-  }
-
   /** Adds the id whose hash `hashIdParts` computed last. */
   addHashed(): boolean {
-    if (this.queued > 0) this.flushKeepingHash();
     const slot = this.find(hashLo, hashHi);
     if (slot >= 0) return false;
     if ((this.used + 1) * 2 > this.capacity) {
       this.grow();
       this.insert(hashLo, hashHi);
     } else {
-      // One probe sequence for both the lookup and the insert: find() returned ~emptySlot.
+      // find() returned the complement of the empty slot where the hash goes.
       this.slots[2 * ~slot] = hashLo;
       this.slots[2 * ~slot + 1] = hashHi;
     }
@@ -91,17 +130,7 @@ export class IdHashSet {
 
   /** Whether the id whose hash `hashIdParts` computed last may be in the set. */
   hasHashed(): boolean {
-    if (this.queued > 0) this.flushKeepingHash();
     return this.find(hashLo, hashHi) >= 0;
-  }
-
-  /** `flush` without losing the last computed hash (flushing does not hash, but stay explicit). */
-  private flushKeepingHash(): void {
-    const lo = hashLo;
-    const hi = hashHi;
-    this.flush();
-    hashLo = lo;
-    hashHi = hi;
   }
 
   /** The slot holding (lo, hi), or the bitwise complement of the empty slot where it would go. */

@@ -793,8 +793,8 @@ export class JUnitReader {
     }
     // Strings a kept case holds are copied, so they do not pin the report's chunks in memory.
     const testCase: TestCase = { id: ownString(id), suite: suiteName, name: ownString(name), status, source: this.source };
-    if (classname !== undefined) testCase.classname = ownString(classname);
-    if (file !== undefined) testCase.file = file === suite?.file ? file : ownString(file);
+    if (classname !== undefined) testCase.classname = this.ownedClassname(classname);
+    if (file !== undefined) testCase.file = file === suite?.file ? file : this.ownedFile(file);
     const durationMs = parseDurationMs(this.caseTime);
     if (durationMs !== undefined) testCase.durationMs = durationMs;
     if (flaky) testCase.flaky = true;
@@ -836,6 +836,29 @@ export class JUnitReader {
     // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
     if (classname !== undefined && classname.length <= name.length && (name.startsWith(classname) || name.endsWith(classname))) return '';
     return this.lastScopePrefix;
+  }
+
+  // Consecutive cases share their class and file: one owned copy serves them all (with keepCases
+  // 'all' a report of 400,000 cases would otherwise hold 400,000 copies of a few hundred names).
+  private lastClassname = '';
+  private lastOwnedClassname = '';
+  private lastFile = '';
+  private lastOwnedFile = '';
+
+  private ownedClassname(classname: string): string {
+    if (classname !== this.lastClassname) {
+      this.lastClassname = classname;
+      this.lastOwnedClassname = ownString(classname);
+    }
+    return this.lastOwnedClassname;
+  }
+
+  private ownedFile(file: string): string {
+    if (file !== this.lastFile) {
+      this.lastFile = file;
+      this.lastOwnedFile = ownString(file);
+    }
+    return this.lastOwnedFile;
   }
 
   private buildFailure(fields: CaseFields): TestFailure | undefined {

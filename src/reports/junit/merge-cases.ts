@@ -4,14 +4,14 @@
  * one case, and a test that both failed and passed is flaky. Counts are derived from the merged
  * cases, never from the producers' own totals.
  *
- * With `keepCases: 'non-passing'` (or 'none') passing cases are not kept: their ids go into a
- * compact hash set, and a failing case whose id hashes like an earlier pass is re-checked exactly
- * by reading the reports again (`needsRescan`), so a hash collision can never turn a failure
- * into a pass.
+ * With `keepCases: 'non-passing'` (or 'none') passing cases are not kept: their ids' hashes are
+ * logged (8 bytes each), and a kept case whose id hashes like an earlier pass is re-checked exactly
+ * by reading the reports again (`findSuspects`, `confirmPass`), so a hash collision can never
+ * change a result.
  */
 import { summarize, type TestCase, type TestRunSummary } from '../test-run.js';
 import type { CaseSink } from './junit-reader.js';
-import { hashIdParts, IdHashSet } from './id-hash-set.js';
+import { hashIdParts, IdHashLog, IdHashSet } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';
 
@@ -27,7 +27,7 @@ type Source = TestCase['source'];
 export class CaseCollector implements CaseSink {
   readonly wantsPassingCases: boolean;
   private readonly cases = new Map<string, TestCase>();
-  private readonly passedIds: IdHashSet | undefined;
+  private readonly passedIds: IdHashLog | undefined;
   /** Hashes of the ids in `cases` (non-passing modes): most passing ids need no Map lookup. */
   private readonly keptIds: IdHashSet | undefined;
   /** Passing ids (hash-unique) that were merged into `cases` after all (see `confirmPass`). */
@@ -42,12 +42,20 @@ export class CaseCollector implements CaseSink {
     private readonly textBudget = KEPT_TEXT_BUDGET,
   ) {
     this.wantsPassingCases = keep === 'all' || onCase !== undefined;
-    this.passedIds = keep === 'all' ? undefined : new IdHashSet(64 * 1024);
+    this.passedIds = keep === 'all' ? undefined : new IdHashLog();
     this.keptIds = keep === 'all' ? undefined : new IdHashSet();
   }
 
-  /** Failing ids to confirm by reading the reports again (see `confirmPass`). */
-  get needsRescan(): ReadonlySet<string> {
+  /**
+   * Kept ids that hash like a pass seen before them (a pass that came after was merged at once):
+   * the reports are read again to confirm each exactly (see `confirmPass`).
+   */
+  findSuspects(): ReadonlySet<string> {
+    if (this.passedIds !== undefined && this.passedIds.distinctCount > 0) {
+      for (const [id, testCase] of this.cases) {
+        if (testCase.status !== 'passed' && this.passedIds.has(id)) this.suspects.add(id);
+      }
+    }
     return this.suspects;
   }
 
@@ -72,7 +80,7 @@ export class CaseCollector implements CaseSink {
         return;
       }
     }
-    this.passedIds.queueHashed();
+    this.passedIds.pushHashed();
   }
 
   addCase(testCase: TestCase): void {
@@ -89,9 +97,6 @@ export class CaseCollector implements CaseSink {
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
     this.cases.set(testCase.id, kept);
     this.keptIds?.add(testCase.id);
-    if (this.passedIds !== undefined && testCase.status !== 'passed' && this.passedIds.has(testCase.id)) {
-      this.suspects.add(testCase.id);
-    }
   }
 
   /** A passing case seen while re-reading the reports (it came before the failure): only suspects count. */
@@ -112,7 +117,7 @@ export class CaseCollector implements CaseSink {
   result(): { cases: TestCase[]; summary: TestRunSummary } {
     const cases = [...this.cases.values()];
     const summary = summarize(cases);
-    const passedOnly = this.passedIds === undefined ? 0 : this.passedIds.size - this.passesMerged;
+    const passedOnly = this.passedIds === undefined ? 0 : this.passedIds.distinctCount - this.passesMerged;
     summary.total += passedOnly;
     summary.passed += passedOnly;
     return { cases: this.keep === 'none' ? [] : cases, summary };

@@ -8,8 +8,7 @@
  * column, and what was expected; the cases read before the problem are kept, and other reports
  * are still read. Nothing here throws for bad input.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
@@ -40,7 +39,7 @@ export interface JUnitParseResult {
   dialect?: string;
 }
 
-/** Bytes read per chunk: big enough to amortise the stream, small enough to keep saxes' buffers small. */
+/** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
 const CHUNK_BYTES = 64 * 1024;
 /** Characters handed to the XML parser at a time when the input is already a string. */
 const CHUNK_CHARS = 64 * 1024;
@@ -48,7 +47,7 @@ const CHUNK_CHARS = 64 * 1024;
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
   const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
   const read = await streamReportFile(file, file, collector);
-  if (collector.needsRescan.size > 0) {
+  if (collector.findSuspects().size > 0) {
     await streamReportFile(file, file, rescanSink(collector));
     collector.dismissSuspects();
   }
@@ -59,7 +58,7 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
   const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
   const read = streamReportString(xml, name, collector);
-  if (collector.needsRescan.size > 0) {
+  if (collector.findSuspects().size > 0) {
     streamReportString(xml, name, rescanSink(collector));
     collector.dismissSuspects();
   }
@@ -103,7 +102,7 @@ export async function parseJUnitReports(
     const read = await streamReportFile(path.resolve(cwd, file), file, collector);
     errors.push(...read.errors);
   }
-  if (collector.needsRescan.size > 0) {
+  if (collector.findSuspects().size > 0) {
     for (const file of files) await streamReportFile(path.resolve(cwd, file), file, rescanSink(collector));
     collector.dismissSuspects();
   }
@@ -126,33 +125,43 @@ export async function streamReportFile(file: string, display: string, sink: Case
   try {
     const info = await stat(file);
     if (info.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
-    let decoder: TextDecoder | undefined;
-    let head: Buffer | undefined;
-    const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (decoder === undefined) {
-        head = head === undefined ? chunk : Buffer.concat([head, chunk]);
-        if (head.length < SNIFF_BYTES) continue;
-        decoder = startDecoding(head, display, notes);
+    // One buffer, reused for every read: a stream would allocate a new one per chunk, and on a
+    // report of hundreds of MB those wait for the garbage collector by the thousand.
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      let decoder: TextDecoder | undefined;
+      // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
+      let head = Buffer.alloc(0);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        const chunk = buffer.subarray(0, bytesRead);
         if (decoder === undefined) {
-          refused = true;
-          break;
+          head = Buffer.concat([head, chunk]);
+          if (head.length < SNIFF_BYTES) continue;
+          decoder = startDecoding(head, display, notes);
+          if (decoder === undefined) {
+            refused = true;
+            break;
+          }
+          reader.write(decoder.decode(head, { stream: true }));
+        } else {
+          reader.write(decoder.decode(chunk, { stream: true }));
         }
-        reader.write(decoder.decode(head, { stream: true }));
-        head = undefined;
-      } else {
-        reader.write(decoder.decode(chunk, { stream: true }));
+        // A fatal problem: the rest of this report cannot be read.
+        if (reader.done) break;
       }
-      // A fatal problem: the rest of this report cannot be read (breaking closes the stream).
-      if (reader.done) break;
+      if (decoder === undefined && head.length > 0 && !refused) {
+        // A file shorter than the sniffing window.
+        decoder = startDecoding(head, display, notes);
+        if (decoder === undefined) refused = true;
+        else reader.write(decoder.decode(head, { stream: true }));
+      }
+      if (decoder !== undefined && !reader.done) reader.write(decoder.decode());
+    } finally {
+      await handle.close();
     }
-    if (decoder === undefined && head !== undefined && !refused) {
-      // A file shorter than the sniffing window.
-      decoder = startDecoding(head, display, notes);
-      if (decoder === undefined) refused = true;
-      else reader.write(decoder.decode(head, { stream: true }));
-    }
-    if (decoder !== undefined && !reader.done) reader.write(decoder.decode());
   } catch (error) {
     notes.push({ file: display, message: `${display}: cannot read the report: ${describeError(error)}` });
     refused = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedText, clipText } from '../../../src/reports/junit/bounded-text.js';
-import { hashIdParts, IdHashSet, lastIdHash } from '../../../src/reports/junit/id-hash-set.js';
+import { hashIdParts, IdHashLog, IdHashSet, lastIdHash } from '../../../src/reports/junit/id-hash-set.js';
 import { testId } from '../../../src/reports/test-run.js';
 
 describe('clipText', () => {
@@ -86,5 +86,24 @@ describe('IdHashSet', () => {
     // The memo of the last scope must not leak into the next hash.
     expect(hashOf('a', 'b')).toBe(hashOf('', 'a::b'));
     expect(hashOf('a', 'b')).not.toBe(hashOf('a', 'c'));
+  });
+});
+
+describe('IdHashLog', () => {
+  it('counts distinct ids across blocks and answers membership, also after more are appended', () => {
+    const log = new IdHashLog();
+    const push = (scope: string, name: string): void => {
+      hashIdParts(scope, name);
+      log.pushHashed();
+    };
+    for (let i = 0; i < 150_000; i++) push(`tests/test_${i % 101}.py`, `test_${i}`);
+    for (let i = 0; i < 1000; i++) push(`tests/test_${i % 101}.py`, `test_${i}`); // repeats
+    expect(log.distinctCount).toBe(150_000);
+    expect(log.has('tests/test_5.py::test_5')).toBe(true);
+    expect(log.has('tests/test_5.py::test_6')).toBe(false);
+    push('late', 'arrival');
+    expect(log.has('late::arrival')).toBe(true);
+    expect(log.distinctCount).toBe(150_001);
+    expect(new IdHashLog().distinctCount).toBe(0);
   });
 });
