@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as WebTreeSitter from 'web-tree-sitter';
+import webTreeSitter from './web-tree-sitter.cjs';
 
 export type SyntaxLanguage = 'python' | 'javascript' | 'typescript' | 'tsx' | 'go' | 'java' | 'rust';
 
@@ -48,7 +49,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 // The CommonJS build: ncc mis-bundles the ESM build's `await import("module")` (createRequire ends
 // up undefined in the bundle), while the CJS build's plain `require` bundles cleanly.
-const { Language, Parser } = require('web-tree-sitter') as typeof WebTreeSitter;
+// Through a CommonJS door file: a `require` made by `createRequire` is left unbundled by ncc, so the
+// bundle only worked next to a node_modules folder (never on a runner, where dist/ stands alone).
+const { Language, Parser } = webTreeSitter;
 type Language = WebTreeSitter.Language;
 type Parser = WebTreeSitter.Parser;
 
