@@ -1,12 +1,14 @@
 /**
  * The action bundle the end-to-end tests run: built with ncc exactly as scripts/build.mjs builds
  * dist/ (dist/ itself belongs to the coordinator and may lag behind src/), into a cache keyed by the
- * sources, so repeated runs reuse it. Layout as in dist/: `<dir>/action/index.js`, `<dir>/grammars/`.
+ * sources under the system temp folder, so repeated runs reuse it and nothing outside the bundle can
+ * be resolved. Layout as in dist/: `<dir>/action/index.js`, `<dir>/grammars/`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -45,7 +47,10 @@ function hashSources(): string {
 
 /** Build (or reuse) the bundle; returns the dist-like folder. */
 export function actionBundle(): string {
-  const cache = path.join(ROOT, 'node_modules', '.cache', 'self-heal-action-bundle');
+  // Outside the project on purpose: a bundle under node_modules/ would resolve whatever it failed to
+  // bundle from there and pass, while on a runner dist/ stands alone.
+  const cache = path.join(tmpdir(), 'self-heal-action-bundle');
+  mkdirSync(cache, { recursive: true });
   const dir = path.join(cache, hashSources());
   if (existsSync(path.join(dir, 'action', 'index.js'))) return dir;
   const building = `${dir}.building-${process.pid}`;
