@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithmetic-operator.js';
 import { comparisonOperator } from '../../../src/repair/builtin/templates/comparison-operator.js';
+import { confusedApi } from '../../../src/repair/builtin/templates/confused-api.js';
 import { TEMPLATES } from '../../../src/repair/builtin/templates/index.js';
 import { logicalOperator } from '../../../src/repair/builtin/templates/logical-operator.js';
 import { missingBreak } from '../../../src/repair/builtin/templates/missing-break.js';
@@ -225,6 +226,12 @@ describe('null-guard', () => {
     expect(results).toContain(withLine(buggy, 2, '  if (user == null) return null;', '  return user.address.city;'));
   });
 
+  it('reuses a sentinel the function already returns', async () => {
+    const buggy = 'def label(item):\n    text = item.get("label")\n    if not text:\n        return "(untitled)"\n    return text.strip()\n';
+    const results = await resultsOf(nullGuard, 'l.py', buggy, 2);
+    expect(results[0]).toBe(withLine(buggy, 2, '    if item is None:', '        return "(untitled)"', '    text = item.get("label")'));
+  });
+
   it('guards an empty list before an average', async () => {
     const buggy = 'def average(xs):\n    return sum(xs) / len(xs)\n';
     await expectFix(nullGuard, 'avg.py', buggy, 2, withLine(buggy, 2, '    if not xs:', '        return None', '    return sum(xs) / len(xs)'));
@@ -306,5 +313,28 @@ describe('slice-range-bound', () => {
   it('fixes a substring one short in TypeScript', async () => {
     const buggy = 'export function initials(s: string): string {\n  return s.substring(0, 1) + s.substring(s.length - 1, s.length - 1);\n}\n';
     await expectFix(sliceRangeBound, 'i.ts', buggy, 2, withLine(buggy, 2, '  return s.substring(0, 1) + s.substring(s.length - 1, s.length);'));
+  });
+});
+
+describe('confused-api', () => {
+  it('calls max where min was meant in Python', async () => {
+    const buggy = 'def cheapest(prices):\n    return max(prices)\n';
+    await expectFix(confusedApi, 'c.py', buggy, 2, withLine(buggy, 2, '    return min(prices)'));
+  });
+
+  it('fixes every for some in JavaScript, and leaves names that are not calls alone', async () => {
+    const buggy = 'function allPositive(xs) {\n  const min = 0;\n  return xs.some((x) => x > min);\n}\n';
+    await expectFix(confusedApi, 'a.js', buggy, 3, withLine(buggy, 3, '  return xs.every((x) => x > min);'));
+    expect(await resultsOf(confusedApi, 'a.js', buggy, 2)).toEqual([]);
+  });
+
+  it('finds a chained method on its own continuation line', async () => {
+    const buggy = 'function shout(s) {\n  return s\n    .trim()\n    .toLowerCase();\n}\n';
+    await expectFix(confusedApi, 's.js', buggy, 4, withLine(buggy, 4, '    .toUpperCase();'));
+  });
+
+  it('rounds up a Python page count', async () => {
+    const buggy = 'import math\n\ndef pages(n, size):\n    return math.floor(n / size)\n';
+    await expectFix(confusedApi, 'p.py', buggy, 4, withLine(buggy, 4, '    return math.ceil(n / size)'));
   });
 });

@@ -5,6 +5,7 @@
 import type { RepairTemplate } from '../template.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonOperator } from './comparison-operator.js';
+import { confusedApi } from './confused-api.js';
 import { logicalOperator } from './logical-operator.js';
 import { missingBreak } from './missing-break.js';
 import { missingIncrement } from './missing-increment.js';
@@ -28,6 +29,7 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   returnValue,
   nullGuard,
   swapArguments,
+  confusedApi,
   missingIncrement,
   replaceVariable,
   missingBreak,

@@ -18,7 +18,7 @@ import {
 import type { Mutation, RepairTemplate } from '../template.js';
 
 const MAX_NAMES = 3;
-const MAX_VALUES = 3;
+const MAX_VALUES = 4;
 
 /** Names dereferenced on the line: indexed, a member looked up, iterated, measured. */
 function dereferencedNames(nodes: readonly SyntaxNode[], family: Family): string[] {
@@ -86,8 +86,17 @@ function literalKind(value: SyntaxNode, family: Family): string | undefined {
   return undefined;
 }
 
-/** Early-return values, likeliest first: the literal kinds the function returns elsewhere, then "nothing". */
+/** Literal return values worth reusing as they are (`return "Anonymous"`), not just by kind. */
+const REUSABLE_LITERALS = new Set(['string', 'integer', 'float', 'number', 'true', 'false']);
+const MAX_LITERAL_CHARS = 40;
+
+/**
+ * Early-return values, likeliest first: a literal the function already returns elsewhere (its own
+ * sentinel: `"Anonymous"`, `-1`), then the kinds of value it returns (an empty list where it returns
+ * lists), then the language's "nothing".
+ */
 function earlyValues(fn: SyntaxNode, family: Family): { values: string[]; returnsValue: boolean } {
+  const literals = new Map<string, number>();
   const counts = new Map<string, number>();
   let returnsValue = false;
   walkTree(fn, (n) => {
@@ -96,13 +105,18 @@ function earlyValues(fn: SyntaxNode, family: Family): { values: string[]; return
       const value = n.namedChildren.find((c) => c !== null && c.type !== 'comment');
       if (value) {
         returnsValue = true;
+        if (REUSABLE_LITERALS.has(value.type) && value.text.length <= MAX_LITERAL_CHARS && !/[\n\r]/.test(value.text)) {
+          literals.set(value.text, (literals.get(value.text) ?? 0) + 1);
+        }
         const literal = literalKind(value, family);
         if (literal) counts.set(literal, (counts.get(literal) ?? 0) + 1);
       }
     }
     return true;
   });
-  const values = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
+  const byCount = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
+  const values: string[] = [];
+  for (const v of [...byCount(literals), ...byCount(counts)]) if (!values.includes(v)) values.push(v);
   const nothing = family === 'python' ? 'None' : 'null';
   if (!values.includes(nothing)) values.push(nothing);
   return { values: values.slice(0, MAX_VALUES), returnsValue };
