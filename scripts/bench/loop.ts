@@ -3,7 +3,7 @@
  * On a generated repository of N files (default 5,000), one attempt does what `heal-loop.ts` does
  * around the provider and the tests: pack the prompt, check and apply the answer's edits (guardrails,
  * git check-ignore, matching), find the changed paths and put them through the guardrails, diff them
- * in a private copy of the index, hash the diff, and restore the tree exactly (verified). The
+ * against the snapshot, hash the diff, and restore the tree exactly (verified). The
  * once-per-run costs (snapshot with its journal, source windows, the commit's diff) are listed
  * apart. Target: the per-attempt total under 200 ms.
  *
@@ -113,7 +113,7 @@ const phases: Record<string, number[]> = {
   'edit checks (dry run)': [],
   'apply edits': [],
   'changed paths + guardrails': [],
-  'diff in a private index': [],
+  'diff': [],
   'hash diff': [],
   'restore (verified)': [],
 };
@@ -149,7 +149,7 @@ for (let run = 0; run < RUNS; run++) {
     await editCtx.ignored(paths);
     return paths;
   });
-  const { diff } = await time(phases['diff in a private index']!, () => diffSinceSnapshot(snapshot, changed, 512 * 1024));
+  const { diff } = await time(phases['diff']!, () => diffSinceSnapshot(snapshot, changed, 512 * 1024));
   await time(phases['hash diff']!, () => hashDiff(diff));
   // restoreSnapshot checks its own work with one more git status and throws when anything is left.
   await time(phases['restore (verified)']!, () => restoreSnapshot(snapshot));

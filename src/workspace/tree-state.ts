@@ -80,6 +80,8 @@ export interface Snapshot {
   readonly takenAt: number;
   /** Tree object of the snapshot state, computed on first use (for diffs). */
   tree?: string;
+  /** The status `changedPaths` read last (lets a diff of a clean snapshot skip the private index). */
+  lastStatus?: ReadonlyMap<string, StatusEntry>;
 }
 
 export class TreeStateError extends Error {
@@ -273,6 +275,7 @@ export function changedPaths(snapshot: Snapshot): string[] {
   restoreHeadOf(snapshot);
   restoreIndex(options.gitDir, snapshot.dir);
   const now = relevant(options, statusSync(ctxOf(options)));
+  snapshot.lastStatus = new Map(now.map((e) => [e.path, e]));
   const candidates = new Set<string>([...now.map((e) => e.path), ...snapshot.entries.keys()]);
   const changed: string[] = [];
   for (const p of candidates) {
@@ -570,6 +573,35 @@ export async function snapshotTree(snapshot: Snapshot): Promise<string> {
 }
 
 const MAX_DIFF_PATHS = 1000;
+const MAX_FAST_NEW_FILES = 10;
+const DIFF_ARGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames'];
+
+/**
+ * The common case, a snapshot of a clean tree (CI): the base is HEAD, so tracked changes are one
+ * `git diff HEAD -- paths` and each new file one `git diff --no-index /dev/null file`, without
+ * writing any index. Null when the general path is needed.
+ */
+async function diffCleanSnapshot(snapshot: Snapshot, paths: readonly string[], maxBytes: number): Promise<{ diff: string; truncated: boolean } | null> {
+  const status = snapshot.lastStatus;
+  if (snapshot.entries.size > 0 || !snapshot.head || !status || !paths.every((p) => status.has(p))) return null;
+  const added = paths.filter((p) => status.get(p)!.x === '?').sort();
+  if (added.length > MAX_FAST_NEW_FILES) return null;
+  const tracked = paths.filter((p) => status.get(p)!.x !== '?');
+  const ctx = ctxOf(snapshot.options);
+  let diff = '';
+  if (tracked.length > 0) {
+    const out = await gitBounded(ctx, ['diff', ...DIFF_ARGS, snapshot.head, '--', ...tracked.map((p) => `:(literal)${p}`)], maxBytes);
+    if (out.truncated) return { diff: out.stdout, truncated: true };
+    diff = out.stdout;
+  }
+  for (const p of added) {
+    // --no-index exits 1 when the files differ, which they always do here.
+    const { stdout } = await git(ctx, ['diff', ...DIFF_ARGS, '--no-index', '--', '/dev/null', p], { okCodes: [1] });
+    if (diff.length + stdout.length > maxBytes) return { diff: (diff + stdout).slice(0, maxBytes), truncated: true };
+    diff += stdout;
+  }
+  return { diff, truncated: false };
+}
 
 /**
  * Unified diff from the snapshot to the current content of `paths` (new files included), built in
@@ -584,6 +616,8 @@ export async function diffSinceSnapshot(
   // No fix touches thousands of files; refusing here also keeps the argument list bounded.
   if (paths.length > MAX_DIFF_PATHS) return { diff: '', truncated: true };
   const ctx = ctxOf(snapshot.options);
+  const fast = await diffCleanSnapshot(snapshot, paths, maxBytes);
+  if (fast) return fast;
   const base = await snapshotTree(snapshot);
   // A copy of the (restored) index, not a fresh read-tree: only `paths` are staged into it, and the
   // diff is limited to them, so the copy's other entries never show. Two git calls on any repo size.

@@ -123,6 +123,23 @@ describe('tree state', () => {
     releaseSnapshot(snap);
   });
 
+  it('diffs a clean snapshot the same way, new files and deletions included', async () => {
+    const r = repo(FILES);
+    const snap = takeSnapshot(treeOptions(r));
+    r.write('src/calc.js', 'export const add = (a, b) => a + b;\n');
+    r.write('src/sub dir/new é.js', 'export const n = 1;\n');
+    unlinkSync(path.join(r.root, 'README.md'));
+    const changed = changedPaths(snap);
+    expect(changed).toEqual(['README.md', 'src/calc.js', 'src/sub dir/new é.js']);
+    const { diff } = await diffSinceSnapshot(snap, changed, 100_000);
+    expect(diff).toMatch(/^diff --git a\/README.md b\/README.md\ndeleted file mode 100644/);
+    expect(diff).toContain('+export const add = (a, b) => a + b;');
+    expect(diff).toMatch(/diff --git a\/src\/sub dir\/new é.js b\/src\/sub dir\/new é.js\nnew file mode 100644[\s\S]*\+export const n = 1;/);
+    expect(r.git('diff', '--cached')).toBe('');
+    restoreSnapshot(snap);
+    releaseSnapshot(snap);
+  });
+
   it('restores only the given paths when asked', () => {
     const r = repo(FILES);
     const snap = takeSnapshot(treeOptions(r));
