@@ -69,6 +69,8 @@ function toRootRelative(root: string, cwd: string, pattern: string): string {
 export function createTestRuns(options: TestRunsOptions): TestRuns {
   let counter = 0;
   let tracked: Promise<Set<string>> | undefined;
+  // The outputs of the previous heal are not this one's.
+  rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
 
   const matchReports = async (): Promise<string[]> => {
