@@ -12,16 +12,20 @@
 /**
  * Every passing id's hash, appended as it is read (no lookup per case: a hash table the size of a
  * big report misses the CPU caches on every insert), sorted once at the end to count distinct ids
- * and to answer membership by binary search. 8 bytes an id; the 53 bits of hash kept (exact in a
- * double) make an accidental equality between two of 2 million ids about a 1 in 4,000 event, and it
- * could only merge two passing ids in the count.
+ * and to answer membership by binary search. 8 bytes an id, all 64 bits of the hash kept.
  */
+// Which word of a [word, word] pair is the high half of a uint64 on this machine.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const HIGH = LITTLE_ENDIAN ? 1 : 0;
+const LOW = 1 - HIGH;
+
 export class IdHashLog {
   private static readonly BLOCK = 64 * 1024;
-  private blocks: Float64Array[] = [];
-  private current = new Float64Array(IdHashLog.BLOCK);
+  private blocks: Uint32Array[] = [];
+  /** Pairs of words laid out so the same memory reads as the uint64 hi·2³² + lo (see HIGH). */
+  private current = new Uint32Array(2 * IdHashLog.BLOCK);
   private fill = 0;
-  private sorted: Float64Array = new Float64Array(0);
+  private sorted = new Uint32Array(0);
   private distinct = 0;
   private dirty = false;
 
@@ -29,10 +33,12 @@ export class IdHashLog {
   pushHashed(): void {
     if (this.fill === this.current.length) {
       this.blocks.push(this.current);
-      this.current = new Float64Array(IdHashLog.BLOCK);
+      this.current = new Uint32Array(2 * IdHashLog.BLOCK);
       this.fill = 0;
     }
-    this.current[this.fill++] = (hashHi & 0x1fffff) * 4294967296 + hashLo;
+    this.current[this.fill + LOW] = hashLo;
+    this.current[this.fill + HIGH] = hashHi;
+    this.fill += 2;
     this.dirty = true;
   }
 
@@ -46,15 +52,15 @@ export class IdHashLog {
   has(id: string): boolean {
     this.seal();
     hashIdParts('', id);
-    const key = (hashHi & 0x1fffff) * 4294967296 + hashLo;
     const sorted = this.sorted;
     let low = 0;
-    let high = sorted.length - 1;
+    let high = sorted.length / 2 - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const value = sorted[mid]!;
-      if (value === key) return true;
-      if (value < key) low = mid + 1;
+      const hi = sorted[2 * mid + HIGH]!;
+      const lo = sorted[2 * mid + LOW]!;
+      if (hi === hashHi && lo === hashLo) return true;
+      if (hi < hashHi || (hi === hashHi && lo < hashLo)) low = mid + 1;
       else high = mid - 1;
     }
     return false;
@@ -65,7 +71,7 @@ export class IdHashLog {
     this.dirty = false;
     let total = this.sorted.length + this.fill;
     for (const block of this.blocks) total += block.length;
-    const all = new Float64Array(total);
+    const all = new Uint32Array(total);
     all.set(this.sorted, 0);
     let offset = this.sorted.length;
     for (const block of this.blocks) {
@@ -73,9 +79,10 @@ export class IdHashLog {
       offset += block.length;
     }
     all.set(this.current.subarray(0, this.fill), offset);
-    all.sort();
+    // Native sort of the pairs as 64-bit integers.
+    new BigUint64Array(all.buffer, all.byteOffset, all.length / 2).sort();
     let distinct = all.length > 0 ? 1 : 0;
-    for (let i = 1; i < all.length; i++) if (all[i] !== all[i - 1]) distinct++;
+    for (let i = 2; i < all.length; i += 2) if (all[i] !== all[i - 2] || all[i + 1] !== all[i - 1]) distinct++;
     this.sorted = all;
     this.distinct = distinct;
     this.blocks = [];
@@ -191,20 +198,21 @@ export function hashIdParts(scope: string, name: string, prefix = ''): void {
       for (let i = 0; i < scope.length; i++) {
         const c = scope.charCodeAt(i);
         a = Math.imul(a ^ c, 0x01000193);
-        b = Math.imul(b + c, 0x9e3779b1);
+        b = Math.imul((b + c) | 0, 0x9e3779b1);
       }
       for (let k = 0; k < 2; k++) {
         a = Math.imul(a ^ 58 /* : */, 0x01000193);
-        b = Math.imul(b + 58, 0x9e3779b1);
+        b = Math.imul((b + 58) | 0, 0x9e3779b1);
       }
     }
     for (let i = 0; i < prefix.length; i++) {
       const c = prefix.charCodeAt(i);
       a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b + c, 0x9e3779b1);
+      b = Math.imul((b + c) | 0, 0x9e3779b1);
     }
-    memoScope = scope;
-    memoPrefix = prefix;
+    // Copies: the memo outlives the chunk its arguments were sliced from (see ownString).
+    memoScope = scope.length === 0 ? scope : (' ' + scope).slice(1);
+    memoPrefix = prefix.length === 0 ? prefix : (' ' + prefix).slice(1);
     memoA = a;
     memoB = b;
     memoLength = (scope.length > 0 ? scope.length + 2 : 0) + prefix.length;
@@ -214,7 +222,7 @@ export function hashIdParts(scope: string, name: string, prefix = ''): void {
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b + c, 0x9e3779b1);
+    b = Math.imul((b + c) | 0, 0x9e3779b1);
   }
   // Length and a final avalanche (murmur3's fmix32) on both halves.
   b ^= memoLength + name.length;

@@ -826,8 +826,9 @@ export class JUnitReader {
   /** '' or `Class::`: what `scopedName` puts before the name, worked out once per class and file. */
   private classPrefix(classname: string | undefined, file: string, name: string): string {
     if (classname !== this.lastScopeClass || file !== this.lastScopeFile) {
-      this.lastScopeClass = classname;
-      this.lastScopeFile = file;
+      // Copies: a kept slice would keep its whole chunk alive (see ownString).
+      this.lastScopeClass = classname === undefined ? undefined : ownString(classname);
+      this.lastScopeFile = ownString(file);
       const probe = scopedName(this.quirks, { classname, file }, '\u0000');
       this.lastScopePrefix = probe.slice(0, -1);
     }
@@ -847,16 +848,16 @@ export class JUnitReader {
 
   private ownedClassname(classname: string): string {
     if (classname !== this.lastClassname) {
-      this.lastClassname = classname;
       this.lastOwnedClassname = ownString(classname);
+      this.lastClassname = this.lastOwnedClassname;
     }
     return this.lastOwnedClassname;
   }
 
   private ownedFile(file: string): string {
     if (file !== this.lastFile) {
-      this.lastFile = file;
       this.lastOwnedFile = ownString(file);
+      this.lastFile = this.lastOwnedFile;
     }
     return this.lastOwnedFile;
   }
