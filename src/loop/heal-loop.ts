@@ -142,15 +142,15 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       let prompt;
       try {
         prompt = buildPrompt(
-        {
-          attempt: n,
-          maxAttempts: input.cap.attempts,
-          testCommand: options.testCommand,
-          failures: input.frames,
-          sources: input.sources,
-          commitDiff: input.commitDiff,
-          history: attempts,
-        },
+          {
+            attempt: n,
+            maxAttempts: input.cap.attempts,
+            testCommand: options.testCommand,
+            failures: input.frames,
+            sources: input.sources,
+            commitDiff: input.commitDiff,
+            history: attempts,
+          },
           { maxInputTokens: Math.min(provider.maxPromptTokens ?? DEFAULT_PROMPT_TOKENS, budget.remainingTokens), scrub },
         );
       } catch (error) {
