@@ -29,7 +29,7 @@ failed in your code, the exception, the expression and the lines around it.
 
 ${describeFlags(FLAGS, {
   junit: 'JUnit XML report(s), relative to --root; repeatable (globs may also be given as arguments)',
-  log: 'a log of the test run (pytest, jest, vitest, go test, cargo test, maven…)',
+  log: 'the console log of the test run (pytest, jest, vitest, go test, cargo test, maven…), relative to --root',
   root: 'the repository root (default: the current directory)',
   format: 'output: json (the FramesReport schema, default), markdown or text',
   help: 'show this help',
