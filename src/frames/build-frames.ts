@@ -11,11 +11,12 @@
  * the reporter) still become frames.
  */
 import type { TestCase, TestRun } from '../reports/test-run.js';
-import type { LogFailure, RawFrame } from '../reports/logs/log-parser.js';
+import type { LogFailure, RawFrame, TraceContext } from '../reports/logs/log-parser.js';
 import { FailureFrame, type LocalVariable, type SourceLocation } from './failure-frame.js';
 import { createExpressionFinder, type ExpressionFinder } from './expression.js';
 import { locateTestFile } from './locate-test.js';
 import { matchLogFailures } from './match-tests.js';
+import { classifyMessageLine } from './message-line.js';
 import { firstLine, pruneMessage } from './prune-message.js';
 import type { RepoView } from './repo-view.js';
 import { countedLines, extractSnippet, type SnippetOptions } from './source-snippet.js';
@@ -26,9 +27,10 @@ import { isAssertionFailure, selectTriggeringFrame } from './triggering-frame.js
 export interface BuildFramesOptions {
   /**
    * Reads a trace (a JUnit failure body, captured output) into failures: the log parsers'
-   * `parseLog`. Without it, frames carry what the reports' attributes and the log say.
+   * `parseLog`, told which test the text belongs to. Without it, frames carry what the reports'
+   * attributes and the log say.
    */
-  parseTrace?: (text: string) => LogFailure[];
+  parseTrace?: (text: string, context?: TraceContext) => LogFailure[];
   snippet?: SnippetOptions;
   /** In-repo frames kept per failure, deepest first kept (deep recursion prints thousands). */
   maxStack?: number;
@@ -181,6 +183,22 @@ class FrameBuilder {
     return { stack, raw, dropped };
   }
 
+  /**
+   * A trace whose test printed several messages (Go): its frame is the first message whose line,
+   * read in the source, is not a log call (see `message-line.ts`); the parser's guess otherwise.
+   */
+  async chooseMessageLocation(failure: LogFailure, hints: ResolveHints): Promise<LogFailure> {
+    const printed = failure.messageLocations;
+    if (!printed || printed.length < 2) return failure;
+    for (const raw of printed) {
+      const location = this.resolveStack([raw], hints).stack[0];
+      if (!location) continue;
+      const parsed = await this.expressions.parsed(location.file);
+      if (parsed && classifyMessageLine(parsed, location.line) === 'failure') return { ...failure, frames: [raw] };
+    }
+    return failure;
+  }
+
   async withSource(location: SourceLocation, snippet: boolean): Promise<SourceLocation> {
     const out = { ...location };
     const expression = await this.expressions.expressionAt(location.file, location.line, location.column);
@@ -245,16 +263,18 @@ class FrameBuilder {
   }): Promise<FailureFrame> {
     const c = input.testCase;
     const hints: ResolveHints = { files: input.testFile ? [input.testFile] : [], dirs: input.dirs };
+    const evidences: Evidence[] = [];
+    for (const e of input.evidence) evidences.push({ ...e, failure: await this.chooseMessageLocation(e.failure, hints) });
     // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
     // first among equals (it is tied to the case by construction, a log section by matching).
     let primary: { evidence: Evidence; resolved: Resolved } | undefined;
     const all: Resolved[] = [];
-    for (const evidence of input.evidence) {
+    for (const evidence of evidences) {
       const resolved = this.resolveStack(evidence.failure.frames, hints);
       all.push(resolved);
       if (!primary || resolved.stack.length > primary.resolved.stack.length) primary = { evidence, resolved };
     }
-    const traces = input.evidence.map((e) => e.failure);
+    const traces = evidences.map((e) => e.failure);
     const lead = primary?.evidence.failure;
     const stack = primary?.resolved.stack ?? [];
 
@@ -287,7 +307,7 @@ class FrameBuilder {
     }
     const locals = this.locals(frameLocals, lead ? [lead, ...traces.filter((t) => t !== lead)] : traces);
     const language: Language = lead?.language ?? traces[0]?.language ?? languageOfFile(testFile ?? triggering?.file);
-    const evidenceKinds = new Set(input.evidence.map((e) => e.source));
+    const evidenceKinds = new Set(evidences.map((e) => e.source));
     if (c) evidenceKinds.add('junit');
 
     const frame: FailureFrame = {
@@ -320,24 +340,20 @@ class FrameBuilder {
   }
 }
 
-/** Names of Go test functions: a body of such a case is `go test` output. */
-const GO_TEST_NAME = /^(Test|Benchmark|Example|Fuzz)[\w]*(\/\S*)?$/;
-
-/** The trace(s) a JUnit case carries: its failure body, else the tail of its captured output. */
-function traceOfCase(c: TestCase, parseTrace: ((text: string) => LogFailure[]) | undefined): LogFailure | undefined {
+/**
+ * The trace(s) a JUnit case carries: its failure body, else the tail of its captured output. Both
+ * are the case's own output, so the parsers are told its name (a go-junit-report body is only the
+ * test's message lines, recognisable as `go test` output by the name alone).
+ */
+function traceOfCase(c: TestCase, parseTrace: BuildFramesOptions['parseTrace']): LogFailure | undefined {
   if (!parseTrace) return undefined;
   const texts = [c.failure?.body, [c.systemErr, c.systemOut].filter(Boolean).join('\n')];
-  // go-junit-report keeps only the test's own output lines (`    cart_test.go:14: msg`), without
-  // the `=== RUN`/`--- FAIL:` lines around them that make it recognisable as `go test` output.
-  if (c.failure?.body && GO_TEST_NAME.test(c.name) && !/^\s*(=== RUN|--- FAIL)/m.test(c.failure.body)) {
-    texts.splice(1, 0, `=== RUN   ${c.name}\n${c.failure.body}\n--- FAIL: ${c.name} (0.00s)\n`);
-  }
   let fallback: LogFailure | undefined;
   for (const text of texts) {
     if (!text) continue;
     let found: LogFailure[];
     try {
-      found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text);
+      found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text, { testName: c.name });
     } catch {
       continue;
     }

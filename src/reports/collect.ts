@@ -9,7 +9,7 @@ import { buildFrames, type BuildFramesOptions } from '../frames/build-frames.js'
 import type { FailureFrame } from '../frames/failure-frame.js';
 import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import { parseJUnitReports, type KeepCases } from './junit/parse-junit.js';
-import type { LogFailure } from './logs/log-parser.js';
+import type { LogFailure, TraceContext } from './logs/log-parser.js';
 import { parseLog, parseLogDetailed } from './logs/registry.js';
 import type { ReportError, TestRun, TestRunSummary } from './test-run.js';
 
@@ -92,8 +92,8 @@ function describeError(error: unknown): string {
 }
 
 /** The traces in a JUnit failure body or captured output, read by the same parsers as logs. */
-function parseTrace(text: string): LogFailure[] {
-  return parseLog(text);
+function parseTrace(text: string, context?: TraceContext): LogFailure[] {
+  return parseLog(text, context);
 }
 
 function summaryOfFrames(frames: readonly FailureFrame[]): TestRunSummary {

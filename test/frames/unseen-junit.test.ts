@@ -28,7 +28,11 @@ beforeAll(() => {
       'src/Cart.php': source(35),
       'src/lib.rs': source(30, { 23: '        assert_eq!(total(&[2, 4]), 7);' }),
       'tests/integration.rs': source(12, { 9: '    assert!(d == 80, "discount was {}", d);' }),
-      'cart/cart_test.go': source(30, { 14: '\tt.Errorf("Total(2, 4) = %d, want 7", got)', 26: '\t\tt.Errorf("Discount(100, 10) = %d, want 80", got)' }),
+      'cart/cart_test.go': source(30, {
+        12: '\tt.Log("checking a wrong total")',
+        14: '\tt.Errorf("Total(2, 4) = %d, want 7", got)',
+        26: '\t\tt.Errorf("Discount(100, 10) = %d, want 80", got)',
+      }),
       // Same file name in another package: the report's package path must choose.
       'coupon/cart_test.go': source(30),
       'src/test/java/com/example/cart/CheckoutIT.java': source(45, { 41: '        assertEquals(REFUNDED, order.status());' }),
@@ -102,11 +106,13 @@ describe('JUnit from producers never seen', () => {
 
   it('go-junit-report: bare file names resolve in the package the report names', async () => {
     const all = await frames('go-junit-report');
-    // Which of the test's output lines is its location is the Go log parser's call (it takes the
-    // first); which cart_test.go it is, is this stage's.
+    // The body is only the test's output lines (no `=== RUN`/`--- FAIL:`): the Go parser reads it
+    // as TestTotalWrong's output because the case's name says so. Of its two lines, the t.Log at
+    // line 12 and the t.Errorf at line 14, the source says which one failed.
     expect(byName(all, 'TestTotalWrong')).toMatchObject({
       message: expect.stringContaining('Total(2, 4) = 6, want 7'),
-      triggering: { file: 'cart/cart_test.go' },
+      language: 'go',
+      triggering: { file: 'cart/cart_test.go', line: 14, expression: 't.Errorf("Total(2, 4) = %d, want 7", got)' },
     });
     expect(byName(all, 'TestDiscount/wrong')).toMatchObject({
       message: expect.stringContaining('Discount(100, 10) = 90, want 80'),

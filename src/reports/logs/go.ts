@@ -10,8 +10,19 @@
  * A message's `file_test.go:23` is relative to the package directory: it is kept as printed, and
  * the package import path (from the `FAIL\tpkg` line that closes the package's output, or from
  * the panic trace) goes into `test.classname`, as gotestsum's JUnit writes it; `frames/` joins
- * them. One failure per failing test: its messages joined, its frame the first message's location
- * (the first thing that went wrong). A parent whose only failures are its subtests' is not repeated.
+ * them. One failure per failing test, its messages joined. A parent whose only failures are its
+ * subtests' is not repeated.
+ *
+ * Which message is the failure: `t.Log` and `t.Errorf` print alike (`file_test.go:N: text`), so
+ * the log cannot tell a log line from an error. Without the source the last message is the best
+ * guess (a `t.Fatal` ends the test, so it is last; logs mostly come before the check they explain),
+ * and it is the failure's frame; every message's location goes into `messageLocations`, for
+ * `frames/` to pick the first that is not a log call once it can read the lines
+ * (`frames/message-line.ts`).
+ *
+ * go-junit-report writes a failing test's output lines alone into its failure body, without the
+ * `=== RUN`/`--- FAIL:` lines around them. Given the case's name (`TraceContext.testName`), such a
+ * body is read as that one test's output.
  *
  * A panic ends the test binary and prints the panicking goroutine, deepest call first:
  *
@@ -27,12 +38,26 @@
  * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
  */
 import { boundFailure, FrameWindow, MAX_FAILURES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
-import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
+import type { LogFailure, LogParser, RawFrame, TraceContext } from './log-parser.js';
 
 const RUN = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)\s*$/;
 const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+) \([\d.]+s\)\s*$/;
 /** `    cart_test.go:23: message` (a `t.Error`/`t.Fatal`/`t.Log` line). */
 const MESSAGE = /^(\s+)([\w.\-/\\]+\.go):(\d+): ?(.*)$/;
+/**
+ * The same in a bare JUnit body, where a writer may have trimmed the indentation. The space (or the
+ * end) after the line number is required: `file.go:7:17: msg` is a compiler error, not a message.
+ */
+const BODY_MESSAGE = /^(\s*)([\w.\-/\\]+\.go):(\d+):(?: (.*))?$/;
+const BODY_MESSAGE_ANYWHERE = /^\s*[\w.\-/\\]+\.go:\d+:(?: |$)/m;
+/** Names of Go test functions, subtests included: a body given such a name can be its output. */
+const GO_TEST_NAME = /^(?:Test|Benchmark|Example|Fuzz)\w*(?:\/\S*)?$/;
+/** Lines `go test` prints around a test's own output; a body with none of them is bare. */
+const RUNNER_LINE = /^\s*(?:=== (?:RUN|CONT|PAUSE|NAME)\s|--- (?:FAIL|PASS|SKIP): )/m;
+/** Longer names are no Go test's (a hostile report). */
+const MAX_TEST_NAME = 1000;
+/** Message locations kept per test (a test logging in a loop prints thousands). */
+const MAX_MESSAGE_LOCATIONS = 50;
 /** `FAIL\texample.com/shop/cart\t0.004s`, `ok  \tpkg\t(cached)`, `FAIL\tpkg [build failed]`. */
 const PACKAGE_RESULT = /^(?:FAIL|ok) *\t(\S+)(?:\t.*| \[[^\]]*\])?\s*$/;
 const PANIC = /^panic: (.*?)(?: \[recovered(?:, repanicked)?\])?\s*$/;
@@ -47,7 +72,8 @@ const RUNNING_TESTS = /^running tests:\s*$/;
 interface TestState {
   name: string;
   messages: string[];
-  frame?: RawFrame;
+  /** Where each message was printed from, in print order (bounded). */
+  locations: RawFrame[];
   start: number;
   end: number;
   failed: boolean;
@@ -58,21 +84,35 @@ interface TestState {
 
 export const goLogParser: LogParser = {
   language: 'go',
-  detect(log: string): boolean {
+  detect(log: string, context?: TraceContext): boolean {
     return (
       log.includes('--- FAIL: ') ||
       log.includes('=== RUN') ||
       /^(?:FAIL|ok) *\t/m.test(log) ||
-      (log.includes('goroutine ') && /\.go:\d+/.test(log))
+      (log.includes('goroutine ') && /\.go:\d+/.test(log)) ||
+      bareBodyOf(log, context) !== undefined
     );
   },
-  parse(log: string): LogFailure[] {
-    return parseGoLog(log).map(boundFailure);
+  parse(log: string, context?: TraceContext): LogFailure[] {
+    return parseGoLog(log, bareBodyOf(log, context)).map(boundFailure);
   },
 };
 
-function parseGoLog(log: string): LogFailure[] {
+/**
+ * The test a bare body belongs to: a Go test name was given and the text has a message line but
+ * none of the runner's own lines (a body that has them is read like any log).
+ */
+function bareBodyOf(text: string, context: TraceContext | undefined): string | undefined {
+  const name = context?.testName?.trim();
+  if (!name || name.length > MAX_TEST_NAME || !GO_TEST_NAME.test(name)) return undefined;
+  if (RUNNER_LINE.test(text) || !BODY_MESSAGE_ANYWHERE.test(text)) return undefined;
+  return name;
+}
+
+/** `bareTest`: the whole log is this test's output (a bare JUnit body), and the test failed. */
+function parseGoLog(log: string, bareTest?: string): LogFailure[] {
   const { lines, firstLine } = readLogLines(log);
+  const messagePattern = bareTest === undefined ? MESSAGE : BODY_MESSAGE;
   const out: LogFailure[] = [];
   // Failures of the package whose output is being read: they learn its import path at `FAIL\tpkg`.
   let pending: LogFailure[] = [];
@@ -85,7 +125,7 @@ function parseGoLog(log: string): LogFailure[] {
   const state = (name: string, i: number): TestState => {
     let t = tests.get(name);
     if (!t) {
-      t = { name, messages: [], start: i, end: i, failed: false, childFailed: false, reported: false };
+      t = { name, messages: [], locations: [], start: i, end: i, failed: false, childFailed: false, reported: false };
       if (tests.size < MAX_FAILURES * 4) tests.set(name, t);
     }
     return t;
@@ -95,14 +135,16 @@ function parseGoLog(log: string): LogFailure[] {
       if (!t.failed || t.reported) continue;
       if (t.childFailed && t.messages.length === 0) continue;
       t.reported = true;
+      const last = t.locations[t.locations.length - 1];
       const f: LogFailure = {
         language: 'go',
         kind: 'failure',
         test: { name: t.name },
         message: t.messages.join('\n'),
-        frames: t.frame ? [t.frame] : [],
+        frames: last ? [last] : [],
         logLines: { start: t.start + firstLine, end: t.end + firstLine },
       };
+      if (t.locations.length > 1) f.messageLocations = t.locations;
       pending.push(f);
     }
   };
@@ -118,6 +160,12 @@ function parseGoLog(log: string): LogFailure[] {
     failHeader = undefined;
     lastFail = undefined;
   };
+
+  if (bareTest !== undefined) {
+    current = state(bareTest, 0);
+    current.failed = true;
+    current.end = Math.max(0, lines.length - 1);
+  }
 
   let i = 0;
   while (i < lines.length && out.length < MAX_FAILURES) {
@@ -152,22 +200,27 @@ function parseGoLog(log: string): LogFailure[] {
       continue;
     }
 
-    const msg = MESSAGE.exec(line);
+    const msg = messagePattern.exec(line);
     if (msg) {
       // Plain mode: under the `--- FAIL` header, deeper; -v mode: the test that is running.
       const owner = failHeader && msg[1]!.length > failHeader.indent ? failHeader.test : current;
       if (owner) {
         const indent = msg[1]!.length;
-        const text = [msg[4]!];
+        const text = [msg[4] ?? ''];
         let k = i + 1;
         // Continuation lines of a multi-line message are indented deeper than its first line.
-        while (k < lines.length && text.length < MAX_MESSAGE_LINES && indentOf(lines[k]!) > indent && !MESSAGE.test(structuralHead(lines[k]!))) {
+        while (k < lines.length && text.length < MAX_MESSAGE_LINES && indentOf(lines[k]!) > indent && !messagePattern.test(structuralHead(lines[k]!))) {
           text.push(lines[k]!.trim());
           k++;
         }
         if (owner.messages.length < MAX_MESSAGE_LINES) owner.messages.push(`${msg[2]}:${msg[3]}: ${text.join('\n')}`);
         const lineNo = parseLineNumber(msg[3]!);
-        if (!owner.frame && lineNo !== undefined) owner.frame = { file: msg[2]!, line: lineNo };
+        if (lineNo !== undefined) {
+          // The first locations and the last one: the last is the guess without the source.
+          const location: RawFrame = { file: msg[2]!, line: lineNo };
+          if (owner.locations.length < MAX_MESSAGE_LOCATIONS) owner.locations.push(location);
+          else owner.locations[MAX_MESSAGE_LOCATIONS - 1] = location;
+        }
         owner.end = Math.max(owner.end, k - 1);
         i = k;
         continue;

@@ -54,11 +54,28 @@ export interface LogFailure {
    * raised to translate its cause, the cause's stack where the user's code goes deepest).
    */
   chain?: ChainedException[];
+  /**
+   * Every location the test printed a message from, in print order, when there were several (Go's
+   * `file_test.go:12: …` lines). A `t.Log` line prints exactly like a `t.Errorf` line, so the log
+   * alone cannot say which one failed: `frames` holds the parser's choice without the source, and
+   * `frames/`, which can read each line, may choose better.
+   */
+  messageLocations?: RawFrame[];
+}
+
+/**
+ * What is known about a text besides the text itself. A JUnit failure body is the output of one
+ * test, which some writers store without the runner's own lines that would name it
+ * (go-junit-report keeps `    cart_test.go:14: msg` but not `=== RUN`/`--- FAIL:`).
+ */
+export interface TraceContext {
+  /** The test the whole text belongs to (the JUnit case's name). */
+  testName?: string;
 }
 
 export interface LogParser {
   language: Language;
   /** Cheap check: does this log look like it came from this language's runners? */
-  detect(log: string): boolean;
-  parse(log: string): LogFailure[];
+  detect(log: string, context?: TraceContext): boolean;
+  parse(log: string, context?: TraceContext): LogFailure[];
 }

@@ -6,7 +6,7 @@
 import { goLogParser } from './go.js';
 import { javaLogParser } from './java.js';
 import { javascriptLogParser } from './javascript.js';
-import type { Language, LogFailure, LogParser } from './log-parser.js';
+import type { Language, LogFailure, LogParser, TraceContext } from './log-parser.js';
 import { pythonLogParser } from './python.js';
 import { rustLogParser } from './rust.js';
 
@@ -23,14 +23,14 @@ export interface LogParseResult {
  * Run every matching parser. A parser that throws (a bug meeting a log nobody foresaw) costs its
  * own failures, not the others': the error is returned for the caller to report.
  */
-export function parseLogDetailed(text: string, parsers: readonly LogParser[] = LOG_PARSERS): LogParseResult {
+export function parseLogDetailed(text: string, parsers: readonly LogParser[] = LOG_PARSERS, context?: TraceContext): LogParseResult {
   const found: Array<{ failure: LogFailure; order: number }> = [];
   const errors: LogParseResult['errors'] = [];
   parsers.forEach((parser, index) => {
     let failures: LogFailure[];
     try {
-      if (!parser.detect(text)) return;
-      failures = parser.parse(text);
+      if (!parser.detect(text, context)) return;
+      failures = parser.parse(text, context);
     } catch (e) {
       errors.push({ language: parser.language, message: e instanceof Error ? e.message : String(e) });
       return;
@@ -41,7 +41,10 @@ export function parseLogDetailed(text: string, parsers: readonly LogParser[] = L
   return { failures: found.map((f) => f.failure), errors };
 }
 
-/** Every failure any registered parser recognises in `text`, in log order. */
-export function parseLog(text: string): LogFailure[] {
-  return parseLogDetailed(text).failures;
+/**
+ * Every failure any registered parser recognises in `text`, in log order. `context` says what the
+ * text is when that is known (a JUnit case's failure body: the case's name).
+ */
+export function parseLog(text: string, context?: TraceContext): LogFailure[] {
+  return parseLogDetailed(text, LOG_PARSERS, context).failures;
 }

@@ -132,6 +132,7 @@ export function boundFailure(f: LogFailure): LogFailure {
   const out: LogFailure = { ...f, message: boundMessage(f.message), frames: boundFrames(f.frames).map(boundFrame) };
   if (f.exceptionType !== undefined) out.exceptionType = clipField(f.exceptionType);
   if (f.locals) out.locals = boundLocals(f.locals);
+  if (f.messageLocations) out.messageLocations = f.messageLocations.slice(0, MAX_FRAMES).map(boundFrame);
   if (f.test) {
     const t: NonNullable<LogFailure['test']> = {};
     for (const key of ['name', 'classname', 'file', 'id'] as const) {

@@ -9,7 +9,7 @@ import { MAX_FAILURES, MAX_FRAMES } from '../../../src/reports/logs/traceback-bo
 const parse = (lines: string[]) => goLogParser.parse(lines.join('\n'));
 
 describe('test failures', () => {
-  it('several messages and a multi-line one: joined, the frame at the first', () => {
+  it('several messages and a multi-line one: joined, the frame at the last, every location kept for frames/', () => {
     const [f, ...rest] = parse([
       '--- FAIL: TestParse (0.00s)',
       '    parse_test.go:12: first problem',
@@ -25,9 +25,30 @@ describe('test failures', () => {
       kind: 'failure',
       test: { name: 'TestParse', classname: 'example.com/m/parse' },
       message: 'parse_test.go:12: first problem\nparse_test.go:15: got:\nline one\nline two',
-      frames: [{ file: 'parse_test.go', line: 12 }],
+      // t.Log and t.Errorf print alike: without the source, the last message (a t.Fatal is last).
+      frames: [{ file: 'parse_test.go', line: 15 }],
+      messageLocations: [
+        { file: 'parse_test.go', line: 12 },
+        { file: 'parse_test.go', line: 15 },
+      ],
       logLines: { start: 1, end: 5 },
     });
+  });
+
+  it('one message: its location, and no list of locations to choose from', () => {
+    const [f] = parse(['=== RUN   TestOne', '    one_test.go:7: got 1', '--- FAIL: TestOne (0.00s)', 'FAIL\texample.com/m\t0.001s']);
+    expect(f!.frames).toEqual([{ file: 'one_test.go', line: 7 }]);
+    expect(f!.messageLocations).toBeUndefined();
+  });
+
+  it('a test logging in a loop: the first locations and the last are kept, bounded', () => {
+    const lines = ['--- FAIL: TestLoop (0.00s)'];
+    for (let k = 1; k <= 10_000; k++) lines.push(`    loop_test.go:${k}: step ${k}`);
+    const [f] = parse(lines);
+    expect(f!.messageLocations!.length).toBeLessThanOrEqual(200);
+    expect(f!.messageLocations![0]).toEqual({ file: 'loop_test.go', line: 1 });
+    expect(f!.messageLocations!.at(-1)).toEqual({ file: 'loop_test.go', line: 10_000 });
+    expect(f!.frames).toEqual([{ file: 'loop_test.go', line: 10_000 }]);
   });
 
   it('nested subtests (plain mode): only the leaf that printed reports; packages are told apart', () => {
@@ -125,6 +146,48 @@ describe('panics', () => {
       '\t/src/x/x_test.go:9 +0x1',
     ]);
     expect(f!.test).toEqual({ name: 'TestX', classname: 'example.com/m/x' });
+  });
+});
+
+describe('a bare JUnit body (go-junit-report): the test\'s output lines without the runner\'s', () => {
+  const body = ['    cart_test.go:12: checking a wrong total', '    cart_test.go:14: Total(2, 4) = 6, want 7', '        (continued)'].join('\n');
+
+  it('is read as the output of the test the context names', () => {
+    expect(goLogParser.detect(body, { testName: 'TestTotalWrong' })).toBe(true);
+    expect(goLogParser.parse(body, { testName: 'TestTotalWrong' })).toEqual([
+      {
+        language: 'go',
+        kind: 'failure',
+        test: { name: 'TestTotalWrong' },
+        message: 'cart_test.go:12: checking a wrong total\ncart_test.go:14: Total(2, 4) = 6, want 7\n(continued)',
+        frames: [{ file: 'cart_test.go', line: 14 }],
+        messageLocations: [
+          { file: 'cart_test.go', line: 12 },
+          { file: 'cart_test.go', line: 14 },
+        ],
+        logLines: { start: 1, end: 3 },
+      },
+    ]);
+  });
+
+  it('also without the indentation, and for a subtest', () => {
+    const [f] = goLogParser.parse('discount_test.go:26: Discount(100, 10) = 90, want 80', { testName: 'TestDiscount/wrong' });
+    expect(f).toMatchObject({ test: { name: 'TestDiscount/wrong' }, message: 'discount_test.go:26: Discount(100, 10) = 90, want 80', frames: [{ file: 'discount_test.go', line: 26 }] });
+  });
+
+  it('is not taken without a Go test name, nor for a compiler error', () => {
+    expect(goLogParser.detect(body)).toBe(false);
+    expect(goLogParser.parse(body)).toEqual([]);
+    expect(goLogParser.detect(body, { testName: 'test_total' })).toBe(false);
+    expect(goLogParser.parse(body, { testName: 'tests.test_cart::test_total' })).toEqual([]);
+    const compile = 'broken/broken_test.go:7:17: cannot use Value() (value of type int) as string value';
+    expect(goLogParser.parse(compile, { testName: '[build failed]' })).toEqual([]);
+    expect(goLogParser.parse(compile, { testName: 'TestBroken' })).toEqual([]);
+  });
+
+  it('a body with the runner\'s lines (gotestsum) is read as before, the name changing nothing', () => {
+    const full = '=== RUN   TestNormalize\n    coupon_test.go:7: bad\n--- FAIL: TestNormalize (0.00s)\n';
+    expect(goLogParser.parse(full, { testName: 'TestNormalize' })).toEqual(goLogParser.parse(full));
   });
 });
 

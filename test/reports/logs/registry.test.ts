@@ -14,7 +14,7 @@ import { PROJECTS, readFixture } from './traceback-fixtures.js';
 const FIXTURE_LOGS: Array<[project: string, log: string, language: string, failures: number]> = [
   ['pytest', 'output.log', 'python', 6],
   ['unittest', 'output.log', 'python', 5],
-  ['go', 'output.log', 'go', 5],
+  ['go', 'output.log', 'go', 7],
   ['cargo', 'output.log', 'rust', 4],
   ['maven', 'output.log', 'java', 5],
   ['vitest', 'output.log', 'javascript', 6],
@@ -32,7 +32,7 @@ describe('parseLog', () => {
     const pytest = readFixture('pytest', 'output.log');
     const go = readFixture('go', 'output.log');
     const failures = parseLog(`${pytest}\n${go}`);
-    expect(failures.map((f) => f.language)).toEqual([...Array(6).fill('python'), ...Array(5).fill('go')]);
+    expect(failures.map((f) => f.language)).toEqual([...Array(6).fill('python'), ...Array(7).fill('go')]);
     expect(failures.map((f) => f.test?.name)).toEqual([
       'test_line_total_no_discount_below_ten',
       'test_checkout_empty_cart',
@@ -41,9 +41,11 @@ describe('parseLog', () => {
       'test_apply_unknown_coupon',
       'test_bulk_discount_at_ten',
       'TestTotal/two_pens',
+      'TestTotalOfThree',
       'TestAddToNewCart',
       'TestNormalize',
       'TestPercent',
+      'TestNormalizeTrims',
       'TestPatternRejectsBadCodes',
     ]);
     const starts = failures.map((f) => f.logLines!.start);
@@ -52,7 +54,7 @@ describe('parseLog', () => {
 
   it('the other order (go first) gives the same failures, in the new log order', () => {
     const failures = parseLog(`${readFixture('go', 'output.log')}\n${readFixture('pytest', 'output.log')}`);
-    expect(failures.map((f) => f.language)).toEqual([...Array(5).fill('go'), ...Array(6).fill('python')]);
+    expect(failures.map((f) => f.language)).toEqual([...Array(7).fill('go'), ...Array(6).fill('python')]);
   });
 
   it.each(FIXTURE_LOGS)('%s/%s: read as %s only, no other parser answers', (project, log, language, count) => {

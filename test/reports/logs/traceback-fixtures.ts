@@ -26,6 +26,11 @@ export interface ExpectedFailure {
   line: number;
   column?: number;
   function?: string;
+  /**
+   * The line the log parser alone gives when it is not `line`: a Go test that printed a `t.Log`
+   * after its `t.Errorf` (only the source tells them apart; `frames/` reads it).
+   */
+  parserLine?: number;
   /** Where the last exception was raised, when that is not the triggering frame (pytest --tb=line). */
   crash?: { file: string; line: number };
   exceptionType: string | null;
