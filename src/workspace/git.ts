@@ -284,7 +284,9 @@ export async function configValue(ctx: GitContext, key: string): Promise<string 
 /** Stage exactly `paths` and commit them with an explicit identity; returns the new sha. */
 export async function commit(ctx: GitContext, options: CommitOptions): Promise<string> {
   if (options.paths.length > 0) {
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: options.paths.join('\0') + '\0' });
+    // Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
+    const literal = options.paths.map((p) => `:(literal)${p}`);
+    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: literal.join('\0') + '\0' });
   }
   const committer = options.committer ?? options.author;
   await git(
