@@ -35,6 +35,8 @@ interface Outcome {
   result: HealReport['result'] | 'crash';
   ms: number;
   validated: number;
+  /** The engine's own time per attempt (everything but the targeted test runs). */
+  overheadMs: number[];
   attempts: number;
   fix?: string;
   note: string;
@@ -86,11 +88,12 @@ async function runBug(bug: Bug): Promise<Outcome> {
       { logger: quietLogger(lines), createProvider: (o) => createBuiltinProvider(o), env: gitEnv },
     );
     const validated = report.attempts.reduce((n, a) => n + (typeof a.detail?.validated === 'number' ? a.detail.validated : 0), 0);
+    const overheadMs = report.attempts.flatMap((a) => (typeof a.detail?.overheadMs === 'number' ? [a.detail.overheadMs] : []));
     const accepted = report.attempts.find((a) => a.verdict === 'accepted');
     const fix = (accepted?.detail?.fix as { description?: string } | undefined)?.description;
-    return { bug, result: report.result, ms: performance.now() - started, validated, attempts: report.attempts.length, fix, note: report.reason.split('\n')[0]!.slice(0, 160) };
+    return { bug, result: report.result, ms: performance.now() - started, validated, overheadMs, attempts: report.attempts.length, fix, note: report.reason.split('\n')[0]!.slice(0, 160) };
   } catch (error) {
-    return { bug, result: 'crash', ms: performance.now() - started, validated: 0, attempts: 0, note: error instanceof Error ? error.message : String(error) };
+    return { bug, result: 'crash', ms: performance.now() - started, validated: 0, overheadMs: [], attempts: 0, note: error instanceof Error ? error.message : String(error) };
   } finally {
     if (args.verbose) console.error(`--- ${bug.id}\n${lines.join('\n')}`);
     rmSync(dir, { recursive: true, force: true });
@@ -149,6 +152,10 @@ for (const language of ['python', 'javascript', 'all'] as const) {
       quantile(candidates, 0.9),
     ]),
   );
+}
+const overheads = outcomes.flatMap((o) => o.overheadMs);
+if (overheads.length) {
+  console.log(`\nengine overhead per attempt (localisation, candidates, edit checks; no test runs): median ${quantile(overheads, 0.5).toFixed(0)} ms, p90 ${quantile(overheads, 0.9).toFixed(0)} ms over ${overheads.length} attempts`);
 }
 const unresolved = outcomes.filter((o) => o.result !== 'healed');
 console.log(`\nunresolved (${unresolved.length}):`);

@@ -11,6 +11,7 @@ import type { HealOptions } from '../../heal-options.js';
 import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '../provider.js';
 import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';
+import { DefinitionIndex } from './definition-index.js';
 import { listSourceFiles } from './definitions.js';
 import { readFailureHints } from './failure-hints.js';
 import { localiseFaults, type SuspiciousLine } from './localise.js';
@@ -43,6 +44,7 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
   const now = engine.now ?? Date.now;
   const state = new SearchState();
   let files: Promise<string[]> | undefined;
+  const definitions = new DefinitionIndex();
 
   return {
     name: 'builtin',
@@ -52,7 +54,7 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
       try {
         files ??= listSourceFiles(host.root);
         const changed = await readChangedLines(host.root, request.commitDiff);
-        const lines = await localiseFaults({ failures: request.failures, store, changed, files: await files });
+        const lines = await localiseFaults({ failures: request.failures, store, changed, files: await files, definitions });
         const hints = readFailureHints(request.failures);
         const seeds = await seedCandidates(lines, store, templates, hints);
         if (lines[0]) host.log(`builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`);
@@ -69,6 +71,8 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
           combinations: report.combinations,
           stoppedBy: report.stoppedBy,
           timeMs: now() - started,
+          // Everything but the targeted test runs: localisation, candidate generation, edit checks.
+          overheadMs: Math.max(0, now() - started - report.testMs),
           hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
           localisation: topLines(lines),
         };

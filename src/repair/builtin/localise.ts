@@ -13,7 +13,9 @@
  */
 import type { FailureFrame, SourceLocation } from '../../frames/failure-frame.js';
 import type { ChangedLines } from './changed-lines.js';
+import { DefinitionIndex } from './definition-index.js';
 import { calledNames, definitionsIn, type Definition } from './definitions.js';
+import { importedFiles } from './imports.js';
 import { isTestPath, isVendoredPath } from './path-kinds.js';
 import type { SourceStore } from './source-store.js';
 import { familyForFile, functionAtRow } from './syntax-tree.js';
@@ -53,6 +55,8 @@ export interface LocaliseInput {
   changed: ChangedLines;
   /** Tracked source files (for the call graph); may be empty. */
   files: readonly string[];
+  /** Kept across the attempts of a run by the provider; a fresh one otherwise. */
+  definitions?: DefinitionIndex;
 }
 
 function isOwnSource(file: string, testFiles: ReadonlySet<string>): boolean {
@@ -118,30 +122,25 @@ async function namesCalledByTest(failure: FailureFrame, store: SourceStore, test
   return names;
 }
 
-/** Definitions of `names` in the repo's own (non-test) files; the text prefilter avoids parsing files that cannot match. */
-async function findDefinitions(
-  names: ReadonlySet<string>,
-  input: LocaliseInput,
-  testFiles: ReadonlySet<string>,
-  cache: Map<string, Definition[]>,
-): Promise<Definition[]> {
-  if (!names.size) return [];
-  const out: Definition[] = [];
-  let scanned = 0;
-  for (const file of input.files) {
-    if (!isOwnSource(file, testFiles)) continue;
-    if (++scanned > MAX_SCANNED_FILES) break;
-    let defs = cache.get(file);
-    if (!defs) {
-      const text = await input.store.text(file);
-      if (text === undefined || ![...names].some((n) => text.includes(n))) continue;
+/** Files the failing tests import (and what those import), in import order. */
+async function importedByTests(failures: readonly FailureFrame[], input: LocaliseInput, tracked: ReadonlySet<string>): Promise<string[]> {
+  const preferred: string[] = [];
+  let frontier = [...new Set(failures.flatMap((f) => [f.test?.file, ...f.stack.map((s) => s.file)].filter((x): x is string => !!x)))];
+  for (let depth = 0; depth < 2 && frontier.length; depth++) {
+    const next: string[] = [];
+    for (const file of frontier) {
       const source = await input.store.parse(file);
-      defs = source ? definitionsIn(source) : [];
-      cache.set(file, defs);
+      if (!source) continue;
+      for (const imported of importedFiles(source, tracked)) {
+        if (!preferred.includes(imported)) {
+          preferred.push(imported);
+          next.push(imported);
+        }
+      }
     }
-    for (const d of defs) if (names.has(d.name)) out.push(d);
+    frontier = next;
   }
-  return out;
+  return preferred;
 }
 
 function definitionKey(d: Definition): string {
@@ -182,14 +181,34 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
   }
 
   // 2. What the failing tests call, by name, a few calls deep.
-  const definitionCache = new Map<string, Definition[]>();
+  const index = input.definitions ?? new DefinitionIndex();
+  const tracked = new Set(input.files);
+  const preferred = (await importedByTests(failures, input, tracked)).filter((f) => isOwnSource(f, testFiles));
+  const everything = [...preferred, ...input.files.filter((f) => isOwnSource(f, testFiles) && !preferred.includes(f))];
+  /**
+   * Where a name is looked for: what the test calls, first in the modules the tests import and only
+   * when none is found there in the whole repository; what a found function calls, in its own
+   * module, what that imports and the tests' modules (a callee elsewhere is rare, and looking for
+   * `round` in every file of a large repository is not).
+   */
+  const scopeFor = async (level: number, from?: Definition): Promise<string[]> => {
+    if (level === 0 || !from) return preferred;
+    const source = await store.parse(from.file);
+    const own = source ? importedFiles(source, tracked) : [];
+    return [...new Set([from.file, ...own, ...preferred])].filter((f) => isOwnSource(f, testFiles));
+  };
   const calledBy = new Map<string, { def: Definition; tests: Set<number>; level: number }>();
   for (let i = 0; i < failures.length; i++) {
-    let names = await namesCalledByTest(failures[i]!, store, testFiles);
     const seen = new Set<string>();
-    for (let level = 0; level < CALL_DEPTH && names.size; level++) {
-      const defs = await findDefinitions(names, input, testFiles, definitionCache);
-      const next = new Set<string>();
+    let wanted: Array<{ names: Set<string>; from?: Definition }> = [{ names: await namesCalledByTest(failures[i]!, store, testFiles) }];
+    for (let level = 0; level < CALL_DEPTH && wanted.length; level++) {
+      const defs: Definition[] = [];
+      for (const { names, from } of wanted) {
+        let found = await index.lookup(names, await scopeFor(level, from), store, MAX_SCANNED_FILES);
+        if (level === 0 && !found.length) found = await index.lookup(names, everything, store, MAX_SCANNED_FILES);
+        defs.push(...found);
+      }
+      const next: Array<{ names: Set<string>; from?: Definition }> = [];
       for (const def of defs) {
         const key = definitionKey(def);
         if (seen.has(key)) continue;
@@ -200,9 +219,9 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
         calledBy.set(key, entry);
         const source = await store.parse(def.file);
         const fn = source && functionAtRow(source.tree.rootNode, def.startRow, source.family);
-        if (fn) for (const name of calledNames(fn)) if (name !== def.name) next.add(name);
+        if (fn) next.push({ names: new Set(calledNames(fn).filter((name) => name !== def.name)), from: def });
       }
-      names = next;
+      wanted = next;
     }
   }
   for (const { def, tests, level } of calledBy.values()) {

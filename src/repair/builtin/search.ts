@@ -63,6 +63,8 @@ export interface SearchReport {
   /** Same resulting text as a candidate already tried. */
   duplicates: number;
   combinations: number;
+  /** Time spent inside the host's targeted reruns (the rest of the search is the engine's own overhead). */
+  testMs: number;
   best?: { description: string; passed: number; total: number };
   /** Last refusal the guardrails gave, for the report. */
   lastRejection?: string;
@@ -84,7 +86,7 @@ export function describeCandidate(c: Candidate): string {
 
 export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
   const { seeds, store, host, state, limits, now } = input;
-  const report: SearchReport = { stoppedBy: 'exhausted', templates: {}, validated: 0, rejected: 0, invalid: 0, duplicates: 0, combinations: 0 };
+  const report: SearchReport = { stoppedBy: 'exhausted', templates: {}, validated: 0, rejected: 0, invalid: 0, duplicates: 0, combinations: 0, testMs: 0 };
   let looked = 0;
 
   const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
@@ -112,7 +114,9 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     } catch (error) {
       host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
     }
-    state.recordTry(now() - started);
+    const tookMs = now() - started;
+    state.recordTry(tookMs);
+    report.testMs += tookMs;
     report.validated++;
     for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
     const description = describeCandidate(candidate);
