@@ -159,8 +159,9 @@ export class JUnitReader {
     line: undefined,
     suiteHostname: undefined,
   };
-  private caseTime: string | undefined;
-  private caseLine: string | undefined;
+  /** The open case's attributes, read when it closes (see openCase). */
+  private caseAttributes: Record<string, string> = {};
+  private sawCase = false;
   private failed = false;
   private errored = false;
   private skipped = false;
@@ -553,6 +554,11 @@ export class JUnitReader {
     if (this.stopped || this.awaitingDocument) return;
     // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
     this.pendingClose = tag;
+    // A self-closing element (most passing cases) cannot be mismatched: done at once.
+    if (tag.isSelfClosing && this.depth > 1) {
+      this.flushPendingClose();
+      return;
+    }
     if (this.depth === 1) {
       // The root: where the document ends (the next one, if any, starts after it).
       const parser = this.parser;
@@ -695,17 +701,12 @@ export class JUnitReader {
   // ---- cases -----------------------------------------------------------------------------------
 
   private openCase(attributes: Record<string, string>, directlyUnderRoot: boolean): void {
-    if (this.dialect === undefined) this.setDialect(detectFromCase(attributes, directlyUnderRoot));
-    const fields = this.fields;
-    fields.name = attributes['name'] ?? '';
-    fields.classname = attributes['classname'] || undefined;
-    fields.file = attributes['file'] || undefined;
-    // Parsed only for cases that are kept (see closeCase).
-    this.caseLine = attributes['line'];
-    fields.line = undefined;
-    const suite = this.suites[this.suites.length - 1];
-    fields.suiteHostname = suite?.hostname;
-    this.caseTime = attributes['time'];
+    // Producers are told by their first case (see dialects.ts): later cases are not looked at again.
+    if (this.dialect === undefined && !this.sawCase) this.setDialect(detectFromCase(attributes, directlyUnderRoot));
+    this.sawCase = true;
+    // Read only when the case is closed, and then only if it is needed: most cases pass, and a
+    // passing case is often only counted (saxes gives every element a fresh attribute object).
+    this.caseAttributes = attributes;
     this.failed = false;
     this.errored = false;
     this.skipped = false;
@@ -725,6 +726,20 @@ export class JUnitReader {
       this.err.reset();
     }
     this.collect(undefined);
+  }
+
+  /** The case's own fields, from its attributes (the builder is reused from case to case). */
+  private readCaseFields(suite: SuiteFrame | undefined): CaseFields {
+    const attributes = this.caseAttributes;
+    const fields = this.fields;
+    fields.name = attributes['name'] ?? '';
+    fields.classname = attributes['classname'] || undefined;
+    // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
+    fields.file = attributes['file'] || suite?.file;
+    fields.line = undefined;
+    fields.suiteHostname = suite?.hostname;
+    this.quirks.adjustCase?.(fields);
+    return fields;
   }
 
   private openFailure(kind: number, attributes: Record<string, string>): void {
@@ -755,10 +770,17 @@ export class JUnitReader {
   }
 
   private closeCase(): void {
-    const fields = this.fields;
+    let status: TestStatus;
+    if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
+      status = this.failed ? 'failed' : 'errored';
+    } else if (this.skipped) status = 'skipped';
+    else if (this.rerunCount > 0) status = 'failed'; // a rerun failure without a first <failure>
+    else status = 'passed';
+    // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
+    const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
+
     const suite = this.suites[this.suites.length - 1];
-    if (fields.file === undefined && suite?.file !== undefined) fields.file = suite.file;
-    this.quirks.adjustCase?.(fields);
+    const fields = this.readCaseFields(suite);
     const limit = JUNIT_LIMITS.name;
     const name = fields.name.length > limit ? clipText(fields.name, limit) : fields.name;
     let classname = fields.classname;
@@ -770,15 +792,6 @@ export class JUnitReader {
     // `Class::` when the classname tells same-named tests of one file apart (see scopedName).
     const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
 
-    let status: TestStatus;
-    if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
-      status = this.failed ? 'failed' : 'errored';
-    } else if (this.skipped) status = 'skipped';
-    else if (this.rerunCount > 0) status = 'failed'; // a rerun failure without a first <failure>
-    else status = 'passed';
-    // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
-    const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
-
     if (status === 'passed' && !flaky && !this.wantsPassingCases) {
       // The same scope as testId's: file, else classname, else suite.
       this.sink.addPassing(file ?? classname ?? suiteName, idName, prefix, this.source);
@@ -786,8 +799,9 @@ export class JUnitReader {
     }
     const id = testId({ file, classname, suite: suiteName, name: prefix + idName });
 
-    if (this.caseLine !== undefined) {
-      const line = parseLine(this.caseLine);
+    const lineAttribute = this.caseAttributes['line'];
+    if (lineAttribute !== undefined) {
+      const line = parseLine(lineAttribute);
       if (line !== undefined) fields.line = line + (this.quirks.lineBase === 0 ? 1 : 0);
       if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
     }
@@ -795,7 +809,7 @@ export class JUnitReader {
     const testCase: TestCase = { id: ownString(id), suite: suiteName, name: ownString(name), status, source: this.source };
     if (classname !== undefined) testCase.classname = this.ownedClassname(classname);
     if (file !== undefined) testCase.file = file === suite?.file ? file : this.ownedFile(file);
-    const durationMs = parseDurationMs(this.caseTime);
+    const durationMs = parseDurationMs(this.caseAttributes['time']);
     if (durationMs !== undefined) testCase.durationMs = durationMs;
     if (flaky) testCase.flaky = true;
 
