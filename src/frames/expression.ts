@@ -176,7 +176,24 @@ export function findExpression(source: ParsedSource, line: number, column?: numb
     }
   }
 
-  const first = root.descendantForIndex(lineStart + indent);
+  const at = statementAtLine(source, line);
+  return at ? normaliseText(source.text.slice(at.node.startIndex, at.endIndex), max) : undefined;
+}
+
+/**
+ * The statement at a 1-based line: the smallest statement-level node covering the line's first
+ * code, and where the line's code ends — the whole statement, or only the header of a compound
+ * statement whose header is on the line (`if x > 3:`, `def f(a,`). `undefined` for a line without
+ * code of its own (blank, a comment, a closing brace, an `else`).
+ */
+export function statementAtLine(source: ParsedSource, line: number): { node: SyntaxNode; endIndex: number } | undefined {
+  const row = line - 1;
+  if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length) return undefined;
+  const lineStart = source.lineStarts[row]!;
+  const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1]! : source.text.length;
+  const indent = source.text.slice(lineStart, lineEnd).search(/\S/);
+  if (indent === -1) return undefined;
+  const first = source.tree.rootNode.descendantForIndex(lineStart + indent);
   if (!first || first.type === 'comment' || first.type.endsWith('_comment')) return undefined;
   const statement = statementOf(first);
   if (!statement) return undefined;
@@ -185,13 +202,11 @@ export function findExpression(source: ParsedSource, line: number, column?: numb
   if (body && body.startIndex < statement.endIndex) {
     const bodyRow = body.startPosition.row;
     // The line is the statement's header (`if x > 3:`, `def f(a,`, `it('adds', () => {`).
-    if (row >= startRow && row <= bodyRow && lineStart + indent < body.startIndex) {
-      return normaliseText(source.text.slice(statement.startIndex, body.startIndex), max);
-    }
+    if (row >= startRow && row <= bodyRow && lineStart + indent < body.startIndex) return { node: statement, endIndex: body.startIndex };
     // Inside the body but on no statement of its own: a closing brace, an `else`.
     return undefined;
   }
-  return normaliseText(textOf(source, statement), max);
+  return { node: statement, endIndex: statement.endIndex };
 }
 
 export function createExpressionFinder(
