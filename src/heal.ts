@@ -25,7 +25,7 @@ import { ProviderError, type RepairProvider } from './repair/provider.js';
 import { collectEvidence } from './reports/collect.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type BaselineMode } from './loop/baseline.js';
-import { gatherSources, readCommitDiff } from './loop/context.js';
+import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, readCommitDiff } from './loop/context.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealResult, type TokenUsage } from './loop/heal-report.js';
@@ -250,7 +250,9 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       pinned: new Map([...testFiles].map((f) => [f, `\`${f}\` is the failing test's own file: self-heal fixes the code under test, never the test`])),
     });
     const edits = { guard, ignored: (paths: string[]) => checkIgnore(git, paths) };
-    const sources = gatherSources(failures, guard);
+    // What the failing assertions call, when they failed in the test itself: shown after the rest.
+    const callees = await findCalleeDefinitions(failures, root);
+    const sources = gatherSources(failures, guard, DEFAULT_SOURCE_LIMITS, callees);
     const commitDiff = await readCommitDiff(git).then((d) => (d === undefined ? undefined : scrub(d)));
     const spent: Spent = {
       startedAt: started,

@@ -321,6 +321,20 @@ describe('heal() with edits from a model', () => {
     expect(existsSync(path.join(f.repo.root, '.git/hooks/pre-commit'))).toBe(false);
   });
 
+  it('shows the model the definition of what a failing assertion calls (`assert.equal(add(1, 2), 3)` → add())', async () => {
+    const f = start();
+    const seen: RepairRequest[] = [];
+    const report = await heal(
+      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
+      { logger: f.logger, createProvider: () => scriptedProvider([[]], seen), env: f.repo.env, baseline: 'run' },
+    );
+    expect(report.attempts[0]?.verdict).toBe('no-edits');
+    expect(report.failures[0]?.triggering?.file).toBe('test/calc.test.js');
+    const user = seen[0]!.prompt.user;
+    expect(user).toMatch(/## src\/calc\.js lines 2-4 \(definition of `add`, called by a failing assertion\)/);
+    expect(user).toContain('return a - b;');
+  });
+
   it('keeps secrets out of what the model is sent', async () => {
     const secret = 'sk-live-9f8e7d6c5b4a39281716';
     const f = start();

@@ -1,13 +1,17 @@
 /**
  * The context an attempt is built from, besides the frames: windows of source around each
- * triggering frame and each failing test's own line (merged per file, bounded), and the diff of
- * the commit under test (what changed is the best hint), pruned of lockfiles, generated and
- * binary files, and bounded. Reads go through the read guard: nothing from `.git`, outside the
- * repository or through a symlink that leaves it.
+ * triggering frame and each failing test's own line (merged per file, bounded), then around the
+ * definitions of what a failing assertion calls when it failed in the test itself (so a model sees
+ * `total()` when `expect(cart.total()).toBe(30)` failed, without spending a tool call on it), and
+ * the diff of the commit under test (what changed is the best hint), pruned of lockfiles,
+ * generated and binary files, and bounded. Reads go through the read guard: nothing from `.git`,
+ * outside the repository or through a symlink that leaves it.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createCalleeResolver, type CalleeDefinition, type CalleeLimits } from '../frames/callee-definitions.js';
 import type { FailureFrame, SourceLocation } from '../frames/failure-frame.js';
+import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import type { Guard } from './edits/guardrails.js';
 import { showHeadDiff, type GitContext } from '../workspace/git.js';
 
@@ -15,6 +19,8 @@ export interface SourceWindow {
   file: string;
   startLine: number;
   text: string;
+  /** Names whose definitions the window shows, when it was read for a callee (see `findCalleeDefinitions`). */
+  callees?: string[];
 }
 
 export interface SourceLimits {
@@ -27,7 +33,11 @@ export interface SourceLimits {
   maxTotalChars: number;
   /** Files larger than this are not read. */
   maxFileBytes: number;
+  /** Lines shown of a callee's definition: the whole definition when shorter, else its head (default 40). */
+  calleeMaxLines?: number;
 }
+
+const DEFAULT_CALLEE_MAX_LINES = 40;
 
 export const DEFAULT_SOURCE_LIMITS: SourceLimits = {
   triggerRadius: 12,
@@ -43,19 +53,26 @@ interface Range {
   from: number;
   to: number;
   order: number;
+  callees?: string[];
 }
 
-function rangesOf(frames: readonly FailureFrame[], limits: SourceLimits): Range[] {
+function rangesOf(frames: readonly FailureFrame[], limits: SourceLimits, callees: readonly CalleeDefinition[]): Range[] {
   const out: Range[] = [];
   let order = 0;
   const add = (loc: SourceLocation | null | undefined, radius: number) => {
     if (!loc) return;
     out.push({ file: loc.file, from: Math.max(1, loc.line - radius), to: loc.line + radius, order: order++ });
   };
-  // Triggering lines first (they matter most), then the tests' own lines, then the rest of the stacks.
+  // Triggering lines first (they matter most), then the tests' own lines, then the rest of the
+  // stacks, then the definitions of what assertions in the tests call (they only take what is left).
   for (const f of frames) add(f.triggering, limits.triggerRadius);
   for (const f of frames) add(f.test, limits.testRadius);
   for (const f of frames) for (const s of f.stack.slice(-3)) add(s, 3);
+  const calleeLines = Math.max(1, limits.calleeMaxLines ?? DEFAULT_CALLEE_MAX_LINES);
+  for (const c of callees) {
+    const from = Math.max(1, c.startLine);
+    out.push({ file: c.file, from, to: Math.max(from, Math.min(c.endLine, from + calleeLines - 1)), order: order++, callees: [c.name] });
+  }
   return out;
 }
 
@@ -74,6 +91,7 @@ function mergeRanges(ranges: Range[]): Range[] {
       if (r.from <= current.to + 3) {
         current.to = Math.max(current.to, r.to);
         current.order = Math.min(current.order, r.order);
+        if (r.callees) current.callees = [...new Set([...(current.callees ?? []), ...r.callees])];
       } else {
         merged.push(current);
         current = r;
@@ -84,12 +102,20 @@ function mergeRanges(ranges: Range[]): Range[] {
   return merged.sort((a, b) => a.order - b.order);
 }
 
-/** Read bounded windows of source around the frames' locations. */
-export function gatherSources(frames: readonly FailureFrame[], guard: Guard, limits: SourceLimits = DEFAULT_SOURCE_LIMITS): SourceWindow[] {
+/**
+ * Read bounded windows of source around the frames' locations, and around `callees` (from
+ * `findCalleeDefinitions`) with what the bounds leave.
+ */
+export function gatherSources(
+  frames: readonly FailureFrame[],
+  guard: Guard,
+  limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+  callees: readonly CalleeDefinition[] = [],
+): SourceWindow[] {
   const windows: SourceWindow[] = [];
   const cache = new Map<string, string[] | null>();
   let total = 0;
-  for (const range of mergeRanges(rangesOf(frames, limits))) {
+  for (const range of mergeRanges(rangesOf(frames, limits, callees))) {
     if (windows.length >= limits.maxWindows || total >= limits.maxTotalChars) break;
     let lines = cache.get(range.file);
     if (lines === undefined) {
@@ -115,10 +141,53 @@ export function gatherSources(frames: readonly FailureFrame[], guard: Guard, lim
     const room = limits.maxTotalChars - total;
     if (text.length > room) text = text.slice(0, text.lastIndexOf('\n', room) > 0 ? text.lastIndexOf('\n', room) : room);
     if (!text) continue;
-    windows.push({ file: range.file, startLine: from, text });
+    const window: SourceWindow = { file: range.file, startLine: from, text };
+    if (range.callees) window.callees = range.callees;
+    windows.push(window);
     total += text.length;
   }
   return windows;
+}
+
+export interface CalleeSearchOptions {
+  /** Failures whose callees are looked up (the first ones: the prompt shows those in full). */
+  maxFailures?: number;
+  /** Definitions in all. */
+  maxDefinitions?: number;
+  limits?: Partial<CalleeLimits>;
+  /** How the repository's files are listed (`git ls-files` by default). */
+  listFiles?: ListRepoFiles;
+}
+
+/**
+ * The definitions of what the failing assertions call, for the failures whose triggering frame is
+ * in the test itself (see `frames/callee-definitions.ts`), first failures first, without repeats.
+ * Only tracked, non-test, non-vendored source of the repository. Never throws: a lookup that fails
+ * leaves the context as it was.
+ */
+export async function findCalleeDefinitions(frames: readonly FailureFrame[], root: string, options: CalleeSearchOptions = {}): Promise<CalleeDefinition[]> {
+  const maxFailures = options.maxFailures ?? 5;
+  const maxDefinitions = options.maxDefinitions ?? 8;
+  const out: CalleeDefinition[] = [];
+  let resolver: ReturnType<typeof createCalleeResolver> | undefined;
+  try {
+    const repo = await openRepoView(root, { listFiles: options.listFiles });
+    resolver = createCalleeResolver(repo, options.limits);
+    const seen = new Set<string>();
+    for (const frame of frames.slice(0, maxFailures)) {
+      for (const d of await resolver.definitionsFor(frame)) {
+        const key = `${d.file}\0${d.startLine}`;
+        if (seen.has(key) || out.length >= maxDefinitions) continue;
+        seen.add(key);
+        out.push(d);
+      }
+    }
+  } catch {
+    // The callees are a convenience for the model: without them it reads the code itself.
+  } finally {
+    resolver?.dispose();
+  }
+  return out;
 }
 
 const PRUNED_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock|[^/]+\.min\.(js|css)|[^/]+\.map)$|(^|\/)(dist|build|vendor|node_modules)\//;

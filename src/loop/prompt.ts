@@ -5,6 +5,7 @@ import { codeBlock, inlineCode } from '../report/markdown.js';
 import { estimateTokens, truncateToTokens } from './token-estimate.js';
 import { REPAIR_SYSTEM } from './prompts/repair-system.js';
 import {
+  CALLEE_NOTE,
   CLOSING,
   COMMIT_DIFF_HEADER,
   FAILURE_HEADER,
@@ -29,6 +30,8 @@ export interface PromptSource {
   file: string;
   startLine: number;
   text: string;
+  /** The window shows the definitions of these names, which a failing assertion calls. */
+  callees?: string[];
 }
 
 export interface PromptInput {
@@ -242,12 +245,16 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
   windows.forEach((window, index) => {
     const code = numberLines(scrub(window.text), window.startLine);
     const lineCount = window.text.split('\n').length;
+    const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
+    const note = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
     const render = (text: string, start: number, count: number) =>
-      fillTemplate(SOURCE_WINDOW, { file: clipChars(window.file, 200), start, end: start + Math.max(0, count - 1), code: codeBlock(text) });
+      fillTemplate(SOURCE_WINDOW, { file: clipChars(window.file, 200), start, end: start + Math.max(0, count - 1), note, code: codeBlock(text) });
     pieces.push({
       section: 'sources',
       order: index,
-      // Code at the first triggering lines first, then around the tests, then anything else.
+      // Code at the first triggering lines first, then around the tests, then anything else; the
+      // definitions of what assertions call come last of all (the loop lists them last, and a
+      // tie keeps that order).
       priority: window.role === 'triggering' ? (index < 2 ? 2 : 6) : window.role === 'test' ? 6 : 7,
       text: render(code, window.startLine, lineCount),
       trim: (max) => {

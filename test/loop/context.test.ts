@@ -3,9 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailureFrame } from '../../src/frames/failure-frame.js';
-import { gatherSources, pruneCommitDiff, readCommitDiff } from '../../src/loop/context.js';
+import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, pruneCommitDiff, readCommitDiff } from '../../src/loop/context.js';
 import { createGuard } from '../../src/loop/edits/guardrails.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/loop/prompt.js';
+import { collectEvidence } from '../../src/reports/collect.js';
 import { createTempRepo } from '../helpers/git-repo.js';
+
+const PROJECTS = path.join(import.meta.dirname, '..', 'fixtures', 'projects');
 
 let root: string;
 beforeAll(() => {
@@ -66,6 +70,118 @@ describe('gatherSources', () => {
     expect(windows).toHaveLength(1);
     expect(windows[0]!.text.length).toBeLessThanOrEqual(30);
     expect(windows[0]!.startLine).toBe(10);
+  });
+});
+
+describe('gatherSources: callee definitions', () => {
+  const callee = (name: string, startLine: number, endLine: number) => ({ name, file: 'src/calc.py', startLine, endLine, via: 'import' as const });
+
+  it('come after every other window: the whole definition when short, its head when long, and say which name they show', () => {
+    const guard = createGuard({ root });
+    const windows = gatherSources(
+      [frame({ triggering: { file: 'tests/test_calc.py', line: 20 }, test: { file: 'tests/test_calc.py', line: 20 } })],
+      guard,
+      DEFAULT_SOURCE_LIMITS,
+      [callee('short', 60, 64), callee('long', 10, 59)],
+    );
+    expect(windows.map((w) => [w.file, w.startLine, w.text.split('\n').length, w.callees])).toEqual([
+      ['tests/test_calc.py', 8, 23, undefined],
+      ['src/calc.py', 60, 5, ['short']],
+      // A long definition shows its first 40 lines.
+      ['src/calc.py', 10, 40, ['long']],
+    ]);
+    // Definitions next to each other are one window.
+    const adjacent = gatherSources([frame({})], guard, DEFAULT_SOURCE_LIMITS, [callee('a', 80, 84), callee('b', 86, 90)]);
+    expect(adjacent.map((w) => [w.startLine, w.text.split('\n').length, w.callees])).toEqual([[80, 11, ['a', 'b']]]);
+  });
+
+  it('merge into a triggering window they overlap, and only take what the bounds leave', () => {
+    const guard = createGuard({ root });
+    const merged = gatherSources([frame({ triggering: { file: 'src/calc.py', line: 50 } })], guard, DEFAULT_SOURCE_LIMITS, [callee('near', 60, 66)]);
+    expect(merged.map((w) => [w.startLine, w.text.split('\n').length, w.callees])).toEqual([[38, 29, ['near']]]);
+    const full = gatherSources([frame({ triggering: { file: 'src/calc.py', line: 50 }, test: { file: 'tests/test_calc.py', line: 10 } })], guard, { ...DEFAULT_SOURCE_LIMITS, maxWindows: 2 }, [
+      callee('far', 90, 95),
+    ]);
+    expect(full.map((w) => w.file)).toEqual(['src/calc.py', 'tests/test_calc.py']);
+    expect(full.some((w) => w.callees)).toBe(false);
+  });
+});
+
+describe('findCalleeDefinitions on a real project', () => {
+  it('vitest: the prompt shows total() for `expect(cart.total()).toBe(30)`, after the test, never the test helper', async () => {
+    const repo = createTempRepo({ fixture: path.join(PROJECTS, 'vitest') });
+    try {
+      const { frames } = await collectEvidence({ root: repo.root, junit: ['junit.xml'] });
+      const failing = frames.filter((f) => f.name === 'Cart > total > sums every line item');
+      expect(failing).toHaveLength(1);
+      const callees = await findCalleeDefinitions(failing, repo.root);
+      expect(callees).toEqual([{ name: 'total', file: 'src/cart.ts', startLine: 31, endLine: 39, via: 'import' }]);
+      const guard = createGuard({ root: repo.root });
+      const before = gatherSources(failing, guard);
+      const sources = gatherSources(failing, guard, DEFAULT_SOURCE_LIMITS, callees);
+      // Nothing but the definition is added, and it is added last.
+      expect(sources.slice(0, before.length)).toEqual(before);
+      expect(sources.slice(before.length).map((w) => [w.file, w.startLine, w.callees])).toEqual([['src/cart.ts', 31, ['total']]]);
+      expect(sources.at(-1)!.text).toContain('for (let i = 0; i < this.items.length - 1; i++)');
+      expect(sources.some((w) => w.file.startsWith('test/helpers'))).toBe(false);
+
+      const input = { attempt: 1, maxAttempts: 3, testCommand: 'npx vitest run', failures: failing, sources, history: [] };
+      const prompt = buildPrompt(input, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub: (t) => t });
+      expect(prompt.user).toMatch(/## src\/cart\.ts lines 31-39 \(definition of `total`, called by a failing assertion\)/);
+      expect(prompt.user).toContain('i < this.items.length - 1');
+      // Lowest of the windows: a budget that cannot hold everything drops it before the test's code.
+      // Lowest of the windows: whatever the budget, the definition is never in when the test's code
+      // is not, and some budgets hold the test's code without it (saying it was left out).
+      let testOnly = 0;
+      for (let budget = 400; budget <= 3_000; budget += 20) {
+        let packed;
+        try {
+          packed = buildPrompt(input, { maxInputTokens: budget, scrub: (t) => t });
+        } catch (e) {
+          expect(e).toBeInstanceOf(RangeError); // too small for the rules themselves
+          continue;
+        }
+        const hasTest = packed.user.includes('## test/cart.test.ts');
+        const hasCallee = packed.user.includes('definition of `total`');
+        expect(!hasCallee || hasTest, `budget ${budget}`).toBe(true);
+        if (hasTest && !hasCallee) {
+          testOnly++;
+          expect(packed.omitted.join(' ')).toContain('source of src/cart.ts');
+        }
+      }
+      expect(testOnly).toBeGreaterThan(0);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  it('pytest: `assert line_total(price, quantity) == 18.0` brings the whole line_total() into the context', async () => {
+    const repo = createTempRepo({ fixture: path.join(PROJECTS, 'pytest') });
+    try {
+      const { frames } = await collectEvidence({ root: repo.root, junit: ['junit.xml'] });
+      const callees = await findCalleeDefinitions(frames, repo.root);
+      // Only the two failures asserted in the test need one, and they call the same function.
+      expect(callees).toEqual([{ name: 'line_total', file: 'inventory/pricing.py', startLine: 9, endLine: 13, via: 'import' }]);
+      const sources = gatherSources(frames, createGuard({ root: repo.root }), DEFAULT_SOURCE_LIMITS, callees);
+      const shown = sources.filter((w) => w.callees?.includes('line_total'));
+      expect(shown).toHaveLength(1);
+      expect(shown[0]!.text).toContain('def line_total(price, quantity):');
+      expect(shown[0]!.text).toContain('return round(price * quantity * 0.9, 2)');
+      expect(sources.every((w) => !w.callees || !w.file.startsWith('tests/'))).toBe(true);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  it('nothing for failures raised in the code under test, and nothing (no throw) outside a repository', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'self-heal-no-repo-'));
+    try {
+      const f = frame({ triggering: { file: 'tests/test_calc.py', line: 3 }, test: { file: 'tests/test_calc.py', line: 3 } });
+      expect(await findCalleeDefinitions([f], path.join(outside, 'missing'))).toEqual([]);
+      expect(await findCalleeDefinitions([frame({ triggering: { file: 'src/calc.py', line: 3 } })], root)).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,7 +11,7 @@ export const FAILURE_HEADER = `
 ## Failing test {index}: {id}
 `;
 
-export const RAISED_IN_TEST = `- note: this was raised in the test itself; the bug is in the code it calls ({expression}). Read that code with search or read_file before editing.
+export const RAISED_IN_TEST = `- note: this was raised in the test itself; the bug is in the code it calls ({expression}). Its definition is among the source excerpts when it could be found; otherwise read that code with search or read_file before editing.
 `;
 
 export const SOURCE_HEADER = `
@@ -19,8 +19,11 @@ export const SOURCE_HEADER = `
 `;
 
 export const SOURCE_WINDOW = `
-## {file} lines {start}-{end}
+## {file} lines {start}-{end}{note}
 {code}`;
+
+/** After a source window's heading, when the window shows what a failing assertion calls. */
+export const CALLEE_NOTE = ` (definition of {names}, called by a failing assertion)`;
 
 export const COMMIT_DIFF_HEADER = `
 # What changed in the commit under test (often the cause)
