@@ -12,7 +12,7 @@ import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '..
 import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';
 import { DefinitionIndex } from './definition-index.js';
-import { listSourceFiles } from './definitions.js';
+import { listSourceFiles } from './repo-files.js';
 import { readFailureHints } from './failure-hints.js';
 import { localiseFaults, type SuspiciousLine } from './localise.js';
 import { DEFAULT_LIMITS, describeCandidate, SearchState, searchRepairs, type SearchLimits } from './search.js';

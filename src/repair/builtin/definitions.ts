@@ -3,10 +3,8 @@
  * are defined in the repository. A failing assertion's stack usually ends in the test itself; the
  * functions the test calls are where its bug lives.
  */
-import { execFile } from 'node:child_process';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
-import { isVendoredPath } from './path-kinds.js';
-import { familyForFile, functionName, isFunctionNode, walkTree, type Family, type ParsedSource } from './syntax-tree.js';
+import { functionName, isFunctionNode, walkTree, type Family, type ParsedSource } from './syntax-tree.js';
 
 export interface Definition {
   name: string;
@@ -70,22 +68,4 @@ export function calledNames(node: SyntaxNode): string[] {
     return true;
   });
   return [...out];
-}
-
-/** Caps on the repository scan: a one-line repair has no use for the 10,001st file. */
-export const MAX_LISTED_FILES = 20_000;
-
-/** Tracked Python/JS/TS files of the repo (`git ls-files`), sorted; empty when git is unavailable. */
-export function listSourceFiles(root: string): Promise<string[]> {
-  return new Promise((resolve) => {
-    execFile('git', ['ls-files', '-z', '--cached'], { cwd: root, maxBuffer: 32 * 1024 * 1024, encoding: 'utf8' }, (error, stdout) => {
-      if (error) return resolve([]);
-      const files = stdout
-        .split('\0')
-        .filter((f) => f && familyForFile(f) !== undefined && !isVendoredPath(f))
-        .slice(0, MAX_LISTED_FILES)
-        .sort();
-      resolve(files);
-    });
-  });
 }

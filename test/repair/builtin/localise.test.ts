@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listSourceFiles } from '../../../src/repair/builtin/definitions.js';
+import { listSourceFiles } from '../../../src/repair/builtin/repo-files.js';
 import { localiseFaults } from '../../../src/repair/builtin/localise.js';
 import { SourceStore } from '../../../src/repair/builtin/source-store.js';
 import { commitAll, makeProject } from './helpers/temp-project.js';
