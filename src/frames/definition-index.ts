@@ -120,7 +120,11 @@ function escapeRegex(s: string): string {
   return s.replace(/[$]/g, '\\$');
 }
 
-/** A text pattern a file defining one of `names` matches (the syntax tree confirms it). */
+/**
+ * A text pattern a file defining one of `names` matches (the syntax tree confirms it). The gaps
+ * inside it (a type annotation, a receiver, type parameters) are bounded, so a hostile line that
+ * repeats a name costs a bounded scan per occurrence, not one to the end of the line.
+ */
 export function definitionPattern(family: Family, names: readonly string[]): RegExp {
   const n = names.map(escapeRegex).join('|');
   switch (family) {
@@ -128,11 +132,11 @@ export function definitionPattern(family: Family, names: readonly string[]): Reg
       return new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+(?:${n})\\b`, 'm');
     case 'js':
       return new RegExp(
-        `(?:function[ \\t]*\\*?[ \\t]*|class[ \\t]+)(?:${n})(?![\\w$])|(?<![\\w$])(?:${n})[ \\t]*(?::[^=\\n]*)?=[ \\t]*(?:async[ \\t]*)?(?:function|\\(|[\\w$]+[ \\t]*=>|class)|^[ \\t]*(?:(?:static|async|get|set|public|private|protected|readonly|override)[ \\t]+)*\\*?(?:${n})[ \\t]*(?:<[^>\\n]*>)?[ \\t]*\\(`,
+        `(?:function[ \\t]*\\*?[ \\t]*|class[ \\t]+)(?:${n})(?![\\w$])|(?<![\\w$])(?:${n})[ \\t]*(?::[^=\\n]{0,80})?=[ \\t]*(?:async[ \\t]*)?(?:function|\\(|[\\w$]+[ \\t]*=>|class)|^[ \\t]*(?:(?:static|async|get|set|public|private|protected|readonly|override)[ \\t]+)*\\*?(?:${n})[ \\t]*(?:<[^>\\n]{0,300}>)?[ \\t]*\\(`,
         'm',
       );
     case 'go':
-      return new RegExp(`\\bfunc[ \\t]+(?:\\([^)\\n]*\\)[ \\t]*)?(?:${n})[ \\t]*[(\\[]|\\btype[ \\t]+(?:${n})\\b`);
+      return new RegExp(`\\bfunc[ \\t]+(?:\\([^)\\n]{0,300}\\)[ \\t]*)?(?:${n})[ \\t]*[(\\[]|\\btype[ \\t]+(?:${n})\\b`);
     case 'java':
       return new RegExp(`\\b(?:class|interface|enum|record)[ \\t]+(?:${n})\\b|[\\w>\\]][ \\t]+(?:${n})[ \\t]*\\(`);
     case 'rust':
