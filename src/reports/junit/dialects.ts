@@ -49,6 +49,13 @@ export interface DialectQuirks {
   lineFromFailure?(message: string, fields: CaseFields): number | undefined;
   /** Captured output that holds nothing but the producer's section headers. */
   isEmptyOutput?(text: string): boolean;
+  /**
+   * The producer writes a retried test as another <testcase> with the same name in the same
+   * report: repeated ids there are runs of one test, not tests that share a name.
+   */
+  repeatsAreRuns?: true;
+  /** A case the producer writes twice under one id in one report: one result, counted once. */
+  writesTwice?(classname: string | undefined): boolean;
 }
 
 /** Root element (<testsuites> or a bare <testsuite>) attributes that name their producer. */
@@ -131,6 +138,9 @@ function rustFailureMessage(attribute: string | undefined, body: string): string
 }
 
 const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
+  // Gradle's JUnitXmlResultWriter without mergeReruns writes every execution of a retried test as
+  // its own <testcase>, in execution order (a retry comes after the failure it retries).
+  gradle: { repeatsAreRuns: true },
   pytest: {
     // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
     lineBase: 0,
@@ -158,6 +168,9 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
       fields.name = fields.name.trim();
       if (fields.classname !== undefined) fields.classname = fields.classname.trim();
     },
+    // reportTestSuiteErrors writes a file that fails to load as two cases under one id (classname
+    // "Test suite failed to run"): an <error> with jest's text and a <failure> with it as JSON.
+    writesTwice: (classname) => classname === 'Test suite failed to run',
     // A suite that fails to load starts with "  ● Test suite failed to run": the cause comes after.
     failureMessage(attribute, body) {
       if (attribute) return attribute;

@@ -10,9 +10,12 @@
  */
 
 /**
- * Every passing id's hash, appended as it is read (no lookup per case: a hash table the size of a
- * big report misses the CPU caches on every insert), sorted once at the end to count distinct ids
- * and to answer membership by binary search. 8 bytes an id, all 64 bits of the hash kept.
+ * Passing ids' hashes, appended as they are read (no lookup per case: a hash table the size of a
+ * big report misses the CPU caches on every insert), in one segment per report. A segment is
+ * sorted in place when its report ends, which finds the ids repeated within that report; at the
+ * end everything is sorted once (in place, no copy) to count distinct ids and to answer membership
+ * by binary search. 8 bytes an id, all 64 bits of the hash kept. Only used when passing ids are
+ * needed at all (several reports, or retries written as repeated cases: see merge-cases.ts).
  */
 // Which word of a [word, word] pair is the high half of a uint64 on this machine.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -20,26 +23,52 @@ const HIGH = LITTLE_ENDIAN ? 1 : 0;
 const LOW = 1 - HIGH;
 
 export class IdHashLog {
-  private static readonly BLOCK = 64 * 1024;
-  private blocks: Uint32Array[] = [];
   /** Pairs of words laid out so the same memory reads as the uint64 hi·2³² + lo (see HIGH). */
-  private current = new Uint32Array(2 * IdHashLog.BLOCK);
+  private words = new Uint32Array(2 * 4096);
   private fill = 0;
-  private sorted = new Uint32Array(0);
+  /** Where the open segment starts, and the sorted segments before it ([start, end) word offsets). */
+  private segmentStart = 0;
+  private readonly segments: number[] = [];
+  /** Words [0, sortedTo) are sorted as a whole (after `seal`). */
+  private sortedTo = 0;
   private distinct = 0;
-  private dirty = false;
 
   /** Appends the id whose hash `hashIdParts` computed last. */
   pushHashed(): void {
-    if (this.fill === this.current.length) {
-      this.blocks.push(this.current);
-      this.current = new Uint32Array(2 * IdHashLog.BLOCK);
-      this.fill = 0;
+    if (this.fill === this.words.length) {
+      const grown = new Uint32Array(this.words.length * 2);
+      grown.set(this.words);
+      this.words = grown;
     }
-    this.current[this.fill + LOW] = hashLo;
-    this.current[this.fill + HIGH] = hashHi;
+    this.words[this.fill + LOW] = hashLo;
+    this.words[this.fill + HIGH] = hashHi;
     this.fill += 2;
-    this.dirty = true;
+  }
+
+  /**
+   * Closes the segment of the report just read: sorts it and returns how many of its entries repeat
+   * an id earlier in it whose hash no earlier segment holds (with `repeatsAreRuns`, none count).
+   */
+  endSegment(repeatsAreRuns: boolean, onRepeat?: (lo: number, hi: number) => void): number {
+    const start = this.segmentStart;
+    const end = this.fill;
+    if (end === start) return 0;
+    this.sortRange(start, end);
+    let repeats = 0;
+    if (!repeatsAreRuns) {
+      const words = this.words;
+      for (let i = start + 2; i < end; i += 2) {
+        if (words[i] !== words[i - 2] || words[i + 1] !== words[i - 1]) continue;
+        const lo = words[i + LOW]!;
+        const hi = words[i + HIGH]!;
+        if (this.inSegments(lo, hi)) continue;
+        repeats++;
+        onRepeat?.(lo, hi);
+      }
+    }
+    this.segments.push(start, end);
+    this.segmentStart = end;
+    return repeats;
   }
 
   /** How many distinct ids were appended. */
@@ -52,41 +81,51 @@ export class IdHashLog {
   has(id: string): boolean {
     this.seal();
     hashIdParts('', id);
-    const sorted = this.sorted;
-    let low = 0;
-    let high = sorted.length / 2 - 1;
+    return this.search(0, this.fill, hashLo, hashHi);
+  }
+
+  /** Whether a closed segment holds the hash (lo, hi). */
+  private inSegments(lo: number, hi: number): boolean {
+    const segments = this.segments;
+    for (let s = 0; s < segments.length; s += 2) if (this.search(segments[s]!, segments[s + 1]!, lo, hi)) return true;
+    return false;
+  }
+
+  /** Binary search of the sorted words [start, end) for the hash (lo, hi). */
+  private search(start: number, end: number, lo: number, hi: number): boolean {
+    const words = this.words;
+    let low = start / 2;
+    let high = end / 2 - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const hi = sorted[2 * mid + HIGH]!;
-      const lo = sorted[2 * mid + LOW]!;
-      if (hi === hashHi && lo === hashLo) return true;
-      if (hi < hashHi || (hi === hashHi && lo < hashLo)) low = mid + 1;
+      const h = words[2 * mid + HIGH]!;
+      const l = words[2 * mid + LOW]!;
+      if (h === hi && l === lo) return true;
+      if (h < hi || (h === hi && l < lo)) low = mid + 1;
       else high = mid - 1;
     }
     return false;
   }
 
+  /** Native sort of the pairs in [start, end) as 64-bit integers, in place. */
+  private sortRange(start: number, end: number): void {
+    const words = this.words;
+    new BigUint64Array(words.buffer, words.byteOffset + start * 4, (end - start) / 2).sort();
+  }
+
   private seal(): void {
-    if (!this.dirty) return;
-    this.dirty = false;
-    let total = this.sorted.length + this.fill;
-    for (const block of this.blocks) total += block.length;
-    const all = new Uint32Array(total);
-    all.set(this.sorted, 0);
-    let offset = this.sorted.length;
-    for (const block of this.blocks) {
-      all.set(block, offset);
-      offset += block.length;
-    }
-    all.set(this.current.subarray(0, this.fill), offset);
-    // Native sort of the pairs as 64-bit integers.
-    new BigUint64Array(all.buffer, all.byteOffset, all.length / 2).sort();
-    let distinct = all.length > 0 ? 1 : 0;
-    for (let i = 2; i < all.length; i += 2) if (all[i] !== all[i - 2] || all[i + 1] !== all[i - 1]) distinct++;
-    this.sorted = all;
+    if (this.sortedTo === this.fill) return;
+    // Passes not attributed to a report (custom sinks): a segment of their own, repeats not counted.
+    if (this.segmentStart !== this.fill) this.endSegment(true);
+    this.sortRange(0, this.fill);
+    const words = this.words;
+    let distinct = this.fill > 0 ? 1 : 0;
+    for (let i = 2; i < this.fill; i += 2) if (words[i] !== words[i - 2] || words[i + 1] !== words[i - 1]) distinct++;
     this.distinct = distinct;
-    this.blocks = [];
-    this.fill = 0;
+    this.sortedTo = this.fill;
+    // Sorted as a whole, all of it now reads as one segment.
+    this.segments.length = 0;
+    this.segments.push(0, this.fill);
   }
 }
 
@@ -237,7 +276,12 @@ export function hashIdParts(scope: string, name: string, prefix = ''): void {
   if (hashLo === 0 && hashHi === 0) hashHi = 1;
 }
 
-/** The last hash `hashIdParts` computed, as one string (for tests). */
+/** The last hash `hashIdParts` computed, as one string (a key for the rare maps by hash, and tests). */
 export function lastIdHash(): string {
-  return `${hashHi.toString(16).padStart(8, '0')}${hashLo.toString(16).padStart(8, '0')}`;
+  return hashKey(hashLo, hashHi);
+}
+
+/** A hash's two halves as one string. */
+export function hashKey(lo: number, hi: number): string {
+  return `${(hi >>> 0).toString(16).padStart(8, '0')}${(lo >>> 0).toString(16).padStart(8, '0')}`;
 }

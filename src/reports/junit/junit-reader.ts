@@ -28,15 +28,29 @@ import {
 
 /** Where parsed cases go (see merge-cases.ts). */
 export interface CaseSink {
-  /** When false, a passing case that is not flaky is reported by its id only (no object is built). */
+  /** When false, a passing case that is not flaky is counted or reported by its id only (no object is built). */
   readonly wantsPassingCases: boolean;
+  /**
+   * Whether passing cases of this report are needed by their ids (`addPassing`) or only counted
+   * (`countPass`). Asked once per report, after its producer is known.
+   */
+  passIdsNeeded(source: CaseSource): boolean;
+  /** A passing case that is only counted: its attributes are not even read. */
+  countPass(source: CaseSource): void;
   /**
    * A passing case by the parts of its id: `scope::prefix+name`, or `prefix+name` when the scope is
    * empty (see `testId`); the parts are passed so the hot path need not build the id.
    */
-  addPassing(scope: string, name: string, prefix?: string, source?: TestCase['source']): void;
+  addPassing(scope: string, name: string, prefix: string, source: CaseSource): void;
+  /** When it returns true for a passing case's id parts, the case is built whole and given to `addCase`. */
+  wantsPassingCase?(scope: string, name: string, prefix: string): boolean;
   addCase(testCase: TestCase): void;
+  /** Every case of the report has been handed over. */
+  endReport?(source: CaseSource): void;
 }
+
+/** The report (and its producer, once known) a case was read from. */
+export type CaseSource = { report: string; dialect?: string };
 
 /** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
 const MAX_DEPTH = 256;
@@ -182,12 +196,14 @@ export class JUnitReader {
   private usedCollectors = false;
 
   private readonly wantsPassingCases: boolean;
+  /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
+  private passIds: boolean | undefined;
 
   constructor(
     /** The report's path as shown to the user: every error names it. */
     readonly report: string,
     private readonly sink: CaseSink,
-    private readonly source: { report: string; dialect?: string } = { report },
+    private readonly source: CaseSource = { report },
   ) {
     this.parser = this.createParser();
     this.wantsPassingCases = sink.wantsPassingCases;
@@ -272,6 +288,7 @@ export class JUnitReader {
       }
     }
     this.flushSuites();
+    this.sink.endReport?.(this.source);
     if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
       this.errors.push({
         file: this.report,
@@ -286,6 +303,7 @@ export class JUnitReader {
     this.pendingClose = undefined;
     this.stopped = true;
     this.flushSuites();
+    this.sink.endReport?.(this.source);
   }
 
   // ---- parser plumbing -------------------------------------------------------------------------
@@ -620,6 +638,7 @@ export class JUnitReader {
     this.dialect = dialect;
     this.quirks = quirksOf(dialect);
     this.source.dialect = dialect;
+    this.passIds = undefined;
   }
 
   // ---- documents -------------------------------------------------------------------------------
@@ -779,6 +798,12 @@ export class JUnitReader {
     // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
     const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
 
+    const passing = status === 'passed' && !flaky && !this.wantsPassingCases;
+    // The hot path: most cases pass, and without other reports to merge with they are only counted.
+    if (passing && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
+      this.sink.countPass(this.source);
+      return;
+    }
     const suite = this.suites[this.suites.length - 1];
     const fields = this.readCaseFields(suite);
     const limit = JUNIT_LIMITS.name;
@@ -792,10 +817,13 @@ export class JUnitReader {
     // `Class::` when the classname tells same-named tests of one file apart (see scopedName).
     const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
 
-    if (status === 'passed' && !flaky && !this.wantsPassingCases) {
+    if (passing) {
       // The same scope as testId's: file, else classname, else suite.
-      this.sink.addPassing(file ?? classname ?? suiteName, idName, prefix, this.source);
-      return;
+      const scope = file ?? classname ?? suiteName;
+      if (this.sink.wantsPassingCase?.(scope, idName, prefix) !== true) {
+        this.sink.addPassing(scope, idName, prefix, this.source);
+        return;
+      }
     }
     const id = testId({ file, classname, suite: suiteName, name: prefix + idName });
 

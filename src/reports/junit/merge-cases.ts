@@ -1,17 +1,30 @@
 /**
- * Collects the cases of one or more reports into one result: the same test id seen more than once
- * (a rerun report, shards that overlap, Gradle's retries written as repeated <testcase>s) becomes
- * one case, and a test that both failed and passed is flaky. Counts are derived from the merged
- * cases, never from the producers' own totals.
+ * Collects the cases of one or more reports into one result. How results with the same test id
+ * are counted and merged:
  *
- * With `keepCases: 'non-passing'` (or 'none') passing cases are not kept: their ids' hashes are
- * logged (8 bytes each), and a kept case whose id hashes like an earlier pass is re-checked exactly
- * by reading the reports again (`findSuspects`, `confirmPass`), so a hash collision can never
- * change a result.
+ * - Within one report every <testcase> is a test: two cases with one id are two tests that share
+ *   a name (jest and mocha allow it) and are counted apart; the case list keeps one entry per id,
+ *   showing the result that did not pass. Producers that write a retry as another <testcase>
+ *   (Gradle) are the exception: there a repeated id is another run of the same test.
+ * - Across reports (reruns, overlapping shards) the same id is the same test: counted as often as
+ *   the first report that has it lists it, and merged by the flaky rules (`mergeCases`: a pass
+ *   after a failure is flaky, a failure after a pass stays failed).
+ *
+ * So the passing cases of a single report are only counted: with `keepCases: 'non-passing'` (or
+ * 'none') a report of millions of tests costs no time and no memory per passing test beyond the
+ * XML parser's own. Only when runs of one test can meet (several reports, or a producer that
+ * writes retries as repeated cases) are passing ids logged, as 8-byte hashes (`IdHashLog`): a
+ * pass read after its kept case is merged at once (the few kept ids are probed for every pass);
+ * a kept case whose id hashes like a pass logged before it is a suspect, and the reports are read
+ * again: every result with a suspect's id is merged anew in reading order, exactly as keepCases
+ * 'all' merges it, and a hash collision (no pass with exactly that id) changes nothing.
+ *
+ * Counts are derived from the cases, never from the producers' own totals.
  */
-import { summarize, type TestCase, type TestRunSummary } from '../test-run.js';
+import { summarize, type TestCase, type TestRunSummary, type TestStatus } from '../test-run.js';
+import { quirksOf, type JUnitDialect } from './dialects.js';
 import type { CaseSink } from './junit-reader.js';
-import { hashIdParts, IdHashLog, IdHashSet } from './id-hash-set.js';
+import { hashIdParts, hashKey, IdHashLog, IdHashSet, lastIdHash } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';
 
@@ -21,25 +34,38 @@ export type KeepCases = 'all' | 'non-passing' | 'none';
  */
 export const KEPT_TEXT_BUDGET = 8 * 1024 * 1024;
 
+const TEXT_NOT_KEPT = '[text not kept: the text budget of this parse was used by earlier failures]';
+
 /** Where a case was read: merging two results depends on whether they are two runs of one test. */
 type Source = TestCase['source'];
 
 export class CaseCollector implements CaseSink {
   readonly wantsPassingCases: boolean;
   private readonly cases = new Map<string, TestCase>();
+  /** Passing cases counted without their ids (see `passIdsNeeded`). */
+  private passesCounted = 0;
+  /** Tests beyond the one entry per id: same-named tests of the first report that has the id. */
+  private readonly extras: Record<TestStatus, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  /** The report each kept id was first read in (with keepCases 'all': the current report's ids only). */
+  private readonly entryReport = new Map<string, string | undefined>();
   private readonly passedIds: IdHashLog | undefined;
   /** Hashes of the ids in `cases` (non-passing modes): most passing ids need no Map lookup. */
   private readonly keptIds: IdHashSet | undefined;
-  /** Passing ids (hash-unique) that were merged into `cases` after all (see `confirmPass`). */
-  private passesMerged = 0;
-  /** Failing ids that hash like an earlier pass: confirmed or dismissed by `rescan`. */
-  private readonly suspects = new Set<string>();
+  /** Extras counted per kept id, and per logged hash repeated within a report: undone by a replay. */
+  private readonly extrasOfId = new Map<string, TestStatus[]>();
+  private readonly repeatsOfHash = new Map<string, number>();
+  /** Kept ids that hash like a logged pass, and their results read again, in order (see `findSuspects`). */
+  private readonly suspects = new Map<string, CaseCollector | undefined>();
+  /** Suspects whose replay found a pass with exactly their id: that logged hash is counted by the replay. */
+  private replayed = 0;
   private keptText = 0;
 
   constructor(
     private readonly keep: KeepCases = 'all',
     private readonly onCase?: (testCase: TestCase) => void,
     private readonly textBudget = KEPT_TEXT_BUDGET,
+    /** How many reports will be read into this collector: with one, passing ids are seldom needed. */
+    private readonly reports = 1,
   ) {
     this.wantsPassingCases = keep === 'all' || onCase !== undefined;
     this.passedIds = keep === 'all' ? undefined : new IdHashLog();
@@ -47,23 +73,24 @@ export class CaseCollector implements CaseSink {
   }
 
   /**
-   * Kept ids that hash like a pass seen before them (a pass that came after was merged at once):
-   * the reports are read again to confirm each exactly (see `confirmPass`).
+   * Whether a passing case must be known by its id (`addPassing`) rather than only counted
+   * (`countPass`): when it may be a run of a test read elsewhere (in another report, or in the same
+   * one from a producer that writes retries as repeated cases).
    */
-  findSuspects(): ReadonlySet<string> {
-    if (this.passedIds !== undefined && this.passedIds.distinctCount > 0) {
-      for (const [id, testCase] of this.cases) {
-        if (testCase.status !== 'passed' && this.passedIds.has(id)) this.suspects.add(id);
-      }
-    }
-    return this.suspects;
+  passIdsNeeded(source: Source): boolean {
+    return this.reports > 1 || repeatsAreRuns(source);
+  }
+
+  /** A passing case whose id is not needed (see `passIdsNeeded`). */
+  countPass(_source?: Source): void {
+    this.passesCounted++;
   }
 
   addPassingId(id: string, source?: Source): void {
     this.addPassing('', id, '', source);
   }
 
-  /** The hot path: a passing case by the parts of its id (`scope::prefix+name`), usually without building it. */
+  /** A passing case by the parts of its id (`scope::prefix+name`), usually without building it. */
   addPassing(scope: string, name: string, prefix = '', source?: Source): void {
     if (this.passedIds === undefined || this.keptIds === undefined) {
       // keep 'all' always receives whole cases; this is only reached through a custom sink.
@@ -71,12 +98,16 @@ export class CaseCollector implements CaseSink {
       this.addCase({ id, suite: '', name: prefix + name, status: 'passed', ...(source ? { source } : {}) });
       return;
     }
+    if (!this.passIdsNeeded(source)) {
+      this.passesCounted++;
+      return;
+    }
     hashIdParts(scope, name, prefix);
     if (this.keptIds.hasHashed()) {
       const id = joinId(scope, prefix + name);
       const known = this.cases.get(id);
       if (known !== undefined) {
-        this.cases.set(id, mergeCases(known, passOf(known, source), sameTestRun(known.source, source)));
+        this.merge(id, known, passOf(known, source));
         return;
       }
     }
@@ -87,40 +118,142 @@ export class CaseCollector implements CaseSink {
     this.onCase?.(testCase);
     const known = this.cases.get(testCase.id);
     if (known !== undefined) {
-      this.cases.set(testCase.id, mergeCases(known, testCase, sameTestRun(known.source, testCase.source)));
+      this.merge(testCase.id, known, testCase);
       return;
     }
     if (testCase.status === 'passed' && !testCase.flaky && this.passedIds !== undefined) {
-      this.addPassingId(testCase.id, testCase.source);
+      if (this.passIdsNeeded(testCase.source)) {
+        hashIdParts('', testCase.id);
+        this.passedIds.pushHashed();
+      } else {
+        this.passesCounted++;
+      }
       return;
     }
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
     this.cases.set(testCase.id, kept);
     this.keptIds?.add(testCase.id);
+    this.entryReport.set(testCase.id, testCase.source?.report);
   }
 
-  /** A passing case seen while re-reading the reports (it came before the failure): only suspects count. */
-  confirmPass(id: string, source?: Source): void {
-    if (!this.suspects.has(id)) return;
-    this.suspects.delete(id);
-    const known = this.cases.get(id)!;
-    this.cases.set(id, mergeCases(passOf(known, source), known, sameTestRun(source, known.source)));
-    // That pass was counted among the passing-only ids; it now lives in the merged case.
-    this.passesMerged++;
+  /**
+   * Every case of a report has been handed over: a pass logged more than once in it is that many
+   * same-named tests (unless its producer writes retries so, or an earlier report had the id).
+   */
+  endReport(source?: Source): void {
+    if (this.passedIds !== undefined) {
+      this.extras.passed += this.passedIds.endSegment(repeatsAreRuns(source), (lo, hi) => {
+        const key = hashKey(lo, hi);
+        this.repeatsOfHash.set(key, (this.repeatsOfHash.get(key) ?? 0) + 1);
+      });
+    }
+    // With every case kept, same-named tests are told apart within the current report only.
+    if (this.keep === 'all') this.entryReport.clear();
   }
 
-  /** Suspects not confirmed by the rescan were hash collisions: they stay as they are. */
-  dismissSuspects(): void {
+  /**
+   * Kept ids that hash like a logged pass, which was read before the kept case (a pass read after
+   * it was merged at once). The reports are then read again and every result of a suspect's id is
+   * handed to `rescanResult`, in reading order; `settleSuspects` ends the rescan.
+   */
+  findSuspects(): ReadonlySet<string> {
+    if (this.passedIds !== undefined && this.passedIds.distinctCount > 0) {
+      for (const id of this.cases.keys()) {
+        if (!this.suspects.has(id) && this.passedIds.has(id)) this.suspects.set(id, undefined);
+      }
+    }
+    return new Set(this.suspects.keys());
+  }
+
+  /** A result read again for a suspect's id (passing ones may be bare: id, name and source). */
+  rescanResult(testCase: TestCase): void {
+    if (!this.suspects.has(testCase.id)) return;
+    let replay = this.suspects.get(testCase.id);
+    if (replay === undefined) {
+      replay = new CaseCollector('all', undefined, Number.POSITIVE_INFINITY, this.reports);
+      this.suspects.set(testCase.id, replay);
+    }
+    replay.replayResult(testCase);
+  }
+
+  /**
+   * Ends the rescan. A suspect whose results included a pass with exactly its id takes the result
+   * of their replay (the entry, and the same-named tests counted beside it); the others were hash
+   * collisions and stay as they are.
+   */
+  settleSuspects(): void {
+    for (const [id, replay] of this.suspects) {
+      if (replay === undefined || !replay.sawPass) continue;
+      const known = this.cases.get(id)!;
+      const { cases, summary } = replay.result();
+      const entry = cases[0]!;
+      // What was counted for this id as it was first read is replaced by the replay's counts.
+      for (const status of this.extrasOfId.get(id) ?? []) this.extras[status]--;
+      this.extrasOfId.delete(id);
+      hashIdParts('', id);
+      this.extras.passed -= this.repeatsOfHash.get(lastIdHash()) ?? 0;
+      for (const status of ['passed', 'failed', 'errored', 'skipped'] as const) {
+        this.extras[status] += summary[status] - (entry.status === status ? 1 : 0);
+      }
+      // The text of the kept case was charged to the budget already; a slim one stays slim.
+      const slimmed = this.keep === 'none' || (known.failure !== undefined && known.failure.body === TEXT_NOT_KEPT);
+      this.cases.set(id, slimmed ? slimBody(entry, this.keep !== 'none') : entry);
+      this.replayed++;
+    }
     this.suspects.clear();
+  }
+
+  /** @deprecated kept for callers that only dismiss: same as `settleSuspects`. */
+  dismissSuspects(): void {
+    this.settleSuspects();
   }
 
   result(): { cases: TestCase[]; summary: TestRunSummary } {
     const cases = [...this.cases.values()];
     const summary = summarize(cases);
-    const passedOnly = this.passedIds === undefined ? 0 : this.passedIds.distinctCount - this.passesMerged;
-    summary.total += passedOnly;
-    summary.passed += passedOnly;
-    return { cases: this.keep === 'none' ? [] : cases, summary };
+    // Each replayed suspect counted its logged passes itself (see settleSuspects).
+    const logged = this.passedIds === undefined ? 0 : this.passedIds.distinctCount - this.replayed;
+    const extras = this.extras;
+    summary.passed += this.passesCounted + logged + extras.passed;
+    summary.failed += extras.failed;
+    summary.errored += extras.errored;
+    summary.skipped += extras.skipped;
+    summary.total += this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped;
+    // A kept case can end up a plain pass (a skip, then a pass): counted, not listed.
+    const listed = this.keep === 'all' ? cases : this.keep === 'none' ? [] : cases.filter((c) => c.status !== 'passed' || c.flaky);
+    return { cases: listed, summary };
+  }
+
+  // ---- replays (a collector that keeps every case, fed one id's results) ----------------------
+
+  private sawPass = false;
+  private replayReport: string | undefined;
+
+  private replayResult(testCase: TestCase): void {
+    const report = testCase.source?.report;
+    if (report !== this.replayReport) {
+      if (this.replayReport !== undefined) this.endReport();
+      this.replayReport = report;
+    }
+    if (testCase.status === 'passed' && !testCase.flaky) this.sawPass = true;
+    this.addCase(testCase);
+  }
+
+  /** A second result for a kept id: runs of one test are merged; a same-named test is counted apart. */
+  private merge(id: string, known: TestCase, later: TestCase): void {
+    const runs = sameTestRun(known.source, later.source);
+    const merged = mergeCases(known, later, runs);
+    if (!runs && this.entryReport.get(id) === later.source?.report && !writtenTwice(later)) {
+      // The entry shows the result that stands; the other result is a test of its own.
+      const other = merged === known ? later.status : known.status;
+      this.extras[other]++;
+      if (this.passedIds !== undefined) {
+        const counted = this.extrasOfId.get(id);
+        if (counted === undefined) this.extrasOfId.set(id, [other]);
+        else counted.push(other);
+      }
+    }
+    this.cases.set(id, merged);
   }
 
   private withinBudget(testCase: TestCase): TestCase {
@@ -130,19 +263,21 @@ export class CaseCollector implements CaseSink {
       this.keptText += text;
       return testCase;
     }
-    const kept = slim(testCase);
-    if (kept.failure !== undefined) kept.failure.body = '[text not kept: the text budget of this parse was used by earlier failures]';
-    return kept;
+    return slimBody(testCase, true);
   }
+}
+
+/** The case without its text, saying so in the body when `say`. */
+function slimBody(testCase: TestCase, say: boolean): TestCase {
+  const kept = slim(testCase);
+  if (say && kept.failure !== undefined) kept.failure.body = TEXT_NOT_KEPT;
+  return kept;
 }
 
 /** A bare passing result for a test already known (only its status matters to the merge). */
 function passOf(known: TestCase, source: Source): TestCase {
   return { id: known.id, suite: known.suite, name: known.name, status: 'passed', ...(source ? { source } : {}) };
 }
-
-/** Producers that write a retried test as repeated <testcase> elements in one report (see dialects.ts). */
-const WRITES_RETRIES_AS_REPEATED_CASES = new Set(['gradle']);
 
 /**
  * Whether two results with the same id are two runs of one test (a rerun, another shard's run,
@@ -151,7 +286,18 @@ const WRITES_RETRIES_AS_REPEATED_CASES = new Set(['gradle']);
  */
 export function sameTestRun(a: Source, b: Source): boolean {
   if (a?.report !== b?.report) return true;
-  return a?.dialect !== undefined && WRITES_RETRIES_AS_REPEATED_CASES.has(a.dialect);
+  return repeatsAreRuns(a);
+}
+
+/** Whether the report's producer writes a retry as another <testcase> (see dialects.ts). */
+function repeatsAreRuns(source: Source): boolean {
+  return source?.dialect !== undefined && quirksOf(source.dialect as JUnitDialect).repeatsAreRuns === true;
+}
+
+/** Whether the case is one its producer writes twice in one report (see dialects.ts). */
+function writtenTwice(testCase: TestCase): boolean {
+  const dialect = testCase.source?.dialect;
+  return dialect !== undefined && quirksOf(dialect as JUnitDialect).writesTwice?.(testCase.classname) === true;
 }
 
 /** The id `testId` builds from a scope (file, classname or suite) and a name. */
@@ -169,18 +315,32 @@ function slim(testCase: TestCase): TestCase {
 
 const RANK: Record<TestCase['status'], number> = { failed: 3, errored: 3, skipped: 1, passed: 2 };
 
+/** Between two tests that share a name: the one that did not pass is shown (see `mergeCases`). */
+function standing(testCase: TestCase): number {
+  switch (testCase.status) {
+    case 'failed':
+    case 'errored':
+      return 4;
+    case 'skipped':
+      return 3;
+    default:
+      return testCase.flaky ? 2 : 1;
+  }
+}
+
 /**
  * Two results for the same test id, `earlier` read before `later`. When they are runs of one test
  * (`runs`): a pass after a failure makes it flaky but passing (the failure's details are kept to
  * show the flake), a failure after a pass makes it flaky but failing (a rerun that fails is never
- * hidden). When they are not (two same-named tests in one report), a failure always wins. Two
- * failures keep the first; a skip loses to any result that ran.
+ * hidden); two failures keep the first; a skip loses to any result that ran. When they are not
+ * (two same-named tests in one report), the one that did not pass is shown: a failure before a
+ * skip before a flaky pass, the earlier of equals; nothing is mixed from the other.
  */
 export function mergeCases(earlier: TestCase, later: TestCase, runs = true): TestCase {
+  if (!runs) return standing(later) > standing(earlier) ? later : earlier;
   const earlierFailed = earlier.status === 'failed' || earlier.status === 'errored';
   const laterFailed = later.status === 'failed' || later.status === 'errored';
   if (earlierFailed && later.status === 'passed') {
-    if (!runs) return earlier;
     return {
       ...earlier,
       ...(later.durationMs !== undefined ? { durationMs: later.durationMs } : {}),
@@ -189,7 +349,7 @@ export function mergeCases(earlier: TestCase, later: TestCase, runs = true): Tes
       failure: earlier.failure ?? later.failure,
     };
   }
-  if (laterFailed && earlier.status === 'passed') return runs ? { ...later, flaky: true } : later;
+  if (laterFailed && earlier.status === 'passed') return { ...later, flaky: true };
   // Ties keep the earlier case.
   const keep = RANK[later.status] > RANK[earlier.status] ? later : earlier;
   const other = keep === earlier ? later : earlier;

@@ -13,8 +13,9 @@ import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
 import { findReports } from './find-reports.js';
+import { hashIdParts, IdHashSet } from './id-hash-set.js';
 import { JUnitReader, type CaseSink } from './junit-reader.js';
-import { CaseCollector, joinId, type KeepCases } from './merge-cases.js';
+import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
 
 export type { KeepCases } from './merge-cases.js';
@@ -47,9 +48,10 @@ const CHUNK_CHARS = 64 * 1024;
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
   const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
   const read = await streamReportFile(file, file, collector);
-  if (collector.findSuspects().size > 0) {
-    await streamReportFile(file, file, rescanSink(collector));
-    collector.dismissSuspects();
+  const suspects = collector.findSuspects();
+  if (suspects.size > 0) {
+    await streamReportFile(file, file, rescanSink(collector, suspects));
+    collector.settleSuspects();
   }
   return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
 }
@@ -58,9 +60,10 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
   const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
   const read = streamReportString(xml, name, collector);
-  if (collector.findSuspects().size > 0) {
-    streamReportString(xml, name, rescanSink(collector));
-    collector.dismissSuspects();
+  const suspects = collector.findSuspects();
+  if (suspects.size > 0) {
+    streamReportString(xml, name, rescanSink(collector, suspects));
+    collector.settleSuspects();
   }
   return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
 }
@@ -97,14 +100,16 @@ export async function parseJUnitReports(
       files.push(file);
     }
   }
-  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase, KEPT_TEXT_BUDGET, files.length);
   for (const file of files) {
     const read = await streamReportFile(path.resolve(cwd, file), file, collector);
     errors.push(...read.errors);
   }
-  if (collector.findSuspects().size > 0) {
-    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, rescanSink(collector));
-    collector.dismissSuspects();
+  const suspects = collector.findSuspects();
+  if (suspects.size > 0) {
+    const sink = rescanSink(collector, suspects);
+    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink);
+    collector.settleSuspects();
   }
   const { cases, summary } = collector.result();
   return { cases, errors, reports: files, summary };
@@ -211,14 +216,23 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
   return new TextDecoder(sniffed.encoding);
 }
 
-/** While re-reading for suspects, only passes matter. */
-function rescanSink(collector: CaseCollector): CaseSink {
+/**
+ * While re-reading for suspects, only their results matter: passing cases are built whole only
+ * when their id is a suspect's (the hash first, the id only on a hit).
+ */
+function rescanSink(collector: CaseCollector, suspects: ReadonlySet<string>): CaseSink {
+  const hashes = new IdHashSet(suspects.size);
+  for (const id of suspects) hashes.add(id);
   return {
     wantsPassingCases: false,
-    addPassing: (scope, name, prefix = '', source) => collector.confirmPass(joinId(scope, prefix + name), source),
-    addCase: (testCase) => {
-      if (testCase.status === 'passed') collector.confirmPass(testCase.id, testCase.source);
+    passIdsNeeded: () => true,
+    countPass: () => undefined,
+    wantsPassingCase: (scope, name, prefix) => {
+      hashIdParts(scope, name, prefix);
+      return hashes.hasHashed() && suspects.has(joinId(scope, prefix + name));
     },
+    addPassing: () => undefined,
+    addCase: (testCase) => collector.rescanResult(testCase),
   };
 }
 

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCollector, mergeCases } from '../../../src/reports/junit/merge-cases.js';
+import { CaseCollector, KEPT_TEXT_BUDGET, mergeCases } from '../../../src/reports/junit/merge-cases.js';
 import { parseJUnitFile, parseJUnitReports, parseJUnitString } from '../../../src/reports/junit/parse-junit.js';
 import type { TestCase } from '../../../src/reports/test-run.js';
 import { fixture, JUNIT_FIXTURES } from './fixture-path.js';
@@ -98,11 +98,11 @@ describe('the same test id more than once', () => {
     }
   });
 
-  it('in one report is two tests that share a name (jest and mocha allow it): the failure stands', () => {
+  it('in one report is two tests that share a name (jest and mocha allow it): both count, the failure stands', () => {
     for (const keepCases of ['all', 'non-passing'] as const) {
       for (const xml of [suite(fail('t'), pass('t'), pass('u')), suite(pass('u'), pass('t'), fail('t'))]) {
         const result = parseJUnitString(xml, 'twice.xml', { keepCases });
-        expect(result.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
+        expect(result.summary).toEqual({ total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 });
         const t = result.cases.find((c) => c.id === 'pkg.T::t')!;
         expect(t).toMatchObject({ status: 'failed', failure: { message: 'boom', body: 'trace of t' } });
         expect(t.flaky).toBeUndefined();
@@ -110,12 +110,13 @@ describe('the same test id more than once', () => {
     }
   });
 
-  it('stays one failure when it failed twice, and one pass when it passed twice', () => {
+  it('in one report is listed once, with the first failure, and counted as often as it is there', () => {
     const result = parseJUnitString(suite(fail('t', 'first'), fail('t', 'second'), pass('u'), pass('u')), 'twice.xml');
-    expect(result.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
+    expect(result.summary).toEqual({ total: 4, passed: 2, failed: 2, errored: 0, skipped: 0 });
+    expect(result.cases.filter((c) => c.id === 'pkg.T::t')).toHaveLength(1);
     expect(result.cases.find((c) => c.id === 'pkg.T::t')?.failure?.message).toBe('first');
     const counted = parseJUnitString(suite(pass('u'), pass('u'), pass('v')), 'twice.xml', { keepCases: 'non-passing' });
-    expect(counted.summary).toEqual({ total: 2, passed: 2, failed: 0, errored: 0, skipped: 0 });
+    expect(counted.summary).toEqual({ total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 });
   });
 
   it('merges reruns written to separate files (pytest run twice: fail, then pass)', async () => {
@@ -146,12 +147,13 @@ describe('the same test id more than once', () => {
   });
 
   it('never turns a failure into a pass on a hash match the rescan does not confirm', () => {
-    const collector = new CaseCollector('non-passing');
+    // Two reports: passing ids are logged (one report only counts its passes).
+    const collector = new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 2);
     collector.addPassingId('pkg.T::t');
     collector.addCase({ id: 'pkg.T::t', suite: 's', name: 't', status: 'failed' });
     expect([...collector.findSuspects()]).toEqual(['pkg.T::t']);
     // The rescan saw no pass with exactly this id (the earlier hash belonged to another test).
-    collector.dismissSuspects();
+    collector.settleSuspects();
     expect(collector.result()).toEqual({
       cases: [{ id: 'pkg.T::t', suite: 's', name: 't', status: 'failed' }],
       summary: { total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 },
