@@ -161,4 +161,5 @@ const unresolved = outcomes.filter((o) => o.result !== 'healed');
 console.log(`\nunresolved (${unresolved.length}):`);
 for (const o of unresolved) console.log(`  ${o.bug.id.padEnd(22)} class ${o.bug.class.padEnd(18)} ${o.result}: ${o.note}`);
 console.log(`\nwall time ${(wallMs / 1000).toFixed(0)} s; times include every real test run of the loop (baseline, targeted reruns, full verification).`);
-console.log(`reproduce: npm run bench -- builtin   (or: node --import tsx scripts/bench/builtin.ts${args.only ? ` --only ${args.only}` : ''}${args.corpus ? ` --corpus ${args.corpus}` : ''} --jobs ${jobs})`);
+const command = `node --import tsx scripts/bench/builtin.ts${args.only ? ` --only ${args.only}` : ''}${args.corpus ? ` --corpus ${args.corpus}` : ''} --jobs ${jobs}`;
+console.log(`reproduce: ${args.only || args.corpus ? command : `npm run bench -- builtin   (or: ${command})`}`);

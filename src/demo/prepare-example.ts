@@ -19,10 +19,19 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, GIT_CONFIG_GLOBAL: devNull, GIT_CONFIG_NOSYSTEM: '1' };
 }
 
+/** git is missing or unusable: the demo cannot run (self-heal needs git to restore trees exactly). */
+export class GitUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GitUnavailableError';
+  }
+}
+
 function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile('git', args, { cwd, env, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
+      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') reject(new GitUnavailableError('git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)'));
+      else if (error) reject(new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
       else resolve();
     });
   });

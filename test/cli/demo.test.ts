@@ -72,3 +72,12 @@ describe('self-heal demo', () => {
     expect(help.out()).toMatch(/--keep/);
   });
 });
+
+describe('self-heal demo without git', () => {
+  it('says git is needed and exits 2', async () => {
+    const io = capture();
+    const status = await runCli(['demo'], { ...io, env: { ...process.env, PATH: '/nonexistent' } });
+    expect(status).toBe(2);
+    expect(io.err()).toMatch(/git was not found on PATH/);
+  });
+});

@@ -7,7 +7,8 @@ import type { HealReport } from '../../loop/heal-report.js';
 import type { Logger } from '../../logger.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { renderDemo } from '../../demo/narrate.js';
-import { runDemo } from '../../demo/run-demo.js';
+import { GitUnavailableError } from '../../demo/prepare-example.js';
+import { runDemo, type DemoRun } from '../../demo/run-demo.js';
 import { describeFlags, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 
@@ -46,7 +47,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stdout(`${HELP.trimEnd()}\n`);
     return 0;
   }
-  const { report, dir, kept } = await runDemo({ keep: flags.keep ?? false, env: io.env, logger: stderrLogger(io) });
+  let run: DemoRun;
+  try {
+    run = await runDemo({ keep: flags.keep ?? false, env: io.env, logger: stderrLogger(io) });
+  } catch (error) {
+    if (!(error instanceof GitUnavailableError)) throw error;
+    io.stderr(`self-heal demo: ${error.message}\n`);
+    return 2;
+  }
+  const { report, dir, kept } = run;
   if (flags.json) io.stdout(`${JSON.stringify(report satisfies HealReport, null, 2)}\n`);
   else io.stdout(renderDemo(report, { dir, kept }));
   if (flags.json && kept) io.stderr(`the example repository is kept at ${dir}\n`);
