@@ -25,7 +25,7 @@ export interface SearchLimits {
 
 export const DEFAULT_LIMITS: SearchLimits = { maxCandidatesPerAttempt: 60, maxCombinations: 10, maxSeedsPerAttempt: 2_000 };
 
-interface Partial {
+interface PartialFix {
   candidate: Candidate;
   passed: number;
   total: number;
@@ -37,7 +37,7 @@ interface Partial {
 export class SearchState {
   /** Keys of candidates already validated or refused: never tried twice. */
   readonly seen = new Set<string>();
-  readonly partials: Partial[] = [];
+  readonly partials: PartialFix[] = [];
   /** Mean duration of a targeted rerun, for the deadline check. */
   meanTryMs = 0;
   tries = 0;
@@ -137,7 +137,7 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
 
   /** Try `partial` together with each earlier partial at another place, best first. */
-  const combineWith = async (partial: Partial, earlier: readonly Partial[]): Promise<boolean> => {
+  const combineWith = async (partial: PartialFix, earlier: readonly PartialFix[]): Promise<boolean> => {
     const ranked = earlier
       .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
       .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
