@@ -100,7 +100,6 @@ try {
         { attempt, maxAttempts: 3, failures: [failure], prompt: { system: '', user: '', estimatedTokens: 0 }, history: [], budget: { inputTokens: 0, outputTokens: 0, deadline: Date.now() + 600_000 } },
         host,
       );
-      if (process.env.DEBUG_OVERHEAD) console.error(JSON.stringify(answer.detail).slice(0, 1500));
       rows.push([`run ${run}, attempt ${attempt}`, performance.now() - started, Number(answer.detail?.validated ?? 0), Number(answer.detail?.candidates ?? 0)]);
     }
   }
