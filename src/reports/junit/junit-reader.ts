@@ -11,7 +11,7 @@
  * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { testId, type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
+import { type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
 import {
   detectFromCase,
@@ -176,6 +176,8 @@ export class JUnitReader {
   /** The open case's attributes, read when it closes (see openCase). */
   private caseAttributes: Record<string, string> = {};
   private sawCase = false;
+  /** Whether the open case's result fields were set (they are reset only then). */
+  private resultTouched = false;
   private failed = false;
   private errored = false;
   private skipped = false;
@@ -535,6 +537,7 @@ export class JUnitReader {
         this.openFailure(kind, attributes);
         break;
       case K_SKIPPED:
+        this.resultTouched = true;
         this.skipped = true;
         this.skipMessage ??= attributes['message'];
         this.collect(undefined);
@@ -726,17 +729,21 @@ export class JUnitReader {
     // Read only when the case is closed, and then only if it is needed: most cases pass, and a
     // passing case is often only counted (saxes gives every element a fresh attribute object).
     this.caseAttributes = attributes;
-    this.failed = false;
-    this.errored = false;
-    this.skipped = false;
-    this.skipMessage = undefined;
-    this.failureCount = 0;
-    this.failureType = undefined;
-    this.failureMessage = undefined;
-    this.flakyCount = 0;
-    this.rerunCount = 0;
-    this.retryType = undefined;
-    this.retryMessage = undefined;
+    // Only a <failure>, <error>, <skipped> or retry element sets the result's fields.
+    if (this.resultTouched) {
+      this.resultTouched = false;
+      this.failed = false;
+      this.errored = false;
+      this.skipped = false;
+      this.skipMessage = undefined;
+      this.failureCount = 0;
+      this.failureType = undefined;
+      this.failureMessage = undefined;
+      this.flakyCount = 0;
+      this.rerunCount = 0;
+      this.retryType = undefined;
+      this.retryMessage = undefined;
+    }
     if (this.usedCollectors) {
       this.usedCollectors = false;
       this.body.reset();
@@ -762,6 +769,7 @@ export class JUnitReader {
   }
 
   private openFailure(kind: number, attributes: Record<string, string>): void {
+    this.resultTouched = true;
     this.foundFailureElements++;
     if (kind === K_FAILURE) this.failed = true;
     else this.errored = true;
@@ -776,6 +784,7 @@ export class JUnitReader {
   }
 
   private openRetry(name: string, attributes: Record<string, string>): void {
+    this.resultTouched = true;
     this.foundFailureElements++;
     if (name.startsWith('flaky')) this.flakyCount++;
     else this.rerunCount++;
@@ -789,6 +798,11 @@ export class JUnitReader {
   }
 
   private closeCase(): void {
+    // The hot path: most cases pass, and without other reports to merge with they are only counted.
+    if (!this.resultTouched && !this.wantsPassingCases && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
+      this.sink.countPass(this.source);
+      return;
+    }
     let status: TestStatus;
     if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
       status = this.failed ? 'failed' : 'errored';
@@ -799,7 +813,6 @@ export class JUnitReader {
     const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
 
     const passing = status === 'passed' && !flaky && !this.wantsPassingCases;
-    // The hot path: most cases pass, and without other reports to merge with they are only counted.
     if (passing && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
       this.sink.countPass(this.source);
       return;
@@ -816,27 +829,27 @@ export class JUnitReader {
     const idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
     // `Class::` when the classname tells same-named tests of one file apart (see scopedName).
     const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
+    // testId's scope: file, else classname, else suite.
+    const scope = file ?? classname ?? suiteName;
 
     if (passing) {
-      // The same scope as testId's: file, else classname, else suite.
-      const scope = file ?? classname ?? suiteName;
       if (this.sink.wantsPassingCase?.(scope, idName, prefix) !== true) {
         this.sink.addPassing(scope, idName, prefix, this.source);
         return;
       }
     }
-    const id = testId({ file, classname, suite: suiteName, name: prefix + idName });
-
     const lineAttribute = this.caseAttributes['line'];
     if (lineAttribute !== undefined) {
       const line = parseLine(lineAttribute);
       if (line !== undefined) fields.line = line + (this.quirks.lineBase === 0 ? 1 : 0);
       if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
     }
-    // Strings a kept case holds are copied, so they do not pin the report's chunks in memory.
-    const testCase: TestCase = { id: ownString(id), suite: suiteName, name: ownString(name), status, source: this.source };
+    // Strings a kept case holds are copied, so they do not pin the report's chunks in memory: the
+    // id is one flat copy (as testId builds it), and the name and file are views into it.
+    const id = scope ? [scope, '::', prefix, idName].join('') : ownString(prefix + idName);
+    const testCase: TestCase = { id, suite: suiteName, name: id.endsWith(name) ? id.slice(id.length - name.length) : ownString(name), status, source: this.source };
     if (classname !== undefined) testCase.classname = this.ownedClassname(classname);
-    if (file !== undefined) testCase.file = file === suite?.file ? file : this.ownedFile(file);
+    if (file !== undefined) testCase.file = file === suite?.file ? file : file === scope ? id.slice(0, file.length) : ownString(file);
     const durationMs = parseDurationMs(this.caseAttributes['time']);
     if (durationMs !== undefined) testCase.durationMs = durationMs;
     if (flaky) testCase.flaky = true;
@@ -881,12 +894,11 @@ export class JUnitReader {
     return this.lastScopePrefix;
   }
 
-  // Consecutive cases share their class and file: one owned copy serves them all (with keepCases
-  // 'all' a report of 400,000 cases would otherwise hold 400,000 copies of a few hundred names).
+  // Consecutive cases share their class: one owned copy serves them all (with keepCases 'all' a
+  // report of 400,000 cases would otherwise hold 400,000 copies of a few hundred names). The file
+  // is a view into the case's own id.
   private lastClassname = '';
   private lastOwnedClassname = '';
-  private lastFile = '';
-  private lastOwnedFile = '';
 
   private ownedClassname(classname: string): string {
     if (classname !== this.lastClassname) {
@@ -894,14 +906,6 @@ export class JUnitReader {
       this.lastClassname = this.lastOwnedClassname;
     }
     return this.lastOwnedClassname;
-  }
-
-  private ownedFile(file: string): string {
-    if (file !== this.lastFile) {
-      this.lastOwnedFile = ownString(file);
-      this.lastFile = this.lastOwnedFile;
-    }
-    return this.lastOwnedFile;
   }
 
   private buildFailure(fields: CaseFields): TestFailure | undefined {

@@ -31,8 +31,11 @@ export type KeepCases = 'all' | 'non-passing' | 'none';
 /**
  * Text kept across all failing cases of one parse (bodies and output), in UTF-16 code units: a
  * report with tens of thousands of failures keeps every case, but only the first ones' text.
+ * 4 Mi is about 1,600 pytest tracebacks of 2.5 KB (frames are built for at most 2,000 failures).
+ * Kept text costs several times its size in peak RSS (V8 sizes its heap by what survives): with
+ * 8 Mi, the bench's report of 2M cases (20,000 failing) peaked at 193 MB, with 4 Mi at 138 MB.
  */
-export const KEPT_TEXT_BUDGET = 8 * 1024 * 1024;
+export const KEPT_TEXT_BUDGET = 4 * 1024 * 1024;
 
 const TEXT_NOT_KEPT = '[text not kept: the text budget of this parse was used by earlier failures]';
 
@@ -132,8 +135,15 @@ export class CaseCollector implements CaseSink {
     }
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
     this.cases.set(testCase.id, kept);
-    this.keptIds?.add(testCase.id);
-    this.entryReport.set(testCase.id, testCase.source?.report);
+    // With one report, every kept id is that report's, and passes are probed only if its
+    // producer writes retries as repeated cases.
+    if (this.reports > 1) this.entryReport.set(testCase.id, testCase.source?.report);
+    if (this.keptIds !== undefined && this.passIdsNeeded(testCase.source)) this.keptIds.add(testCase.id);
+  }
+
+  /** The report a kept id was first read in (with one report, the report). */
+  private reportOf(id: string, fallback: string | undefined): string | undefined {
+    return this.reports > 1 ? this.entryReport.get(id) : fallback;
   }
 
   /**
@@ -243,7 +253,7 @@ export class CaseCollector implements CaseSink {
   private merge(id: string, known: TestCase, later: TestCase): void {
     const runs = sameTestRun(known.source, later.source);
     const merged = mergeCases(known, later, runs);
-    if (!runs && this.entryReport.get(id) === later.source?.report && !writtenTwice(later)) {
+    if (!runs && this.reportOf(id, later.source?.report) === later.source?.report && !writtenTwice(later)) {
       // The entry shows the result that stands; the other result is a test of its own.
       const other = merged === known ? later.status : known.status;
       this.extras[other]++;
