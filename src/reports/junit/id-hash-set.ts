@@ -249,9 +249,10 @@ export function hashIdParts(scope: string, name: string, prefix = ''): void {
       a = Math.imul(a ^ c, 0x01000193);
       b = Math.imul((b + c) | 0, 0x9e3779b1);
     }
-    // Copies: the memo outlives the chunk its arguments were sliced from (see ownString).
-    memoScope = scope.length === 0 ? scope : (' ' + scope).slice(1);
-    memoPrefix = prefix.length === 0 ? prefix : (' ' + prefix).slice(1);
+    // Kept as given (no copy): the reader passes the same owned strings while they do not change,
+    // so the test above is a pointer comparison (a slice kept here pins one chunk at most).
+    memoScope = scope;
+    memoPrefix = prefix;
     memoA = a;
     memoB = b;
     memoLength = (scope.length > 0 ? scope.length + 2 : 0) + prefix.length;

@@ -834,7 +834,9 @@ export class JUnitReader {
 
     if (passing) {
       if (this.sink.wantsPassingCase?.(scope, idName, prefix) !== true) {
-        this.sink.addPassing(scope, idName, prefix, this.source);
+        // The owned scope is the same string object from case to case while it does not change:
+        // the hash of `scope::prefix` is then reused without comparing characters (see hashIdParts).
+        this.sink.addPassing(file !== undefined ? this.lastScopeFile : this.ownedScope(scope), idName, prefix, this.source);
         return;
       }
     }
@@ -892,6 +894,14 @@ export class JUnitReader {
     // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
     if (classname !== undefined && classname.length <= name.length && (name.startsWith(classname) || name.endsWith(classname))) return '';
     return this.lastScopePrefix;
+  }
+
+  private lastOwnedScope = '';
+
+  /** An owned copy of a scope without a file (classname or suite), shared by consecutive cases. */
+  private ownedScope(scope: string): string {
+    if (scope !== this.lastOwnedScope) this.lastOwnedScope = ownString(scope);
+    return this.lastOwnedScope;
   }
 
   // Consecutive cases share their class: one owned copy serves them all (with keepCases 'all' a
