@@ -1,14 +1,22 @@
 // Benchmark of the streaming JUnit parser (src/reports/junit/) on a large generated report.
 //
-//   node scripts/bench/junit.mjs [--cases 400000] [--runs 3] [--keep-file] [--skip-all]
+//   node scripts/bench/junit.mjs [--cases 400000] [--runs 3] [--shards 4] [--keep-file] [--skip-all]
 //   npm run bench -- junit
 //
 // Generates a pytest-style report (≥ 400,000 cases, ≥ 64 MB, 1% failing with multi-line
-// tracebacks, some captured output) in a temp dir, then measures, each in its own child process so
-// peak RSS (process.resourceUsage().maxRSS) belongs to that measurement alone:
-//   (a) the bare saxes tokenizer over the file, counting open tags and nothing else;
-//   (b) parseJUnitFile(file, { keepCases: 'non-passing' }), what `self-heal parse` runs;
-//   (c) parseJUnitFile(file, { keepCases: 'all' }), for reference (keeps every case in memory).
+// tracebacks, some captured output) in a temp dir, and the same cases split into --shards files
+// (whole suites each, as a sharded CI run writes them), then measures, each in its own child
+// process so peak RSS (process.resourceUsage().maxRSS) belongs to that measurement alone:
+//   (a) the bare saxes tokenizer over the file (default options, as the parser uses), counting
+//       open tags and nothing else;
+//   (b) parseJUnitFile(file, { keepCases: 'non-passing' }): every case read, failures kept with
+//       their text, passes counted. This is the target row. (`self-heal parse` currently goes
+//       through src/reports/collect.ts, which asks for keepCases 'all', row (c).)
+//   (c) parseJUnitFile(file, { keepCases: 'all' }), for reference: keeps every case in memory, so
+//       its memory grows with the report by design (--skip-all leaves it out);
+//   (d) parseJUnitReports(the shards, { keepCases: 'non-passing' }): with several reports the same
+//       test may run in more than one (reruns, overlapping shards), so passing ids are hashed and
+//       logged (8 bytes each): the cost of merging runs across reports (--shards 0 leaves it out).
 // The parser is bundled to plain JavaScript first (esbuild, which tsx brings along), as the shipped
 // ncc bundle is, so the children run on plain node without a TypeScript loader in their time or
 // their RSS; without esbuild they fall back to `node --import tsx`.
@@ -16,7 +24,7 @@
 // machine wall time mostly measures the neighbours (it is printed too). RSS is the largest seen.
 // Targets: (b)/(a) ≥ 80%, (b) peak RSS < 200 MB.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,22 +51,29 @@ async function main() {
   const file = path.join(dir, 'junit.xml');
   try {
     const parser = await bundleParser(dir);
-    const generated = await generate(file, cases);
+    const shards = Number(option('--shards', '4'));
+    const shardDir = path.join(dir, 'shards');
+    mkdirSync(shardDir);
+    const shardFiles = Array.from({ length: shards }, (_, i) => path.join(shardDir, `junit-${i + 1}.xml`));
+    const generated = await generate(file, cases, shardFiles);
     const bytes = statSync(file).size;
     const mb = bytes / (1024 * 1024);
     console.log(`generated ${generated.cases} cases (${generated.failing} failing) in ${mb.toFixed(1)} MB: ${file}`);
     const rows = [
-      ['(a) saxes tokenizer only, counting open tags', 'saxes'],
-      ["(b) parseJUnitFile, keepCases: 'non-passing'", 'non-passing'],
-      ["(c) parseJUnitFile, keepCases: 'all' (reference)", 'all'],
+      ['(a) saxes tokenizer only, counting open tags', 'saxes', file],
+      ["(b) parseJUnitFile, keepCases: 'non-passing'", 'non-passing', file],
+      ["(c) parseJUnitFile, keepCases: 'all' (reference)", 'all', file],
+      [`(d) parseJUnitReports, the same cases in ${shards} shards, 'non-passing'`, 'shards', shardDir],
     ]
       // --skip-all leaves out (c), whose memory grows with the report by design (every case is kept).
-      .filter(([, mode]) => !(args.includes('--skip-all') && mode === 'all'))
-      .map(([label, mode]) => ({ label, mode, ...measure(mode, file, runs, parser) }));
+      .filter(([, mode]) => !(args.includes('--skip-all') && mode === 'all') && !(shards === 0 && mode === 'shards'))
+      .map(([label, mode, input]) => ({ label, mode, ...measure(mode, input, runs, parser) }));
     const a = rows[0];
     const b = rows[1];
-    if (b.cases !== generated.cases || b.failed !== generated.failing) {
-      throw new Error(`parser counted ${b.cases} cases / ${b.failed} failed, generator wrote ${generated.cases} / ${generated.failing}`);
+    for (const row of rows.slice(1)) {
+      if (row.cases !== generated.cases || row.failed !== generated.failing) {
+        throw new Error(`${row.label}: parser counted ${row.cases} cases / ${row.failed} failed, generator wrote ${generated.cases} / ${generated.failing}`);
+      }
     }
     console.log('');
     console.log(`| measurement | CPU time | throughput | vs (a) | wall time | peak RSS |`);
@@ -78,7 +93,7 @@ async function main() {
         `(b) peak RSS ${(b.rssKb / 1024).toFixed(0)} MB (target < 200 MB): ${b.rssKb < 200 * 1024 ? 'met' : 'NOT met'}`,
     );
     const extra = args.includes('--skip-all') ? ' --skip-all' : '';
-    console.log(`reproduce: node scripts/bench/junit.mjs --cases ${cases} --runs ${runs}${extra}   (or: npm run bench -- junit)`);
+    console.log(`reproduce: node scripts/bench/junit.mjs --cases ${cases} --runs ${runs} --shards ${shards}${extra}   (or: npm run bench -- junit)`);
   } finally {
     if (args.includes('--keep-file')) console.log(`kept ${file}`);
     else rmSync(dir, { recursive: true, force: true });
@@ -157,10 +172,12 @@ async function child(mode, file, bundle) {
     console.log(JSON.stringify({ ms, cpuMs: cpuMs(cpu), rssKb: process.resourceUsage().maxRSS, tags }));
     return;
   }
-  const { parseJUnitFile } = await import(pathToFileURL(bundle ?? path.join(repo, 'src/reports/junit/parse-junit.ts')).href);
+  const { parseJUnitFile, parseJUnitReports } = await import(pathToFileURL(bundle ?? path.join(repo, 'src/reports/junit/parse-junit.ts')).href);
   const start = performance.now();
   const cpu = process.cpuUsage();
-  const result = await parseJUnitFile(file, { keepCases: mode });
+  // For 'shards', `file` is the folder of shard reports.
+  const result =
+    mode === 'shards' ? await parseJUnitReports(['*.xml'], file, { keepCases: 'non-passing' }) : await parseJUnitFile(file, { keepCases: mode });
   const ms = performance.now() - start;
   if (result.errors.length > 0) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
   console.log(
@@ -183,20 +200,22 @@ function cpuMs(since) {
 /**
  * A pytest-like report: suites of 500 cases, modules of 25 cases in two classes (as pytest lists
  * them), every 100th case failing with a 40-line traceback, every 50th case with captured output.
- * Deterministic (no randomness), streamed to disk.
+ * Deterministic (no randomness), streamed to disk; the same suites also go, in order, into the
+ * shard files (each gets a whole share of the suites, under its own root).
  */
-async function generate(file, cases) {
-  const out = createWriteStream(file);
-  let buffer = '';
-  const flush = async () => {
-    if (!out.write(buffer)) await once(out, 'drain');
-    buffer = '';
+async function generate(file, cases, shardFiles) {
+  const outputs = [file, ...shardFiles].map((name) => ({ out: createWriteStream(name), buffer: '' }));
+  const flush = async (output) => {
+    if (!output.out.write(output.buffer)) await once(output.out, 'drain');
+    output.buffer = '';
   };
-  buffer += `<?xml version="1.0" encoding="utf-8"?>\n<testsuites name="pytest tests">\n`;
+  const head = `<?xml version="1.0" encoding="utf-8"?>\n<testsuites name="pytest tests">\n`;
+  for (const output of outputs) output.buffer += head;
   let failing = 0;
   const perSuite = 500;
-  for (let s = 0; s * perSuite < cases; s++) {
-    buffer += `<testsuite name="pytest" errors="0" failures="0" skipped="0" tests="${perSuite}" time="12.5" timestamp="2026-11-20T10:00:00" hostname="runner-${s}">\n`;
+  const suites = Math.ceil(cases / perSuite);
+  for (let s = 0; s < suites; s++) {
+    let suite = `<testsuite name="pytest" errors="0" failures="0" skipped="0" tests="${perSuite}" time="12.5" timestamp="2026-11-20T10:00:00" hostname="runner-${s}">\n`;
     for (let i = s * perSuite; i < Math.min(cases, (s + 1) * perSuite); i++) {
       const moduleIndex = Math.floor(i / 25);
       const module = `tests/unit/package_${moduleIndex % 37}/test_module_${moduleIndex}`;
@@ -205,21 +224,27 @@ async function generate(file, cases) {
       const attrs = `classname="${classname}" name="${name}" file="${module}.py" line="${(i % 900) + 10}" time="0.00${i % 10}"`;
       if (i % 100 === 99) {
         failing++;
-        buffer += `<testcase ${attrs}><failure message="AssertionError: assert ${i} == ${i + 1}&#10; +  where ${i} = compute(&apos;x&apos;)">${traceback(i, module)}</failure>`;
-        buffer += `<system-out>--------------------------------- Captured Out ---------------------------------\nrunning case ${i}\n</system-out></testcase>\n`;
+        suite += `<testcase ${attrs}><failure message="AssertionError: assert ${i} == ${i + 1}&#10; +  where ${i} = compute(&apos;x&apos;)">${traceback(i, module)}</failure>`;
+        suite += `<system-out>--------------------------------- Captured Out ---------------------------------\nrunning case ${i}\n</system-out></testcase>\n`;
       } else if (i % 50 === 0) {
-        buffer += `<testcase ${attrs}><system-out>log line for ${i}\nanother line &amp; more\n</system-out></testcase>\n`;
+        suite += `<testcase ${attrs}><system-out>log line for ${i}\nanother line &amp; more\n</system-out></testcase>\n`;
       } else {
-        buffer += `<testcase ${attrs} />\n`;
+        suite += `<testcase ${attrs} />\n`;
       }
-      if (buffer.length > 256 * 1024) await flush();
     }
-    buffer += `</testsuite>\n`;
+    suite += `</testsuite>\n`;
+    const shard = outputs[1 + Math.floor((s * shardFiles.length) / suites)];
+    for (const output of shard ? [outputs[0], shard] : [outputs[0]]) {
+      output.buffer += suite;
+      if (output.buffer.length > 256 * 1024) await flush(output);
+    }
   }
-  buffer += `</testsuites>\n`;
-  await flush();
-  out.end();
-  await once(out, 'finish');
+  for (const output of outputs) {
+    output.buffer += `</testsuites>\n`;
+    await flush(output);
+    output.out.end();
+    await once(output.out, 'finish');
+  }
   return { cases, failing };
 }
 
