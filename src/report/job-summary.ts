@@ -109,8 +109,10 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   blocks.push(renderHeadline(report));
   blocks.push(renderFacts(report));
   if (report.failures.length) blocks.push(...renderFailures(report.failures, context, detail, omitted));
-  if (report.attempts.length) blocks.push(...renderAttempts(report.attempts, detail));
   const patch = selectPatch(report);
+  // The attempt whose diff is the patch shown below does not repeat it.
+  const shownBelow = detail.patch ? patch?.diff : undefined;
+  if (report.attempts.length) blocks.push(...renderAttempts(report.attempts, detail, shownBelow));
   if (patch) blocks.push(renderPatch(patch, detail));
   if (report.flaky.length) blocks.push(renderFlaky(report.flaky, detail, omitted));
   blocks.push(renderReproduce(report));
@@ -197,7 +199,7 @@ function countsCell(c: { passed: number; total: number } | undefined): string {
   return c ? `${formatCount(c.passed)}/${formatCount(c.total)}` : '–';
 }
 
-function renderAttempts(attempts: Attempt[], detail: Detail): string[] {
+function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: string): string[] {
   const lines = [
     `### Attempts (${formatCount(attempts.length)})`,
     '',
@@ -218,7 +220,9 @@ function renderAttempts(attempts: Attempt[], detail: Detail): string[] {
       const fb = a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
       parts.push(`Feedback:\n\n${codeBlock(fb, 'text')}`);
     }
-    if (detail.attemptDiffs && a.diff.trim()) parts.push(codeBlock(a.diff, 'diff'));
+    if (detail.attemptDiffs && a.diff.trim()) {
+      parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
+    }
     if (!parts.length) continue;
     blocks.push(`<details><summary>Attempt ${a.n}: ${htmlText(VERDICTS[a.verdict])}</summary>\n\n${parts.join('\n')}\n</details>\n`);
   }

@@ -77,6 +77,15 @@ describe('renderJobSummary', () => {
     expect(md).toContain('### Best attempt (1, not applied)');
   });
 
+  it('does not repeat the accepted diff under its attempt', () => {
+    const report = healedReport();
+    const accepted = report.attempts.find((a) => a.verdict === 'accepted')!;
+    expect(accepted.diff).toBe(report.diff);
+    const md = renderJobSummary(report, CONTEXT);
+    expect(md.split(accepted.diff).length - 1).toBe(1);
+    expect(md).toContain('Its diff is the patch shown below.');
+  });
+
   it('leaves out links when the commit is unknown', () => {
     const md = renderJobSummary(healedReport(), { repoUrl: CONTEXT.repoUrl });
     expect(md).not.toContain('/blob/');
@@ -125,7 +134,8 @@ describe('renderJobSummary byte budget', () => {
   });
 
   it('then per-attempt diffs, then source windows', () => {
-    const attempts = healedReport().attempts.map((a) => ({ ...a, diff: bigDiff(6_000) }));
+    // Each attempt's diff differs from the final patch, so each is shown on its own.
+    const attempts = healedReport().attempts.map((a) => ({ ...a, diff: `${bigDiff(6_000)}+attempt ${a.n}\n` }));
     const failures = Array.from({ length: 50 }, (_, i) => bigFrame(i, 40));
     const md = renderJobSummary(report({ diff: bigDiff(6_000), attempts, failures }), CONTEXT);
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT_BYTES);
