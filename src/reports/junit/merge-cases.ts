@@ -213,11 +213,6 @@ export class CaseCollector implements CaseSink {
     this.suspects.clear();
   }
 
-  /** @deprecated kept for callers that only dismiss: same as `settleSuspects`. */
-  dismissSuspects(): void {
-    this.settleSuspects();
-  }
-
   result(): { cases: TestCase[]; summary: TestRunSummary } {
     const cases = [...this.cases.values()];
     const summary = summarize(cases);
