@@ -181,28 +181,39 @@ export function findExpression(source: ParsedSource, line: number, column?: numb
 }
 
 /**
- * The statement at a 1-based line: the smallest statement-level node covering the line's first
- * code, and where the line's code ends — the whole statement, or only the header of a compound
- * statement whose header is on the line (`if x > 3:`, `def f(a,`). `undefined` for a line without
- * code of its own (blank, a comment, a closing brace, an `else`).
+ * The first code on a 1-based line: the innermost node at the line's first non-blank character,
+ * and that character's index. `undefined` for a line out of range, blank, or opening with a comment.
  */
-export function statementAtLine(source: ParsedSource, line: number): { node: SyntaxNode; endIndex: number } | undefined {
+export function firstCodeOnLine(source: ParsedSource, line: number): { node: SyntaxNode; index: number } | undefined {
   const row = line - 1;
   if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length) return undefined;
   const lineStart = source.lineStarts[row]!;
   const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1]! : source.text.length;
   const indent = source.text.slice(lineStart, lineEnd).search(/\S/);
   if (indent === -1) return undefined;
-  const first = source.tree.rootNode.descendantForIndex(lineStart + indent);
-  if (!first || first.type === 'comment' || first.type.endsWith('_comment')) return undefined;
-  const statement = statementOf(first);
+  const node = source.tree.rootNode.descendantForIndex(lineStart + indent);
+  if (!node || node.type === 'comment' || node.type.endsWith('_comment')) return undefined;
+  return { node, index: lineStart + indent };
+}
+
+/**
+ * The statement at a 1-based line: the smallest statement-level node covering the line's first
+ * code, and where the line's code ends — the whole statement, or only the header of a compound
+ * statement whose header is on the line (`if x > 3:`, `def f(a,`). `undefined` for a line without
+ * code of its own (blank, a comment, a closing brace, an `else`).
+ */
+export function statementAtLine(source: ParsedSource, line: number): { node: SyntaxNode; endIndex: number } | undefined {
+  const first = firstCodeOnLine(source, line);
+  if (!first) return undefined;
+  const row = line - 1;
+  const statement = statementOf(first.node);
   if (!statement) return undefined;
   const startRow = statement.startPosition.row;
   const body = firstBody(statement);
   if (body && body.startIndex < statement.endIndex) {
     const bodyRow = body.startPosition.row;
     // The line is the statement's header (`if x > 3:`, `def f(a,`, `it('adds', () => {`).
-    if (row >= startRow && row <= bodyRow && lineStart + indent < body.startIndex) return { node: statement, endIndex: body.startIndex };
+    if (row >= startRow && row <= bodyRow && first.index < body.startIndex) return { node: statement, endIndex: body.startIndex };
     // Inside the body but on no statement of its own: a closing brace, an `else`.
     return undefined;
   }

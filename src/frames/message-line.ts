@@ -14,7 +14,7 @@
  * the parser's guess stands.
  */
 import type { SyntaxNode } from '../syntax/tree-sitter.js';
-import type { ParsedSource } from './expression.js';
+import { firstCodeOnLine, type ParsedSource } from './expression.js';
 
 export type MessageLineKind = 'log' | 'failure';
 
@@ -27,16 +27,10 @@ const NOT_FAILING = new Set(['Log', 'Logf', 'Skip', 'Skipf', 'SkipNow']);
  */
 export function classifyMessageLine(source: ParsedSource, line: number): MessageLineKind | undefined {
   if (source.language !== 'go') return undefined;
-  const row = line - 1;
-  if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length) return undefined;
-  const lineStart = source.lineStarts[row]!;
-  const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1]! : source.text.length;
-  const indent = source.text.slice(lineStart, lineEnd).search(/\S/);
-  if (indent === -1) return undefined;
-  const first = source.tree.rootNode.descendantForIndex(lineStart + indent);
-  if (!first || first.type === 'comment') return undefined;
+  const first = firstCodeOnLine(source, line);
+  if (!first) return undefined;
   // The statement the line belongs to (a multi-line `t.Logf(` reports one of its lines).
-  let node: SyntaxNode | null = first;
+  let node: SyntaxNode | null = first.node;
   while (node && node.type !== 'expression_statement' && node.type !== 'block' && node.type !== 'source_file') node = node.parent;
   if (node?.type === 'expression_statement' && isNotFailingCall(node.namedChildren[0] ?? null)) return 'log';
   return 'failure';
