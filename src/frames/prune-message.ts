@@ -3,7 +3,7 @@
  * carriage returns). Pruning keeps what a reader needs, the first lines, where assertion diffs
  * put `expected`/`actual`, with their indentation intact, and bounds the rest.
  */
-import { stripAnsi } from '../reports/logs/log-text.js';
+import { clipLine, stripControls } from './untrusted-text.js';
 
 export interface PruneOptions {
   maxLines?: number;
@@ -13,25 +13,13 @@ export interface PruneOptions {
 
 const DEFAULTS = { maxLines: 24, maxLineLength: 300, maxChars: 2000 };
 
-/** Control characters other than tab and newline: they reorder or hide text on a terminal. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function clipLine(line: string, max: number): string {
-  if (line.length <= max) return line;
-  let end = max - 1;
-  const code = line.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${line.slice(0, end)}…`;
-}
-
 export function pruneMessage(raw: string | undefined, options: PruneOptions = {}): string {
   if (!raw) return '';
   const { maxLines, maxLineLength, maxChars } = { ...DEFAULTS, ...options };
   // Look at a bounded head only: the message's first lines are what is kept anyway.
   const head = raw.length > maxChars * 8 ? raw.slice(0, maxChars * 8) : raw;
-  const lines = stripAnsi(head)
-    .replace(/\r\n?/g, '\n')
-    .replace(CONTROL, '')
+  // No escape sequences, control or bidi characters: they reorder or hide text on a terminal.
+  const lines = stripControls(head, true)
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''));
   while (lines.length && lines[0] === '') lines.shift();

@@ -2,6 +2,8 @@
  * A bounded window of source lines around a location: what a reader (or a model) needs to see the
  * failing line in context, and never a whole minified file.
  */
+import { clipLine } from './untrusted-text.js';
+
 export interface SnippetOptions {
   /** Lines shown before and after the target line. */
   context?: number;
@@ -43,13 +45,4 @@ export function extractSnippet(text: string | readonly string[], line: number, o
   const end = Math.min(all.length, line + context);
   const lines = all.slice(start - 1, end).map((l) => clipLine(l.replace(/\s+$/, ''), maxLength));
   return { startLine: start, lines };
-}
-
-function clipLine(line: string, max: number): string {
-  if (line.length <= max) return line;
-  let end = max - 1;
-  // Do not split a surrogate pair.
-  const code = line.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${line.slice(0, end)}…`;
 }
