@@ -32,7 +32,7 @@ import { definitionPattern, indexFile, type Definition, type FileIndex, type Loc
 import { createExpressionFinder, type ExpressionFinder } from './expression.js';
 import type { FailureFrame } from './failure-frame.js';
 import { ImportReader, type Imports } from './source-imports.js';
-import { looksLikeTestFile } from './stack-location.js';
+import { looksLikeTestFile, sharedDepth } from './stack-location.js';
 import { familyOfFile, type Family } from './syntax-walk.js';
 
 export interface CalleeDefinition {
@@ -94,15 +94,6 @@ const NOT_OWN_SOURCE =
 export function isOwnSourceFile(file: string): boolean {
   if (!familyOfFile(file) || looksLikeTestFile(file) || TEST_DIRECTORY.test(file) || NOT_OWN_SOURCE.test(file)) return false;
   return !/\.min\.[cm]?js$|\.d\.[cm]?ts$/i.test(file);
-}
-
-/** How many leading directories two repo-relative paths share. */
-function sharedDepth(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  let n = 0;
-  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
-  return n;
 }
 
 /** `tests/test_cart.py`, `test/cart.test.ts`, `cart_test.go` → `cart`: the module a test is named for. */

@@ -200,7 +200,7 @@ function relativeTo(root: NormalisedPath, p: NormalisedPath): string | undefined
 }
 
 /** How many leading directory segments two repo-relative paths share. */
-function sharedDepth(a: string, b: string): number {
+export function sharedDepth(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   let n = 0;
