@@ -1,7 +1,5 @@
-import { ProviderError } from '../provider.js';
+import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
-import { postJson, DEFAULT_RETRY_POLICY, type RetryPolicy } from './post-json.js';
-import type { ApiIdentity } from './provider-errors.js';
 
 /**
  * The Anthropic Messages API (`POST {baseUrl}/v1/messages`) over plain fetch: `x-api-key`,
@@ -9,18 +7,9 @@ import type { ApiIdentity } from './provider-errors.js';
  * the answer and `tool_result` blocks in the next user turn.
  */
 
-export interface AnthropicChatConfig {
+export interface AnthropicChatConfig extends ChatEndpointConfig {
   /** Up to and excluding `/v1/messages`, e.g. `https://api.anthropic.com`. */
   baseUrl: string;
-  apiKey: string;
-  model: string;
-  api: ApiIdentity;
-  maxInputTokens: number;
-  maxOutputTokens: number;
-  retry?: RetryPolicy;
-  scrub: (text: string) => string;
-  log?: (message: string) => void;
-  deadline?: number;
 }
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -30,38 +19,25 @@ export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
   // Accept a base URL given with or without the `/v1` suffix.
   const base = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
   const url = `${base}/v1/messages`;
-  return {
-    provider: config.api.label,
-    model: config.model,
-    maxInputTokens: config.maxInputTokens,
-    maxOutputTokens: config.maxOutputTokens,
-    async complete(request: ChatRequest): Promise<ChatReply> {
-      const body: Record<string, unknown> = {
-        model: config.model,
-        max_tokens: request.maxOutputTokens,
-        system: request.system,
-        messages: toAnthropicMessages(request.messages),
-      };
-      if (request.tools.length > 0) {
-        body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
-        // `auto`, never a forced tool: current Claude models refuse forced tool use with thinking on.
-        body.tool_choice = { type: 'auto' };
-      }
-      const result = await postJson({
-        url,
-        headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body,
-        api: config.api,
-        model: config.model,
-        retry: config.retry ?? DEFAULT_RETRY_POLICY,
-        scrub: config.scrub,
-        signal: request.signal,
-        deadline: request.deadline ?? config.deadline,
-        log: request.log ?? config.log,
-      });
-      return parseAnthropicReply(result.json, config);
-    },
-  };
+  return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
+    const body: Record<string, unknown> = {
+      model: config.model,
+      max_tokens: request.maxOutputTokens,
+      system: request.system,
+      messages: toAnthropicMessages(request.messages),
+    };
+    if (request.tools.length > 0) {
+      body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+      // `auto`, never a forced tool: current Claude models refuse forced tool use with thinking on.
+      body.tool_choice = { type: 'auto' };
+    }
+    const result = await postChatRequest(config, request, {
+      url,
+      headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+      body,
+    });
+    return parseAnthropicReply(result.json, config);
+  });
 }
 
 type Block = Record<string, unknown>;
@@ -96,8 +72,7 @@ export function toAnthropicMessages(messages: ChatMessage[]): Array<{ role: 'use
 }
 
 export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatConfig, 'api' | 'model'>): ChatReply {
-  const bad = (what: string) =>
-    new ProviderError(`${config.api.label} answered without ${what}`, 'bad-response', false, 'Check that --base-url points at the Anthropic Messages API.');
+  const bad = (what: string) => badResponse(config, what, 'Check that --base-url points at the Anthropic Messages API.');
   if (!json || typeof json !== 'object') throw bad('a JSON object');
   const root = json as Record<string, unknown>;
   if (!Array.isArray(root.content)) throw bad('a content array');

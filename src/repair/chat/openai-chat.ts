@@ -1,7 +1,6 @@
 import { ProviderError } from '../provider.js';
+import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
-import { postJson, DEFAULT_RETRY_POLICY, type RetryPolicy } from './post-json.js';
-import type { ApiIdentity } from './provider-errors.js';
 import { estimateTokens } from '../../loop/token-estimate.js';
 
 /**
@@ -11,14 +10,9 @@ import { estimateTokens } from '../../loop/token-estimate.js';
  * usage).
  */
 
-export interface OpenAIChatConfig {
+export interface OpenAIChatConfig extends ChatEndpointConfig {
   /** Up to and excluding `/chat/completions`, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
-  apiKey: string;
-  model: string;
-  api: ApiIdentity;
-  maxInputTokens: number;
-  maxOutputTokens: number;
   /**
    * OpenAI deprecated `max_tokens` for `max_completion_tokens` (reasoning models refuse the old one),
    * while Ollama and LM Studio read only `max_tokens`. Default: the new name for OpenAI and GitHub
@@ -26,11 +20,6 @@ export interface OpenAIChatConfig {
    */
   maxTokensField?: 'max_completion_tokens' | 'max_tokens';
   extraHeaders?: Record<string, string>;
-  retry?: RetryPolicy;
-  scrub: (text: string) => string;
-  log?: (message: string) => void;
-  /** Epoch ms; no request or retry starts after it. */
-  deadline?: number;
 }
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -45,39 +34,21 @@ export function createOpenAIChat(config: OpenAIChatConfig): ChatModel {
   // Azure OpenAI takes its keys in `api-key`; sending both is harmless elsewhere but only done there.
   if (host.endsWith('.azure.com')) headers['api-key'] = config.apiKey;
 
-  return {
-    provider: config.api.label,
-    model: config.model,
-    maxInputTokens: config.maxInputTokens,
-    maxOutputTokens: config.maxOutputTokens,
-    async complete(request: ChatRequest): Promise<ChatReply> {
-      const send = (field: string) =>
-        postJson({
-          url,
-          headers,
-          body: buildBody(config.model, request, field),
-          api: config.api,
-          model: config.model,
-          retry: config.retry ?? DEFAULT_RETRY_POLICY,
-          scrub: config.scrub,
-          signal: request.signal,
-          deadline: request.deadline ?? config.deadline,
-          log: request.log ?? config.log,
-        });
-      let result;
-      try {
+  return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
+    const send = (field: string) => postChatRequest(config, request, { url, headers, body: buildBody(config.model, request, field) });
+    let result;
+    try {
+      result = await send(tokensField);
+    } catch (error) {
+      const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+      if (error instanceof ProviderError && error.kind === 'bad-request' && error.message.includes(tokensField)) {
+        config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
+        tokensField = other;
         result = await send(tokensField);
-      } catch (error) {
-        const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-        if (error instanceof ProviderError && error.kind === 'bad-request' && error.message.includes(tokensField)) {
-          config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
-          tokensField = other;
-          result = await send(tokensField);
-        } else throw error;
-      }
-      return parseReply(result.json, config, request);
-    },
-  };
+      } else throw error;
+    }
+    return parseReply(result.json, config, request);
+  });
 }
 
 function safeHost(baseUrl: string): string {
@@ -126,24 +97,19 @@ function buildBody(model: string, request: ChatRequest, tokensField: string): Re
   return body;
 }
 
-function badResponse(config: OpenAIChatConfig, what: string): ProviderError {
-  return new ProviderError(
-    `${config.api.label} answered without ${what}`,
-    'bad-response',
-    false,
-    `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`,
-  );
+function badReply(config: OpenAIChatConfig, what: string): ProviderError {
+  return badResponse(config, what, `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`);
 }
 
 /** OpenAI wire reply → neutral reply. */
 export function parseReply(json: unknown, config: OpenAIChatConfig, request: ChatRequest): ChatReply {
-  if (!json || typeof json !== 'object') throw badResponse(config, 'a JSON object');
+  if (!json || typeof json !== 'object') throw badReply(config, 'a JSON object');
   const root = json as Record<string, unknown>;
   const choices = root.choices;
-  if (!Array.isArray(choices) || choices.length === 0) throw badResponse(config, 'choices');
+  if (!Array.isArray(choices) || choices.length === 0) throw badReply(config, 'choices');
   const choice = choices[0] as Record<string, unknown>;
   const message = choice?.message as Record<string, unknown> | undefined;
-  if (!message || typeof message !== 'object') throw badResponse(config, 'choices[0].message');
+  if (!message || typeof message !== 'object') throw badReply(config, 'choices[0].message');
   const text = typeof message.content === 'string' ? message.content : contentPartsText(message.content);
   const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   const toolCalls: ToolCall[] = rawCalls.slice(0, 32).map((raw, index) => parseToolCall(raw, index));
