@@ -43,7 +43,7 @@ export interface BuildFramesOptions {
 }
 
 const DEFAULT_MAX_STACK = 40;
-const DEFAULT_MAX_FAILURES = 2000;
+export const DEFAULT_MAX_FAILURES = 2000;
 const MAX_LOCALS = 40;
 const DEFAULT_MAX_LOCAL_LENGTH = 300;
 /** Captured output is read for a trace only up to this much (tail: the failure is at the end). */

@@ -60,6 +60,12 @@ export const ParseSummary = z.object({
 export const FramesReport = z.object({
   summary: ParseSummary,
   failures: z.array(FailureFrame),
+  /**
+   * Failed or errored tests the summary counts that have no frame because a limit was reached
+   * (frames are built for at most so many failures; past a bound, failing cases are only counted).
+   * Absent when every failure had its chance of a frame.
+   */
+  notFramed: z.number().int().nonnegative().optional(),
   /** Reports or logs that could not be read completely; the rest was still used. */
   errors: z.array(
     z.object({

@@ -50,6 +50,11 @@ function where(location: SourceLocation | null): string {
   return location ? `${location.file}:${location.line}` : '';
 }
 
+/** What `notFramed` means, for the renderers: the summary counts more failures than the frames show. */
+export function notFramedLine(notFramed: number): string {
+  return `${notFramed} more failing test${notFramed === 1 ? ' is' : 's are'} counted in the summary without a frame (a limit on frames per report was reached)`;
+}
+
 export function summaryLine(report: FramesReport): string {
   const s = report.summary;
   const parts = [`${s.failed} failed`, `${s.errored} errored`, `${s.passed} passed`, `${s.skipped} skipped`];
@@ -125,11 +130,13 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
     if (report.errors.length > 50) errors.push(`- … and ${report.errors.length - 50} more`);
     errors.push('');
   }
-  if (report.failures.length === 0) return [...head, 'No failing tests.', '', ...errors].join('\n');
+  // A count, nothing to escape.
+  const unframed = report.notFramed ? [`_${notFramedLine(report.notFramed)}._`, ''] : [];
+  if (report.failures.length === 0) return [...head, ...(unframed.length ? unframed : ['No failing tests.', '']), ...errors].join('\n');
 
   const tableHead = ['| Test | Location | Exception | Message | Expression |', '| --- | --- | --- | --- | --- |'];
   // Reserve room for the closing notes, then fill: rows first (they are the overview), then details.
-  let used = bytes([...head, ...errors, ...tableHead].join('\n')) + 400;
+  let used = bytes([...head, ...errors, ...unframed, ...tableHead].join('\n')) + 400;
   const rows: string[] = [];
   for (const frame of report.failures) {
     const r = row(frame);
@@ -147,5 +154,5 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
   const notes: string[] = [];
   if (rows.length < report.failures.length) notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
   if (sections.length < rows.length) notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
-  return [...head, ...tableHead, ...rows, '', ...sections, ...notes, ...(notes.length ? [''] : []), ...errors].join('\n');
+  return [...head, ...tableHead, ...rows, '', ...sections, ...notes, ...(notes.length ? [''] : []), ...unframed, ...errors].join('\n');
 }

@@ -4,7 +4,7 @@
  * move the cursor, retitle the window or hide text (bidi overrides) on the reader's terminal.
  */
 import type { FailureFrame, FramesReport, SourceLocation } from './failure-frame.js';
-import { summaryLine } from './frames-markdown.js';
+import { notFramedLine, summaryLine } from './frames-markdown.js';
 import { stripControls } from './untrusted-text.js';
 
 /** Terminal-safe text: no escape sequences, no control characters; newlines kept only where asked. */
@@ -39,6 +39,7 @@ export function renderFramesText(report: FramesReport): string {
     const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
     out.push(`error: ${terminalSafe(`${e.file}${pos}`)}: ${terminalSafe(e.message)}`);
   }
+  if (report.notFramed) out.push(notFramedLine(report.notFramed));
   out.push(summaryLine(report));
   return `${out.join('\n')}\n`;
 }
