@@ -5,13 +5,14 @@
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { buildFrames, type BuildFramesOptions } from '../frames/build-frames.js';
+import { buildFrames, DEFAULT_MAX_FAILURES, type BuildFramesOptions } from '../frames/build-frames.js';
 import type { FailureFrame } from '../frames/failure-frame.js';
+import { canonicalName, canonicalScope } from '../frames/match-tests.js';
 import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import { parseJUnitReports, type KeepCases } from './junit/parse-junit.js';
 import type { LogFailure, TraceContext } from './logs/log-parser.js';
 import { parseLog, parseLogDetailed } from './logs/registry.js';
-import type { ReportError, TestRun, TestRunSummary } from './test-run.js';
+import type { ReportError, TestCase, TestRun, TestRunSummary } from './test-run.js';
 
 export interface CollectOptions {
   /** Repository root: JUnit globs and a relative log path are resolved against it. */
@@ -20,8 +21,18 @@ export interface CollectOptions {
   junit: string[];
   /** The test log, relative to `root` or absolute. */
   log?: string;
-  /** Which JUnit cases to keep in memory (see `parseJUnitReports`); all by default. */
+  /**
+   * Which JUnit cases to keep in memory (see `parseJUnitReports`); all by default, which the repair
+   * loop needs (the passing ids are its pass-to-pass set). 'non-passing' gives the same summary
+   * and frames (the passing tests a log's failures name are kept for matching them), in memory
+   * that does not grow with the report: what a command that only shows failures should ask for.
+   */
   keepCases?: KeepCases;
+  /**
+   * With keepCases 'non-passing': failing cases kept at most (and as many skipped or flaky ones);
+   * the rest are counted, and said in `notFramed`. Default: 5 × the frames' `maxFailures`.
+   */
+  maxKeptCases?: number;
   /** The log is read from its end up to this many bytes (failures are summarised at the end). */
   maxLogBytes?: number;
   /** How the repository's files are listed (`git ls-files` by default). */
@@ -41,9 +52,18 @@ export interface CollectedEvidence {
   summary: TestRunSummary;
   /** Whether any input could be read at all: a report, or the log. */
   readAnything: boolean;
+  /**
+   * Failed or errored tests counted in `summary` without a frame because a limit was reached
+   * (`frames.maxFailures`, `maxKeptCases`); 0 when every failure had its chance of a frame.
+   */
+  notFramed: number;
 }
 
 export const DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024;
+/** Failing cases kept per frame built at most (see `maxKeptCases`): room for cases that get none. */
+const KEPT_PER_FRAME = 5;
+/** Passing cases kept at most for matching a log's failures (non-passing mode; see `namedPasses`). */
+const MAX_NAMED_PASSES = 20_000;
 
 export interface LogTail {
   text: string;
@@ -105,13 +125,12 @@ function summaryOfFrames(frames: readonly FailureFrame[]): TestRunSummary {
 export async function collectEvidence(options: CollectOptions): Promise<CollectedEvidence> {
   const root = path.resolve(options.root);
   const errors: ReportError[] = [];
+  const keepCases = options.keepCases ?? 'all';
+  const maxFailures = options.frames?.maxFailures ?? DEFAULT_MAX_FAILURES;
 
-  const run: TestRun & { summary: TestRunSummary } =
-    options.junit.length > 0
-      ? await parseJUnitReports(options.junit, root, { keepCases: options.keepCases ?? 'all' })
-      : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
-  errors.push(...run.errors);
-
+  // The log first: without every passing case in memory, the passing tests its failures name are
+  // the ones that must be kept (see `namedPasses`).
+  const logErrors: ReportError[] = [];
   let logFailures: LogFailure[] = [];
   let logRead = false;
   if (options.log !== undefined) {
@@ -121,21 +140,98 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       const tail = await readLogTail(file, options.maxLogBytes ?? DEFAULT_MAX_LOG_BYTES);
       logRead = true;
       if (tail.skippedBytes > 0) {
-        errors.push({ file: shown, message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)` });
+        logErrors.push({ file: shown, message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)` });
       }
       const parsed = parseLogDetailed(tail.text);
       logFailures = parsed.failures;
-      for (const e of parsed.errors) errors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
+      for (const e of parsed.errors) logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
     } catch (error) {
-      errors.push({ file: shown, message: `${shown}: cannot read the log: ${describeError(error)}` });
+      logErrors.push({ file: shown, message: `${shown}: cannot read the log: ${describeError(error)}` });
     }
   }
 
+  const passes = keepCases !== 'all' ? namedPasses(logFailures) : undefined;
+  const run: TestRun & { summary: TestRunSummary; notKept?: number } =
+    options.junit.length > 0
+      ? await parseJUnitReports(options.junit, root, {
+          keepCases,
+          ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
+          ...(passes ? { onCase: passes.onCase } : {}),
+        })
+      : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
+  errors.push(...run.errors, ...logErrors);
+  if (passes?.overflowed) {
+    errors.push({
+      file: options.log!,
+      message: `${options.log}: its failures name more than ${MAX_NAMED_PASSES} tests the reports say passed; only the first were kept to match them`,
+    });
+  }
+
   const repo = await openRepoView(root, { listFiles: options.listFiles });
-  const frames = await buildFrames(run, logFailures, repo, { ...options.frames, parseTrace });
+  // The frames see the passing cases a log's failures could be matched with, as they would with
+  // every case kept; `run` itself lists the kept cases only.
+  const framesRun = passes ? { ...run, cases: [...run.cases, ...passes.cases(run.cases)] } : run;
+  const frames = await buildFrames(framesRun, logFailures, repo, { ...options.frames, maxFailures, parseTrace });
 
   const failedReports = new Set(run.errors.map((e) => e.file));
-  const readAnything = logRead || run.cases.length > 0 || run.reports.some((r) => !failedReports.has(r));
+  // From the counts, not the kept cases: a report whose passes alone were read was read.
+  const readAnything = logRead || run.summary.total > 0 || run.reports.some((r) => !failedReports.has(r));
   const summary = run.summary.total > 0 ? run.summary : summaryOfFrames(frames);
-  return { run, frames, errors, summary, readAnything };
+  const limited = (run.notKept ?? 0) > 0 || frames.length >= maxFailures;
+  const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
+  const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
+  return { run, frames, errors, summary, readAnything, notFramed };
+}
+
+/** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */
+function lastWord(canonical: string): string {
+  const words = canonical.split(/[\s.:/]+/).filter(Boolean);
+  return words[words.length - 1] ?? canonical;
+}
+
+/**
+ * Without every passing case kept, a log failure of a test the reports say passed (a rerun's log,
+ * a flaky test) would fit no case and become a frame of its own, or fit a worse candidate. A log
+ * failure is only ever matched with cases whose name ends in the same word as a name it prints
+ * (`matchLogFailures` indexes cases by that word), so the passing cases whose last word is one of
+ * the words the log's failures print are kept, slim and bounded: frames are then the same as with
+ * every case kept. Undefined when no failure names anything.
+ */
+function namedPasses(logFailures: readonly LogFailure[]):
+  | { onCase: (c: TestCase) => void; cases: (kept: readonly TestCase[]) => TestCase[]; readonly overflowed: boolean }
+  | undefined {
+  // Every word of every name a failure prints: more than its last words, which is harmless (a
+  // kept pass whose word no failure is looked up by is never a candidate).
+  const words = new Set<string>();
+  for (const f of logFailures) {
+    const t = f.test;
+    if (!t) continue;
+    const names = [t.id, t.name, t.classname, ...(t.id ?? '').split('::')].filter((n): n is string => !!n);
+    for (const n of names) for (const w of canonicalName(n).split(/[\s.:/]+/)) if (w) words.add(w);
+    if (t.file) for (const w of canonicalScope(t.file).split(/[\s.:/]+/)) if (w) words.add(w);
+  }
+  if (words.size === 0) return undefined;
+  const found = new Map<string, TestCase>();
+  let overflowed = false;
+  return {
+    onCase(c) {
+      if (c.status !== 'passed' || c.flaky || found.has(c.id)) return;
+      if (!words.has(lastWord(canonicalName(c.name)))) return;
+      if (found.size >= MAX_NAMED_PASSES) {
+        overflowed = true;
+        return;
+      }
+      // Only what matching reads: the text of a passing case is never kept anyway.
+      const { id, suite, name, classname, file, line, status, source } = c;
+      found.set(id, { id, suite, name, status, ...(classname !== undefined ? { classname } : {}), ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), ...(source ? { source } : {}) });
+    },
+    // A pass whose id is kept as well was merged into that entry (a rerun, a same-named test).
+    cases: (kept) => {
+      const keptIds = new Set(kept.map((c) => c.id));
+      return [...found.values()].filter((c) => !keptIds.has(c.id));
+    },
+    get overflowed() {
+      return overflowed;
+    },
+  };
 }

@@ -55,10 +55,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const root = path.resolve(io.cwd, flags.root ?? '.');
 
-  const collected = await collectEvidence({ root, junit, log: flags.log });
+  // Only failures are shown: passing cases are counted, not kept, so a report of any size is read
+  // in bounded memory (the summary and frames are the same as with every case kept).
+  const collected = await collectEvidence({ root, junit, log: flags.log, keepCases: 'non-passing' });
   const report = FramesReport.parse({
     summary: collected.summary,
     failures: collected.frames,
+    ...(collected.notFramed > 0 ? { notFramed: collected.notFramed } : {}),
     errors: collected.errors.map((e) => ({ file: e.file, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}), message: e.message })),
   });
 

@@ -13,6 +13,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
+import { scanPassingCases } from './passing-cases.js';
 import {
   detectFromCase,
   detectFromProperty,
@@ -93,7 +94,20 @@ interface SaxesInternals {
   state: number;
   entityReturnState?: number;
   attribList: unknown[];
+  // Moved forward over the passing cases saxes is not given (see `skipPassingCases`).
+  chunkPosition: number;
+  line: number;
+  column: number;
+  positionAtNewLine: number;
+  forbiddenState: number;
+  carriedFromPrevious: string | undefined;
+  currentXMLVersion: string;
 }
+
+/** saxes' "no `]]` seen" state of text (saxes 6.0.0). */
+const FORBIDDEN_START = 0;
+/** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
+const FAST_PATH_MISSES = 8;
 
 interface SuiteFrame {
   name: string;
@@ -129,6 +143,8 @@ export class JUnitReader {
   dialect: JUnitDialect | undefined;
   /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
   peakBufferedChars = 0;
+  /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
+  fastCases = 0;
 
   private parser!: SaxesParser;
   private quirks: DialectQuirks = {};
@@ -223,24 +239,94 @@ export class JUnitReader {
       if (text.length === 0) return;
     }
     if (!this.sawNonWhitespace && !this.checkStart(text)) return;
+    // Runs of passing cases that are only counted go around saxes (see passing-cases.ts); every
+    // other piece of the text goes through it, in order.
+    let from = 0;
+    let search = 0;
+    let misses = 0;
+    while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
+      const at = text.indexOf('<testcase', search);
+      if (at < 0) break;
+      if (at > from) {
+        const rest = this.parse(text.slice(from, at));
+        if (rest !== undefined) {
+          // The document ended before `at`: the rest of the chunk starts the next one.
+          this.write(rest + text.slice(at));
+          return;
+        }
+        if (this.stopped) return;
+        from = at;
+      }
+      if (this.skipPassingCases(text, at)) {
+        from = search = this.runEnd;
+        misses = 0;
+      } else {
+        search = at + 1;
+        misses++;
+      }
+    }
+    const rest = this.parse(from === 0 ? text : text.slice(from));
+    if (rest !== undefined) {
+      // The document ended inside this chunk: read the rest as the start of the next one.
+      this.write(rest);
+      return;
+    }
+    if (!this.stopped) this.drain();
+  }
+
+  /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
+  private parse(text: string): string | undefined {
     const start = this.fed;
     this.fed += text.length;
     try {
       this.parser.write(text);
     } catch (error) {
       this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
-      return;
+      return undefined;
     }
     this.flushPendingClose();
-    if (this.restartAt >= 0) {
-      // The document ended inside this chunk: read the rest as the start of the next one.
-      const rest = text.slice(Math.max(0, this.restartAt - start));
-      this.fed = this.restartAt;
-      this.restartAt = -1;
-      this.write(rest);
-      return;
+    if (this.restartAt < 0) return undefined;
+    const rest = text.slice(Math.max(0, this.restartAt - start));
+    this.fed = this.restartAt;
+    this.restartAt = -1;
+    return rest;
+  }
+
+  /** Where the last run of `skipPassingCases` ended. */
+  private runEnd = 0;
+
+  /**
+   * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
+   * the content of a suite and such cases are only counted (one report, no passing ids wanted).
+   * saxes' position is moved over the run, so every later error and document boundary is placed
+   * exactly as if it had read it. False when there is no such run.
+   */
+  private skipPassingCases(text: string, at: number): boolean {
+    const depth = this.depth;
+    if (this.stopped || this.awaitingDocument || depth === 0 || this.kinds[depth - 1] !== K_SUITE || this.active !== undefined) return false;
+    if ((this.passIds ??= this.sink.passIdsNeeded(this.source))) return false;
+    const internals = this.parser as unknown as SaxesInternals;
+    if (internals.state !== S_TEXT || internals.text !== '' || internals.carriedFromPrevious !== undefined || internals.currentXMLVersion !== '1.0') return false;
+    const run = scanPassingCases(text, at);
+    if (run.cases === 0) return false;
+    // What openCase and closeCase do for a passing case that is only counted.
+    this.resetCase();
+    for (let k = 0; k < run.cases; k++) this.sink.countPass(this.source);
+    this.fastCases += run.cases;
+    const length = run.end - at;
+    const base = internals.chunkPosition;
+    if (run.newlines > 0) {
+      internals.line += run.newlines;
+      internals.column = run.end - run.lineStart;
+      internals.positionAtNewLine = base + (run.lineStart - at);
+    } else {
+      internals.column += length;
     }
-    this.drain();
+    internals.chunkPosition = base + length;
+    internals.forbiddenState = FORBIDDEN_START;
+    this.fed += length;
+    this.runEnd = run.end;
+    return true;
   }
 
   /**
@@ -729,6 +815,11 @@ export class JUnitReader {
     // Read only when the case is closed, and then only if it is needed: most cases pass, and a
     // passing case is often only counted (saxes gives every element a fresh attribute object).
     this.caseAttributes = attributes;
+    this.resetCase();
+  }
+
+  /** Clears what the previous case left in the case builder. */
+  private resetCase(): void {
     // Only a <failure>, <error>, <skipped> or retry element sets the result's fields.
     if (this.resultTouched) {
       this.resultTouched = false;

@@ -62,6 +62,11 @@ export class CaseCollector implements CaseSink {
   /** Suspects whose replay found a pass with exactly their id: that logged hash is counted by the replay. */
   private replayed = 0;
   private keptText = 0;
+  /** Kept entries per group (see `maxKept`): failing ones, and skipped or flaky ones. */
+  private keptFailing = 0;
+  private keptOther = 0;
+  /** Results counted but not kept, past `maxKept` (see `addCase`). */
+  private readonly notKept: Record<TestStatus, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
 
   constructor(
     private readonly keep: KeepCases = 'all',
@@ -69,6 +74,12 @@ export class CaseCollector implements CaseSink {
     private readonly textBudget = KEPT_TEXT_BUDGET,
     /** How many reports will be read into this collector: with one, passing ids are seldom needed. */
     private readonly reports = 1,
+    /**
+     * Non-passing modes: failing (failed, errored) cases kept at most, and as many skipped or flaky
+     * ones; past that a case is counted and not kept, when no later result can be merged with it
+     * (see `addCase`). Unbounded by default.
+     */
+    private readonly maxKept = Number.POSITIVE_INFINITY,
   ) {
     this.wantsPassingCases = keep === 'all' || onCase !== undefined;
     this.passedIds = keep === 'all' ? undefined : new IdHashLog();
@@ -133,12 +144,36 @@ export class CaseCollector implements CaseSink {
       }
       return;
     }
+    const failing = testCase.status === 'failed' || testCase.status === 'errored';
+    if (this.keep !== 'all' && (failing ? this.keptFailing : this.keptOther) >= this.maxKept && this.mergesWithNothing(testCase)) {
+      this.notKept[testCase.status]++;
+      return;
+    }
+    if (failing) this.keptFailing++;
+    else this.keptOther++;
     const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
     this.cases.set(testCase.id, kept);
     // With one report, every kept id is that report's, and passes are probed only if its
     // producer writes retries as repeated cases.
     if (this.reports > 1) this.entryReport.set(testCase.id, testCase.source?.report);
     if (this.keptIds !== undefined && this.passIdsNeeded(testCase.source)) this.keptIds.add(testCase.id);
+  }
+
+  /**
+   * Whether no later result can be merged into this one, so counting it is all it needs: one
+   * report, a producer that writes no retries as repeated cases, and not a result its producer
+   * writes twice. (A later case with the same id is then another test, counted apart, as it would
+   * be if this one were kept.) Otherwise it is kept past the cap, for the merge; its text only
+   * within the text budget.
+   */
+  private mergesWithNothing(testCase: TestCase): boolean {
+    return !this.passIdsNeeded(testCase.source) && !writtenTwice(testCase);
+  }
+
+  /** Non-passing results counted but not kept (past `maxKept`). */
+  get notKeptCount(): number {
+    const n = this.notKept;
+    return n.passed + n.failed + n.errored + n.skipped;
   }
 
   /** The report a kept id was first read in (with one report, the report). */
@@ -219,11 +254,12 @@ export class CaseCollector implements CaseSink {
     // Each replayed suspect counted its logged passes itself (see settleSuspects).
     const logged = this.passedIds === undefined ? 0 : this.passedIds.distinctCount - this.replayed;
     const extras = this.extras;
-    summary.passed += this.passesCounted + logged + extras.passed;
-    summary.failed += extras.failed;
-    summary.errored += extras.errored;
-    summary.skipped += extras.skipped;
-    summary.total += this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped;
+    const notKept = this.notKept;
+    summary.passed += this.passesCounted + logged + extras.passed + notKept.passed;
+    summary.failed += extras.failed + notKept.failed;
+    summary.errored += extras.errored + notKept.errored;
+    summary.skipped += extras.skipped + notKept.skipped;
+    summary.total += this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped + this.notKeptCount;
     // A kept case can end up a plain pass (a skip, then a pass): counted, not listed.
     const listed = this.keep === 'all' ? cases : this.keep === 'none' ? [] : cases.filter((c) => c.status !== 'passed' || c.flaky);
     return { cases: listed, summary };

@@ -30,6 +30,15 @@ export interface ParseJUnitOptions {
    * flaky only), or 'none' (counts and `onCase` only).
    */
   keepCases?: KeepCases;
+  /**
+   * With keepCases 'non-passing' or 'none': failing cases kept at most, and as many skipped or
+   * flaky ones. Past that, a case is counted (in `summary` and `notKept`) but not kept, unless a
+   * later result may have to be merged with it (several reports, or a producer that writes retries
+   * as repeated cases): then it is kept, without its text once the text budget is used. So a
+   * command that shows at most N failures reads a report of any size in bounded memory.
+   * Unbounded by default.
+   */
+  maxKeptCases?: number;
 }
 
 export interface JUnitParseResult {
@@ -38,6 +47,8 @@ export interface JUnitParseResult {
   errors: ReportError[];
   /** The producer recognised from the report (see dialects.ts), when one was. */
   dialect?: string;
+  /** Non-passing cases counted in `summary` but not kept in `cases` (see `maxKeptCases`); absent when none. */
+  notKept?: number;
 }
 
 /** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
@@ -46,26 +57,26 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
-  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  const collector = newCollector(options, 1);
   const read = await streamReportFile(file, file, collector);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
     await streamReportFile(file, file, rescanSink(collector, suspects));
     collector.settleSuspects();
   }
-  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
+  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
 }
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
-  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase);
+  const collector = newCollector(options, 1);
   const read = streamReportString(xml, name, collector);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
     streamReportString(xml, name, rescanSink(collector, suspects));
     collector.settleSuspects();
   }
-  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}) };
+  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
 }
 
 /**
@@ -77,7 +88,7 @@ export async function parseJUnitReports(
   patterns: string[],
   cwd: string,
   options: ParseJUnitOptions = {},
-): Promise<TestRun & { summary: TestRunSummary }> {
+): Promise<TestRun & { summary: TestRunSummary; notKept?: number }> {
   const errors: ReportError[] = [];
   const files: string[] = [];
   const seen = new Set<string>();
@@ -100,7 +111,7 @@ export async function parseJUnitReports(
       files.push(file);
     }
   }
-  const collector = new CaseCollector(options.keepCases ?? 'all', options.onCase, KEPT_TEXT_BUDGET, files.length);
+  const collector = newCollector(options, files.length);
   for (const file of files) {
     const read = await streamReportFile(path.resolve(cwd, file), file, collector);
     errors.push(...read.errors);
@@ -112,7 +123,16 @@ export async function parseJUnitReports(
     collector.settleSuspects();
   }
   const { cases, summary } = collector.result();
-  return { cases, errors, reports: files, summary };
+  return { cases, errors, reports: files, summary, ...notKept(collector) };
+}
+
+function notKept(collector: CaseCollector): { notKept?: number } {
+  const n = collector.notKeptCount;
+  return n > 0 ? { notKept: n } : {};
+}
+
+function newCollector(options: ParseJUnitOptions, reports: number): CaseCollector {
+  return new CaseCollector(options.keepCases ?? 'all', options.onCase, KEPT_TEXT_BUDGET, reports, options.maxKeptCases);
 }
 
 interface StreamResult {
