@@ -1,31 +1,23 @@
 // Builds the two committed bundles (action, CLI) with ncc and copies the tree-sitter grammars
 // beside them: a pinned action must find everything it needs inside dist/ at run time.
+// `npm run build` writes dist/; the action bench and the end-to-end tests build private copies
+// the same way with `buildBundles({ outDir, entries: ['action'] })`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, copyFileSync, readdirSync, mkdirSync, rmSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ncc = path.join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
 
-const entries = [
-  { name: 'action', src: 'src/action/index.ts' },
-  { name: 'cli', src: 'src/cli/index.ts' },
-];
+const ENTRIES = {
+  action: 'src/action/index.ts',
+  cli: 'src/cli/index.ts',
+};
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-for (const entry of entries) {
-  const out = path.join(root, 'dist', entry.name);
-  execFileSync(process.execPath, [ncc, 'build', entry.src, '-o', out, '--target', 'es2023', '--no-source-map-register', '--license', 'licenses.txt', '-q'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  // ncc copies web-tree-sitter's own wasm beside each bundle; the shared copy in dist/grammars is the one used.
-  for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
-}
-
-const grammars = {
+const GRAMMARS = {
   'tree-sitter.wasm': 'web-tree-sitter',
   'tree-sitter-python.wasm': 'tree-sitter-python',
   'tree-sitter-javascript.wasm': 'tree-sitter-javascript',
@@ -35,18 +27,42 @@ const grammars = {
   'tree-sitter-java.wasm': 'tree-sitter-java',
   'tree-sitter-rust.wasm': 'tree-sitter-rust',
 };
+
 function packageFile(pkg, file) {
   let dir = path.dirname(require.resolve(pkg));
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   return path.join(dir, file);
 }
-mkdirSync(path.join(root, 'dist', 'grammars'), { recursive: true });
-for (const [file, pkg] of Object.entries(grammars)) {
-  copyFileSync(packageFile(pkg, file), path.join(root, 'dist', 'grammars', file));
+
+/**
+ * Build `<outDir>/<entry>/index.js` for each entry (`action`, `cli`) and `<outDir>/grammars/`,
+ * replacing whatever `outDir` held. `stdio: 'pipe'` keeps ncc quiet; a failed build then throws
+ * execFileSync's error, with ncc's output in its `stderr`/`stdout`.
+ */
+export function buildBundles({ outDir = path.join(root, 'dist'), entries = Object.keys(ENTRIES), stdio = 'inherit' } = {}) {
+  rmSync(outDir, { recursive: true, force: true });
+  for (const name of entries) {
+    const out = path.join(outDir, name);
+    execFileSync(process.execPath, [ncc, 'build', ENTRIES[name], '-o', out, '--target', 'es2023', '--no-source-map-register', '--license', 'licenses.txt', '-q'], {
+      cwd: root,
+      stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    // ncc copies web-tree-sitter's own wasm beside each bundle; the shared copy in grammars/ is the one used.
+    for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
+  }
+
+  mkdirSync(path.join(outDir, 'grammars'), { recursive: true });
+  for (const [file, pkg] of Object.entries(GRAMMARS)) {
+    copyFileSync(packageFile(pkg, file), path.join(outDir, 'grammars', file));
+  }
+
+  // The CLI bundle is the package's bin: keep it executable with a node shebang.
+  if (entries.includes('cli')) {
+    const cli = path.join(outDir, 'cli', 'index.js');
+    const text = readFileSync(cli, 'utf8');
+    if (!text.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
+    chmodSync(cli, 0o755);
+  }
 }
 
-// The CLI bundle is the package's bin: keep it executable with a node shebang.
-const cli = path.join(root, 'dist', 'cli', 'index.js');
-const text = readFileSync(cli, 'utf8');
-if (!text.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
-chmodSync(cli, 0o755);
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildBundles();

@@ -4,43 +4,15 @@
 //
 //   node scripts/bench/action.mjs [--runs 15] [--dist dist]
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildBundles } from '../build.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 0) || 15;
 const distArg = args.includes('--dist') ? path.resolve(args[args.indexOf('--dist') + 1]) : undefined;
-
-const GRAMMARS = {
-  'tree-sitter.wasm': 'web-tree-sitter',
-  'tree-sitter-python.wasm': 'tree-sitter-python',
-  'tree-sitter-javascript.wasm': 'tree-sitter-javascript',
-  'tree-sitter-typescript.wasm': 'tree-sitter-typescript',
-  'tree-sitter-tsx.wasm': 'tree-sitter-typescript',
-  'tree-sitter-go.wasm': 'tree-sitter-go',
-  'tree-sitter-java.wasm': 'tree-sitter-java',
-  'tree-sitter-rust.wasm': 'tree-sitter-rust',
-};
-
-function packageFile(pkg, file) {
-  let dir = path.dirname(require.resolve(pkg));
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return path.join(dir, file);
-}
-
-/** The same layout scripts/build.mjs makes: <dist>/action/index.js and <dist>/grammars/. */
-function buildBundle(dist) {
-  const out = path.join(dist, 'action');
-  const ncc = path.join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
-  execFileSync(process.execPath, [ncc, 'build', 'src/action/index.ts', '-o', out, '--target', 'es2023', '--no-source-map-register', '-q'], { cwd: root, stdio: 'inherit' });
-  for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
-  mkdirSync(path.join(dist, 'grammars'), { recursive: true });
-  for (const [file, pkg] of Object.entries(GRAMMARS)) copyFileSync(packageFile(pkg, file), path.join(dist, 'grammars', file));
-}
 
 function dirSize(dir) {
   let total = 0;
@@ -80,7 +52,8 @@ try {
   const dist = distArg ?? path.join(work, 'dist');
   if (!distArg) {
     const t0 = Date.now();
-    buildBundle(dist);
+    // The same layout scripts/build.mjs makes: <dist>/action/index.js and <dist>/grammars/.
+    buildBundles({ outDir: dist, entries: ['action'] });
     console.log(`built a private bundle in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
   const entry = path.join(dist, 'action', 'index.js');

@@ -1,35 +1,16 @@
 /**
- * The action bundle the end-to-end tests run: built with ncc exactly as scripts/build.mjs builds
- * dist/ (dist/ itself belongs to the coordinator and may lag behind src/), into a cache keyed by the
- * sources under the system temp folder, so repeated runs reuse it and nothing outside the bundle can
- * be resolved. Layout as in dist/: `<dir>/action/index.js`, `<dir>/grammars/`.
+ * The action bundle the end-to-end tests run: built by scripts/build.mjs's `buildBundles`, as
+ * dist/ is (dist/ itself belongs to the coordinator and may lag behind src/), into a cache keyed by
+ * the sources under the system temp folder, so repeated runs reuse it and nothing outside the bundle
+ * can be resolved. Layout as in dist/: `<dir>/action/index.js`, `<dir>/grammars/`.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildBundles } from '../../scripts/build.mjs';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
-const require = createRequire(import.meta.url);
-
-const GRAMMARS: Record<string, string> = {
-  'tree-sitter.wasm': 'web-tree-sitter',
-  'tree-sitter-python.wasm': 'tree-sitter-python',
-  'tree-sitter-javascript.wasm': 'tree-sitter-javascript',
-  'tree-sitter-typescript.wasm': 'tree-sitter-typescript',
-  'tree-sitter-tsx.wasm': 'tree-sitter-typescript',
-  'tree-sitter-go.wasm': 'tree-sitter-go',
-  'tree-sitter-java.wasm': 'tree-sitter-java',
-  'tree-sitter-rust.wasm': 'tree-sitter-rust',
-};
-
-function packageFile(pkg: string, file: string): string {
-  let dir = path.dirname(require.resolve(pkg));
-  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return path.join(dir, file);
-}
 
 function hashSources(): string {
   const hash = createHash('sha256');
@@ -41,7 +22,8 @@ function hashSources(): string {
     }
   };
   walk(path.join(ROOT, 'src'));
-  for (const f of ['package-lock.json', 'tsconfig.json']) hash.update(readFileSync(path.join(ROOT, f)));
+  // The build script too: it holds ncc's options.
+  for (const f of ['package-lock.json', 'tsconfig.json', 'scripts/build.mjs']) hash.update(readFileSync(path.join(ROOT, f)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -54,21 +36,12 @@ export function actionBundle(): string {
   const dir = path.join(cache, hashSources());
   if (existsSync(path.join(dir, 'action', 'index.js'))) return dir;
   const building = `${dir}.building-${process.pid}`;
-  rmSync(building, { recursive: true, force: true });
-  const ncc = path.join(ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
-  const out = path.join(building, 'action');
   try {
-    execFileSync(process.execPath, [ncc, 'build', 'src/action/index.ts', '-o', out, '--target', 'es2023', '--no-source-map-register', '-q'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    buildBundles({ outDir: building, entries: ['action'], stdio: 'pipe' });
   } catch (error) {
     const e = error as { stderr?: Buffer; stdout?: Buffer };
     throw new Error(`ncc could not build the action:\n${(e.stderr ?? e.stdout ?? '').toString().split('\n').filter((l) => !l.startsWith('    at ')).slice(0, 30).join('\n')}`);
   }
-  for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
-  mkdirSync(path.join(building, 'grammars'));
-  for (const [file, pkg] of Object.entries(GRAMMARS)) copyFileSync(packageFile(pkg, file), path.join(building, 'grammars', file));
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
   pruneCache(cache, dir);
