@@ -324,3 +324,15 @@ export function looksLikeTestFile(file: string): boolean {
   if (/(^Test.*|.*Tests?|.*IT)\.(java|kt)$/.test(base)) return true;
   return /(^|\/)(tests?|__tests__|spec|src\/test)\//.test(file);
 }
+
+/**
+ * `raw` relative to `root` when it is an absolute path under it (normalised as printed paths are),
+ * whether git tracks it or not; undefined otherwise. For names that must not depend on where the
+ * repository sits on disk (the reports stage's test ids), where `resolve` answers for tracked files.
+ */
+export function pathUnderRoot(root: string, raw: string): string | undefined {
+  if (raw.length > MAX_PATH_LENGTH) return undefined;
+  const n = normalise(raw);
+  if ('runtime' in n || !n.absolute) return undefined;
+  return relativeTo(normaliseRoot(root), n) || undefined;
+}

@@ -151,10 +151,13 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   }
 
   const passes = keepCases !== 'all' ? namedPasses(logFailures) : undefined;
+  // Before the reports: node:test writes absolute case files, made repo-relative through it.
+  const repo = await openRepoView(root, { listFiles: options.listFiles });
   const run: TestRun & { summary: TestRunSummary; notKept?: number } =
     options.junit.length > 0
       ? await parseJUnitReports(options.junit, root, {
           keepCases,
+          repo,
           ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
           ...(passes ? { onCase: passes.onCase } : {}),
         })
@@ -167,7 +170,6 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
     });
   }
 
-  const repo = await openRepoView(root, { listFiles: options.listFiles });
   // The frames see the passing cases a log's failures could be matched with, as they would with
   // every case kept; `run` itself lists the kept cases only.
   const framesRun = passes ? { ...run, cases: [...run.cases, ...passes.cases(run.cases)] } : run;

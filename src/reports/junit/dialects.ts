@@ -56,6 +56,14 @@ export interface DialectQuirks {
   repeatsAreRuns?: true;
   /** A case the producer writes twice under one id in one report: one result, counted once. */
   writesTwice?(classname: string | undefined): boolean;
+  /** The name of a <testsuite> as the test code wrote it, from its `name` attribute. */
+  suiteName?(attribute: string): string;
+  /**
+   * The producer writes each case's `file` as an absolute path of the machine that ran the tests:
+   * when the repository is known, the reader makes it repo-relative, so ids are the same on every
+   * machine (see repo-relative-file.ts).
+   */
+  absoluteFiles?: true;
 }
 
 /** Root element (<testsuites> or a bare <testsuite>) attributes that name their producer. */
@@ -137,7 +145,32 @@ function rustFailureMessage(attribute: string | undefined, body: string): string
   return match?.[1]?.trim() ?? attribute;
 }
 
+/**
+ * node:test's JUnit reporter (lib/internal/test_runner/reporter/junit.js, Node 20 to 24) escapes
+ * `"` twice in every attribute: escapeAttribute turns it into `&quot;`, then escapeContent turns
+ * that `&` into `&amp;`, so the report says `&amp;quot;` and the value read is `&quot;`. Nothing
+ * else is escaped twice (`&` and `<` once, `'` and `>` not at all), so `&quot;` is put back to `"`
+ * and nothing more. Lossy beyond repair, and left as read: a name that itself holds `&quot;` (it
+ * reads the same as `"`); Node 24 leaves `&#NN;` in a name unescaped, so it reads as the character;
+ * Node 20 drops newlines from attributes (Node 24 writes `&#10;`, which reads back exactly).
+ */
+function undoNodeQuoteEscape(text: string): string {
+  return text.includes('&quot;') ? text.replaceAll('&quot;', '"') : text;
+}
+
 const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
+  'node-test': {
+    adjustCase(fields) {
+      fields.name = undoNodeQuoteEscape(fields.name);
+      // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
+      if (fields.classname !== undefined) fields.classname = undoNodeQuoteEscape(fields.classname);
+      if (fields.file !== undefined) fields.file = undoNodeQuoteEscape(fields.file);
+    },
+    suiteName: undoNodeQuoteEscape,
+    failureMessage: (attribute) => (attribute === undefined ? undefined : undoNodeQuoteEscape(attribute)),
+    // `file` is the test file's absolute path (Node 24 writes it; Node 20 writes none).
+    absoluteFiles: true,
+  },
   // Gradle's JUnitXmlResultWriter without mergeReruns writes every execution of a retried test as
   // its own <testcase>, in execution order (a retry comes after the failure it retries).
   gradle: { repeatsAreRuns: true },

@@ -222,6 +222,8 @@ export class JUnitReader {
     readonly report: string,
     private readonly sink: CaseSink,
     private readonly source: CaseSource = { report },
+    /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
+    private readonly caseFile?: (file: string) => string,
   ) {
     this.parser = this.createParser();
     this.wantsPassingCases = sink.wantsPassingCases;
@@ -768,7 +770,7 @@ export class JUnitReader {
     const file = attributes['file'];
     const hostname = attributes['hostname'];
     this.suites.push({
-      name: ownString(clipText(attributes['name'] ?? '', JUNIT_LIMITS.name)),
+      name: ownString(clipText(this.quirks.suiteName ? this.quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''), JUNIT_LIMITS.name)),
       // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
       file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
       hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
@@ -856,6 +858,7 @@ export class JUnitReader {
     fields.line = undefined;
     fields.suiteHostname = suite?.hostname;
     this.quirks.adjustCase?.(fields);
+    if (fields.file !== undefined && this.caseFile !== undefined && this.quirks.absoluteFiles) fields.file = this.caseFile(fields.file);
     return fields;
   }
 

@@ -12,10 +12,12 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
+import { createPathResolver, type PathResolver } from '../../frames/stack-location.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
 import { JUnitReader, type CaseSink } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
+import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
 import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
 
 export type { KeepCases } from './merge-cases.js';
@@ -39,6 +41,12 @@ export interface ParseJUnitOptions {
    * Unbounded by default.
    */
   maxKeptCases?: number;
+  /**
+   * The repository the tests belong to: a producer that writes absolute case files (node:test)
+   * gets them repo-relative, in ids too (see repo-relative-file.ts). `parseJUnitReports` uses
+   * its `cwd` (files under it) when this is not given; the other two keep files as written.
+   */
+  repo?: PathResolver;
 }
 
 export interface JUnitParseResult {
@@ -58,10 +66,11 @@ const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
   const collector = newCollector(options, 1);
-  const read = await streamReportFile(file, file, collector);
+  const caseFile = options.repo && createRepoRelativeFile(options.repo);
+  const read = await streamReportFile(file, file, collector, caseFile);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    await streamReportFile(file, file, rescanSink(collector, suspects));
+    await streamReportFile(file, file, rescanSink(collector, suspects), caseFile);
     collector.settleSuspects();
   }
   return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
@@ -70,10 +79,11 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
   const collector = newCollector(options, 1);
-  const read = streamReportString(xml, name, collector);
+  const caseFile = options.repo && createRepoRelativeFile(options.repo);
+  const read = streamReportString(xml, name, collector, caseFile);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    streamReportString(xml, name, rescanSink(collector, suspects));
+    streamReportString(xml, name, rescanSink(collector, suspects), caseFile);
     collector.settleSuspects();
   }
   return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
@@ -112,14 +122,16 @@ export async function parseJUnitReports(
     }
   }
   const collector = newCollector(options, files.length);
+  // Without a listing of the repository's files, `cwd` still tells which files are under it.
+  const caseFile = createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []));
   for (const file of files) {
-    const read = await streamReportFile(path.resolve(cwd, file), file, collector);
+    const read = await streamReportFile(path.resolve(cwd, file), file, collector, caseFile);
     errors.push(...read.errors);
   }
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
     const sink = rescanSink(collector, suspects);
-    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink);
+    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink, caseFile);
     collector.settleSuspects();
   }
   const { cases, summary } = collector.result();
@@ -143,8 +155,8 @@ interface StreamResult {
 }
 
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
-export async function streamReportFile(file: string, display: string, sink: CaseSink): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink);
+export async function streamReportFile(file: string, display: string, sink: CaseSink, caseFile?: CaseFileMapper): Promise<StreamResult> {
+  const reader = new JUnitReader(display, sink, undefined, caseFile);
   const notes: ReportError[] = [];
   let refused = false;
   try {
@@ -202,8 +214,8 @@ export async function streamReportFile(file: string, display: string, sink: Case
 }
 
 /** Streams a report that is already a string into `sink`. */
-export function streamReportString(xml: string, display: string, sink: CaseSink): StreamResult {
-  const reader = new JUnitReader(display, sink);
+export function streamReportString(xml: string, display: string, sink: CaseSink, caseFile?: CaseFileMapper): StreamResult {
+  const reader = new JUnitReader(display, sink, undefined, caseFile);
   let offset = 0;
   while (offset < xml.length && !reader.done) {
     let end = Math.min(xml.length, offset + CHUNK_CHARS);
