@@ -26,6 +26,10 @@
  * vendored, installed or generated code (`node_modules`, `vendor/`, `dist/`, `*.min.js`, `.d.ts`),
  * and never the failing test's own file (a Rust unit test's module shares its file with the code:
  * such callees are left to the windows around the test).
+ *
+ * One step further, `calleesOf` reads what a definition found here calls, through its own file's
+ * definitions and imports (never a search: a callee of a callee elsewhere is rare, and looking for
+ * `round` across a large repository is not worth it). The built-in repair engine suspects those too.
  */
 import { calledAt, calledWithin, type Call } from './called-names.js';
 import { definitionPattern, indexFile, type Definition, type FileIndex, type Located } from './definition-index.js';
@@ -43,8 +47,18 @@ export interface CalleeDefinition {
   /** The whole definition, 1-based and inclusive (decorators and `export` included). */
   startLine: number;
   endLine: number;
-  /** Found through the test file's imports, or by searching the repository. */
-  via: 'import' | 'search';
+  /**
+   * Found through the calling file's imports, by searching the repository, or (`calleesOf` only)
+   * defined in the calling file itself.
+   */
+  via: 'import' | 'search' | 'local';
+}
+
+/** Lines of a source file, 1-based and inclusive: a definition whose callees are wanted. */
+export interface SourceRange {
+  file: string;
+  startLine: number;
+  endLine: number;
 }
 
 /** What the resolver reads: the repository's tracked files and their text (a `RepoView` fits). */
@@ -66,6 +80,8 @@ export interface CalleeLimits {
   maxScannedChars: number;
   /** Files the search parses after the text pattern matched, per resolver. */
   maxParsedFiles: number;
+  /** Calls read from a definition's body by `calleesOf` (a body calls builtins too). */
+  maxCallsWithin: number;
 }
 
 export const DEFAULT_CALLEE_LIMITS: CalleeLimits = {
@@ -77,14 +93,23 @@ export const DEFAULT_CALLEE_LIMITS: CalleeLimits = {
   maxScannedFiles: 3_000,
   maxScannedChars: 24 * 1024 * 1024,
   maxParsedFiles: 40,
+  maxCallsWithin: 32,
 };
 
 export interface CalleeResolver {
   /** The definitions of what the failure's triggering statement calls, when that is in a test file. */
   definitionsFor(frame: FailureFrame): Promise<CalleeDefinition[]>;
+  /**
+   * The definitions of what the lines of `range` (a definition this resolver returned) call: in
+   * its own file (`via: 'local'`, methods on `self`/`this` too) or through its file's imports; at
+   * most `maxPerName` per name, never `range` itself (a recursive call).
+   */
+  calleesOf(range: SourceRange): Promise<CalleeDefinition[]>;
   /** Frees the syntax trees (WebAssembly memory). */
   dispose(): void;
 }
+
+const NO_IMPORTS: Imports = { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
 
 const TEST_DIRECTORY = /(^|\/)(tests?|__tests__|__mocks__|spec|specs|e2e|fixtures|testdata)\//i;
 const NOT_OWN_SOURCE =
@@ -229,6 +254,51 @@ class Resolver implements CalleeResolver {
     return found;
   }
 
+  async calleesOf(range: SourceRange): Promise<CalleeDefinition[]> {
+    const { file } = range;
+    if (!isOwnSourceFile(file)) return [];
+    const source = await this.finder.parsed(file);
+    if (!source) return [];
+    let calls: Call[];
+    try {
+      calls = calledWithin(source, range.startLine, range.endLine).slice(0, this.limits.maxCallsWithin);
+    } catch {
+      return [];
+    }
+    if (calls.length === 0) return [];
+    const imports = (await this.importsIn(file)) ?? NO_IMPORTS;
+    const local = (await this.index(file))?.definitions ?? new Map<string, Definition[]>();
+    const out: CalleeDefinition[] = [];
+    const seen = new Set([`${file}\0${range.startLine}`]);
+    const add = (name: string, defs: Located[], via: CalleeDefinition['via']) => {
+      for (const d of defs.slice(0, this.limits.maxPerName)) {
+        const key = `${d.file}\0${d.startLine}`;
+        if (seen.has(key) || !isOwnSourceFile(d.file)) continue;
+        seen.add(key);
+        out.push({ name, file: d.file, startLine: d.startLine, endLine: d.endLine, via });
+      }
+    };
+    for (const c of calls) {
+      const bound = c.receiver === undefined ? imports.bindings.get(c.name) : imports.bindings.get(c.receiver);
+      if (bound?.kind === 'external') continue;
+      if (bound) {
+        // An imported function, or a function of an imported module or class.
+        add(c.name, await this.definedIn(bound.files, bound.kind === 'symbol' && c.receiver === undefined ? bound.name : c.name), 'import');
+        continue;
+      }
+      // A function of the same module, a method of its own class (`self.total()`), else a method
+      // of an object it was handed, or a name from `import *`: in what the file imports.
+      const own = local.get(c.name);
+      if (own?.length) {
+        add(c.name, own.map((d) => ({ ...d, file })), 'local');
+        continue;
+      }
+      const first = c.receiver === undefined ? imports.star : imports.files;
+      if (first.length) add(c.name, await this.definedIn(first, c.name), 'import');
+    }
+    return out;
+  }
+
   async definitionsFor(frame: FailureFrame): Promise<CalleeDefinition[]> {
     const trig = frame.triggering;
     const testFile = frame.test?.file;
@@ -244,7 +314,7 @@ class Resolver implements CalleeResolver {
       return [];
     }
     if (calls.length === 0) return [];
-    const imports = (await this.importsIn(trig.file)) ?? { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
+    const imports = (await this.importsIn(trig.file)) ?? NO_IMPORTS;
     const local = (await this.index(trig.file))?.definitions ?? new Map<string, Definition[]>();
     // A helper the test file defines is test code, never shown as a callee; what it calls is
     // (one level: `if got := mustPercent(t, "15%")` → `Percent(code)`).

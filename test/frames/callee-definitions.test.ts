@@ -184,6 +184,76 @@ describe('only the user\'s own, non-test source', () => {
   });
 });
 
+describe('what a callee calls (calleesOf)', () => {
+  let repo: TempRepo;
+  let view: RepoView;
+  beforeAll(async () => {
+    repo = createTempRepo({
+      files: {
+        'shop/__init__.py': '',
+        'shop/tax.py': 'RATE = 0.2\n\ndef tax_for(amount):\n    return amount * RATE\n',
+        'shop/cart.py': [
+          'import json', //                                        1
+          'from shop.tax import tax_for', //                       2
+          'from tests.helpers import fake', //                     3
+          '', //                                                   4
+          'def line_total(item):', //                              5
+          '    price = item["price"] * item["qty"]', //            6
+          '    return round(price + tax_for(price), 2)', //        7
+          '', //                                                   8
+          'def cart_total(items):', //                             9
+          '    fake(items)', //                                    10
+          '    json.dumps(items)', //                              11
+          '    return sum(line_total(i) for i in items) or cart_total([])', // 12
+          '', //                                                   13
+          'class Cart:', //                                        14
+          '    def __init__(self, items):', //                     15
+          '        self.items = items', //                         16
+          '', //                                                   17
+          '    def total(self):', //                               18
+          '        return cart_total(self.items) + self.fee()', // 19
+          '', //                                                   20
+          '    def fee(self):', //                                 21
+          '        return 1', //                                   22
+        ].join('\n'),
+        'shop/other.py': 'def tax_for(amount):\n    return 0\n\ndef line_total(item):\n    return 0\n',
+        'tests/helpers.py': 'def fake(items):\n    return items\n',
+        'tests/test_cart.py': 'from shop.cart import Cart\n\ndef test_total():\n    assert Cart([]).total() == 1\n',
+      },
+    });
+    view = await openRepoView(repo.root);
+  });
+  afterAll(() => repo.cleanup());
+
+  async function calleesOf(file: string, startLine: number, endLine: number): Promise<CalleeDefinition[]> {
+    const resolver = createCalleeResolver(view);
+    try {
+      return await resolver.calleesOf({ file, startLine, endLine });
+    } finally {
+      resolver.dispose();
+    }
+  }
+
+  it('an imported function in its module, not a same-named one elsewhere; builtins find nothing', async () => {
+    expect(await calleesOf('shop/cart.py', 5, 7)).toEqual([{ name: 'tax_for', file: 'shop/tax.py', startLine: 3, endLine: 4, via: 'import' }]);
+  });
+
+  it('a function of the same module; never itself, a test helper or a package', async () => {
+    expect(await calleesOf('shop/cart.py', 9, 12)).toEqual([{ name: 'line_total', file: 'shop/cart.py', startLine: 5, endLine: 7, via: 'local' }]);
+  });
+
+  it('methods on `self` in the same file', async () => {
+    expect(await calleesOf('shop/cart.py', 18, 19)).toEqual([
+      { name: 'cart_total', file: 'shop/cart.py', startLine: 9, endLine: 12, via: 'local' },
+      { name: 'fee', file: 'shop/cart.py', startLine: 21, endLine: 22, via: 'local' },
+    ]);
+  });
+
+  it('nothing for a range outside the own source', async () => {
+    expect(await calleesOf('tests/test_cart.py', 3, 4)).toEqual([]);
+  });
+});
+
 describe('bounds', () => {
   let repo: TempRepo;
   let view: RepoView;

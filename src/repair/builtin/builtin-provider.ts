@@ -7,12 +7,12 @@
  * One instance keeps its search state across the attempts of a run, so a candidate the full suite
  * rejected is not proposed again and the next attempt resumes the ranked list where it stopped.
  */
+import { createCalleeResolver } from '../../frames/callee-definitions.js';
+import { openRepoView, type RepoView } from '../../frames/repo-view.js';
 import type { HealOptions } from '../../heal-options.js';
 import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '../provider.js';
 import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';
-import { DefinitionIndex } from './definition-index.js';
-import { listSourceFiles } from './repo-files.js';
 import { readFailureHints } from './failure-hints.js';
 import { localiseFaults, type SuspiciousLine } from './localise.js';
 import { DEFAULT_LIMITS, describeCandidate, SearchState, searchRepairs, type SearchLimits } from './search.js';
@@ -43,18 +43,22 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
   const templates = engine.templates ?? TEMPLATES;
   const now = engine.now ?? Date.now;
   const state = new SearchState();
-  let files: Promise<string[]> | undefined;
-  const definitions = new DefinitionIndex();
+  // The tracked files and their text, read once per run: the loop restores the tree between
+  // attempts, so they do not change under it.
+  let repo: Promise<RepoView> | undefined;
 
   return {
     name: 'builtin',
     async propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {
       const started = now();
       const store = new SourceStore(host.root);
+      repo ??= openRepoView(host.root);
+      const view = await repo;
+      // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
+      const callees = createCalleeResolver(view);
       try {
-        files ??= listSourceFiles(host.root);
         const changed = await readChangedLines(host.root, request.commitDiff);
-        const lines = await localiseFaults({ failures: request.failures, store, changed, files: await files, definitions });
+        const lines = await localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
         const hints = readFailureHints(request.failures);
         const seeds = await seedCandidates(lines, store, templates, hints);
         if (lines[0]) host.log(`builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`);
@@ -102,6 +106,7 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
           detail,
         };
       } finally {
+        callees.dispose();
         await store.dispose();
       }
     },

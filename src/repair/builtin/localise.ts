@@ -7,18 +7,17 @@
  *   ochiai = sqrt(failed(line) / failed_total)); deeper frames score higher than their callers.
  * - A frame's enclosing function, at a lower weight: the wrong line often runs before the one that
  *   crashes.
- * - What the failing tests call: an assertion failure's stack ends in the test, so the functions the
- *   test body calls (and, at lower weight, what those call) are indexed by name and suspected.
+ * - What the failing tests call: an assertion failure's stack ends in the test, so the definitions of
+ *   what its failing statement calls are suspected (found by the frames stage's callee resolver,
+ *   through the test's imports), and, at lower weight, what those call.
  * - The lines changed by the commit under test, boosted.
  */
+import type { CalleeDefinition, CalleeResolver } from '../../frames/callee-definitions.js';
 import type { FailureFrame, SourceLocation } from '../../frames/failure-frame.js';
 import type { ChangedLines } from './changed-lines.js';
-import { DefinitionIndex } from './definition-index.js';
-import { calledNames, definitionsIn, type Definition } from './definitions.js';
-import { importedFiles } from './imports.js';
 import { isTestPath, isVendoredPath } from './path-kinds.js';
 import type { SourceStore } from './source-store.js';
-import { familyForFile, functionAtRow } from './syntax-tree.js';
+import { familyForFile, functionAtRow, functionName, isFunctionNode, walkTree, type ParsedSource } from './syntax-tree.js';
 
 export interface SuspiciousLine {
   file: string;
@@ -33,8 +32,12 @@ export interface SuspiciousLine {
 export const DEPTH_DECAY = 0.8;
 /** Weight of the other lines of a frame's function, relative to the frame. */
 export const FUNCTION_WEIGHT = 0.5;
-/** Weight of a function a failing test calls directly; what that calls gets `CALLEE_DECAY` of it. */
-export const CALLED_WEIGHT = 0.4;
+/**
+ * Weight of a function a failing test calls directly; what that calls gets `CALLEE_DECAY` of it.
+ * As much as the rest of a stack frame's function: these are what the failing statement calls,
+ * tied to it through the test's imports, not names merely alike.
+ */
+export const CALLED_WEIGHT = 0.5;
 export const CALLEE_DECAY = 0.5;
 /** How many calls deep the test's callees are followed. */
 export const CALL_DEPTH = 2;
@@ -45,18 +48,18 @@ export const CHANGED_FUNCTION_BOOST = 1.3;
 export const CHANGED_ONLY_WEIGHT = 0.3;
 /** Weight of every function when there is no other evidence at all. */
 export const FALLBACK_WEIGHT = 0.05;
+/** Files whose functions the fallback suspects. */
+export const FALLBACK_FILES = 200;
 export const MAX_SUSPICIOUS_LINES = 400;
-/** Files scanned for definitions of the called names (text prefilter first, then parse). */
-export const MAX_SCANNED_FILES = 2_000;
 
 export interface LocaliseInput {
   failures: readonly FailureFrame[];
   store: SourceStore;
   changed: ChangedLines;
-  /** Tracked source files (for the call graph); may be empty. */
+  /** Tracked files (for the fallback when nothing points anywhere); may be empty. */
   files: readonly string[];
-  /** Kept across the attempts of a run by the provider; a fresh one otherwise. */
-  definitions?: DefinitionIndex;
+  /** Where what the failing tests call is defined (`frames/callee-definitions.ts`). */
+  callees: CalleeResolver;
 }
 
 function isOwnSource(file: string, testFiles: ReadonlySet<string>): boolean {
@@ -97,54 +100,18 @@ async function functionRows(store: SourceStore, file: string, line: number): Pro
   return fn ? { start: fn.startPosition.row + 1, end: fn.endPosition.row + 1 } : undefined;
 }
 
-/** Names called by the test code around each of the failure's test-side locations. */
-async function namesCalledByTest(failure: FailureFrame, store: SourceStore, testFiles: ReadonlySet<string>): Promise<Set<string>> {
-  const spots: SourceLocation[] = [];
-  if (failure.test) spots.push(failure.test);
-  for (const loc of [...failure.stack, ...(failure.triggering ? [failure.triggering] : [])]) {
-    if (!isOwnSource(loc.file, testFiles)) spots.push(loc);
-  }
-  const names = new Set<string>();
-  for (const spot of spots) {
-    const source = await store.parse(spot.file);
-    if (!source) continue;
-    const fn = functionAtRow(source.tree.rootNode, spot.line - 1, source.family);
-    if (fn) {
-      for (const name of calledNames(fn)) names.add(name);
-    } else {
-      // Module-level test code: the statements around the line.
-      const root = source.tree.rootNode;
-      for (const child of root.namedChildren) {
-        if (child && Math.abs(child.startPosition.row - (spot.line - 1)) <= 5) for (const name of calledNames(child)) names.add(name);
-      }
-    }
-  }
-  return names;
+function definitionKey(d: CalleeDefinition): string {
+  return `${d.file}\0${d.startLine}`;
 }
 
-/** Files the failing tests import (and what those import), in import order. */
-async function importedByTests(failures: readonly FailureFrame[], input: LocaliseInput, tracked: ReadonlySet<string>): Promise<string[]> {
-  const preferred: string[] = [];
-  let frontier = [...new Set(failures.flatMap((f) => [f.test?.file, ...f.stack.map((s) => s.file)].filter((x): x is string => !!x)))];
-  for (let depth = 0; depth < 2 && frontier.length; depth++) {
-    const next: string[] = [];
-    for (const file of frontier) {
-      const source = await input.store.parse(file);
-      if (!source) continue;
-      for (const imported of importedFiles(source, tracked)) {
-        if (!preferred.includes(imported)) {
-          preferred.push(imported);
-          next.push(imported);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return preferred;
-}
-
-function definitionKey(d: Definition): string {
-  return `${d.file}\0${d.startRow}`;
+/** The named functions and methods of a file, as 1-based line ranges. */
+function functionRanges(source: ParsedSource): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  walkTree(source.tree.rootNode, (node) => {
+    if (isFunctionNode(node, source.family) && functionName(node)) out.push({ start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
+    return true;
+  });
+  return out;
 }
 
 /** Rank suspicious lines, most suspicious first (ties: file, then line). */
@@ -180,46 +147,22 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
     }
   }
 
-  // 2. What the failing tests call, by name, a few calls deep.
-  const index = input.definitions ?? new DefinitionIndex();
-  const tracked = new Set(input.files);
-  const preferred = (await importedByTests(failures, input, tracked)).filter((f) => isOwnSource(f, testFiles));
-  const everything = [...preferred, ...input.files.filter((f) => isOwnSource(f, testFiles) && !preferred.includes(f))];
-  /**
-   * Where a name is looked for: what the test calls, first in the modules the tests import and only
-   * when none is found there in the whole repository; what a found function calls, in its own
-   * module, what that imports and the tests' modules (a callee elsewhere is rare, and looking for
-   * `round` in every file of a large repository is not).
-   */
-  const scopeFor = async (level: number, from?: Definition): Promise<string[]> => {
-    if (level === 0 || !from) return preferred;
-    const source = await store.parse(from.file);
-    const own = source ? importedFiles(source, tracked) : [];
-    return [...new Set([from.file, ...own, ...preferred])].filter((f) => isOwnSource(f, testFiles));
-  };
-  const calledBy = new Map<string, { def: Definition; tests: Set<number>; level: number }>();
+  // 2. What the failing tests call, and what that calls, a few calls deep.
+  const calledBy = new Map<string, { def: CalleeDefinition; tests: Set<number>; level: number }>();
   for (let i = 0; i < failures.length; i++) {
     const seen = new Set<string>();
-    let wanted: Array<{ names: Set<string>; from?: Definition }> = [{ names: await namesCalledByTest(failures[i]!, store, testFiles) }];
+    let wanted = await input.callees.definitionsFor(failures[i]!);
     for (let level = 0; level < CALL_DEPTH && wanted.length; level++) {
-      const defs: Definition[] = [];
-      for (const { names, from } of wanted) {
-        let found = await index.lookup(names, await scopeFor(level, from), store, MAX_SCANNED_FILES);
-        if (level === 0 && !found.length) found = await index.lookup(names, everything, store, MAX_SCANNED_FILES);
-        defs.push(...found);
-      }
-      const next: Array<{ names: Set<string>; from?: Definition }> = [];
-      for (const def of defs) {
+      const next: CalleeDefinition[] = [];
+      for (const def of wanted) {
         const key = definitionKey(def);
-        if (seen.has(key)) continue;
+        if (seen.has(key) || !isOwnSource(def.file, testFiles)) continue;
         seen.add(key);
         const entry = calledBy.get(key) ?? { def, tests: new Set<number>(), level };
         entry.tests.add(i);
         entry.level = Math.min(entry.level, level);
         calledBy.set(key, entry);
-        const source = await store.parse(def.file);
-        const fn = source && functionAtRow(source.tree.rootNode, def.startRow, source.family);
-        if (fn) next.push({ names: new Set(calledNames(fn).filter((name) => name !== def.name)), from: def });
+        if (level + 1 < CALL_DEPTH) next.push(...(await input.callees.calleesOf(def)));
       }
       wanted = next;
     }
@@ -227,17 +170,16 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
   for (const { def, tests, level } of calledBy.values()) {
     const score = CALLED_WEIGHT * CALLEE_DECAY ** level * Math.sqrt(tests.size / total);
     const why = level === 0 ? `\`${def.name}\` is called by ${tests.size}/${total} failing test(s)` : `\`${def.name}\` is called from code the failing tests call`;
-    for (let row = def.startRow; row <= def.endRow; row++) scores.raise(def.file, row + 1, score, why);
+    for (let line = def.startLine; line <= def.endLine; line++) scores.raise(def.file, line, score, why);
   }
 
   // 3. Nothing points anywhere: every function of the repo's own code, faintly.
   if (!scores.all().length && !changed.size) {
-    for (const file of input.files.slice(0, 200)) {
-      if (!isOwnSource(file, testFiles)) continue;
+    for (const file of input.files.filter((f) => isOwnSource(f, testFiles)).slice(0, FALLBACK_FILES)) {
       const source = await store.parse(file);
       if (!source) continue;
-      for (const def of definitionsIn(source)) {
-        for (let row = def.startRow; row <= def.endRow; row++) scores.raise(def.file, row + 1, FALLBACK_WEIGHT, 'no stack evidence: every function');
+      for (const fn of functionRanges(source)) {
+        for (let line = fn.start; line <= fn.end; line++) scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
       }
     }
   }
