@@ -1,0 +1,126 @@
+/**
+ * Targeted reruns of node:test tests whose names hold `"`, `&`, `<`, `'` and regex characters, run
+ * for real: the project of test/fixtures/junit/node-test-names/ in a temp git repository, the
+ * baseline and the reruns run by `createTestRuns` with the repo's Node 24 and read by the real
+ * evidence collector. A rerun must run exactly the tests it targets, and their ids must be the
+ * baseline's (the loop compares them), also when the baseline report was written on another machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RerunTarget } from '../../src/loop/rerun.js';
+import { createTestRuns } from '../../src/loop/test-runs.js';
+import { collectEvidence } from '../../src/reports/collect.js';
+import type { TestCase } from '../../src/reports/test-run.js';
+import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+
+const PROJECT = path.join(import.meta.dirname, '..', 'fixtures', 'junit', 'node-test-names');
+const TEST_FILE = readFileSync(path.join(PROJECT, 'test', 'names.test.js'), 'utf8');
+/** The two failing tests, as test/names.test.js names them. */
+const ADDS = `adds "two" & <three> (it's $1.50+)`;
+const TOP = `top "level" & 'single' <b>|[x]`;
+const ADDS_ID = `test/names.test.js::quotes "here" & <there>::${ADDS}`;
+const TOP_ID = `test/names.test.js::test::${TOP}`;
+const JUNIT = '--test-reporter=junit --test-reporter-destination=junit.xml';
+
+const hasNpm = (() => {
+  try {
+    execFileSync('npm', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let repo: TempRepo | undefined;
+afterEach(() => {
+  repo?.cleanup();
+  repo = undefined;
+});
+
+/** What the loop's baseline hands the rerun planner for a case (see baseline.ts). */
+function target(c: TestCase): RerunTarget {
+  return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
+}
+
+function setup(testCommand: string) {
+  repo = createTempRepo({
+    files: {
+      'package.json': JSON.stringify({ name: 'names', private: true, scripts: { test: `node --test ${JUNIT}` } }),
+      'test/names.test.js': TEST_FILE,
+    },
+  });
+  const env = {
+    ...repo.env,
+    // `node` is the Node running these tests (the repo's Node 24), also for the command npm runs.
+    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+    npm_config_update_notifier: 'false',
+  };
+  delete env.NODE_OPTIONS;
+  return createTestRuns({
+    testCommand,
+    junit: ['junit.xml'],
+    root: repo.root,
+    cwd: repo.root,
+    outputDir: path.join(repo.root, '.git', 'self-heal', 'runs'),
+    timeoutMs: 120_000,
+    env,
+    git: { cwd: repo.root, env: repo.env },
+    collect: collectEvidence,
+  });
+}
+
+const failing = (cases: readonly TestCase[]) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
+const ran = (cases: readonly TestCase[]) => cases.map((c) => [c.id, c.status]);
+
+describe('node:test targeted reruns of names with quotes and regex characters', () => {
+  it('node --test: the rerun selects exactly the targeted test, under the id the baseline gave it', async () => {
+    const runs = setup(`node --test ${JUNIT}`);
+    const baseline = await runs.full('baseline');
+    expect(baseline.reportErrors).toEqual([]);
+    expect(baseline.cases).toHaveLength(5);
+    expect(failing(baseline.cases).map((c) => c.id)).toEqual([ADDS_ID, TOP_ID]);
+    const [adds, top] = failing(baseline.cases);
+
+    const one = await runs.targeted([target(adds!)], 'rerun-adds');
+    // Shell-quoted (the `'` closed, escaped, reopened) and regex-escaped (`(`, `$`, `.`, `+`, `)`),
+    // anchored so the sibling "... again" is not selected; right after --test, before the reporters.
+    expect(one.plan.command).toBe(`node --test '--test-name-pattern=^adds "two" & <three> \\(it'\\''s \\$1\\.50\\+\\)$' ${JUNIT}`);
+    expect(ran(one.cases)).toEqual([[ADDS_ID, 'failed']]);
+
+    const other = await runs.targeted([target(top!)], 'rerun-top');
+    expect(ran(other.cases)).toEqual([[TOP_ID, 'failed']]);
+
+    const both = await runs.targeted([target(adds!), target(top!)], 'rerun-both');
+    expect(ran(both.cases)).toEqual([
+      [ADDS_ID, 'failed'],
+      [TOP_ID, 'failed'],
+    ]);
+  });
+
+  it.runIf(hasNpm)('npm test: the pattern goes through NODE_OPTIONS and still selects exactly the test', async () => {
+    const runs = setup('npm test');
+    const baseline = await runs.full('baseline');
+    const top = failing(baseline.cases).find((c) => c.name === TOP);
+    expect(top?.id).toBe(TOP_ID);
+    const rerun = await runs.targeted([target(top!)], 'rerun-top');
+    expect(rerun.plan.command).toBe('npm test');
+    // Node's NODE_OPTIONS parser: double quotes, `\` and `"` escaped with `\`.
+    expect(rerun.plan.env.NODE_OPTIONS).toBe(`"--test-name-pattern=^top \\"level\\" & 'single' <b>\\\\|\\\\[x\\\\]$"`);
+    // Not also `top "level" & 'single' <b>`, which an unescaped `|` would select.
+    expect(ran(rerun.cases)).toEqual([[TOP_ID, 'failed']]);
+  });
+
+  it('a baseline report written on another machine gives the ids the local rerun gives', async () => {
+    const runs = setup(`node --test ${JUNIT}`);
+    // The checked-in report was written in /tmp/self-heal-junit-fixtures/node-test-names.
+    repo!.write('ci/junit.xml', readFileSync(path.join(PROJECT, 'junit.xml'), 'utf8'));
+    const fromCi = await collectEvidence({ root: repo!.root, junit: ['ci/junit.xml'] });
+    expect(fromCi.errors).toEqual([]);
+    const [adds] = failing(fromCi.run.cases);
+    expect(adds?.id).toBe(ADDS_ID);
+    const rerun = await runs.targeted([target(adds!)], 'rerun-adds');
+    expect(ran(rerun.cases)).toEqual([[ADDS_ID, 'failed']]);
+  });
+});
