@@ -2,7 +2,8 @@
  * node:test's JUnit reporter, on the two things that made its ids and names wrong: absolute test
  * files in every case (the id carried the temp dir or the runner's workspace) and `"` escaped twice
  * (the name read held `&quot;`). Fixtures: test/fixtures/junit/node-test-names/ (real Node 24 and
- * Node 20 reports of test/names.test.js beside them, `regenerate.sh node-test-names`), and real
+ * Node 20 reports of test/names.test.js beside them, with Node 24's spec log, `regenerate.sh
+ * node-test-names`), and real
  * runs of that project in temp dirs.
  */
 import { execFileSync } from 'node:child_process';
@@ -168,5 +169,16 @@ describe('node:test case files: repo-relative once the repository is known', () 
     // And the checked-in fixture, written elsewhere, read in its project directory in this repository.
     const fromFixture = await collectEvidence({ root: PROJECT, junit: ['junit.xml'] });
     expect(ids(fromFixture.run)).toEqual(REPO_IDS);
+  });
+
+  it("the report's failures and the spec log's are one frame each: the log prints the names as written", async () => {
+    // output.log is the spec reporter's output of the run that wrote junit.xml.
+    const collected = await collectEvidence({ root: PROJECT, junit: ['junit.xml'], log: 'output.log' });
+    expect(collected.errors).toEqual([]);
+    expect(collected.frames.map((f) => [f.id, f.name, f.evidence])).toEqual([
+      [REPO_IDS[0], NAMES[0], ['junit', 'log']],
+      [REPO_IDS[3], NAMES[3], ['junit', 'log']],
+    ]);
+    expect(collected.frames[0]!.test?.file).toBe('test/names.test.js');
   });
 });
