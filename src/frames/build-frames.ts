@@ -43,7 +43,18 @@ export interface BuildFramesOptions {
 }
 
 const DEFAULT_MAX_STACK = 40;
-export const DEFAULT_MAX_FAILURES = 2000;
+/**
+ * Frames built by default; failures past it are counted (`notFramed`, which every output says),
+ * not framed. A product limit, not a technical one: what a frame is for is read by a person or a
+ * model, and none of them reads more than this — GitHub shows 10 error annotations per step (50
+ * per job), the job summary's table keeps at most 500 rows and drops to 100 and 20 under its byte
+ * budget, a repair prompt details 5 failures — while each frame costs a syntax tree of every file
+ * its stack names and a parse of its trace (report to frames with 2,000 frames costs about twice
+ * the time of 200 on the JUnit bench). When hundreds of tests fail the first 200 show the pattern;
+ * `self-heal parse --max-failures <n>` asks for more. The repair loop's fail-to-pass set comes
+ * from the test run's cases, never from frames, so the limit never hides a failing test from it.
+ */
+export const DEFAULT_MAX_FAILURES = 200;
 const MAX_LOCALS = 40;
 const DEFAULT_MAX_LOCAL_LENGTH = 300;
 /** Captured output is read for a trace only up to this much (tail: the failure is at the end). */

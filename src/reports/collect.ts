@@ -57,6 +57,8 @@ export interface CollectedEvidence {
    * (`frames.maxFailures`, `maxKeptCases`); 0 when every failure had its chance of a frame.
    */
   notFramed: number;
+  /** The limit on frames that applied (`frames.maxFailures`, else `DEFAULT_MAX_FAILURES`). */
+  maxFailures: number;
 }
 
 export const DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024;
@@ -182,7 +184,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   const limited = (run.notKept ?? 0) > 0 || frames.length >= maxFailures;
   const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
   const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
-  return { run, frames, errors, summary, readAnything, notFramed };
+  return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
 }
 
 /** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */

@@ -150,6 +150,10 @@ describe('errors and exit codes', () => {
     [['--root', 'pytest'], /nothing to read/],
     [['--junit', 'a.xml', '--help=yes'], /--help takes no value/],
     [['--junit', ''], /--junit expects a non-empty <glob>/],
+    [['--junit', 'a.xml', '--max-failures', '0'], /--max-failures expects an integer from 1 to 100000, got "0"/],
+    [['--junit', 'a.xml', '--max-failures', '2.5'], /--max-failures expects an integer from 1 to 100000, got "2.5"/],
+    [['--junit', 'a.xml', '--max-failures', '100001'], /--max-failures expects an integer from 1 to 100000/],
+    [['--junit', 'a.xml', '--max-failures'], /--max-failures expects <1-100000>/],
   ])('bad usage %j exits 2 and names the flag', async (argv, message) => {
     const { code, stdout, stderr } = await cli(argv);
     expect(code).toBe(2);
@@ -157,11 +161,26 @@ describe('errors and exit codes', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('--max-failures bounds the frames built; the rest are counted as not framed, in every format', async () => {
+    const json = await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '2']);
+    expect(json.code).toBe(0);
+    const report = FramesReport.parse(JSON.parse(json.stdout));
+    expect(report.summary.failed).toBe(6);
+    expect(report.failures).toHaveLength(2);
+    expect(report.notFramed).toBe(4);
+    const all = FramesReport.parse(JSON.parse((await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '6'])).stdout));
+    expect(all.failures).toHaveLength(6);
+    expect(all.notFramed).toBeUndefined();
+    const text = await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '2', '--format', 'text']);
+    expect(text.stdout).toContain('4 more failing tests are counted in the summary without a frame');
+  });
+
   it('prints help, exit 0', async () => {
     const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: self-heal parse/);
     expect(stdout).toContain('--format json|markdown|text');
+    expect(stdout).toMatch(/--max-failures <1-100000>\s+frames built at most \(default \d+\)/);
   });
 
   it('works in a git repository: frames point only at tracked files', async () => {

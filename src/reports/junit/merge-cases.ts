@@ -31,7 +31,7 @@ export type KeepCases = 'all' | 'non-passing' | 'none';
 /**
  * Text kept across all failing cases of one parse (bodies and output), in UTF-16 code units: a
  * report with tens of thousands of failures keeps every case, but only the first ones' text.
- * 4 Mi is about 1,600 pytest tracebacks of 2.5 KB (frames are built for at most 2,000 failures).
+ * 4 Mi is about 1,600 pytest tracebacks of 2.5 KB (frames are built for 200 failures by default).
  * Kept text costs several times its size in peak RSS (V8 sizes its heap by what survives): with
  * 8 Mi, the bench's report of 2M cases (20,000 failing) peaked at 193 MB, with 4 Mi at 138 MB.
  */
