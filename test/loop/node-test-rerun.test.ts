@@ -51,7 +51,7 @@ function setup(testCommand: string) {
       'test/names.test.js': TEST_FILE,
     },
   });
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...repo.env,
     // `node` is the Node running these tests (the repo's Node 24), also for the command npm runs.
     PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
