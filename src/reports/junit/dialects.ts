@@ -61,7 +61,9 @@ export interface DialectQuirks {
   /**
    * The producer writes each case's `file` as an absolute path of the machine that ran the tests:
    * when the repository is known, the reader makes it repo-relative, so ids are the same on every
-   * machine (see repo-relative-file.ts).
+   * machine (see repo-relative-file.ts). Any absolute `file` is mapped the same way whatever the
+   * producer (mocha-junit-reporter and PHPUnit write one on their suites); this says the producer
+   * always writes one.
    */
   absoluteFiles?: true;
 }

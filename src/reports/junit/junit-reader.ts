@@ -104,6 +104,9 @@ interface SaxesInternals {
   currentXMLVersion: string;
 }
 
+/** A POSIX or Windows absolute path, or a file URL. */
+const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
+
 /** saxes' "no `]]` seen" state of text (saxes 6.0.0). */
 const FORBIDDEN_START = 0;
 /** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
@@ -858,7 +861,11 @@ export class JUnitReader {
     fields.line = undefined;
     fields.suiteHostname = suite?.hostname;
     this.quirks.adjustCase?.(fields);
-    if (fields.file !== undefined && this.caseFile !== undefined && this.quirks.absoluteFiles) fields.file = this.caseFile(fields.file);
+    // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
+    // machine's, not the test's: ids must be the same wherever the report was written.
+    if (fields.file !== undefined && this.caseFile !== undefined && (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(fields.file))) {
+      fields.file = this.caseFile(fields.file);
+    }
     return fields;
   }
 

@@ -1,6 +1,6 @@
 /**
  * Test files as the repository names them. node:test writes each case's file as an absolute path
- * of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
+ * (mocha-junit-reporter and PHPUnit their suites' file) of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
  * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
  * reruns and other reports, and the job summary shows them. So the path is mapped the way the
  * frames stage maps stack frames (stack-location.ts): under the root, a runner's workspace layout,

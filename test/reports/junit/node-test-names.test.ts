@@ -128,14 +128,16 @@ describe('node:test case files: repo-relative once the repository is known', () 
     expect(result.cases[0]!.id).toBe(`/opt/other/test/names.test.js::${SUITE}::${NAMES[0]}`);
   });
 
-  it("other producers' ids are unchanged: mocha-junit-reporter's absolute suite file stays", async () => {
+  it("mocha-junit-reporter's absolute suite file becomes repo-relative too; without a repository it stays", async () => {
     const report = fixture('mocha/junit.xml');
     const repo = createPathResolver('/tmp/self-heal-junit-fixtures/mocha', ['test/cart.test.js', 'lib/cart.js']);
     const without = await parseJUnitFile(report);
     const withRepo = await parseJUnitFile(report, { repo });
     expect(withRepo.dialect).toBe('mocha-junit-reporter');
-    expect(ids(withRepo)).toEqual(ids(without));
-    expect(withRepo.cases.some((c) => c.file === '/tmp/self-heal-junit-fixtures/mocha/test/cart.test.js')).toBe(true);
+    expect(without.cases.some((c) => c.file === '/tmp/self-heal-junit-fixtures/mocha/test/cart.test.js')).toBe(true);
+    expect(withRepo.cases.length).toBe(without.cases.length);
+    expect(withRepo.cases.every((c) => c.file === undefined || c.file === 'test/cart.test.js')).toBe(true);
+    expect(ids(withRepo)).toEqual(ids(without).map((id) => id.replace('/tmp/self-heal-junit-fixtures/mocha/', '')));
   });
 
   it('real runs in two directories give the same ids, through parseJUnitReports and collectEvidence', async () => {
