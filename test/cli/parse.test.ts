@@ -124,6 +124,10 @@ describe('errors and exit codes', () => {
     expect(bad).toBeDefined();
     expect(bad.line).toBeGreaterThan(0);
     expect(stderr).toMatch(/bad\.xml:\d+/);
+    // Each error is said once, with its file and position once.
+    const badLine = stderr.split('\n').find((l) => l.includes('bad.xml'))!;
+    expect(badLine).toMatch(/^self-heal parse: bad\.xml:\d+:\d+: /);
+    expect(badLine.split('bad.xml').length).toBe(2);
   });
 
   it('exits 1 when nothing could be read', async () => {
@@ -133,6 +137,7 @@ describe('errors and exit codes', () => {
     const report = FramesReport.parse(JSON.parse(stdout));
     expect(report.errors.map((e) => e.message).join('\n')).toMatch(/no files matched[\s\S]*missing\.log: cannot read the log: no such file/);
     expect(stderr).toContain('missing.log');
+    expect(stderr).toContain(`self-heal parse: missing/*.xml: no files matched in ${dir}\n`);
   });
 
   it('uses the reports when only the log is missing (exit 0)', async () => {

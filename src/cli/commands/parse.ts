@@ -86,7 +86,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (format === 'json') {
     for (const e of report.errors) {
       const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-      io.stderr(`self-heal parse: ${terminalSafe(`${e.file}${pos}`)}: ${terminalSafe(e.message)}\n`);
+      // Messages usually start with the file (and position) they are about: not said twice.
+      const line = e.message.startsWith(`${e.file}:`) ? e.message : `${e.file}${pos}: ${e.message}`;
+      io.stderr(`self-heal parse: ${terminalSafe(line)}\n`);
     }
   }
   return collected.readAnything ? 0 : 1;

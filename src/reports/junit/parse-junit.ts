@@ -108,7 +108,7 @@ export async function parseJUnitReports(
       return undefined;
     });
     if (match === undefined) continue;
-    if (match.files.length === 0) errors.push({ file: pattern, message: `${pattern}: no files matched` });
+    if (match.files.length === 0) errors.push({ file: pattern, message: `${pattern}: no files matched in ${cwd}` });
     if (match.truncatedFrom !== undefined) {
       errors.push({
         file: pattern,
@@ -152,6 +152,8 @@ interface StreamResult {
   dialect?: string;
   /** Largest text saxes held between chunks (bench and memory tests). */
   peakBufferedChars: number;
+  /** Passing cases counted by the fast path, without saxes (see passing-cases.ts; tests and bench). */
+  fastCases: number;
 }
 
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
@@ -209,6 +211,7 @@ export async function streamReportFile(file: string, display: string, sink: Case
   return {
     errors: [...notes, ...reader.errors],
     peakBufferedChars: reader.peakBufferedChars,
+    fastCases: reader.fastCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
 }
@@ -229,6 +232,7 @@ export function streamReportString(xml: string, display: string, sink: CaseSink,
   return {
     errors: reader.errors,
     peakBufferedChars: reader.peakBufferedChars,
+    fastCases: reader.fastCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
 }

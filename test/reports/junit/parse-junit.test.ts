@@ -208,7 +208,7 @@ describe('parseJUnitReports', () => {
       'gradle/TEST-com.example.cart.CartTest.xml',
       'gradle/TEST-com.example.cart.FlakyTest.xml',
     ]);
-    expect(run.errors).toEqual([{ file: 'nothing/**/*.xml', message: 'nothing/**/*.xml: no files matched' }]);
+    expect(run.errors).toEqual([{ file: 'nothing/**/*.xml', message: `nothing/**/*.xml: no files matched in ${JUNIT_FIXTURES}` }]);
     expect(run.summary).toEqual({ total: 14, passed: 6, failed: 5, errored: 1, skipped: 2 });
   });
 
