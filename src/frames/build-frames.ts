@@ -142,6 +142,8 @@ class FrameBuilder {
   private readonly expressions: ExpressionFinder;
   private readonly maxStack: number;
   private readonly lines = new Map<string, readonly string[] | undefined>();
+  /** Locations whose expression is filled in once every frame is built, file by file (see `fillExpressions`). */
+  private readonly awaitingExpression = new Map<string, SourceLocation[]>();
 
   constructor(
     private readonly repo: RepoView,
@@ -154,6 +156,29 @@ class FrameBuilder {
   dispose(): void {
     this.expressions.dispose();
     this.lines.clear();
+    this.awaitingExpression.clear();
+  }
+
+  /**
+   * The expressions of every location `withSource` handed out, looked up file by file: each file's
+   * syntax tree is built once and freed before the next one's, so a run that names hundreds of
+   * files holds one tree at a time, not all of them until the end (trees live in WebAssembly
+   * memory, which never shrinks).
+   */
+  async fillExpressions(): Promise<void> {
+    for (const [file, locations] of this.awaitingExpression) {
+      const expressions = await this.expressions.expressionsIn(file, locations);
+      locations.forEach((location, i) => {
+        const expression = expressions[i];
+        if (!expression) return;
+        // In the schema's order, before the snippet: the JSON output reads the same as before.
+        const { snippet } = location;
+        if (snippet) delete location.snippet;
+        location.expression = expression;
+        if (snippet) location.snippet = snippet;
+      });
+    }
+    this.awaitingExpression.clear();
   }
 
   /** A file's lines, split once per run (many failures show windows of the same file). */
@@ -210,10 +235,12 @@ class FrameBuilder {
     return failure;
   }
 
-  async withSource(location: SourceLocation, snippet: boolean): Promise<SourceLocation> {
+  /** A copy of `location` with its snippet; its expression is filled in by `fillExpressions`. */
+  withSource(location: SourceLocation, snippet: boolean): SourceLocation {
     const out = { ...location };
-    const expression = await this.expressions.expressionAt(location.file, location.line, location.column);
-    if (expression) out.expression = expression;
+    let waiting = this.awaitingExpression.get(out.file);
+    if (!waiting) this.awaitingExpression.set(out.file, (waiting = []));
+    waiting.push(out);
     if (snippet) {
       const lines = this.linesOf(location.file);
       const window = lines === undefined ? undefined : extractSnippet(lines, location.line, this.options.snippet);
@@ -329,9 +356,9 @@ class FrameBuilder {
       kind: input.kind,
       exceptionType: exceptionType ? exceptionType.slice(0, 200) : null,
       message,
-      triggering: triggering ? await this.withSource(triggering, true) : null,
-      test: test ? await this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line) : null,
-      stack: await Promise.all(stack.map((s) => this.withSource(s, false))),
+      triggering: triggering ? this.withSource(triggering, true) : null,
+      test: test ? this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line) : null,
+      stack: stack.map((s) => this.withSource(s, false)),
       droppedFrames: primary?.resolved.dropped ?? 0,
       locals,
       language,
@@ -506,6 +533,7 @@ export async function buildFrames(
         }),
       );
     }
+    await builder.fillExpressions();
     return [...frames.values()].sort(compareIds);
   } finally {
     builder.dispose();

@@ -16,6 +16,12 @@ import { createParser, languageForFile, type SyntaxLanguage, type SyntaxNode, ty
 
 export interface ExpressionFinder {
   expressionAt(file: string, line: number, column?: number): Promise<string | undefined>;
+  /**
+   * The expressions at several places of one file, as `expressionAt` gives them, from one syntax
+   * tree that is freed right after unless `parsed` holds it: a caller that knows every place it
+   * needs in a file keeps one tree alive at a time instead of one per file for the whole run.
+   */
+  expressionsIn(file: string, places: ReadonlyArray<{ line: number; column?: number }>): Promise<Array<string | undefined>>;
   /** The parsed file (cached for the run), for other syntax lookups such as a test's definition. */
   parsed(file: string): Promise<ParsedSource | undefined>;
   /** Frees the trees and parsers (they live in WebAssembly memory, outside the JS heap). */
@@ -263,21 +269,38 @@ export function createExpressionFinder(
     return p;
   }
 
+  function lookUp(source: ParsedSource | undefined, key: string, line: number, column: number | undefined): string | undefined {
+    let expression: string | undefined;
+    try {
+      expression = source ? findExpression(source, line, column, max) : undefined;
+    } catch {
+      expression = undefined;
+    }
+    found.set(key, expression);
+    return expression;
+  }
+
+  // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
+  const keyOf = (file: string, line: number, column: number | undefined) => `${line}:${column ?? ''}:${file}`;
+
   return {
     parsed,
     async expressionAt(file, line, column) {
-      // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
-      const key = `${line}:${column ?? ''}:${file}`;
+      const key = keyOf(file, line, column);
       if (found.has(key)) return found.get(key);
-      const source = await parsed(file);
-      let expression: string | undefined;
+      return lookUp(await parsed(file), key, line, column);
+    },
+    async expressionsIn(file, places) {
+      const keys = places.map((p) => keyOf(file, p.line, p.column));
+      if (keys.every((k) => found.has(k))) return keys.map((k) => found.get(k));
+      const cached = sources.get(file);
+      const source = cached ? await cached : await parse(file);
       try {
-        expression = source ? findExpression(source, line, column, max) : undefined;
-      } catch {
-        expression = undefined;
+        return places.map((p, i) => (found.has(keys[i]!) ? found.get(keys[i]!) : lookUp(source, keys[i]!, p.line, p.column)));
+      } finally {
+        // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
+        if (!cached) source?.tree.delete();
       }
-      found.set(key, expression);
-      return expression;
     },
     dispose() {
       for (const p of sources.values()) void p.then((s) => s?.tree.delete());
