@@ -174,6 +174,50 @@ describe('the expression at a location, from the syntax tree', () => {
   });
 });
 
+describe('expressionsIn: several places of one file from one tree', () => {
+  it('gives what expressionAt gives, place by place, in every language', async () => {
+    for (const [file, text] of Object.entries(SOURCES)) {
+      const lines = text.split('\n').length + 1;
+      const places = Array.from({ length: lines }, (_, i) => ({ line: i + 1 })).concat([{ line: 4, column: 12 } as { line: number }]);
+      const batch = createExpressionFinder((f) => SOURCES[f]);
+      const one = createExpressionFinder((f) => SOURCES[f]);
+      try {
+        const expected = await Promise.all(places.map((p) => one.expressionAt(file, p.line, (p as { column?: number }).column)));
+        expect(await batch.expressionsIn(file, places)).toEqual(expected);
+      } finally {
+        batch.dispose();
+        one.dispose();
+      }
+    }
+  });
+
+  it('frees a tree it parsed, and leaves one that parsed() holds usable', async () => {
+    let reads = 0;
+    const batch = createExpressionFinder((f) => {
+      reads++;
+      return SOURCES[f];
+    });
+    try {
+      expect(await batch.expressionsIn('calc.py', [{ line: 8 }, { line: 14 }])).toEqual(['return total / len(prices)', 'assert add(1, 2) == 4']);
+      // Answers are remembered: the same places again need no tree.
+      expect(await batch.expressionsIn('calc.py', [{ line: 8 }])).toEqual(['return total / len(prices)']);
+      expect(reads).toBe(1);
+      // Its tree was not kept: a new place in the file is a new parse.
+      expect(await batch.expressionsIn('calc.py', [{ line: 7 }])).toEqual(['if total > 3']);
+      expect(reads).toBe(2);
+      // A tree handed out by parsed() is the caller's to use afterwards: expressionsIn uses it and
+      // must not free it.
+      const held = (await batch.parsed('calc.py'))!;
+      expect(await batch.expressionsIn('calc.py', [{ line: 3 }, { line: 10 }])).toEqual(['total = compute(prices, "a ) string")', 'assert average([1, 2]) == 4']);
+      expect(reads).toBe(3);
+      expect(held.tree.rootNode.type).toBe('module');
+      expect(findTestDefinition(held, 'test_add')?.line).toBe(13);
+    } finally {
+      batch.dispose();
+    }
+  });
+});
+
 describe('where a test is defined', () => {
   const line = async (file: string, name: string) => {
     const parsed = await finder.parsed(file);
