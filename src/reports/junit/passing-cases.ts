@@ -8,6 +8,11 @@
  * (an entity reference, a CR not followed by LF, a non-ASCII attribute name, a surrogate, an
  * element cut by the end of the chunk), ends the run: saxes reads it as usual and reports any
  * problem with its position, which the scan keeps exact (see `ScannedRun`).
+ *
+ * Most elements are matched whole by a regex for the attribute names the report's previous plain
+ * element had (see `learnShape`); the rest by a regex for any plain element and a walk of its
+ * names (the duplicate check), and what neither takes by a character loop (line breaks, tabs,
+ * `></testcase>`), which is the reference the other two are narrower than.
  */
 
 /** What a scan found: where the run ends, how many cases it holds, and the lines it spans. */
@@ -91,6 +96,78 @@ function sameName(text: string, names: number, start: number, end: number): bool
   return false;
 }
 
+/**
+ * The common element, `<testcase a="…" b='…'/>` on one line with plain values, matched whole:
+ * attributes separated by spaces or tabs, values without a line break, tab, `<`, `&`, control
+ * character, surrogate or U+FFFE/FFFF. Anything else is left to `caseElementEnd`'s loop.
+ */
+const PLAIN_ELEMENT = /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
+
+/**
+ * Index after the element at `at` when `PLAIN_ELEMENT` matches it and it has no duplicate
+ * attribute and no more attributes or characters than `caseElementEnd` takes; -1 otherwise (the
+ * loop then decides). The regex vouched for the syntax and the values: only the names are walked.
+ */
+function plainElementEnd(text: string, at: number): number {
+  if (sameShape !== undefined) {
+    sameShape.lastIndex = at;
+    if (sameShape.test(text) && sameShape.lastIndex - at <= MAX_ELEMENT_CHARS) return sameShape.lastIndex;
+  }
+  PLAIN_ELEMENT.lastIndex = at;
+  if (!PLAIN_ELEMENT.test(text)) return -1;
+  const end = PLAIN_ELEMENT.lastIndex;
+  if (end - at > MAX_ELEMENT_CHARS) return -1;
+  let i = at + OPEN.length;
+  let names = 0;
+  for (;;) {
+    let c = text.charCodeAt(i);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++i);
+    if (c === SLASH) {
+      learnShape(text, names);
+      return end;
+    }
+    if (names === MAX_NAMES) return -1;
+    // The name ends at `=` or at the spaces before it (the regex allows nothing else there).
+    const start = i;
+    const eq = text.indexOf('=', i);
+    let nameEnd = eq;
+    while (text.charCodeAt(nameEnd - 1) === SPACE || text.charCodeAt(nameEnd - 1) === TAB) nameEnd--;
+    if (sameName(text, names, start, nameEnd)) return -1;
+    nameStarts[names] = start;
+    nameEnds[names] = nameEnd;
+    names++;
+    // Past the opening quote, then past the closing one.
+    i = eq + 1;
+    c = text.charCodeAt(i);
+    while (c !== DQUOTE && c !== SQUOTE) c = text.charCodeAt(++i);
+    i = text.indexOf(c === DQUOTE ? '"' : "'", i + 1) + 1;
+  }
+}
+
+/**
+ * A regex for plain elements with exactly the attribute names of the last one walked, in the same
+ * order (a report writes every passing case alike: pytest `classname name file line time`,
+ * jest-junit `classname name time`): an element it matches has no duplicate attribute and no
+ * more attributes than that one, so the names need no walk.
+ */
+let sameShape: RegExp | undefined;
+let shape = '';
+
+function learnShape(text: string, names: number): void {
+  let key = '';
+  for (let k = 0; k < names; k++) key += `${text.slice(nameStarts[k], nameEnds[k])} `;
+  if (key === shape) return;
+  shape = key;
+  const value = (q: string) => `${q}[^${q}<&\\x00-\\x1f\\ud800-\\udfff\\ufffe\\uffff]*${q}`;
+  const attributes = key
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map((name) => `[ \\t]+${name.replace(/\./g, '\\.')}[ \\t]*=[ \\t]*(?:${value('"')}|${value("'")})`)
+    .join('');
+  sameShape = new RegExp(`<testcase${attributes}[ \\t]*\\/>`, 'y');
+}
+
 /** Index after the empty case element at `at` (which starts with `<testcase`), or -1. */
 function caseElementEnd(text: string, at: number): number {
   const n = text.length;
@@ -160,7 +237,8 @@ export function scanPassingCases(text: string, at: number): ScannedRun {
   while (text.startsWith(OPEN, end)) {
     const after = text.charCodeAt(end + OPEN.length);
     if (!(after === SPACE || after === TAB || after === LF || after === CR || after === SLASH || after === GT)) break;
-    const element = caseElementEnd(text, end);
+    let element = plainElementEnd(text, end);
+    if (element < 0) element = caseElementEnd(text, end);
     if (element < 0) break;
     const next = skipSpace(text, element);
     // Line breaks of a rejected element are not part of the run.

@@ -275,6 +275,25 @@ describe('scanPassingCases', () => {
     expect(run.newlines).toBe(newlines + 1);
   });
 
+  it('after a run of same-shaped elements, still checks one whose names differ', () => {
+    const run = (...elements: string[]) => scanPassingCases(`${elements.join('\n')}\n<x`, 0).cases;
+    const same = Array.from({ length: 5 }, (_, i) => `<testcase classname="pkg.T" name="t${i}" file="a.py" time="0.1"/>`);
+    expect(run(...same)).toBe(5);
+    // A repeated name, after names that match the learnt shape or not.
+    expect(run(...same, '<testcase classname="pkg.T" name="t" file="a.py" time="0.1" name="u"/>')).toBe(5);
+    expect(run(...same, '<testcase classname="pkg.T" classname="pkg.U" name="t"/>')).toBe(5);
+    expect(run(...same, "<testcase name='t' name='u'/>")).toBe(5);
+    expect(run(...same, '<testcase classname="pkg.T" name="t" file="a.py" file="b.py"/>')).toBe(5);
+    // Other orders, fewer or more names, other quotes, tabs: plain elements all the same.
+    expect(run(...same, '<testcase name="t" classname="pkg.T"/>', '<testcase name="t"/>', "<testcase\tclassname='c'\tname='n' x.y=\"1\" xzy=\"2\"/>", ...same)).toBe(13);
+    // A name with a dot learnt as a shape does not stand for other names.
+    expect(run('<testcase x.y="1"/>', '<testcase xzy="1" xzy="2"/>')).toBe(1);
+    // More attributes than the scan takes, after a shape was learnt: left to saxes.
+    const many = Array.from({ length: 33 }, (_, i) => `a${i}="${i}"`).join(' ');
+    expect(run(...same, `<testcase ${many}/>`)).toBe(5);
+    expect(run(...same, `<testcase ${many.split(' ').slice(0, 32).join(' ')}/>`)).toBe(6);
+  });
+
   it('refuses what saxes would report: duplicate names, <, &, controls, lone surrogates, U+FFFE', () => {
     for (const bad of ['name="a" name="b"', 'name="a<b"', 'name="a&b"', 'name="a&amp;b"', 'name="&#10;"', 'name="\u0001"', 'name="\ud800"', 'name="\ufffe"', 'name=a', 'name"a"']) {
       expect(scanPassingCases(`<testcase ${bad}/>`, 0).cases, bad).toBe(0);
