@@ -32,7 +32,8 @@ async function write(xml: string): Promise<string> {
   return file;
 }
 
-const nonPassing = (cases: readonly TestCase[]) => cases.filter((c) => c.status !== 'passed');
+/** What keepCases 'non-passing' keeps: failed, errored, skipped and flaky cases. */
+const nonPassing = (cases: readonly TestCase[]) => cases.filter((c) => c.status !== 'passed' || c.flaky);
 
 /** `n` empty passing cases of class `cls`, one per line (`eol` between them). */
 function passes(n: number, cls = 'pkg.T', eol = '\n', from = 0): string {
@@ -235,6 +236,113 @@ describe('the passing-case fast path reads a report as saxes does', () => {
     expect(fast.summary.passed).toBe(LEAD + 40);
     expect(fast.errors.length).toBeGreaterThan(0);
     expect(fastCases).toBeGreaterThan(LEAD_FAST + 20);
+  });
+});
+
+describe('failure bodies and output around runs of passing cases read the same', () => {
+  /** A failing case whose body, message and output are `body`, after runs of passing cases. */
+  const withBody = (body: string, out = 'printed\nlines') =>
+    report([passes(20), `<testcase classname="pkg.T" name="test_body"><failure message="m">${body}</failure><system-out>${out}</system-out></testcase>`, passes(20, 'pkg.T', '\n', 20), failing('test_after')].join('\n'));
+
+  it.each([
+    ['plain text over lines', 'Traceback (most recent call last):\n  File "a.py", line 3\n    x = 1 / 0\nZeroDivisionError: division by zero'],
+    ['predefined entities', '&lt;object at 0x7f&gt; &amp; &quot;quoted&quot; &apos;single&apos;'],
+    ['character references', 'line&#10;break, tab&#9;, &#x41;&#66;, astral &#x1F600; &#128512;'],
+    ['a reference to a character XML forbids', 'nul &#0; and &#xFFFE; here'],
+    ['an undefined entity', 'before &nbsp; after'],
+    ['a malformed reference', 'a & b, &#; &#xZZ; &amp'],
+    ['"]]>" in text', 'list[a[0]]> 3 and ]] alone and ]> too'],
+    ['brackets before a tag', 'ends with ]]'],
+    ['CR LF and lone CR', 'one\r\ntwo\rthree\r\n\r\nfour'],
+    ['tabs and a control character', 'tab\there, bell \u0007 there'],
+    ['astral characters and a lone surrogate', 'emoji 😀 ok, lone \ud800 not'],
+    ['a CDATA section with > and ]]', '<![CDATA[if (a > b && c < d) { x[y[0]] = 1; }]]> after'],
+    ['a comment and an element inside', 'before <!-- a > comment --> middle <nested attr="1">inner</nested> after'],
+    ['a processing instruction', 'before <?pi some > data?> after'],
+    ['whitespace only', '  \n\t  \n'],
+    ['non-ASCII text', 'prüfe größe: 测试 テスト — ok'],
+  ])('%s: the same body, output, summary and errors', async (_label, body) => {
+    const { all, fast, fastCases } = await readBothWays(withBody(body, `${body} (output)`));
+    expect(fast.cases[0]!.name).toBe('test_body');
+    expect(fast.cases[0]).toEqual(nonPassing(all.cases)[0]);
+    expect(fastCases).toBeGreaterThan(LEAD_FAST);
+  });
+
+  it('bodies longer than a chunk, crossing chunk boundaries anywhere, with entities and CR LF on the way', async () => {
+    const line = (i: number) => `  File "src/app/módulo_${i}.py", line ${i}, in f&lt;${i}&gt; &amp; ]]x ]]\r\n`;
+    const body = Array.from({ length: 1500 }, (_, i) => line(i)).join('');
+    for (let pad = 0; pad < 60; pad += 11) {
+      const xml = report([`<!--${'p'.repeat(pad)}-->`, passes(30), `<testcase classname="pkg.T" name="big"><failure message="m">${body}</failure></testcase>`, passes(30, 'pkg.T', '\n', 30), '<testcase name="end" time=1/>'].join('\n'));
+      const { fast, fastCases, fastCasesString } = await readBothWays(xml);
+      expect(fast.errors).toHaveLength(1);
+      expect(fast.cases[0]!.failure!.body!.length).toBeGreaterThan(60_000);
+      expect(fastCases).toBeGreaterThan(LEAD_FAST);
+      expect(fastCasesString).toBeGreaterThan(LEAD_FAST);
+    }
+  });
+
+  it.each([
+    ['a reference to U+FFFE', 'x &#xFFFE; y'],
+    ['a reference to a surrogate', 'x &#xD800; y'],
+    ['a reference past U+10FFFF', 'x &#x110000; y'],
+    ['a reference to a control character', 'x &#1; y'],
+    ['a reference to CR', 'x &#13; y'],
+    ['an uppercase X in a hexadecimal reference', 'x &#X41; y'],
+  ])('%s: the same body and errors', async (_label, body) => {
+    const { all, fast, fastCases } = await readBothWays(withBody(body));
+    expect(fast.cases[0]).toEqual(nonPassing(all.cases)[0]);
+    expect(fastCases).toBeGreaterThan(LEAD_FAST);
+  });
+
+  /**
+   * The report `build(pad)` makes, with `pad` chosen so that the character at `offset` in the
+   * first `marker` starts a read chunk (64 Ki characters, and as many bytes: the text is ASCII).
+   */
+  function splitAt(build: (pad: string) => string, marker: string, offset: number): string {
+    const at = build('').indexOf(marker) + offset;
+    const xml = build('p'.repeat((CHUNK - (at % CHUNK)) % CHUNK));
+    expect(xml.indexOf(marker) + offset).toBe(Math.ceil(at / CHUNK) * CHUNK);
+    expect(xml).toMatch(/^[\x00-\x7f]*$/);
+    return xml;
+  }
+  const CHUNK = 64 * 1024;
+  const padded = (body: string) => (pad: string) =>
+    report([`<!--${pad}-->`, passes(20), `<testcase classname="pkg.T" name="cut"><failure message="m">${body}</failure></testcase>`, passes(20, 'pkg.T', '\n', 20), '<testcase name="end" time=1/>'].join('\n'));
+
+  it.each([
+    ['"]]" | ">"', 'text a]]>b more', 'a]]>b', 3],
+    ['"]" | "]>"', 'text a]]>b more', 'a]]>b', 2],
+    ['"]]" | "x" (no "]]>")', 'text a]]xb more', 'a]]xb', 3],
+    ['CR | LF', 'one\r\ntwo', 'one\r\ntwo', 4],
+    ['CR | text (a lone CR)', 'one\rtwo', 'one\rtwo', 4],
+    ['an entity reference cut in two', 'a &amp; b', '&amp;', 2],
+    ['a character reference cut in two', 'a &#x41; b', '&#x41;', 3],
+  ])('a chunk boundary inside a body at %s: the same body and errors', async (_label, body, marker, offset) => {
+    const { all, fast } = await readBothWays(splitAt(padded(`${'filler line\n'.repeat(300)}${body}\n${'more\n'.repeat(50)}`), marker, offset));
+    expect(fast.cases[0]).toEqual(nonPassing(all.cases)[0]);
+    expect(fast.errors.length).toBeGreaterThan(0);
+  });
+
+  it('a retry element (Surefire flakyFailure) and suite-level output read the same', async () => {
+    const body = [
+      passes(20),
+      '<testcase classname="pkg.T" name="flaky"><flakyFailure message="once" type="AssertionError">\n  <stackTrace>at a.b(C.java:1)\n&lt;init&gt;</stackTrace>\n  <system-out>retry out</system-out>\n</flakyFailure></testcase>',
+      passes(20, 'pkg.T', '\n', 20),
+      failing('test_after'),
+      '<system-out>suite &amp; output\nlines</system-out>',
+      '<system-err>suite err</system-err>',
+    ].join('\n');
+    const { fast, fastCases } = await readBothWays(report(body));
+    expect(fast.cases.map((c) => c.name)).toEqual(['flaky', 'test_after']);
+    expect(fastCases).toBeGreaterThan(LEAD_FAST);
+  });
+
+  it('a report cut inside a body, and a mismatched close tag after one', async () => {
+    const whole = withBody('Traceback:\n  File "a.py", line 1\n&lt;boom&gt;');
+    const { fast } = await readBothWays(whole.slice(0, whole.indexOf('line 1') + 3));
+    expect(fast.errors.length).toBeGreaterThan(0);
+    const { fast: mismatched } = await readBothWays(whole.replace('</failure>', '</failur>'));
+    expect(mismatched.errors.map((e) => e.message)).toEqual([expect.stringMatching(/closing tag that does not match/)]);
   });
 });
 
