@@ -108,7 +108,7 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   const omitted = [...detail.omitted];
   blocks.push(renderHeadline(report));
   blocks.push(renderFacts(report));
-  if (report.failures.length) blocks.push(...renderFailures(report.failures, context, detail, omitted));
+  if (report.failures.length) blocks.push(...renderFailures(report, context, detail, omitted));
   const patch = selectPatch(report);
   // The attempt whose diff is the patch shown below does not repeat it.
   const shownBelow = detail.patch ? patch?.diff : undefined;
@@ -153,10 +153,14 @@ function locationCell(at: SourceLocation | null, context: SummaryContext): strin
   return url ? `[${label}](${url})` : label;
 }
 
-function renderFailures(failures: FailureFrame[], context: SummaryContext, detail: Detail, omitted: string[]): string[] {
+function renderFailures(report: HealReport, context: SummaryContext, detail: Detail, omitted: string[]): string[] {
+  const failures = report.failures;
   const rows = failures.slice(0, detail.maxFailureRows);
+  // Frames are built for the first failures only (build-frames.ts): the heading counts every
+  // failing test the reports counted, and the rest are said, not silently missing.
+  const failing = Math.max(failures.length, report.summary.failed + report.summary.errored);
   const lines = [
-    `### Failures (${formatCount(failures.length)})`,
+    `### Failures (${formatCount(failing)})`,
     '',
     '| Test | Location | Exception | Message | Expression |',
     '| --- | --- | --- | --- | --- |',
@@ -171,6 +175,9 @@ function renderFailures(failures: FailureFrame[], context: SummaryContext, detai
     const rest = failures.length - rows.length;
     lines.push('', `…and ${plural(rest, 'more failure')} not listed.`);
     omitted.push(`${plural(rest, 'failure row')}`);
+  }
+  if (failing > failures.length) {
+    lines.push('', `${plural(failing - failures.length, 'more failing test')} without a frame: frames are built for the first ${formatCount(failures.length)}.`);
   }
   const blocks = [`${lines.join('\n')}\n`];
   if (detail.snippets) {

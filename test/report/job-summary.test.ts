@@ -86,6 +86,19 @@ describe('renderJobSummary', () => {
     expect(md).toContain('Its diff is the patch shown below.');
   });
 
+  it('counts every failing test in the heading, and says how many have no frame', () => {
+    const report = healedReport();
+    const framed = report.failures.length;
+    const md = renderJobSummary(report, CONTEXT);
+    expect(md).toContain(`### Failures (${framed})`);
+    expect(md).not.toContain('without a frame');
+    // The reports counted 250 failing tests; frames were built for the first few only.
+    report.summary = { ...report.summary, total: report.summary.total + 250, failed: 240, errored: 10 };
+    const limited = renderJobSummary(report, CONTEXT);
+    expect(limited).toContain('### Failures (250)');
+    expect(limited).toContain(`${250 - framed} more failing tests without a frame: frames are built for the first ${framed}.`);
+  });
+
   it('leaves out links when the commit is unknown', () => {
     const md = renderJobSummary(healedReport(), { repoUrl: CONTEXT.repoUrl });
     expect(md).not.toContain('/blob/');
