@@ -52,7 +52,7 @@ function where(location: SourceLocation | null): string {
 
 /** What `notFramed` means, for the renderers: the summary counts more failures than the frames show. */
 export function notFramedLine(notFramed: number): string {
-  return `${notFramed} more failing test${notFramed === 1 ? ' is' : 's are'} counted in the summary without a frame (a limit on frames per report was reached)`;
+  return `${notFramed} more failing test${notFramed === 1 ? ' is' : 's are'} counted in the summary without a frame (frames are built for the first failures only; --max-failures raises the limit)`;
 }
 
 export function summaryLine(report: FramesReport): string {
