@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 486:
@@ -8,16 +9,22 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ runCli)
 /* harmony export */ });
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(226);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4226);
 /**
  * The CLI entry: dispatch to a command, and the one top-level error boundary.
  * Exit codes: 0 healed / nothing to do, 1 not healed, 2 bad usage or configuration.
  */
 
+
+
 const COMMANDS = {
-    parse: { summary: 'read JUnit reports and logs into failure frames', load: async () => (await __nccwpck_require__.e(/* import() */ 606).then(__nccwpck_require__.bind(__nccwpck_require__, 606))).main },
-    run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await __nccwpck_require__.e(/* import() */ 948).then(__nccwpck_require__.bind(__nccwpck_require__, 948))).main },
-    demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await __nccwpck_require__.e(/* import() */ 206).then(__nccwpck_require__.bind(__nccwpck_require__, 206))).main },
+    parse: { summary: 'read JUnit reports and logs into failure frames', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main },
+    run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(26), __nccwpck_require__.e(367)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7367))).main },
+    demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(26), __nccwpck_require__.e(875)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4875))).main },
 };
 function usage() {
     const lines = ['usage: self-heal <command> [options]', '', 'commands:'];
@@ -45,7 +52,7 @@ async function runCli(argv, io) {
         return await (await command.load())(rest, io);
     }
     catch (error) {
-        if (error instanceof _usage_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UsageError */ .e) {
+        if (error instanceof _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e) {
             io.stderr(`self-heal ${name}: ${error.message}\n`);
             return 2;
         }
@@ -54,20 +61,37 @@ async function runCli(argv, io) {
         return 1;
     }
 }
-const io = {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    cwd: process.cwd(),
-    env: process.env,
-};
-process.exitCode = await runCli(process.argv.slice(2), io);
+/**
+ * Run only when this file is the program (`node dist/cli/index.js`, the npm bin link, `tsx`), not
+ * when a test imports `runCli`. Real paths, since npm's bin entry is a symlink to the bundle.
+ */
+function invokedDirectly() {
+    const entry = process.argv[1];
+    if (!entry)
+        return false;
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(entry) === (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)((0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(import.meta.url));
+    }
+    catch {
+        return false;
+    }
+}
+if (invokedDirectly()) {
+    const io = {
+        stdout: (t) => process.stdout.write(t),
+        stderr: (t) => process.stderr.write(t),
+        cwd: process.cwd(),
+        env: process.env,
+    };
+    process.exitCode = await runCli(process.argv.slice(2), io);
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 226:
+/***/ 4226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -81,6 +105,104 @@ class UsageError extends Error {
     }
 }
 
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 1943:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
+
+/***/ }),
+
+/***/ 3339:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 8995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 7016:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 
 /***/ })
 
@@ -189,6 +311,48 @@ class UsageError extends Error {
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 
