@@ -127,13 +127,18 @@ function refFingerprint(gitDir: string, symbolicRef: string | null): string {
 /**
  * Copy an index file keeping its timestamps. Git's racy-clean check compares each entry's mtime
  * with the index file's own mtime; a copy with a fresh mtime would make git trust stale stat data
- * and miss a same-size change written in the same second. (Date precision truncates to the
- * millisecond: the copy is never newer than the original, which is the safe direction.)
+ * and miss a same-size change written in the same second. The copy must never be newer than the
+ * original (older is the safe direction): `stat().mtime` is rounded to the nearest millisecond,
+ * which can be up to half a millisecond later, and seconds as a double are not exact either, so the
+ * time is floored to the millisecond and checked, one millisecond earlier if it still came out later.
  */
 function copyIndexFile(src: string, dst: string): void {
   const st = statSync(src);
   copyFileSync(src, dst);
-  utimesSync(dst, st.atime, st.mtime);
+  const atime = Math.floor(st.atimeMs) / 1000;
+  const mtime = Math.floor(st.mtimeMs);
+  utimesSync(dst, atime, mtime / 1000);
+  if (statSync(dst).mtimeMs > st.mtimeMs) utimesSync(dst, atime, (mtime - 1) / 1000);
 }
 
 function ctxOf(options: TreeOptions): GitContext {
