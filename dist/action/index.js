@@ -57649,13 +57649,19 @@ function refFingerprint(gitDir, symbolicRef) {
 /**
  * Copy an index file keeping its timestamps. Git's racy-clean check compares each entry's mtime
  * with the index file's own mtime; a copy with a fresh mtime would make git trust stale stat data
- * and miss a same-size change written in the same second. (Date precision truncates to the
- * millisecond: the copy is never newer than the original, which is the safe direction.)
+ * and miss a same-size change written in the same second. The copy must never be newer than the
+ * original (older is the safe direction): `stat().mtime` is rounded to the nearest millisecond,
+ * which can be up to half a millisecond later, and seconds as a double are not exact either, so the
+ * time is floored to the millisecond and checked, one millisecond earlier if it still came out later.
  */
 function copyIndexFile(src, dst) {
     const st = (0,external_node_fs_namespaceObject.statSync)(src);
     (0,external_node_fs_namespaceObject.copyFileSync)(src, dst);
-    (0,external_node_fs_namespaceObject.utimesSync)(dst, st.atime, st.mtime);
+    const atime = Math.floor(st.atimeMs) / 1000;
+    const mtime = Math.floor(st.mtimeMs);
+    (0,external_node_fs_namespaceObject.utimesSync)(dst, atime, mtime / 1000);
+    if ((0,external_node_fs_namespaceObject.statSync)(dst).mtimeMs > st.mtimeMs)
+        (0,external_node_fs_namespaceObject.utimesSync)(dst, atime, (mtime - 1) / 1000);
 }
 function ctxOf(options) {
     return { cwd: options.root, env: options.env };
