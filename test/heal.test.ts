@@ -335,6 +335,23 @@ describe('heal() with edits from a model', () => {
     expect(user).toContain('return a - b;');
   });
 
+  it("says the provider's own account of an attempt that changed nothing", async () => {
+    const f = start();
+    const quiet: RepairProvider = {
+      name: 'openai',
+      model: 'scripted',
+      async propose(): Promise<RepairAnswer> {
+        return { edits: [], usage: { input: 10, output: 5 }, notes: 'tried 12 candidates, none made every failing test pass' };
+      },
+    };
+    const report = await heal(
+      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
+      { logger: f.logger, createProvider: () => quiet, env: f.repo.env, baseline: 'run' },
+    );
+    expect(report.attempts[0]?.verdict).toBe('no-edits');
+    expect(report.attempts[0]?.feedback).toBe('No change was proposed: tried 12 candidates, none made every failing test pass');
+  });
+
   it('keeps secrets out of what the model is sent', async () => {
     const secret = 'sk-live-9f8e7d6c5b4a39281716';
     const f = start();
