@@ -59372,8 +59372,9 @@ async function runHealLoop(input) {
                 restoreSnapshot(snapshot);
                 if (applied.problems)
                     record('rejected-edits', { ...base, feedback: `Every proposed change was refused or did not apply:\n${applied.problems}` });
+                // The provider's own account says why (the built-in engine: how many candidates it ran).
                 else
-                    record('no-edits', { ...base, feedback: 'No change was proposed.' });
+                    record('no-edits', { ...base, feedback: typeof detail.notes === 'string' ? `No change was proposed: ${detail.notes}` : 'No change was proposed.' });
                 return null;
             }
             const { diff, truncated } = await diffSinceSnapshot(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);
