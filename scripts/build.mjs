@@ -3,7 +3,7 @@
 // `npm run build` writes dist/; the action bench and the end-to-end tests build private copies
 // the same way with `buildBundles({ outDir, entries: ['action'] })`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, copyFileSync, readdirSync, mkdirSync, rmSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, copyFileSync, cpSync, readdirSync, mkdirSync, rmSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,8 +56,10 @@ export function buildBundles({ outDir = path.join(root, 'dist'), entries = Objec
     copyFileSync(packageFile(pkg, file), path.join(outDir, 'grammars', file));
   }
 
-  // The CLI bundle is the package's bin: keep it executable with a node shebang.
+  // The CLI bundle is the package's bin: keep it executable with a node shebang; `self-heal demo`
+  // copies its example project from beside it (src/demo/prepare-example.ts).
   if (entries.includes('cli')) {
+    cpSync(path.join(root, 'src', 'demo', 'example'), path.join(outDir, 'demo-example'), { recursive: true });
     const cli = path.join(outDir, 'cli', 'index.js');
     const text = readFileSync(cli, 'utf8');
     if (!text.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${text}`);

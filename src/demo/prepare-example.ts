@@ -6,10 +6,25 @@
  * everywhere.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { devNull } from 'node:os';
 import path from 'node:path';
-import { EXAMPLE_PROJECT } from './example-project.js';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The example project: a small shop's pricing module with node:test tests (nothing to install on
+ * a fresh machine); the bulk discount applies from ten items, but the code says `> 10`, so one test
+ * fails. Bundled layout first (dist/cli/index.js → dist/demo-example, copied there by
+ * scripts/build.mjs, as the grammars are), then the sources (src/demo/example).
+ */
+export function exampleProjectDir(): string {
+  const candidates = [path.join(here, '..', 'demo-example'), path.join(here, 'example')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'package.json')));
+  if (!found) throw new Error(`the demo's example project is missing (looked in ${candidates.join(', ')})`);
+  return found;
+}
 
 export const DEMO_IDENTITY = { name: 'self-heal demo', email: 'demo@self-heal.invalid' };
 const FIXED_DATE = '2026-01-01T12:00:00Z';
@@ -39,11 +54,7 @@ function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void>
 
 /** Write the example into `dir` (which must exist and be empty) and commit it. */
 export async function prepareExampleRepo(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  for (const [file, text] of Object.entries(EXAMPLE_PROJECT)) {
-    const target = path.join(dir, ...file.split('/'));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, text);
-  }
+  cpSync(exampleProjectDir(), dir, { recursive: true });
   const gitEnv = {
     ...isolatedGitEnv(env),
     GIT_AUTHOR_NAME: DEMO_IDENTITY.name,

@@ -1,8 +1,8 @@
-export const id = 875;
-export const ids = [875];
+export const id = 119;
+export const ids = [119];
 export const modules = {
 
-/***/ 4875:
+/***/ 1119:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -444,100 +444,8 @@ var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/demo/example-project.ts
-/**
- * The example project of `self-heal demo`, as string constants so the bundled CLI carries it
- * (ncc bundles what is imported; nothing is downloaded or read from beside the bundle at run time).
- * The readable originals are under `src/demo/example/`; a test keeps the two identical.
- *
- * A small shop's pricing module with node:test tests (nothing to install on a fresh machine): the
- * bulk discount applies from ten items, but the code says `> 10`, so one test fails.
- */
-const EXAMPLE_PROJECT = {
-    'package.json': `{
-  "name": "self-heal-demo-shop",
-  "private": true,
-  "type": "commonjs",
-  "scripts": {
-    "test": "node --test"
-  }
-}
-`,
-    '.gitignore': `junit.xml
-node_modules/
-`,
-    'lib/cart.js': `'use strict';
-/**
- * Pricing for a small web shop: line totals with a bulk discount, the cart subtotal, shipping
- * (free from a threshold) and the order total. Amounts are in euros, rounded to cents.
- */
-
-const BULK_QUANTITY = 10; // ten or more of one item: 10% off that line
-const BULK_DISCOUNT = 0.1;
-const FREE_SHIPPING_FROM = 50;
-const SHIPPING = 4.95;
-
-function roundCents(amount) {
-  return Math.round(amount * 100) / 100;
-}
-
-function lineTotal(item) {
-  const gross = item.unitPrice * item.quantity;
-  const discount = item.quantity > BULK_QUANTITY ? BULK_DISCOUNT : 0;
-  return roundCents(gross * (1 - discount));
-}
-
-function subtotal(items) {
-  return roundCents(items.reduce((sum, item) => sum + lineTotal(item), 0));
-}
-
-function shipping(amount) {
-  if (amount === 0 || amount >= FREE_SHIPPING_FROM) return 0;
-  return SHIPPING;
-}
-
-function orderTotal(items) {
-  const amount = subtotal(items);
-  return roundCents(amount + shipping(amount));
-}
-
-module.exports = { lineTotal, subtotal, shipping, orderTotal };
-`,
-    'test/cart.test.js': `'use strict';
-const test = require('node:test');
-const assert = require('node:assert/strict');
-const { lineTotal, subtotal, shipping, orderTotal } = require('../lib/cart.js');
-
-test('a single item costs its unit price', () => {
-  assert.equal(lineTotal({ unitPrice: 3.5, quantity: 1 }), 3.5);
-});
-
-test('ten of an item get the bulk discount', () => {
-  assert.equal(lineTotal({ unitPrice: 2, quantity: 10 }), 18);
-});
-
-test('twelve of an item get the bulk discount', () => {
-  assert.equal(lineTotal({ unitPrice: 2, quantity: 12 }), 21.6);
-});
-
-test('the subtotal adds up the lines', () => {
-  assert.equal(subtotal([{ unitPrice: 1.25, quantity: 2 }, { unitPrice: 4, quantity: 1 }]), 6.5);
-});
-
-test('small orders pay shipping', () => {
-  assert.equal(shipping(20), 4.95);
-});
-
-test('shipping is free from 50 euros', () => {
-  assert.equal(shipping(50), 0);
-});
-
-test('an empty cart costs nothing', () => {
-  assert.equal(orderTotal([]), 0);
-});
-`,
-};
-
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/demo/prepare-example.ts
 /**
  * Puts the bundled example project into a directory as a git repository with one commit, the way a
@@ -551,6 +459,20 @@ test('an empty cart costs nothing', () => {
 
 
 
+const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+/**
+ * The example project: a small shop's pricing module with node:test tests (nothing to install on
+ * a fresh machine); the bulk discount applies from ten items, but the code says `> 10`, so one test
+ * fails. Bundled layout first (dist/cli/index.js → dist/demo-example, copied there by
+ * scripts/build.mjs, as the grammars are), then the sources (src/demo/example).
+ */
+function exampleProjectDir() {
+    const candidates = [external_node_path_default().join(here, '..', 'demo-example'), external_node_path_default().join(here, 'example')];
+    const found = candidates.find((dir) => (0,external_node_fs_.existsSync)(external_node_path_default().join(dir, 'package.json')));
+    if (!found)
+        throw new Error(`the demo's example project is missing (looked in ${candidates.join(', ')})`);
+    return found;
+}
 const DEMO_IDENTITY = { name: 'self-heal demo', email: 'demo@self-heal.invalid' };
 const FIXED_DATE = '2026-01-01T12:00:00Z';
 /** The environment every git call of the demo (and of the heal run inside it) uses. */
@@ -578,11 +500,7 @@ function git(cwd, env, args) {
 }
 /** Write the example into `dir` (which must exist and be empty) and commit it. */
 async function prepareExampleRepo(dir, env) {
-    for (const [file, text] of Object.entries(EXAMPLE_PROJECT)) {
-        const target = external_node_path_default().join(dir, ...file.split('/'));
-        (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(target), { recursive: true });
-        (0,external_node_fs_.writeFileSync)(target, text);
-    }
+    (0,external_node_fs_.cpSync)(exampleProjectDir(), dir, { recursive: true });
     const gitEnv = {
         ...isolatedGitEnv(env),
         GIT_AUTHOR_NAME: DEMO_IDENTITY.name,
