@@ -63,8 +63,11 @@ export function createRepairHost(deps: HostDeps): RepairHost {
     async readFile(raw: string, range?: { start: number; end: number }): Promise<string> {
       const check = deps.edits.guard.checkRead(raw);
       if (!check.ok) throw new Error(check.reason);
-      const ignored = await deps.edits.ignored([check.path]);
-      if (ignored.has(check.path)) throw new Error(`\`${check.path}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+      // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+      const asked = check.target ? [check.path, check.target] : [check.path];
+      const ignored = await deps.edits.ignored(asked);
+      const hidden = asked.find((p) => ignored.has(p));
+      if (hidden) throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
       const abs = path.join(deps.edits.guard.root, check.path);
       let size: number;
       try {

@@ -1,3 +1,4 @@
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuard } from '../../src/loop/edits/guardrails.js';
@@ -58,6 +59,10 @@ describe('RepairHost', () => {
     await expect(host.readFile('.git/config')).rejects.toThrow(/`\.git` are never edited|\.git/);
     await expect(host.readFile('../../etc/passwd')).rejects.toThrow(/`\.\.` is not allowed/);
     await expect(host.readFile('.env')).rejects.toThrow(/ignored by git/);
+    // A symlink git tracks that leads to the ignored file shows nothing of it either.
+    symlinkSync('.env', path.join(repo!.root, 'settings'));
+    repo!.commitAll('a link to the local settings');
+    await expect(host.readFile('settings')).rejects.toThrow(/`\.env` is ignored by git/);
     await expect(host.readFile('src/nope.js')).rejects.toThrow(/does not exist/);
     releaseSnapshot(snapshot);
   });

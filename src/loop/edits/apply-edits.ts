@@ -101,14 +101,17 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
       problems.push({ index, path: verdict.path, kind: 'too-large', message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less` });
       return null;
     }
-    return { index, edit, path: verdict.path };
+    return { index, edit, path: verdict.path, target: verdict.target };
   });
   const candidates = checked.filter((c): c is NonNullable<typeof c> => c !== null);
-  const ignored = await ctx.ignored([...new Set(candidates.map((c) => c.path))]);
+  // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+  const ignored = await ctx.ignored([...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path])))]);
 
-  for (const { index, edit, path: rel } of candidates) {
-    if (ignored.has(rel)) {
-      problems.push({ index, path: rel, kind: 'guardrail', message: `\`${rel}\` is ignored by git, so a change there could not be committed (and ignored files may hold secrets)` });
+  for (const { index, edit, path: rel, target } of candidates) {
+    const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
+    if (ignoredPath !== undefined) {
+      const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
+      problems.push({ index, path: rel, kind: 'guardrail', message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)` });
       continue;
     }
     let state = files.get(rel);

@@ -27,7 +27,11 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 
-export type PathCheck = { ok: true; path: string } | { ok: false; path: string; reason: string };
+/**
+ * `target`: the repo path a symlink at `path` leads to, when it is one. Reading or writing `path`
+ * reads or writes `target`, so whatever is asked of a path (is it ignored by git?) is asked of both.
+ */
+export type PathCheck = { ok: true; path: string; target?: string } | { ok: false; path: string; reason: string };
 
 interface ProtectionGroup {
   what: string;
@@ -323,7 +327,7 @@ export function createGuard(options: GuardOptions): Guard {
     }
     const st = lstatOrNull(path.join(realRoot, resolved.path));
     if (st?.isDirectory()) return { ok: false, path: rel, reason: `\`${rel}\` is a directory, not a file` };
-    return { ok: true, path: rel };
+    return resolved.path !== rel ? { ok: true, path: rel, target: resolved.path } : { ok: true, path: rel };
   };
 
   return {

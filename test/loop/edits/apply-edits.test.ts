@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from '../../../src/loop/edits/apply-edits.js';
 import { createGuard } from '../../../src/loop/edits/guardrails.js';
@@ -104,6 +106,19 @@ describe('applyEdits', () => {
     expect(text).toMatch(/edit 2 \(`tests\/calc.test.js`\): `tests\/calc.test.js` is a test file/);
     expect(text).toMatch(/`\.env` is ignored by git/);
     expect(text).toMatch(/closest lines \(from line 1\)/);
+  });
+
+  it('refuses a tracked symlink that leads to an ignored file, and writes nothing through it', async () => {
+    const { r, ctx } = setup();
+    r.write('.env', 'SECRET=1\n');
+    symlinkSync('.env', path.join(r.root, 'config'));
+    r.commitAll('a link to the local settings');
+    const before = r.tree();
+    const result = await applyEdits(ctx, [{ path: 'config', oldText: 'SECRET=1', newText: 'SECRET=2' }]);
+    expect(result.files).toEqual([]);
+    expect(r.tree()).toEqual(before);
+    expect(result.check.problems).toMatchObject([{ index: 0, path: 'config', kind: 'guardrail' }]);
+    expect(describeProblems(result.check.problems)).toMatch(/`\.env` is ignored by git \(`config` is a symlink to it\)/);
   });
 
   it('bounds sizes and refuses binary files', async () => {
