@@ -256,6 +256,39 @@ function nodeOptionsWord(text: string): string {
   return `"${text.replace(/[\\"]/g, '\\$&')}"`;
 }
 
+const PLACEHOLDERS = ['{tests}', '{files}', '{pattern}'];
+
+/**
+ * The template with the user's quotes around a whole placeholder dropped (`"{pattern}"`,
+ * `'{tests}'`): the values are substituted already shell-quoted, and quoted again they would be
+ * open to the shell (`$(…)` inside double quotes runs). Undefined when a placeholder still stands
+ * inside quotes (`-t "^{pattern}$"`): it cannot be substituted safely.
+ */
+function unquotePlaceholders(template: string): string | undefined {
+  let out = '';
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i]!;
+    if (quote !== "'" && c === '\\') {
+      out += template.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (quote === undefined && (c === '"' || c === "'")) {
+      const whole = PLACEHOLDERS.find((p) => template.startsWith(p, i + 1) && template[i + 1 + p.length] === c);
+      if (whole) {
+        out += whole;
+        i += whole.length + 1;
+        continue;
+      }
+      quote = c;
+    } else if (c === quote) quote = undefined;
+    else if (quote !== undefined && c === '{' && PLACEHOLDERS.some((p) => template.startsWith(p, i))) return undefined;
+    out += c;
+  }
+  return out;
+}
+
 /** Build the command that reruns just `targets`. */
 export function planRerun(options: PlanRerunOptions): RerunPlan {
   const { testCommand, targets, cwd } = options;
@@ -267,7 +300,11 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
     const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
     const ids = targets.map((t) => runnerId(runner, t, cwd));
     const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f): f is string => f !== null))];
-    const command = options.template
+    const template = unquotePlaceholders(options.template);
+    if (template === undefined) {
+      return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+    }
+    const command = template
       .replaceAll('{tests}', shellQuoteAll(ids))
       .replaceAll('{files}', shellQuoteAll(files))
       .replaceAll('{pattern}', shellQuote(alternation(targets.map((t) => t.name), false)));

@@ -106,6 +106,28 @@ describe('planRerun', () => {
     expect(plan.command).toBe(`make test ARGS='it'\\''s' FILES='a b.js' P='it'\\''s'`);
   });
 
+  it('template: quotes written around a placeholder are dropped, so a hostile name runs nothing', () => {
+    for (const template of ['vitest run -t "{pattern}" "{files}"', "vitest run -t '{pattern}' '{files}'"]) {
+      const plan = planRerun({ testCommand: 'vitest run', template, cwd: dir, targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })] });
+      expect(plan.targeted).toBe(true);
+      run(plan.command);
+      expect(argv('vitest')).toEqual(['run', '-t', escapeRegex(HOSTILE), 'src/a.test.ts']);
+      expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+      expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
+    }
+  });
+
+  it('template: a placeholder inside a longer quoted word falls back to the full command', () => {
+    for (const template of ['vitest run -t "^{pattern}$"', "vitest run --grep='x {tests}'", 'vitest run -t "a\\"{pattern}"']) {
+      const plan = planRerun({ testCommand: 'vitest run', template, cwd: dir, targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })] });
+      expect(plan, template).toMatchObject({ command: 'vitest run', targeted: false });
+      expect(plan.reason).toMatch(/inside quotes/);
+    }
+    // Quotes elsewhere in the template are fine.
+    const plan = planRerun({ testCommand: 'make test', template: 'make test MSG="rerun" ARGS={tests}', cwd: dir, targets: [target({ name: 'a' })] });
+    expect(plan).toMatchObject({ command: "make test MSG=\"rerun\" ARGS=a", targeted: true });
+  });
+
   it('falls back to the full command for unknown runners', () => {
     const plan = planRerun({ testCommand: 'make check', cwd: dir, targets: [target({ name: 'x', dialect: 'pytest' })] });
     expect(plan).toMatchObject({ command: 'make check', targeted: false });
