@@ -21,7 +21,7 @@ export const HealOptions = z.object({
   model: z.string().optional(),
   baseUrl: z.string().url().optional(),
   agentCommand: z.string().optional(),
-  /** Template for targeted reruns; `{tests}` is replaced by the shell-quoted test names, `{files}` by the test files. */
+  /** Template for targeted reruns: `{tests}` (the runner's test ids), `{files}` and `{pattern}` (a regex of the names), each substituted shell-quoted; written bare, not in quotes. */
   rerunCommand: z.string().optional(),
   protect: z.array(z.string()).default([]),
   allow: z.array(z.string()).default([]),
