@@ -49,7 +49,11 @@ export interface TreeOptions {
   /** Absolute git directory (`git rev-parse --absolute-git-dir`). */
   gitDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Paths (repo-relative) that test runs write (reports, logs): never saved, restored or counted. */
+  /**
+   * Paths (repo-relative) that test runs write (reports, logs): never saved, restored or counted
+   * while git does not track them. A tracked file is the user's whatever a report glob says
+   * (`**\/*.xml` matches `pom.xml`): a change to it is seen, checked and restored like any other.
+   */
   isOutput?: (relPath: string) => boolean;
 }
 
@@ -146,7 +150,8 @@ function ctxOf(options: TreeOptions): GitContext {
 }
 
 function relevant(options: TreeOptions, entries: StatusEntry[]): StatusEntry[] {
-  return options.isOutput ? entries.filter((e) => !options.isOutput!(e.path)) : entries;
+  const isOutput = options.isOutput;
+  return isOutput ? entries.filter((e) => !(e.x === '?' && isOutput(e.path))) : entries;
 }
 
 /** Tracked paths with changes (staged or not): what `--allow-dirty` is about. Untracked files are snapshotted but do not make a tree dirty. */

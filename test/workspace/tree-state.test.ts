@@ -164,6 +164,19 @@ describe('tree state', () => {
     releaseSnapshot(snap);
   });
 
+  it('sees, and restores, a tracked file that a report glob happens to match (pom.xml and **/*.xml)', () => {
+    const r = repo({ ...FILES, 'pom.xml': '<project/>\n' });
+    const isOutput = (p: string) => p.endsWith('.xml');
+    const snap = takeSnapshot(treeOptions(r, isOutput));
+    r.write('pom.xml', '<project><skipTests>true</skipTests></project>\n');
+    r.write('reports/junit.xml', '<testsuites/>');
+    expect(changedPaths(snap)).toEqual(['pom.xml']);
+    restoreSnapshot(snap);
+    expect(r.read('pom.xml')).toBe('<project/>\n');
+    expect(r.read('reports/junit.xml')).toBe('<testsuites/>');
+    releaseSnapshot(snap);
+  });
+
   it('refuses a second snapshot while a run holds the journal', () => {
     const r = repo(FILES);
     mkdirSync(path.join(r.root, '.git/self-heal'), { recursive: true });
