@@ -181,10 +181,12 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
     let openPipes = 2;
     let settled = false;
+    let drain: NodeJS.Timeout | undefined;
     const finish = () => {
       if (settled || !exit) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(drain);
       options.signal?.removeEventListener('abort', onAbort);
       if (pgid !== undefined) {
         liveGroups.delete(pgid);
@@ -242,9 +244,10 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
         finish();
         return;
       }
-      // The shell is gone; whatever still holds the pipes is a straggler of its group.
-      const drain = setTimeout(() => {
-        if (pgid !== undefined) killGroup(pgid, 'SIGKILL');
+      // The shell is gone; whatever still holds the pipes is a straggler of its group. Cleared when
+      // the pipes close first: a finished run's group id may be the system's to reuse.
+      drain = setTimeout(() => {
+        if (pgid !== undefined && !settled) killGroup(pgid, 'SIGKILL');
         finish();
       }, PIPE_DRAIN_MS);
     });
