@@ -540,8 +540,10 @@ export function recoverJournal(options: TreeOptions): Recovery {
     const aside = path.join(dir, `journal-stale-${Date.now()}`);
     renameSync(journalPath, `${aside}.json`);
     if (existsSync(path.join(dir, 'files'))) renameSync(path.join(dir, 'files'), `${aside}-files`);
+    // The saved index holds what the user had staged; the next snapshot would overwrite it.
+    if (existsSync(path.join(dir, 'index'))) renameSync(path.join(dir, 'index'), `${aside}-index`);
     throw new TreeStateError(
-      `a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files)`,
+      `a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files, the saved git index in ${aside}-index)`,
     );
   }
   const entries = new Map(journal.entries.map((e) => [e.path, e] as const));

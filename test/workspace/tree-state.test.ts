@@ -226,6 +226,10 @@ describe('tree state', () => {
     expect(() => recoverJournal(treeOptions(r))).toThrow(/does not match HEAD/);
     expect(r.read('src/calc.js')).toBe('user fixed it by hand\n');
     expect(existsSync(journalPath)).toBe(false);
-    expect(readdirSync(path.join(r.root, '.git/self-heal')).some((f) => f.startsWith('journal-stale-'))).toBe(true);
+    const state = readdirSync(path.join(r.root, '.git/self-heal'));
+    expect(state.some((f) => f.startsWith('journal-stale-') && f.endsWith('.json'))).toBe(true);
+    // The saved index (what the user had staged) goes aside with it: a next snapshot would overwrite it.
+    expect(state.some((f) => f.startsWith('journal-stale-') && f.endsWith('-index'))).toBe(true);
+    expect(state).not.toContain('index');
   });
 });
