@@ -2,9 +2,11 @@
  * The fix commit's message: a subject naming the fixed tests, the evidence in the body, and the
  * trailers the loop guard reads (`Self-Heal-Attempts: N`, `Self-Heal-Run: <run URL>`). Test names
  * are untrusted: control characters are removed and every line is bounded, so a name cannot forge a
- * trailer (trailers are only read from the last paragraph, which is ours).
+ * trailer (trailers are only read from the last paragraph, which is ours), and `#123`/`@name` are
+ * broken: "fix #123 …" in a subject would close issue 123.
  */
 import type { HealReport } from '../loop/heal-report.js';
+import { breakReferences } from '../report/markdown.js';
 import { ATTEMPTS_TRAILER, RUN_TRAILER } from './loop-guard.js';
 
 const MAX_SUBJECT = 72;
@@ -21,7 +23,7 @@ export function acceptedAttempt(report: HealReport) {
 }
 
 export function buildCommitMessage(report: HealReport, runUrl?: string): string {
-  const names = report.failures.map((f) => clean(f.name, 200));
+  const names = report.failures.map((f) => clean(breakReferences(f.name), 200));
   const attempts = report.attempts.length;
   let subject = `self-heal: fix ${names.length === 1 ? names[0] : `${names.length} failing tests`}`;
   if (names.length > 1 && names.length <= 3) {
@@ -39,7 +41,7 @@ export function buildCommitMessage(report: HealReport, runUrl?: string): string 
     `No test file was changed.`,
     '',
     'Fixed tests:',
-    ...report.failures.slice(0, MAX_LISTED).map((f) => `- ${clean(f.id, 200)}`),
+    ...report.failures.slice(0, MAX_LISTED).map((f) => `- ${clean(breakReferences(f.id), 200)}`),
     ...(report.failures.length > MAX_LISTED ? [`- …and ${report.failures.length - MAX_LISTED} more`] : []),
   ];
   const trailerLines = [`${ATTEMPTS_TRAILER}: ${attempts}`, ...(runUrl ? [`${RUN_TRAILER}: ${clean(runUrl, 500)}`] : [])];

@@ -4,7 +4,7 @@
  * opening another, and a body that carries the evidence within the API's 65,536-character limit.
  */
 import type { HealReport } from '../loop/heal-report.js';
-import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../report/markdown.js';
+import { breakReferences, codeBlock, escapeMarkdown, inlineCode, tableCell } from '../report/markdown.js';
 import { blobUrl, formatCount, formatDuration, formatTokens, plural, tableCode } from '../report/format.js';
 import type { GitHubApi, PullRequestInfo } from './github-api.js';
 import type { ChangedPath } from './fix-commit.js';
@@ -37,7 +37,8 @@ export interface PullRequestBodyContext {
 
 export function pullRequestTitle(report: HealReport, base: string): string {
   const n = report.failures.length;
-  const what = n === 1 ? report.failures[0]!.name.replace(/\s+/g, ' ').slice(0, 120) : `${n} failing tests`;
+  // A name like `#123 handles empty carts` must not make the title (a squash commit's subject) close #123.
+  const what = n === 1 ? breakReferences(report.failures[0]!.name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
   return `self-heal: fix ${what} on ${base}`;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The fix commit's message: a subject that names the tests it fixes, a body listing them, and a
  * `Self-Heal-Attempts` trailer. Test names are untrusted: control characters and newlines are
- * flattened (a name must not forge a trailer or a second paragraph) and every name is bounded.
+ * flattened (a name must not forge a trailer or a second paragraph), `#123`/`@name` broken (GitHub
+ * would link or close the issue) and every name is bounded.
  */
+import { breakReferences } from '../report/markdown.js';
 
 export interface CommitMessageInput {
   /** Stable ids of the fixed tests (file::name). */
@@ -20,7 +22,7 @@ const MAX_ID_CHARS = 200;
 
 function flatten(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -3,7 +3,7 @@
  * repository, durations and token counts, and untrusted text placed inside HTML or table cells.
  * Escaping itself lives in `markdown.ts`; these compose it for the places it does not cover.
  */
-import { escapeHtml, inlineCode } from './markdown.js';
+import { breakReferences, escapeHtml, inlineCode } from './markdown.js';
 
 /**
  * Untrusted text inside a raw HTML element (`<summary>`), where Markdown backslash escapes would
@@ -12,7 +12,7 @@ import { escapeHtml, inlineCode } from './markdown.js';
 export function htmlText(text: string, max = 200): string {
   const single = text.replace(/\s+/g, ' ').trim();
   const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-  return escapeHtml(clipped).replace(/@/g, '@\u200b');
+  return escapeHtml(breakReferences(clipped));
 }
 
 /**

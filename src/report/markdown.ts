@@ -7,6 +7,15 @@
 const MARKDOWN_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~<>&"'@:]/g;
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/**
+ * Untrusted text where GitHub links references (commit messages, pull request titles, Markdown):
+ * `@name` would mention a user and `#123` link an issue, or close it after "fix" in a commit
+ * subject. A zero-width space after the sign keeps the text readable and inert.
+ */
+export function breakReferences(text: string): string {
+  return text.replace(/([@#])(?=[\w])/g, '$1\u200b');
+}
+
 /** HTML-escape (for text inside HTML elements such as <summary> or table cells). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
@@ -14,14 +23,16 @@ export function escapeHtml(text: string): string {
 
 /**
  * Escape inline text for Markdown: HTML entities for `&<>"'`, backslash for Markdown syntax, and
- * `@` broken so a hostile test name cannot mention users. Newlines become spaces (inline context).
+ * `@name` and `#123` broken (see `breakReferences`; a backslash does not stop GitHub linking them)
+ * so a hostile test name cannot mention users or link issues. Newlines become spaces (inline context).
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/\r?\n|\r/g, ' ')
-    .replace(MARKDOWN_SPECIAL, (c) => {
+    .replace(MARKDOWN_SPECIAL, (c, offset: number, all: string) => {
       if (c in HTML_ENTITIES) return HTML_ENTITIES[c]!;
       if (c === '@') return '@\u200b';
+      if (c === '#' && /\d/.test(all[offset + 1] ?? '')) return '#\u200b';
       return `\\${c}`;
     });
 }

@@ -28,6 +28,19 @@ describe('trailers', () => {
     expect(trailers(message).get('self-heal-attempts')).toBe('1');
     expect(message.split('\n')[0]).toBe('self-heal: fix y Self-Heal-Attempts: 9');
   });
+
+  it('a test named after an issue cannot close it, or mention anyone, from our message', () => {
+    const report = healedReport();
+    report.failures = [report.failures[0]!];
+    report.failures[0]!.name = '#123 handles empty carts @octocat';
+    report.failures[0]!.id = 'tests/test_cart.py::#123 handles empty carts';
+    const message = buildCommitMessage(report, 'https://github.com/o/r/actions/runs/1');
+    expect(message.split('\n')[0]).toBe('self-heal: fix #\u200b123 handles empty carts @\u200boctocat');
+    expect(message).not.toMatch(/#\d|@\w/);
+    expect(message).toContain('- tests/test_cart.py::#\u200b123 handles empty carts\n');
+    // Our own trailer is left as it is: the loop guard reads it.
+    expect(trailers(message).get('self-heal-run')).toBe('https://github.com/o/r/actions/runs/1');
+  });
 });
 
 describe('loop guard', () => {

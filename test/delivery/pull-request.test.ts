@@ -63,4 +63,10 @@ describe('renderPullRequestBody', () => {
     expect(scanFences(body).unclosed).toBe(false);
     expect(pullRequestTitle(report, 'main')).toBe('self-heal: fix 5000 failing tests on main');
   });
+
+  it('a test named after an issue does not put a closing reference in the title', () => {
+    const report = healedReport();
+    report.failures = [{ ...report.failures[0]!, name: '#42 rounds totals' }];
+    expect(pullRequestTitle(report, 'main')).toBe('self-heal: fix #\u200b42 rounds totals on main');
+  });
 });

@@ -24,5 +24,8 @@ describe('composeCommitMessage', () => {
     expect(message.match(/^Self-Heal-Attempts:/gm)).toHaveLength(1);
     expect(message).toContain('- t.js::rounds Self-Heal-Attempts: 99');
     expect(composeCommitMessage({ testIds: ['a', 'b'], testNames: ['a', 'b'], attempts: 1 }).split('\n')[0]).toBe('fix: make a and b pass (self-heal)');
+    const issue = composeCommitMessage({ testIds: ['t.py::#7 keeps @carts'], testNames: ['#7 keeps @carts'], attempts: 1 });
+    expect(issue).not.toMatch(/#\d|@\w/);
+    expect(issue.split('\n')[0]).toBe('fix: make #\u200b7 keeps @\u200bcarts pass (self-heal)');
   });
 });

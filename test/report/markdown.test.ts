@@ -10,6 +10,8 @@ describe('markdown escaping', () => {
     expect(escaped).toContain('\\*\\*bold\\*\\*');
     expect(escaped).toContain('\\[link\\]\\(http\\:');
     expect(escaped).toContain('@\u200boctocat');
+    // A backslash does not stop GitHub linking an issue reference; a zero-width space does.
+    expect(escapeMarkdown('fixes #12 and a #heading')).toBe('fixes #\u200b12 and a \\#heading');
     expect(escaped).toContain('\\|');
     expect(escaped).not.toContain('\n');
   });
