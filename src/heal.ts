@@ -29,7 +29,7 @@ import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, readCommit
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealResult, type TokenUsage } from './loop/heal-report.js';
-import { createScrubber } from './loop/secrets.js';
+import { createScrubber, CREDENTIAL_VARIABLE } from './loop/secrets.js';
 import { composeCommitMessage } from './loop/commit-message.js';
 import { createTestRuns, reportPatternsFromRoot } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
@@ -70,9 +70,6 @@ export interface HealDeps {
 }
 
 export const DEFAULT_AUTHOR: CommitIdentity = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
-
-/** Environment variables whose values are credentials, scrubbed from everything sent to a provider. */
-const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)(_|$)/i;
 
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)

@@ -354,17 +354,20 @@ describe('heal() with edits from a model', () => {
 
   it('keeps secrets out of what the model is sent', async () => {
     const secret = 'sk-live-9f8e7d6c5b4a39281716';
+    // A credential by its variable's name only (no token shape): the same names are kept from agents.
+    const dbPass = 'correct-horse-battery-42';
     const f = start();
-    f.repo.write('test/calc.test.js', f.repo.read('test/calc.test.js').replace("test('adds', () => {", `test('adds', () => {\n  console.log('token', process.env.MY_SERVICE_TOKEN);\n  assert.equal(add(1, 2), 3, 'leaked ' + process.env.MY_SERVICE_TOKEN);`));
+    f.repo.write('test/calc.test.js', f.repo.read('test/calc.test.js').replace("test('adds', () => {", `test('adds', () => {\n  console.log('token', process.env.MY_SERVICE_TOKEN);\n  assert.equal(add(1, 2), 3, 'leaked ' + process.env.MY_SERVICE_TOKEN + ' ' + process.env.DB_PASS);`));
     f.repo.commitAll('a test that prints a secret');
     const seen: RepairRequest[] = [];
     const report = await heal(
       { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
-      { logger: f.logger, createProvider: () => scriptedProvider([[]], seen), env: { ...f.repo.env, MY_SERVICE_TOKEN: secret }, baseline: 'run' },
+      { logger: f.logger, createProvider: () => scriptedProvider([[]], seen), env: { ...f.repo.env, MY_SERVICE_TOKEN: secret, DB_PASS: dbPass }, baseline: 'run' },
     );
     expect(report.attempts[0]?.verdict).toBe('no-edits');
     expect(JSON.stringify(report.failures)).toContain('leaked');
     expect(JSON.stringify(seen)).not.toContain(secret);
+    expect(JSON.stringify(seen)).not.toContain(dbPass);
     expect(JSON.stringify(report)).not.toContain(secret);
   });
 });

@@ -12,6 +12,13 @@ export const REDACTED = '[REDACTED]';
 /** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
 export const MIN_SECRET_LENGTH = 6;
 
+/**
+ * Environment variables whose values are credentials: scrubbed from everything sent to a model,
+ * and kept from an agent command's environment. One list for both, so no credential is kept from
+ * the agent but sent to a model.
+ */
+export const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+
 interface TokenShape {
   name: string;
   pattern: RegExp;

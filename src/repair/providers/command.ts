@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runCommand } from '../../workspace/run-tests.js';
+import { CREDENTIAL_VARIABLE } from '../../loop/secrets.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairProvider, type RepairRequest } from '../provider.js';
 
 export interface CommandProviderOptions {
@@ -33,7 +34,6 @@ export interface CommandProviderOptions {
   maxOutputBytes?: number;
 }
 
-const CREDENTIAL_NAME = /(^|_)(TOKEN|SECRET|SECRETS|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
 const ALWAYS_DROPPED = /^(INPUT_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RUNTIME_|ACTIONS_CACHE_URL$|ACTIONS_RESULTS_URL$)/;
 const MAX_RESULT_BYTES = 64 * 1024;
 const LOG_TAIL_CHARS = 2_000;
@@ -56,7 +56,7 @@ export function agentEnvironment(env: NodeJS.ProcessEnv, secrets: readonly strin
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
     if (!passThrough.has(name)) {
-      if (CREDENTIAL_NAME.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value)) continue;
+      if (CREDENTIAL_VARIABLE.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value)) continue;
     }
     out[name] = value;
   }
