@@ -58,7 +58,18 @@ export function createRepairHost(deps: HostDeps): RepairHost {
     root: deps.root,
     triedDiffs: deps.triedDiffs,
 
-    checkEdits: (edits: Edit[]) => checkEdits(deps.edits, edits),
+    async checkEdits(edits: Edit[]) {
+      // A problem quotes the file's nearest real lines, which may hold a credential's value.
+      const check = await checkEdits(deps.edits, edits);
+      return {
+        ...check,
+        problems: check.problems.map((p) => ({
+          ...p,
+          message: deps.scrub(p.message),
+          ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
+        })),
+      };
+    },
 
     async readFile(raw: string, range?: { start: number; end: number }): Promise<string> {
       const check = deps.edits.guard.checkRead(raw);

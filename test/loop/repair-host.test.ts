@@ -54,6 +54,16 @@ describe('RepairHost', () => {
     releaseSnapshot(snapshot);
   });
 
+  it('scrubs the nearest real lines an edit that does not match is answered with', async () => {
+    const { host, snapshot } = setup();
+    const check = await host.checkEdits([{ path: 'src/calc.js', oldText: '  return a - c; // SECRET', newText: 'x' }]);
+    expect(check.ok).toBe(false);
+    expect(check.problems[0]).toMatchObject({ kind: 'no-match', nearest: { startLine: 1 } });
+    expect(check.problems[0]!.nearest!.text).toContain('return a - b; // [REDACTED]');
+    expect(JSON.stringify(check)).not.toContain('SECRET_VALUE_123');
+    releaseSnapshot(snapshot);
+  });
+
   it('refuses .git, the outside, ignored files and missing files with a message for the model', async () => {
     const { host, snapshot } = setup();
     await expect(host.readFile('.git/config')).rejects.toThrow(/`\.git` are never edited|\.git/);
