@@ -50,6 +50,18 @@ function where(location: SourceLocation | null): string {
   return location ? `${location.file}:${location.line}` : '';
 }
 
+/**
+ * A read error as `where` (file, line, column) and `what`: the readers' messages start with the
+ * file and position they are about (`r.xml:2:5: the report ends inside <testcase>`), which the
+ * renderers show apart, so they are not said twice.
+ */
+export function describeReadError(e: { file: string; line?: number; column?: number; message: string }): { where: string; what: string } {
+  const where = `${e.file}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}`;
+  if (!e.message.startsWith(`${e.file}:`)) return { where, what: e.message };
+  const rest = e.message.slice(e.file.length).replace(/^(?::\d+(?::\d+)?)?:\s*/, '');
+  return { where, what: rest };
+}
+
 /** What `notFramed` means, for the renderers: the summary counts more failures than the frames show. */
 export function notFramedLine(notFramed: number): string {
   return `${notFramed} more failing test${notFramed === 1 ? ' is' : 's are'} counted in the summary without a frame (frames are built for the first failures only; --max-failures raises the limit)`;
@@ -124,8 +136,8 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
   if (report.errors.length) {
     errors.push('**Could not be read completely** (the rest was used):', '');
     for (const e of report.errors.slice(0, 50)) {
-      const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-      errors.push(`- ${codeCell(`${e.file}${pos}`, 200)} ${cell(e.message, 300)}`);
+      const { where, what } = describeReadError(e);
+      errors.push(`- ${codeCell(where, 200)} ${cell(what, 300)}`);
     }
     if (report.errors.length > 50) errors.push(`- … and ${report.errors.length - 50} more`);
     errors.push('');

@@ -4,7 +4,7 @@
  * move the cursor, retitle the window or hide text (bidi overrides) on the reader's terminal.
  */
 import type { FailureFrame, FramesReport, SourceLocation } from './failure-frame.js';
-import { notFramedLine, summaryLine } from './frames-markdown.js';
+import { describeReadError, notFramedLine, summaryLine } from './frames-markdown.js';
 import { stripControls } from './untrusted-text.js';
 
 /** Terminal-safe text: no escape sequences, no control characters; newlines kept only where asked. */
@@ -36,8 +36,8 @@ export function renderFramesText(report: FramesReport): string {
   const out: string[] = [];
   for (const frame of report.failures) out.push(...frameLines(frame), '');
   for (const e of report.errors) {
-    const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-    out.push(`error: ${terminalSafe(`${e.file}${pos}`)}: ${terminalSafe(e.message)}`);
+    const { where, what } = describeReadError(e);
+    out.push(`error: ${terminalSafe(where)}: ${terminalSafe(what)}`);
   }
   if (report.notFramed) out.push(notFramedLine(report.notFramed));
   out.push(summaryLine(report));

@@ -55,13 +55,27 @@ describe('Markdown frames report', () => {
   });
 
   it('says when there is nothing failing and lists unreadable reports', () => {
-    const md = renderFramesMarkdown({ summary: { total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 }, failures: [], errors: [{ file: 'r.xml', line: 2, column: 5, message: 'unexpected end' }] });
+    const md = renderFramesMarkdown({ summary: { total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 }, failures: [], errors: [{ file: 'r.xml', line: 2, column: 5, message: 'r.xml:2:5: unexpected end' }] });
     expect(md).toContain('No failing tests.');
     expect(md).toContain('<code>r.xml:2:5</code> unexpected end');
   });
 });
 
 describe('text frames report', () => {
+  it('says each read error once, its file and position first', () => {
+    const errors = [
+      { file: 'r.xml', line: 2, column: 5, message: 'r.xml:2:5: the report ends inside <testcase>' },
+      { file: 'out.log', message: 'out.log: cannot read the log: no such file' },
+      { file: 'x.xml', message: 'not a JUnit report' },
+    ];
+    const text = renderFramesText({ summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 }, failures: [], errors });
+    expect(text.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
+      'error: r.xml:2:5: the report ends inside <testcase>',
+      'error: out.log: cannot read the log: no such file',
+      'error: x.xml: not a JUnit report',
+    ]);
+  });
+
   it('prints one compact block per failure and the summary last', () => {
     const text = renderFramesText(report([frame(1), frame(2, { kind: 'error', exceptionType: null, triggering: null, test: null })]));
     expect(text).toBe(

@@ -10,7 +10,7 @@ import { UsageError } from '../usage-error.js';
 import { collectEvidence } from '../../reports/collect.js';
 import { DEFAULT_MAX_FAILURES } from '../../frames/build-frames.js';
 import { FramesReport } from '../../frames/failure-frame.js';
-import { renderFramesMarkdown } from '../../frames/frames-markdown.js';
+import { describeReadError, renderFramesMarkdown } from '../../frames/frames-markdown.js';
 import { renderFramesText, terminalSafe } from '../../frames/frames-text.js';
 
 /** Upper bound of --max-failures: every frame is kept in memory and printed. */
@@ -85,10 +85,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // Errors go to stderr as well, so a JSON consumer on stdout still sees them in a terminal.
   if (format === 'json') {
     for (const e of report.errors) {
-      const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-      // Messages usually start with the file (and position) they are about: not said twice.
-      const line = e.message.startsWith(`${e.file}:`) ? e.message : `${e.file}${pos}: ${e.message}`;
-      io.stderr(`self-heal parse: ${terminalSafe(line)}\n`);
+      const { where, what } = describeReadError(e);
+      io.stderr(`self-heal parse: ${terminalSafe(where)}: ${terminalSafe(what)}\n`);
     }
   }
   return collected.readAnything ? 0 : 1;
