@@ -104,6 +104,9 @@ interface SaxesInternals {
   currentXMLVersion: string;
 }
 
+/** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
+const DOCUMENT_ENDED = new Error('the document ended');
+
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
 
@@ -286,8 +289,11 @@ export class JUnitReader {
     try {
       this.parser.write(text);
     } catch (error) {
-      this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
+      // The document ended: the rest of the piece is read by a fresh parser (see `endDocument`).
+      if (error !== DOCUMENT_ENDED) {
+        this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
     }
     this.flushPendingClose();
     if (this.restartAt < 0) return undefined;
@@ -763,6 +769,13 @@ export class JUnitReader {
     this.restartAt = this.closeAt;
     this.awaitingDocument = true;
     this.detach();
+    // The old parser would read the rest of the piece for nothing (a report of a thousand small
+    // documents, as libtest writes one per test binary, then costs a thousand times the piece):
+    // its next event ends its `write` instead (caught in `parse`).
+    const stop = (): never => {
+      throw DOCUMENT_ENDED;
+    };
+    for (const event of ['opentag', 'closetag', 'cdata', 'text', 'error'] as const) this.parser.on(event, stop);
   }
 
   // ---- suites ----------------------------------------------------------------------------------

@@ -391,4 +391,17 @@ describe('chunk boundaries do not matter', () => {
       expect(errors.map((e) => [e.line, e.column])).toEqual([[3, 90]]);
     }
   });
+
+  it('reads a thousand small documents in one piece, each once, and places an error in the last one', () => {
+    // libtest writes one document per test binary; a hostile report can hold thousands. Each ended
+    // document's parser stops at once: the rest of the piece is read by the next one only.
+    const doc = (i: number) => `<testsuite name="s${i}"><testcase name="t${i}"/><testcase name="f${i}"><failure/></testcase></testsuite>\n`;
+    const xml = `${Array.from({ length: 1000 }, (_, i) => doc(i)).join('')}<testsuite name="last"><testcase name="x"><failure>&bad;</failure></testcase></testsuite>\n`;
+    for (const size of [xml.length, 4096]) {
+      const { cases, errors } = readInPieces(xml, size);
+      expect(cases.filter((c) => c.status === 'passed')).toHaveLength(1000);
+      expect(cases.filter((c) => c.status === 'failed').map((c) => c.name)).toEqual([...Array.from({ length: 1000 }, (_, i) => `f${i}`), 'x']);
+      expect(errors.map((e) => [e.line, e.column])).toEqual([[1001, 56]]);
+    }
+  });
 });
