@@ -168,6 +168,8 @@ export class JUnitReader {
   private leadLine = 1;
   private leadColumn = 0;
   private awaitingDocument = false;
+  /** Documents whose root counted more failures than they held (see `endDocument`). */
+  private undercounted = 0;
   private restartAt = -1;
   /** Characters of the input consumed so far, and where the current parser's input began. */
   private fed = 0;
@@ -392,6 +394,12 @@ export class JUnitReader {
       this.errors.push({
         file: this.report,
         message: `${this.report}: ${this.recoverable - MAX_REPORTED_RECOVERABLE} more recoverable XML problems like the ones above`,
+      });
+    }
+    if (this.undercounted > MAX_REPORTED_RECOVERABLE) {
+      this.errors.push({
+        file: this.report,
+        message: `${this.report}: ${this.undercounted - MAX_REPORTED_RECOVERABLE} more documents count failures they do not hold`,
       });
     }
     this.stopped = true;
@@ -755,7 +763,9 @@ export class JUnitReader {
   }
 
   private endDocument(): void {
-    if (this.declaredFailures > this.foundFailureElements) {
+    // One per document at most, and bounded like the recoverable problems: a report may hold
+    // thousands of documents.
+    if (this.declaredFailures > this.foundFailureElements && ++this.undercounted <= MAX_REPORTED_RECOVERABLE) {
       this.report_(
         `the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailureElements} <failure>/<error> elements: ` +
           'the rest (often a build or setup failure recorded only as a count) is not in this report, see the test log',

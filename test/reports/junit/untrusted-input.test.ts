@@ -392,6 +392,14 @@ describe('chunk boundaries do not matter', () => {
     }
   });
 
+  it('says a document that counts failures it does not hold at most ten times, then how many more', () => {
+    const xml = Array.from({ length: 300 }, (_, i) => `<testsuite name="s${i}" failures="2"><testcase name="t"><failure/></testcase></testsuite>\n`).join('');
+    const { cases, errors } = readInPieces(xml, xml.length);
+    expect(cases).toHaveLength(300);
+    expect(errors.filter((e) => /counts 2 failures and errors but holds 1/.test(e.message))).toHaveLength(10);
+    expect(errors.at(-1)!.message).toMatch(/: 290 more documents count failures they do not hold$/);
+  });
+
   it('reads a thousand small documents in one piece, each once, and places an error in the last one', () => {
     // libtest writes one document per test binary; a hostile report can hold thousands. Each ended
     // document's parser stops at once: the rest of the piece is read by the next one only.
