@@ -36,6 +36,11 @@ export interface CollectResult {
   skipped: { name: string; reason: string }[];
 }
 
+/** What the baseline reads from an artifact (the `<dir>/**\/*.xml` glob of action/run.ts). */
+function isReport(name: string): boolean {
+  return name.toLowerCase().endsWith('.xml');
+}
+
 /** A folder name for an artifact: its name with anything unusual replaced, made unique. */
 function folderFor(name: string, taken: Set<string>): string {
   const base = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100) || 'artifact';
@@ -51,8 +56,6 @@ export async function collectRunReports(
   dir: string,
   log: (message: string) => void,
   limits: CollectLimits = DEFAULT_COLLECT_LIMITS,
-  /** Only artifacts whose name matches (all when absent). */
-  filter?: (name: string) => boolean,
 ): Promise<CollectResult> {
   mkdirSync(dir, { recursive: true });
   const listed = await api.listRunArtifacts(runId);
@@ -64,10 +67,6 @@ export async function collectRunReports(
       result.skipped.push({ name: artifact.name, reason });
       log(`skipped artifact ${JSON.stringify(artifact.name)}: ${reason}`);
     };
-    if (filter && !filter(artifact.name)) {
-      skip('name does not match');
-      continue;
-    }
     if (artifact.expired) {
       skip('expired');
       continue;
@@ -89,7 +88,8 @@ export async function collectRunReports(
     }
     const folder = folderFor(artifact.name, taken);
     try {
-      const files = extractZip(zip, path.join(dir, folder), limits.unzip);
+      // Only the reports: they land in the work tree, where a test runner could pick up anything else.
+      const files = extractZip(zip, path.join(dir, folder), limits.unzip, isReport);
       result.artifacts.push({ name: artifact.name, folder, files });
       log(`artifact ${JSON.stringify(artifact.name)}: ${files.length} file${files.length === 1 ? '' : 's'} → ${folder}/`);
     } catch (error) {

@@ -164,8 +164,11 @@ function readCentralDirectory(buf: Buffer, limits: UnzipLimits): CentralEntry[] 
   return entries;
 }
 
-/** Read every file entry into memory, checked against the limits. Directories are left out. */
-export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS): ZipEntry[] {
+/**
+ * Read every file entry (that `keep` accepts, by its normalised name) into memory, checked against
+ * the limits. Directories are left out; an entry not kept is checked by name only, not inflated.
+ */
+export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS, keep: (name: string) => boolean = () => true): ZipEntry[] {
   const out: ZipEntry[] = [];
   let total = 0;
   const seen = new Set<string>();
@@ -177,6 +180,7 @@ export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS)
     if (!name) throw new ZipError('an entry has an empty name');
     if (seen.has(name)) throw new ZipError(`entry ${JSON.stringify(name)} appears twice`);
     seen.add(name);
+    if (!keep(name)) continue;
     if (e.size > limits.maxEntryBytes) throw new ZipError(`entry ${JSON.stringify(name)} is ${e.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
     total += e.size;
     if (total > limits.maxTotalBytes) throw new ZipError(`the zip holds more than ${limits.maxTotalBytes} bytes uncompressed`);
@@ -202,9 +206,9 @@ export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS)
   return out;
 }
 
-/** Extract into `dest` (created); returns the written files, relative to `dest`. */
-export function extractZip(buf: Buffer, dest: string, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS): string[] {
-  const entries = readZip(buf, limits);
+/** Extract the entries `keep` accepts into `dest` (created); returns the written files, relative to `dest`. */
+export function extractZip(buf: Buffer, dest: string, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS, keep?: (name: string) => boolean): string[] {
+  const entries = readZip(buf, limits, keep);
   const root = path.resolve(dest);
   const written: string[] = [];
   for (const entry of entries) {

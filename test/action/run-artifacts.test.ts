@@ -28,7 +28,7 @@ afterEach(async () => {
 it('merges the reports of every shard into one folder, skipping what is unusable with a reason', async () => {
   server.state.artifacts[900] = [
     { id: 1, name: 'reports (ubuntu, 3.11)', zip: zipOf({ 'junit.xml': '<testsuite name="a"/>' }) },
-    { id: 2, name: 'reports (ubuntu, 3.12)', zip: zipOf({ 'junit.xml': '<testsuite name="b"/>', 'logs/out.log': 'log' }) },
+    { id: 2, name: 'reports (ubuntu, 3.12)', zip: zipOf({ 'junit.xml': '<testsuite name="b"/>', 'logs/out.log': 'log', 'conftest.py': 'import os' }) },
     { id: 3, name: 'old', zip: zipOf({ 'x.xml': '' }), expired: true },
     { id: 4, name: 'huge', zip: zipOf({ 'x.xml': '' }), sizeInBytes: 10 ** 10 },
     { id: 5, name: 'evil', zip: zipOf({ 'ok.xml': '<ok/>', '../../../escape.xml': 'x' }) },
@@ -40,10 +40,13 @@ it('merges the reports of every shard into one folder, skipping what is unusable
 
   expect(result.artifacts).toEqual([
     { name: 'reports (ubuntu, 3.11)', folder: 'reports__ubuntu__3.11_', files: ['junit.xml'] },
-    { name: 'reports (ubuntu, 3.12)', folder: 'reports__ubuntu__3.12_', files: ['junit.xml', 'logs/out.log'] },
+    // Only the reports are written: anything else would sit in the work tree for the test runner.
+    { name: 'reports (ubuntu, 3.12)', folder: 'reports__ubuntu__3.12_', files: ['junit.xml'] },
     { name: '../dots', folder: '__dots', files: ['junit.xml'] },
   ]);
   expect(readFileSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'junit.xml'), 'utf8')).toBe('<testsuite name="b"/>');
+  expect(existsSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'conftest.py'))).toBe(false);
+  expect(existsSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'logs'))).toBe(false);
   expect(result.skipped.map((s) => s.name)).toEqual(['old', 'huge', 'evil']);
   expect(result.skipped[2]!.reason).toMatch(/escapes the destination/);
   expect(existsSync(path.join(dir, 'escape.xml'))).toBe(false);
