@@ -69,6 +69,9 @@ export interface HealDeps {
   baseline?: BaselineMode;
 }
 
+/** Said after a healed run's reason when the caller asked for no commit (the action drops it: its delivery commits). */
+export const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work tree (commit disabled)';
+
 export const DEFAULT_AUTHOR: CommitIdentity = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
 
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
@@ -304,7 +307,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     const diff = scrub(loop.accepted.diff);
     let reason = loop.reason;
     let made: HealReport['commit'];
-    if (!options.commit) reason += '; the fix is left uncommitted in the work tree (commit disabled)';
+    if (!options.commit) reason += COMMIT_DISABLED_NOTE;
     else if (dirty.length > 0) reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
     else {
       made = await logger.group('commit', async () => {

@@ -20,7 +20,7 @@ import { HealOptions } from '../heal-options.js';
 import type { HealReport } from '../loop/heal-report.js';
 import type { Logger } from '../logger.js';
 import type { RepairProvider } from '../repair/provider.js';
-import { heal as realHeal, type HealDeps } from '../heal.js';
+import { COMMIT_DISABLED_NOTE, heal as realHeal, type HealDeps } from '../heal.js';
 import { createProvider as realCreateProvider } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
@@ -45,8 +45,6 @@ export interface ActionDeps {
   createApi?: (token: string, repo: RepoRef, baseUrl: string) => GitHubApi;
   env?: NodeJS.ProcessEnv;
 }
-
-const UNCOMMITTED_NOTE = /; the fix is left uncommitted in the work tree \(commit disabled\)$/;
 
 /** Where workflow_run mode puts the failed run's artifacts, under the working directory. */
 export const RUN_REPORTS_DIR = '.self-heal-run-reports';
@@ -231,7 +229,7 @@ async function runSteps(
   }
   // heal() runs with commit: false because delivery makes the commit; its note saying so would
   // contradict the delivery section a line below, so it is dropped from the action's report.
-  const report = { ...healed, reason: healed.reason.replace(UNCOMMITTED_NOTE, '') };
+  const report = healed.reason.endsWith(COMMIT_DISABLED_NOTE) ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) } : healed;
 
   // 4. Deliver.
   const delivery = await logger.group('self-heal: delivery', () =>
