@@ -64,7 +64,8 @@ function check(frame: FailureFrame | undefined, e: Expected, options: { testLine
     if (f.triggering) expect(f.triggering).toMatchObject({ file: f.test?.file, line: f.test?.line });
   } else {
     expect(f.triggering, `triggering frame of ${e.name}`).toMatchObject({ file: e.file, line: e.line });
-    if (e.column !== undefined && f.triggering!.column !== undefined) expect(f.triggering!.column).toBe(e.column);
+    if (e.column !== undefined) expect(f.triggering!.column, `column at ${e.file}:${e.line}`).toBe(e.column);
+    // Functions are only printed by some outputs (Rust: with RUST_BACKTRACE=1): checked where present.
     if (e.function !== undefined && f.triggering!.function !== undefined) expect(f.triggering!.function).toBe(e.function);
     // The expression comes from the syntax tree of that very line: it is never empty.
     expect(f.triggering!.expression, `expression at ${e.file}:${e.line}`).toBeTruthy();
