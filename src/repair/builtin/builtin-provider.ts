@@ -46,6 +46,8 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
   // The tracked files and their text, read once per run: the loop restores the tree between
   // attempts, so they do not change under it.
   let repo: Promise<RepoView> | undefined;
+  // The lines the commit under test changed: the same for every attempt of the run, for the same reason.
+  let changedLines: ReturnType<typeof readChangedLines> | undefined;
 
   return {
     name: 'builtin',
@@ -57,7 +59,8 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
       // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
       const callees = createCalleeResolver(view);
       try {
-        const changed = await readChangedLines(host.root, request.commitDiff);
+        changedLines ??= readChangedLines(host.root, request.commitDiff);
+        const changed = await changedLines;
         const lines = await localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
         const hints = readFailureHints(request.failures);
         const seeds = await seedCandidates(lines, store, templates, hints);

@@ -3,7 +3,7 @@
  * the likeliest place of a regression, so the localiser boosts these lines. A deleted line marks
  * its neighbours, because a missing statement is a bug too.
  */
-import { execFile } from 'node:child_process';
+import { git } from '../../workspace/git.js';
 
 /** Changed lines per repo-relative file (1-based line numbers in the current version). */
 export type ChangedLines = Map<string, Set<number>>;
@@ -94,12 +94,13 @@ export function countChangedLines(changed: ChangedLines): number {
   return n;
 }
 
-function git(root: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd: root, maxBuffer: MAX_DIFF_BYTES, encoding: 'utf8' }, (error, stdout) => {
-      resolve(error ? undefined : stdout);
-    });
-  });
+/** git's output, or undefined when it fails (through the shared wrapper: no optional locks, no prompts). */
+async function gitText(root: string, args: string[]): Promise<string | undefined> {
+  try {
+    return (await git({ cwd: root }, args, { maxBuffer: MAX_DIFF_BYTES })).stdout;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -111,11 +112,11 @@ export async function readChangedLines(root: string, commitDiff?: string): Promi
   const parts: string[] = [];
   if (commitDiff !== undefined) {
     parts.push(commitDiff);
-  } else if ((await git(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
-    const shown = await git(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+  } else if ((await gitText(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
+    const shown = await gitText(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
     if (shown) parts.push(shown);
   }
-  const dirty = await git(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+  const dirty = await gitText(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
   if (dirty) parts.push(dirty);
   const changed = parseChangedLines(parts.join('\n'));
   return countChangedLines(changed) > MAX_CHANGED_LINES ? new Map() : changed;
