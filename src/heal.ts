@@ -31,7 +31,7 @@ import { runHealLoop } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealResult, type TokenUsage } from './loop/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './loop/secrets.js';
 import { composeCommitMessage } from './loop/commit-message.js';
-import { createTestRuns, reportPatternsFromRoot } from './loop/test-runs.js';
+import { createTestRuns, reportPatternsFromRoot, type CollectEvidence } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
 import {
   checkIgnore,
@@ -198,6 +198,8 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     throw error;
   }
 
+  // Every report is read with the test command's directory as the base of its case files.
+  const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: realCwd });
   let released = false;
   try {
     const runs = createTestRuns({
@@ -210,14 +212,14 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       timeoutMs: options.timeoutSeconds * 1000,
       env,
       git,
-      collect: collectEvidence,
+      collect,
       signal: deps.signal,
     });
     const headTime = await headCommitTime(git);
     const baseline = await logger.group('baseline', () =>
       establishBaseline({
         runs,
-        collect: collectEvidence,
+        collect,
         root,
         testCommand: options.testCommand,
         junit: reportPatternsFromRoot(root, realCwd, options.junit),

@@ -33,6 +33,11 @@ export interface CollectOptions {
    * the rest are counted, and said in `notFramed`. Default: 5 × the frames' `maxFailures`.
    */
   maxKeptCases?: number;
+  /**
+   * Where the test command ran, when not the root: a producer's absolute case files are made
+   * relative to it, as the producers that write relative files write them.
+   */
+  testCwd?: string;
   /** The log is read from its end up to this many bytes (failures are summarised at the end). */
   maxLogBytes?: number;
   /** How the repository's files are listed (`git ls-files` by default). */
@@ -160,6 +165,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       ? await parseJUnitReports(options.junit, root, {
           keepCases,
           repo,
+          ...(options.testCwd ? { caseBase: path.resolve(options.testCwd) } : {}),
           ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
           ...(passes ? { onCase: passes.onCase } : {}),
         })

@@ -47,6 +47,8 @@ export interface ParseJUnitOptions {
    * its `cwd` (files under it) when this is not given; the other two keep files as written.
    */
   repo?: PathResolver;
+  /** The directory the tests ran in, when not the root: case files under it are relative to it (see repo-relative-file.ts). */
+  caseBase?: string;
 }
 
 export interface JUnitParseResult {
@@ -66,7 +68,7 @@ const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
   const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo);
+  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
   const read = await streamReportFile(file, file, collector, caseFile);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
@@ -79,7 +81,7 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
   const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo);
+  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
   const read = streamReportString(xml, name, collector, caseFile);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
@@ -123,7 +125,7 @@ export async function parseJUnitReports(
   }
   const collector = newCollector(options, files.length);
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const caseFile = createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []));
+  const caseFile = createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase);
   for (const file of files) {
     const read = await streamReportFile(path.resolve(cwd, file), file, collector, caseFile);
     errors.push(...read.errors);

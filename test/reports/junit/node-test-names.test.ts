@@ -140,6 +140,17 @@ describe('node:test case files: repo-relative once the repository is known', () 
     expect(ids(withRepo)).toEqual(ids(without).map((id) => id.replace('/tmp/self-heal-junit-fixtures/mocha/', '')));
   });
 
+  it('case files are relative to the directory the tests ran in, like the files other producers write', async () => {
+    // The tests ran in mocha/ of the repository (`self-heal run --cwd mocha`): vitest or pytest would
+    // write `test/cart.test.js` there, so the absolute file is given the same base.
+    const report = fixture('mocha/junit.xml');
+    const repo = createPathResolver('/tmp/self-heal-junit-fixtures', ['mocha/test/cart.test.js', 'mocha/lib/cart.js']);
+    const fromRoot = await parseJUnitFile(report, { repo });
+    const fromCwd = await parseJUnitFile(report, { repo, caseBase: '/tmp/self-heal-junit-fixtures/mocha' });
+    expect(new Set(fromRoot.cases.map((c) => c.file).filter(Boolean))).toEqual(new Set(['mocha/test/cart.test.js']));
+    expect(new Set(fromCwd.cases.map((c) => c.file).filter(Boolean))).toEqual(new Set(['test/cart.test.js']));
+  });
+
   it('real runs in two directories give the same ids, through parseJUnitReports and collectEvidence', async () => {
     const runIn = () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'self-heal-node-names-'));
