@@ -7,6 +7,8 @@
  * survives: a scrubbed line the model wants to edit would no longer match the file.
  */
 
+import { escapeRegex } from './rerun.js';
+
 export const REDACTED = '[REDACTED]';
 
 /** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
@@ -96,9 +98,6 @@ function base64Forms(value: string): string[] {
   return forms;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Every literal form of the given secrets that must never appear, longest first. */
 export function secretForms(secretValues: string[]): string[] {
@@ -121,7 +120,7 @@ export function secretForms(secretValues: string[]): string[] {
 export function createScrubber(secretValues: string[]): (text: string) => string {
   const forms = secretForms(secretValues);
   // One alternation keeps the scan linear in the text for any number of secrets.
-  const exact = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : null;
+  const exact = forms.length > 0 ? new RegExp(forms.map(escapeRegex).join('|'), 'g') : null;
   return (text: string): string => {
     if (!text) return text;
     let out = exact ? text.replace(exact, REDACTED) : text;
