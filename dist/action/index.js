@@ -46646,7 +46646,7 @@ const HealOptions = object({
     model: schemas_string().optional(),
     baseUrl: schemas_string().url().optional(),
     agentCommand: schemas_string().optional(),
-    /** Template for targeted reruns; `{tests}` is replaced by the shell-quoted test names, `{files}` by the test files. */
+    /** Template for targeted reruns: `{tests}` (the runner's test ids), `{files}` and `{pattern}` (a regex of the names), each substituted shell-quoted; written bare, not in quotes. */
     rerunCommand: schemas_string().optional(),
     protect: array(schemas_string()).default([]),
     allow: array(schemas_string()).default([]),
@@ -50796,6 +50796,8 @@ const S_CDATA = 20;
 const S_CDATA_ENDING_2 = 22;
 const S_ATTRIB_VALUE_QUOTED = 40;
 const S_ATTRIB_VALUE_UNQUOTED = 42;
+/** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
+const DOCUMENT_ENDED = new Error('the document ended');
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
 /** saxes' "no `]]` seen" state of text (saxes 6.0.0). */
@@ -50845,6 +50847,8 @@ class junit_reader_JUnitReader {
     leadLine = 1;
     leadColumn = 0;
     awaitingDocument = false;
+    /** Documents whose root counted more failures than they held (see `endDocument`). */
+    undercounted = 0;
     restartAt = -1;
     /** Characters of the input consumed so far, and where the current parser's input began. */
     fed = 0;
@@ -50968,8 +50972,11 @@ class junit_reader_JUnitReader {
             this.parser.write(text);
         }
         catch (error) {
-            this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
-            return undefined;
+            // The document ended: the rest of the piece is read by a fresh parser (see `endDocument`).
+            if (error !== DOCUMENT_ENDED) {
+                this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+                return undefined;
+            }
         }
         this.flushPendingClose();
         if (this.restartAt < 0)
@@ -51074,6 +51081,12 @@ class junit_reader_JUnitReader {
             this.errors.push({
                 file: this.report,
                 message: `${this.report}: ${this.recoverable - MAX_REPORTED_RECOVERABLE} more recoverable XML problems like the ones above`,
+            });
+        }
+        if (this.undercounted > MAX_REPORTED_RECOVERABLE) {
+            this.errors.push({
+                file: this.report,
+                message: `${this.report}: ${this.undercounted - MAX_REPORTED_RECOVERABLE} more documents count failures they do not hold`,
             });
         }
         this.stopped = true;
@@ -51454,7 +51467,9 @@ class junit_reader_JUnitReader {
         this.rootColumn = at.column;
     }
     endDocument() {
-        if (this.declaredFailures > this.foundFailureElements) {
+        // One per document at most, and bounded like the recoverable problems: a report may hold
+        // thousands of documents.
+        if (this.declaredFailures > this.foundFailureElements && ++this.undercounted <= MAX_REPORTED_RECOVERABLE) {
             this.report_(`the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailureElements} <failure>/<error> elements: ` +
                 'the rest (often a build or setup failure recorded only as a count) is not in this report, see the test log', { line: this.rootLine, column: this.rootColumn });
         }
@@ -51465,6 +51480,14 @@ class junit_reader_JUnitReader {
         this.restartAt = this.closeAt;
         this.awaitingDocument = true;
         this.detach();
+        // The old parser would read the rest of the piece for nothing (a report of a thousand small
+        // documents, as libtest writes one per test binary, then costs a thousand times the piece):
+        // its next event ends its `write` instead (caught in `parse`).
+        const stop = () => {
+            throw DOCUMENT_ENDED;
+        };
+        for (const event of ['opentag', 'closetag', 'cdata', 'text', 'error'])
+            this.parser.on(event, stop);
     }
     // ---- suites ----------------------------------------------------------------------------------
     openSuite(attributes, isRoot) {
@@ -52237,10 +52260,18 @@ function mergeCases(earlier, later, runs = true) {
  * or the longest suffix that is a repository file. A file outside the repository stays as it is.
  */
 
+
 /** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
 const MAX_REMEMBERED = 4096;
-function repo_relative_file_createRepoRelativeFile(repo) {
+/**
+ * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
+ * files write them relative to it, so an absolute file under it is made relative to it too: one base
+ * for every case file of a run (the rerun passes them to the runner from there).
+ */
+function repo_relative_file_createRepoRelativeFile(repo, base) {
     const known = new Map();
+    const fromBase = base === undefined ? '' : external_node_path_default().relative(repo.root, base).split((external_node_path_default()).sep).join('/');
+    const prefix = fromBase && !fromBase.startsWith('..') && !external_node_path_default().isAbsolute(fromBase) ? `${fromBase}/` : '';
     return (file) => {
         let mapped = known.get(file);
         if (mapped !== undefined)
@@ -52248,6 +52279,8 @@ function repo_relative_file_createRepoRelativeFile(repo) {
         const verdict = repo.resolve(file);
         // Under the root but not tracked (a new test file, a vendored tree) is still the repository's.
         mapped = verdict.kind === 'user' ? verdict.path : (pathUnderRoot(repo.root, file) ?? file);
+        if (prefix && mapped.startsWith(prefix))
+            mapped = mapped.slice(prefix.length);
         if (known.size >= MAX_REMEMBERED)
             known.clear();
         known.set(file, mapped);
@@ -52350,7 +52383,7 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = (/* unused pure expression or super */ null && (64 * 1024));
 async function parseJUnitFile(file, options = {}) {
     const collector = newCollector(options, 1);
-    const caseFile = options.repo && createRepoRelativeFile(options.repo);
+    const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
     const read = await streamReportFile(file, file, collector, caseFile);
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
@@ -52362,7 +52395,7 @@ async function parseJUnitFile(file, options = {}) {
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 function parseJUnitString(xml, name, options = {}) {
     const collector = newCollector(options, 1);
-    const caseFile = options.repo && createRepoRelativeFile(options.repo);
+    const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
     const read = streamReportString(xml, name, collector, caseFile);
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
@@ -52404,7 +52437,7 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
     }
     const collector = newCollector(options, files.length);
     // Without a listing of the repository's files, `cwd` still tells which files are under it.
-    const caseFile = repo_relative_file_createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []));
+    const caseFile = repo_relative_file_createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase);
     for (const file of files) {
         const read = await streamReportFile(external_node_path_default().resolve(cwd, file), file, collector, caseFile);
         errors.push(...read.errors);
@@ -55632,6 +55665,7 @@ async function collectEvidence(options) {
         ? await parseJUnitReports(options.junit, root, {
             keepCases,
             repo,
+            ...(options.testCwd ? { caseBase: external_node_path_default().resolve(options.testCwd) } : {}),
             ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
             ...(passes ? { onCase: passes.onCase } : {}),
         })
@@ -57575,7 +57609,7 @@ function createGuard(options) {
         const st = lstatOrNull(external_node_path_default().join(realRoot, resolved.path));
         if (st?.isDirectory())
             return { ok: false, path: rel, reason: `\`${rel}\` is a directory, not a file` };
-        return { ok: true, path: rel };
+        return resolved.path !== rel ? { ok: true, path: rel, target: resolved.path } : { ok: true, path: rel };
     };
     return {
         root: realRoot,
@@ -57667,7 +57701,8 @@ function ctxOf(options) {
     return { cwd: options.root, env: options.env };
 }
 function relevant(options, entries) {
-    return options.isOutput ? entries.filter((e) => !options.isOutput(e.path)) : entries;
+    const isOutput = options.isOutput;
+    return isOutput ? entries.filter((e) => !(e.x === '?' && isOutput(e.path))) : entries;
 }
 /** Tracked paths with changes (staged or not): what `--allow-dirty` is about. Untracked files are snapshotted but do not make a tree dirty. */
 function dirtyTrackedPaths(options) {
@@ -58062,7 +58097,10 @@ function recoverJournal(options) {
         (0,external_node_fs_namespaceObject.renameSync)(journalPath, `${aside}.json`);
         if ((0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(dir, 'files')))
             (0,external_node_fs_namespaceObject.renameSync)(external_node_path_default().join(dir, 'files'), `${aside}-files`);
-        throw new TreeStateError(`a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files)`);
+        // The saved index holds what the user had staged; the next snapshot would overwrite it.
+        if ((0,external_node_fs_namespaceObject.existsSync)(external_node_path_default().join(dir, 'index')))
+            (0,external_node_fs_namespaceObject.renameSync)(external_node_path_default().join(dir, 'index'), `${aside}-index`);
+        throw new TreeStateError(`a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files, the saved git index in ${aside}-index)`);
     }
     const entries = new Map(journal.entries.map((e) => [e.path, e]));
     const paths = restoreFrom(options, dir, journal.head, journal.symbolicRef, entries);
@@ -58411,13 +58449,16 @@ async function planEdits(ctx, edits) {
             problems.push({ index, path: verdict.path, kind: 'too-large', message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less` });
             return null;
         }
-        return { index, edit, path: verdict.path };
+        return { index, edit, path: verdict.path, target: verdict.target };
     });
     const candidates = checked.filter((c) => c !== null);
-    const ignored = await ctx.ignored([...new Set(candidates.map((c) => c.path))]);
-    for (const { index, edit, path: rel } of candidates) {
-        if (ignored.has(rel)) {
-            problems.push({ index, path: rel, kind: 'guardrail', message: `\`${rel}\` is ignored by git, so a change there could not be committed (and ignored files may hold secrets)` });
+    // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+    const ignored = await ctx.ignored([...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path])))]);
+    for (const { index, edit, path: rel, target } of candidates) {
+        const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
+        if (ignoredPath !== undefined) {
+            const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
+            problems.push({ index, path: rel, kind: 'guardrail', message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)` });
             continue;
         }
         let state = files.get(rel);
@@ -58531,22 +58572,33 @@ function indent(text) {
  */
 const MARKDOWN_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~<>&"'@:]/g;
 const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Untrusted text where GitHub links references (commit messages, pull request titles, Markdown):
+ * `@name` would mention a user and `#123` link an issue, or close it after "fix" in a commit
+ * subject. A zero-width space after the sign keeps the text readable and inert.
+ */
+function breakReferences(text) {
+    return text.replace(/([@#])(?=[\w])/g, '$1\u200b');
+}
 /** HTML-escape (for text inside HTML elements such as <summary> or table cells). */
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 }
 /**
  * Escape inline text for Markdown: HTML entities for `&<>"'`, backslash for Markdown syntax, and
- * `@` broken so a hostile test name cannot mention users. Newlines become spaces (inline context).
+ * `@name` and `#123` broken (see `breakReferences`; a backslash does not stop GitHub linking them)
+ * so a hostile test name cannot mention users or link issues. Newlines become spaces (inline context).
  */
 function escapeMarkdown(text) {
     return text
         .replace(/\r?\n|\r/g, ' ')
-        .replace(MARKDOWN_SPECIAL, (c) => {
+        .replace(MARKDOWN_SPECIAL, (c, offset, all) => {
         if (c in HTML_ENTITIES)
             return HTML_ENTITIES[c];
         if (c === '@')
             return '@\u200b';
+        if (c === '#' && /\d/.test(all[offset + 1] ?? ''))
+            return '#\u200b';
         return `\\${c}`;
     });
 }
@@ -59131,14 +59183,28 @@ function createRepairHost(deps) {
     return {
         root: deps.root,
         triedDiffs: deps.triedDiffs,
-        checkEdits: (edits) => checkEdits(deps.edits, edits),
+        async checkEdits(edits) {
+            // A problem quotes the file's nearest real lines, which may hold a credential's value.
+            const check = await checkEdits(deps.edits, edits);
+            return {
+                ...check,
+                problems: check.problems.map((p) => ({
+                    ...p,
+                    message: deps.scrub(p.message),
+                    ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
+                })),
+            };
+        },
         async readFile(raw, range) {
             const check = deps.edits.guard.checkRead(raw);
             if (!check.ok)
                 throw new Error(check.reason);
-            const ignored = await deps.edits.ignored([check.path]);
-            if (ignored.has(check.path))
-                throw new Error(`\`${check.path}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+            // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+            const asked = check.target ? [check.path, check.target] : [check.path];
+            const ignored = await deps.edits.ignored(asked);
+            const hidden = asked.find((p) => ignored.has(p));
+            if (hidden)
+                throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
             const abs = external_node_path_default().join(deps.edits.guard.root, check.path);
             let size;
             try {
@@ -59558,401 +59624,6 @@ const HealReport = object({
     reproduce: schemas_string().optional(),
 });
 
-;// CONCATENATED MODULE: ./src/loop/secrets.ts
-/**
- * Secret scrubbing for everything sent to a model (prompt, tool results, file reads).
- *
- * Two layers: the exact values of the step's own credentials (and the encodings they travel in:
- * base64 at every byte alignment, as inside a `Basic` header, base64url, and URL-encoding), then
- * common token shapes. Shapes are deliberately tight (prefix + length + charset) so source code
- * survives: a scrubbed line the model wants to edit would no longer match the file.
- */
-const REDACTED = '[REDACTED]';
-/** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
-const MIN_SECRET_LENGTH = 6;
-// Boundaries: `(?<![A-Za-z0-9_-])` instead of `\b` so `risk-…` or `task_sk-…` do not start a match.
-const NOT_TOKEN_BEFORE = '(?<![A-Za-z0-9_-])';
-const TOKEN_SHAPES = [
-    {
-        name: 'private key block',
-        // An unterminated block (a truncated log) is redacted to the end of its base64 lines.
-        pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----(?:[\s\S]{0,16384}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=:\- ]{0,200}){0,400})/g,
-        replace: () => `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`,
-    },
-    // GitHub: classic PATs, OAuth, user-to-server, server-to-server, refresh tokens (36+ chars after the prefix).
-    { name: 'github token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}gh[pousr]_[A-Za-z0-9]{30,255}(?![A-Za-z0-9])`, 'g') },
-    { name: 'github fine-grained token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}github_pat_[A-Za-z0-9_]{22,255}`, 'g') },
-    // OpenAI (`sk-`, `sk-proj-`, `sk-svcacct-`) and Anthropic (`sk-ant-api03-`): a digit is required so
-    // prose such as `sk-learn-compatible-estimators-here` survives.
-    {
-        name: 'api key (sk-)',
-        pattern: new RegExp(`${NOT_TOKEN_BEFORE}sk-(?=[A-Za-z0-9_-]{0,200}[0-9])[A-Za-z0-9_-]{20,300}`, 'g'),
-    },
-    { name: 'aws access key id', pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g },
-    {
-        name: 'aws secret access key',
-        pattern: /(aws_secret_access_key\s*[=:]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
-        replace: (_m, head) => `${head}${REDACTED}`,
-    },
-    { name: 'slack token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}xox[baprs]-[A-Za-z0-9-]{10,250}`, 'g') },
-    { name: 'npm token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`, 'g') },
-    { name: 'gitlab token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}glpat-[A-Za-z0-9_-]{20,80}`, 'g') },
-    {
-        name: 'jwt',
-        pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,4096}/g,
-    },
-    {
-        name: 'bearer header',
-        // A digit is required so `Bearer authentication` in prose survives.
-        pattern: /\b(Bearer\s+)(?=[A-Za-z0-9._~+/-]{0,2048}[0-9])[A-Za-z0-9._~+/-]{16,2048}=*/g,
-        replace: (_m, head) => `${head}${REDACTED}`,
-    },
-    {
-        name: 'basic auth header',
-        pattern: /(authorization\s*:\s*basic\s+)[A-Za-z0-9+/]{8,2048}={0,2}/gi,
-        replace: (_m, head) => `${head}${REDACTED}`,
-    },
-    {
-        name: 'url credentials',
-        // https://user:password@host — keep the user (often `x-access-token`), drop the password.
-        pattern: /(\b[a-z][a-z0-9+.-]{1,20}:\/\/[^/\s:@]{1,200}:)([^@\s/]{6,500})@/gi,
-        replace: (_m, head) => `${head}${REDACTED}@`,
-    },
-];
-/** Base64 forms of `value` as it appears inside a longer base64 stream, at each of the 3 byte alignments. */
-function base64Forms(value) {
-    const bytes = Buffer.from(value, 'utf8');
-    const forms = [];
-    for (let offset = 0; offset < 3; offset++) {
-        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
-        // Char i covers bits [6i, 6i+6): keep only the chars that depend on the value's bits alone.
-        const start = Math.ceil((8 * offset) / 6);
-        const end = Math.floor((8 * (offset + bytes.length)) / 6);
-        const inner = encoded.slice(start, end);
-        if (inner.length >= MIN_SECRET_LENGTH) {
-            forms.push(inner);
-            const url = inner.replace(/\+/g, '-').replace(/\//g, '_');
-            if (url !== inner)
-                forms.push(url);
-        }
-    }
-    return forms;
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-/** Every literal form of the given secrets that must never appear, longest first. */
-function secretForms(secretValues) {
-    const forms = new Set();
-    for (const raw of secretValues) {
-        const value = raw.trim();
-        if (value.length < MIN_SECRET_LENGTH)
-            continue;
-        forms.add(value);
-        const encoded = encodeURIComponent(value);
-        if (encoded !== value)
-            forms.add(encoded);
-        for (const form of base64Forms(value))
-            forms.add(form);
-    }
-    return [...forms].sort((a, b) => b.length - a.length);
-}
-/**
- * Build the scrubber for one run. The returned function is pure and idempotent:
- * `scrub(scrub(x)) === scrub(x)`.
- */
-function createScrubber(secretValues) {
-    const forms = secretForms(secretValues);
-    // One alternation keeps the scan linear in the text for any number of secrets.
-    const exact = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : null;
-    return (text) => {
-        if (!text)
-            return text;
-        let out = exact ? text.replace(exact, REDACTED) : text;
-        for (const shape of TOKEN_SHAPES) {
-            shape.pattern.lastIndex = 0;
-            out = shape.replace
-                ? out.replace(shape.pattern, shape.replace)
-                : out.replace(shape.pattern, REDACTED);
-        }
-        return out;
-    };
-}
-/** The names of the token shapes, for documentation and tests. */
-const TOKEN_SHAPE_NAMES = TOKEN_SHAPES.map((s) => s.name);
-
-;// CONCATENATED MODULE: ./src/loop/commit-message.ts
-/**
- * The fix commit's message: a subject that names the tests it fixes, a body listing them, and a
- * `Self-Heal-Attempts` trailer. Test names are untrusted: control characters and newlines are
- * flattened (a name must not forge a trailer or a second paragraph) and every name is bounded.
- */
-const MAX_SUBJECT_NAMES_CHARS = 60;
-const commit_message_MAX_NAME_CHARS = 40;
-const commit_message_MAX_LISTED = 20;
-const MAX_ID_CHARS = 200;
-function flatten(text, max) {
-    // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-function subjectNames(names) {
-    const unique = [...new Set(names.map((n) => flatten(n, commit_message_MAX_NAME_CHARS)))];
-    if (unique.length === 1)
-        return unique[0];
-    const shown = [];
-    for (const name of unique) {
-        if (shown.length > 0 && [...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS)
-            break;
-        shown.push(name);
-    }
-    const rest = unique.length - shown.length;
-    if (rest === 0)
-        return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
-    return `${shown.join(', ')} and ${rest} more`;
-}
-function composeCommitMessage(input) {
-    const subject = `fix: make ${subjectNames(input.testNames)} pass (self-heal)`;
-    const listed = input.testIds.slice(0, commit_message_MAX_LISTED).map((id) => `- ${flatten(id, MAX_ID_CHARS)}`);
-    if (input.testIds.length > commit_message_MAX_LISTED)
-        listed.push(`- … and ${input.testIds.length - commit_message_MAX_LISTED} more`);
-    return [
-        subject,
-        '',
-        `Makes the failing test${input.testIds.length === 1 ? '' : 's'} pass, verified by rerunning the test command (every test that passed before still passes):`,
-        ...listed,
-        '',
-        `Self-Heal-Attempts: ${input.attempts}`,
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/workspace/run-tests.ts
-/**
- * Runs a shell command (a test command, a targeted rerun, an agent command) with a timeout that
- * kills the whole process tree, its combined output captured to a file and to a bounded
- * head + tail in memory.
- *
- * Why the process group: test runners fork workers, browsers and servers. `sh -c` is started
- * `detached`, so it leads a new process group; a timeout (or an interrupt of self-heal itself)
- * signals the group (`kill(-pgid)`), which reaches every descendant that did not leave the group on
- * purpose. SIGTERM first, SIGKILL after a grace period.
- *
- * Why we never wait for the pipes alone: a grandchild that outlives the shell keeps stdout open,
- * and waiting for `close` would hang forever. Completion is the shell's `exit`; after it, the
- * leftovers of the group are killed and the pipes get a short drain window before being destroyed.
- */
-
-
-
-const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
-const run_tests_DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
-const DEFAULT_KILL_GRACE_MS = 2_000;
-/** How long the pipes may stay open after the shell exited (a grandchild holding stdout). */
-const PIPE_DRAIN_MS = 500;
-/** Process groups currently running, so an interrupt handler can kill them synchronously. */
-const liveGroups = new Set();
-/** Kill every process group started by `runCommand` that is still running (used on SIGINT/SIGTERM). */
-function killRunningCommands(signal = 'SIGKILL') {
-    for (const pgid of liveGroups)
-        killGroup(pgid, signal);
-}
-function killGroup(pgid, signal) {
-    try {
-        process.kill(-pgid, signal);
-        return true;
-    }
-    catch {
-        return false; // ESRCH: the group is already gone.
-    }
-}
-function groupAlive(pgid) {
-    return killGroup(pgid, 0);
-}
-/** Keeps the first and last `max / 2` bytes of a stream. */
-class HeadTail {
-    max;
-    head = [];
-    headBytes = 0;
-    tail = [];
-    tailBytes = 0;
-    total = 0;
-    constructor(max) {
-        this.max = max;
-    }
-    push(chunk) {
-        this.total += chunk.length;
-        const headRoom = Math.floor(this.max / 2) - this.headBytes;
-        if (headRoom > 0) {
-            const part = chunk.subarray(0, headRoom);
-            this.head.push(part);
-            this.headBytes += part.length;
-            chunk = chunk.subarray(part.length);
-        }
-        if (chunk.length === 0)
-            return;
-        this.tail.push(chunk);
-        this.tailBytes += chunk.length;
-        const tailMax = this.max - Math.floor(this.max / 2);
-        while (this.tailBytes - this.tail[0].length >= tailMax)
-            this.tailBytes -= this.tail.shift().length;
-    }
-    text() {
-        const head = Buffer.concat(this.head);
-        let tail = Buffer.concat(this.tail);
-        const tailMax = this.max - Math.floor(this.max / 2);
-        if (tail.length > tailMax)
-            tail = tail.subarray(tail.length - tailMax);
-        const omitted = this.total - head.length - tail.length;
-        if (omitted <= 0)
-            return { text: Buffer.concat([head, tail]).toString('utf8'), truncated: false };
-        return {
-            text: `${head.toString('utf8')}\n[… ${omitted} bytes of output omitted …]\n${tail.toString('utf8')}`,
-            truncated: true,
-        };
-    }
-}
-function runCommand(options) {
-    const started = performance.now();
-    const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-    const maxFile = options.maxFileBytes ?? run_tests_DEFAULT_MAX_FILE_BYTES;
-    const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
-    const capture = new HeadTail(maxOutput);
-    let fileFd;
-    let fileBytes = 0;
-    if (options.outputFile) {
-        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(options.outputFile), { recursive: true });
-        fileFd = (0,external_node_fs_namespaceObject.openSync)(options.outputFile, 'w');
-    }
-    return new Promise((resolve, reject) => {
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)('sh', ['-c', options.command], {
-                cwd: options.cwd,
-                env: options.env ?? process.env,
-                detached: true,
-                stdio: ['ignore', 'pipe', 'pipe'],
-            });
-        }
-        catch (error) {
-            if (fileFd !== undefined)
-                (0,external_node_fs_namespaceObject.closeSync)(fileFd);
-            reject(error);
-            return;
-        }
-        const pgid = child.pid;
-        if (pgid !== undefined)
-            liveGroups.add(pgid);
-        let timedOut = false;
-        let aborted = false;
-        let killTimer;
-        const terminate = () => {
-            if (pgid === undefined)
-                return;
-            killGroup(pgid, 'SIGTERM');
-            killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
-            killTimer.unref();
-        };
-        const timer = setTimeout(() => {
-            timedOut = true;
-            terminate();
-        }, options.timeoutMs);
-        timer.unref();
-        const onAbort = () => {
-            aborted = true;
-            terminate();
-        };
-        if (options.signal?.aborted)
-            onAbort();
-        else
-            options.signal?.addEventListener('abort', onAbort, { once: true });
-        const onData = (chunk) => {
-            capture.push(chunk);
-            if (fileFd !== undefined && fileBytes < maxFile) {
-                const part = chunk.subarray(0, maxFile - fileBytes);
-                (0,external_node_fs_namespaceObject.writeSync)(fileFd, part);
-                fileBytes += part.length;
-            }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        let exit;
-        let openPipes = 2;
-        let settled = false;
-        const finish = () => {
-            if (settled || !exit)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            options.signal?.removeEventListener('abort', onAbort);
-            if (pgid !== undefined) {
-                liveGroups.delete(pgid);
-                // Leftovers of the group (background servers, orphaned workers) are killed: nothing the
-                // run started may outlive it and touch the tree during the next attempt.
-                if (groupAlive(pgid)) {
-                    killGroup(pgid, 'SIGTERM');
-                    if (!killTimer) {
-                        killTimer = setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
-                        killTimer.unref();
-                    }
-                }
-                else if (killTimer) {
-                    // The group is gone: never signal a process group id the system may reuse.
-                    clearTimeout(killTimer);
-                }
-            }
-            child.stdout.destroy();
-            child.stderr.destroy();
-            if (fileFd !== undefined) {
-                if (capture.total > fileBytes) {
-                    (0,external_node_fs_namespaceObject.writeSync)(fileFd, `\n[self-heal: output truncated after ${fileBytes} of ${capture.total} bytes]\n`);
-                }
-                (0,external_node_fs_namespaceObject.closeSync)(fileFd);
-            }
-            const { text, truncated } = capture.text();
-            resolve({
-                command: options.command,
-                exitCode: exit.code,
-                signal: exit.signal,
-                timedOut,
-                aborted,
-                durationMs: Math.round(performance.now() - started),
-                output: text,
-                outputBytes: capture.total,
-                truncated,
-                outputFile: options.outputFile,
-            });
-        };
-        const onPipeClosed = () => {
-            openPipes--;
-            if (openPipes === 0)
-                finish();
-        };
-        child.stdout.on('close', onPipeClosed);
-        child.stderr.on('close', onPipeClosed);
-        child.on('error', (error) => {
-            // spawn failure (sh missing, cwd missing): report as a failed run with the reason.
-            capture.push(Buffer.from(`self-heal: could not start the command: ${error.message}\n`));
-            exit ??= { code: 127, signal: null };
-            openPipes = 0;
-            finish();
-        });
-        child.on('exit', (code, signal) => {
-            exit = { code, signal };
-            if (openPipes === 0) {
-                finish();
-                return;
-            }
-            // The shell is gone; whatever still holds the pipes is a straggler of its group.
-            const drain = setTimeout(() => {
-                if (pgid !== undefined)
-                    killGroup(pgid, 'SIGKILL');
-                finish();
-            }, PIPE_DRAIN_MS);
-        });
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/loop/command-line.ts
 /**
  * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
@@ -60363,6 +60034,40 @@ function fullCommand(testCommand, reason, runner = null) {
 function nodeOptionsWord(text) {
     return `"${text.replace(/[\\"]/g, '\\$&')}"`;
 }
+const PLACEHOLDERS = ['{tests}', '{files}', '{pattern}'];
+/**
+ * The template with the user's quotes around a whole placeholder dropped (`"{pattern}"`,
+ * `'{tests}'`): the values are substituted already shell-quoted, and quoted again they would be
+ * open to the shell (`$(…)` inside double quotes runs). Undefined when a placeholder still stands
+ * inside quotes (`-t "^{pattern}$"`): it cannot be substituted safely.
+ */
+function unquotePlaceholders(template) {
+    let out = '';
+    let quote;
+    for (let i = 0; i < template.length; i++) {
+        const c = template[i];
+        if (quote !== "'" && c === '\\') {
+            out += template.slice(i, i + 2);
+            i++;
+            continue;
+        }
+        if (quote === undefined && (c === '"' || c === "'")) {
+            const whole = PLACEHOLDERS.find((p) => template.startsWith(p, i + 1) && template[i + 1 + p.length] === c);
+            if (whole) {
+                out += whole;
+                i += whole.length + 1;
+                continue;
+            }
+            quote = c;
+        }
+        else if (c === quote)
+            quote = undefined;
+        else if (quote !== undefined && c === '{' && PLACEHOLDERS.some((p) => template.startsWith(p, i)))
+            return undefined;
+        out += c;
+    }
+    return out;
+}
 /** Build the command that reruns just `targets`. */
 function planRerun(options) {
     const { testCommand, targets, cwd } = options;
@@ -60374,7 +60079,11 @@ function planRerun(options) {
         const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
         const ids = targets.map((t) => runnerId(runner, t, cwd));
         const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-        const command = options.template
+        const template = unquotePlaceholders(options.template);
+        if (template === undefined) {
+            return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+        }
+        const command = template
             .replaceAll('{tests}', shellQuoteAll(ids))
             .replaceAll('{files}', shellQuoteAll(files))
             .replaceAll('{pattern}', shellQuote(alternation(targets.map((t) => t.name), false)));
@@ -60437,6 +60146,410 @@ function throughPackageManager(testCommand, segment, manager, runner, targets, c
     const args = runner === 'cargo' ? `-- ${built.args}` : built.args;
     const command = insertAt(testCommand, segment.end, `${separator}${args}`);
     return { command, env: {}, runner, targeted: true, display: command };
+}
+
+;// CONCATENATED MODULE: ./src/loop/secrets.ts
+/**
+ * Secret scrubbing for everything sent to a model (prompt, tool results, file reads).
+ *
+ * Two layers: the exact values of the step's own credentials (and the encodings they travel in:
+ * base64 at every byte alignment, as inside a `Basic` header, base64url, and URL-encoding), then
+ * common token shapes. Shapes are deliberately tight (prefix + length + charset) so source code
+ * survives: a scrubbed line the model wants to edit would no longer match the file.
+ */
+
+const REDACTED = '[REDACTED]';
+/** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
+const MIN_SECRET_LENGTH = 6;
+/**
+ * Environment variables whose values are credentials: scrubbed from everything sent to a model,
+ * and kept from an agent command's environment. One list for both, so no credential is kept from
+ * the agent but sent to a model.
+ */
+const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+// Boundaries: `(?<![A-Za-z0-9_-])` instead of `\b` so `risk-…` or `task_sk-…` do not start a match.
+const NOT_TOKEN_BEFORE = '(?<![A-Za-z0-9_-])';
+const TOKEN_SHAPES = [
+    {
+        name: 'private key block',
+        // An unterminated block (a truncated log) is redacted to the end of its base64 lines.
+        pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----(?:[\s\S]{0,16384}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=:\- ]{0,200}){0,400})/g,
+        replace: () => `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`,
+    },
+    // GitHub: classic PATs, OAuth, user-to-server, server-to-server, refresh tokens (36+ chars after the prefix).
+    { name: 'github token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}gh[pousr]_[A-Za-z0-9]{30,255}(?![A-Za-z0-9])`, 'g') },
+    { name: 'github fine-grained token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}github_pat_[A-Za-z0-9_]{22,255}`, 'g') },
+    // OpenAI (`sk-`, `sk-proj-`, `sk-svcacct-`) and Anthropic (`sk-ant-api03-`): a digit is required so
+    // prose such as `sk-learn-compatible-estimators-here` survives.
+    {
+        name: 'api key (sk-)',
+        pattern: new RegExp(`${NOT_TOKEN_BEFORE}sk-(?=[A-Za-z0-9_-]{0,200}[0-9])[A-Za-z0-9_-]{20,300}`, 'g'),
+    },
+    { name: 'aws access key id', pattern: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g },
+    {
+        name: 'aws secret access key',
+        pattern: /(aws_secret_access_key\s*[=:]\s*["']?)([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+        replace: (_m, head) => `${head}${REDACTED}`,
+    },
+    { name: 'slack token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}xox[baprs]-[A-Za-z0-9-]{10,250}`, 'g') },
+    { name: 'npm token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`, 'g') },
+    { name: 'gitlab token', pattern: new RegExp(`${NOT_TOKEN_BEFORE}glpat-[A-Za-z0-9_-]{20,80}`, 'g') },
+    {
+        name: 'jwt',
+        pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,4096}/g,
+    },
+    {
+        name: 'bearer header',
+        // A digit is required so `Bearer authentication` in prose survives.
+        pattern: /\b(Bearer\s+)(?=[A-Za-z0-9._~+/-]{0,2048}[0-9])[A-Za-z0-9._~+/-]{16,2048}=*/g,
+        replace: (_m, head) => `${head}${REDACTED}`,
+    },
+    {
+        name: 'basic auth header',
+        pattern: /(authorization\s*:\s*basic\s+)[A-Za-z0-9+/]{8,2048}={0,2}/gi,
+        replace: (_m, head) => `${head}${REDACTED}`,
+    },
+    {
+        name: 'url credentials',
+        // https://user:password@host — keep the user (often `x-access-token`), drop the password.
+        pattern: /(\b[a-z][a-z0-9+.-]{1,20}:\/\/[^/\s:@]{1,200}:)([^@\s/]{6,500})@/gi,
+        replace: (_m, head) => `${head}${REDACTED}@`,
+    },
+];
+/** Base64 forms of `value` as it appears inside a longer base64 stream, at each of the 3 byte alignments. */
+function base64Forms(value) {
+    const bytes = Buffer.from(value, 'utf8');
+    const forms = [];
+    for (let offset = 0; offset < 3; offset++) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+        // Char i covers bits [6i, 6i+6): keep only the chars that depend on the value's bits alone.
+        const start = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const inner = encoded.slice(start, end);
+        if (inner.length >= MIN_SECRET_LENGTH) {
+            forms.push(inner);
+            const url = inner.replace(/\+/g, '-').replace(/\//g, '_');
+            if (url !== inner)
+                forms.push(url);
+        }
+    }
+    return forms;
+}
+/** Every literal form of the given secrets that must never appear, longest first. */
+function secretForms(secretValues) {
+    const forms = new Set();
+    for (const raw of secretValues) {
+        const value = raw.trim();
+        if (value.length < MIN_SECRET_LENGTH)
+            continue;
+        forms.add(value);
+        const encoded = encodeURIComponent(value);
+        if (encoded !== value)
+            forms.add(encoded);
+        for (const form of base64Forms(value))
+            forms.add(form);
+    }
+    return [...forms].sort((a, b) => b.length - a.length);
+}
+/**
+ * Build the scrubber for one run. The returned function is pure and idempotent:
+ * `scrub(scrub(x)) === scrub(x)`.
+ */
+function createScrubber(secretValues) {
+    const forms = secretForms(secretValues);
+    // One alternation keeps the scan linear in the text for any number of secrets.
+    const exact = forms.length > 0 ? new RegExp(forms.map(rerun_escapeRegex).join('|'), 'g') : null;
+    return (text) => {
+        if (!text)
+            return text;
+        let out = exact ? text.replace(exact, REDACTED) : text;
+        for (const shape of TOKEN_SHAPES) {
+            shape.pattern.lastIndex = 0;
+            out = shape.replace
+                ? out.replace(shape.pattern, shape.replace)
+                : out.replace(shape.pattern, REDACTED);
+        }
+        return out;
+    };
+}
+/** The names of the token shapes, for documentation and tests. */
+const TOKEN_SHAPE_NAMES = TOKEN_SHAPES.map((s) => s.name);
+
+;// CONCATENATED MODULE: ./src/loop/commit-message.ts
+/**
+ * The fix commit's message: a subject that names the tests it fixes, a body listing them, and a
+ * `Self-Heal-Attempts` trailer. Test names are untrusted: control characters and newlines are
+ * flattened (a name must not forge a trailer or a second paragraph), `#123`/`@name` broken (GitHub
+ * would link or close the issue) and every name is bounded.
+ */
+
+const MAX_SUBJECT_NAMES_CHARS = 60;
+const commit_message_MAX_NAME_CHARS = 40;
+const commit_message_MAX_LISTED = 20;
+const MAX_ID_CHARS = 200;
+function flatten(text, max) {
+    // eslint-disable-next-line no-control-regex
+    const flat = breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim());
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+function subjectNames(names) {
+    const unique = [...new Set(names.map((n) => flatten(n, commit_message_MAX_NAME_CHARS)))];
+    if (unique.length === 1)
+        return unique[0];
+    const shown = [];
+    for (const name of unique) {
+        if (shown.length > 0 && [...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS)
+            break;
+        shown.push(name);
+    }
+    const rest = unique.length - shown.length;
+    if (rest === 0)
+        return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+    return `${shown.join(', ')} and ${rest} more`;
+}
+function composeCommitMessage(input) {
+    const subject = `fix: make ${subjectNames(input.testNames)} pass (self-heal)`;
+    const listed = input.testIds.slice(0, commit_message_MAX_LISTED).map((id) => `- ${flatten(id, MAX_ID_CHARS)}`);
+    if (input.testIds.length > commit_message_MAX_LISTED)
+        listed.push(`- … and ${input.testIds.length - commit_message_MAX_LISTED} more`);
+    return [
+        subject,
+        '',
+        `Makes the failing test${input.testIds.length === 1 ? '' : 's'} pass, verified by rerunning the test command (every test that passed before still passes):`,
+        ...listed,
+        '',
+        `Self-Heal-Attempts: ${input.attempts}`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/workspace/run-tests.ts
+/**
+ * Runs a shell command (a test command, a targeted rerun, an agent command) with a timeout that
+ * kills the whole process tree, its combined output captured to a file and to a bounded
+ * head + tail in memory.
+ *
+ * Why the process group: test runners fork workers, browsers and servers. `sh -c` is started
+ * `detached`, so it leads a new process group; a timeout (or an interrupt of self-heal itself)
+ * signals the group (`kill(-pgid)`), which reaches every descendant that did not leave the group on
+ * purpose. SIGTERM first, SIGKILL after a grace period.
+ *
+ * Why we never wait for the pipes alone: a grandchild that outlives the shell keeps stdout open,
+ * and waiting for `close` would hang forever. Completion is the shell's `exit`; after it, the
+ * leftovers of the group are killed and the pipes get a short drain window before being destroyed.
+ */
+
+
+
+const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
+const run_tests_DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2_000;
+/** How long the pipes may stay open after the shell exited (a grandchild holding stdout). */
+const PIPE_DRAIN_MS = 500;
+/** Process groups currently running, so an interrupt handler can kill them synchronously. */
+const liveGroups = new Set();
+/** Kill every process group started by `runCommand` that is still running (used on SIGINT/SIGTERM). */
+function killRunningCommands(signal = 'SIGKILL') {
+    for (const pgid of liveGroups)
+        killGroup(pgid, signal);
+}
+function killGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch {
+        return false; // ESRCH: the group is already gone.
+    }
+}
+function groupAlive(pgid) {
+    return killGroup(pgid, 0);
+}
+/** Keeps the first and last `max / 2` bytes of a stream. */
+class HeadTail {
+    max;
+    head = [];
+    headBytes = 0;
+    tail = [];
+    tailBytes = 0;
+    total = 0;
+    constructor(max) {
+        this.max = max;
+    }
+    push(chunk) {
+        this.total += chunk.length;
+        const headRoom = Math.floor(this.max / 2) - this.headBytes;
+        if (headRoom > 0) {
+            const part = chunk.subarray(0, headRoom);
+            this.head.push(part);
+            this.headBytes += part.length;
+            chunk = chunk.subarray(part.length);
+        }
+        if (chunk.length === 0)
+            return;
+        this.tail.push(chunk);
+        this.tailBytes += chunk.length;
+        const tailMax = this.max - Math.floor(this.max / 2);
+        while (this.tailBytes - this.tail[0].length >= tailMax)
+            this.tailBytes -= this.tail.shift().length;
+    }
+    text() {
+        const head = Buffer.concat(this.head);
+        let tail = Buffer.concat(this.tail);
+        const tailMax = this.max - Math.floor(this.max / 2);
+        if (tail.length > tailMax)
+            tail = tail.subarray(tail.length - tailMax);
+        const omitted = this.total - head.length - tail.length;
+        if (omitted <= 0)
+            return { text: Buffer.concat([head, tail]).toString('utf8'), truncated: false };
+        return {
+            text: `${head.toString('utf8')}\n[… ${omitted} bytes of output omitted …]\n${tail.toString('utf8')}`,
+            truncated: true,
+        };
+    }
+}
+function runCommand(options) {
+    const started = performance.now();
+    const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    const maxFile = options.maxFileBytes ?? run_tests_DEFAULT_MAX_FILE_BYTES;
+    const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    const capture = new HeadTail(maxOutput);
+    let fileFd;
+    let fileBytes = 0;
+    if (options.outputFile) {
+        (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(options.outputFile), { recursive: true });
+        fileFd = (0,external_node_fs_namespaceObject.openSync)(options.outputFile, 'w');
+    }
+    return new Promise((resolve, reject) => {
+        let child;
+        try {
+            child = (0,external_node_child_process_namespaceObject.spawn)('sh', ['-c', options.command], {
+                cwd: options.cwd,
+                env: options.env ?? process.env,
+                detached: true,
+                stdio: ['ignore', 'pipe', 'pipe'],
+            });
+        }
+        catch (error) {
+            if (fileFd !== undefined)
+                (0,external_node_fs_namespaceObject.closeSync)(fileFd);
+            reject(error);
+            return;
+        }
+        const pgid = child.pid;
+        if (pgid !== undefined)
+            liveGroups.add(pgid);
+        let timedOut = false;
+        let aborted = false;
+        let killTimer;
+        const terminate = () => {
+            if (pgid === undefined)
+                return;
+            killGroup(pgid, 'SIGTERM');
+            killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
+            killTimer.unref();
+        };
+        const timer = setTimeout(() => {
+            timedOut = true;
+            terminate();
+        }, options.timeoutMs);
+        timer.unref();
+        const onAbort = () => {
+            aborted = true;
+            terminate();
+        };
+        if (options.signal?.aborted)
+            onAbort();
+        else
+            options.signal?.addEventListener('abort', onAbort, { once: true });
+        const onData = (chunk) => {
+            capture.push(chunk);
+            if (fileFd !== undefined && fileBytes < maxFile) {
+                const part = chunk.subarray(0, maxFile - fileBytes);
+                (0,external_node_fs_namespaceObject.writeSync)(fileFd, part);
+                fileBytes += part.length;
+            }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        let exit;
+        let openPipes = 2;
+        let settled = false;
+        let drain;
+        const finish = () => {
+            if (settled || !exit)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            clearTimeout(drain);
+            options.signal?.removeEventListener('abort', onAbort);
+            if (pgid !== undefined) {
+                liveGroups.delete(pgid);
+                // Leftovers of the group (background servers, orphaned workers) are killed: nothing the
+                // run started may outlive it and touch the tree during the next attempt.
+                if (groupAlive(pgid)) {
+                    killGroup(pgid, 'SIGTERM');
+                    if (!killTimer) {
+                        killTimer = setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
+                        killTimer.unref();
+                    }
+                }
+                else if (killTimer) {
+                    // The group is gone: never signal a process group id the system may reuse.
+                    clearTimeout(killTimer);
+                }
+            }
+            child.stdout.destroy();
+            child.stderr.destroy();
+            if (fileFd !== undefined) {
+                if (capture.total > fileBytes) {
+                    (0,external_node_fs_namespaceObject.writeSync)(fileFd, `\n[self-heal: output truncated after ${fileBytes} of ${capture.total} bytes]\n`);
+                }
+                (0,external_node_fs_namespaceObject.closeSync)(fileFd);
+            }
+            const { text, truncated } = capture.text();
+            resolve({
+                command: options.command,
+                exitCode: exit.code,
+                signal: exit.signal,
+                timedOut,
+                aborted,
+                durationMs: Math.round(performance.now() - started),
+                output: text,
+                outputBytes: capture.total,
+                truncated,
+                outputFile: options.outputFile,
+            });
+        };
+        const onPipeClosed = () => {
+            openPipes--;
+            if (openPipes === 0)
+                finish();
+        };
+        child.stdout.on('close', onPipeClosed);
+        child.stderr.on('close', onPipeClosed);
+        child.on('error', (error) => {
+            // spawn failure (sh missing, cwd missing): report as a failed run with the reason.
+            capture.push(Buffer.from(`self-heal: could not start the command: ${error.message}\n`));
+            exit ??= { code: 127, signal: null };
+            openPipes = 0;
+            finish();
+        });
+        child.on('exit', (code, signal) => {
+            exit = { code, signal };
+            if (openPipes === 0) {
+                finish();
+                return;
+            }
+            // The shell is gone; whatever still holds the pipes is a straggler of its group. Cleared when
+            // the pipes close first: a finished run's group id may be the system's to reuse.
+            drain = setTimeout(() => {
+                if (pgid !== undefined && !settled)
+                    killGroup(pgid, 'SIGKILL');
+                finish();
+            }, PIPE_DRAIN_MS);
+        });
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/loop/test-runs.ts
@@ -60590,9 +60703,9 @@ function writeReportFile(file, report) {
 
 
 
+/** Said after a healed run's reason when the caller asked for no commit (the action drops it: its delivery commits). */
+const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work tree (commit disabled)';
 const DEFAULT_AUTHOR = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
-/** Environment variables whose values are credentials, scrubbed from everything sent to a provider. */
-const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)(_|$)/i;
 function credentialValues(env) {
     return Object.entries(env)
         .filter(([name, value]) => value && CREDENTIAL_VARIABLE.test(name))
@@ -60701,6 +60814,8 @@ async function heal(input, deps) {
             return finish({ result: 'unsafe', reason: error.message }, options);
         throw error;
     }
+    // Every report is read with the test command's directory as the base of its case files.
+    const collect = (input) => collectEvidence({ ...input, testCwd: realCwd });
     let released = false;
     try {
         const runs = createTestRuns({
@@ -60713,13 +60828,13 @@ async function heal(input, deps) {
             timeoutMs: options.timeoutSeconds * 1000,
             env,
             git,
-            collect: collectEvidence,
+            collect,
             signal: deps.signal,
         });
         const headTime = await headCommitTime(git);
         const baseline = await logger.group('baseline', () => establishBaseline({
             runs,
-            collect: collectEvidence,
+            collect,
             root,
             testCommand: options.testCommand,
             junit: reportPatternsFromRoot(root, realCwd, options.junit),
@@ -60812,7 +60927,7 @@ async function heal(input, deps) {
         let reason = loop.reason;
         let made;
         if (!options.commit)
-            reason += '; the fix is left uncommitted in the work tree (commit disabled)';
+            reason += COMMIT_DISABLED_NOTE;
         else if (dirty.length > 0)
             reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
         else {
@@ -62815,12 +62930,14 @@ function countChangedLines(changed) {
         n += set.size;
     return n;
 }
-function changed_lines_git(root, args) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', args, { cwd: root, maxBuffer: MAX_DIFF_BYTES, encoding: 'utf8' }, (error, stdout) => {
-            resolve(error ? undefined : stdout);
-        });
-    });
+/** git's output, or undefined when it fails (through the shared wrapper: no optional locks, no prompts). */
+async function gitText(root, args) {
+    try {
+        return (await git({ cwd: root }, args, { maxBuffer: MAX_DIFF_BYTES })).stdout;
+    }
+    catch {
+        return undefined;
+    }
 }
 /**
  * The changed lines as a hint: `commitDiff` when the loop passes it, else `git show HEAD` (skipped
@@ -62832,12 +62949,12 @@ async function readChangedLines(root, commitDiff) {
     if (commitDiff !== undefined) {
         parts.push(commitDiff);
     }
-    else if ((await changed_lines_git(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
-        const shown = await changed_lines_git(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+    else if ((await gitText(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
+        const shown = await gitText(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
         if (shown)
             parts.push(shown);
     }
-    const dirty = await changed_lines_git(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+    const dirty = await gitText(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
     if (dirty)
         parts.push(dirty);
     const changed = parseChangedLines(parts.join('\n'));
@@ -64535,6 +64652,8 @@ function createBuiltinProvider(_options, engine = {}) {
     // The tracked files and their text, read once per run: the loop restores the tree between
     // attempts, so they do not change under it.
     let repo;
+    // The lines the commit under test changed: the same for every attempt of the run, for the same reason.
+    let changedLines;
     return {
         name: 'builtin',
         async propose(request, host) {
@@ -64545,7 +64664,8 @@ function createBuiltinProvider(_options, engine = {}) {
             // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
             const callees = createCalleeResolver(view);
             try {
-                const changed = await readChangedLines(host.root, request.commitDiff);
+                changedLines ??= readChangedLines(host.root, request.commitDiff);
+                const changed = await changedLines;
                 const lines = await localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
                 const hints = readFailureHints(request.failures);
                 const seeds = await seedCandidates(lines, store, templates, hints);
@@ -64628,7 +64748,7 @@ function createBuiltinProvider(_options, engine = {}) {
 
 
 
-const CREDENTIAL_NAME = /(^|_)(TOKEN|SECRET|SECRETS|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+
 const ALWAYS_DROPPED = /^(INPUT_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RUNTIME_|ACTIONS_CACHE_URL$|ACTIONS_RESULTS_URL$)/;
 const MAX_RESULT_BYTES = 64 * 1024;
 const LOG_TAIL_CHARS = 2_000;
@@ -64648,7 +64768,7 @@ function agentEnvironment(env, secrets = []) {
         if (value === undefined)
             continue;
         if (!passThrough.has(name)) {
-            if (CREDENTIAL_NAME.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value))
+            if (CREDENTIAL_VARIABLE.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value))
                 continue;
         }
         out[name] = value;
@@ -64886,6 +65006,7 @@ function checkBranchCurrent(branch, testedSha, remoteSha) {
 
 ;// CONCATENATED MODULE: ./src/delivery/commit-message.ts
 
+
 const MAX_SUBJECT = 72;
 const delivery_commit_message_MAX_LISTED = 20;
 function clean(text, max) {
@@ -64897,7 +65018,7 @@ function acceptedAttempt(report) {
     return report.attempts.find((a) => a.verdict === 'accepted') ?? report.attempts.at(-1);
 }
 function buildCommitMessage(report, runUrl) {
-    const names = report.failures.map((f) => clean(f.name, 200));
+    const names = report.failures.map((f) => clean(breakReferences(f.name), 200));
     const attempts = report.attempts.length;
     let subject = `self-heal: fix ${names.length === 1 ? names[0] : `${names.length} failing tests`}`;
     if (names.length > 1 && names.length <= 3) {
@@ -64917,7 +65038,7 @@ function buildCommitMessage(report, runUrl) {
         `No test file was changed.`,
         '',
         'Fixed tests:',
-        ...report.failures.slice(0, delivery_commit_message_MAX_LISTED).map((f) => `- ${clean(f.id, 200)}`),
+        ...report.failures.slice(0, delivery_commit_message_MAX_LISTED).map((f) => `- ${clean(breakReferences(f.id), 200)}`),
         ...(report.failures.length > delivery_commit_message_MAX_LISTED ? [`- …and ${report.failures.length - delivery_commit_message_MAX_LISTED} more`] : []),
     ];
     const trailerLines = [`${ATTEMPTS_TRAILER}: ${attempts}`, ...(runUrl ? [`${RUN_TRAILER}: ${clean(runUrl, 500)}`] : [])];
@@ -65032,7 +65153,7 @@ async function formatPatch(ctx, sha) {
 function htmlText(text, max = 200) {
     const single = text.replace(/\s+/g, ' ').trim();
     const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return escapeHtml(clipped).replace(/@/g, '@\u200b');
+    return escapeHtml(breakReferences(clipped));
 }
 /**
  * Untrusted code in a table cell: a code span (no Markdown, HTML or mentions inside), bounded, with
@@ -65096,7 +65217,8 @@ function pullRequestMarker(base) {
 }
 function pullRequestTitle(report, base) {
     const n = report.failures.length;
-    const what = n === 1 ? report.failures[0].name.replace(/\s+/g, ' ').slice(0, 120) : `${n} failing tests`;
+    // A name like `#123 handles empty carts` must not make the title (a squash commit's subject) close #123.
+    const what = n === 1 ? breakReferences(report.failures[0].name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
     return `self-heal: fix ${what} on ${base}`;
 }
 function renderPullRequestBody(report, context) {
@@ -71478,8 +71600,11 @@ function readCentralDirectory(buf, limits) {
     }
     return entries;
 }
-/** Read every file entry into memory, checked against the limits. Directories are left out. */
-function readZip(buf, limits = DEFAULT_UNZIP_LIMITS) {
+/**
+ * Read every file entry (that `keep` accepts, by its normalised name) into memory, checked against
+ * the limits. Directories are left out; an entry not kept is checked by name only, not inflated.
+ */
+function readZip(buf, limits = DEFAULT_UNZIP_LIMITS, keep = () => true) {
     const out = [];
     let total = 0;
     const seen = new Set();
@@ -71496,6 +71621,8 @@ function readZip(buf, limits = DEFAULT_UNZIP_LIMITS) {
         if (seen.has(name))
             throw new ZipError(`entry ${JSON.stringify(name)} appears twice`);
         seen.add(name);
+        if (!keep(name))
+            continue;
         if (e.size > limits.maxEntryBytes)
             throw new ZipError(`entry ${JSON.stringify(name)} is ${e.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
         total += e.size;
@@ -71529,9 +71656,9 @@ function readZip(buf, limits = DEFAULT_UNZIP_LIMITS) {
     }
     return out;
 }
-/** Extract into `dest` (created); returns the written files, relative to `dest`. */
-function extractZip(buf, dest, limits = DEFAULT_UNZIP_LIMITS) {
-    const entries = readZip(buf, limits);
+/** Extract the entries `keep` accepts into `dest` (created); returns the written files, relative to `dest`. */
+function extractZip(buf, dest, limits = DEFAULT_UNZIP_LIMITS, keep) {
+    const entries = readZip(buf, limits, keep);
     const root = external_node_path_default().resolve(dest);
     const written = [];
     for (const entry of entries) {
@@ -71561,6 +71688,10 @@ const DEFAULT_COLLECT_LIMITS = {
     maxZipBytes: 256 * 1024 * 1024,
     unzip: DEFAULT_UNZIP_LIMITS,
 };
+/** What the baseline reads from an artifact (the `<dir>/**\/*.xml` glob of action/run.ts). */
+function isReport(name) {
+    return name.toLowerCase().endsWith('.xml');
+}
 /** A folder name for an artifact: its name with anything unusual replaced, made unique. */
 function folderFor(name, taken) {
     const base = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100) || 'artifact';
@@ -71570,9 +71701,7 @@ function folderFor(name, taken) {
     taken.add(folder);
     return folder;
 }
-async function collectRunReports(api, runId, dir, log, limits = DEFAULT_COLLECT_LIMITS, 
-/** Only artifacts whose name matches (all when absent). */
-filter) {
+async function collectRunReports(api, runId, dir, log, limits = DEFAULT_COLLECT_LIMITS) {
     (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true });
     const listed = await api.listRunArtifacts(runId);
     log(`run ${runId} has ${listed.length} artifact${listed.length === 1 ? '' : 's'}`);
@@ -71583,10 +71712,6 @@ filter) {
             result.skipped.push({ name: artifact.name, reason });
             log(`skipped artifact ${JSON.stringify(artifact.name)}: ${reason}`);
         };
-        if (filter && !filter(artifact.name)) {
-            skip('name does not match');
-            continue;
-        }
         if (artifact.expired) {
             skip('expired');
             continue;
@@ -71609,7 +71734,8 @@ filter) {
         }
         const folder = folderFor(artifact.name, taken);
         try {
-            const files = extractZip(zip, external_node_path_default().join(dir, folder), limits.unzip);
+            // Only the reports: they land in the work tree, where a test runner could pick up anything else.
+            const files = extractZip(zip, external_node_path_default().join(dir, folder), limits.unzip, isReport);
             result.artifacts.push({ name: artifact.name, folder, files });
             log(`artifact ${JSON.stringify(artifact.name)}: ${files.length} file${files.length === 1 ? '' : 's'} → ${folder}/`);
         }
@@ -71695,7 +71821,6 @@ function checkCheckoutSafety(ctx, target, checkout, allowUnsafe) {
 
 
 
-const UNCOMMITTED_NOTE = /; the fix is left uncommitted in the work tree \(commit disabled\)$/;
 /** Where workflow_run mode puts the failed run's artifacts, under the working directory. */
 const RUN_REPORTS_DIR = '.self-heal-run-reports';
 class Skip {
@@ -71870,7 +71995,7 @@ async function runSteps(deps, env, logger, signal, setRunUrl) {
     }
     // heal() runs with commit: false because delivery makes the commit; its note saying so would
     // contradict the delivery section a line below, so it is dropped from the action's report.
-    const report = { ...healed, reason: healed.reason.replace(UNCOMMITTED_NOTE, '') };
+    const report = healed.reason.endsWith(COMMIT_DISABLED_NOTE) ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) } : healed;
     // 4. Deliver.
     const delivery = await logger.group('self-heal: delivery', () => deliver({
         report,

@@ -31,7 +31,7 @@ var markdown = __webpack_require__(4285);
 function htmlText(text, max = 200) {
     const single = text.replace(/\s+/g, ' ').trim();
     const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return (0,markdown/* escapeHtml */.ZD)(clipped).replace(/@/g, '@\u200b');
+    return (0,markdown/* escapeHtml */.ZD)((0,markdown/* breakReferences */.m3)(clipped));
 }
 /**
  * Untrusted code in a table cell: a code span (no Markdown, HTML or mentions inside), bounded, with
@@ -519,8 +519,8 @@ async function prepareExampleRepo(dir, env) {
     await git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 16 modules
-var heal = __webpack_require__(2083);
+// EXTERNAL MODULE: ./src/heal.ts + 14 modules
+var heal = __webpack_require__(739);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
 var builtin_provider = __webpack_require__(2596);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
@@ -561,7 +561,7 @@ async function runDemo(options) {
             maxSeconds: 900,
             commit: true,
         };
-        const report = await (0,heal/* heal */.R)(healOptions, { logger: options.logger, createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.v)(o), env });
+        const report = await (0,heal/* heal */.Rz)(healOptions, { logger: options.logger, createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.v)(o), env });
         return { report, dir, kept: options.keep };
     }
     finally {

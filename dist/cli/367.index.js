@@ -20,12 +20,12 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/heal-options.ts
 var heal_options = __webpack_require__(4742);
-// EXTERNAL MODULE: ./src/heal.ts + 16 modules
-var heal = __webpack_require__(2083);
+// EXTERNAL MODULE: ./src/heal.ts + 14 modules
+var heal = __webpack_require__(739);
 // EXTERNAL MODULE: ./src/repair/provider.ts
 var provider = __webpack_require__(3716);
 // EXTERNAL MODULE: ./src/loop/secrets.ts
-var secrets = __webpack_require__(295);
+var loop_secrets = __webpack_require__(295);
 ;// CONCATENATED MODULE: ./src/repair/chat/provider-errors.ts
 
 const MAX_SERVER_MESSAGE = 300;
@@ -1202,7 +1202,7 @@ function createOpenAIProvider(options) {
     if (!model) {
         throw new provider/* ProviderError */.m(`The openai provider needs --model when --base-url points at another server (${host})`, 'config', false, 'Pass --model with a model name that server serves.');
     }
-    const scrub = (0,secrets/* createScrubber */.HV)([...(apiKey ? [apiKey] : []), ...(options.secrets ?? [])]);
+    const scrub = (0,loop_secrets/* createScrubber */.HV)([...(apiKey ? [apiKey] : []), ...(options.secrets ?? [])]);
     const chat = createOpenAIChat({
         baseUrl,
         apiKey: apiKey ?? '',
@@ -1237,7 +1237,7 @@ function createGitHubModelsProvider(options) {
         throw new provider/* ProviderError */.m(`The github-models provider needs a token: set ${github_models_KEY_ENV}`, 'config', false, 'In a workflow: `env: GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` with `permissions: models: read`.');
     }
     const baseUrl = firstSet(options.baseUrl) ?? GITHUB_MODELS_BASE_URL;
-    const scrub = (0,secrets/* createScrubber */.HV)([token, ...(options.secrets ?? [])]);
+    const scrub = (0,loop_secrets/* createScrubber */.HV)([token, ...(options.secrets ?? [])]);
     const chat = createOpenAIChat({
         baseUrl,
         apiKey: token,
@@ -1369,7 +1369,7 @@ function createAnthropicProvider(options) {
     if (!apiKey) {
         throw new provider/* ProviderError */.m(`The anthropic provider needs an API key: set ${anthropic_KEY_ENV}`, 'config', false, `Set ${anthropic_KEY_ENV} (a key from the Anthropic Console).`);
     }
-    const scrub = (0,secrets/* createScrubber */.HV)([apiKey, ...(options.secrets ?? [])]);
+    const scrub = (0,loop_secrets/* createScrubber */.HV)([apiKey, ...(options.secrets ?? [])]);
     const chat = createAnthropicChat({
         baseUrl: firstSet(options.baseUrl, options.env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
         apiKey,
@@ -1417,7 +1417,7 @@ var run_tests = __webpack_require__(4240);
 
 
 
-const CREDENTIAL_NAME = /(^|_)(TOKEN|SECRET|SECRETS|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+
 const ALWAYS_DROPPED = /^(INPUT_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RUNTIME_|ACTIONS_CACHE_URL$|ACTIONS_RESULTS_URL$)/;
 const MAX_RESULT_BYTES = 64 * 1024;
 const LOG_TAIL_CHARS = 2_000;
@@ -1437,7 +1437,7 @@ function agentEnvironment(env, secrets = []) {
         if (value === undefined)
             continue;
         if (!passThrough.has(name)) {
-            if (CREDENTIAL_NAME.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value))
+            if (loop_secrets/* CREDENTIAL_VARIABLE */.BU.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value))
                 continue;
         }
         out[name] = value;
@@ -1808,7 +1808,7 @@ async function main(argv, io) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     try {
-        const report = await (0,heal/* heal */.R)(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env });
+        const report = await (0,heal/* heal */.Rz)(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env });
         io.stdout(`\n${renderSummary(report)}`);
         return EXIT[report.result];
     }

@@ -103,10 +103,8 @@ async function main(argv, io) {
     // Errors go to stderr as well, so a JSON consumer on stdout still sees them in a terminal.
     if (format === 'json') {
         for (const e of report.errors) {
-            const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-            // Messages usually start with the file (and position) they are about: not said twice.
-            const line = e.message.startsWith(`${e.file}:`) ? e.message : `${e.file}${pos}: ${e.message}`;
-            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .terminalSafe */ .k)(line)}\n`);
+            const { where, what } = (0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .describeReadError */ .U)(e);
+            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .terminalSafe */ .k)(where)}: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .terminalSafe */ .k)(what)}\n`);
         }
     }
     return collected.readAnything ? 0 : 1;

@@ -1231,6 +1231,7 @@ const FramesReport = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Mm: () => (/* binding */ renderFramesMarkdown),
+/* harmony export */   U: () => (/* binding */ describeReadError),
 /* harmony export */   dC: () => (/* binding */ summaryLine),
 /* harmony export */   t$: () => (/* binding */ notFramedLine)
 /* harmony export */ });
@@ -1275,6 +1276,18 @@ function htmlText(text, max) {
 }
 function where(location) {
     return location ? `${location.file}:${location.line}` : '';
+}
+/**
+ * A read error as `where` (file, line, column) and `what`: the readers' messages start with the
+ * file and position they are about (`r.xml:2:5: the report ends inside <testcase>`), which the
+ * renderers show apart, so they are not said twice.
+ */
+function describeReadError(e) {
+    const where = `${e.file}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}`;
+    if (!e.message.startsWith(`${e.file}:`))
+        return { where, what: e.message };
+    const rest = e.message.slice(e.file.length).replace(/^(?::\d+(?::\d+)?)?:\s*/, '');
+    return { where, what: rest };
 }
 /** What `notFramed` means, for the renderers: the summary counts more failures than the frames show. */
 function notFramedLine(notFramed) {
@@ -1349,8 +1362,8 @@ function renderFramesMarkdown(report, options = {}) {
     if (report.errors.length) {
         errors.push('**Could not be read completely** (the rest was used):', '');
         for (const e of report.errors.slice(0, 50)) {
-            const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-            errors.push(`- ${codeCell(`${e.file}${pos}`, 200)} ${cell(e.message, 300)}`);
+            const { where, what } = describeReadError(e);
+            errors.push(`- ${codeCell(where, 200)} ${cell(what, 300)}`);
         }
         if (report.errors.length > 50)
             errors.push(`- … and ${report.errors.length - 50} more`);
@@ -1431,8 +1444,8 @@ function renderFramesText(report) {
     for (const frame of report.failures)
         out.push(...frameLines(frame), '');
     for (const e of report.errors) {
-        const pos = e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : '';
-        out.push(`error: ${terminalSafe(`${e.file}${pos}`)}: ${terminalSafe(e.message)}`);
+        const { where, what } = (0,_frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .describeReadError */ .U)(e);
+        out.push(`error: ${terminalSafe(where)}: ${terminalSafe(what)}`);
     }
     if (report.notFramed)
         out.push((0,_frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .notFramedLine */ .t$)(report.notFramed));
@@ -2212,6 +2225,7 @@ function clipLine(line, max) {
 /* harmony export */   DV: () => (/* binding */ codeBlock),
 /* harmony export */   FV: () => (/* binding */ escapeMarkdown),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml),
+/* harmony export */   m3: () => (/* binding */ breakReferences),
 /* harmony export */   ti: () => (/* binding */ inlineCode),
 /* harmony export */   xR: () => (/* binding */ tableCell)
 /* harmony export */ });
@@ -2222,22 +2236,33 @@ function clipLine(line, max) {
  */
 const MARKDOWN_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~<>&"'@:]/g;
 const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Untrusted text where GitHub links references (commit messages, pull request titles, Markdown):
+ * `@name` would mention a user and `#123` link an issue, or close it after "fix" in a commit
+ * subject. A zero-width space after the sign keeps the text readable and inert.
+ */
+function breakReferences(text) {
+    return text.replace(/([@#])(?=[\w])/g, '$1\u200b');
+}
 /** HTML-escape (for text inside HTML elements such as <summary> or table cells). */
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 }
 /**
  * Escape inline text for Markdown: HTML entities for `&<>"'`, backslash for Markdown syntax, and
- * `@` broken so a hostile test name cannot mention users. Newlines become spaces (inline context).
+ * `@name` and `#123` broken (see `breakReferences`; a backslash does not stop GitHub linking them)
+ * so a hostile test name cannot mention users or link issues. Newlines become spaces (inline context).
  */
 function escapeMarkdown(text) {
     return text
         .replace(/\r?\n|\r/g, ' ')
-        .replace(MARKDOWN_SPECIAL, (c) => {
+        .replace(MARKDOWN_SPECIAL, (c, offset, all) => {
         if (c in HTML_ENTITIES)
             return HTML_ENTITIES[c];
         if (c === '@')
             return '@\u200b';
+        if (c === '#' && /\d/.test(all[offset + 1] ?? ''))
+            return '#\u200b';
         return `\\${c}`;
     });
 }
@@ -3294,6 +3319,8 @@ const S_CDATA = 20;
 const S_CDATA_ENDING_2 = 22;
 const S_ATTRIB_VALUE_QUOTED = 40;
 const S_ATTRIB_VALUE_UNQUOTED = 42;
+/** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
+const DOCUMENT_ENDED = new Error('the document ended');
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
 /** saxes' "no `]]` seen" state of text (saxes 6.0.0). */
@@ -3343,6 +3370,8 @@ class junit_reader_JUnitReader {
     leadLine = 1;
     leadColumn = 0;
     awaitingDocument = false;
+    /** Documents whose root counted more failures than they held (see `endDocument`). */
+    undercounted = 0;
     restartAt = -1;
     /** Characters of the input consumed so far, and where the current parser's input began. */
     fed = 0;
@@ -3466,8 +3495,11 @@ class junit_reader_JUnitReader {
             this.parser.write(text);
         }
         catch (error) {
-            this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
-            return undefined;
+            // The document ended: the rest of the piece is read by a fresh parser (see `endDocument`).
+            if (error !== DOCUMENT_ENDED) {
+                this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+                return undefined;
+            }
         }
         this.flushPendingClose();
         if (this.restartAt < 0)
@@ -3572,6 +3604,12 @@ class junit_reader_JUnitReader {
             this.errors.push({
                 file: this.report,
                 message: `${this.report}: ${this.recoverable - MAX_REPORTED_RECOVERABLE} more recoverable XML problems like the ones above`,
+            });
+        }
+        if (this.undercounted > MAX_REPORTED_RECOVERABLE) {
+            this.errors.push({
+                file: this.report,
+                message: `${this.report}: ${this.undercounted - MAX_REPORTED_RECOVERABLE} more documents count failures they do not hold`,
             });
         }
         this.stopped = true;
@@ -3952,7 +3990,9 @@ class junit_reader_JUnitReader {
         this.rootColumn = at.column;
     }
     endDocument() {
-        if (this.declaredFailures > this.foundFailureElements) {
+        // One per document at most, and bounded like the recoverable problems: a report may hold
+        // thousands of documents.
+        if (this.declaredFailures > this.foundFailureElements && ++this.undercounted <= MAX_REPORTED_RECOVERABLE) {
             this.report_(`the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailureElements} <failure>/<error> elements: ` +
                 'the rest (often a build or setup failure recorded only as a count) is not in this report, see the test log', { line: this.rootLine, column: this.rootColumn });
         }
@@ -3963,6 +4003,14 @@ class junit_reader_JUnitReader {
         this.restartAt = this.closeAt;
         this.awaitingDocument = true;
         this.detach();
+        // The old parser would read the rest of the piece for nothing (a report of a thousand small
+        // documents, as libtest writes one per test binary, then costs a thousand times the piece):
+        // its next event ends its `write` instead (caught in `parse`).
+        const stop = () => {
+            throw DOCUMENT_ENDED;
+        };
+        for (const event of ['opentag', 'closetag', 'cdata', 'text', 'error'])
+            this.parser.on(event, stop);
     }
     // ---- suites ----------------------------------------------------------------------------------
     openSuite(attributes, isRoot) {
@@ -4735,10 +4783,18 @@ function mergeCases(earlier, later, runs = true) {
  * or the longest suffix that is a repository file. A file outside the repository stays as it is.
  */
 
+
 /** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
 const MAX_REMEMBERED = 4096;
-function repo_relative_file_createRepoRelativeFile(repo) {
+/**
+ * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
+ * files write them relative to it, so an absolute file under it is made relative to it too: one base
+ * for every case file of a run (the rerun passes them to the runner from there).
+ */
+function repo_relative_file_createRepoRelativeFile(repo, base) {
     const known = new Map();
+    const fromBase = base === undefined ? '' : external_node_path_default().relative(repo.root, base).split((external_node_path_default()).sep).join('/');
+    const prefix = fromBase && !fromBase.startsWith('..') && !external_node_path_default().isAbsolute(fromBase) ? `${fromBase}/` : '';
     return (file) => {
         let mapped = known.get(file);
         if (mapped !== undefined)
@@ -4746,6 +4802,8 @@ function repo_relative_file_createRepoRelativeFile(repo) {
         const verdict = repo.resolve(file);
         // Under the root but not tracked (a new test file, a vendored tree) is still the repository's.
         mapped = verdict.kind === 'user' ? verdict.path : ((0,stack_location/* pathUnderRoot */.Ss)(repo.root, file) ?? file);
+        if (prefix && mapped.startsWith(prefix))
+            mapped = mapped.slice(prefix.length);
         if (known.size >= MAX_REMEMBERED)
             known.clear();
         known.set(file, mapped);
@@ -4848,7 +4906,7 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = (/* unused pure expression or super */ null && (64 * 1024));
 async function parseJUnitFile(file, options = {}) {
     const collector = newCollector(options, 1);
-    const caseFile = options.repo && createRepoRelativeFile(options.repo);
+    const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
     const read = await streamReportFile(file, file, collector, caseFile);
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
@@ -4860,7 +4918,7 @@ async function parseJUnitFile(file, options = {}) {
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 function parseJUnitString(xml, name, options = {}) {
     const collector = newCollector(options, 1);
-    const caseFile = options.repo && createRepoRelativeFile(options.repo);
+    const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
     const read = streamReportString(xml, name, collector, caseFile);
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
@@ -4902,7 +4960,7 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
     }
     const collector = newCollector(options, files.length);
     // Without a listing of the repository's files, `cwd` still tells which files are under it.
-    const caseFile = repo_relative_file_createRepoRelativeFile(options.repo ?? (0,stack_location/* createPathResolver */.uC)(cwd, []));
+    const caseFile = repo_relative_file_createRepoRelativeFile(options.repo ?? (0,stack_location/* createPathResolver */.uC)(cwd, []), options.caseBase);
     for (const file of files) {
         const read = await streamReportFile(external_node_path_default().resolve(cwd, file), file, collector, caseFile);
         errors.push(...read.errors);
@@ -8132,6 +8190,7 @@ async function collectEvidence(options) {
         ? await parseJUnitReports(options.junit, root, {
             keepCases,
             repo,
+            ...(options.testCwd ? { caseBase: external_node_path_default().resolve(options.testCwd) } : {}),
             ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
             ...(passes ? { onCase: passes.onCase } : {}),
         })

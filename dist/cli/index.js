@@ -23,8 +23,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 const COMMANDS = {
     parse: { summary: 'read JUnit reports and logs into failure frames', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main },
-    run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(26), __nccwpck_require__.e(367)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7367))).main },
-    demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(26), __nccwpck_require__.e(119)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1119))).main },
+    run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(450), __nccwpck_require__.e(367)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7367))).main },
+    demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(450), __nccwpck_require__.e(119)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1119))).main },
 };
 function usage() {
     const lines = ['usage: self-heal <command> [options]', '', 'commands:'];

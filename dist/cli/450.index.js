@@ -1,5 +1,5 @@
-export const id = 26;
-export const ids = [26];
+export const id = 450;
+export const ids = [450];
 export const modules = {
 
 /***/ 2076:
@@ -1008,7 +1008,7 @@ const HealOptions = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     model: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     baseUrl: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().url().optional(),
     agentCommand: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
-    /** Template for targeted reruns; `{tests}` is replaced by the shell-quoted test names, `{files}` by the test files. */
+    /** Template for targeted reruns: `{tests}` (the runner's test ids), `{files}` and `{pattern}` (a regex of the names), each substituted shell-quoted; written bare, not in quotes. */
     rerunCommand: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     protect: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).default([]),
     allow: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).default([]),
@@ -1030,16 +1030,16 @@ const HealOptions = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 2083:
+/***/ 739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  R: () => (/* binding */ heal)
+  Rz: () => (/* binding */ heal)
 });
 
-// UNUSED EXPORTS: DEFAULT_AUTHOR
+// UNUSED EXPORTS: COMMIT_DISABLED_NOTE, DEFAULT_AUTHOR
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
@@ -1054,7 +1054,7 @@ var heal_options = __webpack_require__(4742);
 // EXTERNAL MODULE: ./src/repair/provider.ts
 var repair_provider = __webpack_require__(3716);
 // EXTERNAL MODULE: ./src/reports/collect.ts + 24 modules
-var collect = __webpack_require__(5330);
+var reports_collect = __webpack_require__(5330);
 ;// CONCATENATED MODULE: ./src/loop/budget.ts
 /**
  * The loop's one cap: attempts (default 3, never more than 5), tokens over all attempts, and wall
@@ -1968,7 +1968,7 @@ function createGuard(options) {
         const st = lstatOrNull(external_node_path_default().join(realRoot, resolved.path));
         if (st?.isDirectory())
             return { ok: false, path: rel, reason: `\`${rel}\` is a directory, not a file` };
-        return { ok: true, path: rel };
+        return resolved.path !== rel ? { ok: true, path: rel, target: resolved.path } : { ok: true, path: rel };
     };
     return {
         root: realRoot,
@@ -2220,13 +2220,16 @@ async function planEdits(ctx, edits) {
             problems.push({ index, path: verdict.path, kind: 'too-large', message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less` });
             return null;
         }
-        return { index, edit, path: verdict.path };
+        return { index, edit, path: verdict.path, target: verdict.target };
     });
     const candidates = checked.filter((c) => c !== null);
-    const ignored = await ctx.ignored([...new Set(candidates.map((c) => c.path))]);
-    for (const { index, edit, path: rel } of candidates) {
-        if (ignored.has(rel)) {
-            problems.push({ index, path: rel, kind: 'guardrail', message: `\`${rel}\` is ignored by git, so a change there could not be committed (and ignored files may hold secrets)` });
+    // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+    const ignored = await ctx.ignored([...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path])))]);
+    for (const { index, edit, path: rel, target } of candidates) {
+        const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
+        if (ignoredPath !== undefined) {
+            const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
+            problems.push({ index, path: rel, kind: 'guardrail', message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)` });
             continue;
         }
         let state = files.get(rel);
@@ -2365,14 +2368,28 @@ function createRepairHost(deps) {
     return {
         root: deps.root,
         triedDiffs: deps.triedDiffs,
-        checkEdits: (edits) => checkEdits(deps.edits, edits),
+        async checkEdits(edits) {
+            // A problem quotes the file's nearest real lines, which may hold a credential's value.
+            const check = await checkEdits(deps.edits, edits);
+            return {
+                ...check,
+                problems: check.problems.map((p) => ({
+                    ...p,
+                    message: deps.scrub(p.message),
+                    ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
+                })),
+            };
+        },
         async readFile(raw, range) {
             const check = deps.edits.guard.checkRead(raw);
             if (!check.ok)
                 throw new Error(check.reason);
-            const ignored = await deps.edits.ignored([check.path]);
-            if (ignored.has(check.path))
-                throw new Error(`\`${check.path}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+            // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+            const asked = check.target ? [check.path, check.target] : [check.path];
+            const ignored = await deps.edits.ignored(asked);
+            const hidden = asked.find((p) => ignored.has(p));
+            if (hidden)
+                throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
             const abs = external_node_path_default().join(deps.edits.guard.root, check.path);
             let size;
             try {
@@ -2798,19 +2815,23 @@ const HealReport = schemas/* object */.Ikc({
 
 // EXTERNAL MODULE: ./src/loop/secrets.ts
 var secrets = __webpack_require__(295);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/loop/commit-message.ts
 /**
  * The fix commit's message: a subject that names the tests it fixes, a body listing them, and a
  * `Self-Heal-Attempts` trailer. Test names are untrusted: control characters and newlines are
- * flattened (a name must not forge a trailer or a second paragraph) and every name is bounded.
+ * flattened (a name must not forge a trailer or a second paragraph), `#123`/`@name` broken (GitHub
+ * would link or close the issue) and every name is bounded.
  */
+
 const MAX_SUBJECT_NAMES_CHARS = 60;
 const MAX_NAME_CHARS = 40;
 const commit_message_MAX_LISTED = 20;
 const MAX_ID_CHARS = 200;
 function flatten(text, max) {
     // eslint-disable-next-line no-control-regex
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const flat = (0,markdown/* breakReferences */.m3)(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim());
     return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 function subjectNames(names) {
@@ -2846,473 +2867,8 @@ function composeCommitMessage(input) {
 
 // EXTERNAL MODULE: ./src/workspace/run-tests.ts
 var run_tests = __webpack_require__(4240);
-;// CONCATENATED MODULE: ./src/loop/command-line.ts
-/**
- * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
- * runs the tests (`cd web && npx vitest run --reporter=junit | tee log`) and where its arguments end,
- * so a targeted rerun can add arguments to that command and nowhere else. It never evaluates
- * anything. Lines it cannot read with confidence (unbalanced quotes, here-documents) give `null`,
- * and the caller falls back to the full test command.
- */
-const OPERATOR_CHARS = new Set([';', '&', '|', '(', ')', '\n']);
-/** Split a command line into its simple commands; null when it cannot be read with confidence. */
-function splitCommandLine(line) {
-    const segments = [];
-    let words = [];
-    let segEnd = -1;
-    let skipNextWord = false;
-    let i = 0;
-    const n = line.length;
-    const closeSegment = () => {
-        if (words.length > 0 || segEnd >= 0)
-            segments.push({ end: segEnd, words });
-        words = [];
-        segEnd = -1;
-    };
-    while (i < n) {
-        const c = line[i];
-        if (c === ' ' || c === '\t' || c === '\r') {
-            i++;
-            continue;
-        }
-        if (c === '#') {
-            while (i < n && line[i] !== '\n')
-                i++;
-            continue;
-        }
-        if (c === '\\' && line[i + 1] === '\n') {
-            i += 2;
-            continue;
-        }
-        if (OPERATOR_CHARS.has(c)) {
-            closeSegment();
-            i++;
-            continue;
-        }
-        if (c === '<' || c === '>') {
-            // A redirection: `>`, `>>`, `>&2`, `<`, `<<` (here-documents are not supported).
-            if (c === '<' && line[i + 1] === '<')
-                return null;
-            let j = i + 1;
-            if (line[j] === '>' || line[j] === '&' || line[j] === '|')
-                j++;
-            if (line[j - 1] === '&') {
-                while (j < n && /[0-9-]/.test(line[j]))
-                    j++;
-            }
-            else
-                skipNextWord = true;
-            segEnd = j;
-            i = j;
-            continue;
-        }
-        // `2>&1`, `1>out`: the digits belong to the redirection that follows.
-        const fd = /^[0-9]+(?=[<>])/.exec(line.slice(i, i + 12));
-        if (fd) {
-            i += fd[0].length;
-            continue;
-        }
-        // A word: read until an unquoted blank, operator or redirection.
-        const start = i;
-        let value = '';
-        while (i < n) {
-            const d = line[i];
-            if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d))
-                break;
-            if (d === '<' || d === '>')
-                break;
-            if (d === "'") {
-                const close = line.indexOf("'", i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i + 1, close);
-                i = close + 1;
-            }
-            else if (d === '"') {
-                i++;
-                let closed = false;
-                while (i < n) {
-                    const e = line[i];
-                    if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1])) {
-                        value += line[i + 1];
-                        i += 2;
-                    }
-                    else if (e === '"') {
-                        closed = true;
-                        i++;
-                        break;
-                    }
-                    else {
-                        value += e;
-                        i++;
-                    }
-                }
-                if (!closed)
-                    return null;
-            }
-            else if (d === '\\') {
-                if (i + 1 < n)
-                    value += line[i + 1];
-                i += 2;
-            }
-            else if (d === '$' && line[i + 1] === '(') {
-                const close = matchParen(line, i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i, close + 1);
-                i = close + 1;
-            }
-            else if (d === '`') {
-                const close = line.indexOf('`', i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i, close + 1);
-                i = close + 1;
-            }
-            else {
-                value += d;
-                i++;
-            }
-        }
-        if (skipNextWord)
-            skipNextWord = false;
-        else
-            words.push({ value, start, end: i });
-        segEnd = i;
-    }
-    closeSegment();
-    return segments;
-}
-/** Index of the `)` closing the `(` at `open`, honouring quotes; -1 when unbalanced. */
-function matchParen(line, open) {
-    let depth = 0;
-    for (let i = open; i < line.length; i++) {
-        const c = line[i];
-        if (c === "'") {
-            const close = line.indexOf("'", i + 1);
-            if (close < 0)
-                return -1;
-            i = close;
-        }
-        else if (c === '\\')
-            i++;
-        else if (c === '(')
-            depth++;
-        else if (c === ')') {
-            depth--;
-            if (depth === 0)
-                return i;
-        }
-    }
-    return -1;
-}
-
-// EXTERNAL MODULE: ./src/workspace/shell-quote.ts
-var shell_quote = __webpack_require__(1890);
-;// CONCATENATED MODULE: ./src/loop/rerun.ts
-/**
- * Targeted reruns: a command that runs just the failing tests, built for the runner the test
- * command uses. Arguments are added to the runner's own simple command inside the test command
- * (`cd app && npx vitest run | tee log` gets them after `run`, not after `tee log`), so the user's
- * setup around it keeps working. Every test name is regex-escaped where the runner reads a pattern
- * and shell-quoted always: names are untrusted (a test called `$(rm -rf /)` must stay a string).
- *
- * | runner     | how                                                                 |
- * |------------|---------------------------------------------------------------------|
- * | pytest     | node ids appended: `tests/test_x.py::TestC::test_y[1]`              |
- * | vitest/jest| test files appended, `-t '<names as one alternation>'`              |
- * | mocha      | `--grep '<alternation>'`                                            |
- * | node:test  | `--test-name-pattern='^(?:a|b)$'` right after `--test`; through npm, in NODE_OPTIONS |
- * | go         | `-run '^(?:TestA|TestB)$'` (top-level names; subtests run with their parent) |
- * | cargo      | `-- --exact name…`                                                  |
- * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false`         |
- * | gradle     | `--tests 'pkg.Class.method'` per test                               |
- *
- * `npm test`/`yarn test`/`pnpm test` are followed into package.json's `test` script to find the
- * runner; arguments then go after the package manager's `--`. A `--rerun-command` template
- * replaces all of this: `{tests}` (runner ids), `{files}`, `{pattern}`. When nothing applies, the
- * full test command runs: slower, never wrong.
- */
-
-
-
-
-/** Escape a literal for JavaScript, Python and RE2 regular expressions (no `-`/`/`: the `u`/`v` flags reject them). */
-function escapeRegex(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
-function base(word) {
-    return word ? external_node_path_default().posix.basename(word.value) : '';
-}
-/** The runner a simple command invokes, if it is one we know. */
-function runnerOf(words) {
-    const names = words.map((w) => base(w));
-    for (let i = 0; i < names.length; i++) {
-        const w = names[i];
-        if (w === 'pytest' || w === 'py.test')
-            return 'pytest';
-        if (/^python[0-9.]*$/.test(w) && names[i + 1] === '-m' && names[i + 2] === 'pytest')
-            return 'pytest';
-        if (w === 'vitest')
-            return 'vitest';
-        if (w === 'jest')
-            return 'jest';
-        if (w === 'mocha' || w === '_mocha')
-            return 'mocha';
-        if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
-            return 'node-test';
-        if (w === 'go' && names[i + 1] === 'test')
-            return 'go';
-        if (w === 'cargo' && names[i + 1] === 'test')
-            return 'cargo';
-        if (w === 'mvn' || w === 'mvnw')
-            return 'maven';
-        if (w === 'gradle' || w === 'gradlew')
-            return 'gradle';
-    }
-    return null;
-}
-function runnerFromDialect(dialect) {
-    switch (dialect) {
-        case 'pytest':
-            return 'pytest';
-        case 'vitest':
-            return 'vitest';
-        case 'jest-junit':
-            return 'jest';
-        case 'mocha-junit-reporter':
-            return 'mocha';
-        case 'node-test':
-            return 'node-test';
-        case 'go-junit-report':
-        case 'gotestsum':
-            return 'go';
-        case 'libtest':
-        case 'nextest':
-            return 'cargo';
-        case 'surefire':
-            return 'maven';
-        case 'gradle':
-            return 'gradle';
-        default:
-            return null;
-    }
-}
-/** `npm test`, `npm run test`, `yarn test`, `pnpm run test`, `bun run test` → the script name. */
-function packageScript(words) {
-    const names = words.map((w) => w.value);
-    const at = names.findIndex((w) => PACKAGE_MANAGERS.has(external_node_path_default().posix.basename(w)));
-    if (at < 0)
-        return null;
-    const manager = external_node_path_default().posix.basename(names[at]);
-    let next = names[at + 1];
-    if (next === 'run' || next === 'run-script')
-        next = names[at + 2];
-    if (next === 't' || next === 'tst')
-        next = 'test';
-    if (!next || next.startsWith('-'))
-        return null;
-    return { manager, script: next };
-}
-function readScript(cwd, script) {
-    try {
-        const pkg = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(cwd, 'package.json'), 'utf8'));
-        const value = pkg.scripts?.[script];
-        return typeof value === 'string' ? value : null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Repo files as the runner wants them: relative to cwd, forward slashes; null when outside cwd. */
-function relativeFile(cwd, file) {
-    if (!file)
-        return null;
-    const clean = file.replace(/^file:\/\//, '');
-    const rel = external_node_path_default().isAbsolute(clean) ? external_node_path_default().relative(cwd, clean) : clean;
-    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        return null;
-    return rel.split((external_node_path_default()).sep).join('/');
-}
-/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
-function pytestNodeId(target, cwd) {
-    const classParts = (target.classname ?? '').split('.').filter(Boolean);
-    let file = relativeFile(cwd, target.file);
-    let classes = [];
-    if (file && file.endsWith('.py')) {
-        const module = file.slice(0, -3).split('/');
-        const rest = classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
-        classes = rest;
-    }
-    else {
-        file = null;
-        for (let k = classParts.length; k >= 1; k--) {
-            const candidate = `${classParts.slice(0, k).join('/')}.py`;
-            if ((0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, candidate))) {
-                file = candidate;
-                classes = classParts.slice(k);
-                break;
-            }
-        }
-    }
-    if (!file)
-        return null;
-    return [file, ...classes, target.name].join('::');
-}
-/** The runner-native id of a test, used for `{tests}` and for runners that take ids. */
-function runnerId(runner, target, cwd) {
-    switch (runner) {
-        case 'pytest':
-            return pytestNodeId(target, cwd) ?? target.name;
-        case 'maven': {
-            const cls = (target.classname ?? '').split('.').at(-1) ?? '';
-            return cls ? `${cls}#${stripParams(target.name)}` : stripParams(target.name);
-        }
-        case 'gradle':
-            return target.classname ? `${target.classname}.${stripParams(target.name)}` : stripParams(target.name);
-        case 'go':
-            return target.name.split('/')[0];
-        default:
-            return target.name;
-    }
-}
-/** JUnit 5 and surefire decorate parameterised names (`add(int)[1]`); filters want the method. */
-function stripParams(name) {
-    return name.replace(/[[(].*$/, '');
-}
-function alternation(names, anchored) {
-    const unique = [...new Set(names)].map(escapeRegex);
-    const body = unique.length === 1 ? unique[0] : `(?:${unique.join('|')})`;
-    return anchored ? `^${body}$` : body;
-}
-function insertAt(command, offset, text) {
-    return `${command.slice(0, offset)} ${text}${command.slice(offset)}`;
-}
-/** Arguments for the runner (shell-quoted), or null when no targeted form applies. */
-function runnerArgs(runner, targets, cwd) {
-    const names = targets.map((t) => t.name);
-    switch (runner) {
-        case 'pytest': {
-            const ids = targets.map((t) => pytestNodeId(t, cwd));
-            if (ids.some((id) => id === null))
-                return null;
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(ids) };
-        }
-        case 'vitest':
-        case 'jest': {
-            const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-            const parts = [...files, '-t', alternation(names, false)];
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(parts) };
-        }
-        case 'mocha':
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--grep', alternation(names, false)]) };
-        case 'go':
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(['-run', alternation(targets.map((t) => runnerId('go', t, cwd)), true)]) };
-        case 'cargo':
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--exact', ...new Set(names)]) };
-        case 'maven': {
-            const byClass = new Map();
-            for (const t of targets) {
-                const cls = (t.classname ?? '').split('.').at(-1);
-                if (!cls)
-                    return null;
-                if (!byClass.has(cls))
-                    byClass.set(cls, new Set());
-                byClass.get(cls).add(stripParams(t.name));
-            }
-            const spec = [...byClass].map(([cls, methods]) => `${cls}#${[...methods].join('+')}`).join(',');
-            return { args: (0,shell_quote/* shellQuoteAll */.M)([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']) };
-        }
-        case 'gradle':
-            return { args: targets.map((t) => `--tests ${(0,shell_quote/* shellQuote */.Z)(runnerId('gradle', t, cwd))}`).join(' ') };
-        case 'node-test':
-            return { args: (0,shell_quote/* shellQuote */.Z)(`--test-name-pattern=${alternation(names, true)}`) };
-    }
-}
-function fullCommand(testCommand, reason, runner = null) {
-    return { command: testCommand, env: {}, runner, targeted: false, reason, display: testCommand };
-}
-/** NODE_OPTIONS quoting: double quotes with `\` escapes (Node's own parser of that variable). */
-function nodeOptionsWord(text) {
-    return `"${text.replace(/[\\"]/g, '\\$&')}"`;
-}
-/** Build the command that reruns just `targets`. */
-function planRerun(options) {
-    const { testCommand, targets, cwd } = options;
-    if (targets.length === 0)
-        return fullCommand(testCommand, 'no tests to target');
-    if (options.template) {
-        const dialectRunner = runnerFromDialect(targets[0].dialect);
-        const segments = splitCommandLine(testCommand);
-        const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
-        const ids = targets.map((t) => runnerId(runner, t, cwd));
-        const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-        const command = options.template
-            .replaceAll('{tests}', (0,shell_quote/* shellQuoteAll */.M)(ids))
-            .replaceAll('{files}', (0,shell_quote/* shellQuoteAll */.M)(files))
-            .replaceAll('{pattern}', (0,shell_quote/* shellQuote */.Z)(alternation(targets.map((t) => t.name), false)));
-        return { command, env: {}, runner, targeted: true, display: command };
-    }
-    const segments = splitCommandLine(testCommand);
-    if (!segments)
-        return fullCommand(testCommand, 'the test command could not be read (quotes or here-documents)');
-    for (const segment of segments) {
-        const runner = runnerOf(segment.words);
-        if (runner)
-            return direct(testCommand, segment, runner, targets, cwd);
-    }
-    for (const segment of segments) {
-        const pm = packageScript(segment.words);
-        if (!pm)
-            continue;
-        const script = readScript(cwd, pm.script);
-        const scriptSegments = script ? splitCommandLine(script) : null;
-        const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
-        if (!runner)
-            continue;
-        return throughPackageManager(testCommand, segment, pm.manager, runner, targets, cwd, options.nodeOptions);
-    }
-    const dialectRunner = runnerFromDialect(targets[0].dialect);
-    return fullCommand(testCommand, dialectRunner
-        ? `the ${dialectRunner} command inside the test command was not found; pass --rerun-command to target reruns`
-        : 'the test runner was not recognised; pass --rerun-command to target reruns', dialectRunner);
-}
-function direct(testCommand, segment, runner, targets, cwd) {
-    const built = runnerArgs(runner, targets, cwd);
-    if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
-    let command;
-    if (runner === 'node-test') {
-        const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='));
-        command = insertAt(testCommand, flag.end, built.args);
-    }
-    else if (runner === 'cargo') {
-        const hasSeparator = segment.words.some((w) => w.value === '--');
-        command = insertAt(testCommand, segment.end, hasSeparator ? built.args : `-- ${built.args}`);
-    }
-    else {
-        command = insertAt(testCommand, segment.end, built.args);
-    }
-    return { command, env: {}, runner, targeted: true, display: command };
-}
-function throughPackageManager(testCommand, segment, manager, runner, targets, cwd, nodeOptions) {
-    if (runner === 'node-test') {
-        // Arguments after the script would land after the test files, where node ignores the flag;
-        // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
-        const pattern = `--test-name-pattern=${alternation(targets.map((t) => t.name), true)}`;
-        const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
-        return { command: testCommand, env: { NODE_OPTIONS: value }, runner, targeted: true, display: `NODE_OPTIONS=${(0,shell_quote/* shellQuote */.Z)(value)} ${testCommand}` };
-    }
-    const built = runnerArgs(runner, targets, cwd);
-    if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
-    const separator = segment.words.some((w) => w.value === '--') ? '' : manager === 'npm' ? '-- ' : '';
-    const args = runner === 'cargo' ? `-- ${built.args}` : built.args;
-    const command = insertAt(testCommand, segment.end, `${separator}${args}`);
-    return { command, env: {}, runner, targeted: true, display: command };
-}
-
+// EXTERNAL MODULE: ./src/loop/rerun.ts + 1 modules
+var rerun = __webpack_require__(8547);
 ;// CONCATENATED MODULE: ./src/loop/test-runs.ts
 /**
  * The test runs of a heal: the full test command and targeted reruns, each one
@@ -3395,7 +2951,7 @@ function createTestRuns(options) {
             reportErrors,
         };
     };
-    const plan = (targets) => planRerun({
+    const plan = (targets) => (0,rerun/* planRerun */.eo)({
         testCommand: options.testCommand,
         template: options.rerunTemplate,
         targets,
@@ -3464,12 +3020,12 @@ function writeReportFile(file, report) {
 
 
 
+/** Said after a healed run's reason when the caller asked for no commit (the action drops it: its delivery commits). */
+const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work tree (commit disabled)';
 const DEFAULT_AUTHOR = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
-/** Environment variables whose values are credentials, scrubbed from everything sent to a provider. */
-const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)(_|$)/i;
 function credentialValues(env) {
     return Object.entries(env)
-        .filter(([name, value]) => value && CREDENTIAL_VARIABLE.test(name))
+        .filter(([name, value]) => value && secrets/* CREDENTIAL_VARIABLE */.BU.test(name))
         .map(([, value]) => value);
 }
 /** Map every string inside a JSON-like value (frames carry test output: scrub all of it). */
@@ -3575,6 +3131,8 @@ async function heal(input, deps) {
             return finish({ result: 'unsafe', reason: error.message }, options);
         throw error;
     }
+    // Every report is read with the test command's directory as the base of its case files.
+    const collect = (input) => (0,reports_collect/* collectEvidence */.mE)({ ...input, testCwd: realCwd });
     let released = false;
     try {
         const runs = createTestRuns({
@@ -3587,13 +3145,13 @@ async function heal(input, deps) {
             timeoutMs: options.timeoutSeconds * 1000,
             env,
             git,
-            collect: collect/* collectEvidence */.mE,
+            collect,
             signal: deps.signal,
         });
         const headTime = await (0,workspace_git/* headCommitTime */.VJ)(git);
         const baseline = await logger.group('baseline', () => establishBaseline({
             runs,
-            collect: collect/* collectEvidence */.mE,
+            collect,
             root,
             testCommand: options.testCommand,
             junit: reportPatternsFromRoot(root, realCwd, options.junit),
@@ -3686,7 +3244,7 @@ async function heal(input, deps) {
         let reason = loop.reason;
         let made;
         if (!options.commit)
-            reason += '; the fix is left uncommitted in the work tree (commit disabled)';
+            reason += COMMIT_DISABLED_NOTE;
         else if (dirty.length > 0)
             reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
         else {
@@ -4150,13 +3708,540 @@ function promptBudgetFor(maxInputTokens) {
 
 /***/ }),
 
+/***/ 8547:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  $f: () => (/* binding */ escapeRegex),
+  eo: () => (/* binding */ planRerun)
+});
+
+// UNUSED EXPORTS: pytestNodeId
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/loop/command-line.ts
+/**
+ * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
+ * runs the tests (`cd web && npx vitest run --reporter=junit | tee log`) and where its arguments end,
+ * so a targeted rerun can add arguments to that command and nowhere else. It never evaluates
+ * anything. Lines it cannot read with confidence (unbalanced quotes, here-documents) give `null`,
+ * and the caller falls back to the full test command.
+ */
+const OPERATOR_CHARS = new Set([';', '&', '|', '(', ')', '\n']);
+/** Split a command line into its simple commands; null when it cannot be read with confidence. */
+function splitCommandLine(line) {
+    const segments = [];
+    let words = [];
+    let segEnd = -1;
+    let skipNextWord = false;
+    let i = 0;
+    const n = line.length;
+    const closeSegment = () => {
+        if (words.length > 0 || segEnd >= 0)
+            segments.push({ end: segEnd, words });
+        words = [];
+        segEnd = -1;
+    };
+    while (i < n) {
+        const c = line[i];
+        if (c === ' ' || c === '\t' || c === '\r') {
+            i++;
+            continue;
+        }
+        if (c === '#') {
+            while (i < n && line[i] !== '\n')
+                i++;
+            continue;
+        }
+        if (c === '\\' && line[i + 1] === '\n') {
+            i += 2;
+            continue;
+        }
+        if (OPERATOR_CHARS.has(c)) {
+            closeSegment();
+            i++;
+            continue;
+        }
+        if (c === '<' || c === '>') {
+            // A redirection: `>`, `>>`, `>&2`, `<`, `<<` (here-documents are not supported).
+            if (c === '<' && line[i + 1] === '<')
+                return null;
+            let j = i + 1;
+            if (line[j] === '>' || line[j] === '&' || line[j] === '|')
+                j++;
+            if (line[j - 1] === '&') {
+                while (j < n && /[0-9-]/.test(line[j]))
+                    j++;
+            }
+            else
+                skipNextWord = true;
+            segEnd = j;
+            i = j;
+            continue;
+        }
+        // `2>&1`, `1>out`: the digits belong to the redirection that follows.
+        const fd = /^[0-9]+(?=[<>])/.exec(line.slice(i, i + 12));
+        if (fd) {
+            i += fd[0].length;
+            continue;
+        }
+        // A word: read until an unquoted blank, operator or redirection.
+        const start = i;
+        let value = '';
+        while (i < n) {
+            const d = line[i];
+            if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d))
+                break;
+            if (d === '<' || d === '>')
+                break;
+            if (d === "'") {
+                const close = line.indexOf("'", i + 1);
+                if (close < 0)
+                    return null;
+                value += line.slice(i + 1, close);
+                i = close + 1;
+            }
+            else if (d === '"') {
+                i++;
+                let closed = false;
+                while (i < n) {
+                    const e = line[i];
+                    if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1])) {
+                        value += line[i + 1];
+                        i += 2;
+                    }
+                    else if (e === '"') {
+                        closed = true;
+                        i++;
+                        break;
+                    }
+                    else {
+                        value += e;
+                        i++;
+                    }
+                }
+                if (!closed)
+                    return null;
+            }
+            else if (d === '\\') {
+                if (i + 1 < n)
+                    value += line[i + 1];
+                i += 2;
+            }
+            else if (d === '$' && line[i + 1] === '(') {
+                const close = matchParen(line, i + 1);
+                if (close < 0)
+                    return null;
+                value += line.slice(i, close + 1);
+                i = close + 1;
+            }
+            else if (d === '`') {
+                const close = line.indexOf('`', i + 1);
+                if (close < 0)
+                    return null;
+                value += line.slice(i, close + 1);
+                i = close + 1;
+            }
+            else {
+                value += d;
+                i++;
+            }
+        }
+        if (skipNextWord)
+            skipNextWord = false;
+        else
+            words.push({ value, start, end: i });
+        segEnd = i;
+    }
+    closeSegment();
+    return segments;
+}
+/** Index of the `)` closing the `(` at `open`, honouring quotes; -1 when unbalanced. */
+function matchParen(line, open) {
+    let depth = 0;
+    for (let i = open; i < line.length; i++) {
+        const c = line[i];
+        if (c === "'") {
+            const close = line.indexOf("'", i + 1);
+            if (close < 0)
+                return -1;
+            i = close;
+        }
+        else if (c === '\\')
+            i++;
+        else if (c === '(')
+            depth++;
+        else if (c === ')') {
+            depth--;
+            if (depth === 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+// EXTERNAL MODULE: ./src/workspace/shell-quote.ts
+var shell_quote = __webpack_require__(1890);
+;// CONCATENATED MODULE: ./src/loop/rerun.ts
+/**
+ * Targeted reruns: a command that runs just the failing tests, built for the runner the test
+ * command uses. Arguments are added to the runner's own simple command inside the test command
+ * (`cd app && npx vitest run | tee log` gets them after `run`, not after `tee log`), so the user's
+ * setup around it keeps working. Every test name is regex-escaped where the runner reads a pattern
+ * and shell-quoted always: names are untrusted (a test called `$(rm -rf /)` must stay a string).
+ *
+ * | runner     | how                                                                 |
+ * |------------|---------------------------------------------------------------------|
+ * | pytest     | node ids appended: `tests/test_x.py::TestC::test_y[1]`              |
+ * | vitest/jest| test files appended, `-t '<names as one alternation>'`              |
+ * | mocha      | `--grep '<alternation>'`                                            |
+ * | node:test  | `--test-name-pattern='^(?:a|b)$'` right after `--test`; through npm, in NODE_OPTIONS |
+ * | go         | `-run '^(?:TestA|TestB)$'` (top-level names; subtests run with their parent) |
+ * | cargo      | `-- --exact name…`                                                  |
+ * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false`         |
+ * | gradle     | `--tests 'pkg.Class.method'` per test                               |
+ *
+ * `npm test`/`yarn test`/`pnpm test` are followed into package.json's `test` script to find the
+ * runner; arguments then go after the package manager's `--`. A `--rerun-command` template
+ * replaces all of this: `{tests}` (runner ids), `{files}`, `{pattern}`. When nothing applies, the
+ * full test command runs: slower, never wrong.
+ */
+
+
+
+
+/** Escape a literal for JavaScript, Python and RE2 regular expressions (no `-`/`/`: the `u`/`v` flags reject them). */
+function escapeRegex(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+function base(word) {
+    return word ? external_node_path_default().posix.basename(word.value) : '';
+}
+/** The runner a simple command invokes, if it is one we know. */
+function runnerOf(words) {
+    const names = words.map((w) => base(w));
+    for (let i = 0; i < names.length; i++) {
+        const w = names[i];
+        if (w === 'pytest' || w === 'py.test')
+            return 'pytest';
+        if (/^python[0-9.]*$/.test(w) && names[i + 1] === '-m' && names[i + 2] === 'pytest')
+            return 'pytest';
+        if (w === 'vitest')
+            return 'vitest';
+        if (w === 'jest')
+            return 'jest';
+        if (w === 'mocha' || w === '_mocha')
+            return 'mocha';
+        if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
+            return 'node-test';
+        if (w === 'go' && names[i + 1] === 'test')
+            return 'go';
+        if (w === 'cargo' && names[i + 1] === 'test')
+            return 'cargo';
+        if (w === 'mvn' || w === 'mvnw')
+            return 'maven';
+        if (w === 'gradle' || w === 'gradlew')
+            return 'gradle';
+    }
+    return null;
+}
+function runnerFromDialect(dialect) {
+    switch (dialect) {
+        case 'pytest':
+            return 'pytest';
+        case 'vitest':
+            return 'vitest';
+        case 'jest-junit':
+            return 'jest';
+        case 'mocha-junit-reporter':
+            return 'mocha';
+        case 'node-test':
+            return 'node-test';
+        case 'go-junit-report':
+        case 'gotestsum':
+            return 'go';
+        case 'libtest':
+        case 'nextest':
+            return 'cargo';
+        case 'surefire':
+            return 'maven';
+        case 'gradle':
+            return 'gradle';
+        default:
+            return null;
+    }
+}
+/** `npm test`, `npm run test`, `yarn test`, `pnpm run test`, `bun run test` → the script name. */
+function packageScript(words) {
+    const names = words.map((w) => w.value);
+    const at = names.findIndex((w) => PACKAGE_MANAGERS.has(external_node_path_default().posix.basename(w)));
+    if (at < 0)
+        return null;
+    const manager = external_node_path_default().posix.basename(names[at]);
+    let next = names[at + 1];
+    if (next === 'run' || next === 'run-script')
+        next = names[at + 2];
+    if (next === 't' || next === 'tst')
+        next = 'test';
+    if (!next || next.startsWith('-'))
+        return null;
+    return { manager, script: next };
+}
+function readScript(cwd, script) {
+    try {
+        const pkg = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(cwd, 'package.json'), 'utf8'));
+        const value = pkg.scripts?.[script];
+        return typeof value === 'string' ? value : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Repo files as the runner wants them: relative to cwd, forward slashes; null when outside cwd. */
+function relativeFile(cwd, file) {
+    if (!file)
+        return null;
+    const clean = file.replace(/^file:\/\//, '');
+    const rel = external_node_path_default().isAbsolute(clean) ? external_node_path_default().relative(cwd, clean) : clean;
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return null;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
+function pytestNodeId(target, cwd) {
+    const classParts = (target.classname ?? '').split('.').filter(Boolean);
+    let file = relativeFile(cwd, target.file);
+    let classes = [];
+    if (file && file.endsWith('.py')) {
+        const module = file.slice(0, -3).split('/');
+        const rest = classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
+        classes = rest;
+    }
+    else {
+        file = null;
+        for (let k = classParts.length; k >= 1; k--) {
+            const candidate = `${classParts.slice(0, k).join('/')}.py`;
+            if ((0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, candidate))) {
+                file = candidate;
+                classes = classParts.slice(k);
+                break;
+            }
+        }
+    }
+    if (!file)
+        return null;
+    return [file, ...classes, target.name].join('::');
+}
+/** The runner-native id of a test, used for `{tests}` and for runners that take ids. */
+function runnerId(runner, target, cwd) {
+    switch (runner) {
+        case 'pytest':
+            return pytestNodeId(target, cwd) ?? target.name;
+        case 'maven': {
+            const cls = (target.classname ?? '').split('.').at(-1) ?? '';
+            return cls ? `${cls}#${stripParams(target.name)}` : stripParams(target.name);
+        }
+        case 'gradle':
+            return target.classname ? `${target.classname}.${stripParams(target.name)}` : stripParams(target.name);
+        case 'go':
+            return target.name.split('/')[0];
+        default:
+            return target.name;
+    }
+}
+/** JUnit 5 and surefire decorate parameterised names (`add(int)[1]`); filters want the method. */
+function stripParams(name) {
+    return name.replace(/[[(].*$/, '');
+}
+function alternation(names, anchored) {
+    const unique = [...new Set(names)].map(escapeRegex);
+    const body = unique.length === 1 ? unique[0] : `(?:${unique.join('|')})`;
+    return anchored ? `^${body}$` : body;
+}
+function insertAt(command, offset, text) {
+    return `${command.slice(0, offset)} ${text}${command.slice(offset)}`;
+}
+/** Arguments for the runner (shell-quoted), or null when no targeted form applies. */
+function runnerArgs(runner, targets, cwd) {
+    const names = targets.map((t) => t.name);
+    switch (runner) {
+        case 'pytest': {
+            const ids = targets.map((t) => pytestNodeId(t, cwd));
+            if (ids.some((id) => id === null))
+                return null;
+            return { args: (0,shell_quote/* shellQuoteAll */.M)(ids) };
+        }
+        case 'vitest':
+        case 'jest': {
+            const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+            const parts = [...files, '-t', alternation(names, false)];
+            return { args: (0,shell_quote/* shellQuoteAll */.M)(parts) };
+        }
+        case 'mocha':
+            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--grep', alternation(names, false)]) };
+        case 'go':
+            return { args: (0,shell_quote/* shellQuoteAll */.M)(['-run', alternation(targets.map((t) => runnerId('go', t, cwd)), true)]) };
+        case 'cargo':
+            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--exact', ...new Set(names)]) };
+        case 'maven': {
+            const byClass = new Map();
+            for (const t of targets) {
+                const cls = (t.classname ?? '').split('.').at(-1);
+                if (!cls)
+                    return null;
+                if (!byClass.has(cls))
+                    byClass.set(cls, new Set());
+                byClass.get(cls).add(stripParams(t.name));
+            }
+            const spec = [...byClass].map(([cls, methods]) => `${cls}#${[...methods].join('+')}`).join(',');
+            return { args: (0,shell_quote/* shellQuoteAll */.M)([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']) };
+        }
+        case 'gradle':
+            return { args: targets.map((t) => `--tests ${(0,shell_quote/* shellQuote */.Z)(runnerId('gradle', t, cwd))}`).join(' ') };
+        case 'node-test':
+            return { args: (0,shell_quote/* shellQuote */.Z)(`--test-name-pattern=${alternation(names, true)}`) };
+    }
+}
+function fullCommand(testCommand, reason, runner = null) {
+    return { command: testCommand, env: {}, runner, targeted: false, reason, display: testCommand };
+}
+/** NODE_OPTIONS quoting: double quotes with `\` escapes (Node's own parser of that variable). */
+function nodeOptionsWord(text) {
+    return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+}
+const PLACEHOLDERS = ['{tests}', '{files}', '{pattern}'];
+/**
+ * The template with the user's quotes around a whole placeholder dropped (`"{pattern}"`,
+ * `'{tests}'`): the values are substituted already shell-quoted, and quoted again they would be
+ * open to the shell (`$(…)` inside double quotes runs). Undefined when a placeholder still stands
+ * inside quotes (`-t "^{pattern}$"`): it cannot be substituted safely.
+ */
+function unquotePlaceholders(template) {
+    let out = '';
+    let quote;
+    for (let i = 0; i < template.length; i++) {
+        const c = template[i];
+        if (quote !== "'" && c === '\\') {
+            out += template.slice(i, i + 2);
+            i++;
+            continue;
+        }
+        if (quote === undefined && (c === '"' || c === "'")) {
+            const whole = PLACEHOLDERS.find((p) => template.startsWith(p, i + 1) && template[i + 1 + p.length] === c);
+            if (whole) {
+                out += whole;
+                i += whole.length + 1;
+                continue;
+            }
+            quote = c;
+        }
+        else if (c === quote)
+            quote = undefined;
+        else if (quote !== undefined && c === '{' && PLACEHOLDERS.some((p) => template.startsWith(p, i)))
+            return undefined;
+        out += c;
+    }
+    return out;
+}
+/** Build the command that reruns just `targets`. */
+function planRerun(options) {
+    const { testCommand, targets, cwd } = options;
+    if (targets.length === 0)
+        return fullCommand(testCommand, 'no tests to target');
+    if (options.template) {
+        const dialectRunner = runnerFromDialect(targets[0].dialect);
+        const segments = splitCommandLine(testCommand);
+        const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
+        const ids = targets.map((t) => runnerId(runner, t, cwd));
+        const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+        const template = unquotePlaceholders(options.template);
+        if (template === undefined) {
+            return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+        }
+        const command = template
+            .replaceAll('{tests}', (0,shell_quote/* shellQuoteAll */.M)(ids))
+            .replaceAll('{files}', (0,shell_quote/* shellQuoteAll */.M)(files))
+            .replaceAll('{pattern}', (0,shell_quote/* shellQuote */.Z)(alternation(targets.map((t) => t.name), false)));
+        return { command, env: {}, runner, targeted: true, display: command };
+    }
+    const segments = splitCommandLine(testCommand);
+    if (!segments)
+        return fullCommand(testCommand, 'the test command could not be read (quotes or here-documents)');
+    for (const segment of segments) {
+        const runner = runnerOf(segment.words);
+        if (runner)
+            return direct(testCommand, segment, runner, targets, cwd);
+    }
+    for (const segment of segments) {
+        const pm = packageScript(segment.words);
+        if (!pm)
+            continue;
+        const script = readScript(cwd, pm.script);
+        const scriptSegments = script ? splitCommandLine(script) : null;
+        const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
+        if (!runner)
+            continue;
+        return throughPackageManager(testCommand, segment, pm.manager, runner, targets, cwd, options.nodeOptions);
+    }
+    const dialectRunner = runnerFromDialect(targets[0].dialect);
+    return fullCommand(testCommand, dialectRunner
+        ? `the ${dialectRunner} command inside the test command was not found; pass --rerun-command to target reruns`
+        : 'the test runner was not recognised; pass --rerun-command to target reruns', dialectRunner);
+}
+function direct(testCommand, segment, runner, targets, cwd) {
+    const built = runnerArgs(runner, targets, cwd);
+    if (!built)
+        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+    let command;
+    if (runner === 'node-test') {
+        const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='));
+        command = insertAt(testCommand, flag.end, built.args);
+    }
+    else if (runner === 'cargo') {
+        const hasSeparator = segment.words.some((w) => w.value === '--');
+        command = insertAt(testCommand, segment.end, hasSeparator ? built.args : `-- ${built.args}`);
+    }
+    else {
+        command = insertAt(testCommand, segment.end, built.args);
+    }
+    return { command, env: {}, runner, targeted: true, display: command };
+}
+function throughPackageManager(testCommand, segment, manager, runner, targets, cwd, nodeOptions) {
+    if (runner === 'node-test') {
+        // Arguments after the script would land after the test files, where node ignores the flag;
+        // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
+        const pattern = `--test-name-pattern=${alternation(targets.map((t) => t.name), true)}`;
+        const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
+        return { command: testCommand, env: { NODE_OPTIONS: value }, runner, targeted: true, display: `NODE_OPTIONS=${(0,shell_quote/* shellQuote */.Z)(value)} ${testCommand}` };
+    }
+    const built = runnerArgs(runner, targets, cwd);
+    if (!built)
+        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+    const separator = segment.words.some((w) => w.value === '--') ? '' : manager === 'npm' ? '-- ' : '';
+    const args = runner === 'cargo' ? `-- ${built.args}` : built.args;
+    const command = insertAt(testCommand, segment.end, `${separator}${args}`);
+    return { command, env: {}, runner, targeted: true, display: command };
+}
+
+
+/***/ }),
+
 /***/ 295:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BU: () => (/* binding */ CREDENTIAL_VARIABLE),
 /* harmony export */   HV: () => (/* binding */ createScrubber)
 /* harmony export */ });
 /* unused harmony exports REDACTED, MIN_SECRET_LENGTH, secretForms, TOKEN_SHAPE_NAMES */
+/* harmony import */ var _rerun_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8547);
 /**
  * Secret scrubbing for everything sent to a model (prompt, tool results, file reads).
  *
@@ -4165,9 +4250,16 @@ function promptBudgetFor(maxInputTokens) {
  * common token shapes. Shapes are deliberately tight (prefix + length + charset) so source code
  * survives: a scrubbed line the model wants to edit would no longer match the file.
  */
+
 const REDACTED = '[REDACTED]';
 /** Values shorter than this are not scrubbed by value: replacing `ab12` everywhere shreds text. */
 const MIN_SECRET_LENGTH = 6;
+/**
+ * Environment variables whose values are credentials: scrubbed from everything sent to a model,
+ * and kept from an agent command's environment. One list for both, so no credential is kept from
+ * the agent but sent to a model.
+ */
+const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
 // Boundaries: `(?<![A-Za-z0-9_-])` instead of `\b` so `risk-…` or `task_sk-…` do not start a match.
 const NOT_TOKEN_BEFORE = '(?<![A-Za-z0-9_-])';
 const TOKEN_SHAPES = [
@@ -4236,9 +4328,6 @@ function base64Forms(value) {
     }
     return forms;
 }
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /** Every literal form of the given secrets that must never appear, longest first. */
 function secretForms(secretValues) {
     const forms = new Set();
@@ -4262,7 +4351,7 @@ function secretForms(secretValues) {
 function createScrubber(secretValues) {
     const forms = secretForms(secretValues);
     // One alternation keeps the scan linear in the text for any number of secrets.
-    const exact = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : null;
+    const exact = forms.length > 0 ? new RegExp(forms.map(_rerun_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegex */ .$f).join('|'), 'g') : null;
     return (text) => {
         if (!text)
             return text;
@@ -4951,8 +5040,8 @@ async function materialise(seeds, store) {
     return { key: hashResult(results), edits, seeds: [...seeds], score: Math.min(...seeds.map((s) => s.score)) };
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/workspace/git.ts
+var git = __webpack_require__(3133);
 ;// CONCATENATED MODULE: ./src/repair/builtin/changed-lines.ts
 /**
  * The lines changed by the commit under test (and any uncommitted change): what changed last is
@@ -5047,12 +5136,14 @@ function countChangedLines(changed) {
         n += set.size;
     return n;
 }
-function git(root, args) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd: root, maxBuffer: MAX_DIFF_BYTES, encoding: 'utf8' }, (error, stdout) => {
-            resolve(error ? undefined : stdout);
-        });
-    });
+/** git's output, or undefined when it fails (through the shared wrapper: no optional locks, no prompts). */
+async function gitText(root, args) {
+    try {
+        return (await (0,git/* git */.$Y)({ cwd: root }, args, { maxBuffer: MAX_DIFF_BYTES })).stdout;
+    }
+    catch {
+        return undefined;
+    }
 }
 /**
  * The changed lines as a hint: `commitDiff` when the loop passes it, else `git show HEAD` (skipped
@@ -5064,12 +5155,12 @@ async function readChangedLines(root, commitDiff) {
     if (commitDiff !== undefined) {
         parts.push(commitDiff);
     }
-    else if ((await git(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
-        const shown = await git(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+    else if ((await gitText(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
+        const shown = await gitText(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
         if (shown)
             parts.push(shown);
     }
-    const dirty = await git(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+    const dirty = await gitText(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
     if (dirty)
         parts.push(dirty);
     const changed = parseChangedLines(parts.join('\n'));
@@ -6772,6 +6863,8 @@ function createBuiltinProvider(_options, engine = {}) {
     // The tracked files and their text, read once per run: the loop restores the tree between
     // attempts, so they do not change under it.
     let repo;
+    // The lines the commit under test changed: the same for every attempt of the run, for the same reason.
+    let changedLines;
     return {
         name: 'builtin',
         async propose(request, host) {
@@ -6782,7 +6875,8 @@ function createBuiltinProvider(_options, engine = {}) {
             // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
             const callees = (0,callee_definitions/* createCalleeResolver */.ZI)(view);
             try {
-                const changed = await readChangedLines(host.root, request.commitDiff);
+                changedLines ??= readChangedLines(host.root, request.commitDiff);
+                const changed = await changedLines;
                 const lines = await localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
                 const hints = readFailureHints(request.failures);
                 const seeds = await seedCandidates(lines, store, templates, hints);
@@ -7038,11 +7132,13 @@ function runCommand(options) {
         let exit;
         let openPipes = 2;
         let settled = false;
+        let drain;
         const finish = () => {
             if (settled || !exit)
                 return;
             settled = true;
             clearTimeout(timer);
+            clearTimeout(drain);
             options.signal?.removeEventListener('abort', onAbort);
             if (pgid !== undefined) {
                 liveGroups.delete(pgid);
@@ -7102,9 +7198,10 @@ function runCommand(options) {
                 finish();
                 return;
             }
-            // The shell is gone; whatever still holds the pipes is a straggler of its group.
-            const drain = setTimeout(() => {
-                if (pgid !== undefined)
+            // The shell is gone; whatever still holds the pipes is a straggler of its group. Cleared when
+            // the pipes close first: a finished run's group id may be the system's to reuse.
+            drain = setTimeout(() => {
+                if (pgid !== undefined && !settled)
                     killGroup(pgid, 'SIGKILL');
                 finish();
             }, PIPE_DRAIN_MS);
@@ -7248,7 +7345,8 @@ function ctxOf(options) {
     return { cwd: options.root, env: options.env };
 }
 function relevant(options, entries) {
-    return options.isOutput ? entries.filter((e) => !options.isOutput(e.path)) : entries;
+    const isOutput = options.isOutput;
+    return isOutput ? entries.filter((e) => !(e.x === '?' && isOutput(e.path))) : entries;
 }
 /** Tracked paths with changes (staged or not): what `--allow-dirty` is about. Untracked files are snapshotted but do not make a tree dirty. */
 function dirtyTrackedPaths(options) {
@@ -7643,7 +7741,10 @@ function recoverJournal(options) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(journalPath, `${aside}.json`);
         if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'files')))
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'files'), `${aside}-files`);
-        throw new TreeStateError(`a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files)`);
+        // The saved index holds what the user had staged; the next snapshot would overwrite it.
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'index')))
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, 'index'), `${aside}-index`);
+        throw new TreeStateError(`a journal of an interrupted self-heal run does not match HEAD any more, so it was not applied; it was moved to ${aside}.json (the saved files are in ${aside}-files, the saved git index in ${aside}-index)`);
     }
     const entries = new Map(journal.entries.map((e) => [e.path, e]));
     const paths = restoreFrom(options, dir, journal.head, journal.symbolicRef, entries);
