@@ -4,9 +4,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heal } from '../src/heal.js';
-import { HealReport } from '../src/loop/heal-report.js';
+import { HealReport } from '../src/contracts/heal-report.js';
 import type { RepairAnswer, RepairProvider, RepairRequest } from '../src/repair/provider.js';
-import type { Edit } from '../src/loop/edits/edit.js';
+import type { Edit } from '../src/contracts/edit.js';
 import { capturingLogger, hasPytest, healFixture, NODE_TEST_COMMAND, type AgentAction, type HealFixture } from './loop/heal-fixture.js';
 
 const BUG = 'export function add(a, b) {\n  return a - b;\n}';

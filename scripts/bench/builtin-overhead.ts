@@ -12,9 +12,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { devNull, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
-import { HealOptions } from '../../src/heal-options.js';
-import type { Edit, EditCheck } from '../../src/loop/edits/edit.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { HealOptions } from '../../src/contracts/heal-options.js';
+import type { Edit, EditCheck } from '../../src/contracts/edit.js';
 import { createBuiltinProvider } from '../../src/repair/builtin/builtin-provider.js';
 import type { RepairHost } from '../../src/repair/provider.js';
 

@@ -16,8 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { heal } from '../../src/heal.js';
-import type { Logger } from '../../src/logger.js';
-import type { HealReport } from '../../src/loop/heal-report.js';
+import type { Logger } from '../../src/contracts/logger.js';
+import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createBuiltinProvider } from '../../src/repair/builtin/builtin-provider.js';
 import { CORPUS_DIR, loadCorpus, materialiseBug, testCommand, type Bug } from './_builtin-corpus.js';
 

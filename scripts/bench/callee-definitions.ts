@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { findCalleeDefinitions } from '../../src/loop/context.js';
 
 const args = process.argv.slice(2);

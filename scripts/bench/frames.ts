@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { buildFrames } from '../../src/frames/build-frames.js';
 import { matchLogFailures } from '../../src/frames/match-tests.js';
 import { openRepoView } from '../../src/frames/repo-view.js';
-import { createPathResolver } from '../../src/frames/stack-location.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { createPathResolver } from '../../src/workspace/repo-paths.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import type { LogFailure, RawFrame } from '../../src/reports/logs/log-parser.js';
 import type { TestCase } from '../../src/reports/test-run.js';
 

@@ -1,5 +1,5 @@
 // Benchmark of reading a large JUnit report: the streaming parser (src/reports/junit/) and the
-// whole parse-to-frames path of `self-heal parse` (src/reports/collect.ts), beside the bare XML
+// whole parse-to-frames path of `self-heal parse` (src/frames/collect-evidence.ts), beside the bare XML
 // tokenizer on the same file in the same run.
 //
 //   npx node scripts/bench/junit.mjs [--cases 400000] [--runs 3] [--shards 4] [--skip-all] [--keep-file]
@@ -166,7 +166,7 @@ async function bundle(dir) {
   const out = {};
   for (const [name, entry] of [
     ['parser', 'src/reports/junit/parse-junit.ts'],
-    ['collect', 'src/reports/collect.ts'],
+    ['collect', 'src/frames/collect-evidence.ts'],
   ]) {
     out[name] = path.join(dir, `${name}.mjs`);
     await esbuild.build({
@@ -247,7 +247,7 @@ async function child(mode, file, bundled) {
     return;
   }
   if (mode.startsWith('frames')) {
-    const { collectEvidence } = await import(pathToFileURL(bundled ?? path.join(repo, 'src/reports/collect.ts')).href);
+    const { collectEvidence } = await import(pathToFileURL(bundled ?? path.join(repo, 'src/frames/collect-evidence.ts')).href);
     const frames = mode === 'frames-many' ? { frames: { maxFailures: MANY_FRAMES } } : {};
     const start = performance.now();
     const cpu = process.cpuUsage();

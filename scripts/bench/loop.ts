@@ -15,15 +15,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { gatherSources, readCommitDiff } from '../../src/loop/context.js';
 import { hashDiff } from '../../src/loop/diff-hash.js';
 import { applyEdits, checkEdits } from '../../src/loop/edits/apply-edits.js';
 import { createGuard } from '../../src/loop/edits/guardrails.js';
-import type { Attempt } from '../../src/loop/heal-report.js';
+import type { Attempt } from '../../src/contracts/heal-report.js';
 import { rememberIgnored } from '../../src/loop/heal-loop.js';
-import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/loop/prompt.js';
-import { createScrubber } from '../../src/loop/secrets.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/repair/prompt.js';
+import { createScrubber } from '../../src/text/secrets.js';
 import { checkIgnore } from '../../src/workspace/git.js';
 import { changedPaths, diffSinceSnapshot, releaseSnapshot, restoreSnapshot, takeSnapshot } from '../../src/workspace/tree-state.js';
 

@@ -11,10 +11,10 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildPrompt, DEFAULT_PROMPT_TOKENS, type PromptInput } from '../../src/loop/prompt.js';
-import { createScrubber } from '../../src/loop/secrets.js';
-import { estimateTokens } from '../../src/loop/token-estimate.js';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS, type PromptInput } from '../../src/repair/prompt.js';
+import { createScrubber } from '../../src/text/secrets.js';
+import { estimateTokens } from '../../src/text/token-estimate.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const projects = ['vitest', 'jest', 'mocha', 'node-test'];

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { PullRequestContext, RunContext, WorkflowRunContext } from '../delivery/run-context.js';
 
 const RepoShape = z.object({ full_name: z.string().optional() }).passthrough().nullish();
 const PullShape = z
@@ -40,52 +41,6 @@ const PayloadShape = z
       .optional(),
   })
   .passthrough();
-
-export interface PullRequestContext {
-  number?: number;
-  headRef?: string;
-  headSha?: string;
-  headRepo?: string;
-  baseRef?: string;
-  baseRepo?: string;
-  author?: string;
-}
-
-export interface WorkflowRunContext {
-  id?: number;
-  name?: string;
-  conclusion?: string;
-  headSha?: string;
-  headBranch?: string;
-  /** The event that triggered the failed run (push, pull_request, …). */
-  event?: string;
-  headRepo?: string;
-  repo?: string;
-  url?: string;
-  pullRequests: PullRequestContext[];
-}
-
-export interface RunContext {
-  eventName: string;
-  owner: string;
-  repo: string;
-  /** `owner/repo` of the repository the workflow runs in. */
-  repository: string;
-  serverUrl: string;
-  apiUrl: string;
-  repoUrl: string;
-  runId?: number;
-  runUrl?: string;
-  /** `GITHUB_SHA`: for pull_request events the merge commit, not the head. */
-  sha?: string;
-  ref?: string;
-  actor?: string;
-  workspace: string;
-  runnerTemp: string;
-  defaultBranch?: string;
-  pullRequest?: PullRequestContext;
-  workflowRun?: WorkflowRunContext;
-}
 
 export class ContextError extends Error {
   constructor(message: string) {

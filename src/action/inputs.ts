@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../heal-options.js';
+import { MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../contracts/heal-options.js';
 
 /** The inputs that hold credentials: masked as soon as read, never echoed. */
 export const SECRET_INPUTS = ['api-key', 'github-token'] as const;

@@ -8,7 +8,7 @@
  * depth-1 checkout has even when the parent commits themselves are missing.
  */
 import { git, type GitContext } from '../workspace/git.js';
-import type { RunContext } from './context.js';
+import type { RunContext } from '../delivery/run-context.js';
 import type { DeliveryTarget } from '../delivery/target.js';
 
 export interface CheckoutFacts {

@@ -5,8 +5,8 @@
  * trailer (trailers are only read from the last paragraph, which is ours), and `#123`/`@name` are
  * broken: "fix #123 …" in a subject would close issue 123.
  */
-import type { HealReport } from '../loop/heal-report.js';
-import { breakReferences } from '../report/markdown.js';
+import type { HealReport } from '../contracts/heal-report.js';
+import { breakReferences } from '../text/markdown.js';
 import { ATTEMPTS_TRAILER, RUN_TRAILER } from './loop-guard.js';
 
 const MAX_SUBJECT = 72;

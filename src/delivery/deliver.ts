@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HealReport } from '../loop/heal-report.js';
+import type { HealReport } from '../contracts/heal-report.js';
 import { headSha, type GitContext } from '../workspace/git.js';
 import { chooseMode } from './choose-mode.js';
 import { buildCommitMessage, acceptedAttempt } from './commit-message.js';

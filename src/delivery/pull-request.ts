@@ -3,9 +3,9 @@
  * found again by head branch and a hidden marker in the body so a second run updates it instead of
  * opening another, and a body that carries the evidence within the API's 65,536-character limit.
  */
-import type { HealReport } from '../loop/heal-report.js';
-import { breakReferences, codeBlock, escapeMarkdown, inlineCode, tableCell } from '../report/markdown.js';
-import { blobUrl, formatCount, formatDuration, formatTokens, plural, tableCode } from '../report/format.js';
+import type { HealReport } from '../contracts/heal-report.js';
+import { breakReferences, codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
+import { blobUrl, formatCount, formatDuration, formatTokens, plural, tableCode } from '../text/format.js';
 import type { GitHubApi, PullRequestInfo } from './github-api.js';
 import type { ChangedPath } from './fix-commit.js';
 import { acceptedAttempt } from './commit-message.js';

@@ -7,7 +7,7 @@
  *   the merge commit there, which must never be pushed into the contributor's branch.
  * - workflow_run: the failed run's `head_branch` at `head_sha`.
  */
-import type { RunContext } from '../action/context.js';
+import type { RunContext } from './run-context.js';
 
 export interface DeliveryTarget {
   /** Branch under test; undefined for tags or when the event names none. */

@@ -4,8 +4,8 @@
  * Everything from the run (test names, messages, diffs) is made terminal-safe first.
  */
 import { terminalSafe } from '../frames/frames-text.js';
-import type { Attempt, HealReport } from '../loop/heal-report.js';
-import { renderJobSummary } from '../report/job-summary.js';
+import type { Attempt, HealReport } from '../contracts/heal-report.js';
+import { renderJobSummary } from '../render/job-summary.js';
 
 function section(title: string): string {
   return `\n━━ ${title} ${'━'.repeat(Math.max(3, 60 - title.length))}\n`;

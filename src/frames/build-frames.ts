@@ -12,7 +12,7 @@
  */
 import type { TestCase, TestRun } from '../reports/test-run.js';
 import type { LogFailure, RawFrame, TraceContext } from '../reports/logs/log-parser.js';
-import { FailureFrame, type LocalVariable, type SourceLocation } from './failure-frame.js';
+import { FailureFrame, type LocalVariable, type SourceLocation } from '../contracts/failure-frame.js';
 import { createExpressionFinder, type ExpressionFinder } from './expression.js';
 import { locateTestFile } from './locate-test.js';
 import { matchLogFailures } from './match-tests.js';
@@ -20,7 +20,7 @@ import { classifyMessageLine } from './message-line.js';
 import { firstLine, pruneMessage } from './prune-message.js';
 import type { RepoView } from './repo-view.js';
 import { countedLines, extractSnippet, type SnippetOptions } from './source-snippet.js';
-import { looksLikeTestFile, type ResolveHints } from './stack-location.js';
+import { looksLikeTestFile, type ResolveHints } from '../workspace/repo-paths.js';
 import { findTestDefinition } from './test-definition.js';
 import { isAssertionFailure, selectTriggeringFrame } from './triggering-frame.js';
 

@@ -34,9 +34,9 @@
 import { calledAt, calledWithin, type Call } from './called-names.js';
 import { definitionPattern, indexFile, type Definition, type FileIndex, type Located } from './definition-index.js';
 import { createExpressionFinder, type ExpressionFinder } from './expression.js';
-import type { FailureFrame } from './failure-frame.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
 import { ImportReader, type Imports } from './source-imports.js';
-import { looksLikeTestFile, sharedDepth } from './stack-location.js';
+import { looksLikeTestFile, sharedDepth } from '../workspace/repo-paths.js';
 import { familyOfFile, type Family } from './syntax-walk.js';
 
 export interface CalleeDefinition {

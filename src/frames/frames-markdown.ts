@@ -1,13 +1,13 @@
 /**
  * The frames report as Markdown (for a job summary, a PR comment, a terminal that renders it).
- * Every string in it comes from tests, reports or logs and is escaped with `report/markdown.ts`.
+ * Every string in it comes from tests, reports or logs and is escaped with `text/markdown.ts`.
  * The output has a byte budget: details are dropped before table rows, never cut inside a fence,
  * and what was left out is said.
  */
-import { codeBlock, escapeHtml, tableCell } from '../report/markdown.js';
-import type { FailureFrame, FramesReport, SourceLocation } from './failure-frame.js';
+import { codeBlock, escapeHtml, tableCell } from '../text/markdown.js';
+import type { FailureFrame, FramesReport, SourceLocation } from '../contracts/failure-frame.js';
 import { firstLine } from './prune-message.js';
-import { stripControls } from './untrusted-text.js';
+import { stripControls } from '../text/untrusted-text.js';
 
 export interface MarkdownOptions {
   /** Upper bound of the output in UTF-8 bytes (GitHub drops a job summary over 1 MiB whole). */

@@ -3,9 +3,9 @@
  * untrusted tests: ANSI escapes and control characters are removed so they cannot recolour,
  * move the cursor, retitle the window or hide text (bidi overrides) on the reader's terminal.
  */
-import type { FailureFrame, FramesReport, SourceLocation } from './failure-frame.js';
+import type { FailureFrame, FramesReport, SourceLocation } from '../contracts/failure-frame.js';
 import { describeReadError, notFramedLine, summaryLine } from './frames-markdown.js';
-import { stripControls } from './untrusted-text.js';
+import { stripControls } from '../text/untrusted-text.js';
 
 /** Terminal-safe text: no escape sequences, no control characters; newlines kept only where asked. */
 export function terminalSafe(text: string, keepNewlines = false): string {

@@ -4,7 +4,7 @@
  * dotted classname, vitest puts the file in `classname`, Go reporters give the package path.
  */
 import type { TestCase } from '../reports/test-run.js';
-import type { PathResolver } from './stack-location.js';
+import type { PathResolver } from '../workspace/repo-paths.js';
 
 export interface TestWhereabouts {
   /** The test's file, repo-relative, when one could be named. */

@@ -19,7 +19,7 @@
  */
 import type { TestCase } from '../reports/test-run.js';
 import type { LogFailure } from '../reports/logs/log-parser.js';
-import { stripAnsi } from '../reports/logs/log-text.js';
+import { stripAnsi } from '../text/untrusted-text.js';
 import { firstLine, pruneMessage } from './prune-message.js';
 
 export interface LogMatch {

@@ -3,7 +3,7 @@
  * carriage returns). Pruning keeps what a reader needs, the first lines, where assertion diffs
  * put `expected`/`actual`, with their indentation intact, and bounds the rest.
  */
-import { clipLine, stripControls } from './untrusted-text.js';
+import { clipLine, stripControls } from '../text/untrusted-text.js';
 
 export interface PruneOptions {
   maxLines?: number;

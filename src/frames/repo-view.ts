@@ -5,7 +5,7 @@
 import { realpathSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { git, splitNul } from '../workspace/git.js';
-import { createPathResolver, type PathResolver } from './stack-location.js';
+import { createPathResolver, type PathResolver } from '../workspace/repo-paths.js';
 
 /** Lists the repository's files, repo-relative; `undefined` when `root` is not inside a git work tree. */
 export type ListRepoFiles = (root: string) => Promise<string[] | undefined>;

@@ -2,7 +2,7 @@
  * A bounded window of source lines around a location: what a reader (or a model) needs to see the
  * failing line in context, and never a whole minified file.
  */
-import { clipLine } from './untrusted-text.js';
+import { clipLine } from '../text/untrusted-text.js';
 
 export interface SnippetOptions {
   /** Lines shown before and after the target line. */

@@ -19,7 +19,7 @@
  * 5. With no in-repo frame at all (a report without a trace), the test's own location stands in:
  *    an annotation on the test beats one on line 0.
  */
-import type { SourceLocation } from './failure-frame.js';
+import type { SourceLocation } from '../contracts/failure-frame.js';
 
 export interface TriggeringContext {
   /** Whether a repo-relative file holds tests (the case's own file, or one named like a test). */

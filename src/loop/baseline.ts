@@ -16,10 +16,10 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { escapePath } from 'tinyglobby';
-import type { FailureFrame } from '../frames/failure-frame.js';
-import type { Logger } from '../logger.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { Logger } from '../contracts/logger.js';
 import type { TestCase, TestRunSummary } from '../reports/test-run.js';
-import type { HealResult } from './heal-report.js';
+import type { HealResult } from '../contracts/heal-report.js';
 import type { RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
 import { outputTail, type Expectations } from './verdict.js';

@@ -5,8 +5,8 @@
  * verification it will need (a targeted rerun plus the full suite, as long as the baseline took).
  * Stopping early with `budget-exhausted` beats being killed mid-attempt by the job's timeout.
  */
-import { MAX_ATTEMPTS_HARD_CAP } from '../heal-options.js';
-import type { TokenUsage } from './heal-report.js';
+import { MAX_ATTEMPTS_HARD_CAP } from '../contracts/heal-options.js';
+import type { TokenUsage } from '../contracts/heal-report.js';
 
 export interface LoopCap {
   attempts: number;

@@ -4,7 +4,7 @@
  * flattened (a name must not forge a trailer or a second paragraph), `#123`/`@name` broken (GitHub
  * would link or close the issue) and every name is bounded.
  */
-import { breakReferences } from '../report/markdown.js';
+import { breakReferences } from '../text/markdown.js';
 
 export interface CommitMessageInput {
   /** Stable ids of the fixed tests (file::name). */

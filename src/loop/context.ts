@@ -10,7 +10,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createCalleeResolver, type CalleeDefinition, type CalleeLimits } from '../frames/callee-definitions.js';
-import type { FailureFrame, SourceLocation } from '../frames/failure-frame.js';
+import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import type { Guard } from './edits/guardrails.js';
 import { showHeadDiff, type GitContext } from '../workspace/git.js';

@@ -11,9 +11,9 @@
  * 7. is accepted, or restored exactly with its verdict and feedback recorded for the next one.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.
  */
-import type { FailureFrame } from '../frames/failure-frame.js';
-import type { HealOptions } from '../heal-options.js';
-import type { Logger } from '../logger.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { HealOptions } from '../contracts/heal-options.js';
+import type { Logger } from '../contracts/logger.js';
 import { ProviderError, type RepairAnswer, type RepairProvider } from '../repair/provider.js';
 import { changedPaths, diffSinceSnapshot, restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
 import type { GitContext } from '../workspace/git.js';
@@ -21,8 +21,8 @@ import { attemptAllowance, checkBudget, type LoopCap, type Spent } from './budge
 import type { SourceWindow } from './context.js';
 import { hashDiff } from './diff-hash.js';
 import { applyEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
-import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from './heal-report.js';
-import { buildPrompt, DEFAULT_PROMPT_TOKENS } from './prompt.js';
+import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 

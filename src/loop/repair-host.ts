@@ -10,9 +10,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../contracts/logger.js';
 import type { CandidateVerdict, RepairHost } from '../repair/provider.js';
-import type { Edit } from './edits/edit.js';
+import type { Edit } from '../contracts/edit.js';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
 import { git, splitNul, type GitContext } from '../workspace/git.js';
 import { restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';

@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { splitCommandLine, type Segment, type Word } from './command-line.js';
 import { shellQuote, shellQuoteAll } from '../workspace/shell-quote.js';
+import { escapeRegex } from '../text/escape-regex.js';
 
 export type Runner = 'pytest' | 'vitest' | 'jest' | 'mocha' | 'node-test' | 'go' | 'cargo' | 'maven' | 'gradle';
 
@@ -60,11 +61,6 @@ export interface PlanRerunOptions {
   template?: string;
   /** Current NODE_OPTIONS, kept when node:test patterns are passed through it. */
   nodeOptions?: string;
-}
-
-/** Escape a literal for JavaScript, Python and RE2 regular expressions (no `-`/`/`: the `u`/`v` flags reject them). */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);

@@ -9,14 +9,14 @@
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { escapePath, glob } from 'tinyglobby';
-import type { FailureFrame } from '../frames/failure-frame.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand } from '../workspace/run-tests.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
 
-/** What the evidence collector (`reports/collect.ts`) returns, as far as the loop reads it. */
+/** What the evidence collector (`frames/collect-evidence.ts`) returns, as far as the loop reads it. */
 export interface Evidence {
   run: TestRun;
   summary: TestRunSummary;

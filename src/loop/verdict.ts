@@ -6,9 +6,9 @@
  * else is a verdict with feedback: the new failures, pruned and bounded, which is what the next
  * attempt is told.
  */
-import type { FailureFrame } from '../frames/failure-frame.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
-import type { AttemptVerdict } from './heal-report.js';
+import type { AttemptVerdict } from '../contracts/heal-report.js';
 
 /** One test run as the verdict needs it. */
 export interface RunOutcome {

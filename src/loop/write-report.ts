@@ -1,7 +1,7 @@
 /** Writes the JSON report atomically (a reader never sees half a report). */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HealReport } from './heal-report.js';
+import type { HealReport } from '../contracts/heal-report.js';
 
 export function writeReportFile(file: string, report: HealReport): void {
   mkdirSync(path.dirname(file), { recursive: true });

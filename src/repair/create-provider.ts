@@ -1,4 +1,4 @@
-import type { HealOptions } from '../heal-options.js';
+import type { HealOptions } from '../contracts/heal-options.js';
 import { ProviderError, type RepairProvider } from './provider.js';
 import type { ChatProviderOptions } from './chat/chat-provider.js';
 import { createOpenAIProvider } from './providers/openai.js';

@@ -1,10 +1,10 @@
-import type { FailureFrame } from '../frames/failure-frame.js';
-import type { Attempt, TokenUsage } from '../loop/heal-report.js';
-import type { Edit, EditCheck } from '../loop/edits/edit.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { Attempt, TokenUsage } from '../contracts/heal-report.js';
+import type { Edit, EditCheck } from '../contracts/edit.js';
 
 export type ProviderName = 'builtin' | 'openai' | 'github-models' | 'anthropic' | 'command';
 
-/** The packed, secret-scrubbed prompt for one attempt (built by `loop/prompt.ts`). */
+/** The packed, secret-scrubbed prompt for one attempt (built by `repair/prompt.ts`). */
 export interface PromptParts {
   system: string;
   user: string;

@@ -13,7 +13,7 @@ import { shellQuote } from '../../src/workspace/shell-quote.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 import { startGitHubServer, type GitHubServer } from '../helpers/github-server.js';
 import { openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
-import { runnerCommands } from '../report/runner-commands.js';
+import { runnerCommands } from '../text/runner-commands.js';
 import { actionBundle } from './bundle.js';
 import { createRunnerEnv, type RunnerFiles } from './runner-env.js';
 

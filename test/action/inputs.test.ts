@@ -9,7 +9,7 @@ import {
   splitList,
   toHealOptions,
 } from '../../src/action/inputs.js';
-import { HealOptions } from '../../src/heal-options.js';
+import { HealOptions } from '../../src/contracts/heal-options.js';
 import { readActionYml } from './action-yml.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { HealReport } from '../../src/loop/heal-report.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
 
 function capture(): CliIO & { out: () => string; err: () => string } {
   let out = '';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { FramesReport } from '../../src/frames/failure-frame.js';
+import { FramesReport } from '../../src/contracts/failure-frame.js';
 import { createTempRepo } from '../helpers/git-repo.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'projects');

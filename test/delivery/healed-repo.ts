@@ -3,8 +3,8 @@
  * loop leaves after healing: the fix applied to `calc.py`, plus the untracked reports and caches a
  * test run leaves behind (which must never be committed).
  */
-import { HealReport } from '../../src/loop/heal-report.js';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 
 export const BROKEN = 'def add(a, b):\n    return a - b\n';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { HealReport } from '../../src/loop/heal-report.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
 import { PULL_REQUEST_BODY_LIMIT, pullRequestMarker, pullRequestTitle, renderPullRequestBody } from '../../src/delivery/pull-request.js';
-import { scanFences } from '../report/markdown-structure.js';
+import { scanFences } from '../render/markdown-structure.js';
 import { healedReport } from './healed-repo.js';
 
 const CONTEXT = {

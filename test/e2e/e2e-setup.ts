@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { heal } from '../../src/heal.js';
-import type { HealOptionsInput } from '../../src/heal-options.js';
-import type { HealReport } from '../../src/loop/heal-report.js';
+import type { HealOptionsInput } from '../../src/contracts/heal-options.js';
+import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createProvider } from '../../src/repair/create-provider.js';
 import { createTempRepo, snapshotFiles, type TempRepo } from '../helpers/git-repo.js';
 import { capturingLogger, FIXTURES, NODE_TEST_COMMAND, PYTEST_COMMAND, type CapturingLogger } from '../loop/heal-fixture.js';

@@ -2,7 +2,7 @@ import { symlinkSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HealReport } from '../../src/loop/heal-report.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
 import { openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
 import { ADD_BUG, ADD_FIX, ADD_WRONG, nodeCalcProject, pyCalcProject, type E2EProject } from './e2e-setup.js';
 import { hasPytest } from '../loop/heal-fixture.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFrames } from '../../src/frames/build-frames.js';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { openRepoView, type RepoView } from '../../src/frames/repo-view.js';
 import type { LogFailure, RawFrame } from '../../src/reports/logs/log-parser.js';
 import { testId, type TestCase, type TestRun } from '../../src/reports/test-run.js';

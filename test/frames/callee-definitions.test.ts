@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalleeResolver, isOwnSourceFile, type CalleeDefinition } from '../../src/frames/callee-definitions.js';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { openRepoView, type RepoView } from '../../src/frames/repo-view.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 
 const PROJECTS = path.join(import.meta.dirname, '..', 'fixtures', 'projects');

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { collectEvidence, type CollectedEvidence } from '../../src/reports/collect.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { collectEvidence, type CollectedEvidence } from '../../src/frames/collect-evidence.js';
 
 const PROJECTS = path.join(import.meta.dirname, '..', 'fixtures', 'projects');
 

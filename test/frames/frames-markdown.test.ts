@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FailureFrame, FramesReport } from '../../src/frames/failure-frame.js';
+import type { FailureFrame, FramesReport } from '../../src/contracts/failure-frame.js';
 import { renderFramesMarkdown } from '../../src/frames/frames-markdown.js';
 import { renderFramesText } from '../../src/frames/frames-text.js';
 

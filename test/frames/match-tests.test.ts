@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalName, canonicalScope, matchLogFailures } from '../../src/frames/match-tests.js';
 import type { LogFailure } from '../../src/reports/logs/log-parser.js';
 import { testId, type TestCase, type TestStatus } from '../../src/reports/test-run.js';
-import { createPathResolver } from '../../src/frames/stack-location.js';
+import { createPathResolver } from '../../src/workspace/repo-paths.js';
 import { locateTestFile } from '../../src/frames/locate-test.js';
 
 /** Cases as the fixture projects' JUnit writers name them (test/fixtures/projects/<runner>/junit.xml). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceLocation } from '../../src/frames/failure-frame.js';
-import { looksLikeTestFile } from '../../src/frames/stack-location.js';
+import type { SourceLocation } from '../../src/contracts/failure-frame.js';
+import { looksLikeTestFile } from '../../src/workspace/repo-paths.js';
 import { isAssertionFailure, selectTriggeringFrame } from '../../src/frames/triggering-frame.js';
 
 const at = (file: string, line: number): SourceLocation => ({ file, line });

@@ -7,8 +7,8 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 
 const SAMPLES = path.join(import.meta.dirname, '..', 'fixtures', 'junit');

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, pruneCommitDiff, readCommitDiff } from '../../src/loop/context.js';
 import { createGuard } from '../../src/loop/edits/guardrails.js';
-import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/loop/prompt.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/repair/prompt.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import { createTempRepo } from '../helpers/git-repo.js';
 
 const PROJECTS = path.join(import.meta.dirname, '..', 'fixtures', 'projects');

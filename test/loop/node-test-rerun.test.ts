@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RerunTarget } from '../../src/loop/rerun.js';
 import { createTestRuns } from '../../src/loop/test-runs.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import type { TestCase } from '../../src/reports/test-run.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 

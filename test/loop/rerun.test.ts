@@ -3,7 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeRegex, planRerun, pytestNodeId, type RerunTarget } from '../../src/loop/rerun.js';
+import { planRerun, pytestNodeId, type RerunTarget } from '../../src/loop/rerun.js';
+import { escapeRegex } from '../../src/text/escape-regex.js';
 
 const HOSTILE = "weird $(touch pwned) `touch pwned2` 'q' \"dq\" ; | & \n newline";
 

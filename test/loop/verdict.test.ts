@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FailureFrame } from '../../src/frames/failure-frame.js';
+import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import type { TestCase, TestStatus } from '../../src/reports/test-run.js';
 import { judgeFull, judgeTargets, type Expectations, type RunOutcome } from '../../src/loop/verdict.js';
 

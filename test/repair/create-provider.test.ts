@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/repair/create-provider.js';
-import { HealOptions, type HealOptionsInput } from '../../src/heal-options.js';
+import { HealOptions, type HealOptionsInput } from '../../src/contracts/heal-options.js';
 import { ProviderError, type RepairRequest } from '../../src/repair/provider.js';
 import { openaiError, openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
 import { anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-server.js';

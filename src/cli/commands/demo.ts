@@ -3,8 +3,8 @@
  * repository — the first command to run on a fresh machine. The adapter only: flags, progress on
  * stderr, the narrated result (or the JSON report with --json) on stdout. Exit 0 when healed.
  */
-import type { HealReport } from '../../loop/heal-report.js';
-import type { Logger } from '../../logger.js';
+import type { HealReport } from '../../contracts/heal-report.js';
+import type { Logger } from '../../contracts/logger.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { renderDemo } from '../../demo/narrate.js';
 import { GitUnavailableError } from '../../demo/prepare-example.js';

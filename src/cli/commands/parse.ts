@@ -7,9 +7,9 @@ import path from 'node:path';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 import { UsageError } from '../usage-error.js';
-import { collectEvidence } from '../../reports/collect.js';
+import { collectEvidence } from '../../frames/collect-evidence.js';
 import { DEFAULT_MAX_FAILURES } from '../../frames/build-frames.js';
-import { FramesReport } from '../../frames/failure-frame.js';
+import { FramesReport } from '../../contracts/failure-frame.js';
 import { describeReadError, renderFramesMarkdown } from '../../frames/frames-markdown.js';
 import { renderFramesText, terminalSafe } from '../../frames/frames-text.js';
 

@@ -8,10 +8,10 @@
  * a dirty work tree without --allow-dirty).
  */
 import path from 'node:path';
-import { HealOptions, MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../../heal-options.js';
+import { HealOptions, MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../../contracts/heal-options.js';
 import { heal } from '../../heal.js';
-import type { Logger } from '../../logger.js';
-import type { HealReport } from '../../loop/heal-report.js';
+import type { Logger } from '../../contracts/logger.js';
+import type { HealReport } from '../../contracts/heal-report.js';
 import { createProvider } from '../../repair/create-provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';

@@ -9,7 +9,7 @@
  */
 import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Edit, EditCheck, EditProblem } from './edit.js';
+import type { Edit, EditCheck, EditProblem } from '../../contracts/edit.js';
 import type { Guard } from './guardrails.js';
 import { matchOldText } from './match-text.js';
 

@@ -9,7 +9,7 @@
  */
 import { createCalleeResolver } from '../../frames/callee-definitions.js';
 import { openRepoView, type RepoView } from '../../frames/repo-view.js';
-import type { HealOptions } from '../../heal-options.js';
+import type { HealOptions } from '../../contracts/heal-options.js';
 import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '../provider.js';
 import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';

@@ -4,7 +4,7 @@
  * then turned into checked edits one at a time (the search stops long before the list ends).
  */
 import { createHash } from 'node:crypto';
-import type { Edit } from '../../loop/edits/edit.js';
+import type { Edit } from '../../contracts/edit.js';
 import { buildEdit } from './edit-for-mutations.js';
 import { hintFactor, type FailureHint } from './failure-hints.js';
 import type { SuspiciousLine } from './localise.js';

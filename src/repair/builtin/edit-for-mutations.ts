@@ -3,7 +3,7 @@
  * change as `oldText` (widened line by line until they occur exactly once in the file), the same
  * lines after the change as `newText`.
  */
-import type { Edit } from '../../loop/edits/edit.js';
+import type { Edit } from '../../contracts/edit.js';
 import type { Mutation } from './template.js';
 
 function occursOnce(text: string, needle: string): boolean {

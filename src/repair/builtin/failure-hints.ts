@@ -3,7 +3,7 @@
  * `NoneType`/`undefined` error makes a missing guard or a missing return likelier, an IndexError an
  * off-by-one, a timeout a missing increment. Hints only re-weight templates; they never exclude one.
  */
-import type { FailureFrame } from '../../frames/failure-frame.js';
+import type { FailureFrame } from '../../contracts/failure-frame.js';
 
 export type FailureHint = 'none-value' | 'index' | 'arithmetic' | 'non-termination' | 'empty' | 'wrong-value' | 'type';
 

@@ -13,7 +13,7 @@
  * - The lines changed by the commit under test, boosted.
  */
 import type { CalleeDefinition, CalleeResolver } from '../../frames/callee-definitions.js';
-import type { FailureFrame, SourceLocation } from '../../frames/failure-frame.js';
+import type { FailureFrame, SourceLocation } from '../../contracts/failure-frame.js';
 import type { ChangedLines } from './changed-lines.js';
 import { isTestPath, isVendoredPath } from './path-kinds.js';
 import type { SourceStore } from './source-store.js';

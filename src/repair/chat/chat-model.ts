@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../../loop/heal-report.js';
+import type { TokenUsage } from '../../contracts/heal-report.js';
 
 /**
  * The one small interface over chat-model APIs (OpenAI chat completions, Anthropic messages).

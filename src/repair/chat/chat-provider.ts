@@ -1,5 +1,5 @@
 import type { ProviderName, RepairProvider } from '../provider.js';
-import { promptBudgetFor } from '../../loop/prompt.js';
+import { promptBudgetFor } from '../prompt.js';
 import type { ChatModel } from './chat-model.js';
 import { runRepairConversation, type ConversationLimits } from './repair-conversation.js';
 import type { RetryPolicy } from './post-json.js';

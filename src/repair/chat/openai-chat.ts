@@ -1,7 +1,7 @@
 import { ProviderError } from '../provider.js';
 import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
-import { estimateTokens } from '../../loop/token-estimate.js';
+import { estimateTokens } from '../../text/token-estimate.js';
 
 /**
  * OpenAI chat completions (`POST {baseUrl}/chat/completions`) over plain fetch. Works with OpenAI,

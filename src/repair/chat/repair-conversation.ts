@@ -1,7 +1,7 @@
-import type { Edit, EditProblem } from '../../loop/edits/edit.js';
-import type { TokenUsage } from '../../loop/heal-report.js';
-import { estimateTokens, truncateToTokens } from '../../loop/token-estimate.js';
-import { fillTemplate } from '../../loop/prompt.js';
+import type { Edit, EditProblem } from '../../contracts/edit.js';
+import type { TokenUsage } from '../../contracts/heal-report.js';
+import { estimateTokens, truncateToTokens } from '../../text/token-estimate.js';
+import { fillTemplate } from '../prompt.js';
 import {
   EDIT_ACCEPTED,
   EDIT_DUPLICATE,
@@ -17,7 +17,7 @@ import {
   TOOL_NO_ROOM,
   TOOL_UNKNOWN,
   TOOLS_UNAVAILABLE,
-} from '../../loop/prompts/repair-feedback.js';
+} from '../prompts/repair-feedback.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
 import type { ChatMessage, ChatModel, ToolCall, ToolResult } from './chat-model.js';
 import { parseReadCall, parseReplaceCall, parseSearchCall, READ_FILE, REPAIR_TOOLS, REPLACE_IN_FILE, SEARCH } from './repair-tools.js';

@@ -1,6 +1,6 @@
-import type { Edit } from '../../loop/edits/edit.js';
+import type { Edit } from '../../contracts/edit.js';
 import type { ToolCall, ToolSpec } from './chat-model.js';
-import { READ_FILE_DESCRIPTION, REPLACE_IN_FILE_DESCRIPTION, SEARCH_DESCRIPTION } from '../../loop/prompts/repair-tools.js';
+import { READ_FILE_DESCRIPTION, REPLACE_IN_FILE_DESCRIPTION, SEARCH_DESCRIPTION } from '../prompts/repair-tools.js';
 
 /** The tools offered to chat models in a repair attempt, and the reading of their arguments. */
 

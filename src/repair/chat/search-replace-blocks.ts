@@ -1,4 +1,4 @@
-import type { Edit } from '../../loop/edits/edit.js';
+import type { Edit } from '../../contracts/edit.js';
 import { cleanPath, stripGutter } from './repair-tools.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Edit } from '../../loop/edits/edit.js';
-import type { Attempt } from '../../loop/heal-report.js';
+import type { Edit } from '../../contracts/edit.js';
+import type { Attempt } from '../../contracts/heal-report.js';
 
 /**
  * Is a proposal the same change as an earlier attempt? The loop hashes normalised diffs of what it

@@ -1,5 +1,5 @@
 import { ProviderError, type RepairProvider } from '../provider.js';
-import { createScrubber } from '../../loop/secrets.js';
+import { createScrubber } from '../../text/secrets.js';
 import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicChat } from '../chat/anthropic-chat.js';
 import { createChatProvider, firstSet, requestTokenLimit, type ChatProviderOptions } from '../chat/chat-provider.js';
 

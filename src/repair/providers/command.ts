@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runCommand } from '../../workspace/run-tests.js';
-import { CREDENTIAL_VARIABLE } from '../../loop/secrets.js';
+import { CREDENTIAL_VARIABLE } from '../../text/secrets.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairProvider, type RepairRequest } from '../provider.js';
 
 export interface CommandProviderOptions {

@@ -1,5 +1,5 @@
 import { ProviderError, type RepairProvider } from '../provider.js';
-import { createScrubber } from '../../loop/secrets.js';
+import { createScrubber } from '../../text/secrets.js';
 import { createOpenAIChat } from '../chat/openai-chat.js';
 import { createChatProvider, firstSet, requestTokenLimit, type ChatProviderOptions } from '../chat/chat-provider.js';
 

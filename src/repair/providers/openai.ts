@@ -1,5 +1,5 @@
 import { ProviderError, type RepairProvider } from '../provider.js';
-import { createScrubber } from '../../loop/secrets.js';
+import { createScrubber } from '../../text/secrets.js';
 import { createOpenAIChat, OPENAI_DEFAULT_BASE_URL } from '../chat/openai-chat.js';
 import { createChatProvider, firstSet, requestTokenLimit, type ChatProviderOptions } from '../chat/chat-provider.js';
 

@@ -12,7 +12,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
-import { createPathResolver, type PathResolver } from '../../frames/stack-location.js';
+import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
 import { JUnitReader, type CaseSink } from './junit-reader.js';

@@ -3,11 +3,11 @@
  * (mocha-junit-reporter and PHPUnit their suites' file) of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
  * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
  * reruns and other reports, and the job summary shows them. So the path is mapped the way the
- * frames stage maps stack frames (stack-location.ts): under the root, a runner's workspace layout,
+ * frames stage maps stack frames (`workspace/repo-paths.ts`): under the root, a runner's workspace layout,
  * or the longest suffix that is a repository file. A file outside the repository stays as it is.
  */
 import path from 'node:path';
-import { pathUnderRoot, type PathResolver } from '../../frames/stack-location.js';
+import { pathUnderRoot, type PathResolver } from '../../workspace/repo-paths.js';
 
 /** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
 const MAX_REMEMBERED = 4096;

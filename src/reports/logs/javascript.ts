@@ -17,7 +17,8 @@
  */
 import type { LogFailure, LogParser } from './log-parser.js';
 import { readErrorBlock, startsError } from './js-error-block.js';
-import { clip, splitLines, stripAnsi, stripLogPrefix } from './log-text.js';
+import { stripAnsi } from '../../text/untrusted-text.js';
+import { clip, splitLines, stripLogPrefix } from './log-text.js';
 import { parseTapFailures, readTestAt, readTreeLine, SpecTree } from './node-test-output.js';
 import { parseStackLocation, parseV8FrameLine, parseVitestFrameLine, type StackLocation } from './v8-stack.js';
 

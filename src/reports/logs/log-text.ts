@@ -3,26 +3,6 @@
  * million lines), so everything here runs in linear time and nothing here can backtrack.
  */
 
-/*
- * ESC-introduced sequences as terminals and CI log viewers understand them:
- * - CSI: ESC [ params intermediates final  (colours, cursor moves)
- * - OSC: ESC ] ... BEL | ESC \            (hyperlinks, window titles; vitest prints file links),
- *   at most 4 KiB and within one line, so a stray one cannot swallow the log that follows
- * - two-byte escapes: ESC followed by one of @-Z \ ] ^ _ (also what is left of an unterminated OSC)
- * - the 8-bit CSI introducer U+009B;
- * - a stray ESC or U+009B left over from a broken sequence (it has no place in parsed text).
- * The character classes of each part are disjoint, so a failed match costs at most one scan to
- * the next ESC: no catastrophic backtracking.
- */
-const ANSI_SEQUENCE =
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]{0,4096}(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|[\u001b\u009b]/g;
-
-/** Remove ANSI colour and control sequences (what `FORCE_COLOR=1` runners print into CI logs). */
-export function stripAnsi(s: string): string {
-  if (!s.includes('\u001b') && !s.includes('\u009b')) return s;
-  return s.replace(ANSI_SEQUENCE, '');
-}
-
 /**
  * Split a log into lines. `\r\n`, `\n` and a lone `\r` (progress bars redrawing a line) all end a
  * line; a trailing line break does not add an empty last line.

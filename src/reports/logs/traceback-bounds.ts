@@ -3,7 +3,8 @@
  * all start from. Logs are untrusted: a test name, a message or a value can be megabytes long and
  * a log can hold thousands of failures, so every field a parser returns goes through one of these.
  */
-import { clip, splitLines, stripAnsi, stripLogPrefix } from './log-text.js';
+import { stripAnsi } from '../../text/untrusted-text.js';
+import { clip, splitLines, stripLogPrefix } from './log-text.js';
 import type { LogFailure, RawFrame } from './log-parser.js';
 
 /** Failures one parser returns from one log; a run with more is broken beyond what a repair can use. */

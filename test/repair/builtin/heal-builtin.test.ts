@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heal } from '../../../src/heal.js';
-import { silentLogger } from '../../../src/logger.js';
+import { silentLogger } from '../../../src/contracts/logger.js';
 import { createBuiltinProvider } from '../../../src/repair/builtin/builtin-provider.js';
 import { shellQuote } from '../../../src/workspace/shell-quote.js';
 import { commitAll, GIT_ENV, makeProject } from './helpers/temp-project.js';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropicChat, toAnthropicMessages } from '../../../src/repair/chat/anthropic-chat.js';
 import type { ChatMessage } from '../../../src/repair/chat/chat-model.js';
 import { ProviderError } from '../../../src/repair/provider.js';
-import { createScrubber } from '../../../src/loop/secrets.js';
+import { createScrubber } from '../../../src/text/secrets.js';
 import { anthropicError, anthropicText, anthropicToolUse, startAnthropicServer } from '../../helpers/anthropic-server.js';
 import type { ScriptedServer } from '../../helpers/scripted-http-server.js';
 

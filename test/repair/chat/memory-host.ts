@@ -1,4 +1,4 @@
-import type { Edit, EditCheck, EditProblem } from '../../../src/loop/edits/edit.js';
+import type { Edit, EditCheck, EditProblem } from '../../../src/contracts/edit.js';
 import type { CandidateVerdict, RepairHost } from '../../../src/repair/provider.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAIChat, type OpenAIChatConfig } from '../../../src/repair/chat/openai-chat.js';
 import type { ChatMessage, ToolSpec } from '../../../src/repair/chat/chat-model.js';
 import { ProviderError } from '../../../src/repair/provider.js';
-import { createScrubber } from '../../../src/loop/secrets.js';
+import { createScrubber } from '../../../src/text/secrets.js';
 import { openaiError, openaiText, openaiToolCalls, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
 
 const KEY = 'sk-test-0123456789abcdefghijklmnop';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postJson, type PostJsonOptions } from '../../../src/repair/chat/post-json.js';
 import { ProviderError } from '../../../src/repair/provider.js';
-import { createScrubber } from '../../../src/loop/secrets.js';
+import { createScrubber } from '../../../src/text/secrets.js';
 import { openaiError, openaiText, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
 
 let server: OpenAIServer;

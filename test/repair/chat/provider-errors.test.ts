@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyHttpError, parseDuration, retryAfterMs, serverMessage } from '../../../src/repair/chat/provider-errors.js';
-import { createScrubber } from '../../../src/loop/secrets.js';
+import { createScrubber } from '../../../src/text/secrets.js';
 
 const api = { label: 'GitHub Models', keyEnv: 'GITHUB_TOKEN', forbiddenHint: 'the workflow needs `permissions: models: read`' };
 const context = { model: 'openai/gpt-4.1', url: 'https://models.github.ai/inference/chat/completions', scrub: (t: string) => t };

@@ -3,8 +3,8 @@ import { runRepairConversation, type ConversationLimits } from '../../../src/rep
 import { createOpenAIChat } from '../../../src/repair/chat/openai-chat.js';
 import { createAnthropicChat } from '../../../src/repair/chat/anthropic-chat.js';
 import type { RepairRequest } from '../../../src/repair/provider.js';
-import type { Attempt } from '../../../src/loop/heal-report.js';
-import { createScrubber } from '../../../src/loop/secrets.js';
+import type { Attempt } from '../../../src/contracts/heal-report.js';
+import { createScrubber } from '../../../src/text/secrets.js';
 import { openaiError, openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
 import { anthropicText, anthropicToolUse, startAnthropicServer } from '../../helpers/anthropic-server.js';
 import { MemoryHost } from './memory-host.js';

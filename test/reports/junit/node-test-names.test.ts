@@ -11,8 +11,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPathResolver } from '../../../src/frames/stack-location.js';
-import { collectEvidence } from '../../../src/reports/collect.js';
+import { createPathResolver } from '../../../src/workspace/repo-paths.js';
+import { collectEvidence } from '../../../src/frames/collect-evidence.js';
 import { parseJUnitFile, parseJUnitReports, parseJUnitString, type JUnitParseResult } from '../../../src/reports/junit/parse-junit.js';
 import { fixture } from './fixture-path.js';
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { javascriptLogParser } from '../../../src/reports/logs/javascript.js';
 import type { LogFailure, RawFrame } from '../../../src/reports/logs/log-parser.js';
-import { stripAnsi } from '../../../src/reports/logs/log-text.js';
+import { stripAnsi } from '../../../src/text/untrusted-text.js';
 
 const PROJECTS = fileURLToPath(new URL('../../fixtures/projects/', import.meta.url));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, splitLines, stripAnsi, stripLogPrefix } from '../../../src/reports/logs/log-text.js';
+import { stripAnsi } from '../../../src/text/untrusted-text.js';
+import { clip, splitLines, stripLogPrefix } from '../../../src/reports/logs/log-text.js';
 
 describe('stripAnsi', () => {
   it('removes SGR colours, cursor moves and 8-bit CSI', () => {

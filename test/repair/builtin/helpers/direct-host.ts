@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Edit, EditCheck, EditProblem } from '../../../../src/loop/edits/edit.js';
+import type { Edit, EditCheck, EditProblem } from '../../../../src/contracts/edit.js';
 import type { CandidateVerdict, RepairHost } from '../../../../src/repair/provider.js';
 import { isTestPath } from '../../../../src/repair/builtin/path-kinds.js';
 

@@ -1,5 +1,5 @@
 /** FailureFrame values as the frame builder produces them, for feeding the engine directly. */
-import type { FailureFrame, SourceLocation } from '../../../../src/frames/failure-frame.js';
+import type { FailureFrame, SourceLocation } from '../../../../src/contracts/failure-frame.js';
 
 export function loc(file: string, line: number): SourceLocation {
   return { file, line };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeBlock, escapeHtml, escapeMarkdown, inlineCode, tableCell } from '../../src/report/markdown.js';
+import { codeBlock, escapeHtml, escapeMarkdown, inlineCode, tableCell } from '../../src/text/markdown.js';
 
 describe('markdown escaping', () => {
   it('neutralises HTML, Markdown syntax, mentions and newlines in inline text', () => {

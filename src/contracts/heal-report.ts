@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FailureFrame, ParseSummary } from '../frames/failure-frame.js';
+import { FailureFrame, ParseSummary } from './failure-frame.js';
 
 /** Every run ends with one of these (closed set). */
 export const HealResult = z.enum([

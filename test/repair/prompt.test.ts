@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, DEFAULT_PROMPT_TOKENS, fillTemplate, type PromptInput } from '../../src/loop/prompt.js';
-import { estimateTokens } from '../../src/loop/token-estimate.js';
-import { createScrubber } from '../../src/loop/secrets.js';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import type { Attempt } from '../../src/loop/heal-report.js';
+import { buildPrompt, DEFAULT_PROMPT_TOKENS, fillTemplate, type PromptInput } from '../../src/repair/prompt.js';
+import { estimateTokens } from '../../src/text/token-estimate.js';
+import { createScrubber } from '../../src/text/secrets.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import type { Attempt } from '../../src/contracts/heal-report.js';
 
 const SECRET = 'hunter2-super-secret-value';
 const scrub = createScrubber([SECRET]);

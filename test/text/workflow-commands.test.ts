@@ -6,7 +6,7 @@ import {
   formatCommand,
   mayContainCommand,
   neutraliseCommands,
-} from '../../src/report/workflow-commands.js';
+} from '../../src/text/workflow-commands.js';
 import { runnerCommands } from './runner-commands.js';
 
 const HOSTILE = [

@@ -3,10 +3,10 @@
  * `test/fixtures/projects/pytest` project (its JUnit report and log read by the frames code) around
  * a constructed loop history, and one full of hostile strings.
  */
-import { HealReport } from '../../src/loop/heal-report.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
 import path from 'node:path';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { collectEvidence } from '../../src/reports/collect.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { collectEvidence } from '../../src/frames/collect-evidence.js';
 
 const PYTEST_FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'projects', 'pytest');
 

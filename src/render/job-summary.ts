@@ -8,11 +8,11 @@
  * leanest rendering is too big are whole trailing blocks dropped. Whatever is left out is named at
  * the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
-import type { FailureFrame, SourceLocation } from '../frames/failure-frame.js';
-import type { Attempt, HealReport, HealResult } from '../loop/heal-report.js';
+import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
+import type { Attempt, HealReport, HealResult } from '../contracts/heal-report.js';
 import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.js';
-import { codeBlock, escapeMarkdown, inlineCode, tableCell } from './markdown.js';
-import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from './format.js';
+import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
+import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 export const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;

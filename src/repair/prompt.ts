@@ -1,8 +1,8 @@
-import type { FailureFrame, SourceLocation } from '../frames/failure-frame.js';
-import type { Attempt } from './heal-report.js';
-import type { PromptParts } from '../repair/provider.js';
-import { codeBlock, inlineCode } from '../report/markdown.js';
-import { estimateTokens, truncateToTokens } from './token-estimate.js';
+import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
+import type { Attempt } from '../contracts/heal-report.js';
+import type { PromptParts } from './provider.js';
+import { codeBlock, inlineCode } from '../text/markdown.js';
+import { estimateTokens, truncateToTokens } from '../text/token-estimate.js';
 import { REPAIR_SYSTEM } from './prompts/repair-system.js';
 import {
   CALLEE_NOTE,

@@ -5,7 +5,26 @@
  * escape it for their medium. Its lines are unbounded too (a 5 MB `repr`, a minified bundle's
  * one line): `clipLine` bounds each.
  */
-import { stripAnsi } from '../reports/logs/log-text.js';
+
+/*
+ * ESC-introduced sequences as terminals and CI log viewers understand them:
+ * - CSI: ESC [ params intermediates final  (colours, cursor moves)
+ * - OSC: ESC ] ... BEL | ESC \            (hyperlinks, window titles; vitest prints file links),
+ *   at most 4 KiB and within one line, so a stray one cannot swallow the log that follows
+ * - two-byte escapes: ESC followed by one of @-Z \ ] ^ _ (also what is left of an unterminated OSC)
+ * - the 8-bit CSI introducer U+009B;
+ * - a stray ESC or U+009B left over from a broken sequence (it has no place in parsed text).
+ * The character classes of each part are disjoint, so a failed match costs at most one scan to
+ * the next ESC: no catastrophic backtracking.
+ */
+const ANSI_SEQUENCE =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]{0,4096}(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|[\u001b\u009b]/g;
+
+/** Remove ANSI colour and control sequences (what `FORCE_COLOR=1` runners print into CI logs). */
+export function stripAnsi(s: string): string {
+  if (!s.includes('\u001b') && !s.includes('\u009b')) return s;
+  return s.replace(ANSI_SEQUENCE, '');
+}
 
 /** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

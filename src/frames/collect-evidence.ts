@@ -5,14 +5,14 @@
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { buildFrames, DEFAULT_MAX_FAILURES, type BuildFramesOptions } from '../frames/build-frames.js';
-import type { FailureFrame } from '../frames/failure-frame.js';
-import { canonicalName, canonicalScope } from '../frames/match-tests.js';
-import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
-import { parseJUnitReports, type KeepCases } from './junit/parse-junit.js';
-import type { LogFailure, TraceContext } from './logs/log-parser.js';
-import { parseLog, parseLogDetailed } from './logs/registry.js';
-import type { ReportError, TestCase, TestRun, TestRunSummary } from './test-run.js';
+import { buildFrames, DEFAULT_MAX_FAILURES, type BuildFramesOptions } from './build-frames.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
+import { canonicalName, canonicalScope } from './match-tests.js';
+import { openRepoView, type ListRepoFiles } from './repo-view.js';
+import { parseJUnitReports, type KeepCases } from '../reports/junit/parse-junit.js';
+import type { LogFailure, TraceContext } from '../reports/logs/log-parser.js';
+import { parseLog, parseLogDetailed } from '../reports/logs/registry.js';
+import type { ReportError, TestCase, TestRun, TestRunSummary } from '../reports/test-run.js';
 
 export interface CollectOptions {
   /** Repository root: JUnit globs and a relative log path are resolved against it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, truncateToTokens } from '../../src/loop/token-estimate.js';
+import { estimateTokens, truncateToTokens } from '../../src/text/token-estimate.js';
 
 describe('estimateTokens', () => {
   it('counts nothing for empty text and about one token per short word of prose', () => {

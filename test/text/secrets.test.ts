@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createScrubber, REDACTED, secretForms } from '../../src/loop/secrets.js';
+import { createScrubber, REDACTED, secretForms } from '../../src/text/secrets.js';
 
 // Realistic samples, built at run time so no scanner mistakes this file for a leak.
 const gh = (prefix: string) => `${prefix}_${'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5b'.slice(0, 36)}`;

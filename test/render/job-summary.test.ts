@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HealReport } from '../../src/loop/heal-report.js';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { JOB_SUMMARY_LIMIT_BYTES, renderJobSummary } from '../../src/report/job-summary.js';
+import { HealReport } from '../../src/contracts/heal-report.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { JOB_SUMMARY_LIMIT_BYTES, renderJobSummary } from '../../src/render/job-summary.js';
 import type { DeliveryResult } from '../../src/delivery/delivery-result.js';
 import { healedReport as loadHealedReport, hostileReport } from './summary-reports.js';
 

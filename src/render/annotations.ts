@@ -6,8 +6,8 @@
  * code), falling back to the test's own line, never at line 0.
  */
 import path from 'node:path';
-import type { FailureFrame } from '../frames/failure-frame.js';
-import { formatCommand } from './workflow-commands.js';
+import type { FailureFrame } from '../contracts/failure-frame.js';
+import { formatCommand } from '../text/workflow-commands.js';
 
 export const MAX_ERROR_ANNOTATIONS = 10;
 const MAX_MESSAGE = 4_000;

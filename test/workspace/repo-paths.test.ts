@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPathResolver, looksLikeTestFile } from '../../src/frames/stack-location.js';
+import { createPathResolver, looksLikeTestFile } from '../../src/workspace/repo-paths.js';
 
 const FILES = [
   'src/calc.py',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FailureFrame } from '../../src/frames/failure-frame.js';
-import { buildAnnotations, formatAnnotations } from '../../src/report/annotations.js';
-import { runnerCommands } from './runner-commands.js';
+import { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { buildAnnotations, formatAnnotations } from '../../src/render/annotations.js';
+import { runnerCommands } from '../text/runner-commands.js';
 
 function frame(i: number, overrides: Partial<FailureFrame> = {}): FailureFrame {
   return FailureFrame.parse({

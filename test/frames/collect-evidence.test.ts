@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { collectEvidence, readLogTail } from '../../src/reports/collect.js';
+import { collectEvidence, readLogTail } from '../../src/frames/collect-evidence.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'projects');
 

@@ -7,7 +7,7 @@
  * survives: a scrubbed line the model wants to edit would no longer match the file.
  */
 
-import { escapeRegex } from './rerun.js';
+import { escapeRegex } from './escape-regex.js';
 
 export const REDACTED = '[REDACTED]';
 

@@ -1,6 +1,6 @@
 /**
  * The sections of the user prompt of an attempt. Placeholders in `{braces}` are filled by
- * `loop/prompt.ts`; everything filled in is untrusted and already scrubbed.
+ * `repair/prompt.ts`; everything filled in is untrusted and already scrubbed.
  */
 
 export const TASK_HEADER = `# Task
