@@ -1,12 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers, both run by `npm test` (and CI):
+ * - unit: pure functions, parsers, renderers (`npm run test:unit`, well under a minute);
+ * - integration (`*.int.test.ts`): real git repositories, real test runners, loopback model and
+ *   GitHub servers, the bundled action. `test/architecture/test-tiers.test.ts` keeps unit files
+ *   from spawning processes or opening sockets.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: ['test/fixtures/**', 'node_modules/**'],
     // Tests spawn real runners, git and loopback servers; give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', pool: 'threads', include: ['test/**/*.test.ts'], exclude: ['test/**/*.int.test.ts', 'test/fixtures/**'] } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.int.test.ts'], exclude: ['test/fixtures/**'] } },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The built-in provider on real projects with real runners (pytest, node:test), through a minimal
  * real host (edits applied on disk, the failing tests rerun, files restored). The end-to-end path
- * through `heal()` is in heal-builtin.test.ts.
+ * through `heal()` is in heal-builtin.int.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
