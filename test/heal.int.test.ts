@@ -10,7 +10,6 @@ import type { Edit } from '../src/contracts/edit.js';
 import { capturingLogger, hasPytest, healFixture, NODE_TEST_COMMAND, type AgentAction, type HealFixture } from './loop/heal-fixture.js';
 
 const BUG = 'export function add(a, b) {\n  return a - b;\n}';
-const FIXED = 'export function add(a, b) {\n  return a + b;\n}';
 const fixWith = (body: string): AgentAction[] => [['replace', 'src/calc.js', BUG, `export function add(a, b) {\n  ${body}\n}`]];
 const FIX = fixWith('return a + b;');
 

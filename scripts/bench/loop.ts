@@ -123,7 +123,7 @@ let cpuMs = 0;
 /** CPU time of this process and its finished children (Linux: /proc/self/stat, 10 ms ticks), ms. */
 function cpuNow(): number {
   const self = process.cpuUsage();
-  let children = 0;
+  let children: number;
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
     // After the command name: field 14 and 15 of the man page (cutime, cstime) are at 13 and 14 here.

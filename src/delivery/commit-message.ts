@@ -13,7 +13,6 @@ const MAX_SUBJECT = 72;
 const MAX_LISTED = 20;
 
 function clean(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
   const single = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
   return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }

@@ -140,7 +140,7 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
           if ((error as OctokitErrorShape).status === 404) return undefined;
           throw error;
         }
-        let ruled = false;
+        let ruled: boolean;
         try {
           const rules = await octokit.rest.repos.getBranchRules({ owner, repo: name, branch, per_page: 100 });
           ruled = rules.data.some((r) => BLOCKING_RULES.has(r.type));

@@ -110,7 +110,7 @@ function computeLineStarts(text: string): number[] {
 function normaliseText(text: string, max: number): string | undefined {
   // A line break right inside brackets (a call spread over lines) leaves no space behind.
   const collapsed = text
-    .replace(/([(\[{])\s*[\r\n]\s*/g, '$1')
+    .replace(/([([{])\s*[\r\n]\s*/g, '$1')
     .replace(/,?\s*[\r\n]\s*([)\]}])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim()

@@ -107,7 +107,8 @@ function caseIdentity(c: TestCase, context: MatchContext): Identity {
 function logIdentity(f: LogFailure, resolve: MatchContext['resolveFile']): Identity | undefined {
   const t = f.test;
   if (!t) return undefined;
-  let { name, file, classname } = t;
+  const { classname } = t;
+  let { name, file } = t;
   let idScope: string | undefined;
   if (t.id) {
     const parts = t.id.split('::');

@@ -211,7 +211,7 @@ export function pruneCommitDiff(diff: string, limits: CommitDiffLimits = DEFAULT
       dropped.push(name);
       continue;
     }
-    let text = part.length > limits.maxFileChars ? `${part.slice(0, part.lastIndexOf('\n', limits.maxFileChars))}\n… (rest of this file's diff trimmed)\n` : part;
+    const text = part.length > limits.maxFileChars ? `${part.slice(0, part.lastIndexOf('\n', limits.maxFileChars))}\n… (rest of this file's diff trimmed)\n` : part;
     if (total + text.length > limits.maxBytes) {
       dropped.push(name);
       continue;

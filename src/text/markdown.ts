@@ -4,7 +4,7 @@
  * is escaped for both; code is wrapped in a fence longer than any backtick run inside it.
  */
 
-const MARKDOWN_SPECIAL = /[\\`*_{}\[\]()#+\-.!|~<>&"'@:]/g;
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|~<>&"'@:]/g;
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**

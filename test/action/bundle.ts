@@ -40,7 +40,10 @@ export function actionBundle(): string {
     buildBundles({ outDir: building, entries: ['action'], stdio: 'pipe' });
   } catch (error) {
     const e = error as { stderr?: Buffer; stdout?: Buffer };
-    throw new Error(`ncc could not build the action:\n${(e.stderr ?? e.stdout ?? '').toString().split('\n').filter((l) => !l.startsWith('    at ')).slice(0, 30).join('\n')}`);
+    throw new Error(
+      `ncc could not build the action:\n${(e.stderr ?? e.stdout ?? '').toString().split('\n').filter((l) => !l.startsWith('    at ')).slice(0, 30).join('\n')}`,
+      { cause: error },
+    );
   }
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);

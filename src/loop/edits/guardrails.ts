@@ -209,7 +209,6 @@ export function normalizeRepoPath(raw: unknown): PathCheck {
   const refuse = (reason: string): PathCheck => ({ ok: false, path: shown, reason });
   if (typeof raw !== 'string' || raw.length === 0) return refuse('the path is empty');
   if (raw.length > MAX_PATH_LENGTH) return refuse(`the path is longer than ${MAX_PATH_LENGTH} characters`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(raw)) return refuse('the path contains NUL or control characters');
   if (raw !== raw.trim()) return refuse('the path has leading or trailing whitespace');
   if (raw.includes('\\')) return refuse('the path contains a backslash; use repo-relative paths with forward slashes');

@@ -67,7 +67,7 @@ export const javaLogParser: LogParser = {
   language: 'java',
   detect(log: string): boolean {
     return (
-      /^[ \t]*at [\w$.\/@<>-]+\((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj)(?::\d+)?|Native Method|Unknown Source)\)/m.test(log) ||
+      /^[ \t]*at [\w$./@<>-]+\((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj)(?::\d+)?|Native Method|Unknown Source)\)/m.test(log) ||
       /Tests run: \d+, Failures: \d+/.test(log) ||
       /^\S+ > .+ FAILED$/m.test(log)
     );
