@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'test/fixtures/', 'bench/bugs/', 'src/demo/example/', 'src/syntax/web-tree-sitter.*', '.bench/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test/fixtures/',
+      'bench/bugs/',
+      'src/demo/example/',
+      'src/syntax/web-tree-sitter.*',
+      '.bench/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -16,7 +24,10 @@ export default tseslint.config(
       // Stripping control characters from untrusted text is what several modules are for.
       'no-control-regex': 'off',
       // `_name` marks a parameter kept for its position in a callback's signature.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

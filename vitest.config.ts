@@ -15,8 +15,19 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', pool: 'threads', include: ['test/**/*.test.ts'], exclude: ['test/**/*.int.test.ts', 'test/fixtures/**'] } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.int.test.ts'], exclude: ['test/fixtures/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          pool: 'threads',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/**/*.int.test.ts', 'test/fixtures/**'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.int.test.ts'], exclude: ['test/fixtures/**'] },
+      },
     ],
   },
 });

@@ -3,7 +3,17 @@
 // `npm run build` writes dist/; the action bench and the end-to-end tests build private copies
 // the same way with `buildBundles({ outDir, entries: ['action'] })`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, copyFileSync, cpSync, readdirSync, mkdirSync, rmSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  existsSync,
+  copyFileSync,
+  cpSync,
+  readdirSync,
+  mkdirSync,
+  rmSync,
+  readFileSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +49,34 @@ function packageFile(pkg, file) {
  * replacing whatever `outDir` held. `stdio: 'pipe'` keeps ncc quiet; a failed build then throws
  * execFileSync's error, with ncc's output in its `stderr`/`stdout`.
  */
-export function buildBundles({ outDir = path.join(root, 'dist'), entries = Object.keys(ENTRIES), stdio = 'inherit' } = {}) {
+export function buildBundles({
+  outDir = path.join(root, 'dist'),
+  entries = Object.keys(ENTRIES),
+  stdio = 'inherit',
+} = {}) {
   rmSync(outDir, { recursive: true, force: true });
   for (const name of entries) {
     const out = path.join(outDir, name);
-    execFileSync(process.execPath, [ncc, 'build', ENTRIES[name], '-o', out, '--target', 'es2023', '--no-source-map-register', '--license', 'licenses.txt', '-q'], {
-      cwd: root,
-      stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        ncc,
+        'build',
+        ENTRIES[name],
+        '-o',
+        out,
+        '--target',
+        'es2023',
+        '--no-source-map-register',
+        '--license',
+        'licenses.txt',
+        '-q',
+      ],
+      {
+        cwd: root,
+        stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      },
+    );
     // ncc copies web-tree-sitter's own wasm beside each bundle; the shared copy in grammars/ is the one used.
     for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
   }

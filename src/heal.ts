@@ -134,7 +134,10 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
   };
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return finish({ result: 'config-error', reason: `invalid option ${issue.path.join('.') || '(options)'}: ${issue.message}` });
+    return finish({
+      result: 'config-error',
+      reason: `invalid option ${issue.path.join('.') || '(options)'}: ${issue.message}`,
+    });
   }
   const options = parsed.data;
   providerInfo = { name: options.provider, ...(options.model ? { model: options.model } : {}) };
@@ -142,13 +145,24 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
 
   // The repository.
   const cwd = path.resolve(options.cwd);
-  if (!existsSync(cwd)) return finish({ result: 'config-error', reason: `the directory ${cwd} does not exist` }, options);
+  if (!existsSync(cwd))
+    return finish({ result: 'config-error', reason: `the directory ${cwd} does not exist` }, options);
   if (!(await isRepo({ cwd, env }))) {
-    return finish({ result: 'config-error', reason: `${cwd} is not inside a git work tree; self-heal needs git to restore the tree exactly` }, options);
+    return finish(
+      {
+        result: 'config-error',
+        reason: `${cwd} is not inside a git work tree; self-heal needs git to restore the tree exactly`,
+      },
+      options,
+    );
   }
   const root = realpathSync(await topLevel({ cwd, env }));
   const git: GitContext = { cwd: root, env };
-  if ((await headSha(git)) === null) return finish({ result: 'config-error', reason: 'the repository has no commit yet; commit the code under test first' }, options);
+  if ((await headSha(git)) === null)
+    return finish(
+      { result: 'config-error', reason: 'the repository has no commit yet; commit the code under test first' },
+      options,
+    );
 
   let provider: RepairProvider;
   try {
@@ -157,7 +171,13 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     providerInfo = { name: provider.name, ...(model ? { model } : {}) };
   } catch (error) {
     if (error instanceof ProviderError) {
-      return finish({ result: error.kind === 'config' ? 'config-error' : 'provider-error', reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}` }, options);
+      return finish(
+        {
+          result: error.kind === 'config' ? 'config-error' : 'provider-error',
+          reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
+        },
+        options,
+      );
     }
     throw error;
   }
@@ -180,7 +200,9 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
   try {
     const recovery = recoverJournal(treeOptions);
     if (recovery.recovered) {
-      logger.warn(`recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${recovery.paths.length} path(s)${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`);
+      logger.warn(
+        `recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${recovery.paths.length} path(s)${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`,
+      );
     }
     dirty = dirtyTrackedPaths(treeOptions);
     if (dirty.length > 0 && !options.allowDirty) {
@@ -233,7 +255,17 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     restoreSnapshot(snapshot);
     const failures = scrubDeep(baseline.frames, scrub);
     if (baseline.kind === 'stop') {
-      return finish({ result: baseline.result, reason: scrub(baseline.reason), summary: baseline.summary, failures, flaky: baseline.flaky, reproduce: baseline.reproduce }, options);
+      return finish(
+        {
+          result: baseline.result,
+          reason: scrub(baseline.reason),
+          summary: baseline.summary,
+          failures,
+          flaky: baseline.flaky,
+          reproduce: baseline.reproduce,
+        },
+        options,
+      );
     }
 
     // The failing tests' own files: pinned (refused with their own reason) and restored before verifying.
@@ -249,7 +281,12 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       root,
       protect: options.protect,
       allow: options.allow,
-      pinned: new Map([...testFiles].map((f) => [f, `\`${f}\` is the failing test's own file: self-heal fixes the code under test, never the test`])),
+      pinned: new Map(
+        [...testFiles].map((f) => [
+          f,
+          `\`${f}\` is the failing test's own file: self-heal fixes the code under test, never the test`,
+        ]),
+      ),
     });
     const edits = { guard, ignored: (paths: string[]) => checkIgnore(git, paths) };
     // What the failing assertions call, when they failed in the test itself: shown after the rest.
@@ -310,11 +347,20 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     let reason = loop.reason;
     let made: HealReport['commit'];
     if (!options.commit) reason += COMMIT_DISABLED_NOTE;
-    else if (dirty.length > 0) reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
+    else if (dirty.length > 0)
+      reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
     else {
       made = await logger.group('commit', async () => {
-        const message = composeCommitMessage({ testIds: baseline.expectations.failToPass, testNames: baseline.targets.map((t) => t.name), attempts: loop.accepted!.attempt });
-        const author = deps.author ?? (env.GIT_AUTHOR_NAME && env.GIT_AUTHOR_EMAIL ? { name: env.GIT_AUTHOR_NAME, email: env.GIT_AUTHOR_EMAIL } : DEFAULT_AUTHOR);
+        const message = composeCommitMessage({
+          testIds: baseline.expectations.failToPass,
+          testNames: baseline.targets.map((t) => t.name),
+          attempts: loop.accepted!.attempt,
+        });
+        const author =
+          deps.author ??
+          (env.GIT_AUTHOR_NAME && env.GIT_AUTHOR_EMAIL
+            ? { name: env.GIT_AUTHOR_NAME, email: env.GIT_AUTHOR_EMAIL }
+            : DEFAULT_AUTHOR);
         const name = env.GIT_COMMITTER_NAME ?? (await configValue(git, 'user.name'));
         const email = env.GIT_COMMITTER_EMAIL ?? (await configValue(git, 'user.email'));
         const committer = name && email ? { name, email } : author;

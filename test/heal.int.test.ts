@@ -7,10 +7,19 @@ import { heal } from '../src/heal.js';
 import { HealReport } from '../src/contracts/heal-report.js';
 import type { RepairAnswer, RepairProvider, RepairRequest } from '../src/repair/provider.js';
 import type { Edit } from '../src/contracts/edit.js';
-import { capturingLogger, hasPytest, healFixture, NODE_TEST_COMMAND, type AgentAction, type HealFixture } from './loop/heal-fixture.js';
+import {
+  capturingLogger,
+  hasPytest,
+  healFixture,
+  NODE_TEST_COMMAND,
+  type AgentAction,
+  type HealFixture,
+} from './loop/heal-fixture.js';
 
 const BUG = 'export function add(a, b) {\n  return a - b;\n}';
-const fixWith = (body: string): AgentAction[] => [['replace', 'src/calc.js', BUG, `export function add(a, b) {\n  ${body}\n}`]];
+const fixWith = (body: string): AgentAction[] => [
+  ['replace', 'src/calc.js', BUG, `export function add(a, b) {\n  ${body}\n}`],
+];
 const FIX = fixWith('return a + b;');
 
 let fixture: HealFixture | undefined;
@@ -35,7 +44,11 @@ function tempDir(): string {
 /** Runs logged by the test runs (their output files), by label. */
 function runLabels(f: HealFixture): string[] {
   const dir = path.join(f.repo.root, '.git', 'self-heal', 'runs');
-  return existsSync(dir) ? readdirSync(dir).map((n) => n.replace(/^\d+-|\.log$/g, '')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((n) => n.replace(/^\d+-|\.log$/g, ''))
+        .sort()
+    : [];
 }
 
 describe('heal() with the command provider on a node:test project', () => {
@@ -47,7 +60,13 @@ describe('heal() with the command provider on a node:test project', () => {
 
     expect(report.result).toBe('healed');
     expect(report.attempts).toHaveLength(1);
-    expect(report.attempts[0]).toMatchObject({ n: 1, verdict: 'accepted', files: ['src/calc.js'], failToPass: { passed: 1, total: 1 }, passToPass: { passed: 2, total: 2, broken: [] } });
+    expect(report.attempts[0]).toMatchObject({
+      n: 1,
+      verdict: 'accepted',
+      files: ['src/calc.js'],
+      failToPass: { passed: 1, total: 1 },
+      passToPass: { passed: 2, total: 2, broken: [] },
+    });
     expect(report.diff).toContain('+  return a + b;');
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]?.name).toBe('adds');
@@ -57,7 +76,9 @@ describe('heal() with the command provider on a node:test project', () => {
     // The commit: on HEAD, only the fix, the bot as author, the trailer.
     expect(f.repo.git('rev-parse', 'HEAD~1').trim()).toBe(head);
     expect(report.commit?.sha).toBe(f.repo.git('rev-parse', 'HEAD').trim());
-    expect(f.repo.git('log', '-1', '--format=%an <%ae>|%cn|%s')).toBe('self-heal <self-heal@users.noreply.github.com>|Test User|fix: make adds pass (self-heal)\n');
+    expect(f.repo.git('log', '-1', '--format=%an <%ae>|%cn|%s')).toBe(
+      'self-heal <self-heal@users.noreply.github.com>|Test User|fix: make adds pass (self-heal)\n',
+    );
     expect(f.repo.git('log', '-1', '--format=%B')).toMatch(/\n- .*calc\.test\.js::.*adds\n\nSelf-Heal-Attempts: 1\n/);
     expect(f.repo.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('src/calc.js');
     expect(f.repo.git('status', '--porcelain')).toBe('');
@@ -75,7 +96,11 @@ describe('heal() with the command provider on a node:test project', () => {
     const contexts = f.contexts();
     expect(contexts).toHaveLength(2);
     expect(contexts[0]?.history).toEqual([]);
-    expect(contexts[1]?.history[0]).toMatchObject({ n: 1, verdict: 'targets-failed', feedback: report.attempts[0]?.feedback });
+    expect(contexts[1]?.history[0]).toMatchObject({
+      n: 1,
+      verdict: 'targets-failed',
+      feedback: report.attempts[0]?.feedback,
+    });
     expect(contexts[1]?.history[0]?.diff).toContain('+  return b - a;');
     expect(report.commit?.message).toContain('Self-Heal-Attempts: 2');
   });
@@ -97,7 +122,11 @@ describe('heal() with the command provider on a node:test project', () => {
     const breakMul: AgentAction[] = [...FIX, ['replace', 'src/calc.js', 'return a * b;', 'return a * b + 1;']];
     const report = await f.run([breakMul], { maxAttempts: 1 });
     expect(report.result).toBe('unhealed');
-    expect(report.attempts[0]).toMatchObject({ verdict: 'broke-passing', failToPass: { passed: 1, total: 1 }, passToPass: { passed: 1, total: 2 } });
+    expect(report.attempts[0]).toMatchObject({
+      verdict: 'broke-passing',
+      failToPass: { passed: 1, total: 1 },
+      passToPass: { passed: 1, total: 2 },
+    });
     expect(report.attempts[0]?.passToPass?.broken).toEqual([expect.stringMatching(/::multiplies$/)]);
     expect(report.attempts[0]?.feedback).toMatch(/other test\(s\) broke:\n- .*multiplies/);
     expect(f.files()).toEqual(before);
@@ -166,12 +195,21 @@ describe('heal() with the command provider on a node:test project', () => {
   });
 
   it('reports a flaky failure as not reproduced and edits nothing', async () => {
-    const f = start('node-calc', { 'test/flaky.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('sometimes', () => { assert.equal(process.env.FLAKE, undefined); });\n" });
-    const fixed = f.repo.read('src/calc.js').replace('return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul');
+    const f = start('node-calc', {
+      'test/flaky.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\ntest('sometimes', () => { assert.equal(process.env.FLAKE, undefined); });\n",
+    });
+    const fixed = f.repo
+      .read('src/calc.js')
+      .replace('return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul');
     f.repo.write('src/calc.js', fixed);
     f.repo.commitAll('only the flaky test fails now');
     // The failed CI step: the flaky test failed once and left fresh reports.
-    const step = spawnSync('sh', ['-c', NODE_TEST_COMMAND], { cwd: f.repo.root, env: { ...process.env, FLAKE: '1' }, encoding: 'utf8' });
+    const step = spawnSync('sh', ['-c', NODE_TEST_COMMAND], {
+      cwd: f.repo.root,
+      env: { ...process.env, FLAKE: '1' },
+      encoding: 'utf8',
+    });
     expect(step.status).not.toBe(0);
     const before = f.files();
     const report = await f.run([FIX], {}, { baseline: 'auto' });
@@ -200,14 +238,22 @@ describe('heal() with the command provider on a node:test project', () => {
     // No double quote: node:test's JUnit reporter escapes it twice, so the report's name would not be the test's.
     const name = "adds $(touch PWNED) `touch PWNED2`; touch PWNED3 | 's' && touch PWNED4";
     const f = start('node-calc', {
-      'test/calc.test.js': readFileSync(path.join(fixtureDir(), 'test/calc.test.js'), 'utf8').replace("test('adds'", `test(${JSON.stringify(name)}`),
+      'test/calc.test.js': readFileSync(path.join(fixtureDir(), 'test/calc.test.js'), 'utf8').replace(
+        "test('adds'",
+        `test(${JSON.stringify(name)}`,
+      ),
     });
     const report = await f.run([FIX]);
     expect(report.result).toBe('healed');
-    expect(report.reproduce).toContain("'--test-name-pattern=^adds \\$\\(touch PWNED\\) `touch PWNED2`; touch PWNED3 \\| '\\''s'\\'' && touch PWNED4$'");
-    for (const marker of ['PWNED', 'PWNED2', 'PWNED3', 'PWNED4']) expect(existsSync(path.join(f.repo.root, marker))).toBe(false);
+    expect(report.reproduce).toContain(
+      "'--test-name-pattern=^adds \\$\\(touch PWNED\\) `touch PWNED2`; touch PWNED3 \\| '\\''s'\\'' && touch PWNED4$'",
+    );
+    for (const marker of ['PWNED', 'PWNED2', 'PWNED3', 'PWNED4'])
+      expect(existsSync(path.join(f.repo.root, marker))).toBe(false);
     expect(runLabels(f)).toContain('attempt-1-targeted');
-    expect(report.commit?.message.split('\n')[0]).toBe('fix: make adds $(touch PWNED) `touch PWNED2`; tou… pass (self-heal)');
+    expect(report.commit?.message.split('\n')[0]).toBe(
+      'fix: make adds $(touch PWNED) `touch PWNED2`; tou… pass (self-heal)',
+    );
   });
 
   it('refuses a dirty work tree; with allowDirty it keeps the user’s change and does not commit', async () => {
@@ -243,8 +289,17 @@ describe('heal() with the command provider on a node:test project', () => {
     spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', crash], { env: f.repo.env });
     expect(f.repo.read('src/calc.js')).toBe('half an attempt');
     const report = await f.run([[['fail', 'stop here', 3]]], { maxAttempts: 1 });
-    expect(f.logger.lines.some((l) => /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 path\(s\): src\/calc.js, src\/stray.js/.test(l))).toBe(true);
-    expect(report.attempts[0]).toMatchObject({ verdict: 'provider-error', feedback: expect.stringMatching(/agent command failed \(exit 3\)/) });
+    expect(
+      f.logger.lines.some((l) =>
+        /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 path\(s\): src\/calc.js, src\/stray.js/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
+    expect(report.attempts[0]).toMatchObject({
+      verdict: 'provider-error',
+      feedback: expect.stringMatching(/agent command failed \(exit 3\)/),
+    });
     expect(f.files()).toEqual(before);
   });
 
@@ -258,20 +313,38 @@ describe('heal() with the command provider on a node:test project', () => {
 
   it('says nothing to heal when the tests pass, and explains a failure without JUnit', async () => {
     const f = start();
-    f.repo.write('src/calc.js', f.repo.read('src/calc.js').replace('return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul'));
+    f.repo.write(
+      'src/calc.js',
+      f.repo
+        .read('src/calc.js')
+        .replace('return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul'),
+    );
     f.repo.commitAll('fixed by hand');
     const ok = await f.run([FIX]);
     expect(ok).toMatchObject({ result: 'nothing-to-heal', reason: 'all 3 test(s) pass' });
 
     const noJunit = await f.run([FIX], { testCommand: 'echo "collecting..."; exit 2', junit: [] });
     expect(noJunit.result).toBe('config-error');
-    expect(noJunit.reason).toMatch(/failed \(exit 2\), but no JUnit report \(no --junit glob was given\)[\s\S]*collecting\.\.\./);
+    expect(noJunit.reason).toMatch(
+      /failed \(exit 2\), but no JUnit report \(no --junit glob was given\)[\s\S]*collecting\.\.\./,
+    );
   });
 
   it('is a config error outside a git work tree', async () => {
     const dir = tempDir();
-    const report = await heal({ cwd: dir, testCommand: 'true' }, { logger: capturingLogger(), createProvider: () => { throw new Error('not reached'); } });
-    expect(report).toMatchObject({ result: 'config-error', reason: expect.stringMatching(/not inside a git work tree/) });
+    const report = await heal(
+      { cwd: dir, testCommand: 'true' },
+      {
+        logger: capturingLogger(),
+        createProvider: () => {
+          throw new Error('not reached');
+        },
+      },
+    );
+    expect(report).toMatchObject({
+      result: 'config-error',
+      reason: expect.stringMatching(/not inside a git work tree/),
+    });
   });
 });
 
@@ -295,14 +368,24 @@ describe('heal() with edits from a model', () => {
     f.repo.commitAll('a symlink to somewhere else');
     const before = f.files();
     const answer: Edit[] = [
-      { path: 'src/calc.js', oldText: 'return a - b;\n}\n\nexport function mul', newText: 'return a + b;\n}\n\nexport function mul' },
+      {
+        path: 'src/calc.js',
+        oldText: 'return a - b;\n}\n\nexport function mul',
+        newText: 'return a + b;\n}\n\nexport function mul',
+      },
       { path: '../outside.js', oldText: '', newText: 'pwned' },
       { path: 'src/linked/evil.js', oldText: '', newText: 'pwned' },
       { path: '.git/hooks/pre-commit', oldText: '', newText: '#!/bin/sh\nexit 1' },
       { path: 'test/calc.test.js', oldText: 'assert.equal(add(1, 2), 3);', newText: '' },
     ];
     const report = await heal(
-      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
+      {
+        cwd: f.repo.root,
+        testCommand: NODE_TEST_COMMAND,
+        junit: ['reports/*.xml'],
+        provider: 'openai',
+        maxAttempts: 1,
+      },
       { logger: f.logger, createProvider: () => scriptedProvider([answer]), env: f.repo.env, baseline: 'run' },
     );
     expect(report.result).toBe('unhealed');
@@ -324,7 +407,13 @@ describe('heal() with edits from a model', () => {
     const f = start();
     const seen: RepairRequest[] = [];
     const report = await heal(
-      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
+      {
+        cwd: f.repo.root,
+        testCommand: NODE_TEST_COMMAND,
+        junit: ['reports/*.xml'],
+        provider: 'openai',
+        maxAttempts: 1,
+      },
       { logger: f.logger, createProvider: () => scriptedProvider([[]], seen), env: f.repo.env, baseline: 'run' },
     );
     expect(report.attempts[0]?.verdict).toBe('no-edits');
@@ -340,15 +429,27 @@ describe('heal() with edits from a model', () => {
       name: 'openai',
       model: 'scripted',
       async propose(): Promise<RepairAnswer> {
-        return { edits: [], usage: { input: 10, output: 5 }, notes: 'tried 12 candidates, none made every failing test pass' };
+        return {
+          edits: [],
+          usage: { input: 10, output: 5 },
+          notes: 'tried 12 candidates, none made every failing test pass',
+        };
       },
     };
     const report = await heal(
-      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
+      {
+        cwd: f.repo.root,
+        testCommand: NODE_TEST_COMMAND,
+        junit: ['reports/*.xml'],
+        provider: 'openai',
+        maxAttempts: 1,
+      },
       { logger: f.logger, createProvider: () => quiet, env: f.repo.env, baseline: 'run' },
     );
     expect(report.attempts[0]?.verdict).toBe('no-edits');
-    expect(report.attempts[0]?.feedback).toBe('No change was proposed: tried 12 candidates, none made every failing test pass');
+    expect(report.attempts[0]?.feedback).toBe(
+      'No change was proposed: tried 12 candidates, none made every failing test pass',
+    );
   });
 
   it('keeps secrets out of what the model is sent', async () => {
@@ -356,12 +457,31 @@ describe('heal() with edits from a model', () => {
     // A credential by its variable's name only (no token shape): the same names are kept from agents.
     const dbPass = 'correct-horse-battery-42';
     const f = start();
-    f.repo.write('test/calc.test.js', f.repo.read('test/calc.test.js').replace("test('adds', () => {", `test('adds', () => {\n  console.log('token', process.env.MY_SERVICE_TOKEN);\n  assert.equal(add(1, 2), 3, 'leaked ' + process.env.MY_SERVICE_TOKEN + ' ' + process.env.DB_PASS);`));
+    f.repo.write(
+      'test/calc.test.js',
+      f.repo
+        .read('test/calc.test.js')
+        .replace(
+          "test('adds', () => {",
+          `test('adds', () => {\n  console.log('token', process.env.MY_SERVICE_TOKEN);\n  assert.equal(add(1, 2), 3, 'leaked ' + process.env.MY_SERVICE_TOKEN + ' ' + process.env.DB_PASS);`,
+        ),
+    );
     f.repo.commitAll('a test that prints a secret');
     const seen: RepairRequest[] = [];
     const report = await heal(
-      { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], provider: 'openai', maxAttempts: 1 },
-      { logger: f.logger, createProvider: () => scriptedProvider([[]], seen), env: { ...f.repo.env, MY_SERVICE_TOKEN: secret, DB_PASS: dbPass }, baseline: 'run' },
+      {
+        cwd: f.repo.root,
+        testCommand: NODE_TEST_COMMAND,
+        junit: ['reports/*.xml'],
+        provider: 'openai',
+        maxAttempts: 1,
+      },
+      {
+        logger: f.logger,
+        createProvider: () => scriptedProvider([[]], seen),
+        env: { ...f.repo.env, MY_SERVICE_TOKEN: secret, DB_PASS: dbPass },
+        baseline: 'run',
+      },
     );
     expect(report.attempts[0]?.verdict).toBe('no-edits');
     expect(JSON.stringify(report.failures)).toContain('leaked');
@@ -376,8 +496,13 @@ describe.skipIf(!hasPytest())('heal() on a pytest project', () => {
     const f = start('py-calc');
     const report = await f.run([[['replace', 'calc.py', 'return a - b', 'return a + b']]]);
     expect(report.result).toBe('healed');
-    expect(report.reproduce).toBe('PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml tests/test_calc.py::test_add');
-    expect(report.failures[0]).toMatchObject({ name: 'test_add', exceptionType: expect.stringMatching(/AssertionError/) });
+    expect(report.reproduce).toBe(
+      'PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml tests/test_calc.py::test_add',
+    );
+    expect(report.failures[0]).toMatchObject({
+      name: 'test_add',
+      exceptionType: expect.stringMatching(/AssertionError/),
+    });
     expect(f.repo.git('log', '-1', '--format=%s')).toBe('fix: make test_add pass (self-heal)\n');
     expect(f.repo.git('status', '--porcelain')).toBe('');
   });
@@ -385,7 +510,15 @@ describe.skipIf(!hasPytest())('heal() on a pytest project', () => {
   it('rejects a fix that breaks test_mul and restores the tree', async () => {
     const f = start('py-calc');
     const before = f.files();
-    const report = await f.run([[['replace', 'calc.py', 'return a - b', 'return a + b'], ['replace', 'calc.py', 'return a * b', 'return a ** b']]], { maxAttempts: 1 });
+    const report = await f.run(
+      [
+        [
+          ['replace', 'calc.py', 'return a - b', 'return a + b'],
+          ['replace', 'calc.py', 'return a * b', 'return a ** b'],
+        ],
+      ],
+      { maxAttempts: 1 },
+    );
     expect(report.attempts[0]?.verdict).toBe('broke-passing');
     expect(report.attempts[0]?.feedback).toMatch(/test_mul/);
     expect(f.files()).toEqual(before);
@@ -402,7 +535,6 @@ function fixtureDir(): string {
   return path.resolve('test/fixtures/heal/node-calc');
 }
 
-
 describe('heal() when the provider itself breaks', () => {
   it('stops with provider-error, keeps the report, and restores the tree', async () => {
     const f = start();
@@ -418,7 +550,10 @@ describe('heal() when the provider itself breaks', () => {
       { cwd: f.repo.root, testCommand: NODE_TEST_COMMAND, junit: ['reports/*.xml'], maxAttempts: 2 },
       { logger: f.logger, createProvider: () => broken, env: f.repo.env, baseline: 'run' },
     );
-    expect(report).toMatchObject({ result: 'provider-error', reason: 'the builtin provider failed unexpectedly: cannot read properties of undefined' });
+    expect(report).toMatchObject({
+      result: 'provider-error',
+      reason: 'the builtin provider failed unexpectedly: cannot read properties of undefined',
+    });
     expect(report.attempts.map((a) => a.verdict)).toEqual(['provider-error']);
     expect(f.files()).toEqual(before);
   });

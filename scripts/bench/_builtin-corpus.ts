@@ -48,7 +48,8 @@ function shellQuote(s: string): string {
 
 /** The project's test command; both runners also write JUnit to `junit.xml`. */
 export function testCommand(bug: Pick<Bug, 'language'>, node = process.execPath): string {
-  if (bug.language === 'python') return 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml';
+  if (bug.language === 'python')
+    return 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml';
   return `${shellQuote(node)} --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=junit.xml`;
 }
 

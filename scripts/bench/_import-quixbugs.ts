@@ -37,7 +37,12 @@ export function singleLineDiff(buggy: string[], correct: string[]): LineDiff {
   let head = 0;
   while (head < buggy.length && head < correct.length && buggy[head] === correct[head]) head++;
   let tail = 0;
-  while (tail < buggy.length - head && tail < correct.length - head && buggy[buggy.length - 1 - tail] === correct[correct.length - 1 - tail]) tail++;
+  while (
+    tail < buggy.length - head &&
+    tail < correct.length - head &&
+    buggy[buggy.length - 1 - tail] === correct[correct.length - 1 - tail]
+  )
+    tail++;
   const removed = buggy.slice(head, buggy.length - tail);
   const added = correct.slice(head, correct.length - tail);
   if (removed.length === 1 && added.length >= 1) return { line: head + 1, fixedLine: added.join('\n') };
@@ -100,7 +105,9 @@ export function importQuixBugs(checkout: string, out: string): ImportResult {
   const buggyDir = path.join(checkout, 'python_programs');
   const correctDir = path.join(checkout, 'correct_python_programs');
   const casesDir = path.join(checkout, 'json_testcases');
-  for (const file of readdirSync(buggyDir).filter((f) => f.endsWith('.py') && !f.endsWith('_test.py') && f !== 'node.py').sort()) {
+  for (const file of readdirSync(buggyDir)
+    .filter((f) => f.endsWith('.py') && !f.endsWith('_test.py') && f !== 'node.py')
+    .sort()) {
     const name = file.slice(0, -3);
     const correctPath = path.join(correctDir, file);
     const casesPath = path.join(casesDir, `${name}.json`);
@@ -125,7 +132,14 @@ export function importQuixBugs(checkout: string, out: string): ImportResult {
     writeFileSync(path.join(dir, `test_${name}.py`), testFile(name));
     writeFileSync(path.join(dir, `${name}.json`), readFileSync(casesPath, 'utf8'));
     writeFileSync(path.join(dir, '.gitignore'), '__pycache__/\n.pytest_cache/\njunit.xml\n');
-    const spec = { language: 'python', file, line: diff.line, class: 'quixbugs', description: `QuixBugs ${name}`, fixed_line: diff.fixedLine };
+    const spec = {
+      language: 'python',
+      file,
+      line: diff.line,
+      class: 'quixbugs',
+      description: `QuixBugs ${name}`,
+      fixed_line: diff.fixedLine,
+    };
     writeFileSync(path.join(dir, 'bug.json'), `${JSON.stringify(spec, null, 2)}\n`);
     result.imported.push(name);
   }

@@ -101,7 +101,9 @@ try {
   console.log(`| ${'measure'.padEnd(width)} | value |`);
   console.log(`| ${'-'.repeat(width)} | ----- |`);
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
-  console.log(`\nreproduce: node scripts/bench/action.mjs --runs ${runs}${distArg ? ` --dist ${path.relative(root, distArg) || '.'}` : ''}`);
+  console.log(
+    `\nreproduce: node scripts/bench/action.mjs --runs ${runs}${distArg ? ` --dist ${path.relative(root, distArg) || '.'}` : ''}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

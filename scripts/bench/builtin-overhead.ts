@@ -18,7 +18,9 @@ import type { Edit, EditCheck } from '../../src/contracts/edit.js';
 import { createBuiltinProvider } from '../../src/repair/builtin/builtin-provider.js';
 import type { RepairHost } from '../../src/repair/provider.js';
 
-const { values: args } = parseArgs({ options: { files: { type: 'string', default: '5000' }, runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: { files: { type: 'string', default: '5000' }, runs: { type: 'string', default: '3' } },
+});
 const fileCount = Number(args.files);
 const runs = Number(args.runs);
 
@@ -52,11 +54,30 @@ try {
     writeFileSync(path.join(dir, `mod_${i}.py`), filler(i));
   }
   mkdirSync(path.join(root, 'shop'), { recursive: true });
-  writeFileSync(path.join(root, 'shop', 'pricing.py'), 'def bulk_price(quantity, unit_price):\n    total = quantity * unit_price\n    if quantity > 10:\n        total = total * 0.9\n    return round(total, 2)\n');
+  writeFileSync(
+    path.join(root, 'shop', 'pricing.py'),
+    'def bulk_price(quantity, unit_price):\n    total = quantity * unit_price\n    if quantity > 10:\n        total = total * 0.9\n    return round(total, 2)\n',
+  );
   mkdirSync(path.join(root, 'tests'), { recursive: true });
-  writeFileSync(path.join(root, 'tests', 'test_pricing.py'), 'from shop.pricing import bulk_price\n\n\ndef test_discount_from_ten():\n    assert bulk_price(10, 1.0) == 9.0\n');
-  const env = { ...process.env, GIT_CONFIG_GLOBAL: devNull, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b.invalid' };
-  for (const a of [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'synthetic']]) execFileSync('git', a, { cwd: root, env, stdio: 'pipe' });
+  writeFileSync(
+    path.join(root, 'tests', 'test_pricing.py'),
+    'from shop.pricing import bulk_price\n\n\ndef test_discount_from_ten():\n    assert bulk_price(10, 1.0) == 9.0\n',
+  );
+  const env = {
+    ...process.env,
+    GIT_CONFIG_GLOBAL: devNull,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'b',
+    GIT_AUTHOR_EMAIL: 'b@b.invalid',
+    GIT_COMMITTER_NAME: 'b',
+    GIT_COMMITTER_EMAIL: 'b@b.invalid',
+  };
+  for (const a of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['commit', '-q', '-m', 'synthetic'],
+  ])
+    execFileSync('git', a, { cwd: root, env, stdio: 'pipe' });
 
   const failure: FailureFrame = {
     id: 'tests/test_pricing.py::test_discount_from_ten',
@@ -81,7 +102,9 @@ try {
       const problems = edits.flatMap((e, index) => {
         const text = readFileSync(path.join(root, e.path), 'utf8');
         const at = text.indexOf(e.oldText);
-        return at === -1 || text.indexOf(e.oldText, at + 1) !== -1 ? [{ index, path: e.path, kind: 'no-match' as const, message: 'no single match' }] : [];
+        return at === -1 || text.indexOf(e.oldText, at + 1) !== -1
+          ? [{ index, path: e.path, kind: 'no-match' as const, message: 'no single match' }]
+          : [];
       });
       return { ok: problems.length === 0, problems };
     },
@@ -97,19 +120,36 @@ try {
     for (const attempt of [1, 2]) {
       const started = performance.now();
       const answer = await provider.propose(
-        { attempt, maxAttempts: 3, failures: [failure], prompt: { system: '', user: '', estimatedTokens: 0 }, history: [], budget: { inputTokens: 0, outputTokens: 0, deadline: Date.now() + 600_000 } },
+        {
+          attempt,
+          maxAttempts: 3,
+          failures: [failure],
+          prompt: { system: '', user: '', estimatedTokens: 0 },
+          history: [],
+          budget: { inputTokens: 0, outputTokens: 0, deadline: Date.now() + 600_000 },
+        },
         host,
       );
-      rows.push([`run ${run}, attempt ${attempt}`, performance.now() - started, Number(answer.detail?.validated ?? 0), Number(answer.detail?.candidates ?? 0)]);
+      rows.push([
+        `run ${run}, attempt ${attempt}`,
+        performance.now() - started,
+        Number(answer.detail?.validated ?? 0),
+        Number(answer.detail?.candidates ?? 0),
+      ]);
     }
   }
-  console.log(`built-in engine overhead per attempt on a synthetic repository of ${fileCount} tracked Python files (test runs excluded)\n`);
+  console.log(
+    `built-in engine overhead per attempt on a synthetic repository of ${fileCount} tracked Python files (test runs excluded)\n`,
+  );
   console.log('| attempt | time | candidates validated | candidates generated |');
   console.log('| --- | ---: | ---: | ---: |');
-  for (const [label, ms, validated, generated] of rows) console.log(`| ${label} | ${ms.toFixed(0)} ms | ${validated} | ${generated} |`);
+  for (const [label, ms, validated, generated] of rows)
+    console.log(`| ${label} | ${ms.toFixed(0)} ms | ${validated} | ${generated} |`);
   const sorted = rows.map((r) => r[1]).sort((a, b) => a - b);
   console.log(`\nmedian ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms per attempt`);
-  console.log(`reproduce: npm run bench -- builtin-overhead   (or: node --import tsx scripts/bench/builtin-overhead.ts --files ${fileCount} --runs ${runs})`);
+  console.log(
+    `reproduce: npm run bench -- builtin-overhead   (or: node --import tsx scripts/bench/builtin-overhead.ts --files ${fileCount} --runs ${runs})`,
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -71,7 +71,11 @@ async function runBug(bug: Bug): Promise<Outcome> {
   const started = performance.now();
   try {
     materialiseBug(bug, dir, 'buggy');
-    for (const a of [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', `${bug.id} as committed`]]) {
+    for (const a of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-q', '-m', `${bug.id} as committed`],
+    ]) {
       execFileSync('git', a, { cwd: dir, env: gitEnv, stdio: 'pipe' });
     }
     const report = await heal(
@@ -87,13 +91,35 @@ async function runBug(bug: Bug): Promise<Outcome> {
       },
       { logger: quietLogger(lines), createProvider: (o) => createBuiltinProvider(o), env: gitEnv },
     );
-    const validated = report.attempts.reduce((n, a) => n + (typeof a.detail?.validated === 'number' ? a.detail.validated : 0), 0);
-    const overheadMs = report.attempts.flatMap((a) => (typeof a.detail?.overheadMs === 'number' ? [a.detail.overheadMs] : []));
+    const validated = report.attempts.reduce(
+      (n, a) => n + (typeof a.detail?.validated === 'number' ? a.detail.validated : 0),
+      0,
+    );
+    const overheadMs = report.attempts.flatMap((a) =>
+      typeof a.detail?.overheadMs === 'number' ? [a.detail.overheadMs] : [],
+    );
     const accepted = report.attempts.find((a) => a.verdict === 'accepted');
     const fix = (accepted?.detail?.fix as { description?: string } | undefined)?.description;
-    return { bug, result: report.result, ms: performance.now() - started, validated, overheadMs, attempts: report.attempts.length, fix, note: report.reason.split('\n')[0]!.slice(0, 160) };
+    return {
+      bug,
+      result: report.result,
+      ms: performance.now() - started,
+      validated,
+      overheadMs,
+      attempts: report.attempts.length,
+      fix,
+      note: report.reason.split('\n')[0]!.slice(0, 160),
+    };
   } catch (error) {
-    return { bug, result: 'crash', ms: performance.now() - started, validated: 0, overheadMs: [], attempts: 0, note: error instanceof Error ? error.message : String(error) };
+    return {
+      bug,
+      result: 'crash',
+      ms: performance.now() - started,
+      validated: 0,
+      overheadMs: [],
+      attempts: 0,
+      note: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     if (args.verbose) console.error(`--- ${bug.id}\n${lines.join('\n')}`);
     rmSync(dir, { recursive: true, force: true });
@@ -107,7 +133,9 @@ async function runAll(bugs: Bug[], jobs: number): Promise<Outcome[]> {
     for (let i = next++; i < bugs.length; i = next++) {
       out[i] = await runBug(bugs[i]!);
       const o = out[i]!;
-      console.error(`${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}` : ''}`);
+      console.error(
+        `${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}` : ''}`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
@@ -125,14 +153,20 @@ function row(cells: Array<string | number>): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-const corpus = loadCorpus(args.corpus ? path.resolve(args.corpus) : CORPUS_DIR).filter((b) => !args.only || b.id.includes(args.only));
+const corpus = loadCorpus(args.corpus ? path.resolve(args.corpus) : CORPUS_DIR).filter(
+  (b) => !args.only || b.id.includes(args.only),
+);
 const jobs = Number(args.jobs);
 const wall = performance.now();
 const outcomes = await runAll(corpus, Number.isInteger(jobs) && jobs > 0 ? jobs : 1);
 const wallMs = performance.now() - wall;
 
-console.log(`built-in engine on ${outcomes.length} one-line bugs (${args.corpus ?? 'bench/bugs'}), through heal(), ${jobs} at a time\n`);
-console.log(row(['language', 'bugs', 'healed', 'resolve rate', 'median time', 'p90 time', 'median candidates', 'p90 candidates']));
+console.log(
+  `built-in engine on ${outcomes.length} one-line bugs (${args.corpus ?? 'bench/bugs'}), through heal(), ${jobs} at a time\n`,
+);
+console.log(
+  row(['language', 'bugs', 'healed', 'resolve rate', 'median time', 'p90 time', 'median candidates', 'p90 candidates']),
+);
 console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const language of ['python', 'javascript', 'all'] as const) {
   const set = outcomes.filter((o) => language === 'all' || o.bug.language === language);
@@ -155,11 +189,16 @@ for (const language of ['python', 'javascript', 'all'] as const) {
 }
 const overheads = outcomes.flatMap((o) => o.overheadMs);
 if (overheads.length) {
-  console.log(`\nengine overhead per attempt (localisation, candidates, edit checks; no test runs): median ${quantile(overheads, 0.5).toFixed(0)} ms, p90 ${quantile(overheads, 0.9).toFixed(0)} ms over ${overheads.length} attempts`);
+  console.log(
+    `\nengine overhead per attempt (localisation, candidates, edit checks; no test runs): median ${quantile(overheads, 0.5).toFixed(0)} ms, p90 ${quantile(overheads, 0.9).toFixed(0)} ms over ${overheads.length} attempts`,
+  );
 }
 const unresolved = outcomes.filter((o) => o.result !== 'healed');
 console.log(`\nunresolved (${unresolved.length}):`);
-for (const o of unresolved) console.log(`  ${o.bug.id.padEnd(22)} class ${o.bug.class.padEnd(18)} ${o.result}: ${o.note}`);
-console.log(`\nwall time ${(wallMs / 1000).toFixed(0)} s; times include every real test run of the loop (baseline, targeted reruns, full verification).`);
+for (const o of unresolved)
+  console.log(`  ${o.bug.id.padEnd(22)} class ${o.bug.class.padEnd(18)} ${o.result}: ${o.note}`);
+console.log(
+  `\nwall time ${(wallMs / 1000).toFixed(0)} s; times include every real test run of the loop (baseline, targeted reruns, full verification).`,
+);
 const command = `node --import tsx scripts/bench/builtin.ts${args.only ? ` --only ${args.only}` : ''}${args.corpus ? ` --corpus ${args.corpus}` : ''} --jobs ${jobs}`;
 console.log(`reproduce: ${args.only || args.corpus ? command : `npm run bench -- builtin   (or: ${command})`}`);

@@ -26,7 +26,10 @@ try {
   for (let i = 0; i < FILES; i++) {
     const file = path.join(work, `app/m${i}/service_${i}.py`);
     mkdirSync(path.dirname(file), { recursive: true });
-    const body = Array.from({ length: 300 }, (_, l) => `    value_${l} = compute(item, ${l}) + offset  # line ${l + 1}`).join('\n');
+    const body = Array.from(
+      { length: 300 },
+      (_, l) => `    value_${l} = compute(item, ${l}) + offset  # line ${l + 1}`,
+    ).join('\n');
     writeFileSync(file, `def handler_${i}(item, offset):\n${body}\n    return value_0\n`);
   }
   const last = FILES - 1;
@@ -36,7 +39,11 @@ try {
     `from app.m7.service_7 import handler_7\n\ndef test_imported():\n    assert handler_7(1, 2) == 3\n\ndef test_searched():\n    assert handler_${last}(1, 2) == 3\n`,
   );
   writeFileSync(path.join(work, 'app/m42/test_service_42.py'), 'def test_near():\n    assert handler_42(1, 2) == 3\n');
-  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@example.com', ...a], { cwd: work, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@example.com', ...a], {
+      cwd: work,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'bench');

@@ -53,7 +53,10 @@ for (let i = 0; i < 200; i++) {
   writeFileSync(path.join(work, file), `def handler(item, offset):\n${lines.join('\n')}\n    return value_0\n`);
 }
 mkdirSync(path.join(work, 'tests'), { recursive: true });
-writeFileSync(path.join(work, 'tests/test_app.py'), Array.from({ length: 2000 }, (_, i) => `def test_${i}():\n    assert handler(${i}, 1) == ${i}\n`).join(''));
+writeFileSync(
+  path.join(work, 'tests/test_app.py'),
+  Array.from({ length: 2000 }, (_, i) => `def test_${i}():\n    assert handler(${i}, 1) == ${i}\n`).join(''),
+);
 tracked.push('tests/test_app.py');
 
 try {
@@ -84,13 +87,26 @@ try {
     const body = `BODY ${i}`;
     const frames: RawFrame[] = [{ file: `/ci/checkout/tests/test_app.py`, line: 2 * i + 2, function: `test_${i}` }];
     for (let d = 0; d < 38; d++) {
-      frames.push(d % 2 ? { file: `/usr/lib/python3.12/lib${d}.py`, line: d + 1 } : { file: real[(i + d) % real.length]!, line: 2 + ((i + d) % 300), function: 'handler' });
+      frames.push(
+        d % 2
+          ? { file: `/usr/lib/python3.12/lib${d}.py`, line: d + 1 }
+          : { file: real[(i + d) % real.length]!, line: 2 + ((i + d) % 300), function: 'handler' },
+      );
     }
     frames.push({ file: `/venv/lib/python3.12/site-packages/pkg/core.py`, line: 10 });
     traces.set(body, { language: 'python', exceptionType: 'ValueError', message: `bad value ${i}`, frames });
-    cases.push({ id: `tests.test_app::test_${i}`, suite: 'pytest', name: `test_${i}`, classname: 'tests.test_app', status: 'failed', failure: { message: `ValueError: bad value ${i}`, body } });
+    cases.push({
+      id: `tests.test_app::test_${i}`,
+      suite: 'pytest',
+      name: `test_${i}`,
+      classname: 'tests.test_app',
+      status: 'failed',
+      failure: { message: `ValueError: bad value ${i}`, body },
+    });
   }
-  const built = await time(() => buildFrames({ cases, errors: [], reports: [] }, [], view, { parseTrace: (t) => [traces.get(t)!] }));
+  const built = await time(() =>
+    buildFrames({ cases, errors: [], reports: [] }, [], view, { parseTrace: (t) => [traces.get(t)!] }),
+  );
   row('buildFrames, 40-frame traces', cases.length, built, 'case', `${built.value.length} frames`);
 
   // 3. Matching 5,000 log failures (pytest node ids) to 50,000 JUnit cases.
@@ -114,7 +130,9 @@ try {
   const log = readFileSync(path.join(root, 'test/fixtures/projects/pytest/output.log'), 'utf8');
   const big = path.join(work, 'big.log');
   writeFileSync(big, log.repeat(Math.ceil((20 * MB) / log.length)));
-  const collected = await time(() => collectEvidence({ root: path.join(root, 'test/fixtures/projects/pytest'), junit: ['junit.xml'], log: big }));
+  const collected = await time(() =>
+    collectEvidence({ root: path.join(root, 'test/fixtures/projects/pytest'), junit: ['junit.xml'], log: big }),
+  );
   row('collectEvidence, 20 MB pytest log + JUnit', 1, collected, 'run', `${collected.value.frames.length} frames`);
 } finally {
   rmSync(work, { recursive: true, force: true });

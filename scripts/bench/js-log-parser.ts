@@ -21,7 +21,10 @@ const cases: Array<[string, () => string]> = [
   ['node-test output.log → 10 MB', () => repeat(fixture('node-test/output.log'), 10 * MB)],
   ['node-test TAP → 10 MB', () => repeat(fixture('node-test/output.tap.log'), 10 * MB)],
   ['one 5 MB line', () => 'a'.repeat(5 * MB)],
-  ['100k frame lines', () => ['TypeError: x', ...Array.from({ length: 100_000 }, (_, i) => `    at f (/app/a.js:${i + 1}:1)`)].join('\n')],
+  [
+    '100k frame lines',
+    () => ['TypeError: x', ...Array.from({ length: 100_000 }, (_, i) => `    at f (/app/a.js:${i + 1}:1)`)].join('\n'),
+  ],
   ['100k noise lines', () => Array.from({ length: 100_000 }, (_, i) => `step ${i}: compiled at ${i}:${i}`).join('\n')],
   ['40 MB log (tail kept)', () => repeat(fixture('vitest/output.log'), 40 * MB)],
 ];
@@ -46,7 +49,14 @@ for (const [name, make] of cases) {
     failures = value.length;
   }
   const mbPerS = log.length / MB / (best / 1000);
-  rows.push([name, (log.length / MB).toFixed(2), detectMs.toFixed(1), best.toFixed(1), mbPerS.toFixed(0), String(failures)]);
+  rows.push([
+    name,
+    (log.length / MB).toFixed(2),
+    detectMs.toFixed(1),
+    best.toFixed(1),
+    mbPerS.toFixed(0),
+    String(failures),
+  ]);
 }
 
 const header = ['case', 'MB', 'detect ms', 'parse ms (best)', 'MB/s', 'failures'];

@@ -48,7 +48,16 @@
 // 80% at 400,000 cases (whole-file syntax trees of the 280 files its 200 frames name) while it
 // passes it at 2,000,000: docs/junit.md, "Measured".
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -109,7 +118,9 @@ async function main() {
     for (const row of rows) {
       if (row.mode === 'saxes') continue;
       if (row.cases !== generated.cases || row.failed !== generated.failing) {
-        throw new Error(`${row.label}: counted ${row.cases} cases / ${row.failed} failed, generator wrote ${generated.cases} / ${generated.failing}`);
+        throw new Error(
+          `${row.label}: counted ${row.cases} cases / ${row.failed} failed, generator wrote ${generated.cases} / ${generated.failing}`,
+        );
       }
       if (!row.mode.startsWith('frames')) continue;
       const framed = Math.min(row.maxFailures, generated.failing);
@@ -141,10 +152,14 @@ async function main() {
     console.log(
       `targets: (e)/(a) = ${(ratio * 100).toFixed(0)}% (≥ 80%): ${ratio >= 0.8 ? 'met' : 'NOT met'}; ` +
         `(e) peak RSS ${(e.rssKb / 1024).toFixed(0)} MB (< 200 MB): ${e.rssKb < 200 * 1024 ? 'met' : 'NOT met'}` +
-        (many ? `; at ${MANY_FRAMES} frames (not the target): ${((a.cpuMs / many.cpuMs) * 100).toFixed(0)}%, ${(many.rssKb / 1024).toFixed(0)} MB` : ''),
+        (many
+          ? `; at ${MANY_FRAMES} frames (not the target): ${((a.cpuMs / many.cpuMs) * 100).toFixed(0)}%, ${(many.rssKb / 1024).toFixed(0)} MB`
+          : ''),
     );
     const extra = args.includes('--skip-all') ? ' --skip-all' : '';
-    console.log(`reproduce: npx node scripts/bench/junit.mjs --cases ${cases} --runs ${runs} --shards ${shards}${extra}   (or: npm run bench -- junit)`);
+    console.log(
+      `reproduce: npx node scripts/bench/junit.mjs --cases ${cases} --runs ${runs} --shards ${shards}${extra}   (or: npm run bench -- junit)`,
+    );
   } finally {
     if (args.includes('--keep-file')) console.log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
@@ -178,7 +193,9 @@ async function bundle(dir) {
       outfile: out[name],
       logLevel: 'error',
       // web-tree-sitter is CommonJS and requires node builtins: an ES module has no `require`.
-      banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+      },
     });
   }
   const require = createRequire(path.join(repo, 'package.json'));
@@ -201,18 +218,27 @@ function measure(mode, file, runs, bundles) {
   const bundled = mode.startsWith('frames') ? bundles?.collect : bundles?.parser;
   for (let i = 0; i < runs; i++) {
     const loader = bundles ? [] : ['--import', 'tsx'];
-    const result = spawnSync(process.execPath, [...loader, fileURLToPath(import.meta.url), '--child', mode, file, bundled ?? ''], {
-      cwd: repo,
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [...loader, fileURLToPath(import.meta.url), '--child', mode, file, bundled ?? ''],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     if (result.status !== 0) throw new Error(`child ${mode} failed (${result.status}): ${result.stderr}`);
     const line = result.stdout.trim().split('\n').pop();
     const run = JSON.parse(line);
     best =
       best === undefined
         ? run
-        : { ...run, ms: Math.min(best.ms, run.ms), cpuMs: Math.min(best.cpuMs, run.cpuMs), rssKb: Math.max(best.rssKb, run.rssKb) };
+        : {
+            ...run,
+            ms: Math.min(best.ms, run.ms),
+            cpuMs: Math.min(best.cpuMs, run.cpuMs),
+            rssKb: Math.max(best.rssKb, run.rssKb),
+          };
   }
   return best;
 }
@@ -247,11 +273,18 @@ async function child(mode, file, bundled) {
     return;
   }
   if (mode.startsWith('frames')) {
-    const { collectEvidence } = await import(pathToFileURL(bundled ?? path.join(repo, 'src/frames/collect-evidence.ts')).href);
+    const { collectEvidence } = await import(
+      pathToFileURL(bundled ?? path.join(repo, 'src/frames/collect-evidence.ts')).href
+    );
     const frames = mode === 'frames-many' ? { frames: { maxFailures: MANY_FRAMES } } : {};
     const start = performance.now();
     const cpu = process.cpuUsage();
-    const collected = await collectEvidence({ root: path.dirname(file), junit: [path.basename(file)], keepCases: 'non-passing', ...frames });
+    const collected = await collectEvidence({
+      root: path.dirname(file),
+      junit: [path.basename(file)],
+      keepCases: 'non-passing',
+      ...frames,
+    });
     const ms = performance.now() - start;
     if (collected.errors.length > 0) throw new Error(JSON.stringify(collected.errors.slice(0, 3)));
     const resolved = collected.frames.filter((f) => f.triggering?.expression && f.test?.file === f.id.split('::')[0]);
@@ -271,12 +304,16 @@ async function child(mode, file, bundled) {
     );
     return;
   }
-  const { parseJUnitFile, parseJUnitReports } = await import(pathToFileURL(bundled ?? path.join(repo, 'src/reports/junit/parse-junit.ts')).href);
+  const { parseJUnitFile, parseJUnitReports } = await import(
+    pathToFileURL(bundled ?? path.join(repo, 'src/reports/junit/parse-junit.ts')).href
+  );
   const start = performance.now();
   const cpu = process.cpuUsage();
   // For 'shards', `file` is the folder of shard reports.
   const result =
-    mode === 'shards' ? await parseJUnitReports(['*.xml'], file, { keepCases: 'non-passing' }) : await parseJUnitFile(file, { keepCases: mode });
+    mode === 'shards'
+      ? await parseJUnitReports(['*.xml'], file, { keepCases: 'non-passing' })
+      : await parseJUnitFile(file, { keepCases: mode });
   const ms = performance.now() - start;
   if (result.errors.length > 0) throw new Error(JSON.stringify(result.errors.slice(0, 3)));
   console.log(
@@ -316,7 +353,10 @@ function appModuleOf(i) {
 
 /** `count` lines of module-level constants, so every file is real Python of a few KB. */
 function filler(from, count) {
-  return Array.from({ length: count }, (_, k) => `SETTING_${from + k} = compute_default(${from + k}, scale=${(from + k) % 7})`);
+  return Array.from(
+    { length: count },
+    (_, k) => `SETTING_${from + k} = compute_default(${from + k}, scale=${(from + k) % 7})`,
+  );
 }
 
 /**
@@ -330,13 +370,25 @@ function writeSources(root) {
     writeFileSync(path.join(root, rel), `${lines.join('\n')}\n`);
   };
   for (let m = 0; m < TEST_MODULES; m++) {
-    const lines = ['"""Generated tests (JUnit bench)."""', 'import pytest', '', 'from src.app.helpers_0 import compute, helper_0', '', ''];
+    const lines = [
+      '"""Generated tests (JUnit bench)."""',
+      'import pytest',
+      '',
+      'from src.app.helpers_0 import compute, helper_0',
+      '',
+      '',
+    ];
     while (lines.length < 7) lines.push('');
     lines.push('class TestBehaviour0:');
     for (let s = 0; s < 25; s++) {
       if (s === 13) lines.push('', 'class TestBehaviour1:');
       while (lines.length < slotLine(s) - 1) lines.push('');
-      lines.push(`    def test_slot_${s}(self, fixture):`, '        value = compute("x")', `        assert helper_0(value) == ${s}`, '');
+      lines.push(
+        `    def test_slot_${s}(self, fixture):`,
+        '        value = compute("x")',
+        `        assert helper_0(value) == ${s}`,
+        '',
+      );
     }
     write(`tests/unit/package_${m % 37}/test_module_${m}.py`, lines);
   }
@@ -345,7 +397,8 @@ function writeSources(root) {
     while (lines.length < 40) lines.push('');
     lines.push('def check(value, expected):', '    assert value == expected', '    return value', '');
     lines.push(...filler(100, 99 - lines.length));
-    for (let f = 0; f < 17; f++) lines.push(`def helper_${f}(value): return helper_${f + 1}(value < ${f} and "text" or None)`);
+    for (let f = 0; f < 17; f++)
+      lines.push(`def helper_${f}(value): return helper_${f + 1}(value < ${f} and "text" or None)`);
     lines.push('def helper_17(value): return check(value, 1)', '', ...filler(200, 30));
     write(`src/app/helpers_${h}.py`, lines);
   }
@@ -357,7 +410,11 @@ function writeSources(root) {
     GIT_COMMITTER_DATE: '2026-11-20T10:00:00Z',
   };
   const git = (...gitArgs) => {
-    const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...gitArgs], { cwd: root, env, encoding: 'utf8' });
+    const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...gitArgs], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${result.stderr}`);
   };
   git('init', '-q');
@@ -437,7 +494,10 @@ function traceback(i) {
   ];
   for (let f = 0; f < 18; f++) {
     lines.push('_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _');
-    lines.push(`${app}:${100 + f}: in helper_${f}`, f < 17 ? `    return helper_${f + 1}(value < ${f} and "text" or None)` : '    return check(value, 1)');
+    lines.push(
+      `${app}:${100 + f}: in helper_${f}`,
+      f < 17 ? `    return helper_${f + 1}(value < ${f} and "text" or None)` : '    return check(value, 1)',
+    );
   }
   lines.push(
     '_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _',

@@ -25,7 +25,13 @@ import { rememberIgnored } from '../../src/loop/heal-loop.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/repair/prompt.js';
 import { createScrubber } from '../../src/text/secrets.js';
 import { checkIgnore } from '../../src/workspace/git.js';
-import { changedPaths, diffSinceSnapshot, releaseSnapshot, restoreSnapshot, takeSnapshot } from '../../src/workspace/tree-state.js';
+import {
+  changedPaths,
+  diffSinceSnapshot,
+  releaseSnapshot,
+  restoreSnapshot,
+  takeSnapshot,
+} from '../../src/workspace/tree-state.js';
 
 // Count the processes each phase starts: on a busy machine the overhead is mostly process spawns,
 // so the count (stable) says more than the milliseconds (which follow the machine's load).
@@ -48,10 +54,22 @@ const FILES = arg('files', 5000);
 const RUNS = arg('runs', 15);
 const TARGET_MS = 200;
 
-const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2026-01-02T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-02T00:00:00Z' };
+const env = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_AUTHOR_DATE: '2026-01-02T00:00:00Z',
+  GIT_COMMITTER_DATE: '2026-01-02T00:00:00Z',
+};
 const base = mkdtempSync(path.join(os.tmpdir(), 'self-heal-bench-loop-'));
 const root = path.join(base, 'repo');
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd: root, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
 
 function generate(): void {
   mkdirSync(root);
@@ -60,7 +78,10 @@ function generate(): void {
   for (let i = 0; i < FILES; i++) {
     const dir = path.join(root, 'src', `mod${Math.floor(i / perDir)}`);
     if (i % perDir === 0) mkdirSync(dir, { recursive: true });
-    const lines = Array.from({ length: 40 }, (_, l) => `export function f${i}_${l}(a, b) { return a ${l % 2 ? '+' : '-'} b + ${l}; }`);
+    const lines = Array.from(
+      { length: 40 },
+      (_, l) => `export function f${i}_${l}(a, b) { return a ${l % 2 ? '+' : '-'} b + ${l}; }`,
+    );
     writeFileSync(path.join(dir, `file${i % perDir}.js`), `${lines.join('\n')}\n`);
   }
   mkdirSync(path.join(root, 'test'));
@@ -69,13 +90,19 @@ function generate(): void {
   git('add', '-A');
   git('commit', '-q', '-m', 'generated');
   // A commit under test, so the commit diff has something to show.
-  writeFileSync(path.join(root, 'src/mod0/file7.js'), `${'export const changed = 1;\n'}${Array.from({ length: 39 }, (_, l) => `export function f7_${l}(a, b) { return a - b + ${l}; }`).join('\n')}\n`);
+  writeFileSync(
+    path.join(root, 'src/mod0/file7.js'),
+    `${'export const changed = 1;\n'}${Array.from({ length: 39 }, (_, l) => `export function f7_${l}(a, b) { return a - b + ${l}; }`).join('\n')}\n`,
+  );
   git('commit', '-q', '-am', 'the commit under test');
 }
 
 function stats(values: number[]): { median: number; p95: number } {
   const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]! };
+  return {
+    median: sorted[Math.floor(sorted.length / 2)]!,
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!,
+  };
 }
 
 const t0 = performance.now();
@@ -91,7 +118,10 @@ const frame: FailureFrame = {
   message: 'Expected values to be strictly equal:\n\n4 !== 6',
   triggering: { file: 'src/mod0/file7.js', line: 4, expression: 'return a - b + 3' },
   test: { file: 'test/calc.test.js', line: 1 },
-  stack: [{ file: 'src/mod0/file7.js', line: 4 }, { file: 'test/calc.test.js', line: 1 }],
+  stack: [
+    { file: 'src/mod0/file7.js', line: 4 },
+    { file: 'test/calc.test.js', line: 1 },
+  ],
   droppedFrames: 3,
   locals: null,
   language: 'javascript',
@@ -103,8 +133,16 @@ const treeOptions = { root, gitDir: path.join(root, '.git'), env, isOutput: (p: 
 const guard = createGuard({ root, pinned: new Map([['test/calc.test.js', 'the failing test']]) });
 const ignored = (paths: string[]) => checkIgnore(gitCtx, paths);
 const edits = [
-  { path: 'src/mod0/file7.js', oldText: 'export function f7_3(a, b) { return a - b + 3; }', newText: 'export function f7_3(a, b) { return a + b + 3; }' },
-  { path: 'src/mod0/file8.js', oldText: 'export function f8_0(a, b) { return a - b + 0; }', newText: 'export function f8_0(a, b) { return a + b + 0; }' },
+  {
+    path: 'src/mod0/file7.js',
+    oldText: 'export function f7_3(a, b) { return a - b + 3; }',
+    newText: 'export function f7_3(a, b) { return a + b + 3; }',
+  },
+  {
+    path: 'src/mod0/file8.js',
+    oldText: 'export function f8_0(a, b) { return a - b + 0; }',
+    newText: 'export function f8_0(a, b) { return a + b + 0; }',
+  },
 ];
 
 const once: Record<string, number[]> = { snapshot: [], 'source windows': [], 'commit diff': [], release: [] };
@@ -113,7 +151,7 @@ const phases: Record<string, number[]> = {
   'edit checks (dry run)': [],
   'apply edits': [],
   'changed paths + guardrails': [],
-  'diff': [],
+  diff: [],
   'hash diff': [],
   'restore (verified)': [],
 };
@@ -155,7 +193,18 @@ for (let run = 0; run < RUNS; run++) {
   // As in heal-loop.ts: one attempt remembers its ignore lookups.
   const editCtx = { guard, ignored: rememberIgnored(ignored) };
   await time(phases['prompt packing']!, () =>
-    buildPrompt({ attempt: run + 1, maxAttempts: 3, testCommand: 'npm test', failures: [frame], sources, commitDiff, history: history.slice(-2) }, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub }),
+    buildPrompt(
+      {
+        attempt: run + 1,
+        maxAttempts: 3,
+        testCommand: 'npm test',
+        failures: [frame],
+        sources,
+        commitDiff,
+        history: history.slice(-2),
+      },
+      { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub },
+    ),
   );
   await time(phases['edit checks (dry run)']!, () => checkEdits(editCtx, edits));
   const applied = await time(phases['apply edits']!, () => applyEdits(editCtx, edits));
@@ -171,7 +220,15 @@ for (let run = 0; run < RUNS; run++) {
   await time(phases['restore (verified)']!, () => restoreSnapshot(snapshot));
   totals.push(performance.now() - start);
   cpuMs += cpuNow() - cpuStart;
-  history.push({ n: run + 1, diff, files: changed, verdict: 'targets-failed', feedback: '1 of 1 failing test(s) still fail', tokens: { input: 0, output: 0 }, durationMs: 0 });
+  history.push({
+    n: run + 1,
+    diff,
+    files: changed,
+    verdict: 'targets-failed',
+    feedback: '1 of 1 failing test(s) still fail',
+    tokens: { input: 0, output: 0 },
+    durationMs: 0,
+  });
   await time(once.release!, () => releaseSnapshot(snapshot));
 }
 // The floor under today's load: a git call that does nothing.
@@ -184,7 +241,9 @@ for (let i = 0; i < RUNS; i++) {
 rmSync(base, { recursive: true, force: true });
 
 const fmt = (n: number) => n.toFixed(1);
-console.log(`repair loop overhead per attempt: generated repository of ${FILES} files (${fmt(generateMs / 1000)} s to generate), ${RUNS} runs, node ${process.version}, ${os.cpus().length} CPU(s)\n`);
+console.log(
+  `repair loop overhead per attempt: generated repository of ${FILES} files (${fmt(generateMs / 1000)} s to generate), ${RUNS} runs, node ${process.version}, ${os.cpus().length} CPU(s)\n`,
+);
 console.log('| per attempt | median ms | p95 ms | processes |');
 console.log('| --- | ---: | ---: | ---: |');
 for (const [name, values] of Object.entries(phases)) {
@@ -204,8 +263,15 @@ for (const [name, values] of Object.entries(once)) {
 }
 const floor = stats(noop);
 console.log('');
-console.log(`machine load: a no-op \`git --version\` takes ${fmt(floor.median)} ms (median, p95 ${fmt(floor.p95)}) right now; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+console.log(
+  `machine load: a no-op \`git --version\` takes ${fmt(floor.median)} ms (median, p95 ${fmt(floor.p95)}) right now; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);
 console.log(
   `target: per-attempt overhead under ${TARGET_MS} ms on ${FILES} files — wall time ${total.median < TARGET_MS ? 'met' : 'NOT met'} (median ${fmt(total.median)} ms), CPU time ${cpuMs / RUNS < TARGET_MS ? 'met' : 'NOT met'} (${fmt(cpuMs / RUNS)} ms)`,
 );
-console.log(`reproduce: node --import tsx scripts/bench/loop.ts --files ${FILES} --runs ${RUNS}   (or: npm run bench -- loop)`);
+console.log(
+  `reproduce: node --import tsx scripts/bench/loop.ts --files ${FILES} --runs ${RUNS}   (or: npm run bench -- loop)`,
+);

@@ -70,7 +70,14 @@ for (const project of projects) {
       const start = Math.max(1, f.line - 15);
       return [{ file: f.file, startLine: start, text: lines.slice(start - 1, f.line + 15).join('\n') }];
     });
-  const input: PromptInput = { attempt: 1, maxAttempts: 3, testCommand: `npx ${project}`, failures, sources, history: [] };
+  const input: PromptInput = {
+    attempt: 1,
+    maxAttempts: 3,
+    testCommand: `npx ${project}`,
+    failures,
+    sources,
+    history: [],
+  };
   const times: number[] = [];
   let prompt = buildPrompt(input, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub });
   for (let i = 0; i < 50; i++) {
@@ -79,7 +86,9 @@ for (const project of projects) {
     times.push(performance.now() - t);
   }
   const text = prompt.system + prompt.user;
-  const facts = expected.failures.flatMap((f) => [f.name, ...(f.file && f.line ? [`${f.file}:${f.line}`] : []), f.exceptionType, f.message].filter(Boolean));
+  const facts = expected.failures.flatMap((f) =>
+    [f.name, ...(f.file && f.line ? [`${f.file}:${f.line}`] : []), f.exceptionType, f.message].filter(Boolean),
+  );
   const kept = facts.filter((fact) => text.includes(fact)).length;
   const rawTokens = estimateTokens(raw);
   rows.push([
@@ -96,20 +105,37 @@ for (const project of projects) {
   ]);
 }
 
-const header = ['runner', 'failures', 'raw log chars', 'raw log tokens', 'prompt tokens (system+user)', 'user tokens', 'user/raw', 'key facts kept', 'omitted', 'buildPrompt ms (median of 50)'];
+const header = [
+  'runner',
+  'failures',
+  'raw log chars',
+  'raw log tokens',
+  'prompt tokens (system+user)',
+  'user tokens',
+  'user/raw',
+  'key facts kept',
+  'omitted',
+  'buildPrompt ms (median of 50)',
+];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 
 // Scrubber throughput on a 4 MiB log with secrets sprinkled in.
-const line = '2026-11-02T10:00:00.000Z  at Object.<anonymous> (src/cart.ts:12:5) expected 10 to be 30 ghp_' + 'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2\n';
+const line =
+  '2026-11-02T10:00:00.000Z  at Object.<anonymous> (src/cart.ts:12:5) expected 10 to be 30 ghp_' +
+  'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2\n';
 const big = line.repeat(Math.ceil((4 * 1024 * 1024) / line.length));
 const t0 = performance.now();
 const out = scrub(big);
 const ms = performance.now() - t0;
-console.log(`\nscrub: ${(big.length / 1024 / 1024).toFixed(1)} MiB in ${ms.toFixed(0)} ms (${((big.length / 1024 / 1024) / (ms / 1000)).toFixed(1)} MiB/s); tokens left: ${out.includes('ghp_Ab1') ? 'SOME (bug)' : 'none'}`);
+console.log(
+  `\nscrub: ${(big.length / 1024 / 1024).toFixed(1)} MiB in ${ms.toFixed(0)} ms (${(big.length / 1024 / 1024 / (ms / 1000)).toFixed(1)} MiB/s); tokens left: ${out.includes('ghp_Ab1') ? 'SOME (bug)' : 'none'}`,
+);
 const t1 = performance.now();
 const tokens = estimateTokens(big);
-console.log(`estimateTokens: ${(big.length / 1024 / 1024).toFixed(1)} MiB in ${(performance.now() - t1).toFixed(0)} ms (${tokens} tokens)`);
+console.log(
+  `estimateTokens: ${(big.length / 1024 / 1024).toFixed(1)} MiB in ${(performance.now() - t1).toFixed(0)} ms (${tokens} tokens)`,
+);
 console.log(`\nPrompt budget: ${DEFAULT_PROMPT_TOKENS} tokens (GitHub Models' free tier takes 8,000 a request).`);
 console.log('Reproduce: node --import tsx scripts/bench/prompt.ts');

@@ -38,12 +38,67 @@ const cases: Array<[string, string, Parse, () => string]> = [
   ['one 5 MB line', 'java', java, () => `java.lang.X: ${'a'.repeat(5 * MB)}\n\tat a.B.c(B.java:1)`],
   ['one 5 MB line', 'go', go, () => `--- FAIL: T (0.00s)\n    a_test.go:1: ${'a'.repeat(5 * MB)}`],
   ['one 5 MB line', 'rust', rust, () => `thread 't' panicked at src/a.rs:1:1:\n${'a'.repeat(5 * MB)}`],
-  ['100k frame lines', 'python', python, () => ['Traceback (most recent call last):', ...Array.from({ length: 100_000 }, (_, i) => `  File "/a/m.py", line ${i + 1}, in f`), 'ValueError: x'].join('\n')],
-  ['100k frame lines', 'java', java, () => ['java.lang.StackOverflowError', ...Array.from({ length: 100_000 }, (_, i) => `\tat a.B.f(B.java:${i + 1})`)].join('\n')],
-  ['100k frame lines', 'go', go, () => ['panic: x', '', 'goroutine 1 [running]:', ...Array.from({ length: 50_000 }, (_, i) => `m.f${i}()\n\t/src/m.go:${i + 1} +0x1`)].join('\n')],
-  ['100k frame lines', 'rust', rust, () => ["thread 'main' panicked at src/a.rs:1:1:", 'x', 'stack backtrace:', ...Array.from({ length: 50_000 }, (_, i) => `  ${i}: m::f\n             at ./src/a.rs:${i + 1}:1`)].join('\n')],
-  ['100k noise lines', 'registry', parseLog, () => Array.from({ length: 100_000 }, (_, i) => `step ${i}: compiled a.py:${i}: at ${i}:${i}`).join('\n')],
-  ['mixed pytest+go+cargo+maven → 10 MB', 'registry', parseLog, () => repeat(['pytest/output.log', 'go/output.log', 'cargo/output.log', 'maven/output.log'].map(fixture).join('\n'), 10 * MB)],
+  [
+    '100k frame lines',
+    'python',
+    python,
+    () =>
+      [
+        'Traceback (most recent call last):',
+        ...Array.from({ length: 100_000 }, (_, i) => `  File "/a/m.py", line ${i + 1}, in f`),
+        'ValueError: x',
+      ].join('\n'),
+  ],
+  [
+    '100k frame lines',
+    'java',
+    java,
+    () =>
+      [
+        'java.lang.StackOverflowError',
+        ...Array.from({ length: 100_000 }, (_, i) => `\tat a.B.f(B.java:${i + 1})`),
+      ].join('\n'),
+  ],
+  [
+    '100k frame lines',
+    'go',
+    go,
+    () =>
+      [
+        'panic: x',
+        '',
+        'goroutine 1 [running]:',
+        ...Array.from({ length: 50_000 }, (_, i) => `m.f${i}()\n\t/src/m.go:${i + 1} +0x1`),
+      ].join('\n'),
+  ],
+  [
+    '100k frame lines',
+    'rust',
+    rust,
+    () =>
+      [
+        "thread 'main' panicked at src/a.rs:1:1:",
+        'x',
+        'stack backtrace:',
+        ...Array.from({ length: 50_000 }, (_, i) => `  ${i}: m::f\n             at ./src/a.rs:${i + 1}:1`),
+      ].join('\n'),
+  ],
+  [
+    '100k noise lines',
+    'registry',
+    parseLog,
+    () => Array.from({ length: 100_000 }, (_, i) => `step ${i}: compiled a.py:${i}: at ${i}:${i}`).join('\n'),
+  ],
+  [
+    'mixed pytest+go+cargo+maven → 10 MB',
+    'registry',
+    parseLog,
+    () =>
+      repeat(
+        ['pytest/output.log', 'go/output.log', 'cargo/output.log', 'maven/output.log'].map(fixture).join('\n'),
+        10 * MB,
+      ),
+  ],
   ['40 MB log (tail kept)', 'python', python, () => repeat(fixture('pytest/output.log'), 40 * MB)],
 ];
 

@@ -14,7 +14,10 @@ const RepoShape = z.object({ full_name: z.string().optional() }).passthrough().n
 const PullShape = z
   .object({
     number: z.number().optional(),
-    head: z.object({ ref: z.string().optional(), sha: z.string().optional(), repo: RepoShape }).passthrough().optional(),
+    head: z
+      .object({ ref: z.string().optional(), sha: z.string().optional(), repo: RepoShape })
+      .passthrough()
+      .optional(),
     base: z.object({ ref: z.string().optional(), repo: RepoShape }).passthrough().optional(),
     user: z.object({ login: z.string().optional() }).passthrough().nullish(),
   })
@@ -23,7 +26,10 @@ const PullShape = z
 const PayloadShape = z
   .object({
     pull_request: PullShape.optional(),
-    repository: z.object({ full_name: z.string().optional(), default_branch: z.string().optional() }).passthrough().optional(),
+    repository: z
+      .object({ full_name: z.string().optional(), default_branch: z.string().optional() })
+      .passthrough()
+      .optional(),
     workflow_run: z
       .object({
         id: z.number().optional(),
@@ -78,7 +84,9 @@ function readPayload(file: string | undefined): z.infer<typeof PayloadShape> {
   const parsed = PayloadShape.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ContextError(`the event payload ${file} has an unexpected shape at ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ContextError(
+      `the event payload ${file} has an unexpected shape at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }
@@ -86,12 +94,14 @@ function readPayload(file: string | undefined): z.infer<typeof PayloadShape> {
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   const repository = env.GITHUB_REPOSITORY ?? '';
   const [owner, repo] = repository.split('/');
-  if (!owner || !repo) throw new ContextError(`GITHUB_REPOSITORY must be owner/repo, got ${JSON.stringify(repository)}`);
+  if (!owner || !repo)
+    throw new ContextError(`GITHUB_REPOSITORY must be owner/repo, got ${JSON.stringify(repository)}`);
   const payload = readPayload(env.GITHUB_EVENT_PATH);
   const serverUrl = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
   const repoUrl = `${serverUrl}/${owner}/${repo}`;
   const runId = env.GITHUB_RUN_ID && /^\d+$/.test(env.GITHUB_RUN_ID) ? Number(env.GITHUB_RUN_ID) : undefined;
-  const attempt = env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT) ? Number(env.GITHUB_RUN_ATTEMPT) : undefined;
+  const attempt =
+    env.GITHUB_RUN_ATTEMPT && /^\d+$/.test(env.GITHUB_RUN_ATTEMPT) ? Number(env.GITHUB_RUN_ATTEMPT) : undefined;
   const wr = payload.workflow_run;
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
@@ -102,7 +112,9 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
     repoUrl,
     runId,
-    runUrl: runId ? `${repoUrl}/actions/runs/${runId}${attempt && attempt > 1 ? `/attempts/${attempt}` : ''}` : undefined,
+    runUrl: runId
+      ? `${repoUrl}/actions/runs/${runId}${attempt && attempt > 1 ? `/attempts/${attempt}` : ''}`
+      : undefined,
     sha: env.GITHUB_SHA,
     ref: env.GITHUB_REF,
     actor: env.GITHUB_ACTOR,

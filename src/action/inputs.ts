@@ -47,8 +47,7 @@ const numberInput = (fallback: number, min: number, max: number, unit: string) =
     })
     .transform(Number);
 
-const textInput = (what = 'text') =>
-  z.string().max(MAX_TEXT, `expected ${what} of at most ${MAX_TEXT} characters`);
+const textInput = (what = 'text') => z.string().max(MAX_TEXT, `expected ${what} of at most ${MAX_TEXT} characters`);
 
 /**
  * Split a list input: one item per line, or comma-separated. Commas inside `{…}` belong to a glob
@@ -74,7 +73,9 @@ export function splitList(value: string): string[] {
 
 /** A credential: one line, no spaces (a pasted token with a newline would break the auth header). */
 const tokenInput = () =>
-  z.string().refine((v) => !/\s/.test(v) && v.length <= 4_096, { message: 'expected a token without spaces or line breaks' });
+  z
+    .string()
+    .refine((v) => !/\s/.test(v) && v.length <= 4_096, { message: 'expected a token without spaces or line breaks' });
 
 const listInput = (what: string) =>
   textInput(what)
@@ -122,11 +123,9 @@ export const ActionInputs = z.object({
     .transform((v) => v as DeliveryModeInput),
   'dry-run': booleanInput(false),
   'max-self-heal-commits': integerInput(1, 0, 100),
-  'dispatch-workflow': z
-    .string()
-    .refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
-      message: 'expected a workflow file name such as ci.yml, or a workflow id',
-    }),
+  'dispatch-workflow': z.string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
+    message: 'expected a workflow file name such as ci.yml, or a workflow id',
+  }),
   'allow-unsafe-pull-request-target': booleanInput(false),
 });
 export type ActionInputs = z.output<typeof ActionInputs>;

@@ -43,7 +43,11 @@ function isReport(name: string): boolean {
 
 /** A folder name for an artifact: its name with anything unusual replaced, made unique. */
 function folderFor(name: string, taken: Set<string>): string {
-  const base = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100) || 'artifact';
+  const base =
+    name
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 100) || 'artifact';
   let folder = base;
   for (let i = 2; taken.has(folder); i++) folder = `${base}-${i}`;
   taken.add(folder);
@@ -91,7 +95,9 @@ export async function collectRunReports(
       // Only the reports: they land in the work tree, where a test runner could pick up anything else.
       const files = extractZip(zip, path.join(dir, folder), limits.unzip, isReport);
       result.artifacts.push({ name: artifact.name, folder, files });
-      log(`artifact ${JSON.stringify(artifact.name)}: ${files.length} file${files.length === 1 ? '' : 's'} → ${folder}/`);
+      log(
+        `artifact ${JSON.stringify(artifact.name)}: ${files.length} file${files.length === 1 ? '' : 's'} → ${folder}/`,
+      );
     } catch (error) {
       skip(`not a usable zip: ${(error as Error).message}`);
     }

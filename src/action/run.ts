@@ -133,7 +133,10 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
     if (error instanceof Skip) {
       core.setOutput('result', error.result);
       core.setOutput('attempts', '0');
-      writeSummary(env, renderNoticeSummary({ kind: error.kind, reason: error.reason, details: error.details, runUrl }));
+      writeSummary(
+        env,
+        renderNoticeSummary({ kind: error.kind, reason: error.reason, details: error.details, runUrl }),
+      );
       if (error.fail) {
         for (const d of error.details) core.error(d);
         core.setFailed(oneLine(`self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`));
@@ -168,7 +171,13 @@ async function runSteps(
     inputs = readInputs(env, (secret) => core.setSecret(secret));
   } catch (error) {
     if (error instanceof InputError) {
-      throw new Skip('error', `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`, true, 'config-error', error.message.split('\n'));
+      throw new Skip(
+        'error',
+        `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`,
+        true,
+        'config-error',
+        error.message.split('\n'),
+      );
     }
     throw error;
   }
@@ -176,20 +185,39 @@ async function runSteps(
     const ctx = readRunContext(env);
     setRunUrl(ctx.runUrl);
     const target = resolveTarget(ctx);
-    logger.info(`event ${ctx.eventName || '(none)'}; branch under test: ${target.branch ?? '(none)'} at ${target.sha?.slice(0, 12) ?? '?'} (${target.source})`);
+    logger.info(
+      `event ${ctx.eventName || '(none)'}; branch under test: ${target.branch ?? '(none)'} at ${target.sha?.slice(0, 12) ?? '?'} (${target.source})`,
+    );
     const outDir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal');
     mkdirSync(outDir, { recursive: true });
-    const parsed = HealOptions.safeParse(toHealOptions(inputs, { workspace: ctx.workspace, reportPath: path.join(outDir, 'self-heal-report.json') }));
+    const parsed = HealOptions.safeParse(
+      toHealOptions(inputs, { workspace: ctx.workspace, reportPath: path.join(outDir, 'self-heal-report.json') }),
+    );
     if (!parsed.success) {
-      throw new Skip('error', 'the inputs do not make valid options', true, 'config-error', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+      throw new Skip(
+        'error',
+        'the inputs do not make valid options',
+        true,
+        'config-error',
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      );
     }
     const options = parsed.data;
     const gitCtx: GitContext = { cwd: options.cwd, env };
     const root = await topLevel(gitCtx).catch(() => {
-      throw new Skip('error', `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`, true, 'config-error');
+      throw new Skip(
+        'error',
+        `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`,
+        true,
+        'config-error',
+      );
     });
     const api = inputs['github-token']
-      ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(inputs['github-token'], { owner: ctx.owner, repo: ctx.repo }, ctx.apiUrl)
+      ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(
+          inputs['github-token'],
+          { owner: ctx.owner, repo: ctx.repo },
+          ctx.apiUrl,
+        )
       : undefined;
     await runGuards(inputs, ctx, target, { cwd: root, env }, logger);
     return { ctx, target, options, root, api };
@@ -230,7 +258,9 @@ async function runSteps(
   }
   // heal() runs with commit: false because delivery makes the commit; its note saying so would
   // contradict the delivery section a line below, so it is dropped from the action's report.
-  const report = healed.reason.endsWith(COMMIT_DISABLED_NOTE) ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) } : healed;
+  const report = healed.reason.endsWith(COMMIT_DISABLED_NOTE)
+    ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) }
+    : healed;
 
   // 4. Deliver.
   const delivery = await logger.group('self-heal: delivery', () =>
@@ -261,7 +291,10 @@ async function runSteps(
   core.setOutput('result', report.result);
   core.setOutput('attempts', String(report.attempts.length));
   core.setOutput('report-path', delivery.reportPath ?? '');
-  core.setOutput('commit-sha', delivery.status === 'delivered' && delivery.mode !== 'patch' ? (delivery.commitSha ?? '') : '');
+  core.setOutput(
+    'commit-sha',
+    delivery.status === 'delivered' && delivery.mode !== 'patch' ? (delivery.commitSha ?? '') : '',
+  );
   core.setOutput('pull-request-url', delivery.pullRequestUrl ?? '');
   core.setOutput('patch-path', delivery.patchPath ?? '');
   writeSummary(
@@ -278,7 +311,10 @@ async function runSteps(
   // relative to the workspace, which differs when the repository was checked out into a subfolder.
   const prefix = path.relative(ctx.workspace, root).split(path.sep).join('/');
   const annotationPrefix = prefix && !prefix.startsWith('..') ? prefix : undefined;
-  const annotations = buildAnnotations(report.failures, { pathPrefix: annotationPrefix, healed: report.result === 'healed' });
+  const annotations = buildAnnotations(report.failures, {
+    pathPrefix: annotationPrefix,
+    healed: report.result === 'healed',
+  });
   for (const line of formatAnnotations(annotations)) process.stdout.write(`${line}${os.EOL}`);
 
   if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
@@ -294,7 +330,13 @@ async function runSteps(
 }
 
 /** The guards that decide whether to heal at all; each logs why it passes or stops. */
-async function runGuards(inputs: ActionInputs, ctx: RunContext, target: DeliveryTarget, gitCtx: GitContext, logger: Logger): Promise<void> {
+async function runGuards(
+  inputs: ActionInputs,
+  ctx: RunContext,
+  target: DeliveryTarget,
+  gitCtx: GitContext,
+  logger: Logger,
+): Promise<void> {
   const checkout = await readCheckout(gitCtx);
   const safety = checkCheckoutSafety(ctx, target, checkout, inputs['allow-unsafe-pull-request-target']);
   logger.info(`safety: ${safety.reason}`);
@@ -304,12 +346,23 @@ async function runGuards(inputs: ActionInputs, ctx: RunContext, target: Delivery
     const wr = ctx.workflowRun;
     if (!wr) throw new Skip('error', 'the workflow_run event has no workflow_run payload', true, 'config-error');
     if (wr.conclusion !== 'failure') {
-      throw new Skip('skipped', `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`, false, 'skipped');
+      throw new Skip(
+        'skipped',
+        `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`,
+        false,
+        'skipped',
+      );
     }
     if (wr.headSha && checkout.head !== wr.headSha) {
       // The checkout of a workflow_run job is the default branch; the failure is at the run's commit.
       const dirty = (await git(gitCtx, ['status', '--porcelain', '--untracked-files=no'])).stdout.trim();
-      if (dirty) throw new Skip('error', `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`, true, 'config-error');
+      if (dirty)
+        throw new Skip(
+          'error',
+          `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`,
+          true,
+          'config-error',
+        );
       logger.info(`checking out the failed commit ${wr.headSha.slice(0, 12)} (HEAD was ${checkout.head.slice(0, 12)})`);
       await ensureCommit(gitCtx, wr.headSha);
       await git(gitCtx, ['checkout', '--quiet', '--detach', wr.headSha]);

@@ -29,13 +29,19 @@ export interface SafetyDecision {
   reason: string;
 }
 
-export function checkCheckoutSafety(ctx: RunContext, target: DeliveryTarget, checkout: CheckoutFacts, allowUnsafe: boolean): SafetyDecision {
+export function checkCheckoutSafety(
+  ctx: RunContext,
+  target: DeliveryTarget,
+  checkout: CheckoutFacts,
+  allowUnsafe: boolean,
+): SafetyDecision {
   const privileged = ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run';
-  if (!privileged || !target.isFork) return { safe: true, reason: `${ctx.eventName || 'this event'} runs the repository's own code` };
+  if (!privileged || !target.isFork)
+    return { safe: true, reason: `${ctx.eventName || 'this event'} runs the repository's own code` };
   const forkSha = target.sha;
   const forkCodeOut = forkSha !== undefined && (checkout.head === forkSha || checkout.parents.includes(forkSha));
   if (ctx.eventName === 'pull_request_target' && !forkCodeOut) {
-    return { safe: true, reason: 'pull_request_target with the base repository\'s code checked out (not the fork\'s)' };
+    return { safe: true, reason: "pull_request_target with the base repository's code checked out (not the fork's)" };
   }
   const what =
     ctx.eventName === 'pull_request_target'

@@ -48,7 +48,8 @@ const U32_MAX = 0xffffffff;
 const U16_MAX = 0xffff;
 
 function need(buf: Buffer, offset: number, length: number, what: string): void {
-  if (offset < 0 || offset + length > buf.length) throw new ZipError(`${what} at byte ${offset} runs past the end of the file (${buf.length} bytes)`);
+  if (offset < 0 || offset + length > buf.length)
+    throw new ZipError(`${what} at byte ${offset} runs past the end of the file (${buf.length} bytes)`);
 }
 
 function findEndOfCentralDirectory(buf: Buffer): number {
@@ -71,7 +72,8 @@ export function safeEntryPath(name: string): string {
     throw new ZipError(`entry ${JSON.stringify(name.slice(0, 200))} has an absolute path`);
   }
   const parts = unified.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..')) throw new ZipError(`entry ${JSON.stringify(name.slice(0, 200))} escapes the destination (..)`);
+  if (parts.some((p) => p === '..'))
+    throw new ZipError(`entry ${JSON.stringify(name.slice(0, 200))} escapes the destination (..)`);
   return parts.join('/');
 }
 
@@ -127,7 +129,8 @@ function readCentralDirectory(buf: Buffer, limits: UnzipLimits): CentralEntry[] 
     cdSize = Number(buf.readBigUInt64LE(z64 + 40));
     cdOffset = Number(buf.readBigUInt64LE(z64 + 48));
   }
-  if (count > limits.maxEntries) throw new ZipError(`the zip has ${count} entries, more than the limit of ${limits.maxEntries}`);
+  if (count > limits.maxEntries)
+    throw new ZipError(`the zip has ${count} entries, more than the limit of ${limits.maxEntries}`);
   need(buf, cdOffset, cdSize, 'central directory');
   const entries: CentralEntry[] = [];
   let p = cdOffset;
@@ -146,7 +149,11 @@ function readCentralDirectory(buf: Buffer, limits: UnzipLimits): CentralEntry[] 
     const rawName = buf.subarray(p + 46, p + 46 + nameLength);
     // Bit 11: UTF-8 names; otherwise CP437, which for the ASCII names of reports is the same.
     const name = rawName.toString(flags & 0x800 ? 'utf8' : 'latin1');
-    const sizes = { size: buf.readUInt32LE(p + 24), compressedSize: buf.readUInt32LE(p + 20), localOffset: buf.readUInt32LE(p + 42) };
+    const sizes = {
+      size: buf.readUInt32LE(p + 24),
+      compressedSize: buf.readUInt32LE(p + 20),
+      localOffset: buf.readUInt32LE(p + 42),
+    };
     readZip64Extra(buf.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength), sizes);
     // Unix "made by" (3) keeps the file mode in the high 16 bits of the external attributes.
     const mode = madeBy === 3 ? external >>> 16 : 0;
@@ -168,7 +175,11 @@ function readCentralDirectory(buf: Buffer, limits: UnzipLimits): CentralEntry[] 
  * Read every file entry (that `keep` accepts, by its normalised name) into memory, checked against
  * the limits. Directories are left out; an entry not kept is checked by name only, not inflated.
  */
-export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS, keep: (name: string) => boolean = () => true): ZipEntry[] {
+export function readZip(
+  buf: Buffer,
+  limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
+  keep: (name: string) => boolean = () => true,
+): ZipEntry[] {
   const out: ZipEntry[] = [];
   let total = 0;
   const seen = new Set<string>();
@@ -181,11 +192,16 @@ export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
     if (seen.has(name)) throw new ZipError(`entry ${JSON.stringify(name)} appears twice`);
     seen.add(name);
     if (!keep(name)) continue;
-    if (e.size > limits.maxEntryBytes) throw new ZipError(`entry ${JSON.stringify(name)} is ${e.size} bytes, more than the limit of ${limits.maxEntryBytes}`);
+    if (e.size > limits.maxEntryBytes)
+      throw new ZipError(
+        `entry ${JSON.stringify(name)} is ${e.size} bytes, more than the limit of ${limits.maxEntryBytes}`,
+      );
     total += e.size;
-    if (total > limits.maxTotalBytes) throw new ZipError(`the zip holds more than ${limits.maxTotalBytes} bytes uncompressed`);
+    if (total > limits.maxTotalBytes)
+      throw new ZipError(`the zip holds more than ${limits.maxTotalBytes} bytes uncompressed`);
     need(buf, e.localOffset, 30, `local header of ${name}`);
-    if (buf.readUInt32LE(e.localOffset) !== LOCAL) throw new ZipError(`bad local header signature for ${JSON.stringify(name)}`);
+    if (buf.readUInt32LE(e.localOffset) !== LOCAL)
+      throw new ZipError(`bad local header signature for ${JSON.stringify(name)}`);
     const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
     need(buf, start, e.compressedSize, `data of ${name}`);
     const raw = buf.subarray(start, start + e.compressedSize);
@@ -198,8 +214,12 @@ export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
       } catch (error) {
         throw new ZipError(`entry ${JSON.stringify(name)} does not inflate: ${(error as Error).message}`);
       }
-    } else throw new ZipError(`entry ${JSON.stringify(name)} uses compression method ${e.method}; only stored (0) and deflate (8) are supported`);
-    if (data.length !== e.size) throw new ZipError(`entry ${JSON.stringify(name)} is ${data.length} bytes, but its header says ${e.size}`);
+    } else
+      throw new ZipError(
+        `entry ${JSON.stringify(name)} uses compression method ${e.method}; only stored (0) and deflate (8) are supported`,
+      );
+    if (data.length !== e.size)
+      throw new ZipError(`entry ${JSON.stringify(name)} is ${data.length} bytes, but its header says ${e.size}`);
     if (crc32(data) >>> 0 !== e.crc >>> 0) throw new ZipError(`entry ${JSON.stringify(name)} fails its CRC check`);
     out.push({ name, data });
   }
@@ -207,14 +227,20 @@ export function readZip(buf: Buffer, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
 }
 
 /** Extract the entries `keep` accepts into `dest` (created); returns the written files, relative to `dest`. */
-export function extractZip(buf: Buffer, dest: string, limits: UnzipLimits = DEFAULT_UNZIP_LIMITS, keep?: (name: string) => boolean): string[] {
+export function extractZip(
+  buf: Buffer,
+  dest: string,
+  limits: UnzipLimits = DEFAULT_UNZIP_LIMITS,
+  keep?: (name: string) => boolean,
+): string[] {
   const entries = readZip(buf, limits, keep);
   const root = path.resolve(dest);
   const written: string[] = [];
   for (const entry of entries) {
     const target = path.resolve(root, ...entry.name.split('/'));
     // Belt and braces after safeEntryPath: the resolved path must stay inside the destination.
-    if (target !== root && !target.startsWith(root + path.sep)) throw new ZipError(`entry ${JSON.stringify(entry.name)} escapes the destination`);
+    if (target !== root && !target.startsWith(root + path.sep))
+      throw new ZipError(`entry ${JSON.stringify(entry.name)} escapes the destination`);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, entry.data, { flag: 'wx' });
     written.push(entry.name);

@@ -34,17 +34,26 @@ function flagName(specs: FlagSpecs, text: string): string {
   const m = /'(-{1,2}[^' ]+)/.exec(text);
   const raw = m?.[1] ?? '';
   const short = /^-([^-])/.exec(raw)?.[1];
-  const long = short ? Object.entries(specs).find(([, s]) => s.short === short)?.[0] : raw.replace(/^--/, '').split('=')[0];
+  const long = short
+    ? Object.entries(specs).find(([, s]) => s.short === short)?.[0]
+    : raw.replace(/^--/, '').split('=')[0];
   return long ?? raw;
 }
 
 /** Parse `argv` against `specs`; bad usage becomes a `UsageError` naming the flag. */
-export function parseFlags<S extends FlagSpecs>(argv: string[], specs: S, options: { positionals?: boolean } = {}): ParsedArgs<S> {
+export function parseFlags<S extends FlagSpecs>(
+  argv: string[],
+  specs: S,
+  options: { positionals?: boolean } = {},
+): ParsedArgs<S> {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
       options: Object.fromEntries(
-        Object.entries(specs).map(([name, s]) => [name, { type: s.type, ...(s.short ? { short: s.short } : {}), ...(s.multiple ? { multiple: true } : {}) }]),
+        Object.entries(specs).map(([name, s]) => [
+          name,
+          { type: s.type, ...(s.short ? { short: s.short } : {}), ...(s.multiple ? { multiple: true } : {}) },
+        ]),
       ),
       allowPositionals: options.positionals ?? false,
       strict: true,
@@ -55,7 +64,9 @@ export function parseFlags<S extends FlagSpecs>(argv: string[], specs: S, option
     const message = error instanceof Error ? error.message : String(error);
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const name = flagName(specs, message);
-      const known = Object.keys(specs).map((k) => `--${k}`).join(', ');
+      const known = Object.keys(specs)
+        .map((k) => `--${k}`)
+        .join(', ');
       throw new UsageError(`unknown option '${name.startsWith('-') ? name : `--${name}`}' (options: ${known})`);
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -73,7 +84,12 @@ export function parseFlags<S extends FlagSpecs>(argv: string[], specs: S, option
 }
 
 /** One `--name` value from a closed set, or a `UsageError` that lists the set. */
-export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+export function oneOf<T extends string>(
+  name: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${name} expects one of ${allowed.join('|')}, got '${value}'`);

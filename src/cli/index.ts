@@ -9,9 +9,18 @@ import { UsageError } from './usage-error.js';
 import type { CliIO, CommandMain } from './io.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMain> }> = {
-  parse: { summary: 'read JUnit reports and logs into failure frames', load: async () => (await import('./commands/parse.js')).main },
-  run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await import('./commands/run.js')).main },
-  demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await import('./commands/demo.js')).main },
+  parse: {
+    summary: 'read JUnit reports and logs into failure frames',
+    load: async () => (await import('./commands/parse.js')).main,
+  },
+  run: {
+    summary: 'reproduce, repair and verify failing tests',
+    load: async () => (await import('./commands/run.js')).main,
+  },
+  demo: {
+    summary: 'heal a bundled example project with the built-in engine',
+    load: async () => (await import('./commands/demo.js')).main,
+  },
 };
 
 function usage(): string {
@@ -37,7 +46,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`self-heal ${name}: ${error.message}\n`);

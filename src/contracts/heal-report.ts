@@ -51,9 +51,7 @@ export const Attempt = z.object({
   tokens: TokenUsage,
   durationMs: z.number().nonnegative(),
   failToPass: z.object({ passed: z.number().int(), total: z.number().int() }).optional(),
-  passToPass: z
-    .object({ passed: z.number().int(), total: z.number().int(), broken: z.array(z.string()) })
-    .optional(),
+  passToPass: z.object({ passed: z.number().int(), total: z.number().int(), broken: z.array(z.string()) }).optional(),
   /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
   detail: z.record(z.string(), z.unknown()).optional(),
 });

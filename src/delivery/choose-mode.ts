@@ -33,15 +33,23 @@ export function chooseMode(requested: DeliveryMode | 'auto', facts: ModeFacts): 
       };
     }
     if (requested !== 'patch' && !branch) {
-      return { mode: 'patch', reason: `mode ${requested} was asked for, but there is no branch under test (${target.source}): delivering a patch instead` };
+      return {
+        mode: 'patch',
+        reason: `mode ${requested} was asked for, but there is no branch under test (${target.source}): delivering a patch instead`,
+      };
     }
     return { mode: requested, reason: `mode ${requested} was asked for` };
   }
-  if (target.isDependabot) return { mode: 'patch', reason: 'a Dependabot pull request gets a read-only token: delivering a patch' };
-  if (target.isFork) return { mode: 'patch', reason: 'a pull request from a fork gets a read-only token: delivering a patch' };
+  if (target.isDependabot)
+    return { mode: 'patch', reason: 'a Dependabot pull request gets a read-only token: delivering a patch' };
+  if (target.isFork)
+    return { mode: 'patch', reason: 'a pull request from a fork gets a read-only token: delivering a patch' };
   if (!branch) return { mode: 'patch', reason: `there is no branch under test (${target.source}): delivering a patch` };
   if (facts.defaultBranch !== undefined && branch === facts.defaultBranch) {
-    return { mode: 'pull-request', reason: `${branch} is the default branch: the fix goes to a draft pull request for review` };
+    return {
+      mode: 'pull-request',
+      reason: `${branch} is the default branch: the fix goes to a draft pull request for review`,
+    };
   }
   if (facts.branchProtected !== false) {
     return {

@@ -43,6 +43,9 @@ export function buildCommitMessage(report: HealReport, runUrl?: string): string 
     ...report.failures.slice(0, MAX_LISTED).map((f) => `- ${clean(breakReferences(f.id), 200)}`),
     ...(report.failures.length > MAX_LISTED ? [`- …and ${report.failures.length - MAX_LISTED} more`] : []),
   ];
-  const trailerLines = [`${ATTEMPTS_TRAILER}: ${attempts}`, ...(runUrl ? [`${RUN_TRAILER}: ${clean(runUrl, 500)}`] : [])];
+  const trailerLines = [
+    `${ATTEMPTS_TRAILER}: ${attempts}`,
+    ...(runUrl ? [`${RUN_TRAILER}: ${clean(runUrl, 500)}`] : []),
+  ];
   return `${subject}\n\n${body.join('\n')}\n\n${trailerLines.join('\n')}\n`;
 }

@@ -50,7 +50,9 @@ export interface DeliverDeps {
 /** A push rejected for lack of credentials says how checkout must be configured. */
 function pushHint(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (/could not read Username|Authentication failed|terminal prompts disabled|403|Permission to .* denied/i.test(text)) {
+  if (
+    /could not read Username|Authentication failed|terminal prompts disabled|403|Permission to .* denied/i.test(text)
+  ) {
     return `${text} (pushing uses the credentials actions/checkout persisted: keep persist-credentials at its default, and give the workflow permissions: contents: write)`;
   }
   return text;
@@ -99,25 +101,34 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
 
   // 1. The fix commit, on the tested commit of the branch under test.
   const files = await fixFiles(ctx, input);
-  if (!files.length) return fail('none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
+  if (!files.length)
+    return fail('none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
   const parent = target.sha ?? (await headSha(ctx));
   if (!parent) return fail('none', 'Healed, but there is no commit to base the fix on.');
   let fix: FixCommit;
   try {
     await ensureCommit(ctx, parent);
-    fix = await createFixCommit(ctx, { files, parent, message: buildCommitMessage(input.report, input.runUrl), date: input.date });
+    fix = await createFixCommit(ctx, {
+      files,
+      parent,
+      message: buildCommitMessage(input.report, input.runUrl),
+      date: input.date,
+    });
   } catch (error) {
     return fail('none', `Healed, but the fix commit could not be made: ${(error as Error).message}`);
   }
-  say(`fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`);
+  say(
+    `fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`,
+  );
 
   // 2. Verified from the diff, not claimed: no protected (test) file in the commit.
-  const failingTestFiles = new Set(
-    input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])),
-  );
+  const failingTestFiles = new Set(input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
   const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
   if (touched.length) {
-    return fail('none', `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`);
+    return fail(
+      'none',
+      `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`,
+    );
   }
 
   const patchPath = path.join(input.outDir, 'self-heal.patch');
@@ -139,7 +150,10 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
   }
   let choice = chooseMode(input.mode, { target, defaultBranch, branchProtected });
   if (choice.mode === 'pull-request' && !deps.api) {
-    choice = { mode: 'patch', reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead` };
+    choice = {
+      mode: 'patch',
+      reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead`,
+    };
   }
   say(`mode ${choice.mode}: ${choice.reason}`);
 
@@ -167,31 +181,63 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
   if (choice.mode === 'commit') {
     if (input.dryRun) {
       say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
-      return { ...base, mode: 'commit', status: 'dry-run', branch, targetBranch: branch, reason: `${choice.reason}. Dry run: nothing was pushed.` };
+      return {
+        ...base,
+        mode: 'commit',
+        status: 'dry-run',
+        branch,
+        targetBranch: branch,
+        reason: `${choice.reason}. Dry run: nothing was pushed.`,
+      };
     }
     try {
       // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
       await pushCommit(ctx, fix.sha, branch);
     } catch (error) {
-      return fail('commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, { ...base, branch, targetBranch: branch });
+      return fail('commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, {
+        ...base,
+        branch,
+        targetBranch: branch,
+      });
     }
     say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
     const ciRerun = await dispatch(input, deps, branch, say);
-    return { ...base, mode: 'commit', status: 'delivered', branch, targetBranch: branch, reason: `${choice.reason}.`, ciRerun };
+    return {
+      ...base,
+      mode: 'commit',
+      status: 'delivered',
+      branch,
+      targetBranch: branch,
+      reason: `${choice.reason}.`,
+      ciRerun,
+    };
   }
 
   // pull-request
   const head = pullRequestBranch(branch);
   if (input.dryRun) {
-    say(`dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`);
-    return { ...base, mode: 'pull-request', status: 'dry-run', branch: head, targetBranch: branch, reason: `${choice.reason}. Dry run: nothing was pushed or opened.` };
+    say(
+      `dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`,
+    );
+    return {
+      ...base,
+      mode: 'pull-request',
+      status: 'dry-run',
+      branch: head,
+      targetBranch: branch,
+      reason: `${choice.reason}. Dry run: nothing was pushed or opened.`,
+    };
   }
   try {
     // Our own branch: replaced with a lease, so a concurrent self-heal run cannot be overwritten unseen.
     const lease = (await remoteBranchSha(ctx, head)) ?? '';
     await pushCommit(ctx, fix.sha, head, { lease });
   } catch (error) {
-    return fail('pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, { ...base, branch: head, targetBranch: branch });
+    return fail('pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, {
+      ...base,
+      branch: head,
+      targetBranch: branch,
+    });
   }
   say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
   const ciRerun = await dispatch(input, deps, head, say);
@@ -226,16 +272,25 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
       ciRerun,
     };
   } catch (error) {
-    return fail('pull-request', `The fix is on ${head}, but the pull request could not be opened: ${(error as Error).message}`, {
-      ...base,
-      branch: head,
-      targetBranch: branch,
-      ciRerun,
-    });
+    return fail(
+      'pull-request',
+      `The fix is on ${head}, but the pull request could not be opened: ${(error as Error).message}`,
+      {
+        ...base,
+        branch: head,
+        targetBranch: branch,
+        ciRerun,
+      },
+    );
   }
 }
 
-async function dispatch(input: DeliverInput, deps: DeliverDeps, ref: string, say: (m: string) => void): Promise<string> {
+async function dispatch(
+  input: DeliverInput,
+  deps: DeliverDeps,
+  ref: string,
+  say: (m: string) => void,
+): Promise<string> {
   if (!input.dispatchWorkflow) return CI_RERUN;
   if (!deps.api) return `${CI_RERUN} (dispatch-workflow is set, but there is no github-token)`;
   try {
@@ -247,5 +302,3 @@ async function dispatch(input: DeliverInput, deps: DeliverDeps, ref: string, say
     return `Dispatching ${input.dispatchWorkflow} on ${ref} failed (${(error as Error).message}). ${CI_RERUN}`;
   }
 }
-
-

@@ -55,7 +55,11 @@ const LITERAL: NodeJS.ProcessEnv = { GIT_LITERAL_PATHSPECS: '1' };
 /** Paths of the work tree that differ from HEAD, among `candidates` (repo-relative). */
 export async function changedAmong(ctx: GitContext, candidates: readonly string[]): Promise<string[]> {
   if (!candidates.length) return [];
-  const { stdout } = await git(ctx, ['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', ...candidates], { env: LITERAL });
+  const { stdout } = await git(
+    ctx,
+    ['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', ...candidates],
+    { env: LITERAL },
+  );
   return splitNul(stdout).map((r) => r.slice(3));
 }
 
@@ -78,13 +82,24 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
   const head = (await git(ctx, ['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim();
   const fixed = await withIndex(ctx, async (env) => {
     await git(ctx, ['read-tree', head], { env });
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { env: { ...env, ...LITERAL }, input: input.files.join('\0') + '\0' });
+    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      env: { ...env, ...LITERAL },
+      input: input.files.join('\0') + '\0',
+    });
     return (await git(ctx, ['write-tree'], { env })).stdout.trim();
   });
 
   let tree = fixed;
   if (input.parent !== head) {
-    const { stdout: patch } = await git(ctx, ['diff-tree', '-p', '--binary', '--full-index', '--no-renames', head, fixed]);
+    const { stdout: patch } = await git(ctx, [
+      'diff-tree',
+      '-p',
+      '--binary',
+      '--full-index',
+      '--no-renames',
+      head,
+      fixed,
+    ]);
     tree = await withIndex(ctx, async (env) => {
       await git(ctx, ['read-tree', input.parent], { env });
       try {
@@ -108,7 +123,9 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
     GIT_COMMITTER_EMAIL: author.email,
     ...(input.date ? { GIT_AUTHOR_DATE: input.date, GIT_COMMITTER_DATE: input.date } : {}),
   };
-  const sha = (await git(ctx, ['commit-tree', tree, '-p', input.parent, '-F', '-'], { env, input: input.message })).stdout.trim();
+  const sha = (
+    await git(ctx, ['commit-tree', tree, '-p', input.parent, '-F', '-'], { env, input: input.message })
+  ).stdout.trim();
   const { stdout } = await git(ctx, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', input.parent, sha]);
   const fields = splitNul(stdout);
   const changed: ChangedPath[] = [];

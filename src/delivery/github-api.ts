@@ -38,7 +38,13 @@ export interface GitHubApi {
   getBranch(branch: string): Promise<BranchInfo | undefined>;
   /** Open pull requests from `headOwner:headRef` into `base`. */
   listOpenPullRequests(headOwner: string, headRef: string, base: string): Promise<PullRequestInfo[]>;
-  createPullRequest(input: { title: string; body: string; head: string; base: string; draft: boolean }): Promise<PullRequestInfo>;
+  createPullRequest(input: {
+    title: string;
+    body: string;
+    head: string;
+    base: string;
+    draft: boolean;
+  }): Promise<PullRequestInfo>;
   updatePullRequest(number: number, input: { title: string; body: string }): Promise<PullRequestInfo>;
   dispatchWorkflow(workflow: string, ref: string): Promise<void>;
   listRunArtifacts(runId: number): Promise<ArtifactInfo[]>;
@@ -83,7 +89,11 @@ async function call<T>(name: string, permission: string | undefined, fn: () => P
     const e = (error ?? {}) as OctokitErrorShape;
     const status = typeof e.status === 'number' ? e.status : undefined;
     const detail = (e.message ?? String(error)).split('\n')[0]!.slice(0, 300);
-    throw new GitHubApiError(`${name} failed${status ? ` (${status})` : ''}: ${detail}; ${hintFor(status, name, permission)}`, status, name);
+    throw new GitHubApiError(
+      `${name} failed${status ? ` (${status})` : ''}: ${detail}; ${hintFor(status, name, permission)}`,
+      status,
+      name,
+    );
   }
 }
 
@@ -95,11 +105,24 @@ function toPull(p: {
   base: { ref: string };
   draft?: boolean;
 }): PullRequestInfo {
-  return { number: p.number, url: p.html_url, body: p.body ?? '', headRef: p.head.ref, baseRef: p.base.ref, draft: p.draft ?? false };
+  return {
+    number: p.number,
+    url: p.html_url,
+    body: p.body ?? '',
+    headRef: p.head.ref,
+    baseRef: p.base.ref,
+    draft: p.draft ?? false,
+  };
 }
 
 /** Ruleset rule types that refuse a plain push of a bot commit to the branch. */
-const BLOCKING_RULES = new Set(['pull_request', 'update', 'required_signatures', 'required_status_checks', 'merge_queue']);
+const BLOCKING_RULES = new Set([
+  'pull_request',
+  'update',
+  'required_signatures',
+  'required_status_checks',
+  'merge_queue',
+]);
 
 async function readBody(stream: ReadableStream<Uint8Array> | null | undefined, maxBytes: number): Promise<Buffer> {
   if (!stream) return Buffer.alloc(0);
@@ -121,7 +144,10 @@ async function readBody(stream: ReadableStream<Uint8Array> | null | undefined, m
 
 export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl?: string } = {}): GitHubApi {
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
-  const octokit = getOctokit(token, { baseUrl, log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} } });
+  const octokit = getOctokit(token, {
+    baseUrl,
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
   const { owner, repo: name } = repo;
 
   return {
@@ -155,7 +181,14 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
 
     listOpenPullRequests: (headOwner, headRef, base) =>
       call('GET /repos/{owner}/{repo}/pulls', 'pull-requests: read', async () => {
-        const { data } = await octokit.rest.pulls.list({ owner, repo: name, state: 'open', head: `${headOwner}:${headRef}`, base, per_page: 100 });
+        const { data } = await octokit.rest.pulls.list({
+          owner,
+          repo: name,
+          state: 'open',
+          head: `${headOwner}:${headRef}`,
+          base,
+          per_page: 100,
+        });
         return data.map(toPull);
       }),
 
@@ -173,12 +206,22 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
 
     dispatchWorkflow: (workflow, ref) =>
       call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', 'actions: write', async () => {
-        await octokit.rest.actions.createWorkflowDispatch({ owner, repo: name, workflow_id: /^\d+$/.test(workflow) ? Number(workflow) : workflow, ref });
+        await octokit.rest.actions.createWorkflowDispatch({
+          owner,
+          repo: name,
+          workflow_id: /^\d+$/.test(workflow) ? Number(workflow) : workflow,
+          ref,
+        });
       }),
 
     listRunArtifacts: (runId) =>
       call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', 'actions: read', async () => {
-        const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, { owner, repo: name, run_id: runId, per_page: 100 });
+        const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
+          owner,
+          repo: name,
+          run_id: runId,
+          per_page: 100,
+        });
         return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
       }),
 

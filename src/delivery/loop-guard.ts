@@ -9,7 +9,10 @@ export const RUN_TRAILER = 'Self-Heal-Run';
 
 /** The trailer block of a commit message: its last paragraph, when every line is `Key: value`. */
 export function trailers(message: string): Map<string, string> {
-  const paragraphs = message.replace(/\r\n/g, '\n').trim().split(/\n\s*\n/);
+  const paragraphs = message
+    .replace(/\r\n/g, '\n')
+    .trim()
+    .split(/\n\s*\n/);
   const last = paragraphs.at(-1) ?? '';
   const map = new Map<string, string>();
   if (paragraphs.length < 2) return map;
@@ -50,7 +53,10 @@ export function checkLoopGuard(messagesNewestFirst: readonly string[], max: numb
       reason: `the tip of ${branch} is already ${streak === 1 ? 'a self-heal commit' : `${streak} self-heal commits in a row`} (max-self-heal-commits: ${max}): not healing a fix of a fix; a person should look`,
     };
   }
-  return { proceed: true, reason: `loop guard passed: ${streak} self-heal commit${streak === 1 ? '' : 's'} at the tip (limit ${max})` };
+  return {
+    proceed: true,
+    reason: `loop guard passed: ${streak} self-heal commit${streak === 1 ? '' : 's'} at the tip (limit ${max})`,
+  };
 }
 
 /** The branch must still be where the failed tests ran; otherwise the fix would be for stale code. */

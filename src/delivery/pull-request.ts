@@ -38,7 +38,8 @@ export interface PullRequestBodyContext {
 export function pullRequestTitle(report: HealReport, base: string): string {
   const n = report.failures.length;
   // A name like `#123 handles empty carts` must not make the title (a squash commit's subject) close #123.
-  const what = n === 1 ? breakReferences(report.failures[0]!.name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
+  const what =
+    n === 1 ? breakReferences(report.failures[0]!.name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
   return `self-heal: fix ${what} on ${base}`;
 }
 
@@ -89,17 +90,24 @@ function bodyBlocks(report: HealReport, context: PullRequestBodyContext, maxRows
       const at = f.triggering ?? f.test;
       const label = at ? escapeMarkdown(`${at.file}:${at.line}`) : '';
       const url = at ? blobUrl(context.repoUrl, context.parent, at.file, at.line) : undefined;
-      lines.push(`| ${tableCell(f.name)} | ${url ? `[${label}](${url})` : label} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${tableCell(f.message, 200)} |`);
+      lines.push(
+        `| ${tableCell(f.name)} | ${url ? `[${label}](${url})` : label} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${tableCell(f.message, 200)} |`,
+      );
     }
     if (report.failures.length > maxRows) lines.push('', `…and ${formatCount(report.failures.length - maxRows)} more.`);
     blocks.push(`${lines.join('\n')}\n`);
   } else if (report.failures.length) {
-    blocks.push(`### Fixed tests\n\n${report.failures
-      .slice(0, 20)
-      .map((f) => `- ${inlineCode(f.id.slice(0, 200))}`)
-      .join('\n')}${report.failures.length > 20 ? `\n- …and ${formatCount(report.failures.length - 20)} more` : ''}\n`);
+    blocks.push(
+      `### Fixed tests\n\n${report.failures
+        .slice(0, 20)
+        .map((f) => `- ${inlineCode(f.id.slice(0, 200))}`)
+        .join(
+          '\n',
+        )}${report.failures.length > 20 ? `\n- …and ${formatCount(report.failures.length - 20)} more` : ''}\n`,
+    );
   }
-  if (maxRows > 0 && report.reproduce) blocks.push(`### Reproduce locally\n\n${codeBlock(report.reproduce.slice(0, 2_000), 'sh')}`);
+  if (maxRows > 0 && report.reproduce)
+    blocks.push(`### Reproduce locally\n\n${codeBlock(report.reproduce.slice(0, 2_000), 'sh')}`);
   const footer: string[] = [];
   if (context.ciRerun) footer.push(escapeMarkdown(context.ciRerun));
   if (context.runUrl) footer.push(`Opened by self-heal in [this workflow run](${context.runUrl}).`);
@@ -134,6 +142,12 @@ export async function openOrUpdatePullRequest(api: GitHubApi, input: UpsertInput
       `pull request #${open[0]!.number} from ${input.head} is open but has no self-heal marker (edited by hand?): not touching it; close it or remove the branch`,
     );
   }
-  const pull = await api.createPullRequest({ title: input.title, body: input.body, head: input.head, base: input.base, draft: true });
+  const pull = await api.createPullRequest({
+    title: input.title,
+    body: input.body,
+    head: input.head,
+    base: input.base,
+    draft: true,
+  });
   return { pull, updated: false };
 }

@@ -54,7 +54,13 @@ export interface PushOptions {
 }
 
 /** Push `sha` to `refs/heads/<branch>`; a rejection throws a GitError naming the push. */
-export async function pushCommit(ctx: GitContext, sha: string, branch: string, options: PushOptions = {}, remote = REMOTE): Promise<void> {
+export async function pushCommit(
+  ctx: GitContext,
+  sha: string,
+  branch: string,
+  options: PushOptions = {},
+  remote = REMOTE,
+): Promise<void> {
   const ref = `refs/heads/${branch}`;
   const lease = options.lease !== undefined ? [`--force-with-lease=${ref}:${options.lease}`] : [];
   await git(ctx, ['push', '--no-verify', '--porcelain', ...lease, remote, `${sha}:${ref}`]);

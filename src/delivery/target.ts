@@ -36,7 +36,8 @@ export function resolveTarget(ctx: RunContext): DeliveryTarget {
       source: `${ctx.eventName} #${pr.number ?? '?'} head ${pr.headRepo ?? '?'}:${pr.headRef ?? '?'}`,
       isPullRequest: true,
       isFork,
-      isDependabot: pr.author === DEPENDABOT || ctx.actor === DEPENDABOT || Boolean(pr.headRef?.startsWith('dependabot/')),
+      isDependabot:
+        pr.author === DEPENDABOT || ctx.actor === DEPENDABOT || Boolean(pr.headRef?.startsWith('dependabot/')),
     };
   }
   const wr = ctx.workflowRun;

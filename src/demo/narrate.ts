@@ -16,13 +16,23 @@ function describeEngine(attempt: Attempt): string[] {
   const lines: string[] = [];
   const validated = typeof d.validated === 'number' ? d.validated : undefined;
   const candidates = typeof d.candidates === 'number' ? d.candidates : undefined;
-  if (validated !== undefined) lines.push(`    built-in engine: ${validated} candidate(s) validated by targeted reruns, of ${candidates ?? '?'} generated`);
-  const templates = d.templates && typeof d.templates === 'object' ? Object.entries(d.templates as Record<string, number>) : [];
-  if (templates.length) lines.push(`    templates tried: ${templates.map(([t, n]) => `${terminalSafe(t)} ×${n}`).join(', ')}`);
+  if (validated !== undefined)
+    lines.push(
+      `    built-in engine: ${validated} candidate(s) validated by targeted reruns, of ${candidates ?? '?'} generated`,
+    );
+  const templates =
+    d.templates && typeof d.templates === 'object' ? Object.entries(d.templates as Record<string, number>) : [];
+  if (templates.length)
+    lines.push(`    templates tried: ${templates.map(([t, n]) => `${terminalSafe(t)} ×${n}`).join(', ')}`);
   const fix = d.fix as { description?: string } | undefined;
   if (fix?.description) lines.push(`    fix found: ${terminalSafe(fix.description)}`);
-  const top = Array.isArray(d.localisation) ? (d.localisation as Array<{ file: string; line: number; score: number }>).slice(0, 3) : [];
-  if (top.length) lines.push(`    most suspicious lines: ${top.map((l) => `${terminalSafe(l.file)}:${l.line} (${l.score})`).join(', ')}`);
+  const top = Array.isArray(d.localisation)
+    ? (d.localisation as Array<{ file: string; line: number; score: number }>).slice(0, 3)
+    : [];
+  if (top.length)
+    lines.push(
+      `    most suspicious lines: ${top.map((l) => `${terminalSafe(l.file)}:${l.line} (${l.score})`).join(', ')}`,
+    );
   return lines;
 }
 
@@ -32,16 +42,23 @@ export function renderDemo(report: HealReport, where: { dir: string; kept: boole
   if (!report.failures.length) out.push('  (none)');
   for (const f of report.failures) {
     out.push(`  ✗ ${terminalSafe(f.name)}`);
-    if (f.exceptionType || f.message) out.push(`    ${terminalSafe(f.exceptionType ?? 'failure')}: ${terminalSafe(f.message.replace(/\s+/g, ' ').trim()).slice(0, 200)}`);
+    if (f.exceptionType || f.message)
+      out.push(
+        `    ${terminalSafe(f.exceptionType ?? 'failure')}: ${terminalSafe(f.message.replace(/\s+/g, ' ').trim()).slice(0, 200)}`,
+      );
     if (f.test) out.push(`    test at ${terminalSafe(f.test.file)}:${f.test.line}`);
-    if (f.triggering) out.push(`    failed at ${terminalSafe(f.triggering.file)}:${f.triggering.line}${f.triggering.expression ? `  ${terminalSafe(f.triggering.expression).slice(0, 120)}` : ''}`);
+    if (f.triggering)
+      out.push(
+        `    failed at ${terminalSafe(f.triggering.file)}:${f.triggering.line}${f.triggering.expression ? `  ${terminalSafe(f.triggering.expression).slice(0, 120)}` : ''}`,
+      );
   }
   out.push(section('attempts'));
   if (!report.attempts.length) out.push('  (none)');
   for (const a of report.attempts) {
     out.push(`  attempt ${a.n}: ${a.verdict} (${(a.durationMs / 1000).toFixed(1)}s)`);
     out.push(...describeEngine(a));
-    if (a.verdict !== 'accepted' && a.feedback) out.push(`    ${terminalSafe(a.feedback.split('\n')[0] ?? '').slice(0, 200)}`);
+    if (a.verdict !== 'accepted' && a.feedback)
+      out.push(`    ${terminalSafe(a.feedback.split('\n')[0] ?? '').slice(0, 200)}`);
   }
   if (report.diff) {
     out.push(section('the fix'));
@@ -51,7 +68,14 @@ export function renderDemo(report: HealReport, where: { dir: string; kept: boole
   out.push(renderJobSummary(report).trimEnd());
   out.push(section('result'));
   out.push(`  ${report.result}: ${terminalSafe(report.reason, true)}`);
-  if (report.commit) out.push(`  committed ${report.commit.sha.slice(0, 12)} in the example repository: ${terminalSafe(report.commit.message.split('\n')[0] ?? '')}`);
-  out.push(where.kept ? `  the example repository is kept at ${where.dir}` : '  the temporary example repository was removed (pass --keep to look around in it)');
+  if (report.commit)
+    out.push(
+      `  committed ${report.commit.sha.slice(0, 12)} in the example repository: ${terminalSafe(report.commit.message.split('\n')[0] ?? '')}`,
+    );
+  out.push(
+    where.kept
+      ? `  the example repository is kept at ${where.dir}`
+      : '  the temporary example repository was removed (pass --keep to look around in it)',
+  );
   return `${out.join('\n')}\n`;
 }

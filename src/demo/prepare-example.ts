@@ -45,8 +45,14 @@ export class GitUnavailableError extends Error {
 function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile('git', args, { cwd, env, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') reject(new GitUnavailableError('git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)'));
-      else if (error) reject(new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
+      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT')
+        reject(
+          new GitUnavailableError(
+            'git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)',
+          ),
+        );
+      else if (error)
+        reject(new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
       else resolve();
     });
   });

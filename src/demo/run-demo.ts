@@ -55,7 +55,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoRun> {
       maxSeconds: 900,
       commit: true,
     };
-    const report = await heal(healOptions, { logger: options.logger, createProvider: (o) => createBuiltinProvider(o), env });
+    const report = await heal(healOptions, {
+      logger: options.logger,
+      createProvider: (o) => createBuiltinProvider(o),
+      env,
+    });
     return { report, dir, kept: options.keep };
   } finally {
     // Also after a crash: the directory stays only when asked for.

@@ -91,7 +91,10 @@ function meaningfulType(type: string | undefined): string | undefined {
  * `ZeroDivisionError: division by zero` (or just `AssertionError`) into the message attribute.
  */
 function typeFromMessage(message: string | undefined): string | undefined {
-  const m = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:Error|Exception|Failure|Warning|Exit|Interrupt|Panic))(?::\s|\s*$)/.exec(message ?? '');
+  const m =
+    /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:Error|Exception|Failure|Warning|Exit|Interrupt|Panic))(?::\s|\s*$)/.exec(
+      message ?? '',
+    );
   return m?.[1];
 }
 
@@ -105,10 +108,22 @@ function trivialMessage(message: string): boolean {
  * when it says the same and more (libtest's JUnit has the first line of an `assert_eq!`, the log
  * has `left:`/`right:` too).
  */
-function chooseMessage(failure: TestCase['failure'], lead: LogFailure | undefined, traces: LogFailure[], name: string): string {
-  const fromTraces = [lead?.message, ...traces.map((t) => t.message)].filter((m): m is string => !!m).map((m) => pruneMessage(m));
-  const candidates = [pruneMessage(failure?.message), ...fromTraces, failure?.body ? firstLine(pruneMessage(failure.body)) : ''];
-  const chosen = candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
+function chooseMessage(
+  failure: TestCase['failure'],
+  lead: LogFailure | undefined,
+  traces: LogFailure[],
+  name: string,
+): string {
+  const fromTraces = [lead?.message, ...traces.map((t) => t.message)]
+    .filter((m): m is string => !!m)
+    .map((m) => pruneMessage(m));
+  const candidates = [
+    pruneMessage(failure?.message),
+    ...fromTraces,
+    failure?.body ? firstLine(pruneMessage(failure.body)) : '',
+  ];
+  const chosen =
+    candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
   const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
   return fuller ?? chosen;
 }
@@ -122,7 +137,10 @@ function namesOnlyTheTest(message: string, name: string): boolean {
     .trim()
     .replace(/^\S+:\d+(:\d+)?\s+/, '')
     .trim();
-  const title = name.split(/\s+(?:›|>)\s+/).pop()!.trim();
+  const title = name
+    .split(/\s+(?:›|>)\s+/)
+    .pop()!
+    .trim();
   return rest === name.trim() || rest === title || (rest.endsWith(`::${title}`) && !/\s/.test(rest));
 }
 
@@ -149,7 +167,9 @@ class FrameBuilder {
     private readonly repo: RepoView,
     private readonly options: BuildFramesOptions,
   ) {
-    this.expressions = createExpressionFinder((file) => repo.readText(file), { maxLength: options.maxExpressionLength });
+    this.expressions = createExpressionFinder((file) => repo.readText(file), {
+      maxLength: options.maxExpressionLength,
+    });
     this.maxStack = Math.max(1, options.maxStack ?? DEFAULT_MAX_STACK);
   }
 
@@ -267,7 +287,9 @@ class FrameBuilder {
       const parsed = await this.expressions.parsed(file);
       const definition = parsed ? findTestDefinition(parsed, name) : undefined;
       if (!definition) continue;
-      const within = stack.filter((s) => s.file === file && s.line >= definition.startLine && s.line <= definition.endLine);
+      const within = stack.filter(
+        (s) => s.file === file && s.line >= definition.startLine && s.line <= definition.endLine,
+      );
       // A frame on the definition's own line is a harness wrapper (Rust's `{{closure}}` for
       // `#[test] fn`): the test's line is the next one in, when there is one.
       const inside = within.find((s) => s.line !== definition.line) ?? within[0];
@@ -280,7 +302,10 @@ class FrameBuilder {
       const frame = stack.find((s) => s.file === testFile);
       return { location: frame ? { ...frame } : null, file: testFile };
     }
-    const own = name.replace(/\[.*\]$|\(.*\)$/s, '').split(/[/.:\s]+/).filter(Boolean);
+    const own = name
+      .replace(/\[.*\]$|\(.*\)$/s, '')
+      .split(/[/.:\s]+/)
+      .filter(Boolean);
     const fn = own[own.length - 1];
     const byName = fn ? stack.find((s) => s.function && s.function.split(/[.:\s]+/).pop() === fn) : undefined;
     if (byName) return { location: { ...byName }, file: byName.file };
@@ -302,7 +327,8 @@ class FrameBuilder {
     const c = input.testCase;
     const hints: ResolveHints = { files: input.testFile ? [input.testFile] : [], dirs: input.dirs };
     const evidences: Evidence[] = [];
-    for (const e of input.evidence) evidences.push({ ...e, failure: await this.chooseMessageLocation(e.failure, hints) });
+    for (const e of input.evidence)
+      evidences.push({ ...e, failure: await this.chooseMessageLocation(e.failure, hints) });
     // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
     // first among equals (it is tied to the case by construction, a log section by matching).
     let primary: { evidence: Evidence; resolved: Resolved } | undefined;
@@ -357,7 +383,9 @@ class FrameBuilder {
       exceptionType: exceptionType ? exceptionType.slice(0, 200) : null,
       message,
       triggering: triggering ? this.withSource(triggering, true) : null,
-      test: test ? this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line) : null,
+      test: test
+        ? this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line)
+        : null,
       stack: stack.map((s) => this.withSource(s, false)),
       droppedFrames: primary?.resolved.dropped ?? 0,
       locals,
@@ -391,7 +419,9 @@ function traceOfCase(c: TestCase, parseTrace: BuildFramesOptions['parseTrace']):
     if (!text) continue;
     let found: LogFailure[];
     try {
-      found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text, { testName: c.name });
+      found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text, {
+        testName: c.name,
+      });
     } catch {
       continue;
     }
@@ -427,7 +457,8 @@ function parentsOfFailingSubtests(cases: readonly TestCase[]): Set<TestCase> {
 
 /** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
 function hasOwnFailure(c: TestCase, evidence: readonly Evidence[]): boolean {
-  if (evidence.some((e) => e.failure.frames.length > 0 || !trivialMessage(pruneMessage(e.failure.message)))) return true;
+  if (evidence.some((e) => e.failure.frames.length > 0 || !trivialMessage(pruneMessage(e.failure.message))))
+    return true;
   return !trivialMessage(pruneMessage(c.failure?.message));
 }
 

@@ -21,7 +21,14 @@ const MACHINERY = new Set(['require', 'import', 'super', 'self', 'this']);
 
 const FUNCTION_TYPES: Record<Family, ReadonlySet<string>> = {
   python: new Set(['function_definition', 'lambda']),
-  js: new Set(['function_declaration', 'generator_function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition']),
+  js: new Set([
+    'function_declaration',
+    'generator_function_declaration',
+    'function_expression',
+    'function',
+    'arrow_function',
+    'method_definition',
+  ]),
   go: new Set(['function_declaration', 'method_declaration', 'func_literal']),
   java: new Set(['method_declaration', 'constructor_declaration', 'lambda_expression']),
   rust: new Set(['function_item', 'closure_expression']),
@@ -33,7 +40,11 @@ const IF_TYPES = new Set(['if_statement', 'elif_clause', 'if_expression']);
 const ASSIGNMENTS: Record<Family, Record<string, [string, string]>> = {
   python: { assignment: ['left', 'right'] },
   js: { variable_declarator: ['name', 'value'], assignment_expression: ['left', 'right'] },
-  go: { short_var_declaration: ['left', 'right'], assignment_statement: ['left', 'right'], var_spec: ['name', 'value'] },
+  go: {
+    short_var_declaration: ['left', 'right'],
+    assignment_statement: ['left', 'right'],
+    var_spec: ['name', 'value'],
+  },
   java: { variable_declarator: ['name', 'value'], assignment_expression: ['left', 'right'] },
   rust: { let_declaration: ['pattern', 'value'], assignment_expression: ['left', 'right'] },
 };
@@ -51,21 +62,24 @@ function callOf(n: SyntaxNode, family: Family): Call | undefined {
       if (n.type !== 'call') return undefined;
       const fn = n.childForFieldName('function');
       if (fn?.type === 'identifier') return call(fn.text);
-      if (fn?.type === 'attribute') return call(fn.childForFieldName('attribute')?.text, fn.childForFieldName('object'));
+      if (fn?.type === 'attribute')
+        return call(fn.childForFieldName('attribute')?.text, fn.childForFieldName('object'));
       return undefined;
     }
     case 'js': {
       if (n.type !== 'call_expression' && n.type !== 'new_expression') return undefined;
       const fn = n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function');
       if (fn?.type === 'identifier') return call(fn.text);
-      if (fn?.type === 'member_expression') return call(fn.childForFieldName('property')?.text, fn.childForFieldName('object'));
+      if (fn?.type === 'member_expression')
+        return call(fn.childForFieldName('property')?.text, fn.childForFieldName('object'));
       return undefined;
     }
     case 'go': {
       if (n.type !== 'call_expression') return undefined;
       const fn = n.childForFieldName('function');
       if (fn?.type === 'identifier') return call(fn.text);
-      if (fn?.type === 'selector_expression') return call(fn.childForFieldName('field')?.text, fn.childForFieldName('operand'));
+      if (fn?.type === 'selector_expression')
+        return call(fn.childForFieldName('field')?.text, fn.childForFieldName('operand'));
       return undefined;
     }
     case 'java': {
@@ -77,11 +91,18 @@ function callOf(n: SyntaxNode, family: Family): Call | undefined {
       if (n.type === 'call_expression') {
         const fn = n.childForFieldName('function');
         if (fn?.type === 'identifier') return call(fn.text);
-        if (fn?.type === 'scoped_identifier') return call(fn.childForFieldName('name')?.text, fn.childForFieldName('path'));
-        if (fn?.type === 'field_expression') return call(fn.childForFieldName('field')?.text, fn.childForFieldName('value'));
+        if (fn?.type === 'scoped_identifier')
+          return call(fn.childForFieldName('name')?.text, fn.childForFieldName('path'));
+        if (fn?.type === 'field_expression')
+          return call(fn.childForFieldName('field')?.text, fn.childForFieldName('value'));
       }
       // Inside a macro's token tree (`assert_eq!(total(&v), 7)`) a call is a name before `(…)`.
-      if (n.type === 'identifier' && n.parent?.type === 'token_tree' && n.nextSibling?.type === 'token_tree' && n.nextSibling.text.startsWith('(')) {
+      if (
+        n.type === 'identifier' &&
+        n.parent?.type === 'token_tree' &&
+        n.nextSibling?.type === 'token_tree' &&
+        n.nextSibling.text.startsWith('(')
+      ) {
         return call(n.text);
       }
       return undefined;
@@ -91,12 +112,18 @@ function callOf(n: SyntaxNode, family: Family): Call | undefined {
 
 /** A property read that may be a getter (`cart.total` in Python, `cart.total` in JavaScript). */
 function propertyOf(n: SyntaxNode, family: Family): Call | undefined {
-  if (family === 'python' && n.type === 'attribute' && !(n.parent?.type === 'call' && n.parent.childForFieldName('function')?.id === n.id)) {
+  if (
+    family === 'python' &&
+    n.type === 'attribute' &&
+    !(n.parent?.type === 'call' && n.parent.childForFieldName('function')?.id === n.id)
+  ) {
     return call(n.childForFieldName('attribute')?.text, n.childForFieldName('object'));
   }
   if (family === 'js' && n.type === 'member_expression') {
     const p = n.parent;
-    const isCallee = (p?.type === 'call_expression' && p.childForFieldName('function')?.id === n.id) || (p?.type === 'new_expression' && p.childForFieldName('constructor')?.id === n.id);
+    const isCallee =
+      (p?.type === 'call_expression' && p.childForFieldName('function')?.id === n.id) ||
+      (p?.type === 'new_expression' && p.childForFieldName('constructor')?.id === n.id);
     if (!isCallee) return call(n.childForFieldName('property')?.text, n.childForFieldName('object'));
   }
   return undefined;
@@ -174,7 +201,9 @@ export function calledAt(source: ParsedSource, line: number): Call[] {
     const fields = kinds[n.type];
     if (fields && n.endIndex <= statement.startIndex) {
       const value = n.childForFieldName(fields[1]);
-      if (value) for (const name of identifiersIn(n.childForFieldName(fields[0]))) if (used.has(name)) lastAssigned.set(name, value);
+      if (value)
+        for (const name of identifiersIn(n.childForFieldName(fields[0])))
+          if (used.has(name)) lastAssigned.set(name, value);
     }
     return true;
   });

@@ -117,7 +117,8 @@ const NOT_OWN_SOURCE =
 
 /** The user's own, non-test source: the only files a callee may come from. */
 export function isOwnSourceFile(file: string): boolean {
-  if (!familyOfFile(file) || looksLikeTestFile(file) || TEST_DIRECTORY.test(file) || NOT_OWN_SOURCE.test(file)) return false;
+  if (!familyOfFile(file) || looksLikeTestFile(file) || TEST_DIRECTORY.test(file) || NOT_OWN_SOURCE.test(file))
+    return false;
   return !/\.min\.[cm]?js$|\.d\.[cm]?ts$/i.test(file);
 }
 
@@ -128,7 +129,10 @@ function testedStem(testFile: string): string {
 }
 
 function stemOf(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '').toLowerCase();
+  return file
+    .slice(file.lastIndexOf('/') + 1)
+    .replace(/\.[^.]+$/, '')
+    .toLowerCase();
 }
 
 class Resolver implements CalleeResolver {
@@ -204,14 +208,20 @@ class Resolver implements CalleeResolver {
       if (via) out.push(...(await this.definedIn(via.files, via.name, depth + 1)));
       const binding = imports.bindings.get(name);
       if (binding?.kind === 'symbol') out.push(...(await this.definedIn(binding.files, binding.name, depth + 1)));
-      if (!via && !binding && imports.reexportAll.length) out.push(...(await this.definedIn(imports.reexportAll, name, depth + 1)));
+      if (!via && !binding && imports.reexportAll.length)
+        out.push(...(await this.definedIn(imports.reexportAll, name, depth + 1)));
       if (!via && !binding && imports.star.length) out.push(...(await this.definedIn(imports.star, name, depth + 1)));
     }
     return out;
   }
 
   /** Definitions of `names` in the repository's own source of `family`, nearest to `near` first. */
-  private async search(family: Family, names: string[], near: string, exclude: string): Promise<Map<string, Located[]>> {
+  private async search(
+    family: Family,
+    names: string[],
+    near: string,
+    exclude: string,
+  ): Promise<Map<string, Located[]>> {
     const found = new Map<string, Located[]>();
     const wanted = names.filter((n) => {
       const cached = this.searched.get(`${family}\0${near}\0${n}`);
@@ -229,7 +239,8 @@ class Resolver implements CalleeResolver {
     // Only definitions as near as the nearest one found count: a second `total` in the test's own
     // package is worth showing, one across the repository is not (and not worth reading for).
     const nearest = new Map<string, number>();
-    const done = (name: string, score: number) => results.get(name)!.length >= this.limits.maxPerName || (nearest.get(name) ?? -1) > score;
+    const done = (name: string, score: number) =>
+      results.get(name)!.length >= this.limits.maxPerName || (nearest.get(name) ?? -1) > score;
     for (const { f, score } of candidates) {
       if (wanted.every((name) => done(name, score))) break;
       if (this.scannedFiles >= this.limits.maxScannedFiles || this.scannedChars >= this.limits.maxScannedChars) break;
@@ -243,7 +254,8 @@ class Resolver implements CalleeResolver {
       const index = await this.index(f);
       for (const [name, list] of results) {
         if (done(name, score)) continue;
-        for (const d of index?.definitions.get(name) ?? []) if (list.length < this.limits.maxPerName) list.push({ ...d, file: f });
+        for (const d of index?.definitions.get(name) ?? [])
+          if (list.length < this.limits.maxPerName) list.push({ ...d, file: f });
         if (list.length > 0 && !nearest.has(name)) nearest.set(name, score);
       }
     }
@@ -283,14 +295,22 @@ class Resolver implements CalleeResolver {
       if (bound?.kind === 'external') continue;
       if (bound) {
         // An imported function, or a function of an imported module or class.
-        add(c.name, await this.definedIn(bound.files, bound.kind === 'symbol' && c.receiver === undefined ? bound.name : c.name), 'import');
+        add(
+          c.name,
+          await this.definedIn(bound.files, bound.kind === 'symbol' && c.receiver === undefined ? bound.name : c.name),
+          'import',
+        );
         continue;
       }
       // A function of the same module, a method of its own class (`self.total()`), else a method
       // of an object it was handed, or a name from `import *`: in what the file imports.
       const own = local.get(c.name);
       if (own?.length) {
-        add(c.name, own.map((d) => ({ ...d, file })), 'local');
+        add(
+          c.name,
+          own.map((d) => ({ ...d, file })),
+          'local',
+        );
         continue;
       }
       const first = c.receiver === undefined ? imports.star : imports.files;
@@ -322,7 +342,11 @@ class Resolver implements CalleeResolver {
       const helper = c.receiver === undefined ? local.get(c.name) : undefined;
       if (helper?.length !== 1 || calls.length >= this.limits.maxNames * 2) continue;
       try {
-        calls.push(...calledWithin(source, helper[0]!.startLine, helper[0]!.endLine).filter((h) => !calls.some((k) => k.name === h.name && k.receiver === h.receiver)));
+        calls.push(
+          ...calledWithin(source, helper[0]!.startLine, helper[0]!.endLine).filter(
+            (h) => !calls.some((k) => k.name === h.name && k.receiver === h.receiver),
+          ),
+        );
       } catch {
         // A helper that cannot be read adds nothing.
       }

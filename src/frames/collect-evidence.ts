@@ -147,11 +147,15 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       const tail = await readLogTail(file, options.maxLogBytes ?? DEFAULT_MAX_LOG_BYTES);
       logRead = true;
       if (tail.skippedBytes > 0) {
-        logErrors.push({ file: shown, message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)` });
+        logErrors.push({
+          file: shown,
+          message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)`,
+        });
       }
       const parsed = parseLogDetailed(tail.text);
       logFailures = parsed.failures;
-      for (const e of parsed.errors) logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
+      for (const e of parsed.errors)
+        logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
     } catch (error) {
       logErrors.push({ file: shown, message: `${shown}: cannot read the log: ${describeError(error)}` });
     }
@@ -207,7 +211,9 @@ function lastWord(canonical: string): string {
  * the words the log's failures print are kept, slim and bounded: frames are then the same as with
  * every case kept. Undefined when no failure names anything.
  */
-function namedPasses(logFailures: readonly LogFailure[]):
+function namedPasses(
+  logFailures: readonly LogFailure[],
+):
   | { onCase: (c: TestCase) => void; cases: (kept: readonly TestCase[]) => TestCase[]; readonly overflowed: boolean }
   | undefined {
   // Every word of every name a failure prints: more than its last words, which is harmless (a
@@ -233,7 +239,16 @@ function namedPasses(logFailures: readonly LogFailure[]):
       }
       // Only what matching reads: the text of a passing case is never kept anyway.
       const { id, suite, name, classname, file, line, status, source } = c;
-      found.set(id, { id, suite, name, status, ...(classname !== undefined ? { classname } : {}), ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}), ...(source ? { source } : {}) });
+      found.set(id, {
+        id,
+        suite,
+        name,
+        status,
+        ...(classname !== undefined ? { classname } : {}),
+        ...(file !== undefined ? { file } : {}),
+        ...(line !== undefined ? { line } : {}),
+        ...(source ? { source } : {}),
+      });
     },
     // A pass whose id is kept as well was merged into that entry (a rerun, a same-named test).
     cases: (kept) => {

@@ -21,7 +21,13 @@ export interface FileIndex {
   defaultName?: string;
 }
 
-const JS_FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'class']);
+const JS_FUNCTION_VALUES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+  'class',
+]);
 
 function rangeOf(node: SyntaxNode): { startLine: number; endLine: number } {
   return { startLine: node.startPosition.row + 1, endLine: node.endPosition.row + 1 };
@@ -30,7 +36,13 @@ function rangeOf(node: SyntaxNode): { startLine: number; endLine: number } {
 /** The node a definition's window should span: its decorators, its `export`, its `const`. */
 function outerNode(node: SyntaxNode): SyntaxNode {
   let n = node;
-  if (n.type === 'variable_declarator' && n.parent && (n.parent.type === 'lexical_declaration' || n.parent.type === 'variable_declaration') && n.parent.namedChildren.length === 1) n = n.parent;
+  if (
+    n.type === 'variable_declarator' &&
+    n.parent &&
+    (n.parent.type === 'lexical_declaration' || n.parent.type === 'variable_declaration') &&
+    n.parent.namedChildren.length === 1
+  )
+    n = n.parent;
   if (n.type === 'assignment_expression' && n.parent?.type === 'expression_statement') n = n.parent;
   if (n.parent?.type === 'export_statement' || n.parent?.type === 'decorated_definition') n = n.parent;
   return n;
@@ -53,18 +65,24 @@ function definitionName(n: SyntaxNode, family: Family): string | undefined {
         case 'public_field_definition':
         case 'field_definition': {
           const value = n.childForFieldName('value');
-          return value && JS_FUNCTION_VALUES.has(value.type) ? (name() ?? n.childForFieldName('property')?.text) : undefined;
+          return value && JS_FUNCTION_VALUES.has(value.type)
+            ? (name() ?? n.childForFieldName('property')?.text)
+            : undefined;
         }
         case 'assignment_expression': {
           // `exports.total = function …`, `Cart.prototype.total = (…) => …`
           const left = n.childForFieldName('left');
           const right = n.childForFieldName('right');
-          return left?.type === 'member_expression' && right && JS_FUNCTION_VALUES.has(right.type) ? left.childForFieldName('property')?.text : undefined;
+          return left?.type === 'member_expression' && right && JS_FUNCTION_VALUES.has(right.type)
+            ? left.childForFieldName('property')?.text
+            : undefined;
         }
       }
       return undefined;
     case 'go':
-      return n.type === 'function_declaration' || n.type === 'method_declaration' || n.type === 'type_spec' ? name() : undefined;
+      return n.type === 'function_declaration' || n.type === 'method_declaration' || n.type === 'type_spec'
+        ? name()
+        : undefined;
     case 'java':
       return /^(method|constructor|class|interface|enum|record)_declaration$/.test(n.type) ? name() : undefined;
     case 'rust':
@@ -85,7 +103,11 @@ function constructorOf(cls: SyntaxNode): SyntaxNode | undefined {
     if (!child) continue;
     const fn = child.type === 'decorated_definition' ? child.childForFieldName('definition') : child;
     if (fn?.type === 'constructor_declaration') return child;
-    if ((fn?.type === 'function_definition' || fn?.type === 'method_definition') && CONSTRUCTOR_NAMES.has(fn.childForFieldName('name')?.text ?? '')) return child;
+    if (
+      (fn?.type === 'function_definition' || fn?.type === 'method_definition') &&
+      CONSTRUCTOR_NAMES.has(fn.childForFieldName('name')?.text ?? '')
+    )
+      return child;
   }
   return undefined;
 }
@@ -96,7 +118,10 @@ export function indexFile(source: ParsedSource): FileIndex {
   const add = (name: string, node: SyntaxNode) => {
     if (!isIdentifier(name)) return;
     const shown = CLASS_TYPES.has(node.type) ? (constructorOf(node) ?? node) : node;
-    const whole = shown.type === 'type_spec' && shown.parent?.type === 'type_declaration' && shown.parent.namedChildren.length === 1 ? shown.parent : outerNode(shown);
+    const whole =
+      shown.type === 'type_spec' && shown.parent?.type === 'type_declaration' && shown.parent.namedChildren.length === 1
+        ? shown.parent
+        : outerNode(shown);
     const list = index.definitions.get(name) ?? [];
     list.push({ name, ...rangeOf(whole) });
     index.definitions.set(name, list);
@@ -136,7 +161,9 @@ export function definitionPattern(family: Family, names: readonly string[]): Reg
         'm',
       );
     case 'go':
-      return new RegExp(`\\bfunc[ \\t]+(?:\\([^)\\n]{0,300}\\)[ \\t]*)?(?:${n})[ \\t]*[(\\[]|\\btype[ \\t]+(?:${n})\\b`);
+      return new RegExp(
+        `\\bfunc[ \\t]+(?:\\([^)\\n]{0,300}\\)[ \\t]*)?(?:${n})[ \\t]*[(\\[]|\\btype[ \\t]+(?:${n})\\b`,
+      );
     case 'java':
       return new RegExp(`\\b(?:class|interface|enum|record)[ \\t]+(?:${n})\\b|[\\w>\\]][ \\t]+(?:${n})[ \\t]*\\(`);
     case 'rust':

@@ -12,7 +12,13 @@
  * - whitespace collapsed to single spaces and bounded, since it goes into tables and prompts.
  * Unknown language, unreadable or unparsable file, a line with no code: `undefined`, never a throw.
  */
-import { createParser, languageForFile, type SyntaxLanguage, type SyntaxNode, type SyntaxTree } from '../syntax/tree-sitter.js';
+import {
+  createParser,
+  languageForFile,
+  type SyntaxLanguage,
+  type SyntaxNode,
+  type SyntaxTree,
+} from '../syntax/tree-sitter.js';
 
 export interface ExpressionFinder {
   expressionAt(file: string, line: number, column?: number): Promise<string | undefined>;
@@ -21,7 +27,10 @@ export interface ExpressionFinder {
    * tree that is freed right after unless `parsed` holds it: a caller that knows every place it
    * needs in a file keeps one tree alive at a time instead of one per file for the whole run.
    */
-  expressionsIn(file: string, places: ReadonlyArray<{ line: number; column?: number }>): Promise<Array<string | undefined>>;
+  expressionsIn(
+    file: string,
+    places: ReadonlyArray<{ line: number; column?: number }>,
+  ): Promise<Array<string | undefined>>;
   /** The parsed file (cached for the run), for other syntax lookups such as a test's definition. */
   parsed(file: string): Promise<ParsedSource | undefined>;
   /** Frees the trees and parsers (they live in WebAssembly memory, outside the JS heap). */
@@ -163,7 +172,12 @@ function textOf(source: ParsedSource, node: SyntaxNode): string {
 }
 
 /** The expression at a 1-based line (and optional 1-based column) of a parsed file. */
-export function findExpression(source: ParsedSource, line: number, column?: number, max = DEFAULT_MAX_LENGTH): string | undefined {
+export function findExpression(
+  source: ParsedSource,
+  line: number,
+  column?: number,
+  max = DEFAULT_MAX_LENGTH,
+): string | undefined {
   const row = line - 1;
   if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length) return undefined;
   const lineStart = source.lineStarts[row]!;
@@ -208,7 +222,10 @@ export function firstCodeOnLine(source: ParsedSource, line: number): { node: Syn
  * statement whose header is on the line (`if x > 3:`, `def f(a,`). `undefined` for a line without
  * code of its own (blank, a comment, a closing brace, an `else`).
  */
-export function statementAtLine(source: ParsedSource, line: number): { node: SyntaxNode; endIndex: number } | undefined {
+export function statementAtLine(
+  source: ParsedSource,
+  line: number,
+): { node: SyntaxNode; endIndex: number } | undefined {
   const first = firstCodeOnLine(source, line);
   if (!first) return undefined;
   const row = line - 1;
@@ -219,7 +236,8 @@ export function statementAtLine(source: ParsedSource, line: number): { node: Syn
   if (body && body.startIndex < statement.endIndex) {
     const bodyRow = body.startPosition.row;
     // The line is the statement's header (`if x > 3:`, `def f(a,`, `it('adds', () => {`).
-    if (row >= startRow && row <= bodyRow && first.index < body.startIndex) return { node: statement, endIndex: body.startIndex };
+    if (row >= startRow && row <= bodyRow && first.index < body.startIndex)
+      return { node: statement, endIndex: body.startIndex };
     // Inside the body but on no statement of its own: a closing brace, an `else`.
     return undefined;
   }
@@ -269,7 +287,12 @@ export function createExpressionFinder(
     return p;
   }
 
-  function lookUp(source: ParsedSource | undefined, key: string, line: number, column: number | undefined): string | undefined {
+  function lookUp(
+    source: ParsedSource | undefined,
+    key: string,
+    line: number,
+    column: number | undefined,
+  ): string | undefined {
     let expression: string | undefined;
     try {
       expression = source ? findExpression(source, line, column, max) : undefined;
@@ -296,7 +319,9 @@ export function createExpressionFinder(
       const cached = sources.get(file);
       const source = cached ? await cached : await parse(file);
       try {
-        return places.map((p, i) => (found.has(keys[i]!) ? found.get(keys[i]!) : lookUp(source, keys[i]!, p.line, p.column)));
+        return places.map((p, i) =>
+          found.has(keys[i]!) ? found.get(keys[i]!) : lookUp(source, keys[i]!, p.line, p.column),
+        );
       } finally {
         // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
         if (!cached) source?.tree.delete();

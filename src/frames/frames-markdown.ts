@@ -55,7 +55,10 @@ function where(location: SourceLocation | null): string {
  * file and position they are about (`r.xml:2:5: the report ends inside <testcase>`), which the
  * renderers show apart, so they are not said twice.
  */
-export function describeReadError(e: { file: string; line?: number; column?: number; message: string }): { where: string; what: string } {
+export function describeReadError(e: { file: string; line?: number; column?: number; message: string }): {
+  where: string;
+  what: string;
+} {
   const where = `${e.file}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}`;
   if (!e.message.startsWith(`${e.file}:`)) return { where, what: e.message };
   const rest = e.message.slice(e.file.length).replace(/^(?::\d+(?::\d+)?)?:\s*/, '');
@@ -93,7 +96,10 @@ function locationLine(label: string, location: SourceLocation): string {
 function details(frame: FailureFrame): string {
   const language = FENCE_LANGUAGE[frame.language] ?? '';
   const out: string[] = [];
-  out.push(`<details><summary>${htmlText(frame.name, 200)}${frame.exceptionType ? ` — ${htmlText(frame.exceptionType, 200)}` : ''}</summary>`, '');
+  out.push(
+    `<details><summary>${htmlText(frame.name, 200)}${frame.exceptionType ? ` — ${htmlText(frame.exceptionType, 200)}` : ''}</summary>`,
+    '',
+  );
   out.push(`**Test id:** ${codeCell(frame.id, 300)}`, '');
   if (frame.message) out.push(codeBlock(stripControls(frame.message, true)), '');
   if (frame.triggering) {
@@ -112,9 +118,12 @@ function details(frame: FailureFrame): string {
     out.push('');
   }
   if (frame.stack.length > 1 || frame.droppedFrames > 0) {
-    const dropped = frame.droppedFrames ? `; ${frame.droppedFrames} library or runtime frame${frame.droppedFrames === 1 ? '' : 's'} left out` : '';
+    const dropped = frame.droppedFrames
+      ? `; ${frame.droppedFrames} library or runtime frame${frame.droppedFrames === 1 ? '' : 's'} left out`
+      : '';
     out.push(`**Stack** (your code, outermost first${dropped}):`, '');
-    for (const s of frame.stack) out.push(`1. ${codeCell(where(s), 200)}${s.expression ? ` ${codeCell(s.expression)}` : ''}`);
+    for (const s of frame.stack)
+      out.push(`1. ${codeCell(where(s), 200)}${s.expression ? ` ${codeCell(s.expression)}` : ''}`);
     out.push('');
   }
   out.push('</details>', '');
@@ -144,7 +153,8 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
   }
   // A count, nothing to escape.
   const unframed = report.notFramed ? [`_${notFramedLine(report.notFramed)}._`, ''] : [];
-  if (report.failures.length === 0) return [...head, ...(unframed.length ? unframed : ['No failing tests.', '']), ...errors].join('\n');
+  if (report.failures.length === 0)
+    return [...head, ...(unframed.length ? unframed : ['No failing tests.', '']), ...errors].join('\n');
 
   const tableHead = ['| Test | Location | Exception | Message | Expression |', '| --- | --- | --- | --- | --- |'];
   // Reserve room for the closing notes, then fill: rows first (they are the overview), then details.
@@ -164,7 +174,19 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
     used += bytes(d) + 1;
   }
   const notes: string[] = [];
-  if (rows.length < report.failures.length) notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
-  if (sections.length < rows.length) notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
-  return [...head, ...tableHead, ...rows, '', ...sections, ...notes, ...(notes.length ? [''] : []), ...unframed, ...errors].join('\n');
+  if (rows.length < report.failures.length)
+    notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
+  if (sections.length < rows.length)
+    notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
+  return [
+    ...head,
+    ...tableHead,
+    ...rows,
+    '',
+    ...sections,
+    ...notes,
+    ...(notes.length ? [''] : []),
+    ...unframed,
+    ...errors,
+  ].join('\n');
 }

@@ -27,7 +27,12 @@ function frameLines(frame: FailureFrame): string[] {
   const message = terminalSafe(frame.message, true).split('\n').slice(0, 6);
   for (const line of message) out.push(`  | ${line}`);
   if (frame.locals?.length) {
-    out.push(`  locals: ${frame.locals.slice(0, 8).map((l) => `${terminalSafe(l.name)}=${terminalSafe(l.value).slice(0, 60)}`).join(', ')}`);
+    out.push(
+      `  locals: ${frame.locals
+        .slice(0, 8)
+        .map((l) => `${terminalSafe(l.name)}=${terminalSafe(l.value).slice(0, 60)}`)
+        .join(', ')}`,
+    );
   }
   return out;
 }

@@ -49,10 +49,7 @@ const DESCRIBE_SEPARATOR = /\s+(?:›|>|»|▸|→)\s+/;
 export function canonicalName(name: string): string {
   const parts = stripAnsi(name).trim().split(DESCRIBE_SEPARATOR);
   const scope = parts.length > 1 && FILE_EXTENSION.test(parts[0]!) ? `${canonicalScope(parts.shift()!)}.` : '';
-  return `${scope}${parts.join(' ')}`
-    .replace(/::/g, '.')
-    .replace(/\(\)$/, '')
-    .replace(/\s+/g, ' ');
+  return `${scope}${parts.join(' ')}`.replace(/::/g, '.').replace(/\(\)$/, '').replace(/\s+/g, ' ');
 }
 
 /** Canonical scope: a file path, a dotted module or class, a Go package all become dotted segments. */
@@ -89,7 +86,8 @@ function caseIdentity(c: TestCase, context: MatchContext): Identity {
   const name = canonicalName(c.name);
   const file =
     context.caseFile?.(c) ??
-    ((c.file && context.resolveFile(c.file)) || (c.classname && FILE_EXTENSION.test(c.classname) ? context.resolveFile(c.classname) : undefined));
+    ((c.file && context.resolveFile(c.file)) ||
+      (c.classname && FILE_EXTENSION.test(c.classname) ? context.resolveFile(c.classname) : undefined));
   const scopes = unique([c.file, c.classname, file, c.suite].map((s) => (s ? canonicalScope(s) : undefined)));
   const qualified = scopes.map((s) => `${s}.${name}`);
   // node:test writes the describe path as a dotted classname (`Cart.total`); its log prints
@@ -153,7 +151,11 @@ function isFailing(c: TestCase): boolean {
   return c.status === 'failed' || c.status === 'errored';
 }
 
-export function matchLogFailures(cases: readonly TestCase[], failures: readonly LogFailure[], context: MatchContext): LogMatch {
+export function matchLogFailures(
+  cases: readonly TestCase[],
+  failures: readonly LogFailure[],
+  context: MatchContext,
+): LogMatch {
   const resolve = context.resolveFile;
   const identities = cases.map((c) => caseIdentity(c, context));
   const byWord = new Map<string, number[]>();
@@ -227,7 +229,8 @@ function matchByEvidence(
     const file = identities[index]!.file;
     if (!isFailing(c) || !file || !files.has(file)) return;
     const caseMessage = firstLine(pruneMessage(c.failure?.message ?? c.failure?.body ?? ''));
-    if (caseMessage && (caseMessage === message || caseMessage.endsWith(message) || message.endsWith(caseMessage))) found.push(index);
+    if (caseMessage && (caseMessage === message || caseMessage.endsWith(message) || message.endsWith(caseMessage)))
+      found.push(index);
   });
   return found.length === 1 ? found[0] : undefined;
 }

@@ -31,7 +31,8 @@ export function classifyMessageLine(source: ParsedSource, line: number): Message
   if (!first) return undefined;
   // The statement the line belongs to (a multi-line `t.Logf(` reports one of its lines).
   let node: SyntaxNode | null = first.node;
-  while (node && node.type !== 'expression_statement' && node.type !== 'block' && node.type !== 'source_file') node = node.parent;
+  while (node && node.type !== 'expression_statement' && node.type !== 'block' && node.type !== 'source_file')
+    node = node.parent;
   if (node?.type === 'expression_statement' && isNotFailingCall(node.namedChildren[0] ?? null)) return 'log';
   return 'failure';
 }

@@ -41,5 +41,10 @@ export function pruneMessage(raw: string | undefined, options: PruneOptions = {}
 
 /** The first non-empty line of a pruned message (for tables and one-line summaries). */
 export function firstLine(message: string): string {
-  return message.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return (
+    message
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? ''
+  );
 }

@@ -29,7 +29,21 @@ export interface Imports {
   files: string[];
 }
 
-const JS_EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '/index.ts', '/index.tsx', '/index.js', '/index.mjs'];
+const JS_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '.mts',
+  '.cts',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+  '/index.mjs',
+];
 
 function stringValue(node: SyntaxNode | null | undefined): string | undefined {
   if (node?.type !== 'string') return undefined;
@@ -79,7 +93,9 @@ export class ImportReader {
     const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
     const stems = [...new Set([base, base.replace(/\.[cm]?[jt]sx?$/, '')])];
     const found: string[] = [];
-    for (const stem of stems) for (const ext of JS_EXTENSIONS) if (this.files.has(`${stem}${ext}`) && !found.includes(`${stem}${ext}`)) found.push(`${stem}${ext}`);
+    for (const stem of stems)
+      for (const ext of JS_EXTENSIONS)
+        if (this.files.has(`${stem}${ext}`) && !found.includes(`${stem}${ext}`)) found.push(`${stem}${ext}`);
     return found.slice(0, 2);
   }
 
@@ -128,9 +144,11 @@ export class ImportReader {
         if (n.type === 'import_statement') {
           for (const imported of n.childrenForFieldName('name')) {
             if (!imported) continue;
-            const dotted = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
+            const dotted =
+              imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
             const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
-            if (dotted) bind(alias ?? dotted, this.pythonModule(dotted, file, 0), (f) => ({ kind: 'module', files: f }));
+            if (dotted)
+              bind(alias ?? dotted, this.pythonModule(dotted, file, 0), (f) => ({ kind: 'module', files: f }));
           }
           return false;
         }
@@ -144,7 +162,8 @@ export class ImportReader {
         const clause = n.namedChildren.find((c) => c?.type === 'import_clause');
         for (const part of clause?.namedChildren ?? []) {
           if (!part) continue;
-          if (part.type === 'identifier') bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
+          if (part.type === 'identifier')
+            bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
           else if (part.type === 'namespace_import') {
             const local = part.namedChildren.find((c) => c?.type === 'identifier')?.text;
             if (local) bind(local, files, (f) => ({ kind: 'module', files: f }));
@@ -156,7 +175,8 @@ export class ImportReader {
             }
           }
         }
-        if (files !== 'package' && files !== 'unknown') for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
+        if (files !== 'package' && files !== 'unknown')
+          for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
         return false;
       }
       if (n.type === 'export_statement') {
@@ -184,15 +204,18 @@ export class ImportReader {
         if (target?.type === 'identifier') bind(target.text, files, (f) => ({ kind: 'module', files: f }));
         else if (target?.type === 'object_pattern') {
           for (const p of target.namedChildren) {
-            if (p?.type === 'shorthand_property_identifier_pattern') bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
+            if (p?.type === 'shorthand_property_identifier_pattern')
+              bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
             else if (p?.type === 'pair_pattern') {
               const key = p.childForFieldName('key')?.text;
               const local = p.childForFieldName('value');
-              if (key && local?.type === 'identifier') bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
+              if (key && local?.type === 'identifier')
+                bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
             }
           }
         }
-        if (files !== 'package' && files !== 'unknown') for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
+        if (files !== 'package' && files !== 'unknown')
+          for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
         return false;
       }
       return true;

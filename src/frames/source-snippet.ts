@@ -36,7 +36,11 @@ export function countedLines(text: string): string[] {
  * The window around 1-based `line`, or undefined when the file has no such line. Takes the text,
  * or its `countedLines` when the caller shows several windows of one file.
  */
-export function extractSnippet(text: string | readonly string[], line: number, options: SnippetOptions = {}): SourceSnippet | undefined {
+export function extractSnippet(
+  text: string | readonly string[],
+  line: number,
+  options: SnippetOptions = {},
+): SourceSnippet | undefined {
   const context = Math.max(0, options.context ?? DEFAULT_CONTEXT);
   const maxLength = Math.max(8, options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH);
   const all = typeof text === 'string' ? countedLines(text) : text;

@@ -37,7 +37,10 @@ function functionName(name: string): string {
 }
 
 function spacedTitle(text: string): string {
-  return text.replace(/\s+(?:›|>|»|▸)\s+/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\s+(?:›|>|»|▸)\s+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function stringValue(node: SyntaxNode | null): string | undefined {
@@ -51,7 +54,11 @@ function stringValue(node: SyntaxNode | null): string | undefined {
 }
 
 function definitionOf(name: SyntaxNode, whole: SyntaxNode): TestDefinition {
-  return { line: name.startPosition.row + 1, startLine: whole.startPosition.row + 1, endLine: whole.endPosition.row + 1 };
+  return {
+    line: name.startPosition.row + 1,
+    startLine: whole.startPosition.row + 1,
+    endLine: whole.endPosition.row + 1,
+  };
 }
 
 interface DefinitionIndex {

@@ -112,7 +112,9 @@ export async function establishBaseline(input: BaselineInput): Promise<Baseline>
       logger.info(`the step's ${reports.length} report(s) show no failing test; running the test command`);
       evidence = undefined;
     } else {
-      logger.info(`reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`);
+      logger.info(
+        `reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`,
+      );
       fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
     }
   }
@@ -124,12 +126,29 @@ export async function establishBaseline(input: BaselineInput): Promise<Baseline>
       const run = await runs.full('baseline');
       evidence = run.evidence;
       fullRunMs = run.durationMs;
-      logger.info(`baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`);
+      logger.info(
+        `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`,
+      );
       if (run.timedOut) {
-        return { kind: 'stop', result: 'unhealed', reason: `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`, summary: evidence.summary, frames: evidence.frames, flaky: [] };
+        return {
+          kind: 'stop',
+          result: 'unhealed',
+          reason: `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`,
+          summary: evidence.summary,
+          frames: evidence.frames,
+          flaky: [],
+        };
       }
       if (evidence.run.cases.length === 0) {
-        if (run.exitCode === 0) return { kind: 'stop', result: 'nothing-to-heal', reason: 'the test command passed (and wrote no test report)', summary: emptySummary(), frames: [], flaky: [] };
+        if (run.exitCode === 0)
+          return {
+            kind: 'stop',
+            result: 'nothing-to-heal',
+            reason: 'the test command passed (and wrote no test report)',
+            summary: emptySummary(),
+            frames: [],
+            flaky: [],
+          };
         return {
           kind: 'stop',
           result: 'config-error',
@@ -140,7 +159,15 @@ export async function establishBaseline(input: BaselineInput): Promise<Baseline>
         };
       }
       if (failing(evidence.run.cases).length === 0) {
-        if (run.exitCode === 0) return { kind: 'stop', result: 'nothing-to-heal', reason: `all ${evidence.summary.total} test(s) pass`, summary: evidence.summary, frames: [], flaky: [] };
+        if (run.exitCode === 0)
+          return {
+            kind: 'stop',
+            result: 'nothing-to-heal',
+            reason: `all ${evidence.summary.total} test(s) pass`,
+            summary: evidence.summary,
+            frames: [],
+            flaky: [],
+          };
         return {
           kind: 'stop',
           result: 'unhealed',
@@ -165,10 +192,16 @@ export async function establishBaseline(input: BaselineInput): Promise<Baseline>
       targetedRunMs = confirm.durationMs;
       const byId = new Map(confirm.cases.map((c) => [c.id, c]));
       const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
-      const found = targets.map((t) => byId.get(t.id) ?? byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`));
+      const found = targets.map(
+        (t) =>
+          byId.get(t.id) ??
+          byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`),
+      );
       if (!confirm.timedOut && found.every((c) => c === undefined)) {
         targetedWorks = false;
-        logger.warn(`the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`);
+        logger.warn(
+          `the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`,
+        );
         if (source === 'reports') {
           forceFull = true;
           continue;
@@ -202,7 +235,8 @@ export async function establishBaseline(input: BaselineInput): Promise<Baseline>
         reproduce: plan.display,
       };
     }
-    if (flaky.length > 0) logger.info(`${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`);
+    if (flaky.length > 0)
+      logger.info(`${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`);
     const flakySet = new Set(flaky);
     return {
       kind: 'ready',

@@ -37,8 +37,7 @@ export interface Spent {
 }
 
 export type BudgetCheck =
-  | { ok: true; remainingMs: number; remainingTokens: number; estimateMs: number }
-  | { ok: false; reason: string };
+  { ok: true; remainingMs: number; remainingTokens: number; estimateMs: number } | { ok: false; reason: string };
 
 /** What the next attempt is expected to take, in milliseconds. */
 export function estimateAttemptMs(spent: Spent): number {

@@ -21,7 +21,12 @@ const MAX_LISTED = 20;
 const MAX_ID_CHARS = 200;
 
 function flatten(text: string, max: number): string {
-  const flat = breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim());
+  const flat = breakReferences(
+    text
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

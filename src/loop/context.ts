@@ -56,7 +56,11 @@ interface Range {
   callees?: string[];
 }
 
-function rangesOf(frames: readonly FailureFrame[], limits: SourceLimits, callees: readonly CalleeDefinition[]): Range[] {
+function rangesOf(
+  frames: readonly FailureFrame[],
+  limits: SourceLimits,
+  callees: readonly CalleeDefinition[],
+): Range[] {
   const out: Range[] = [];
   let order = 0;
   const add = (loc: SourceLocation | null | undefined, radius: number) => {
@@ -71,7 +75,13 @@ function rangesOf(frames: readonly FailureFrame[], limits: SourceLimits, callees
   const calleeLines = Math.max(1, limits.calleeMaxLines ?? DEFAULT_CALLEE_MAX_LINES);
   for (const c of callees) {
     const from = Math.max(1, c.startLine);
-    out.push({ file: c.file, from, to: Math.max(from, Math.min(c.endLine, from + calleeLines - 1)), order: order++, callees: [c.name] });
+    out.push({
+      file: c.file,
+      from,
+      to: Math.max(from, Math.min(c.endLine, from + calleeLines - 1)),
+      order: order++,
+      callees: [c.name],
+    });
   }
   return out;
 }
@@ -139,7 +149,8 @@ export function gatherSources(
     const to = Math.min(range.to, lines.length, from + limits.maxLinesPerWindow - 1);
     let text = lines.slice(from - 1, to).join('\n');
     const room = limits.maxTotalChars - total;
-    if (text.length > room) text = text.slice(0, text.lastIndexOf('\n', room) > 0 ? text.lastIndexOf('\n', room) : room);
+    if (text.length > room)
+      text = text.slice(0, text.lastIndexOf('\n', room) > 0 ? text.lastIndexOf('\n', room) : room);
     if (!text) continue;
     const window: SourceWindow = { file: range.file, startLine: from, text };
     if (range.callees) window.callees = range.callees;
@@ -165,7 +176,11 @@ export interface CalleeSearchOptions {
  * Only tracked, non-test, non-vendored source of the repository. Never throws: a lookup that fails
  * leaves the context as it was.
  */
-export async function findCalleeDefinitions(frames: readonly FailureFrame[], root: string, options: CalleeSearchOptions = {}): Promise<CalleeDefinition[]> {
+export async function findCalleeDefinitions(
+  frames: readonly FailureFrame[],
+  root: string,
+  options: CalleeSearchOptions = {},
+): Promise<CalleeDefinition[]> {
   const maxFailures = options.maxFailures ?? 5;
   const maxDefinitions = options.maxDefinitions ?? 8;
   const out: CalleeDefinition[] = [];
@@ -190,7 +205,8 @@ export async function findCalleeDefinitions(frames: readonly FailureFrame[], roo
   return out;
 }
 
-const PRUNED_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock|[^/]+\.min\.(js|css)|[^/]+\.map)$|(^|\/)(dist|build|vendor|node_modules)\//;
+const PRUNED_FILE =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Cargo\.lock|go\.sum|Gemfile\.lock|composer\.lock|[^/]+\.min\.(js|css)|[^/]+\.map)$|(^|\/)(dist|build|vendor|node_modules)\//;
 
 export interface CommitDiffLimits {
   maxBytes: number;
@@ -211,7 +227,10 @@ export function pruneCommitDiff(diff: string, limits: CommitDiffLimits = DEFAULT
       dropped.push(name);
       continue;
     }
-    const text = part.length > limits.maxFileChars ? `${part.slice(0, part.lastIndexOf('\n', limits.maxFileChars))}\n… (rest of this file's diff trimmed)\n` : part;
+    const text =
+      part.length > limits.maxFileChars
+        ? `${part.slice(0, part.lastIndexOf('\n', limits.maxFileChars))}\n… (rest of this file's diff trimmed)\n`
+        : part;
     if (total + text.length > limits.maxBytes) {
       dropped.push(name);
       continue;
@@ -220,12 +239,16 @@ export function pruneCommitDiff(diff: string, limits: CommitDiffLimits = DEFAULT
     total += text.length;
   }
   let out = kept.join('');
-  if (dropped.length > 0) out += `… (diff of ${dropped.length} file(s) left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
+  if (dropped.length > 0)
+    out += `… (diff of ${dropped.length} file(s) left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
   return out;
 }
 
 /** The pruned diff of HEAD against its parent, or undefined when HEAD has no parent. */
-export async function readCommitDiff(ctx: GitContext, limits: CommitDiffLimits = DEFAULT_COMMIT_DIFF_LIMITS): Promise<string | undefined> {
+export async function readCommitDiff(
+  ctx: GitContext,
+  limits: CommitDiffLimits = DEFAULT_COMMIT_DIFF_LIMITS,
+): Promise<string | undefined> {
   // Read generously, prune to the limit: lockfile noise at the top must not starve the real change.
   const shown = await showHeadDiff(ctx, limits.maxBytes * 20);
   if (!shown) return undefined;

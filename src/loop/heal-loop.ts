@@ -110,7 +110,9 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       return {
         attempts,
         result: capReached ? 'unhealed' : 'budget-exhausted',
-        reason: capReached ? `no attempt made every failing test pass; ${budget.reason}` : `stopped before attempt ${n}: ${budget.reason}`,
+        reason: capReached
+          ? `no attempt made every failing test pass; ${budget.reason}`
+          : `stopped before attempt ${n}: ${budget.reason}`,
       };
     }
     const started = input.now();
@@ -151,7 +153,10 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
             commitDiff: input.commitDiff,
             history: attempts,
           },
-          { maxInputTokens: Math.min(provider.maxPromptTokens ?? DEFAULT_PROMPT_TOKENS, budget.remainingTokens), scrub },
+          {
+            maxInputTokens: Math.min(provider.maxPromptTokens ?? DEFAULT_PROMPT_TOKENS, budget.remainingTokens),
+            scrub,
+          },
         );
       } catch (error) {
         // The prompt cannot be packed into what is left of the token budget.
@@ -209,9 +214,18 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       const applied = await applyAnswer(input, edits, answer);
       if (applied.files.length === 0) {
         restoreSnapshot(snapshot);
-        if (applied.problems) record('rejected-edits', { ...base, feedback: `Every proposed change was refused or did not apply:\n${applied.problems}` });
+        if (applied.problems)
+          record('rejected-edits', {
+            ...base,
+            feedback: `Every proposed change was refused or did not apply:\n${applied.problems}`,
+          });
         // The provider's own account says why (the built-in engine: how many candidates it ran).
-        else record('no-edits', { ...base, feedback: typeof detail.notes === 'string' ? `No change was proposed: ${detail.notes}` : 'No change was proposed.' });
+        else
+          record('no-edits', {
+            ...base,
+            feedback:
+              typeof detail.notes === 'string' ? `No change was proposed: ${detail.notes}` : 'No change was proposed.',
+          });
         return null;
       }
       const { diff, truncated } = await diffSinceSnapshot(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);
@@ -248,7 +262,11 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
         judged = judgeTargets(input.expectations, targeted);
         if (judged.verdict !== 'accepted') {
           restoreSnapshot(snapshot);
-          record(judged.verdict, { ...recorded, feedback: judged.feedback + refusedNote, failToPass: judged.failToPass });
+          record(judged.verdict, {
+            ...recorded,
+            feedback: judged.feedback + refusedNote,
+            failToPass: judged.failToPass,
+          });
           return null;
         }
       }
@@ -257,14 +275,24 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       judged = judgeFull(input.expectations, full);
       if (judged.verdict !== 'accepted') {
         restoreSnapshot(snapshot);
-        record(judged.verdict, { ...recorded, feedback: judged.feedback + refusedNote, failToPass: judged.failToPass, passToPass: judged.passToPass });
+        record(judged.verdict, {
+          ...recorded,
+          feedback: judged.feedback + refusedNote,
+          failToPass: judged.failToPass,
+          passToPass: judged.passToPass,
+        });
         return null;
       }
       // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
       const fix = new Set(applied.files);
       const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
       if (leftovers.length > 0) restoreSnapshot(snapshot, leftovers);
-      record('accepted', { ...recorded, feedback: refusedNote.trim(), failToPass: judged.failToPass, passToPass: judged.passToPass });
+      record('accepted', {
+        ...recorded,
+        feedback: refusedNote.trim(),
+        failToPass: judged.failToPass,
+        passToPass: judged.passToPass,
+      });
       return { accepted: { attempt: n, diff, files: applied.files } };
     });
 
@@ -290,7 +318,8 @@ async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: Repai
   if (answer.edits.length > 0) {
     const applied = await applyEdits(editCtx, answer.edits);
     if (!applied.check.ok) problems.push(describeProblems(applied.check.problems));
-    if (applied.tolerantMatches > 0) logger.info(`${applied.tolerantMatches} edit(s) matched with whitespace tolerance`);
+    if (applied.tolerantMatches > 0)
+      logger.info(`${applied.tolerantMatches} edit(s) matched with whitespace tolerance`);
   }
   if (!answer.editedInPlace && answer.edits.length === 0) return { files: [], problems: '' };
 
@@ -299,7 +328,11 @@ async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: Repai
   const testTouched = changed.filter((p) => input.testFiles.has(p));
   if (testTouched.length > 0) {
     restoreSnapshot(snapshot, testTouched);
-    problems.push(testTouched.map((p) => `- \`${p}\` is the failing test's own file; it was restored (a test is never changed to pass)`).join('\n'));
+    problems.push(
+      testTouched
+        .map((p) => `- \`${p}\` is the failing test's own file; it was restored (a test is never changed to pass)`)
+        .join('\n'),
+    );
     logger.warn(`restored the failing tests' own file(s): ${testTouched.join(', ')}`);
     changed = changedPaths(snapshot);
   }

@@ -91,7 +91,11 @@ export function createRepairHost(deps: HostDeps): RepairHost {
       if (buffer.subarray(0, 8192).includes(0)) throw new Error(`\`${check.path}\` is a binary file`);
       const lines = buffer.toString('utf8').split(/\r?\n/);
       const start = Math.max(1, Math.floor(range?.start ?? 1));
-      const end = Math.min(lines.length, Math.floor(range?.end ?? start + limits.maxReadLines - 1), start + limits.maxReadLines - 1);
+      const end = Math.min(
+        lines.length,
+        Math.floor(range?.end ?? start + limits.maxReadLines - 1),
+        start + limits.maxReadLines - 1,
+      );
       let text = '';
       let line = start;
       for (; line <= end; line++) {
@@ -111,11 +115,16 @@ export function createRepairHost(deps: HostDeps): RepairHost {
 
     async search(query: string): Promise<string> {
       if (typeof query !== 'string' || !query.trim()) throw new Error('the search query is empty');
-      if (query.length > 200 || /[\0\n]/.test(query)) throw new Error('the search query must be one line of at most 200 characters');
-      const { stdout } = await git(deps.git, ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'], {
-        okCodes: [1],
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      if (query.length > 200 || /[\0\n]/.test(query))
+        throw new Error('the search query must be one line of at most 200 characters');
+      const { stdout } = await git(
+        deps.git,
+        ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'],
+        {
+          okCodes: [1],
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       const records = stdout.split('\n').filter(Boolean);
       const out: string[] = [];
       let bytes = 0;
@@ -139,7 +148,12 @@ export function createRepairHost(deps: HostDeps): RepairHost {
     async tryCandidate(edits: Edit[]): Promise<CandidateVerdict> {
       const total = deps.expectations.failToPass.length;
       const applied = await applyEdits(deps.edits, edits);
-      if (!applied.check.ok) return { targetsPassed: 0, targetsTotal: total, feedback: deps.scrub(describeProblems(applied.check.problems)) };
+      if (!applied.check.ok)
+        return {
+          targetsPassed: 0,
+          targetsTotal: total,
+          feedback: deps.scrub(describeProblems(applied.check.problems)),
+        };
       try {
         const run = await deps.rerunTargets(`candidate-${++candidates}`);
         const judged = judgeTargets(deps.expectations, run);

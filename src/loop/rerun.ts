@@ -79,7 +79,8 @@ function runnerOf(words: readonly Word[]): Runner | null {
     if (w === 'vitest') return 'vitest';
     if (w === 'jest') return 'jest';
     if (w === 'mocha' || w === '_mocha') return 'mocha';
-    if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test='))) return 'node-test';
+    if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
+      return 'node-test';
     if (w === 'go' && names[i + 1] === 'test') return 'go';
     if (w === 'cargo' && names[i + 1] === 'test') return 'cargo';
     if (w === 'mvn' || w === 'mvnw') return 'maven';
@@ -130,7 +131,9 @@ function packageScript(words: readonly Word[]): { manager: string; script: strin
 
 function readScript(cwd: string, script: string): string | null {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
+    const pkg = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, unknown>;
+    };
     const value = pkg.scripts?.[script];
     return typeof value === 'string' ? value : null;
   } catch {
@@ -154,7 +157,8 @@ export function pytestNodeId(target: RerunTarget, cwd: string): string | null {
   let classes: string[] = [];
   if (file && file.endsWith('.py')) {
     const module = file.slice(0, -3).split('/');
-    const rest = classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
+    const rest =
+      classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
     classes = rest;
   } else {
     file = null;
@@ -205,7 +209,11 @@ function insertAt(command: string, offset: number, text: string): string {
 }
 
 /** Arguments for the runner (shell-quoted), or null when no targeted form applies. */
-function runnerArgs(runner: Runner, targets: readonly RerunTarget[], cwd: string): { args: string; reason?: string } | null {
+function runnerArgs(
+  runner: Runner,
+  targets: readonly RerunTarget[],
+  cwd: string,
+): { args: string; reason?: string } | null {
   const names = targets.map((t) => t.name);
   switch (runner) {
     case 'pytest': {
@@ -222,7 +230,15 @@ function runnerArgs(runner: Runner, targets: readonly RerunTarget[], cwd: string
     case 'mocha':
       return { args: shellQuoteAll(['--grep', alternation(names, false)]) };
     case 'go':
-      return { args: shellQuoteAll(['-run', alternation(targets.map((t) => runnerId('go', t, cwd)), true)]) };
+      return {
+        args: shellQuoteAll([
+          '-run',
+          alternation(
+            targets.map((t) => runnerId('go', t, cwd)),
+            true,
+          ),
+        ]),
+      };
     case 'cargo':
       return { args: shellQuoteAll(['--exact', ...new Set(names)]) };
     case 'maven': {
@@ -298,12 +314,23 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
     const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f): f is string => f !== null))];
     const template = unquotePlaceholders(options.template);
     if (template === undefined) {
-      return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+      return fullCommand(
+        testCommand,
+        'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)',
+      );
     }
     const command = template
       .replaceAll('{tests}', shellQuoteAll(ids))
       .replaceAll('{files}', shellQuoteAll(files))
-      .replaceAll('{pattern}', shellQuote(alternation(targets.map((t) => t.name), false)));
+      .replaceAll(
+        '{pattern}',
+        shellQuote(
+          alternation(
+            targets.map((t) => t.name),
+            false,
+          ),
+        ),
+      );
     return { command, env: {}, runner, targeted: true, display: command };
   }
 
@@ -333,7 +360,13 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
   );
 }
 
-function direct(testCommand: string, segment: Segment, runner: Runner, targets: readonly RerunTarget[], cwd: string): RerunPlan {
+function direct(
+  testCommand: string,
+  segment: Segment,
+  runner: Runner,
+  targets: readonly RerunTarget[],
+  cwd: string,
+): RerunPlan {
   const built = runnerArgs(runner, targets, cwd);
   if (!built) return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
   let command: string;
@@ -361,9 +394,18 @@ function throughPackageManager(
   if (runner === 'node-test') {
     // Arguments after the script would land after the test files, where node ignores the flag;
     // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
-    const pattern = `--test-name-pattern=${alternation(targets.map((t) => t.name), true)}`;
+    const pattern = `--test-name-pattern=${alternation(
+      targets.map((t) => t.name),
+      true,
+    )}`;
     const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
-    return { command: testCommand, env: { NODE_OPTIONS: value }, runner, targeted: true, display: `NODE_OPTIONS=${shellQuote(value)} ${testCommand}` };
+    return {
+      command: testCommand,
+      env: { NODE_OPTIONS: value },
+      runner,
+      targeted: true,
+      display: `NODE_OPTIONS=${shellQuote(value)} ${testCommand}`,
+    };
   }
   const built = runnerArgs(runner, targets, cwd);
   if (!built) return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);

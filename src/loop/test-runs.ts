@@ -75,7 +75,13 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
 
   const matchReports = async (): Promise<string[]> => {
     if (options.junit.length === 0) return [];
-    const found = await glob([...options.junit], { cwd: options.cwd, absolute: true, onlyFiles: true, dot: true, followSymbolicLinks: false });
+    const found = await glob([...options.junit], {
+      cwd: options.cwd,
+      absolute: true,
+      onlyFiles: true,
+      dot: true,
+      followSymbolicLinks: false,
+    });
     // Only files inside the repository: a glob must never reach (or delete) anything outside it.
     return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
   };
@@ -114,7 +120,8 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     const junit = fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
     const evidence = await options.collect({ root: options.root, junit, log: outputFile });
     const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
-    if (fresh.length === 0 && options.junit.length > 0) reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+    if (fresh.length === 0 && options.junit.length > 0)
+      reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
     return {
       label,
       command,

@@ -118,7 +118,15 @@ function noReport(run: RunOutcome): string | null {
 export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
   const total = expect.failToPass.length;
   if (run.timedOut) {
-    return { verdict: 'timeout', failToPass: { passed: 0, total }, feedback: render(`The targeted test run hit its timeout after ${Math.round(run.durationMs / 1000)}s (an infinite loop or a hang?).`, [], outputTail(run.output)) };
+    return {
+      verdict: 'timeout',
+      failToPass: { passed: 0, total },
+      feedback: render(
+        `The targeted test run hit its timeout after ${Math.round(run.durationMs / 1000)}s (an infinite loop or a hang?).`,
+        [],
+        outputTail(run.output),
+      ),
+    };
   }
   const missingReport = noReport(run);
   if (missingReport) return { verdict: 'targets-failed', failToPass: { passed: 0, total }, feedback: missingReport };
@@ -144,7 +152,8 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
 export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
   const targets = judgeTargets(expect, run);
-  if (targets.verdict === 'timeout') return { ...targets, feedback: targets.feedback.replace('targeted test run', 'full test run') };
+  if (targets.verdict === 'timeout')
+    return { ...targets, feedback: targets.feedback.replace('targeted test run', 'full test run') };
   const index = new CaseIndex(run.cases);
   const frames = new Map(run.frames.map((f) => [f.id, f]));
   const broken: string[] = [];
@@ -184,7 +193,11 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
       verdict: 'broke-passing',
       failToPass: targets.failToPass,
       passToPass,
-      feedback: render(`Every test passed, but the test command exited with ${run.exitCode ?? 'a signal'}.`, [], outputTail(run.output)),
+      feedback: render(
+        `Every test passed, but the test command exited with ${run.exitCode ?? 'a signal'}.`,
+        [],
+        outputTail(run.output),
+      ),
     };
   }
   return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };

@@ -65,12 +65,60 @@ interface Detail {
 }
 
 const LEVELS: Detail[] = [
-  { patch: true, attemptDiffs: true, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: [] },
-  { patch: false, attemptDiffs: true, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch'] },
-  { patch: false, attemptDiffs: false, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch', 'per-attempt diffs'] },
-  { patch: false, attemptDiffs: false, snippets: false, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch', 'per-attempt diffs', 'source windows'] },
-  { patch: false, attemptDiffs: false, snippets: false, feedback: false, maxFailureRows: 100, maxListItems: 100, omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'] },
-  { patch: false, attemptDiffs: false, snippets: false, feedback: false, maxFailureRows: 20, maxListItems: 20, omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'] },
+  {
+    patch: true,
+    attemptDiffs: true,
+    snippets: true,
+    feedback: true,
+    maxFailureRows: 500,
+    maxListItems: 500,
+    omitted: [],
+  },
+  {
+    patch: false,
+    attemptDiffs: true,
+    snippets: true,
+    feedback: true,
+    maxFailureRows: 500,
+    maxListItems: 500,
+    omitted: ['the patch'],
+  },
+  {
+    patch: false,
+    attemptDiffs: false,
+    snippets: true,
+    feedback: true,
+    maxFailureRows: 500,
+    maxListItems: 500,
+    omitted: ['the patch', 'per-attempt diffs'],
+  },
+  {
+    patch: false,
+    attemptDiffs: false,
+    snippets: false,
+    feedback: true,
+    maxFailureRows: 500,
+    maxListItems: 500,
+    omitted: ['the patch', 'per-attempt diffs', 'source windows'],
+  },
+  {
+    patch: false,
+    attemptDiffs: false,
+    snippets: false,
+    feedback: false,
+    maxFailureRows: 100,
+    maxListItems: 100,
+    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'],
+  },
+  {
+    patch: false,
+    attemptDiffs: false,
+    snippets: false,
+    feedback: false,
+    maxFailureRows: 20,
+    maxListItems: 20,
+    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'],
+  },
 ];
 
 const MAX_FEEDBACK_CHARS = 4_000;
@@ -128,7 +176,8 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
 
 /** First line: the result and why. */
 function renderHeadline(report: HealReport): string {
-  const reason = report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
+  const reason =
+    report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
   return `## ${RESULT_TITLES[report.result]}: ${escapeMarkdown(reason)}\n`;
 }
 
@@ -177,7 +226,10 @@ function renderFailures(report: HealReport, context: SummaryContext, detail: Det
     omitted.push(`${plural(rest, 'failure row')}`);
   }
   if (failing > failures.length) {
-    lines.push('', `${plural(failing - failures.length, 'more failing test')} without a frame: frames are built for the first ${formatCount(failures.length)}.`);
+    lines.push(
+      '',
+      `${plural(failing - failures.length, 'more failing test')} without a frame: frames are built for the first ${formatCount(failures.length)}.`,
+    );
   }
   const blocks = [`${lines.join('\n')}\n`];
   if (detail.snippets) {
@@ -214,8 +266,18 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const a of attempts) {
-    const files = a.files.length ? a.files.slice(0, 5).map((f) => tableCode(f, 80)).join(', ') + (a.files.length > 5 ? ` +${a.files.length - 5}` : '') : '–';
-    const broken = a.passToPass?.broken.length ? ` (broke ${a.passToPass.broken.slice(0, 3).map((t) => tableCell(t, 80)).join(', ')})` : '';
+    const files = a.files.length
+      ? a.files
+          .slice(0, 5)
+          .map((f) => tableCode(f, 80))
+          .join(', ') + (a.files.length > 5 ? ` +${a.files.length - 5}` : '')
+      : '–';
+    const broken = a.passToPass?.broken.length
+      ? ` (broke ${a.passToPass.broken
+          .slice(0, 3)
+          .map((t) => tableCell(t, 80))
+          .join(', ')})`
+      : '';
     lines.push(
       `| ${a.n} | ${files} | ${VERDICTS[a.verdict]} | ${countsCell(a.failToPass)} | ${countsCell(a.passToPass)}${broken} | ${formatTokens(a.tokens)} | ${formatDuration(a.durationMs)} |`,
     );
@@ -224,14 +286,17 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
   for (const a of attempts) {
     const parts: string[] = [];
     if (detail.feedback && a.feedback.trim()) {
-      const fb = a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
+      const fb =
+        a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
       parts.push(`Feedback:\n\n${codeBlock(fb, 'text')}`);
     }
     if (detail.attemptDiffs && a.diff.trim()) {
       parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
     }
     if (!parts.length) continue;
-    blocks.push(`<details><summary>Attempt ${a.n}: ${htmlText(VERDICTS[a.verdict])}</summary>\n\n${parts.join('\n')}\n</details>\n`);
+    blocks.push(
+      `<details><summary>Attempt ${a.n}: ${htmlText(VERDICTS[a.verdict])}</summary>\n\n${parts.join('\n')}\n</details>\n`,
+    );
   }
   return blocks;
 }
@@ -273,7 +338,12 @@ function renderPatch(patch: { diff: string; label: string }, detail: Detail): st
 
 function renderFlaky(flaky: string[], detail: Detail, omitted: string[]): string {
   const shown = flaky.slice(0, detail.maxListItems);
-  const lines = [`### Flaky tests (${formatCount(flaky.length)})`, '', 'Failed in the report but passed on rerun; nothing was changed for them.', ''];
+  const lines = [
+    `### Flaky tests (${formatCount(flaky.length)})`,
+    '',
+    'Failed in the report but passed on rerun; nothing was changed for them.',
+    '',
+  ];
   for (const id of shown) lines.push(`- ${inlineCode(id.length > 300 ? `${id.slice(0, 299)}…` : id)}`);
   if (flaky.length > shown.length) {
     lines.push(`- …and ${formatCount(flaky.length - shown.length)} more`);
@@ -296,7 +366,12 @@ const MODE_NAMES: Record<DeliveryResult['mode'], string> = {
 
 function renderDelivery(d: DeliveryResult): string {
   const lines = ['### Delivery', ''];
-  const status = { delivered: 'delivered', 'dry-run': 'dry run (nothing pushed)', skipped: 'skipped', failed: 'failed' }[d.status];
+  const status = {
+    delivered: 'delivered',
+    'dry-run': 'dry run (nothing pushed)',
+    skipped: 'skipped',
+    failed: 'failed',
+  }[d.status];
   lines.push(`**Mode:** ${MODE_NAMES[d.mode]} · **Status:** ${status}`, '', escapeMarkdown(d.reason), '');
   if (d.commitSha) lines.push(`- Commit: ${inlineCode(d.commitSha)}${d.branch ? ` on ${inlineCode(d.branch)}` : ''}`);
   if (d.pullRequestUrl && /^https?:\/\/[^\s()<>]+$/.test(d.pullRequestUrl)) {

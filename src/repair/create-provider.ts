@@ -37,8 +37,18 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
 function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv): RepairProvider {
   const agentCommand = options.agentCommand?.trim();
   if (!agentCommand) {
-    throw new ProviderError('The command provider needs --agent-command (the action input agent-command)', 'config', false, 'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".');
+    throw new ProviderError(
+      'The command provider needs --agent-command (the action input agent-command)',
+      'config',
+      false,
+      'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".',
+    );
   }
   // The agent gets the per-test-run timeout; the loop's deadline bounds the attempt as a whole.
-  return createCommandProvider({ agentCommand, timeoutMs: options.timeoutSeconds * 1000, env, secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets] });
+  return createCommandProvider({
+    agentCommand,
+    timeoutMs: options.timeoutSeconds * 1000,
+    env,
+    secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets],
+  });
 }

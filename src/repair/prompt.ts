@@ -123,7 +123,9 @@ export function buildPrompt(input: PromptInput, options: PromptOptions): PackedP
   const omitted: string[] = [];
   let remaining = options.maxInputTokens - fixed;
   const usedSections = new Set<Piece['section']>();
-  const byPriority = [...pieces].sort((a, b) => a.priority - b.priority || sectionRank(a.section) - sectionRank(b.section) || a.order - b.order);
+  const byPriority = [...pieces].sort(
+    (a, b) => a.priority - b.priority || sectionRank(a.section) - sectionRank(b.section) || a.order - b.order,
+  );
   for (const piece of byPriority) {
     const headerCost = usedSections.has(piece.section) ? 0 : estimateTokens(headers[piece.section]);
     const budget = remaining - headerCost;
@@ -201,7 +203,9 @@ function describeOmissions(omitted: string[]): string {
   if (others.length > 8) parts.push(`${others.length - 8} more parts`);
   if (failures.length > 0) {
     const ids = failures.slice(0, 3).map((f) => f.replace(/^failing test \d+ \((.*)\)$/, '$1'));
-    parts.push(`${failures.length} more failing test${failures.length === 1 ? '' : 's'} (${ids.join(', ')}${failures.length > 3 ? ', …' : ''})`);
+    parts.push(
+      `${failures.length} more failing test${failures.length === 1 ? '' : 's'} (${ids.join(', ')}${failures.length > 3 ? ', …' : ''})`,
+    );
   }
   return parts.join('; ');
 }
@@ -217,7 +221,11 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
       maxAttempts: input.maxAttempts,
       testCommand: inlineCode(clipChars(scrub(input.testCommand), 300)),
     }),
-    trim: (max) => truncateToTokens(fillTemplate(TASK_HEADER, { attempt: input.attempt, maxAttempts: input.maxAttempts, testCommand: '(see CI)' }), max),
+    trim: (max) =>
+      truncateToTokens(
+        fillTemplate(TASK_HEADER, { attempt: input.attempt, maxAttempts: input.maxAttempts, testCommand: '(see CI)' }),
+        max,
+      ),
     label: 'the task',
   });
 
@@ -248,7 +256,13 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
     const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
     const note = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
     const render = (text: string, start: number, count: number) =>
-      fillTemplate(SOURCE_WINDOW, { file: clipChars(window.file, 200), start, end: start + Math.max(0, count - 1), note, code: codeBlock(text) });
+      fillTemplate(SOURCE_WINDOW, {
+        file: clipChars(window.file, 200),
+        start,
+        end: start + Math.max(0, count - 1),
+        note,
+        code: codeBlock(text),
+      });
     pieces.push({
       section: 'sources',
       order: index,
@@ -258,7 +272,12 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
       priority: window.role === 'triggering' ? (index < 2 ? 2 : 6) : window.role === 'test' ? 6 : 7,
       text: render(code, window.startLine, lineCount),
       trim: (max) => {
-        const focused = focusWindow(scrub(window.text), window.startLine, window.focusLine, Math.min(max, windowCap) - 30);
+        const focused = focusWindow(
+          scrub(window.text),
+          window.startLine,
+          window.focusLine,
+          Math.min(max, windowCap) - 30,
+        );
         return focused ? render(focused.code, focused.start, focused.count) : undefined;
       },
       cap: windowCap,
@@ -283,9 +302,20 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
   }
 
   input.history.forEach((attempt, index) => {
-    const files = attempt.files.length > 0 ? ` (changed ${attempt.files.slice(0, 6).map((f) => clipChars(f, 100)).join(', ')}${attempt.files.length > 6 ? ', …' : ''})` : '';
+    const files =
+      attempt.files.length > 0
+        ? ` (changed ${attempt.files
+            .slice(0, 6)
+            .map((f) => clipChars(f, 100))
+            .join(', ')}${attempt.files.length > 6 ? ', …' : ''})`
+        : '';
     const feedback = truncateToTokens(scrub(attempt.feedback || '(no details)'), MAX_FEEDBACK_TOKENS);
-    const summary = fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files, feedback: feedback.trimEnd() });
+    const summary = fillTemplate(HISTORY_ATTEMPT, {
+      n: attempt.n,
+      verdict: attempt.verdict,
+      files,
+      feedback: feedback.trimEnd(),
+    });
     pieces.push({
       section: 'history',
       order: index * 2,
@@ -296,7 +326,9 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
         // Keep the verdict and as much of why it failed as fits; the file list goes first.
         const head = fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: '' });
         const cut = truncateToTokens(feedback, max - estimateTokens(head) - 2).trimEnd();
-        return estimateTokens(cut) < 8 ? undefined : fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: `${cut} …` });
+        return estimateTokens(cut) < 8
+          ? undefined
+          : fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: `${cut} …` });
       },
       label: `attempt ${attempt.n}`,
     });
@@ -318,32 +350,52 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
   return pieces;
 }
 
-function renderFailure(frame: FailureFrame, index: number, scrub: (t: string) => string, detail: 'full' | 'compact' | 'minimal'): string {
+function renderFailure(
+  frame: FailureFrame,
+  index: number,
+  scrub: (t: string) => string,
+  detail: 'full' | 'compact' | 'minimal',
+): string {
   let out = fillTemplate(FAILURE_HEADER, { index, id: clipChars(scrub(frame.id), 300) });
   const type = frame.exceptionType ? scrub(frame.exceptionType) : frame.kind;
   out += `- ${frame.kind === 'error' ? 'error' : 'failure'}: ${clipChars(type, 200)}\n`;
   if (detail === 'minimal') {
-    if (frame.triggering) out += `- raised at: ${clipChars(scrub(frame.triggering.file), 200)}:${frame.triggering.line}\n`;
+    if (frame.triggering)
+      out += `- raised at: ${clipChars(scrub(frame.triggering.file), 200)}:${frame.triggering.line}\n`;
     return out;
   }
   const message = truncateToTokens(scrub(frame.message), detail === 'full' ? MAX_MESSAGE_TOKENS : 150);
   if (message.trim()) out += `- message:\n${codeBlock(message)}`;
   if (frame.triggering) out += `- raised at: ${renderLocation(frame.triggering, scrub)}\n`;
-  if (frame.test && (!frame.triggering || frame.test.file !== frame.triggering.file || frame.test.line !== frame.triggering.line)) {
+  if (
+    frame.test &&
+    (!frame.triggering || frame.test.file !== frame.triggering.file || frame.test.line !== frame.triggering.line)
+  ) {
     out += `- test at: ${renderLocation(frame.test, scrub)}\n`;
   }
   // An assertion in the test: the excerpts show the test, not the code under test; say where to look.
   if (frame.triggering && frame.test && frame.triggering.file === frame.test.file) {
-    const expression = frame.triggering.expression ? inlineCode(clipChars(scrub(frame.triggering.expression), 120)) : 'see the message';
+    const expression = frame.triggering.expression
+      ? inlineCode(clipChars(scrub(frame.triggering.expression), 120))
+      : 'see the message';
     out += fillTemplate(RAISED_IN_TEST, { expression });
   }
   if (detail === 'compact') return out;
   if (frame.stack.length > 1) {
-    const stack = frame.stack.slice(-MAX_STACK).map((l) => `${clipChars(scrub(l.file), 120)}:${l.line}${l.function ? ` ${clipChars(scrub(l.function), 60)}` : ''}`);
+    const stack = frame.stack
+      .slice(-MAX_STACK)
+      .map(
+        (l) => `${clipChars(scrub(l.file), 120)}:${l.line}${l.function ? ` ${clipChars(scrub(l.function), 60)}` : ''}`,
+      );
     out += `- stack (outermost first${frame.stack.length > MAX_STACK ? `, last ${MAX_STACK}` : ''}): ${stack.join(' → ')}\n`;
   }
   if (frame.locals && frame.locals.length > 0) {
-    const locals = frame.locals.slice(0, MAX_LOCALS).map((l) => `${clipChars(scrub(l.name), 60)} = ${clipChars(scrub(l.value), MAX_LOCAL_VALUE_CHARS).replace(/\s+/g, ' ')}`);
+    const locals = frame.locals
+      .slice(0, MAX_LOCALS)
+      .map(
+        (l) =>
+          `${clipChars(scrub(l.name), 60)} = ${clipChars(scrub(l.value), MAX_LOCAL_VALUE_CHARS).replace(/\s+/g, ' ')}`,
+      );
     out += `- locals: ${locals.join('; ')}${frame.locals.length > MAX_LOCALS ? '; …' : ''}\n`;
   }
   return out;
@@ -372,13 +424,26 @@ function collectWindows(input: PromptInput): Window[] {
   for (const source of input.sources) {
     const trig = triggering.find((l) => covers(source, l));
     const test = tests.find((l) => covers(source, l));
-    windows.push({ ...source, role: trig ? 'triggering' : test ? 'test' : 'other', focusLine: (trig ?? test)?.line ?? source.startLine });
+    windows.push({
+      ...source,
+      role: trig ? 'triggering' : test ? 'test' : 'other',
+      focusLine: (trig ?? test)?.line ?? source.startLine,
+    });
   }
-  for (const [role, locations] of [['triggering', triggering], ['test', tests]] as const) {
+  for (const [role, locations] of [
+    ['triggering', triggering],
+    ['test', tests],
+  ] as const) {
     for (const loc of locations) {
       if (!loc.snippet || loc.snippet.lines.length === 0) continue;
       if (windows.some((w) => covers(w, loc))) continue;
-      windows.push({ file: loc.file, startLine: loc.snippet.startLine, text: loc.snippet.lines.join('\n'), role, focusLine: loc.line });
+      windows.push({
+        file: loc.file,
+        startLine: loc.snippet.startLine,
+        text: loc.snippet.lines.join('\n'),
+        role,
+        focusLine: loc.line,
+      });
     }
   }
   return windows;
@@ -391,7 +456,12 @@ function numberLines(text: string, startLine: number): string {
 }
 
 /** The lines around `focusLine` that fit `maxTokens`, growing outwards from it. */
-function focusWindow(text: string, startLine: number, focusLine: number, maxTokens: number): { code: string; start: number; count: number } | undefined {
+function focusWindow(
+  text: string,
+  startLine: number,
+  focusLine: number,
+  maxTokens: number,
+): { code: string; start: number; count: number } | undefined {
   const lines = text.replace(/\n$/, '').split('\n');
   const focus = Math.min(Math.max(focusLine - startLine, 0), lines.length - 1);
   const width = String(startLine + lines.length - 1).length;
@@ -431,4 +501,3 @@ function clipChars(text: string, max: number): string {
 export function promptBudgetFor(maxInputTokens: number): number {
   return Math.max(2_000, Math.min(Math.floor(maxInputTokens * 0.625), 24_000));
 }
-

@@ -35,7 +35,12 @@ export function encodePath(file: string): string {
 }
 
 /** `<repoUrl>/blob/<sha>/<file>#L<line>`, or undefined when the repo or commit is unknown. */
-export function blobUrl(repoUrl: string | undefined, sha: string | undefined, file: string, line?: number): string | undefined {
+export function blobUrl(
+  repoUrl: string | undefined,
+  sha: string | undefined,
+  file: string,
+  line?: number,
+): string | undefined {
   if (!repoUrl || !sha || !/^[0-9a-f]{7,64}$/i.test(sha)) return undefined;
   return `${repoUrl.replace(/\/+$/, '')}/blob/${sha}/${encodePath(file)}${line ? `#L${line}` : ''}`;
 }

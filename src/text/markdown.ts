@@ -27,14 +27,12 @@ export function escapeHtml(text: string): string {
  * so a hostile test name cannot mention users or link issues. Newlines become spaces (inline context).
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/\r?\n|\r/g, ' ')
-    .replace(MARKDOWN_SPECIAL, (c, offset: number, all: string) => {
-      if (c in HTML_ENTITIES) return HTML_ENTITIES[c]!;
-      if (c === '@') return '@\u200b';
-      if (c === '#' && /\d/.test(all[offset + 1] ?? '')) return '#\u200b';
-      return `\\${c}`;
-    });
+  return text.replace(/\r?\n|\r/g, ' ').replace(MARKDOWN_SPECIAL, (c, offset: number, all: string) => {
+    if (c in HTML_ENTITIES) return HTML_ENTITIES[c]!;
+    if (c === '@') return '@\u200b';
+    if (c === '#' && /\d/.test(all[offset + 1] ?? '')) return '#\u200b';
+    return `\\${c}`;
+  });
 }
 
 /** Escape for a Markdown table cell: inline escaping (which already escapes `|`), bounded length. */

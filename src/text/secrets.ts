@@ -19,7 +19,8 @@ export const MIN_SECRET_LENGTH = 6;
  * and kept from an agent command's environment. One list for both, so no credential is kept from
  * the agent but sent to a model.
  */
-export const CREDENTIAL_VARIABLE = /(^|_)(TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
+export const CREDENTIAL_VARIABLE =
+  /(^|_)(TOKEN|SECRETS?|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(_|$)/i;
 
 interface TokenShape {
   name: string;
@@ -35,7 +36,8 @@ const TOKEN_SHAPES: TokenShape[] = [
   {
     name: 'private key block',
     // An unterminated block (a truncated log) is redacted to the end of its base64 lines.
-    pattern: /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----(?:[\s\S]{0,16384}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=:\- ]{0,200}){0,400})/g,
+    pattern:
+      /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----(?:[\s\S]{0,16384}?-----END [A-Z0-9 ]{0,40}PRIVATE KEY( BLOCK)?-----|(?:\r?\n[A-Za-z0-9+/=:\- ]{0,200}){0,400})/g,
     replace: () => `-----BEGIN PRIVATE KEY-----${REDACTED}-----END PRIVATE KEY-----`,
   },
   // GitHub: classic PATs, OAuth, user-to-server, server-to-server, refresh tokens (36+ chars after the prefix).
@@ -84,7 +86,9 @@ function base64Forms(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
   const forms: string[] = [];
   for (let offset = 0; offset < 3; offset++) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Char i covers bits [6i, 6i+6): keep only the chars that depend on the value's bits alone.
     const start = Math.ceil((8 * offset) / 6);
     const end = Math.floor((8 * (offset + bytes.length)) / 6);
@@ -97,7 +101,6 @@ function base64Forms(value: string): string[] {
   }
   return forms;
 }
-
 
 /** Every literal form of the given secrets that must never appear, longest first. */
 export function secretForms(secretValues: string[]): string[] {

@@ -61,7 +61,12 @@ function describe(args: readonly string[]): string {
 
 function gitFailure(args: readonly string[], code: number | null, stderr: string, cause?: string): GitError {
   const detail = (stderr.trim() || cause || '').split('\n').slice(0, 6).join('\n');
-  return new GitError(`${describe(args)} failed${code !== null ? ` (exit ${code})` : ''}: ${detail}`, args, code, stderr);
+  return new GitError(
+    `${describe(args)} failed${code !== null ? ` (exit ${code})` : ''}: ${detail}`,
+    args,
+    code,
+    stderr,
+  );
 }
 
 /** Run git asynchronously; resolves with stdout, rejects with a `GitError` naming the command. */
@@ -112,7 +117,11 @@ export function gitBounded(
   maxBytes: number,
 ): Promise<{ stdout: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...BASE_ARGS, ...args], { cwd: ctx.cwd, env: gitEnv(ctx), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', [...BASE_ARGS, ...args], {
+      cwd: ctx.cwd,
+      env: gitEnv(ctx),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     let bytes = 0;
     let truncated = false;
@@ -222,7 +231,14 @@ export interface StatusEntry {
   path: string;
 }
 
-const STATUS_ARGS = ['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--ignore-submodules=all'];
+const STATUS_ARGS = [
+  'status',
+  '--porcelain=v1',
+  '-z',
+  '--no-renames',
+  '--untracked-files=all',
+  '--ignore-submodules=all',
+];
 
 function parseStatus(stdout: string): StatusEntry[] {
   return splitNul(stdout).map((record) => ({ x: record[0]!, y: record[1]!, path: record.slice(3) }));
@@ -245,12 +261,18 @@ export async function trackedFiles(ctx: GitContext): Promise<string[]> {
 /** Which of `paths` are ignored by .gitignore & co (tracked files are never reported). */
 export async function checkIgnore(ctx: GitContext, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
-  const { stdout } = await git(ctx, ['check-ignore', '-z', '--stdin'], { input: paths.join('\0') + '\0', okCodes: [1] });
+  const { stdout } = await git(ctx, ['check-ignore', '-z', '--stdin'], {
+    input: paths.join('\0') + '\0',
+    okCodes: [1],
+  });
   return new Set(splitNul(stdout));
 }
 
 /** `git show` of HEAD without the header (the commit under test), bounded. Null when HEAD has no parent. */
-export async function showHeadDiff(ctx: GitContext, maxBytes: number): Promise<{ diff: string; truncated: boolean } | null> {
+export async function showHeadDiff(
+  ctx: GitContext,
+  maxBytes: number,
+): Promise<{ diff: string; truncated: boolean } | null> {
   if (!(await hasParent(ctx))) return null;
   const { stdout, truncated } = await gitBounded(
     ctx,
@@ -286,7 +308,9 @@ export async function commit(ctx: GitContext, options: CommitOptions): Promise<s
   if (options.paths.length > 0) {
     // Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
     const literal = options.paths.map((p) => `:(literal)${p}`);
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: literal.join('\0') + '\0' });
+    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: literal.join('\0') + '\0',
+    });
   }
   const committer = options.committer ?? options.author;
   await git(

@@ -285,7 +285,8 @@ export function createPathResolver(root: string, files: Iterable<string>): PathR
     const judged = fromRoot ?? n.path;
     const vendored = classifyBySegments(judged);
     if (vendored) return vendored;
-    const exact = fromRoot !== undefined ? lookup(fromRoot, n.caseInsensitive) : n.absolute ? undefined : lookup(n.path, false);
+    const exact =
+      fromRoot !== undefined ? lookup(fromRoot, n.caseInsensitive) : n.absolute ? undefined : lookup(n.path, false);
     if (exact) return { kind: 'user', path: exact };
     // Runtime patterns only for paths that are not a repository file as printed: a Go repository's
     // own `internal/x.go` must not be mistaken for the standard library's.
@@ -296,7 +297,8 @@ export function createPathResolver(root: string, files: Iterable<string>): PathR
     let candidate = longestTrackedSuffix(n);
     if (!candidate && !n.absolute) {
       const found = filesEndingWith(n.path, hints);
-      if (found === 'ambiguous') return { kind: 'outside', reason: `ambiguous: several repository files end with ${n.path}` };
+      if (found === 'ambiguous')
+        return { kind: 'outside', reason: `ambiguous: several repository files end with ${n.path}` };
       candidate = found;
     }
     if (!candidate) return { kind: 'outside', reason: 'not a file of the repository' };

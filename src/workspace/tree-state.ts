@@ -41,7 +41,17 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { git, gitBounded, gitSync, headShaSync, headStateSync, splitNul, statusSync, type GitContext, type StatusEntry } from './git.js';
+import {
+  git,
+  gitBounded,
+  gitSync,
+  headShaSync,
+  headStateSync,
+  splitNul,
+  statusSync,
+  type GitContext,
+  type StatusEntry,
+} from './git.js';
 
 export interface TreeOptions {
   /** Repository top level (absolute). */
@@ -114,7 +124,11 @@ function refFingerprint(gitDir: string, symbolicRef: string | null): string {
   } catch {
     // Not a linked worktree: the git dir is the common dir.
   }
-  const files = [path.join(gitDir, 'HEAD'), path.join(common, 'packed-refs'), path.join(common, 'reftable', 'tables.list')];
+  const files = [
+    path.join(gitDir, 'HEAD'),
+    path.join(common, 'packed-refs'),
+    path.join(common, 'reftable', 'tables.list'),
+  ];
   if (symbolicRef) files.push(path.join(common, ...symbolicRef.split('/')));
   return files
     .map((f) => {
@@ -466,7 +480,9 @@ function restoreFrom(
     return st !== null && !(st.isDirectory() && touched.some((t) => t.startsWith(`${p}/`)));
   });
   if (wrong.length > 0) {
-    throw new TreeStateError(`the work tree could not be restored exactly: ${wrong.slice(0, 10).join(', ')}; the journal under ${dir} still holds the saved state`);
+    throw new TreeStateError(
+      `the work tree could not be restored exactly: ${wrong.slice(0, 10).join(', ')}; the journal under ${dir} still holds the saved state`,
+    );
   }
   return touched.sort();
 }
@@ -483,7 +499,9 @@ function trackedDirsFor(ctx: GitContext, deleted: readonly string[]): string[] {
 export function verifyRestored(snapshot: Snapshot): void {
   const left = changedPaths(snapshot);
   if (left.length > 0) {
-    throw new TreeStateError(`the work tree could not be restored exactly: ${left.slice(0, 10).join(', ')}; the journal under ${snapshot.dir} still holds the saved state`);
+    throw new TreeStateError(
+      `the work tree could not be restored exactly: ${left.slice(0, 10).join(', ')}; the journal under ${snapshot.dir} still holds the saved state`,
+    );
   }
 }
 
@@ -574,7 +592,9 @@ export async function snapshotTree(snapshot: Snapshot): Promise<string> {
     }
     const blob =
       saved.kind === 'file'
-        ? (await git(ctx, ['hash-object', '-w', '--no-filters', path.join(snapshot.dir, 'files', saved.file)])).stdout.trim()
+        ? (
+            await git(ctx, ['hash-object', '-w', '--no-filters', path.join(snapshot.dir, 'files', saved.file)])
+          ).stdout.trim()
         : (await git(ctx, ['hash-object', '-w', '--stdin'], { input: saved.target })).stdout.trim();
     const mode = saved.kind === 'symlink' ? '120000' : saved.mode & 0o111 ? '100755' : '100644';
     await git(ctx, ['update-index', '--add', '--cacheinfo', `${mode},${blob},${saved.path}`], { env });
@@ -593,7 +613,11 @@ const DIFF_ARGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--no-renames
  * `git diff HEAD -- paths` and each new file one `git diff --no-index /dev/null file`, without
  * writing any index. Null when the general path is needed.
  */
-async function diffCleanSnapshot(snapshot: Snapshot, paths: readonly string[], maxBytes: number): Promise<{ diff: string; truncated: boolean } | null> {
+async function diffCleanSnapshot(
+  snapshot: Snapshot,
+  paths: readonly string[],
+  maxBytes: number,
+): Promise<{ diff: string; truncated: boolean } | null> {
   const status = snapshot.lastStatus;
   if (snapshot.entries.size > 0 || !snapshot.head || !status || !paths.every((p) => status.has(p))) return null;
   const added = paths.filter((p) => status.get(p)!.x === '?').sort();
@@ -602,7 +626,11 @@ async function diffCleanSnapshot(snapshot: Snapshot, paths: readonly string[], m
   const ctx = ctxOf(snapshot.options);
   let diff = '';
   if (tracked.length > 0) {
-    const out = await gitBounded(ctx, ['diff', ...DIFF_ARGS, snapshot.head, '--', ...tracked.map((p) => `:(literal)${p}`)], maxBytes);
+    const out = await gitBounded(
+      ctx,
+      ['diff', ...DIFF_ARGS, snapshot.head, '--', ...tracked.map((p) => `:(literal)${p}`)],
+      maxBytes,
+    );
     if (out.truncated) return { diff: out.stdout, truncated: true };
     diff = out.stdout;
   }
@@ -640,7 +668,10 @@ export async function diffSinceSnapshot(
     if (existsSync(live)) copyIndexFile(live, index);
     else await git(ctx, ['read-tree', base], { env });
     const literal = paths.map((p) => `:(literal)${p}`);
-    await git(ctx, ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], { env, input: literal.join('\0') + '\0' });
+    await git(ctx, ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      env,
+      input: literal.join('\0') + '\0',
+    });
     const ctxWithIndex: GitContext = { cwd: ctx.cwd, env: { ...(ctx.env ?? process.env), GIT_INDEX_FILE: index } };
     const { stdout, truncated } = await gitBounded(
       ctxWithIndex,

@@ -28,7 +28,12 @@ export function readActionYml(file: string): {
   runs: Record<string, string>;
 } {
   const lines = readFileSync(file, 'utf8').split('\n');
-  const result = { name: '', inputs: {} as Record<string, ActionYmlEntry>, outputs: {} as Record<string, ActionYmlEntry>, runs: {} as Record<string, string> };
+  const result = {
+    name: '',
+    inputs: {} as Record<string, ActionYmlEntry>,
+    outputs: {} as Record<string, ActionYmlEntry>,
+    runs: {} as Record<string, string>,
+  };
   let section = '';
   let entry: Record<string, unknown> | undefined;
   for (let i = 0; i < lines.length; i++) {

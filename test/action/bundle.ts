@@ -23,7 +23,8 @@ function hashSources(): string {
   };
   walk(path.join(ROOT, 'src'));
   // The build script too: it holds ncc's options.
-  for (const f of ['package-lock.json', 'tsconfig.json', 'scripts/build.mjs']) hash.update(readFileSync(path.join(ROOT, f)));
+  for (const f of ['package-lock.json', 'tsconfig.json', 'scripts/build.mjs'])
+    hash.update(readFileSync(path.join(ROOT, f)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -41,7 +42,12 @@ export function actionBundle(): string {
   } catch (error) {
     const e = error as { stderr?: Buffer; stdout?: Buffer };
     throw new Error(
-      `ncc could not build the action:\n${(e.stderr ?? e.stdout ?? '').toString().split('\n').filter((l) => !l.startsWith('    at ')).slice(0, 30).join('\n')}`,
+      `ncc could not build the action:\n${(e.stderr ?? e.stdout ?? '')
+        .toString()
+        .split('\n')
+        .filter((l) => !l.startsWith('    at '))
+        .slice(0, 30)
+        .join('\n')}`,
       { cause: error },
     );
   }

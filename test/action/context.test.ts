@@ -9,7 +9,12 @@ import { resolveTarget } from '../../src/delivery/target.js';
 let dir: string | undefined;
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-function contextFor(event: string, payloadFile: string | undefined, env: NodeJS.ProcessEnv = {}, subs: Record<string, string> = {}) {
+function contextFor(
+  event: string,
+  payloadFile: string | undefined,
+  env: NodeJS.ProcessEnv = {},
+  subs: Record<string, string> = {},
+) {
   dir = mkdtempSync(path.join(tmpdir(), 'ctx-'));
   let eventPath: string | undefined;
   if (payloadFile) {
@@ -40,8 +45,19 @@ describe('readRunContext and resolveTarget', () => {
   });
 
   it('pull_request: the head branch at the head sha, not the merge commit in GITHUB_SHA', () => {
-    const ctx = contextFor('pull_request', 'pull_request.json', { GITHUB_SHA: 'c'.repeat(40), GITHUB_REF: 'refs/pull/7/merge' }, { HEAD_SHA: A, BASE_SHA: B });
-    expect(resolveTarget(ctx)).toMatchObject({ branch: 'feature', sha: A, isPullRequest: true, isFork: false, isDependabot: false });
+    const ctx = contextFor(
+      'pull_request',
+      'pull_request.json',
+      { GITHUB_SHA: 'c'.repeat(40), GITHUB_REF: 'refs/pull/7/merge' },
+      { HEAD_SHA: A, BASE_SHA: B },
+    );
+    expect(resolveTarget(ctx)).toMatchObject({
+      branch: 'feature',
+      sha: A,
+      isPullRequest: true,
+      isFork: false,
+      isDependabot: false,
+    });
   });
 
   it('pull_request_target from a fork is a fork', () => {
@@ -49,18 +65,30 @@ describe('readRunContext and resolveTarget', () => {
     expect(resolveTarget(ctx)).toMatchObject({ branch: 'feature', sha: A, isFork: true });
     expect(chooseMode('commit', { target: resolveTarget(ctx) })).toEqual({
       mode: 'patch',
-      reason: 'mode commit was asked for, but this is a fork pull request whose token cannot push: delivering a patch instead',
+      reason:
+        'mode commit was asked for, but this is a fork pull request whose token cannot push: delivering a patch instead',
     });
   });
 
-  it('workflow_run: the failed run\'s branch and head sha', () => {
+  it("workflow_run: the failed run's branch and head sha", () => {
     const ctx = contextFor('workflow_run', 'workflow_run.json', {}, { HEAD_SHA: A, CONCLUSION: 'failure' });
-    expect(ctx.workflowRun).toMatchObject({ id: 900, conclusion: 'failure', headSha: A, headBranch: 'feature', event: 'push' });
+    expect(ctx.workflowRun).toMatchObject({
+      id: 900,
+      conclusion: 'failure',
+      headSha: A,
+      headBranch: 'feature',
+      event: 'push',
+    });
     expect(resolveTarget(ctx)).toMatchObject({ branch: 'feature', sha: A, isFork: false, isPullRequest: false });
   });
 
   it('Dependabot is recognised by actor', () => {
-    const ctx = contextFor('pull_request', 'pull_request.json', { GITHUB_ACTOR: 'dependabot[bot]' }, { HEAD_SHA: A, BASE_SHA: B });
+    const ctx = contextFor(
+      'pull_request',
+      'pull_request.json',
+      { GITHUB_ACTOR: 'dependabot[bot]' },
+      { HEAD_SHA: A, BASE_SHA: B },
+    );
     expect(resolveTarget(ctx).isDependabot).toBe(true);
   });
 
@@ -72,11 +100,15 @@ describe('readRunContext and resolveTarget', () => {
   });
 
   it('says clearly what is wrong with the environment or the payload', () => {
-    expect(() => readRunContext({ GITHUB_REPOSITORY: 'nope' })).toThrow(new ContextError('GITHUB_REPOSITORY must be owner/repo, got "nope"'));
+    expect(() => readRunContext({ GITHUB_REPOSITORY: 'nope' })).toThrow(
+      new ContextError('GITHUB_REPOSITORY must be owner/repo, got "nope"'),
+    );
     dir = mkdtempSync(path.join(tmpdir(), 'ctx-'));
     const bad = path.join(dir, 'e.json');
     writeFileSync(bad, '{"pull_request": {"number": "seven"}}');
-    expect(() => readRunContext({ GITHUB_REPOSITORY: 'o/r', GITHUB_EVENT_PATH: bad })).toThrow(/unexpected shape at pull_request\.number/);
+    expect(() => readRunContext({ GITHUB_REPOSITORY: 'o/r', GITHUB_EVENT_PATH: bad })).toThrow(
+      /unexpected shape at pull_request\.number/,
+    );
     writeFileSync(bad, '{not json');
     expect(() => readRunContext({ GITHUB_REPOSITORY: 'o/r', GITHUB_EVENT_PATH: bad })).toThrow(/is not JSON/);
   });

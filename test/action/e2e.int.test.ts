@@ -65,7 +65,15 @@ function git(...args: string[]): string {
 
 /** The broken project on branch `feature`, pushed, with its failed test step already run. */
 async function setUp(inputs: Record<string, string>) {
-  repo = createTempRepo({ files: { 'package.json': '{ "type": "module", "private": true }\n', 'src/calc.js': BROKEN, 'test/calc.test.js': TESTS, '.gitignore': 'reports/\n' }, remote: true });
+  repo = createTempRepo({
+    files: {
+      'package.json': '{ "type": "module", "private": true }\n',
+      'src/calc.js': BROKEN,
+      'test/calc.test.js': TESTS,
+      '.gitignore': 'reports/\n',
+    },
+    remote: true,
+  });
   git('checkout', '-q', '-b', 'feature');
   git('push', '-q', 'origin', 'feature');
   const sha = git('rev-parse', 'HEAD').trim();
@@ -101,7 +109,11 @@ async function setUp(inputs: Record<string, string>) {
 
 function runBundle(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(bundle, 'action', 'index.js')], { cwd: repo!.root, env: runner!.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(bundle, 'action', 'index.js')], {
+      cwd: repo!.root,
+      env: runner!.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -114,19 +126,41 @@ function runBundle(): Promise<{ code: number | null; stdout: string; stderr: str
 describe('the bundled action, end to end', () => {
   it('heals with a scripted model: pushes the fix commit, sets the outputs, writes the summary', async () => {
     const tested = await setUp({ mode: 'auto' });
-    model!.reply(openaiToolCalls([replaceInFile('src/calc.js', 'export function add(a, b) {\n  return a - b;', 'export function add(a, b) {\n  return a + b;')]));
+    model!.reply(
+      openaiToolCalls([
+        replaceInFile(
+          'src/calc.js',
+          'export function add(a, b) {\n  return a - b;',
+          'export function add(a, b) {\n  return a + b;',
+        ),
+      ]),
+    );
     const { code, stdout, stderr } = await runBundle();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
 
-    const pushed = repo!.git(`--git-dir=${repo!.git('remote', 'get-url', 'origin').trim()}`, 'rev-parse', 'refs/heads/feature').trim();
+    const pushed = repo!
+      .git(`--git-dir=${repo!.git('remote', 'get-url', 'origin').trim()}`, 'rev-parse', 'refs/heads/feature')
+      .trim();
     expect(pushed).not.toBe(tested);
     const remote = repo!.git('remote', 'get-url', 'origin').trim();
-    const show = (format: string) => execFileSync('git', [`--git-dir=${remote}`, 'log', '-1', `--format=${format}`, pushed], { env: repo!.env, encoding: 'utf8' });
+    const show = (format: string) =>
+      execFileSync('git', [`--git-dir=${remote}`, 'log', '-1', `--format=${format}`, pushed], {
+        env: repo!.env,
+        encoding: 'utf8',
+      });
     expect(show('%P')).toBe(`${tested}\n`);
     expect(show('%an <%ae>')).toBe('github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>\n');
-    expect(show('%B')).toMatch(/^self-heal: fix adds\n[\s\S]*\n\nSelf-Heal-Attempts: 1\nSelf-Heal-Run: https:\/\/github\.com\/octo\/shop\/actions\/runs\/42\n/);
-    expect(execFileSync('git', [`--git-dir=${remote}`, 'show', `${pushed}:src/calc.js`], { encoding: 'utf8' })).toBe(BROKEN.replace('return a - b;', 'return a + b;'));
-    expect(execFileSync('git', [`--git-dir=${remote}`, 'diff-tree', '-r', '--name-only', '--no-commit-id', pushed], { encoding: 'utf8' })).toBe('src/calc.js\n');
+    expect(show('%B')).toMatch(
+      /^self-heal: fix adds\n[\s\S]*\n\nSelf-Heal-Attempts: 1\nSelf-Heal-Run: https:\/\/github\.com\/octo\/shop\/actions\/runs\/42\n/,
+    );
+    expect(execFileSync('git', [`--git-dir=${remote}`, 'show', `${pushed}:src/calc.js`], { encoding: 'utf8' })).toBe(
+      BROKEN.replace('return a - b;', 'return a + b;'),
+    );
+    expect(
+      execFileSync('git', [`--git-dir=${remote}`, 'diff-tree', '-r', '--name-only', '--no-commit-id', pushed], {
+        encoding: 'utf8',
+      }),
+    ).toBe('src/calc.js\n');
 
     const outputs = runner!.outputs();
     expect(outputs).toMatchObject({ result: 'healed', attempts: '1', 'commit-sha': pushed, 'pull-request-url': '' });
@@ -149,12 +183,22 @@ describe('the bundled action, end to end', () => {
   it('not healed: fails the step with a one-line reason, annotates, and writes a diagnostic summary', async () => {
     const tested = await setUp({ mode: 'commit', 'max-attempts': '1' });
     // A wrong fix: the failing test still fails.
-    model!.reply(openaiToolCalls([replaceInFile('src/calc.js', 'export function add(a, b) {\n  return a - b;', 'export function add(a, b) {\n  return a * b;')]));
+    model!.reply(
+      openaiToolCalls([
+        replaceInFile(
+          'src/calc.js',
+          'export function add(a, b) {\n  return a - b;',
+          'export function add(a, b) {\n  return a * b;',
+        ),
+      ]),
+    );
     const { code, stdout } = await runBundle();
     expect(code).toBe(1);
 
     const remote = repo!.git('remote', 'get-url', 'origin').trim();
-    expect(execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], { encoding: 'utf8' }).trim()).toBe(tested);
+    expect(
+      execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], { encoding: 'utf8' }).trim(),
+    ).toBe(tested);
     expect(repo!.read('src/calc.js')).toBe(BROKEN);
 
     const errors = runnerCommands(stdout).filter((c) => c.command === 'error');
@@ -178,8 +222,16 @@ describe('the bundled action, end to end', () => {
     expect(summary).toContain('+  return a * b;');
   });
 
-  it('workflow_run: downloads the failed run\'s shard reports, checks out the failed commit, heals and pushes', async () => {
-    repo = createTempRepo({ files: { 'package.json': '{ "type": "module", "private": true }\n', 'src/calc.js': BROKEN, 'test/calc.test.js': TESTS, '.gitignore': 'reports/\n' }, remote: true });
+  it("workflow_run: downloads the failed run's shard reports, checks out the failed commit, heals and pushes", async () => {
+    repo = createTempRepo({
+      files: {
+        'package.json': '{ "type": "module", "private": true }\n',
+        'src/calc.js': BROKEN,
+        'test/calc.test.js': TESTS,
+        '.gitignore': 'reports/\n',
+      },
+      remote: true,
+    });
     const mainSha = git('rev-parse', 'HEAD').trim();
     git('checkout', '-q', '-b', 'feature');
     repo.write('README.md', 'feature work\n');
@@ -202,7 +254,11 @@ describe('the bundled action, end to end', () => {
           // The tests fail: that is the failed run.
         }
         zips.push(
-          execFileSync('python3', ['-c', 'import io,sys,zipfile\nb=io.BytesIO()\nz=zipfile.ZipFile(b,"w",zipfile.ZIP_DEFLATED)\nz.write(sys.argv[1],"junit.xml")\nz.close()\nsys.stdout.buffer.write(b.getvalue())', path.join(ci, 'reports', 'junit.xml')]),
+          execFileSync('python3', [
+            '-c',
+            'import io,sys,zipfile\nb=io.BytesIO()\nz=zipfile.ZipFile(b,"w",zipfile.ZIP_DEFLATED)\nz.write(sys.argv[1],"junit.xml")\nz.close()\nsys.stdout.buffer.write(b.getvalue())',
+            path.join(ci, 'reports', 'junit.xml'),
+          ]),
         );
       }
     } finally {
@@ -210,10 +266,23 @@ describe('the bundled action, end to end', () => {
     }
 
     model = await startOpenAIServer({ apiKey: API_KEY });
-    model.reply(openaiToolCalls([replaceInFile('src/calc.js', 'export function add(a, b) {\n  return a - b;', 'export function add(a, b) {\n  return a + b;')]));
+    model.reply(
+      openaiToolCalls([
+        replaceInFile(
+          'src/calc.js',
+          'export function add(a, b) {\n  return a - b;',
+          'export function add(a, b) {\n  return a + b;',
+        ),
+      ]),
+    );
     github = await startGitHubServer({
       branches: { main: { sha: mainSha }, feature: { sha: failedSha } },
-      artifacts: { 900: [{ id: 11, name: 'reports-shard-1', zip: zips[0]! }, { id: 12, name: 'reports-shard-2', zip: zips[1]! }] },
+      artifacts: {
+        900: [
+          { id: 11, name: 'reports-shard-1', zip: zips[0]! },
+          { id: 12, name: 'reports-shard-2', zip: zips[1]! },
+        ],
+      },
     });
     runner = createRunnerEnv({
       workspace: repo.root,
@@ -224,7 +293,15 @@ describe('the bundled action, end to end', () => {
       ref: 'refs/heads/main',
       apiUrl: github.url,
       base: repo.env,
-      inputs: { 'test-command': TEST_COMMAND, junit: 'reports/junit.xml', provider: 'openai', 'base-url': model.apiBase, 'api-key': API_KEY, model: 'scripted', mode: 'auto' },
+      inputs: {
+        'test-command': TEST_COMMAND,
+        junit: 'reports/junit.xml',
+        provider: 'openai',
+        'base-url': model.apiBase,
+        'api-key': API_KEY,
+        model: 'scripted',
+        mode: 'auto',
+      },
     });
     const { code, stdout, stderr } = await runBundle();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
@@ -236,12 +313,19 @@ describe('the bundled action, end to end', () => {
     expect(github!.blobRequests.every((r) => r.authorization === undefined)).toBe(true);
 
     const remote = repo!.git('remote', 'get-url', 'origin').trim();
-    const pushed = execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], { encoding: 'utf8' }).trim();
-    expect(execFileSync('git', [`--git-dir=${remote}`, 'log', '-1', '--format=%P', pushed], { encoding: 'utf8' }).trim()).toBe(failedSha);
-    expect(execFileSync('git', [`--git-dir=${remote}`, 'diff-tree', '-r', '--name-only', '--no-commit-id', pushed], { encoding: 'utf8' })).toBe('src/calc.js\n');
+    const pushed = execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], {
+      encoding: 'utf8',
+    }).trim();
+    expect(
+      execFileSync('git', [`--git-dir=${remote}`, 'log', '-1', '--format=%P', pushed], { encoding: 'utf8' }).trim(),
+    ).toBe(failedSha);
+    expect(
+      execFileSync('git', [`--git-dir=${remote}`, 'diff-tree', '-r', '--name-only', '--no-commit-id', pushed], {
+        encoding: 'utf8',
+      }),
+    ).toBe('src/calc.js\n');
     expect(runner!.outputs()).toMatchObject({ result: 'healed', 'commit-sha': pushed });
     // The downloaded reports are gone from the workspace afterwards.
     expect(existsSync(path.join(repo!.root, '.self-heal-run-reports'))).toBe(false);
   });
 });
-

@@ -47,7 +47,8 @@ describe('example workflows', () => {
     expect(text).toMatch(/workflow_run:\n\s+workflows: \[ci\]\n\s+types: \[completed\]/);
     expect(text).toContain("if: github.event.workflow_run.conclusion == 'failure'");
     expect(text).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
-    for (const p of ['actions: read', 'contents: write', 'pull-requests: write', 'models: read']) expect(text).toContain(p);
+    for (const p of ['actions: read', 'contents: write', 'pull-requests: write', 'models: read'])
+      expect(text).toContain(p);
     for (const k of selfHealInputs(text)) expect(INPUT_NAMES).toContain(k);
   });
 });

@@ -60,7 +60,10 @@ describe('action.yml and the inputs schema', () => {
 describe('readInputs', () => {
   it('reads the runner variables (upper-cased, dashes kept) and applies defaults', () => {
     expect(inputVariable('test-command')).toBe('INPUT_TEST-COMMAND');
-    const inputs = readInputs(runnerEnv({ 'test-command': 'npm test', junit: 'reports/*.xml\nmore/{unit,e2e}.xml' }), () => {});
+    const inputs = readInputs(
+      runnerEnv({ 'test-command': 'npm test', junit: 'reports/*.xml\nmore/{unit,e2e}.xml' }),
+      () => {},
+    );
     expect(inputs).toMatchObject({
       'test-command': 'npm test',
       junit: ['reports/*.xml', 'more/{unit,e2e}.xml'],
@@ -115,8 +118,15 @@ describe('readInputs', () => {
 
   it('never echoes a credential', () => {
     const masked: string[] = [];
-    expect(() => readInputs(runnerEnv({ 'test-command': 'x', 'api-key': 'sk-do-not print' }), (v) => masked.push(v))).toThrow(
-      new InputError([{ input: 'api-key', message: `Input 'api-key' has the value ***: expected a token without spaces or line breaks.` }]),
+    expect(() =>
+      readInputs(runnerEnv({ 'test-command': 'x', 'api-key': 'sk-do-not print' }), (v) => masked.push(v)),
+    ).toThrow(
+      new InputError([
+        {
+          input: 'api-key',
+          message: `Input 'api-key' has the value ***: expected a token without spaces or line breaks.`,
+        },
+      ]),
     );
     expect(masked).toContain('sk-do-not print');
   });
@@ -149,7 +159,10 @@ describe('toHealOptions', () => {
   });
 
   it('uses api-key over the workflow token, and scrubs both', () => {
-    const inputs = readInputs(runnerEnv({ 'test-command': 'x', provider: 'openai', 'api-key': 'sk-abc123456' }), () => {});
+    const inputs = readInputs(
+      runnerEnv({ 'test-command': 'x', provider: 'openai', 'api-key': 'sk-abc123456' }),
+      () => {},
+    );
     const options = toHealOptions(inputs, { workspace: '/ws', reportPath: '/r' });
     expect(options.apiKey).toBe('sk-abc123456');
     expect(options.secrets).toEqual(['sk-abc123456', 'ghs_workflowtoken0123456789']);

@@ -9,9 +9,15 @@ import { startGitHubServer, type GitHubServer } from '../helpers/github-server.j
 
 function zipOf(files: Record<string, string>): Buffer {
   const script = Object.entries(files)
-    .map(([n, c]) => `zf.writestr(zipfile.ZipInfo(${JSON.stringify(n)}), ${JSON.stringify(c)}, compress_type=zipfile.ZIP_DEFLATED)`)
+    .map(
+      ([n, c]) =>
+        `zf.writestr(zipfile.ZipInfo(${JSON.stringify(n)}), ${JSON.stringify(c)}, compress_type=zipfile.ZIP_DEFLATED)`,
+    )
     .join('\n');
-  return execFileSync('python3', ['-c', `import io, sys, zipfile\nbuf = io.BytesIO()\nzf = zipfile.ZipFile(buf, 'w')\n${script}\nzf.close()\nsys.stdout.buffer.write(buf.getvalue())`]);
+  return execFileSync('python3', [
+    '-c',
+    `import io, sys, zipfile\nbuf = io.BytesIO()\nzf = zipfile.ZipFile(buf, 'w')\n${script}\nzf.close()\nsys.stdout.buffer.write(buf.getvalue())`,
+  ]);
 }
 
 let server: GitHubServer;
@@ -28,7 +34,11 @@ afterEach(async () => {
 it('merges the reports of every shard into one folder, skipping what is unusable with a reason', async () => {
   server.state.artifacts[900] = [
     { id: 1, name: 'reports (ubuntu, 3.11)', zip: zipOf({ 'junit.xml': '<testsuite name="a"/>' }) },
-    { id: 2, name: 'reports (ubuntu, 3.12)', zip: zipOf({ 'junit.xml': '<testsuite name="b"/>', 'logs/out.log': 'log', 'conftest.py': 'import os' }) },
+    {
+      id: 2,
+      name: 'reports (ubuntu, 3.12)',
+      zip: zipOf({ 'junit.xml': '<testsuite name="b"/>', 'logs/out.log': 'log', 'conftest.py': 'import os' }),
+    },
     { id: 3, name: 'old', zip: zipOf({ 'x.xml': '' }), expired: true },
     { id: 4, name: 'huge', zip: zipOf({ 'x.xml': '' }), sizeInBytes: 10 ** 10 },
     { id: 5, name: 'evil', zip: zipOf({ 'ok.xml': '<ok/>', '../../../escape.xml': 'x' }) },
@@ -44,7 +54,9 @@ it('merges the reports of every shard into one folder, skipping what is unusable
     { name: 'reports (ubuntu, 3.12)', folder: 'reports__ubuntu__3.12_', files: ['junit.xml'] },
     { name: '../dots', folder: '__dots', files: ['junit.xml'] },
   ]);
-  expect(readFileSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'junit.xml'), 'utf8')).toBe('<testsuite name="b"/>');
+  expect(readFileSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'junit.xml'), 'utf8')).toBe(
+    '<testsuite name="b"/>',
+  );
   expect(existsSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'conftest.py'))).toBe(false);
   expect(existsSync(path.join(dir, 'reports', 'reports__ubuntu__3.12_', 'logs'))).toBe(false);
   expect(result.skipped.map((s) => s.name)).toEqual(['old', 'huge', 'evil']);

@@ -32,10 +32,22 @@ const noHeal: ActionDeps['heal'] = async () => {
   throw new Error('heal() must not run here');
 };
 
-async function run(setup: Partial<RunnerSetup> & { inputs: Record<string, string> }, heal: ActionDeps['heal'] = noHeal) {
+async function run(
+  setup: Partial<RunnerSetup> & { inputs: Record<string, string> },
+  heal: ActionDeps['heal'] = noHeal,
+) {
   repo ??= createHealedRepo({ branch: 'feature' });
   const sha = repo.git('rev-parse', 'HEAD').trim();
-  runner = createRunnerEnv({ workspace: repo.root, event: 'push', payload: 'push.json', sha, ref: 'refs/heads/feature', substitutions: { SHA: sha }, base: repo.env, ...setup });
+  runner = createRunnerEnv({
+    workspace: repo.root,
+    event: 'push',
+    payload: 'push.json',
+    sha,
+    ref: 'refs/heads/feature',
+    substitutions: { SHA: sha },
+    base: repo.env,
+    ...setup,
+  });
   process.env = { ...runner.env };
   const writes: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -51,12 +63,21 @@ async function run(setup: Partial<RunnerSetup> & { inputs: Record<string, string
   });
   vi.mocked(process.stdout.write).mockRestore();
   const stdout = writes.join('');
-  return { outcome, stdout, commands: runnerCommands(stdout), outputs: runner.outputs(), summary: runner.summary(), exitCode: process.exitCode };
+  return {
+    outcome,
+    stdout,
+    commands: runnerCommands(stdout),
+    outputs: runner.outputs(),
+    summary: runner.summary(),
+    exitCode: process.exitCode,
+  };
 }
 
 describe('runAction: inputs', () => {
   it('fails with one error per bad input, masks the credentials first, and writes a summary', async () => {
-    const r = await run({ inputs: { 'test-command': 'pytest', 'max-attempts': '0', mode: 'yolo', 'api-key': 'sk-live-secret-value' } });
+    const r = await run({
+      inputs: { 'test-command': 'pytest', 'max-attempts': '0', mode: 'yolo', 'api-key': 'sk-live-secret-value' },
+    });
     expect(r.exitCode).toBe(1);
     expect(r.outcome).toMatchObject({ result: 'config-error', failed: true });
     const masks = r.commands.filter((c) => c.command === 'add-mask').map((c) => c.data);
@@ -72,7 +93,9 @@ describe('runAction: inputs', () => {
     expect(r.outputs.result).toBe('config-error');
     expect(r.summary).toMatch(/^## ❌ self-heal: could not run: 2 inputs are invalid/);
     // The only line carrying the key is its own add-mask.
-    expect(r.stdout.split('\n').filter((l) => l.includes('sk-live-secret-value'))).toEqual(['::add-mask::sk-live-secret-value']);
+    expect(r.stdout.split('\n').filter((l) => l.includes('sk-live-secret-value'))).toEqual([
+      '::add-mask::sk-live-secret-value',
+    ]);
   });
 });
 
@@ -91,14 +114,18 @@ describe('runAction: guards', () => {
     expect(r.exitCode).toBe(1);
     expect(r.outputs.result).toBe('unsafe');
     const error = r.commands.find((c) => c.command === 'error')!;
-    expect(error.data).toMatch(/^self-heal refused: refusing to run: pull_request_target with the fork's code checked out/);
+    expect(error.data).toMatch(
+      /^self-heal refused: refusing to run: pull_request_target with the fork's code checked out/,
+    );
     expect(r.summary).toMatch(/^## ⛔ self-heal: refused/);
   });
 
   it('runs under pull_request_target with the fork checked out only when explicitly allowed', async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const head = repo.git('rev-parse', 'HEAD').trim();
-    const heal = vi.fn(async (): Promise<HealReport> => healedReport({ result: 'nothing-to-heal', reason: 'no failing test', attempts: [], failures: [] }));
+    const heal = vi.fn(async (): Promise<HealReport> =>
+      healedReport({ result: 'nothing-to-heal', reason: 'no failing test', attempts: [], failures: [] }),
+    );
     const r = await run(
       {
         event: 'pull_request_target',
@@ -110,16 +137,23 @@ describe('runAction: guards', () => {
     );
     expect(heal).toHaveBeenCalledOnce();
     expect(r.outcome).toMatchObject({ result: 'nothing-to-heal', failed: false });
-    expect(r.stdout).toContain("running anyway because allow-unsafe-pull-request-target is true");
+    expect(r.stdout).toContain('running anyway because allow-unsafe-pull-request-target is true');
   });
 
   it('skips neutrally when the triggering workflow_run did not fail', async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const head = repo.git('rev-parse', 'HEAD').trim();
-    const r = await run({ event: 'workflow_run', payload: 'workflow_run.json', substitutions: { HEAD_SHA: head, CONCLUSION: 'success' }, inputs: { 'test-command': 'pytest' } });
+    const r = await run({
+      event: 'workflow_run',
+      payload: 'workflow_run.json',
+      substitutions: { HEAD_SHA: head, CONCLUSION: 'success' },
+      inputs: { 'test-command': 'pytest' },
+    });
     expect(r.outcome).toMatchObject({ result: 'skipped', failed: false });
     expect(r.exitCode).toBeUndefined();
-    expect(r.commands.find((c) => c.command === 'notice')!.data).toBe('self-heal skipped: the triggering run of ci concluded success, not failure: nothing to heal');
+    expect(r.commands.find((c) => c.command === 'notice')!.data).toBe(
+      'self-heal skipped: the triggering run of ci concluded success, not failure: nothing to heal',
+    );
     expect(r.outputs).toEqual({ result: 'skipped', attempts: '0' });
   });
 
@@ -166,7 +200,9 @@ describe('runAction: the error boundary', () => {
     const r = await run({ inputs: { 'test-command': 'pytest' } }, heal);
     expect(r.exitCode).toBe(1);
     expect(r.outcome).toMatchObject({ result: 'config-error', failed: true, reason: 'provider exploded' });
-    expect(r.commands.filter((c) => c.command === 'error').map((c) => c.data)).toEqual(['self-heal failed: provider exploded']);
+    expect(r.commands.filter((c) => c.command === 'error').map((c) => c.data)).toEqual([
+      'self-heal failed: provider exploded',
+    ]);
     expect(r.summary).toMatch(/^## ❌ self-heal: could not run: provider exploded/);
   });
 });
@@ -175,7 +211,9 @@ describe('runAction: heal and delivery', () => {
   it('not healed: fails with a one-line reason, annotates, summarises, and hostile log text issues no command', async () => {
     const heal: ActionDeps['heal'] = async (_options, deps) => {
       // What the loop echoes from tests and the model: untrusted.
-      deps.logger.info('test_x: ::error file=a.py,line=1::forged annotation\n::add-mask::x\nprefix ##[set-output name=result;]healed');
+      deps.logger.info(
+        'test_x: ::error file=a.py,line=1::forged annotation\n::add-mask::x\nprefix ##[set-output name=result;]healed',
+      );
       const report = healedReport({ result: 'unhealed', reason: 'test_add still fails after 3 attempts\nsecond line' });
       report.failures[0]!.name = 'test_add ::set-output name=result::healed';
       return report;
@@ -192,14 +230,24 @@ describe('runAction: heal and delivery', () => {
       'AssertionError: assert -1 == 5',
       'self-heal did not heal (unhealed): test_add still fails after 3 attempts second line',
     ]);
-    expect(errors[0]!.properties).toEqual({ title: 'test_add ::set-output name=result::healed', file: 'calc.py', line: '2' });
+    expect(errors[0]!.properties).toEqual({
+      title: 'test_add ::set-output name=result::healed',
+      file: 'calc.py',
+      line: '2',
+    });
     expect(r.summary).toMatch(/^## ❌ self-heal: not healed: test\\_add still fails/);
   });
 
   it('annotates relative to the workspace when the repository is checked out into a subfolder', async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const heal: ActionDeps['heal'] = async () => healedReport({ result: 'unhealed', reason: 'no luck' });
-    const r = await run({ workspace: path.dirname(repo.root), inputs: { 'test-command': 'pytest', 'working-directory': path.basename(repo.root) } }, heal);
+    const r = await run(
+      {
+        workspace: path.dirname(repo.root),
+        inputs: { 'test-command': 'pytest', 'working-directory': path.basename(repo.root) },
+      },
+      heal,
+    );
     const annotation = r.commands.find((c) => c.command === 'error' && c.properties.title === 'test_add')!;
     expect(annotation.properties.file).toBe(`${path.basename(repo.root)}/calc.py`);
     // The summary's links stay repository-relative.
@@ -221,7 +269,9 @@ describe('runAction: heal and delivery', () => {
     expect(r.outputs).toMatchObject({ result: 'healed', attempts: '1', 'commit-sha': pushed, 'pull-request-url': '' });
     expect(r.outputs['patch-path']).toMatch(/_temp\/self-heal\/self-heal\.patch$/);
     expect(r.outputs['report-path']).toMatch(/_temp\/self-heal\/self-heal-report\.json$/);
-    expect(repo.remoteGit('log', '-1', '--format=%B', pushed)).toContain('Self-Heal-Run: https://github.com/octo/shop/actions/runs/42');
+    expect(repo.remoteGit('log', '-1', '--format=%B', pushed)).toContain(
+      'Self-Heal-Run: https://github.com/octo/shop/actions/runs/42',
+    );
     expect(r.summary).toMatch(/^## ✅ self-heal: healed/);
     expect(r.summary).toContain('**Mode:** commit · **Status:** delivered');
     expect(r.commands.filter((c) => c.command === 'error')).toEqual([]);

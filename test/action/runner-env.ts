@@ -62,7 +62,14 @@ export function createRunnerEnv(setup: RunnerSetup): RunnerFiles {
   mkdirSync(runnerTemp);
   const output = path.join(files, 'set_output');
   const summary = path.join(files, 'step_summary');
-  for (const f of [output, summary, path.join(files, 'add_path'), path.join(files, 'set_env'), path.join(files, 'save_state')]) writeFileSync(f, '');
+  for (const f of [
+    output,
+    summary,
+    path.join(files, 'add_path'),
+    path.join(files, 'set_env'),
+    path.join(files, 'save_state'),
+  ])
+    writeFileSync(f, '');
   const env: NodeJS.ProcessEnv = {
     ...setup.base,
     CI: 'true',

@@ -81,9 +81,15 @@ zf.writestr(info, '/etc/passwd')
 
   it('enforces the entry and size limits before inflating', () => {
     const zip = pythonZip(`for i in range(5): zf.writestr(f'f{i}', 'x' * 1000, compress_type=zipfile.ZIP_DEFLATED)`);
-    expect(() => readZip(zip, { maxEntries: 4, maxTotalBytes: 1e9, maxEntryBytes: 1e9 })).toThrow(/5 entries, more than the limit of 4/);
-    expect(() => readZip(zip, { maxEntries: 10, maxTotalBytes: 4_500, maxEntryBytes: 1e9 })).toThrow(/more than 4500 bytes/);
-    expect(() => readZip(zip, { maxEntries: 10, maxTotalBytes: 1e9, maxEntryBytes: 999 })).toThrow(/1000 bytes, more than the limit of 999/);
+    expect(() => readZip(zip, { maxEntries: 4, maxTotalBytes: 1e9, maxEntryBytes: 1e9 })).toThrow(
+      /5 entries, more than the limit of 4/,
+    );
+    expect(() => readZip(zip, { maxEntries: 10, maxTotalBytes: 4_500, maxEntryBytes: 1e9 })).toThrow(
+      /more than 4500 bytes/,
+    );
+    expect(() => readZip(zip, { maxEntries: 10, maxTotalBytes: 1e9, maxEntryBytes: 999 })).toThrow(
+      /1000 bytes, more than the limit of 999/,
+    );
   });
 });
 

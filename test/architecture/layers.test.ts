@@ -55,7 +55,9 @@ function importEdges(): Edge[] {
     for (const { fileName: spec } of info.importedFiles) {
       if (!spec.startsWith('.')) continue;
       const target = path.resolve(path.dirname(file), spec);
-      expect(target.startsWith(SRC + path.sep), `${path.relative(ROOT, file)} imports ${spec}, outside src/`).toBe(true);
+      expect(target.startsWith(SRC + path.sep), `${path.relative(ROOT, file)} imports ${spec}, outside src/`).toBe(
+        true,
+      );
       const from = unitOf(file);
       const to = unitOf(target);
       if (from !== to) edges.push({ from, to, file: path.relative(ROOT, file), spec });
@@ -77,7 +79,9 @@ describe('src/ layers', () => {
   it('every import goes to a lower layer', () => {
     const wrong = edges
       .filter((e) => rank.get(e.to)! >= rank.get(e.from)!)
-      .map((e) => `${e.file} (${e.from}, layer ${rank.get(e.from)}) imports ${e.spec} (${e.to}, layer ${rank.get(e.to)})`);
+      .map(
+        (e) => `${e.file} (${e.from}, layer ${rank.get(e.from)}) imports ${e.spec} (${e.to}, layer ${rank.get(e.to)})`,
+      );
     expect(wrong).toEqual([]);
   });
 
@@ -107,7 +111,13 @@ describe('src/ layers', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const listed = new Set([...readme.matchAll(/src\/([a-z-]+)(\/|\.ts)/g)].map((m) => m[1]!));
     const units = new Set(sourceFiles(SRC).map(unitOf));
-    expect([...units].filter((u) => !listed.has(u)), 'folders missing from the README layout').toEqual([]);
-    expect([...listed].filter((u) => !units.has(u)), 'README names folders that do not exist').toEqual([]);
+    expect(
+      [...units].filter((u) => !listed.has(u)),
+      'folders missing from the README layout',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((u) => !units.has(u)),
+      'README names folders that do not exist',
+    ).toEqual([]);
   });
 });

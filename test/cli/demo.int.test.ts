@@ -52,7 +52,10 @@ describe('self-heal demo', () => {
     expect(report.result).toBe('healed');
     expect(report.provider.name).toBe('builtin');
     expect(report.tokens).toEqual({ input: 0, output: 0 });
-    expect(report.attempts[0]).toMatchObject({ verdict: 'accepted', detail: { engine: 'builtin', fix: { file: 'lib/cart.js', line: 18 } } });
+    expect(report.attempts[0]).toMatchObject({
+      verdict: 'accepted',
+      detail: { engine: 'builtin', fix: { file: 'lib/cart.js', line: 18 } },
+    });
     const dir = /kept at (\S+)/.exec(io.err())![1]!;
     kept.push(dir);
     // The kept repository holds the example commit and the fix on top of it, and its tests pass.

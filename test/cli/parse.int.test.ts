@@ -37,7 +37,11 @@ describe('self-heal parse', () => {
     expect(report.summary).toEqual({ total: 8, passed: 1, failed: 6, errored: 0, skipped: 1 });
     expect(report.failures).toHaveLength(6);
     const empty = report.failures.find((f) => f.name === 'test_checkout_empty_cart')!;
-    expect(empty.triggering).toMatchObject({ file: 'inventory/pricing.py', line: 24, expression: 'return total / len(prices)' });
+    expect(empty.triggering).toMatchObject({
+      file: 'inventory/pricing.py',
+      line: 24,
+      expression: 'return total / len(prices)',
+    });
     expect(empty.evidence).toEqual(['junit', 'log']);
     expect(report.errors).toEqual([]);
   });
@@ -46,7 +50,12 @@ describe('self-heal parse', () => {
     const a = await cli(['--root', 'cargo', 'junit.xml', '--junit', 'junit.report.xml']);
     expect(a.code).toBe(0);
     const report = FramesReport.parse(JSON.parse(a.stdout));
-    expect(report.failures.map((f) => f.name).sort()).toEqual(['balance_counts_refunds', 'owners_of_known_and_unknown_accounts', 'parses_decimal_amounts', 'report_total_is_positive']);
+    expect(report.failures.map((f) => f.name).sort()).toEqual([
+      'balance_counts_refunds',
+      'owners_of_known_and_unknown_accounts',
+      'parses_decimal_amounts',
+      'report_total_is_positive',
+    ]);
   });
 
   it('reads a log alone', async () => {
@@ -71,7 +80,9 @@ describe('self-heal parse', () => {
   it('renders compact text for a terminal', async () => {
     const { code, stdout } = await cli(['--root', 'maven', '--junit', 'junit.xml', '--format', 'text']);
     expect(code).toBe(0);
-    expect(stdout).toContain('ERROR com.example.inventory.StockTest::reserveMoreThanInStock  (java.lang.IllegalStateException)');
+    expect(stdout).toContain(
+      'ERROR com.example.inventory.StockTest::reserveMoreThanInStock  (java.lang.IllegalStateException)',
+    );
     expect(stdout).toContain('  at   src/main/java/com/example/inventory/Stock.java:37');
     expect(stdout.trimEnd().split('\n').pop()).toBe('2 failed, 3 errored, 1 passed, 1 skipped (7 tests)');
   });
@@ -113,7 +124,8 @@ describe('untrusted text', () => {
 describe('errors and exit codes', () => {
   it('reports an unreadable report with file and position, uses the others, exit 0', async () => {
     const dir = tempDir({
-      'good.xml': '<testsuite name="s"><testcase classname="a" name="t"><failure message="bad"/></testcase></testsuite>',
+      'good.xml':
+        '<testsuite name="s"><testcase classname="a" name="t"><failure message="bad"/></testcase></testsuite>',
       'bad.xml': '<testsuite name="s">\n  <testcase name="x">\n    <failure>unclosed\n',
     });
     const { code, stdout, stderr } = await cli(['--root', dir, '--junit', '*.xml']);
@@ -135,7 +147,9 @@ describe('errors and exit codes', () => {
     const { code, stdout, stderr } = await cli(['--root', dir, '--junit', 'missing/*.xml', '--log', 'missing.log']);
     expect(code).toBe(1);
     const report = FramesReport.parse(JSON.parse(stdout));
-    expect(report.errors.map((e) => e.message).join('\n')).toMatch(/no files matched[\s\S]*missing\.log: cannot read the log: no such file/);
+    expect(report.errors.map((e) => e.message).join('\n')).toMatch(
+      /no files matched[\s\S]*missing\.log: cannot read the log: no such file/,
+    );
     expect(stderr).toContain('missing.log');
     expect(stderr).toContain(`self-heal parse: missing/*.xml: no files matched in ${dir}\n`);
   });
@@ -173,7 +187,9 @@ describe('errors and exit codes', () => {
     expect(report.summary.failed).toBe(6);
     expect(report.failures).toHaveLength(2);
     expect(report.notFramed).toBe(4);
-    const all = FramesReport.parse(JSON.parse((await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '6'])).stdout));
+    const all = FramesReport.parse(
+      JSON.parse((await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '6'])).stdout),
+    );
     expect(all.failures).toHaveLength(6);
     expect(all.notFramed).toBeUndefined();
     const text = await cli(['--root', 'pytest', '--junit', 'junit.xml', '--max-failures', '2', '--format', 'text']);

@@ -9,7 +9,9 @@ import { parseRunArgs } from '../../src/cli/commands/run.js';
 import { AGENT, healFixture, NODE_TEST_COMMAND, type HealFixture } from '../loop/heal-fixture.js';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
 
-const FIX = [['replace', 'src/calc.js', 'return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul']];
+const FIX = [
+  ['replace', 'src/calc.js', 'return a - b;\n}\n\nexport function mul', 'return a + b;\n}\n\nexport function mul'],
+];
 
 let fixture: HealFixture | undefined;
 afterEach(() => {
@@ -55,7 +57,30 @@ describe('self-heal run: flags', () => {
 
   it('maps flags onto HealOptions, the key from the provider’s variable', () => {
     const options = parseRunArgs(
-      ['--test-command', 'pytest', '--junit', 'a.xml', '--junit', 'b/*.xml', '--cwd', 'sub', '--provider', 'anthropic', '--max-attempts', '5', '--timeout', '30', '--protect', 'x/**', '--allow', 'tests/**', '--no-commit', '--allow-dirty', '--report', 'r.json'],
+      [
+        '--test-command',
+        'pytest',
+        '--junit',
+        'a.xml',
+        '--junit',
+        'b/*.xml',
+        '--cwd',
+        'sub',
+        '--provider',
+        'anthropic',
+        '--max-attempts',
+        '5',
+        '--timeout',
+        '30',
+        '--protect',
+        'x/**',
+        '--allow',
+        'tests/**',
+        '--no-commit',
+        '--allow-dirty',
+        '--report',
+        'r.json',
+      ],
       { cwd: '/work', env: { ANTHROPIC_API_KEY: 'k-123' } },
     );
     expect(options).toMatchObject({
@@ -72,7 +97,9 @@ describe('self-heal run: flags', () => {
       reportPath: 'r.json',
       apiKey: 'k-123',
     });
-    expect(parseRunArgs(['--test-command', 't'], { cwd: '/w', env: { SELF_HEAL_API_KEY: 'a', OPENAI_API_KEY: 'b' } })).toMatchObject({ provider: 'builtin', apiKey: 'a', maxAttempts: 3, commit: true });
+    expect(
+      parseRunArgs(['--test-command', 't'], { cwd: '/w', env: { SELF_HEAL_API_KEY: 'a', OPENAI_API_KEY: 'b' } }),
+    ).toMatchObject({ provider: 'builtin', apiKey: 'a', maxAttempts: 3, commit: true });
   });
 
   it('prints help with exit 0', async () => {
@@ -87,7 +114,20 @@ describe('self-heal run: end to end', () => {
     fixture = healFixture('node-calc');
     const env = { ...fixture.repo.env, AGENT_PLAN: JSON.stringify([FIX]) };
     const sink = io(fixture.repo.root, env);
-    const code = await runCli(['run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand], sink);
+    const code = await runCli(
+      [
+        'run',
+        '--test-command',
+        NODE_TEST_COMMAND,
+        '--junit',
+        'reports/*.xml',
+        '--provider',
+        'command',
+        '--agent-command',
+        agentCommand,
+      ],
+      sink,
+    );
     expect(code).toBe(0);
     expect(sink.out).toMatch(/^\nself-heal: healed — attempt 1 made 1 failing test\(s\) pass/);
     expect(sink.out).toMatch(/attempt 1: accepted \[src\/calc.js\]/);
@@ -100,7 +140,19 @@ describe('self-heal run: end to end', () => {
   it('exits 1 when not healed and 2 for a dirty tree', async () => {
     fixture = healFixture('node-calc');
     const env = { ...fixture.repo.env, AGENT_PLAN: JSON.stringify([[]]) };
-    const args = ['run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand, '--max-attempts', '1'];
+    const args = [
+      'run',
+      '--test-command',
+      NODE_TEST_COMMAND,
+      '--junit',
+      'reports/*.xml',
+      '--provider',
+      'command',
+      '--agent-command',
+      agentCommand,
+      '--max-attempts',
+      '1',
+    ];
     const sink = io(fixture.repo.root, env);
     expect(await runCli(args, sink)).toBe(1);
     expect(sink.out).toMatch(/self-heal: unhealed/);
@@ -115,12 +167,36 @@ describe('self-heal run: end to end', () => {
     fixture = healFixture('node-calc');
     const before = fixture.files();
     const ready = path.join(mkdtempSync(path.join(os.tmpdir(), 'self-heal-sigint-')), 'ready');
-    const plan = [[['replace', 'src/calc.js', 'return a - b;', 'return a + b;'], ['write', 'src/new-file.js', 'x'], ['delete', 'package.json'], ['sleep', 60_000]]];
+    const plan = [
+      [
+        ['replace', 'src/calc.js', 'return a - b;', 'return a + b;'],
+        ['write', 'src/new-file.js', 'x'],
+        ['delete', 'package.json'],
+        ['sleep', 60_000],
+      ],
+    ];
     const cli = path.resolve('src/cli/index.ts');
     const child = spawn(
       process.execPath,
-      ['--import', import.meta.resolve('tsx'), cli, 'run', '--test-command', NODE_TEST_COMMAND, '--junit', 'reports/*.xml', '--provider', 'command', '--agent-command', agentCommand],
-      { cwd: fixture.repo.root, env: { ...fixture.repo.env, AGENT_PLAN: JSON.stringify(plan), AGENT_READY: ready }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        '--import',
+        import.meta.resolve('tsx'),
+        cli,
+        'run',
+        '--test-command',
+        NODE_TEST_COMMAND,
+        '--junit',
+        'reports/*.xml',
+        '--provider',
+        'command',
+        '--agent-command',
+        agentCommand,
+      ],
+      {
+        cwd: fixture.repo.root,
+        env: { ...fixture.repo.env, AGENT_PLAN: JSON.stringify(plan), AGENT_READY: ready },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));

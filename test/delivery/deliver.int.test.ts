@@ -25,7 +25,15 @@ afterEach(async () => {
 });
 
 function target(overrides: Partial<DeliveryTarget> = {}): DeliveryTarget {
-  return { branch: 'feature', sha: repo.git('rev-parse', 'HEAD').trim(), source: 'test', isPullRequest: false, isFork: false, isDependabot: false, ...overrides };
+  return {
+    branch: 'feature',
+    sha: repo.git('rev-parse', 'HEAD').trim(),
+    source: 'test',
+    isPullRequest: false,
+    isFork: false,
+    isDependabot: false,
+    ...overrides,
+  };
 }
 
 function input(overrides: Partial<DeliverInput> = {}): DeliverInput {
@@ -56,7 +64,10 @@ function deps(log: string[] = []) {
 
 /** Register the remote's branches with the API server, as GitHub would know them. */
 function syncBranches(protectedBranches: string[] = []): void {
-  for (const line of repo.remoteGit('for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads').trim().split('\n')) {
+  for (const line of repo
+    .remoteGit('for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads')
+    .trim()
+    .split('\n')) {
     const [name, sha] = line.split(' ');
     server.state.branches[name!] = { sha: sha!, protected: protectedBranches.includes(name!) };
   }
@@ -137,7 +148,10 @@ describe('deliver: commit', () => {
     cl('checkout', '-q', '--detach', 'refs/remotes/pull/7/merge');
     expect(() => cl('cat-file', '-e', `${head}^{commit}`)).toThrow();
     writeFileSync(path.join(clone, 'calc.py'), FIXED);
-    const result = await deliver(input({ root: clone, cwd: clone, target: target({ sha: head, isPullRequest: true }) }), deps());
+    const result = await deliver(
+      input({ root: clone, cwd: clone, target: target({ sha: head, isPullRequest: true }) }),
+      deps(),
+    );
     expect(result.status, result.reason).toBe('delivered');
     const pushed = repo.remoteGit('rev-parse', 'refs/heads/feature').trim();
     expect(repo.remoteGit('log', '-1', '--format=%P', pushed).trim()).toBe(head);
@@ -154,14 +168,20 @@ describe('deliver: commit', () => {
     applyFix(repo);
     const result = await deliver(input({ target: target({ sha: tested }) }), deps());
     expect(result.status).toBe('skipped');
-    expect(result.reason).toBe(`feature moved on (now ${moved.slice(0, 12)}, the failed run tested ${tested.slice(0, 12)}): not fixing code that is no longer the branch's.`);
+    expect(result.reason).toBe(
+      `feature moved on (now ${moved.slice(0, 12)}, the failed run tested ${tested.slice(0, 12)}): not fixing code that is no longer the branch's.`,
+    );
     expect(repo.remoteGit('rev-parse', 'refs/heads/feature').trim()).toBe(moved);
   });
 
-  it('a rejected push fails delivery with git\'s reason and loses nothing', async () => {
+  it("a rejected push fails delivery with git's reason and loses nothing", async () => {
     repo = createHealedRepo({ branch: 'feature' });
     const before = repo.remoteGit('rev-parse', 'refs/heads/feature').trim();
-    writeFileSync(path.join(repo.remotePath, 'hooks', 'pre-receive'), '#!/bin/sh\necho "feature is frozen by policy" >&2\nexit 1\n', { mode: 0o755 });
+    writeFileSync(
+      path.join(repo.remotePath, 'hooks', 'pre-receive'),
+      '#!/bin/sh\necho "feature is frozen by policy" >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
     applyFix(repo);
     const result = await deliver(input(), deps());
     expect(result.status).toBe('failed');
@@ -225,7 +245,9 @@ describe('deliver: commit', () => {
     report.attempts[0]!.files = ['[ab].py'];
     const result = await deliver(input({ report, target: target() }), deps());
     expect(result.status, result.reason).toBe('delivered');
-    expect(repo.remoteGit('diff-tree', '-r', '--name-only', '--no-commit-id', result.commitSha!).trim()).toBe('[ab].py');
+    expect(repo.remoteGit('diff-tree', '-r', '--name-only', '--no-commit-id', result.commitSha!).trim()).toBe(
+      '[ab].py',
+    );
   });
 
   it('does nothing for a report that is not healed', async () => {
@@ -246,21 +268,38 @@ describe('deliver: pull-request', () => {
       ...deps(),
       api: wrapWithBranchSync(),
     });
-    expect(first).toMatchObject({ mode: 'pull-request', status: 'delivered', branch: 'self-heal/main', targetBranch: 'main', pullRequestNumber: 1, pullRequestUpdated: false });
+    expect(first).toMatchObject({
+      mode: 'pull-request',
+      status: 'delivered',
+      branch: 'self-heal/main',
+      targetBranch: 'main',
+      pullRequestNumber: 1,
+      pullRequestUpdated: false,
+    });
     expect(repo.remoteGit('rev-parse', 'refs/heads/self-heal/main').trim()).toBe(first.commitSha);
     expect(repo.remoteGit('rev-parse', 'refs/heads/main').trim()).toBe(tested);
     const pull = server.state.pulls[0]!;
-    expect(pull).toMatchObject({ draft: true, base: { ref: 'main' }, head: { ref: 'self-heal/main' }, title: 'self-heal: fix test_add on main' });
+    expect(pull).toMatchObject({
+      draft: true,
+      base: { ref: 'main' },
+      head: { ref: 'self-heal/main' },
+      title: 'self-heal: fix test_add on main',
+    });
     expect(pull.body).toContain(pullRequestMarker('main'));
     expect(pull.body).toContain('**Fail-to-pass:** 1/1 previously failing tests now pass');
-    expect(pull.body).toContain('**No test file was changed:** checked on this pull request\'s diff, which touches only `calc.py`');
+    expect(pull.body).toContain(
+      "**No test file was changed:** checked on this pull request's diff, which touches only `calc.py`",
+    );
 
     // Second run (a new fix for the same failure): same branch force-updated with a lease, same PR updated.
     applyFix(repo, 'def add(a, b):\n    return b + a\n');
-    const second = await deliver(input({ mode: 'pull-request', target: target({ branch: 'main', sha: tested }), date: '2026-01-03T00:00:00Z' }), {
-      ...deps(),
-      api: wrapWithBranchSync(),
-    });
+    const second = await deliver(
+      input({ mode: 'pull-request', target: target({ branch: 'main', sha: tested }), date: '2026-01-03T00:00:00Z' }),
+      {
+        ...deps(),
+        api: wrapWithBranchSync(),
+      },
+    );
     expect(second).toMatchObject({ status: 'delivered', pullRequestNumber: 1, pullRequestUpdated: true });
     expect(second.commitSha).not.toBe(first.commitSha);
     expect(server.state.pulls).toHaveLength(1);
@@ -273,9 +312,14 @@ describe('deliver: pull-request', () => {
     repo = createHealedRepo();
     applyFix(repo);
     server.override('POST', /\/pulls$/, 403);
-    const result = await deliver(input({ mode: 'pull-request', target: target({ branch: 'main' }) }), { ...deps(), api: wrapWithBranchSync() });
+    const result = await deliver(input({ mode: 'pull-request', target: target({ branch: 'main' }) }), {
+      ...deps(),
+      api: wrapWithBranchSync(),
+    });
     expect(result.status).toBe('failed');
-    expect(result.reason).toMatch(/^The fix is on self-heal\/main, but the pull request could not be opened: POST .* failed \(403\).*pull-requests: write/);
+    expect(result.reason).toMatch(
+      /^The fix is on self-heal\/main, but the pull request could not be opened: POST .* failed \(403\).*pull-requests: write/,
+    );
     expect(repo.remoteGit('rev-parse', 'refs/heads/self-heal/main').trim()).toBe(result.commitSha);
   });
 });
@@ -292,7 +336,10 @@ describe('deliver: patch and auto', () => {
     const clone = mkdtempSync(path.join(tmpdir(), 'clone-'));
     try {
       execFileSync('git', ['clone', '-q', '-b', 'feature', repo.remotePath, clone], { env: repo.env });
-      execFileSync('git', ['am', '-q', result.patchPath!], { cwd: clone, env: { ...repo.env, GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@x' } });
+      execFileSync('git', ['am', '-q', result.patchPath!], {
+        cwd: clone,
+        env: { ...repo.env, GIT_COMMITTER_NAME: 'u', GIT_COMMITTER_EMAIL: 'u@x' },
+      });
       expect(readFileSync(path.join(clone, 'calc.py'), 'utf8')).toBe(FIXED);
     } finally {
       rmSync(clone, { recursive: true, force: true });
@@ -300,18 +347,39 @@ describe('deliver: patch and auto', () => {
   });
 
   it.each([
-    ['a same-repo pull request branch → commit', { branch: 'feature', isPullRequest: true }, [], 'commit', /branch of a same-repository pull request/],
+    [
+      'a same-repo pull request branch → commit',
+      { branch: 'feature', isPullRequest: true },
+      [],
+      'commit',
+      /branch of a same-repository pull request/,
+    ],
     ['the default branch → pull-request', { branch: 'main' }, [], 'pull-request', /main is the default branch/],
     ['a protected branch → pull-request', { branch: 'feature' }, ['feature'], 'pull-request', /feature is protected/],
-    ['a fork → patch', { branch: 'feature', isPullRequest: true, isFork: true }, [], 'patch', /fork gets a read-only token/],
-    ['Dependabot → patch', { branch: 'dependabot/npm/x', isPullRequest: true, isDependabot: true }, [], 'patch', /Dependabot/],
+    [
+      'a fork → patch',
+      { branch: 'feature', isPullRequest: true, isFork: true },
+      [],
+      'patch',
+      /fork gets a read-only token/,
+    ],
+    [
+      'Dependabot → patch',
+      { branch: 'dependabot/npm/x', isPullRequest: true, isDependabot: true },
+      [],
+      'patch',
+      /Dependabot/,
+    ],
   ] as const)('auto: %s', async (_name, t, protectedBranches, mode, reason) => {
     repo = createHealedRepo({ branch: 'feature' });
     applyFix(repo);
     syncBranches([...protectedBranches]);
     const log: string[] = [];
     const sha = repo.git('rev-parse', t.branch === 'main' ? 'main' : 'HEAD').trim();
-    const result = await deliver(input({ mode: 'auto', dryRun: true, target: target({ ...t, sha }) }), { ...deps(log), api: wrapWithBranchSync() });
+    const result = await deliver(input({ mode: 'auto', dryRun: true, target: target({ ...t, sha }) }), {
+      ...deps(log),
+      api: wrapWithBranchSync(),
+    });
     expect(result.mode).toBe(mode);
     expect(result.reason).toMatch(reason);
     expect(log.some((l) => l.startsWith(`mode ${mode}: `))).toBe(true);
@@ -336,7 +404,10 @@ function wrapWithBranchSync() {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        for (const line of repo.remoteGit('for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads').trim().split('\n')) {
+        for (const line of repo
+          .remoteGit('for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads')
+          .trim()
+          .split('\n')) {
           const [name, sha] = line.split(' ');
           server.state.branches[name!] = { ...server.state.branches[name!], sha: sha! };
         }

@@ -7,7 +7,11 @@ let api: GitHubApi;
 
 beforeEach(async () => {
   server = await startGitHubServer({
-    branches: { main: { sha: 'a'.repeat(40), protected: true }, 'feature/x': { sha: 'b'.repeat(40) }, ruled: { sha: 'c'.repeat(40) } },
+    branches: {
+      main: { sha: 'a'.repeat(40), protected: true },
+      'feature/x': { sha: 'b'.repeat(40) },
+      ruled: { sha: 'c'.repeat(40) },
+    },
     rules: { ruled: ['pull_request'], 'feature/x': ['non_fast_forward'] },
   });
   api = createGitHubApi('ghs_test_token', { owner: 'octo', repo: 'shop' }, { baseUrl: server.url });
@@ -17,7 +21,11 @@ afterEach(() => server.close());
 describe('createGitHubApi against the loopback API', () => {
   it('reads the default branch with the token', async () => {
     expect(await api.getDefaultBranch()).toBe('main');
-    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/repos/octo/shop', authorization: 'token ghs_test_token' });
+    expect(server.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/repos/octo/shop',
+      authorization: 'token ghs_test_token',
+    });
   });
 
   it('reads branch protection from the branch and its rulesets', async () => {
@@ -35,8 +43,21 @@ describe('createGitHubApi against the loopback API', () => {
 
   it('creates a draft pull request, lists it by head, updates it', async () => {
     server.state.branches['self-heal/main'] = { sha: 'd'.repeat(40) };
-    const created = await api.createPullRequest({ title: 't', body: 'b', head: 'self-heal/main', base: 'main', draft: true });
-    expect(created).toEqual({ number: 1, url: 'https://github.com/octo/shop/pull/1', body: 'b', headRef: 'self-heal/main', baseRef: 'main', draft: true });
+    const created = await api.createPullRequest({
+      title: 't',
+      body: 'b',
+      head: 'self-heal/main',
+      base: 'main',
+      draft: true,
+    });
+    expect(created).toEqual({
+      number: 1,
+      url: 'https://github.com/octo/shop/pull/1',
+      body: 'b',
+      headRef: 'self-heal/main',
+      baseRef: 'main',
+      draft: true,
+    });
     const open = await api.listOpenPullRequests('octo', 'self-heal/main', 'main');
     expect(open.map((p) => p.number)).toEqual([1]);
     expect(server.requests.at(-1)!.query).toMatchObject({ state: 'open', head: 'octo:self-heal/main', base: 'main' });
@@ -51,7 +72,11 @@ describe('createGitHubApi against the loopback API', () => {
   });
 
   it('lists every artifact of a run across pages and follows the download redirect without leaking the token', async () => {
-    server.state.artifacts[77] = Array.from({ length: 130 }, (_, i) => ({ id: 1000 + i, name: `reports-${i}`, zip: Buffer.from(`zip ${i}`) }));
+    server.state.artifacts[77] = Array.from({ length: 130 }, (_, i) => ({
+      id: 1000 + i,
+      name: `reports-${i}`,
+      zip: Buffer.from(`zip ${i}`),
+    }));
     const list = await api.listRunArtifacts(77);
     expect(list).toHaveLength(130);
     expect(list[129]).toEqual({ id: 1129, name: 'reports-129', sizeInBytes: 7, expired: false });
@@ -67,7 +92,9 @@ describe('createGitHubApi against the loopback API', () => {
 
   it('says what a 403 means in plain words', async () => {
     server.override('POST', /\/pulls$/, 403);
-    const error = await api.createPullRequest({ title: 't', body: 'b', head: 'x', base: 'main', draft: true }).catch((e) => e);
+    const error = await api
+      .createPullRequest({ title: 't', body: 'b', head: 'x', base: 'main', draft: true })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(GitHubApiError);
     expect(error.status).toBe(403);
     expect(error.message).toBe(

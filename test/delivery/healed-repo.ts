@@ -17,7 +17,10 @@ export interface HealedRepo extends TempRepo {
 }
 
 export function createHealedRepo(options: { branch?: string } = {}): HealedRepo {
-  const repo = createTempRepo({ files: { 'calc.py': BROKEN, 'tests/test_calc.py': TEST, '.gitignore': '__pycache__/\n' }, remote: true });
+  const repo = createTempRepo({
+    files: { 'calc.py': BROKEN, 'tests/test_calc.py': TEST, '.gitignore': '__pycache__/\n' },
+    remote: true,
+  });
   const remotePath = repo.git('remote', 'get-url', 'origin').trim();
   if (options.branch && options.branch !== 'main') {
     repo.git('checkout', '-q', '-b', options.branch);

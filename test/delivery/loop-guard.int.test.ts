@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildCommitMessage } from '../../src/delivery/commit-message.js';
-import { checkBranchCurrent, checkLoopGuard, isSelfHealCommit, selfHealStreak, trailers } from '../../src/delivery/loop-guard.js';
+import {
+  checkBranchCurrent,
+  checkLoopGuard,
+  isSelfHealCommit,
+  selfHealStreak,
+  trailers,
+} from '../../src/delivery/loop-guard.js';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { commitMessages, ensureDepth } from '../../src/delivery/remote.js';
@@ -14,7 +20,9 @@ const FIX = buildCommitMessage(healedReport(), 'https://github.com/o/r/actions/r
 
 describe('trailers', () => {
   it('reads only the last paragraph, and only when every line is a trailer', () => {
-    expect(trailers('subject\n\nbody\n\nSelf-Heal-Attempts: 2\nSelf-Heal-Run: url\n').get('self-heal-attempts')).toBe('2');
+    expect(trailers('subject\n\nbody\n\nSelf-Heal-Attempts: 2\nSelf-Heal-Run: url\n').get('self-heal-attempts')).toBe(
+      '2',
+    );
     expect(trailers('subject\n\nSelf-Heal-Attempts: 2\nnot a trailer\n').size).toBe(0);
     expect(trailers('Self-Heal-Attempts: 2').size).toBe(0);
   });
@@ -53,11 +61,15 @@ describe('loop guard', () => {
   it('stops at the configured count and can be disabled', () => {
     expect(checkLoopGuard([FIX, 'human'], 1, 'main')).toEqual({
       proceed: false,
-      reason: 'the tip of main is already a self-heal commit (max-self-heal-commits: 1): not healing a fix of a fix; a person should look',
+      reason:
+        'the tip of main is already a self-heal commit (max-self-heal-commits: 1): not healing a fix of a fix; a person should look',
     });
     expect(checkLoopGuard([FIX, 'human'], 2, 'main').proceed).toBe(true);
     expect(checkLoopGuard([FIX, FIX, 'human'], 2, 'main').reason).toMatch(/already 2 self-heal commits in a row/);
-    expect(checkLoopGuard([FIX, FIX], 0, 'main')).toEqual({ proceed: true, reason: 'loop guard disabled (max-self-heal-commits: 0)' });
+    expect(checkLoopGuard([FIX, FIX], 0, 'main')).toEqual({
+      proceed: true,
+      reason: 'loop guard disabled (max-self-heal-commits: 0)',
+    });
   });
 
   it('reads the messages from real git history, newest first', async () => {
@@ -104,7 +116,8 @@ describe('checkBranchCurrent', () => {
     expect(checkBranchCurrent('main', a, a).proceed).toBe(true);
     expect(checkBranchCurrent('main', a, b)).toEqual({
       proceed: false,
-      reason: "main moved on (now bbbbbbbbbbbb, the failed run tested aaaaaaaaaaaa): not fixing code that is no longer the branch's",
+      reason:
+        "main moved on (now bbbbbbbbbbbb, the failed run tested aaaaaaaaaaaa): not fixing code that is no longer the branch's",
     });
     expect(checkBranchCurrent('gone', a, undefined).reason).toBe('gone no longer exists on the remote: nothing to fix');
   });

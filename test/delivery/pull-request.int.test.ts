@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { HealReport } from '../../src/contracts/heal-report.js';
-import { PULL_REQUEST_BODY_LIMIT, pullRequestMarker, pullRequestTitle, renderPullRequestBody } from '../../src/delivery/pull-request.js';
+import {
+  PULL_REQUEST_BODY_LIMIT,
+  pullRequestMarker,
+  pullRequestTitle,
+  renderPullRequestBody,
+} from '../../src/delivery/pull-request.js';
 import { scanFences } from '../render/markdown-structure.js';
 import { healedReport } from './healed-repo.js';
 
@@ -19,7 +24,9 @@ describe('renderPullRequestBody', () => {
     expect(body.startsWith(`${pullRequestMarker('main')}\n`)).toBe(true);
     expect(body).toContain('- **Fail-to-pass:** 1/1 previously failing tests now pass');
     expect(body).toContain('- **Pass-to-pass:** 0/0 previously passing tests still pass');
-    expect(body).toContain("- **No test file was changed:** checked on this pull request's diff, which touches only `calc.py`");
+    expect(body).toContain(
+      "- **No test file was changed:** checked on this pull request's diff, which touches only `calc.py`",
+    );
     expect(body).toContain(
       '| test\\_add | [calc\\.py\\:2](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/calc.py#L2) | `AssertionError` | assert \\-1 == 5 |',
     );

@@ -30,8 +30,13 @@ describe('the example project', () => {
     await prepareExampleRepo(dir, process.env);
     const files = listFiles(ORIGINALS).sort();
     expect(files).toContain('.gitignore');
-    expect(listFiles(dir).filter((f) => !f.startsWith('.git/')).sort()).toEqual(files);
-    for (const file of files) expect(readFileSync(path.join(dir, file), 'utf8'), file).toBe(readFileSync(path.join(ORIGINALS, file), 'utf8'));
+    expect(
+      listFiles(dir)
+        .filter((f) => !f.startsWith('.git/'))
+        .sort(),
+    ).toEqual(files);
+    for (const file of files)
+      expect(readFileSync(path.join(dir, file), 'utf8'), file).toBe(readFileSync(path.join(ORIGINALS, file), 'utf8'));
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
     expect(git('status', '--porcelain')).toBe('');
     expect(git('ls-files').trim().split('\n').sort()).toEqual(files);

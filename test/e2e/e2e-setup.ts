@@ -9,7 +9,13 @@ import type { HealOptionsInput } from '../../src/contracts/heal-options.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createProvider } from '../../src/repair/create-provider.js';
 import { createTempRepo, snapshotFiles, type TempRepo } from '../helpers/git-repo.js';
-import { capturingLogger, FIXTURES, NODE_TEST_COMMAND, PYTEST_COMMAND, type CapturingLogger } from '../loop/heal-fixture.js';
+import {
+  capturingLogger,
+  FIXTURES,
+  NODE_TEST_COMMAND,
+  PYTEST_COMMAND,
+  type CapturingLogger,
+} from '../loop/heal-fixture.js';
 
 export interface E2EProject {
   repo: TempRepo;
@@ -49,7 +55,12 @@ function fixtureProject(name: string, testCommand: string, extraFiles: Record<st
         { logger, createProvider: (o) => createProvider(o, fullEnv), env: fullEnv, baseline: 'run' },
       );
     },
-    files: () => Object.fromEntries(Object.entries(snapshotFiles(repo.root)).filter(([p]) => !/^(reports\/|__pycache__\/|tests\/__pycache__\/|\.pytest_cache\/)/.test(p))),
+    files: () =>
+      Object.fromEntries(
+        Object.entries(snapshotFiles(repo.root)).filter(
+          ([p]) => !/^(reports\/|__pycache__\/|tests\/__pycache__\/|\.pytest_cache\/)/.test(p),
+        ),
+      ),
   };
 }
 

@@ -19,7 +19,13 @@ describe('heal() through the Anthropic Messages API on loopback', () => {
   it('fixes the bug on the first attempt', async () => {
     server = await startAnthropicServer({ apiKey: KEY });
     project = nodeCalcProject();
-    server.reply(anthropicToolUse([{ name: 'replace_in_file', input: { path: 'src/calc.js', old_text: ADD_BUG, new_text: ADD_FIX } }], { input_tokens: 900, output_tokens: 45 }, { thinking: 'add subtracts' }));
+    server.reply(
+      anthropicToolUse(
+        [{ name: 'replace_in_file', input: { path: 'src/calc.js', old_text: ADD_BUG, new_text: ADD_FIX } }],
+        { input_tokens: 900, output_tokens: 45 },
+        { thinking: 'add subtracts' },
+      ),
+    );
     const report = await project.heal({ provider: 'anthropic', baseUrl: server.baseUrl }, { ANTHROPIC_API_KEY: KEY });
     expect(report.result, report.reason).toBe('healed');
     expect(report.provider).toEqual({ name: 'anthropic', model: 'claude-sonnet-5-5' });
@@ -36,7 +42,10 @@ describe('heal() through the Anthropic Messages API on loopback', () => {
     server = await startAnthropicServer({ apiKey: KEY });
     project = nodeCalcProject();
     const before = project.files();
-    const report = await project.heal({ provider: 'anthropic', baseUrl: server.baseUrl }, { ANTHROPIC_API_KEY: 'sk-ant-api03-revoked000000000000000' });
+    const report = await project.heal(
+      { provider: 'anthropic', baseUrl: server.baseUrl },
+      { ANTHROPIC_API_KEY: 'sk-ant-api03-revoked000000000000000' },
+    );
     expect(report.result).toBe('provider-error');
     expect(report.reason).toMatch(/HTTP 401/);
     expect(report.reason).toContain('ANTHROPIC_API_KEY');
@@ -52,7 +61,9 @@ describe('heal() through the Anthropic Messages API on loopback', () => {
     project = nodeCalcProject();
     server.reply(
       anthropicError(529, 'overloaded_error', 'Overloaded', { 'retry-after': '0' }),
-      anthropicToolUse([{ name: 'replace_in_file', input: { path: 'src/calc.js', old_text: ADD_BUG, new_text: ADD_FIX } }]),
+      anthropicToolUse([
+        { name: 'replace_in_file', input: { path: 'src/calc.js', old_text: ADD_BUG, new_text: ADD_FIX } },
+      ]),
     );
     const report = await project.heal({ provider: 'anthropic', baseUrl: server.baseUrl }, { ANTHROPIC_API_KEY: KEY });
     expect(report.result, report.reason).toBe('healed');

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealReport } from '../../src/contracts/heal-report.js';
-import { openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
+import {
+  openaiText,
+  openaiToolCalls,
+  replaceInFile,
+  startOpenAIServer,
+  type OpenAIServer,
+} from '../helpers/openai-server.js';
 import { ADD_BUG, ADD_FIX, ADD_WRONG, nodeCalcProject, pyCalcProject, type E2EProject } from './e2e-setup.js';
 import { hasPytest } from '../loop/heal-fixture.js';
 
@@ -28,12 +34,16 @@ const openai = (s: OpenAIServer) => ({ provider: 'openai' as const, baseUrl: s.a
 const env = { SELF_HEAL_API_KEY: KEY };
 
 /** The user prompt of the nth request. */
-const userPrompt = (s: OpenAIServer, n: number) => s.requests[n]!.body.messages.find((m: { role: string }) => m.role === 'user').content as string;
+const userPrompt = (s: OpenAIServer, n: number) =>
+  s.requests[n]!.body.messages.find((m: { role: string }) => m.role === 'user').content as string;
 /** Tool results answering the last assistant turn of the nth request. */
 function toolResults(s: OpenAIServer, n: number): string[] {
   const messages = s.requests[n]!.body.messages as Array<{ role: string; content: string }>;
   const last = messages.map((m) => m.role).lastIndexOf('assistant');
-  return messages.slice(last + 1).filter((m) => m.role === 'tool').map((m) => m.content);
+  return messages
+    .slice(last + 1)
+    .filter((m) => m.role === 'tool')
+    .map((m) => m.content);
 }
 
 describe('heal() through an OpenAI-compatible API on loopback', () => {
@@ -41,8 +51,14 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
     const { server, project } = await setup();
     const head = project.repo.git('rev-parse', 'HEAD').trim();
     server.reply(
-      openaiToolCalls([{ name: 'search', arguments: { query: 'function add' } }], { prompt_tokens: 1000, completion_tokens: 20 }),
-      openaiToolCalls([{ name: 'read_file', arguments: { path: 'src/calc.js', start_line: 1, end_line: 4 } }], { prompt_tokens: 1100, completion_tokens: 20 }),
+      openaiToolCalls([{ name: 'search', arguments: { query: 'function add' } }], {
+        prompt_tokens: 1000,
+        completion_tokens: 20,
+      }),
+      openaiToolCalls([{ name: 'read_file', arguments: { path: 'src/calc.js', start_line: 1, end_line: 4 } }], {
+        prompt_tokens: 1100,
+        completion_tokens: 20,
+      }),
       openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)], { prompt_tokens: 1200, completion_tokens: 56 }),
     );
     const report = await project.heal(openai(server), env);
@@ -74,7 +90,10 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
   it('wrong then right: the second attempt’s request carries the first attempt’s diff and failure', async () => {
     const { server, project } = await setup();
     server.reply(
-      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_WRONG)], { prompt_tokens: 1000, completion_tokens: 40 }),
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_WRONG)], {
+        prompt_tokens: 1000,
+        completion_tokens: 40,
+      }),
       openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)], { prompt_tokens: 1500, completion_tokens: 40 }),
     );
     const report = await project.heal(openai(server), env);
@@ -100,12 +119,16 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
     const report = await project.heal(openai(server), env);
     expect(report.result, report.reason).toBe('healed');
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'accepted']);
-    expect(toolResults(server, 2)[0]).toMatch(/^ALREADY TRIED: these changes are the same as attempt 1, which failed: /);
+    expect(toolResults(server, 2)[0]).toMatch(
+      /^ALREADY TRIED: these changes are the same as attempt 1, which failed: /,
+    );
   });
 
   it('the same patch insisted on: not run again, recorded as a duplicate', async () => {
     const { server, project } = await setup();
-    server.reply(...Array.from({ length: 4 }, () => openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_WRONG)])));
+    server.reply(
+      ...Array.from({ length: 4 }, () => openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_WRONG)])),
+    );
     server.reply(openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]));
     const report = await project.heal({ ...openai(server), maxAttempts: 3 }, env);
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'duplicate', 'accepted']);
@@ -115,8 +138,17 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
   it('a fix that breaks a passing test is rejected and rolled back; the next attempt is told which test broke', async () => {
     const { server, project } = await setup();
     const before = project.files();
-    const breaksMul = { path: 'src/calc.js', old: `${ADD_BUG}\nexport function mul(a, b) {\n  return a * b;\n}\n`, new: `${ADD_FIX}\nexport function mul(a, b) {\n  return a + b;\n}\n` };
-    server.reply(openaiToolCalls([replaceInFile(breaksMul.path, breaksMul.old, breaksMul.new)]), openaiText('I give up.'), openaiText('Still nothing.'), openaiText('Nothing.'));
+    const breaksMul = {
+      path: 'src/calc.js',
+      old: `${ADD_BUG}\nexport function mul(a, b) {\n  return a * b;\n}\n`,
+      new: `${ADD_FIX}\nexport function mul(a, b) {\n  return a + b;\n}\n`,
+    };
+    server.reply(
+      openaiToolCalls([replaceInFile(breaksMul.path, breaksMul.old, breaksMul.new)]),
+      openaiText('I give up.'),
+      openaiText('Still nothing.'),
+      openaiText('Nothing.'),
+    );
     const report = await project.heal({ ...openai(server), maxAttempts: 2 }, env);
     expect(report.result).toBe('unhealed');
     expect(report.attempts[0]!.verdict).toBe('broke-passing');
@@ -134,9 +166,14 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
       project.repo.commitAll('add a symlink');
       const before = project.files();
       server.reply(
-        openaiToolCalls([replaceInFile('test/calc.test.js', 'assert.equal(add(1, 2), 3);', 'assert.equal(add(1, 2), -1);')]),
+        openaiToolCalls([
+          replaceInFile('test/calc.test.js', 'assert.equal(add(1, 2), 3);', 'assert.equal(add(1, 2), -1);'),
+        ]),
         openaiToolCalls([replaceInFile('.github/workflows/ci.yml', 'on: push\n', 'on: {}\n')]),
-        openaiToolCalls([replaceInFile('../escape.js', '', 'pwned\n'), replaceInFile('vendor-link/evil.js', '', 'pwned\n')]),
+        openaiToolCalls([
+          replaceInFile('../escape.js', '', 'pwned\n'),
+          replaceInFile('vendor-link/evil.js', '', 'pwned\n'),
+        ]),
       );
       const report = await project.heal({ ...openai(server), maxAttempts: 1 }, env);
       expect(report.result).toBe('unhealed');
@@ -167,7 +204,10 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
         '',
       ].join('\n'),
     });
-    server.reply(openaiToolCalls([{ name: 'read_file', arguments: { path: 'test/leak.test.js' } }]), openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]));
+    server.reply(
+      openaiToolCalls([{ name: 'read_file', arguments: { path: 'test/leak.test.js' } }]),
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]),
+    );
     const report = await project.heal(openai(server), { ...env, DEPLOY_TOKEN: secret });
     expect(report.result, report.reason).toBe('healed');
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
@@ -197,7 +237,11 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
   it.skipIf(!hasPytest())('heals a pytest project: the prompt carries the Python failure', async () => {
     server = await startOpenAIServer({ apiKey: KEY });
     project = pyCalcProject();
-    server.reply(openaiToolCalls([replaceInFile('calc.py', 'def add(a, b):\n    return a - b\n', 'def add(a, b):\n    return a + b\n')]));
+    server.reply(
+      openaiToolCalls([
+        replaceInFile('calc.py', 'def add(a, b):\n    return a - b\n', 'def add(a, b):\n    return a + b\n'),
+      ]),
+    );
     const report = await project.heal(openai(server), env);
     expect(report.result, report.reason).toBe('healed');
     expect(project.repo.read('calc.py')).toContain('return a + b');

@@ -41,7 +41,8 @@ const TESTS = [
 ].join('\n');
 
 const GO_A = 'package a\n\nimport "testing"\n\nfunc TestX(t *testing.T) {\n\tt.Errorf("got %d, want %d", 1, 2)\n}\n';
-const GO_B = 'package b\n\nimport "testing"\n\nfunc TestX(t *testing.T) {\n\tif 1 != 2 {\n\t\tt.Errorf("b: got %d", 1)\n\t}\n}\n';
+const GO_B =
+  'package b\n\nimport "testing"\n\nfunc TestX(t *testing.T) {\n\tif 1 != 2 {\n\t\tt.Errorf("b: got %d", 1)\n\t}\n}\n';
 
 let repo: TempRepo;
 let view: RepoView;
@@ -55,8 +56,10 @@ beforeAll(async () => {
       'tests/test_pricing.py': TESTS,
       'a/util_test.go': GO_A,
       'b/util_test.go': GO_B,
-      'src/cart.ts': 'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0) / items.length;\n}\n',
-      'test/cart.test.ts': "import { total } from '../src/cart';\ndescribe('Cart', () => {\n  it('totals', () => {\n    expect(total([1, 2])).toBe(3);\n  });\n});\n",
+      'src/cart.ts':
+        'export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0) / items.length;\n}\n',
+      'test/cart.test.ts':
+        "import { total } from '../src/cart';\ndescribe('Cart', () => {\n  it('totals', () => {\n    expect(total([1, 2])).toBe(3);\n  });\n});\n",
     },
   });
   view = await openRepoView(repo.root);
@@ -84,10 +87,14 @@ function frame(file: string, line: number, fn?: string, extra: Partial<RawFrame>
 }
 
 describe('frames from JUnit cases and their traces', () => {
-  it('points at the user\'s call site when the raise is in the standard library', async () => {
+  it("points at the user's call site when the raise is in the standard library", async () => {
     const body = 'BODY parse_quantity';
     const frames = await buildFrames(
-      run([pyCase('test_parse_quantity', { failure: { message: "ValueError: invalid literal for int() with base 10: 'x'", body } })]),
+      run([
+        pyCase('test_parse_quantity', {
+          failure: { message: "ValueError: invalid literal for int() with base 10: 'x'", body },
+        }),
+      ]),
       [],
       view,
       {
@@ -96,7 +103,10 @@ describe('frames from JUnit cases and their traces', () => {
             language: 'python',
             exceptionType: 'ValueError',
             message: "invalid literal for int() with base 10: 'x'",
-            frames: [frame('tests/test_pricing.py', 4, 'test_parse_quantity'), frame('inventory/pricing.py', 4, 'parse_quantity', { locals: [{ name: 'text', value: "' x '" }] })],
+            frames: [
+              frame('tests/test_pricing.py', 4, 'test_parse_quantity'),
+              frame('inventory/pricing.py', 4, 'parse_quantity', { locals: [{ name: 'text', value: "' x '" }] }),
+            ],
           },
         }),
       },
@@ -108,7 +118,12 @@ describe('frames from JUnit cases and their traces', () => {
       kind: 'failure',
       exceptionType: 'ValueError',
       message: "ValueError: invalid literal for int() with base 10: 'x'",
-      triggering: { file: 'inventory/pricing.py', line: 4, function: 'parse_quantity', expression: 'return int(text.strip())' },
+      triggering: {
+        file: 'inventory/pricing.py',
+        line: 4,
+        function: 'parse_quantity',
+        expression: 'return int(text.strip())',
+      },
       test: { file: 'tests/test_pricing.py', line: 4, expression: 'assert parse_quantity(" x ") == 0' },
       droppedFrames: 0,
       locals: [{ name: 'text', value: "' x '" }],
@@ -122,30 +137,29 @@ describe('frames from JUnit cases and their traces', () => {
 
   it('drops library and runtime frames and counts them, and matches paths from another machine', async () => {
     const body = 'BODY load_order';
-    const [f] = await buildFrames(
-      run([pyCase('test_load', { failure: { body } })]),
-      [],
-      view,
-      {
-        parseTrace: traces({
-          [body]: {
-            language: 'python',
-            exceptionType: 'json.decoder.JSONDecodeError',
-            message: 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)',
-            frames: [
-              frame('/home/runner/work/shop/shop/tests/test_pricing.py', 7, 'test_load'),
-              frame('/tmp/pytest-of-ci/checkout/inventory/pricing.py', 15, 'load_order'),
-              frame(`${STDLIB}/json/__init__.py`, 346, 'loads'),
-              frame(`${STDLIB}/json/decoder.py`, 337, 'decode'),
-              frame('/venv/lib/python3.12/site-packages/simplejson/x.py', 3, 'x'),
-            ],
-          },
-        }),
-      },
-    );
+    const [f] = await buildFrames(run([pyCase('test_load', { failure: { body } })]), [], view, {
+      parseTrace: traces({
+        [body]: {
+          language: 'python',
+          exceptionType: 'json.decoder.JSONDecodeError',
+          message: 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)',
+          frames: [
+            frame('/home/runner/work/shop/shop/tests/test_pricing.py', 7, 'test_load'),
+            frame('/tmp/pytest-of-ci/checkout/inventory/pricing.py', 15, 'load_order'),
+            frame(`${STDLIB}/json/__init__.py`, 346, 'loads'),
+            frame(`${STDLIB}/json/decoder.py`, 337, 'decode'),
+            frame('/venv/lib/python3.12/site-packages/simplejson/x.py', 3, 'x'),
+          ],
+        },
+      }),
+    });
     expect(f!.stack.map((s) => `${s.file}:${s.line}`)).toEqual(['tests/test_pricing.py:7', 'inventory/pricing.py:15']);
     expect(f!.droppedFrames).toBe(3);
-    expect(f!.triggering).toMatchObject({ file: 'inventory/pricing.py', line: 15, expression: 'return json.loads(raw)' });
+    expect(f!.triggering).toMatchObject({
+      file: 'inventory/pricing.py',
+      line: 15,
+      expression: 'return json.loads(raw)',
+    });
     // No message attribute: the trace's message is used.
     expect(f!.message).toBe('Expecting property name enclosed in double quotes: line 1 column 2 (char 1)');
   });
@@ -157,7 +171,14 @@ describe('frames from JUnit cases and their traces', () => {
       [],
       view,
       {
-        parseTrace: traces({ [body]: { language: 'python', exceptionType: 'AssertionError', message: 'assert 16.2 == 18.0', frames: [frame('tests/test_pricing.py', 10, 'test_line_total')] } }),
+        parseTrace: traces({
+          [body]: {
+            language: 'python',
+            exceptionType: 'AssertionError',
+            message: 'assert 16.2 == 18.0',
+            frames: [frame('tests/test_pricing.py', 10, 'test_line_total')],
+          },
+        }),
       },
     );
     expect(f!.triggering).toMatchObject({ file: 'tests/test_pricing.py', line: 10, expression: 'assert 16.2 == 18.0' });
@@ -167,7 +188,12 @@ describe('frames from JUnit cases and their traces', () => {
   });
 
   it('finds the test by its definition when the report has neither a line nor a trace', async () => {
-    const [f] = await buildFrames(run([pyCase('test_never_printed', { failure: { message: 'AssertionError' } })]), [], view, {});
+    const [f] = await buildFrames(
+      run([pyCase('test_never_printed', { failure: { message: 'AssertionError' } })]),
+      [],
+      view,
+      {},
+    );
     expect(f!.test).toMatchObject({ file: 'tests/test_pricing.py', line: 12, expression: 'def test_never_printed()' });
     expect(f!.triggering).toMatchObject({ file: 'tests/test_pricing.py', line: 12 });
     expect(f!.stack).toEqual([]);
@@ -207,7 +233,7 @@ describe('frames from JUnit cases and their traces', () => {
 });
 
 describe('merging JUnit and log evidence', () => {
-  it('adds the log\'s richer trace and locals to the case, as one frame', async () => {
+  it("adds the log's richer trace and locals to the case, as one frame", async () => {
     const body = 'BODY short';
     const log: LogFailure = {
       language: 'python',
@@ -217,7 +243,12 @@ describe('merging JUnit and log evidence', () => {
       frames: [
         frame('tests/test_pricing.py', 7, 'test_average_empty'),
         frame('inventory/pricing.py', 12, 'cart_average', { locals: [{ name: 'cart', value: '[]' }] }),
-        frame('inventory/pricing.py', 8, 'average_price', { locals: [{ name: 'prices', value: '[]' }, { name: 'total', value: '0' }] }),
+        frame('inventory/pricing.py', 8, 'average_price', {
+          locals: [
+            { name: 'prices', value: '[]' },
+            { name: 'total', value: '0' },
+          ],
+        }),
       ],
       logLines: { start: 10, end: 30 },
     };
@@ -227,7 +258,12 @@ describe('merging JUnit and log evidence', () => {
       view,
       {
         parseTrace: traces({
-          [body]: { language: 'python', exceptionType: 'ZeroDivisionError', message: 'division by zero', frames: [frame('inventory/pricing.py', 8, 'average_price')] },
+          [body]: {
+            language: 'python',
+            exceptionType: 'ZeroDivisionError',
+            message: 'division by zero',
+            frames: [frame('inventory/pricing.py', 8, 'average_price')],
+          },
         }),
       },
     );
@@ -246,23 +282,66 @@ describe('merging JUnit and log evidence', () => {
 
   it('makes frames from a log alone, merging repeats, with collection errors as errors', async () => {
     const logs: LogFailure[] = [
-      { language: 'python', test: { file: 'tests/test_broken.py' }, kind: 'error', exceptionType: 'ModuleNotFoundError', message: "No module named 'yaml'", frames: [] },
-      { language: 'go', test: { name: 'TestX', classname: 'example.com/m/b' }, message: 'b: got 1', frames: [frame('util_test.go', 7)] },
-      { language: 'go', test: { name: 'TestX', classname: 'example.com/m/b' }, message: 'b: got 1', frames: [frame('util_test.go', 7)] },
+      {
+        language: 'python',
+        test: { file: 'tests/test_broken.py' },
+        kind: 'error',
+        exceptionType: 'ModuleNotFoundError',
+        message: "No module named 'yaml'",
+        frames: [],
+      },
+      {
+        language: 'go',
+        test: { name: 'TestX', classname: 'example.com/m/b' },
+        message: 'b: got 1',
+        frames: [frame('util_test.go', 7)],
+      },
+      {
+        language: 'go',
+        test: { name: 'TestX', classname: 'example.com/m/b' },
+        message: 'b: got 1',
+        frames: [frame('util_test.go', 7)],
+      },
     ];
     const frames = await buildFrames(run([]), logs, view);
     expect(frames.map((f) => f.id)).toEqual(['example.com/m/b::TestX', 'tests/test_broken.py']);
-    expect(frames[1]).toMatchObject({ kind: 'error', exceptionType: 'ModuleNotFoundError', evidence: ['log'], triggering: null });
+    expect(frames[1]).toMatchObject({
+      kind: 'error',
+      exceptionType: 'ModuleNotFoundError',
+      evidence: ['log'],
+      triggering: null,
+    });
     // Go prints bare file names: two packages have util_test.go, the package path chooses.
-    expect(frames[0]).toMatchObject({ kind: 'failure', language: 'go', triggering: { file: 'b/util_test.go', line: 7, expression: 't.Errorf("b: got %d", 1)' } });
+    expect(frames[0]).toMatchObject({
+      kind: 'failure',
+      language: 'go',
+      triggering: { file: 'b/util_test.go', line: 7, expression: 't.Errorf("b: got %d", 1)' },
+    });
   });
 
-  it('chooses among same-named files by the JUnit case\'s package', async () => {
-    const c: TestCase = { id: 'example.com/m/a::TestX', suite: 'example.com/m/a', name: 'TestX', classname: 'example.com/m/a', status: 'failed', failure: { message: 'Failed', body: 'util_test.go:6: got 1, want 2' } };
+  it("chooses among same-named files by the JUnit case's package", async () => {
+    const c: TestCase = {
+      id: 'example.com/m/a::TestX',
+      suite: 'example.com/m/a',
+      name: 'TestX',
+      classname: 'example.com/m/a',
+      status: 'failed',
+      failure: { message: 'Failed', body: 'util_test.go:6: got 1, want 2' },
+    };
     const [f] = await buildFrames(run([c]), [], view, {
-      parseTrace: traces({ 'util_test.go:6: got 1, want 2': { language: 'go', message: 'got 1, want 2', frames: [frame('util_test.go', 6)] } }),
+      parseTrace: traces({
+        'util_test.go:6: got 1, want 2': {
+          language: 'go',
+          message: 'got 1, want 2',
+          frames: [frame('util_test.go', 6)],
+        },
+      }),
     });
-    expect(f).toMatchObject({ message: 'got 1, want 2', exceptionType: null, triggering: { file: 'a/util_test.go', line: 6 } });
+    expect(f).toMatchObject({
+      message: 'got 1, want 2',
+      exceptionType: null,
+      triggering: { file: 'a/util_test.go', line: 6 },
+    });
   });
 });
 
@@ -272,7 +351,14 @@ describe('bounds and order', () => {
     const deep = Array.from({ length: 1000 }, () => frame('inventory/pricing.py', 12, 'cart_average'));
     const [f] = await buildFrames(run([pyCase('test_average_empty', { failure: { body } })]), [], view, {
       maxStack: 10,
-      parseTrace: traces({ [body]: { language: 'python', exceptionType: 'RecursionError', message: 'maximum recursion depth exceeded', frames: [...deep, frame(`${STDLIB}/x.py`, 1)] } }),
+      parseTrace: traces({
+        [body]: {
+          language: 'python',
+          exceptionType: 'RecursionError',
+          message: 'maximum recursion depth exceeded',
+          frames: [...deep, frame(`${STDLIB}/x.py`, 1)],
+        },
+      }),
     });
     expect(f!.stack).toHaveLength(10);
     expect(f!.droppedFrames).toBe(991);
@@ -280,9 +366,24 @@ describe('bounds and order', () => {
 
   it('bounds messages and local values', async () => {
     const body = 'BODY big';
-    const [f] = await buildFrames(run([pyCase('test_average_empty', { failure: { message: `${'m'.repeat(100_000)}\n`.repeat(50), body } })]), [], view, {
-      parseTrace: traces({ [body]: { language: 'python', message: 'x', frames: [frame('inventory/pricing.py', 8, 'average_price', { locals: [{ name: 'prices', value: 'v'.repeat(1_000_000) }] })] } }),
-    });
+    const [f] = await buildFrames(
+      run([pyCase('test_average_empty', { failure: { message: `${'m'.repeat(100_000)}\n`.repeat(50), body } })]),
+      [],
+      view,
+      {
+        parseTrace: traces({
+          [body]: {
+            language: 'python',
+            message: 'x',
+            frames: [
+              frame('inventory/pricing.py', 8, 'average_price', {
+                locals: [{ name: 'prices', value: 'v'.repeat(1_000_000) }],
+              }),
+            ],
+          },
+        }),
+      },
+    );
     expect(f!.message.length).toBeLessThanOrEqual(2000);
     expect(f!.locals![0]!.value.length).toBeLessThanOrEqual(300);
   });
@@ -317,13 +418,24 @@ describe('bounds and order', () => {
       frame('C:', 1),
     ];
     const [f] = await buildFrames(run([pyCase('test_average_empty', { failure: { body } })]), [], view, {
-      parseTrace: traces({ [body]: { language: 'python', exceptionType: 'X'.repeat(1000), message: '\u001b]0;title\u0007boom', frames: hostile } }),
+      parseTrace: traces({
+        [body]: {
+          language: 'python',
+          exceptionType: 'X'.repeat(1000),
+          message: '\u001b]0;title\u0007boom',
+          frames: hostile,
+        },
+      }),
     });
     const parsed = FailureFrame.parse(f);
     // Only the well-formed in-repo frames remain; a line past the end of the file has no window.
     expect(parsed.stack.map((s) => s.line)).toEqual([1_000_000_000_000, 8]);
     expect(parsed.stack[0]!.snippet).toBeUndefined();
-    expect(parsed.triggering).toMatchObject({ file: 'inventory/pricing.py', line: 8, expression: 'return total / len(prices)' });
+    expect(parsed.triggering).toMatchObject({
+      file: 'inventory/pricing.py',
+      line: 8,
+      expression: 'return total / len(prices)',
+    });
     expect(parsed.triggering!.column).toBeUndefined();
     expect(parsed.triggering!.function!.length).toBeLessThanOrEqual(200);
     expect(parsed.exceptionType!.length).toBeLessThanOrEqual(200);
@@ -332,11 +444,16 @@ describe('bounds and order', () => {
   });
 
   it('survives a trace parser that throws', async () => {
-    const [f] = await buildFrames(run([pyCase('test_line_total', { failure: { message: 'assert 16.2 == 18.0', body: 'x' } })]), [], view, {
-      parseTrace: () => {
-        throw new Error('parser bug');
+    const [f] = await buildFrames(
+      run([pyCase('test_line_total', { failure: { message: 'assert 16.2 == 18.0', body: 'x' } })]),
+      [],
+      view,
+      {
+        parseTrace: () => {
+          throw new Error('parser bug');
+        },
       },
-    });
+    );
     expect(f!.message).toBe('assert 16.2 == 18.0');
   });
 });

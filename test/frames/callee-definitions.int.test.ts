@@ -63,24 +63,34 @@ describe('on the fixture projects', () => {
 
   it('vitest: `expect(cart.total()).toBe(30)` → the total() method, not vitest, not the test helper that built the cart', async () => {
     const callees = await calleesOfProject('vitest');
-    expect(callees.get('Cart > total > sums every line item')).toEqual([{ name: 'total', file: 'src/cart.ts', startLine: 31, endLine: 39, via: 'import' }]);
-    expect(callees.get('Cart > summarises lines and units')).toEqual([{ name: 'summary', file: 'src/cart.ts', startLine: 41, endLine: 45, via: 'import' }]);
+    expect(callees.get('Cart > total > sums every line item')).toEqual([
+      { name: 'total', file: 'src/cart.ts', startLine: 31, endLine: 39, via: 'import' },
+    ]);
+    expect(callees.get('Cart > summarises lines and units')).toEqual([
+      { name: 'summary', file: 'src/cart.ts', startLine: 41, endLine: 45, via: 'import' },
+    ]);
   });
 
   it('jest (CommonJS `require`): the same methods in lib/', async () => {
     const callees = await calleesOfProject('jest');
-    expect(callees.get('Cart total sums every line item')).toEqual([{ name: 'total', file: 'lib/cart.js', startLine: 25, endLine: 32, via: 'import' }]);
+    expect(callees.get('Cart total sums every line item')).toEqual([
+      { name: 'total', file: 'lib/cart.js', startLine: 25, endLine: 32, via: 'import' },
+    ]);
   });
 
   it('go: `if got := Total(items); got != 6 { t.Errorf(…) }` → Total in the package, also through a t.Helper() helper', async () => {
     const callees = await calleesOfProject('go');
-    expect(callees.get('TestTotalOfThree')).toEqual([{ name: 'Total', file: 'cart/cart.go', startLine: 26, endLine: 32, via: 'search' }]);
+    expect(callees.get('TestTotalOfThree')).toEqual([
+      { name: 'Total', file: 'cart/cart.go', startLine: 26, endLine: 32, via: 'search' },
+    ]);
     // `if got := mustPercent(t, "15%")`: the helper is test code; what it calls is not.
-    expect(callees.get('TestPercent')).toEqual([{ name: 'Percent', file: 'coupon/coupon.go', startLine: 17, endLine: 19, via: 'search' }]);
+    expect(callees.get('TestPercent')).toEqual([
+      { name: 'Percent', file: 'coupon/coupon.go', startLine: 17, endLine: 19, via: 'search' },
+    ]);
   });
 });
 
-describe('only the user\'s own, non-test source', () => {
+describe("only the user's own, non-test source", () => {
   const decoy = (tag: string) => `def discount(total):\n    return total  # ${tag}\n`;
   let repo: TempRepo;
   let view: RepoView;
@@ -89,7 +99,8 @@ describe('only the user\'s own, non-test source', () => {
       files: {
         'shop/__init__.py': '',
         'shop/pricing.py': 'def discount(total):\n    # the real one\n    return total * 0.9\n',
-        'shop/cart.py': 'class Cart:\n    def __init__(self, items):\n        self.items = items\n\n    def total(self):\n        return sum(self.items)\n',
+        'shop/cart.py':
+          'class Cart:\n    def __init__(self, items):\n        self.items = items\n\n    def total(self):\n        return sum(self.items)\n',
         'shop/legacy.py': 'def total(items):\n    return 0\n',
         'tests/helpers.py': decoy('test helper'),
         'tests/conftest.py': decoy('conftest'),
@@ -149,7 +160,9 @@ describe('only the user\'s own, non-test source', () => {
 
   it('a name the test does not import is searched for in the repository, and only the own source counts', async () => {
     // `result = discount(100)` then `assert result == 90`: the value the assertion checks came from discount().
-    expect(await callees(assertionIn('tests/test_pricing.py', 9))).toEqual([{ name: 'discount', file: 'shop/pricing.py', startLine: 1, endLine: 3, via: 'search' }]);
+    expect(await callees(assertionIn('tests/test_pricing.py', 9))).toEqual([
+      { name: 'discount', file: 'shop/pricing.py', startLine: 1, endLine: 3, via: 'search' },
+    ]);
   });
 
   it('a name imported from a test helper is test code: not looked up anywhere', async () => {
@@ -169,7 +182,9 @@ describe('only the user\'s own, non-test source', () => {
   });
 
   it('JavaScript: through a re-export under another name; vitest and the test helper left alone; no .d.ts, dist/ or node_modules', async () => {
-    expect(await callees(assertionIn('test/cart.test.ts', 6))).toEqual([{ name: 'sum', file: 'src/cart.ts', startLine: 1, endLine: 3, via: 'import' }]);
+    expect(await callees(assertionIn('test/cart.test.ts', 6))).toEqual([
+      { name: 'sum', file: 'src/cart.ts', startLine: 1, endLine: 3, via: 'import' },
+    ]);
   });
 
   it('nothing when the triggering frame is in the code under test', async () => {
@@ -179,7 +194,20 @@ describe('only the user\'s own, non-test source', () => {
 
   it('what counts as own source', () => {
     expect(['shop/pricing.py', 'src/cart.ts', 'cart/cart.go'].every(isOwnSourceFile)).toBe(true);
-    const not = ['tests/helpers.py', 'test/helpers.ts', 'cart/cart_test.go', 'src/cart.test.ts', 'vendor/x.go', 'node_modules/a/b.js', 'dist/cart.js', 'src/types.d.ts', 'app.min.js', 'README.md', 'testdata/x.go', 'fixtures/a.py'];
+    const not = [
+      'tests/helpers.py',
+      'test/helpers.ts',
+      'cart/cart_test.go',
+      'src/cart.test.ts',
+      'vendor/x.go',
+      'node_modules/a/b.js',
+      'dist/cart.js',
+      'src/types.d.ts',
+      'app.min.js',
+      'README.md',
+      'testdata/x.go',
+      'fixtures/a.py',
+    ];
     expect(not.filter(isOwnSourceFile)).toEqual([]);
   });
 });
@@ -235,11 +263,15 @@ describe('what a callee calls (calleesOf)', () => {
   }
 
   it('an imported function in its module, not a same-named one elsewhere; builtins find nothing', async () => {
-    expect(await calleesOf('shop/cart.py', 5, 7)).toEqual([{ name: 'tax_for', file: 'shop/tax.py', startLine: 3, endLine: 4, via: 'import' }]);
+    expect(await calleesOf('shop/cart.py', 5, 7)).toEqual([
+      { name: 'tax_for', file: 'shop/tax.py', startLine: 3, endLine: 4, via: 'import' },
+    ]);
   });
 
   it('a function of the same module; never itself, a test helper or a package', async () => {
-    expect(await calleesOf('shop/cart.py', 9, 12)).toEqual([{ name: 'line_total', file: 'shop/cart.py', startLine: 5, endLine: 7, via: 'local' }]);
+    expect(await calleesOf('shop/cart.py', 9, 12)).toEqual([
+      { name: 'line_total', file: 'shop/cart.py', startLine: 5, endLine: 7, via: 'local' },
+    ]);
   });
 
   it('methods on `self` in the same file', async () => {
@@ -262,7 +294,8 @@ describe('bounds', () => {
     // 150 modules that do not define the name, then 60 whose text looks like they do (a definition
     // inside a docstring) but whose syntax tree says otherwise, then the one that does.
     for (let k = 0; k < 150; k++) files[`a${String(k).padStart(3, '0')}/mod.py`] = 'def other(x):\n    return x\n';
-    for (let k = 0; k < 60; k++) files[`b${String(k).padStart(3, '0')}/doc.py`] = '"""Example:\ndef far_away(x):\n    pass\n"""\n';
+    for (let k = 0; k < 60; k++)
+      files[`b${String(k).padStart(3, '0')}/doc.py`] = '"""Example:\ndef far_away(x):\n    pass\n"""\n';
     files['c/distant.py'] = 'def far_away(x):\n    return x\n';
     repo = createTempRepo({ files });
     view = await openRepoView(repo.root);

@@ -45,7 +45,9 @@ describe('collecting evidence', () => {
     // A limit that keeps the failure sections but not the session header.
     const collected = await collectEvidence({ root, junit: [], log: 'output.log', maxLogBytes: 6000 });
     expect(collected.errors).toHaveLength(1);
-    expect(collected.errors[0]!.message).toMatch(/^output\.log: only the last \d+ characters were read \(\d+ bytes before them were skipped\)$/);
+    expect(collected.errors[0]!.message).toMatch(
+      /^output\.log: only the last \d+ characters were read \(\d+ bytes before them were skipped\)$/,
+    );
     expect(collected.frames.length).toBeGreaterThan(0);
     expect(collected.frames.length).toBeLessThanOrEqual(full.frames.length);
     expect(collected.readAnything).toBe(true);
@@ -53,14 +55,23 @@ describe('collecting evidence', () => {
 
   it('accepts an absolute log path and keeps only non-passing cases when asked', async () => {
     const root = path.join(FIXTURES, 'vitest');
-    const collected = await collectEvidence({ root, junit: ['junit.xml'], log: path.join(root, 'output.log'), keepCases: 'non-passing' });
+    const collected = await collectEvidence({
+      root,
+      junit: ['junit.xml'],
+      log: path.join(root, 'output.log'),
+      keepCases: 'non-passing',
+    });
     expect(collected.run.cases.some((c) => c.status === 'passed')).toBe(false);
     expect(collected.summary).toEqual({ total: 8, passed: 1, failed: 6, errored: 0, skipped: 1 });
     expect(collected.frames).toHaveLength(6);
   });
 
-  it('counts the log\'s failures when there are no reports', async () => {
-    const collected = await collectEvidence({ root: path.join(FIXTURES, 'pytest'), junit: [], log: 'collection-error.log' });
+  it("counts the log's failures when there are no reports", async () => {
+    const collected = await collectEvidence({
+      root: path.join(FIXTURES, 'pytest'),
+      junit: [],
+      log: 'collection-error.log',
+    });
     expect(collected.summary).toEqual({ total: 2, passed: 0, failed: 0, errored: 2, skipped: 0 });
   });
 

@@ -178,11 +178,15 @@ describe('expressionsIn: several places of one file from one tree', () => {
   it('gives what expressionAt gives, place by place, in every language', async () => {
     for (const [file, text] of Object.entries(SOURCES)) {
       const lines = text.split('\n').length + 1;
-      const places = Array.from({ length: lines }, (_, i) => ({ line: i + 1 })).concat([{ line: 4, column: 12 } as { line: number }]);
+      const places = Array.from({ length: lines }, (_, i) => ({ line: i + 1 })).concat([
+        { line: 4, column: 12 } as { line: number },
+      ]);
       const batch = createExpressionFinder((f) => SOURCES[f]);
       const one = createExpressionFinder((f) => SOURCES[f]);
       try {
-        const expected = await Promise.all(places.map((p) => one.expressionAt(file, p.line, (p as { column?: number }).column)));
+        const expected = await Promise.all(
+          places.map((p) => one.expressionAt(file, p.line, (p as { column?: number }).column)),
+        );
         expect(await batch.expressionsIn(file, places)).toEqual(expected);
       } finally {
         batch.dispose();
@@ -198,7 +202,10 @@ describe('expressionsIn: several places of one file from one tree', () => {
       return SOURCES[f];
     });
     try {
-      expect(await batch.expressionsIn('calc.py', [{ line: 8 }, { line: 14 }])).toEqual(['return total / len(prices)', 'assert add(1, 2) == 4']);
+      expect(await batch.expressionsIn('calc.py', [{ line: 8 }, { line: 14 }])).toEqual([
+        'return total / len(prices)',
+        'assert add(1, 2) == 4',
+      ]);
       // Answers are remembered: the same places again need no tree.
       expect(await batch.expressionsIn('calc.py', [{ line: 8 }])).toEqual(['return total / len(prices)']);
       expect(reads).toBe(1);
@@ -208,7 +215,10 @@ describe('expressionsIn: several places of one file from one tree', () => {
       // A tree handed out by parsed() is the caller's to use afterwards: expressionsIn uses it and
       // must not free it.
       const held = (await batch.parsed('calc.py'))!;
-      expect(await batch.expressionsIn('calc.py', [{ line: 3 }, { line: 10 }])).toEqual(['total = compute(prices, "a ) string")', 'assert average([1, 2]) == 4']);
+      expect(await batch.expressionsIn('calc.py', [{ line: 3 }, { line: 10 }])).toEqual([
+        'total = compute(prices, "a ) string")',
+        'assert average([1, 2]) == 4',
+      ]);
       expect(reads).toBe(3);
       expect(held.tree.rootNode.type).toBe('module');
       expect(findTestDefinition(held, 'test_add')?.line).toBe(13);
@@ -240,14 +250,28 @@ describe('where a test is defined', () => {
     expect(await line(file, name)).toBe(expected);
   });
 
-  it('gives the whole definition\'s range', async () => {
-    expect(findTestDefinition((await finder.parsed('CalcTest.java'))!, 'testAdd')).toEqual({ line: 4, startLine: 3, endLine: 7 });
-    expect(findTestDefinition((await finder.parsed('calc.test.js'))!, 'Calc adds numbers')).toEqual({ line: 3, startLine: 3, endLine: 5 });
-    expect(findTestDefinition((await finder.parsed('lib.rs'))!, 'tests::divides')).toEqual({ line: 7, startLine: 7, endLine: 10 }); // Rust attributes are siblings
+  it("gives the whole definition's range", async () => {
+    expect(findTestDefinition((await finder.parsed('CalcTest.java'))!, 'testAdd')).toEqual({
+      line: 4,
+      startLine: 3,
+      endLine: 7,
+    });
+    expect(findTestDefinition((await finder.parsed('calc.test.js'))!, 'Calc adds numbers')).toEqual({
+      line: 3,
+      startLine: 3,
+      endLine: 5,
+    });
+    expect(findTestDefinition((await finder.parsed('lib.rs'))!, 'tests::divides')).toEqual({
+      line: 7,
+      startLine: 7,
+      endLine: 10,
+    }); // Rust attributes are siblings
   });
 
   it('does not guess between same-named definitions or invent missing ones', async () => {
-    const twice = createExpressionFinder(() => 'class A:\n    def test_x(self): pass\nclass B:\n    def test_x(self): pass\n');
+    const twice = createExpressionFinder(
+      () => 'class A:\n    def test_x(self): pass\nclass B:\n    def test_x(self): pass\n',
+    );
     const parsed = (await twice.parsed('t.py'))!;
     expect(findTestDefinition(parsed, 'test_x')).toBeUndefined();
     twice.dispose();

@@ -34,7 +34,9 @@ interface ExpectedFile {
   collectionErrors?: { logs: string[]; junit: string; failures: Expected[] };
 }
 
-const projects = readdirSync(PROJECTS).filter((p) => existsSync(path.join(PROJECTS, p, 'expected.json'))).sort();
+const projects = readdirSync(PROJECTS)
+  .filter((p) => existsSync(path.join(PROJECTS, p, 'expected.json')))
+  .sort();
 
 function load(project: string): ExpectedFile {
   return JSON.parse(readFileSync(path.join(PROJECTS, project, 'expected.json'), 'utf8')) as ExpectedFile;
@@ -49,8 +51,18 @@ function junitGlobs(project: string): string[] {
 function find(collected: CollectedEvidence, e: Expected): FailureFrame | undefined {
   const canonical = (s: string) => s.replace(/\s+(›|>)\s+/g, ' ');
   return (
-    collected.frames.find((f) => e.junitName !== undefined && f.name === e.junitName && (e.junitClassname === undefined || (f.classname ?? '') === e.junitClassname)) ??
-    collected.frames.find((f) => (e.id !== undefined && f.id === e.id) || canonical(f.name) === canonical(e.name) || f.name === e.name.split('::').pop())
+    collected.frames.find(
+      (f) =>
+        e.junitName !== undefined &&
+        f.name === e.junitName &&
+        (e.junitClassname === undefined || (f.classname ?? '') === e.junitClassname),
+    ) ??
+    collected.frames.find(
+      (f) =>
+        (e.id !== undefined && f.id === e.id) ||
+        canonical(f.name) === canonical(e.name) ||
+        f.name === e.name.split('::').pop(),
+    )
   );
 }
 
@@ -66,7 +78,8 @@ function check(frame: FailureFrame | undefined, e: Expected, options: { testLine
     expect(f.triggering, `triggering frame of ${e.name}`).toMatchObject({ file: e.file, line: e.line });
     if (e.column !== undefined) expect(f.triggering!.column, `column at ${e.file}:${e.line}`).toBe(e.column);
     // Functions are only printed by some outputs (Rust: with RUST_BACKTRACE=1): checked where present.
-    if (e.function !== undefined && f.triggering!.function !== undefined) expect(f.triggering!.function).toBe(e.function);
+    if (e.function !== undefined && f.triggering!.function !== undefined)
+      expect(f.triggering!.function).toBe(e.function);
     // The expression comes from the syntax tree of that very line: it is never empty.
     expect(f.triggering!.expression, `expression at ${e.file}:${e.line}`).toBeTruthy();
     expect(f.triggering!.snippet!.lines.length).toBeGreaterThan(0);
@@ -100,12 +113,14 @@ describe.each(projects)('fixture project %s', (project) => {
     expect(collected.frames).toHaveLength(expected.failures.length);
     // Every frame has the report's evidence, and the log's too when the log parser found the failure.
     expect(collected.frames.every((f) => f.evidence.includes('junit'))).toBe(true);
-    if (log === 'output.log') expect(collected.frames.filter((f) => f.evidence.includes('log')).length).toBeGreaterThan(0);
+    if (log === 'output.log')
+      expect(collected.frames.filter((f) => f.evidence.includes('log')).length).toBeGreaterThan(0);
   });
 
   it('JUnit alone', async () => {
     const collected = await collectEvidence({ root, junit });
-    for (const e of expected.failures) check(find(collected, e), e, { testLine: !e.testLineNeedsBacktrace, locals: false });
+    for (const e of expected.failures)
+      check(find(collected, e), e, { testLine: !e.testLineNeedsBacktrace, locals: false });
     expect(collected.frames).toHaveLength(expected.failures.length);
     expect(collected.summary.failed + collected.summary.errored).toBeGreaterThanOrEqual(expected.failures.length);
   });

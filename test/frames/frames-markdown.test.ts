@@ -11,9 +11,17 @@ function frame(i: number, extra: Partial<FailureFrame> = {}): FailureFrame {
     kind: 'failure',
     exceptionType: 'AssertionError',
     message: `assert ${i} == 0`,
-    triggering: { file: 'src/a.py', line: 3, expression: 'return a | b', snippet: { startLine: 1, lines: ['def f(a, b):', '    x = 1', '    return a | b'] } },
+    triggering: {
+      file: 'src/a.py',
+      line: 3,
+      expression: 'return a | b',
+      snippet: { startLine: 1, lines: ['def f(a, b):', '    x = 1', '    return a | b'] },
+    },
     test: { file: 'tests/test_a.py', line: 9 },
-    stack: [{ file: 'tests/test_a.py', line: 9 }, { file: 'src/a.py', line: 3 }],
+    stack: [
+      { file: 'tests/test_a.py', line: 9 },
+      { file: 'src/a.py', line: 3 },
+    ],
     droppedFrames: 2,
     locals: [{ name: 'a', value: '1' }],
     language: 'python',
@@ -23,27 +31,41 @@ function frame(i: number, extra: Partial<FailureFrame> = {}): FailureFrame {
 }
 
 function report(failures: FailureFrame[]): FramesReport {
-  return { summary: { total: failures.length + 1, passed: 1, failed: failures.length, errored: 0, skipped: 0 }, failures, errors: [] };
+  return {
+    summary: { total: failures.length + 1, passed: 1, failed: failures.length, errored: 0, skipped: 0 },
+    failures,
+    errors: [],
+  };
 }
 
 describe('Markdown frames report', () => {
   it('has a row per failure and details with the window, the failing line marked', () => {
     const md = renderFramesMarkdown(report([frame(1)]));
-    expect(md).toContain('| test\\_1 | <code>src/a.py:3</code> | AssertionError | assert 1 == 0 | <code>return a &#124; b</code> |');
+    expect(md).toContain(
+      '| test\\_1 | <code>src/a.py:3</code> | AssertionError | assert 1 == 0 | <code>return a &#124; b</code> |',
+    );
     expect(md).toContain('```python\n  1 | def f(a, b):\n  2 |     x = 1\n> 3 |     return a | b\n```');
     expect(md).toContain('2 library or runtime frames left out');
     expect(md).toContain('| a | <code>1</code> |');
   });
 
   it('keeps a fence closed whatever the source contains', () => {
-    const md = renderFramesMarkdown(report([frame(1, { triggering: { file: 'a.md.py', line: 1, snippet: { startLine: 1, lines: ['x = """', '```', '"""'] } } })]));
+    const md = renderFramesMarkdown(
+      report([
+        frame(1, {
+          triggering: { file: 'a.md.py', line: 1, snippet: { startLine: 1, lines: ['x = """', '```', '"""'] } },
+        }),
+      ]),
+    );
     const fences = md.match(/^`{3,}.*$/gm)!;
     // The block around the snippet uses a longer fence than the ``` inside it.
     expect(fences.some((f) => f.startsWith('````'))).toBe(true);
   });
 
   it('drops details before rows, and rows last, within the byte budget, and says so', () => {
-    const many = Array.from({ length: 400 }, (_, i) => frame(i, { message: `assert ${i} == 0\n${'diff line\n'.repeat(20)}` }));
+    const many = Array.from({ length: 400 }, (_, i) =>
+      frame(i, { message: `assert ${i} == 0\n${'diff line\n'.repeat(20)}` }),
+    );
     const md = renderFramesMarkdown(report(many), { maxBytes: 40_000 });
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(40_000);
     expect(md).toMatch(/_Details of \d+ failures left out to stay within 40000 bytes\._/);
@@ -55,7 +77,11 @@ describe('Markdown frames report', () => {
   });
 
   it('says when there is nothing failing and lists unreadable reports', () => {
-    const md = renderFramesMarkdown({ summary: { total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 }, failures: [], errors: [{ file: 'r.xml', line: 2, column: 5, message: 'r.xml:2:5: unexpected end' }] });
+    const md = renderFramesMarkdown({
+      summary: { total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 },
+      failures: [],
+      errors: [{ file: 'r.xml', line: 2, column: 5, message: 'r.xml:2:5: unexpected end' }],
+    });
     expect(md).toContain('No failing tests.');
     expect(md).toContain('<code>r.xml:2:5</code> unexpected end');
   });
@@ -68,7 +94,11 @@ describe('text frames report', () => {
       { file: 'out.log', message: 'out.log: cannot read the log: no such file' },
       { file: 'x.xml', message: 'not a JUnit report' },
     ];
-    const text = renderFramesText({ summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 }, failures: [], errors });
+    const text = renderFramesText({
+      summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+      failures: [],
+      errors,
+    });
     expect(text.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
       'error: r.xml:2:5: the report ends inside <testcase>',
       'error: out.log: cannot read the log: no such file',
@@ -77,7 +107,9 @@ describe('text frames report', () => {
   });
 
   it('prints one compact block per failure and the summary last', () => {
-    const text = renderFramesText(report([frame(1), frame(2, { kind: 'error', exceptionType: null, triggering: null, test: null })]));
+    const text = renderFramesText(
+      report([frame(1), frame(2, { kind: 'error', exceptionType: null, triggering: null, test: null })]),
+    );
     expect(text).toBe(
       [
         'FAIL tests/test_a.py::test_1  (AssertionError)',

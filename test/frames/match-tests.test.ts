@@ -6,7 +6,14 @@ import { createPathResolver } from '../../src/workspace/repo-paths.js';
 import { locateTestFile } from '../../src/frames/locate-test.js';
 
 /** Cases as the fixture projects' JUnit writers name them (test/fixtures/projects/<runner>/junit.xml). */
-function tc(parts: { classname?: string; name: string; file?: string; suite?: string; status?: TestStatus; message?: string }): TestCase {
+function tc(parts: {
+  classname?: string;
+  name: string;
+  file?: string;
+  suite?: string;
+  status?: TestStatus;
+  message?: string;
+}): TestCase {
   return {
     id: testId(parts),
     suite: parts.suite ?? parts.classname ?? '',
@@ -42,7 +49,10 @@ const resolve = (raw: string) => {
 
 /** Which case (by id) each log failure went to. */
 function matched(cases: TestCase[], failures: LogFailure[]) {
-  const result = matchLogFailures(cases, failures, { resolveFile: resolve, caseFile: (c) => locateTestFile(c, resolver).file });
+  const result = matchLogFailures(cases, failures, {
+    resolveFile: resolve,
+    caseFile: (c) => locateTestFile(c, resolver).file,
+  });
   const to = new Map<LogFailure, string>();
   for (const [index, list] of result.byCase) for (const f of list) to.set(f, cases[index]!.id);
   return { to: (f: LogFailure) => to.get(f), result };
@@ -104,16 +114,20 @@ describe('matching log failures to JUnit cases, per runner', () => {
     expect(to(g)).toBe('test/cart.test.ts::Cart > accepts a lower-case currency code');
   });
 
-  it('jest: `describe › name` against jest-junit\'s space-joined titles', () => {
+  it("jest: `describe › name` against jest-junit's space-joined titles", () => {
     const cases = [
       tc({ classname: 'Cart total sums every line item', name: 'Cart total sums every line item' }),
-      tc({ classname: 'Cart total is zero for an empty cart', name: 'Cart total is zero for an empty cart', status: 'passed' }),
+      tc({
+        classname: 'Cart total is zero for an empty cart',
+        name: 'Cart total is zero for an empty cart',
+        status: 'passed',
+      }),
     ];
     const f = lf({ name: 'Cart › total › sums every line item', file: 'test/cart.test.js' });
     expect(matched(cases, [f]).to(f)).toBe('Cart total sums every line item::Cart total sums every line item');
   });
 
-  it('mocha: nested titles against mocha-junit-reporter\'s full title', () => {
+  it("mocha: nested titles against mocha-junit-reporter's full title", () => {
     const cases = [tc({ classname: 'sums every line item', name: 'Cart total sums every line item' })];
     const f = lf({ name: 'Cart total sums every line item' });
     expect(matched(cases, [f]).to(f)).toBe('sums every line item::Cart total sums every line item');
@@ -221,7 +235,13 @@ describe('what does not match', () => {
       { name: 'shipRemovesStock' },
       {
         message: 'expected: <3> but was: <7>',
-        frames: [{ file: 'com/example/inventory/StockTest.java', line: 29, function: 'com.example.inventory.StockTest.shipRemovesStock' }],
+        frames: [
+          {
+            file: 'com/example/inventory/StockTest.java',
+            line: 29,
+            function: 'com.example.inventory.StockTest.shipRemovesStock',
+          },
+        ],
       },
     );
     expect(matched(cases, [f]).to(f)).toBe('com.example.inventory.StockTest::ships stock');

@@ -56,7 +56,9 @@ describe('classifyMessageLine', () => {
     const finder = createExpressionFinder((f) => view.readText(f));
     try {
       const parsed = (await finder.parsed('shop/cart_test.go'))!;
-      const kinds = Object.fromEntries([6, 8, 11, 13, 14, 18, 19, 20, 21, 22, 2, 99].map((line) => [line, classifyMessageLine(parsed, line)]));
+      const kinds = Object.fromEntries(
+        [6, 8, 11, 13, 14, 18, 19, 20, 21, 22, 2, 99].map((line) => [line, classifyMessageLine(parsed, line)]),
+      );
       expect(kinds).toEqual({
         6: 'log',
         8: 'failure',
@@ -81,7 +83,12 @@ describe('classifyMessageLine', () => {
 
 /** The frame the frames stage builds from one printed `go test` failure of package shop. */
 async function triggeringLine(messages: number[], test = 'TestTotal'): Promise<number | undefined> {
-  const log = [`--- FAIL: ${test} (0.00s)`, ...messages.map((n) => `    cart_test.go:${n}: message ${n}`), 'FAIL', 'FAIL\texample.com/m/shop\t0.002s'].join('\n');
+  const log = [
+    `--- FAIL: ${test} (0.00s)`,
+    ...messages.map((n) => `    cart_test.go:${n}: message ${n}`),
+    'FAIL',
+    'FAIL\texample.com/m/shop\t0.002s',
+  ].join('\n');
   const failures = goLogParser.parse(log);
   const [frame] = await buildFrames({ cases: [], errors: [], reports: [] }, failures, view);
   return frame?.triggering?.line;
@@ -93,7 +100,9 @@ describe('the failure among several printed messages', () => {
   });
 
   it('a t.Log after the t.Errorf (the parser alone would take the last message): the t.Errorf', async () => {
-    expect(goLogParser.parse('--- FAIL: TestTotal (0.00s)\n    cart_test.go:8: a\n    cart_test.go:13: b\n')[0]!.frames).toEqual([{ file: 'cart_test.go', line: 13 }]);
+    expect(
+      goLogParser.parse('--- FAIL: TestTotal (0.00s)\n    cart_test.go:8: a\n    cart_test.go:13: b\n')[0]!.frames,
+    ).toEqual([{ file: 'cart_test.go', line: 13 }]);
     expect(await triggeringLine([8, 13])).toBe(8);
   });
 
@@ -105,11 +114,11 @@ describe('the failure among several printed messages', () => {
     expect(await triggeringLine([18, 19], 'TestPercent')).toBe(18);
   });
 
-  it('only log lines (the test failed through t.Fail()): the parser\'s guess stands', async () => {
+  it("only log lines (the test failed through t.Fail()): the parser's guess stands", async () => {
     expect(await triggeringLine([6, 13])).toBe(13);
   });
 
-  it('lines that are no code of the repository: the parser\'s guess stands', async () => {
+  it("lines that are no code of the repository: the parser's guess stands", async () => {
     expect(await triggeringLine([20, 2])).toBe(2);
   });
 });

@@ -5,7 +5,10 @@ const TEXT = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'n
 
 describe('source snippets', () => {
   it('shows the line with three lines of context on each side', () => {
-    expect(extractSnippet(TEXT, 5)).toEqual({ startLine: 2, lines: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight'] });
+    expect(extractSnippet(TEXT, 5)).toEqual({
+      startLine: 2,
+      lines: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight'],
+    });
   });
 
   it('is cut at the start and end of the file', () => {

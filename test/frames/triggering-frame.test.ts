@@ -7,20 +7,31 @@ const at = (file: string, line: number): SourceLocation => ({ file, line });
 const context = (assertion: boolean) => ({ isTestFile: looksLikeTestFile, assertion });
 
 describe('the triggering frame', () => {
-  it('is the user\'s call site when the raise is inside a library (library frames already pruned)', () => {
+  it("is the user's call site when the raise is inside a library (library frames already pruned)", () => {
     // test_parse → parse_quantity → int() in the stdlib: the stack keeps the test and parse_quantity.
     const stack = [at('tests/test_pricing.py', 33), at('inventory/pricing.py', 18)];
-    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 33), context(false))).toEqual(at('inventory/pricing.py', 18));
+    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 33), context(false))).toEqual(
+      at('inventory/pricing.py', 18),
+    );
   });
 
   it('is the assertion line when the test itself asserts', () => {
     const stack = [at('tests/test_pricing.py', 24)];
-    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 24), context(true))).toEqual(at('tests/test_pricing.py', 24));
+    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 24), context(true))).toEqual(
+      at('tests/test_pricing.py', 24),
+    );
   });
 
   it('prefers a deeper source frame over the test frame', () => {
-    const stack = [at('tests/test_pricing.py', 28), at('tests/test_pricing.py', 14), at('inventory/pricing.py', 29), at('inventory/pricing.py', 24)];
-    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 28), context(false))).toEqual(at('inventory/pricing.py', 24));
+    const stack = [
+      at('tests/test_pricing.py', 28),
+      at('tests/test_pricing.py', 14),
+      at('inventory/pricing.py', 29),
+      at('inventory/pricing.py', 24),
+    ];
+    expect(selectTriggeringFrame(stack, at('tests/test_pricing.py', 28), context(false))).toEqual(
+      at('inventory/pricing.py', 24),
+    );
   });
 
   it('keeps an assertion in a test helper below the test', () => {
@@ -38,7 +49,7 @@ describe('the triggering frame', () => {
     expect(selectTriggeringFrame(stack, null, context(false))).toEqual(at('test/helpers.ts', 4));
   });
 
-  it('falls back to the test\'s own location without any in-repo frame, and to nothing without that', () => {
+  it("falls back to the test's own location without any in-repo frame, and to nothing without that", () => {
     expect(selectTriggeringFrame([], at('cart/cart_test.go', 12), context(true))).toEqual(at('cart/cart_test.go', 12));
     expect(selectTriggeringFrame([], null, context(true))).toBeNull();
   });

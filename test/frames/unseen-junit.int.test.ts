@@ -35,7 +35,9 @@ beforeAll(() => {
       }),
       // Same file name in another package: the report's package path must choose.
       'coupon/cart_test.go': source(30),
-      'src/test/java/com/example/cart/CheckoutIT.java': source(45, { 41: '        assertEquals(REFUNDED, order.status());' }),
+      'src/test/java/com/example/cart/CheckoutIT.java': source(45, {
+        41: '        assertEquals(REFUNDED, order.status());',
+      }),
       'src/test/kotlin/com/example/cart/CartTest.kt': source(40),
       'src/main/kotlin/com/example/cart/Cart.kt': source(12),
     },
@@ -59,7 +61,8 @@ async function frames(producer: string) {
   for (const f of out) {
     expect(f.message.trim(), f.id).not.toMatch(/^(failed|failure|error)?$/i);
     // (`panic` is this project's own name for a Go or Rust panic.)
-    if (f.exceptionType && f.exceptionType !== 'panic') expect(f.exceptionType, f.id).not.toMatch(/^([a-z][\w ]*|[A-Z_]+)$/);
+    if (f.exceptionType && f.exceptionType !== 'panic')
+      expect(f.exceptionType, f.id).not.toMatch(/^([a-z][\w ]*|[A-Z_]+)$/);
     expect(f.stack.every((s) => !s.file.startsWith('/'))).toBe(true);
   }
   expect(out.length).toBe(collected.summary.failed + collected.summary.errored);
@@ -99,7 +102,11 @@ describe('JUnit from producers never seen', () => {
   it('nextest: the panic location, the full assertion message, no "test failure" label', async () => {
     const all = await frames('nextest');
     const wrong = byName(all, 'tests::totals_wrong_on_purpose');
-    expect(wrong.triggering).toMatchObject({ file: 'src/lib.rs', line: 23, expression: 'assert_eq!(total(&[2, 4]), 7)' });
+    expect(wrong.triggering).toMatchObject({
+      file: 'src/lib.rs',
+      line: 23,
+      expression: 'assert_eq!(total(&[2, 4]), 7)',
+    });
     expect(wrong.message).toContain('left: 6');
     expect(byName(all, 'integration_fails').triggering).toMatchObject({ file: 'tests/integration.rs', line: 9 });
   });
@@ -125,10 +132,17 @@ describe('JUnit from producers never seen', () => {
     const failsafe = await frames('failsafe');
     expect(byName(failsafe, 'refundsAnOrder')).toMatchObject({
       exceptionType: 'org.opentest4j.AssertionFailedError',
-      triggering: { file: 'src/test/java/com/example/cart/CheckoutIT.java', line: 41, expression: 'assertEquals(REFUNDED, order.status())' },
+      triggering: {
+        file: 'src/test/java/com/example/cart/CheckoutIT.java',
+        line: 41,
+        expression: 'assertEquals(REFUNDED, order.status())',
+      },
     });
     const gradle = await frames('gradle');
-    expect(byName(gradle, 'totalsWrong()').triggering).toMatchObject({ file: 'src/test/kotlin/com/example/cart/CartTest.kt', line: 18 });
+    expect(byName(gradle, 'totalsWrong()').triggering).toMatchObject({
+      file: 'src/test/kotlin/com/example/cart/CartTest.kt',
+      line: 18,
+    });
     const bad = byName(gradle, '[1] percent=150');
     expect(bad.triggering).toMatchObject({ file: 'src/main/kotlin/com/example/cart/Cart.kt', line: 9 });
     expect(bad.test).toMatchObject({ file: 'src/test/kotlin/com/example/cart/CartTest.kt', line: 27 });
@@ -136,7 +150,13 @@ describe('JUnit from producers never seen', () => {
 
   it('Catch2: the failed expression as message, the macro name not taken for an exception', async () => {
     const all = await frames('catch2');
-    expect(byName(all, 'totals wrong on purpose')).toMatchObject({ exceptionType: null, message: expect.stringContaining('total({2, 4}) == 7') });
-    expect(byName(all, 'throws on bad percent')).toMatchObject({ kind: 'error', message: expect.stringContaining('percent out of range: 150') });
+    expect(byName(all, 'totals wrong on purpose')).toMatchObject({
+      exceptionType: null,
+      message: expect.stringContaining('total({2, 4}) == 7'),
+    });
+    expect(byName(all, 'throws on bad percent')).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('percent out of range: 150'),
+    });
   });
 });

@@ -120,14 +120,23 @@ export async function startGitHubServer(
 
   const blob = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    blobRequests.push({ path: url.pathname, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+    blobRequests.push({
+      path: url.pathname,
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+    });
     const m = /^\/blob\/(\d+)$/.exec(url.pathname);
-    const artifact = m && Object.values(state.artifacts).flat().find((a) => a.id === Number(m[1]));
+    const artifact =
+      m &&
+      Object.values(state.artifacts)
+        .flat()
+        .find((a) => a.id === Number(m[1]));
     if (!artifact || url.searchParams.get('sig') !== 'signed') {
       res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AuthenticationFailed</Code></Error>');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) }).end(artifact.zip);
+    res
+      .writeHead(200, { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) })
+      .end(artifact.zip);
   });
   const blobUrl = await listen(blob);
 
@@ -167,13 +176,25 @@ export async function startGitHubServer(
       title: p.title,
       body: p.body,
       draft: p.draft,
-      head: { ref: p.head.ref, sha: p.head.sha, label: `${p.head.owner}:${p.head.ref}`, repo: { full_name: `${p.head.owner}/${state.repo}` } },
+      head: {
+        ref: p.head.ref,
+        sha: p.head.sha,
+        label: `${p.head.owner}:${p.head.ref}`,
+        repo: { full_name: `${p.head.owner}/${state.repo}` },
+      },
       base: { ref: p.base.ref, label: `${state.owner}:${p.base.ref}` },
     });
     let m: RegExpExecArray | null;
 
     if (req.method === 'GET' && route === '') {
-      send(res, 200, { id: 1, name: state.repo, full_name: `${state.owner}/${state.repo}`, default_branch: state.defaultBranch, html_url: htmlRepo, private: false });
+      send(res, 200, {
+        id: 1,
+        name: state.repo,
+        full_name: `${state.owner}/${state.repo}`,
+        default_branch: state.defaultBranch,
+        html_url: htmlRepo,
+        private: false,
+      });
     } else if (req.method === 'GET' && (m = /^\/branches\/(.+)$/.exec(route))) {
       const name = decodeURIComponent(m[1]!);
       const branch = state.branches[name];
@@ -181,7 +202,16 @@ export async function startGitHubServer(
       else send(res, 200, { name, commit: { sha: branch.sha }, protected: branch.protected ?? false });
     } else if (req.method === 'GET' && (m = /^\/rules\/branches\/(.+)$/.exec(route))) {
       const name = decodeURIComponent(m[1]!);
-      send(res, 200, (state.rules[name] ?? []).map((type, i) => ({ type, ruleset_source_type: 'Repository', ruleset_source: `${state.owner}/${state.repo}`, ruleset_id: i + 1 })));
+      send(
+        res,
+        200,
+        (state.rules[name] ?? []).map((type, i) => ({
+          type,
+          ruleset_source_type: 'Repository',
+          ruleset_source: `${state.owner}/${state.repo}`,
+          ruleset_id: i + 1,
+        })),
+      );
     } else if (req.method === 'GET' && route === '/pulls') {
       const head = url.searchParams.get('head');
       const baseRef = url.searchParams.get('base');
@@ -197,7 +227,10 @@ export async function startGitHubServer(
       const input = body as { title: string; body: string; head: string; base: string; draft?: boolean };
       const headRef = input.head.includes(':') ? input.head.split(':')[1]! : input.head;
       if (!state.branches[headRef]) {
-        send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'PullRequest', field: 'head', code: 'invalid' }] });
+        send(res, 422, {
+          message: 'Validation Failed',
+          errors: [{ resource: 'PullRequest', field: 'head', code: 'invalid' }],
+        });
         return;
       }
       if (state.pulls.some((p) => p.state === 'open' && p.head.ref === headRef && p.base.ref === input.base)) {
@@ -231,7 +264,11 @@ export async function startGitHubServer(
         send(res, 422, { message: 'Invalid request: ref is required' });
         return;
       }
-      state.dispatches.push({ workflow: decodeURIComponent(m[1]!), ref: input.ref, ...(input.inputs ? { inputs: input.inputs } : {}) });
+      state.dispatches.push({
+        workflow: decodeURIComponent(m[1]!),
+        ref: input.ref,
+        ...(input.inputs ? { inputs: input.inputs } : {}),
+      });
       send(res, 204);
     } else if (req.method === 'GET' && (m = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(route))) {
       const all = state.artifacts[Number(m[1])] ?? [];
@@ -261,7 +298,9 @@ export async function startGitHubServer(
         headers,
       );
     } else if (req.method === 'GET' && (m = /^\/actions\/artifacts\/(\d+)\/zip$/.exec(route))) {
-      const exists = Object.values(state.artifacts).flat().some((a) => a.id === Number(m![1]));
+      const exists = Object.values(state.artifacts)
+        .flat()
+        .some((a) => a.id === Number(m![1]));
       if (!exists) send(res, 404, { message: 'Not Found' });
       else send(res, 302, undefined, { location: `${blobUrl}/blob/${m[1]}?sig=signed` });
     } else {
@@ -277,11 +316,22 @@ export async function startGitHubServer(
     requests,
     blobRequests,
     override(method, path, status, message = 'Resource not accessible by integration') {
-      overrides.push({ method, path, status, body: { message, documentation_url: 'https://docs.github.com/rest', status: String(status) } });
+      overrides.push({
+        method,
+        path,
+        status,
+        body: { message, documentation_url: 'https://docs.github.com/rest', status: String(status) },
+      });
     },
     close: () =>
       Promise.all(
-        [apiServer, blob].map((s) => new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); })),
+        [apiServer, blob].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.closeAllConnections();
+              s.close(() => resolve());
+            }),
+        ),
       ).then(() => undefined),
   };
 }

@@ -1,4 +1,9 @@
-import { startScriptedServer, type RecordedRequest, type ScriptedReply, type ScriptedServer } from './scripted-http-server.js';
+import {
+  startScriptedServer,
+  type RecordedRequest,
+  type ScriptedReply,
+  type ScriptedServer,
+} from './scripted-http-server.js';
 
 /**
  * A loopback server speaking OpenAI chat completions: it checks what the real API checks (the bearer
@@ -28,7 +33,11 @@ function invalid(message: string, status = 400): ScriptedReply {
   return { status, body: { error: { message, type: 'invalid_request_error', param: null, code: null } } };
 }
 
-export function validateOpenAIRequest(request: RecordedRequest, prefix: string, apiKey?: string): ScriptedReply | undefined {
+export function validateOpenAIRequest(
+  request: RecordedRequest,
+  prefix: string,
+  apiKey?: string,
+): ScriptedReply | undefined {
   if (request.method !== 'POST' || request.path !== `${prefix}/chat/completions`) {
     return invalid(`Invalid URL (${request.method} ${request.path})`, 404);
   }
@@ -36,35 +45,53 @@ export function validateOpenAIRequest(request: RecordedRequest, prefix: string, 
   if (apiKey !== undefined && auth !== `Bearer ${apiKey}`) {
     return {
       status: 401,
-      body: { error: { message: 'Incorrect API key provided: sk-wro****ong. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+      body: {
+        error: {
+          message:
+            'Incorrect API key provided: sk-wro****ong. You can find your API key at https://platform.openai.com/account/api-keys.',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      },
     };
   }
   const body = request.body;
   if (!body || typeof body !== 'object') return invalid('We could not parse the JSON body of your request.');
-  if (typeof body.model !== 'string') return invalid("you must provide a model parameter");
-  if (!Array.isArray(body.messages) || body.messages.length === 0) return invalid("'messages' must be a non-empty array");
+  if (typeof body.model !== 'string') return invalid('you must provide a model parameter');
+  if (!Array.isArray(body.messages) || body.messages.length === 0)
+    return invalid("'messages' must be a non-empty array");
   let open: string[] = [];
   for (const [i, m] of body.messages.entries()) {
     if (m.role === 'tool') {
       if (!open.includes(m.tool_call_id)) {
-        return invalid(`Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${i}]).`);
+        return invalid(
+          `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${i}]).`,
+        );
       }
       open = open.filter((id) => id !== m.tool_call_id);
       continue;
     }
     if (open.length > 0) {
-      return invalid(`An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`);
+      return invalid(
+        `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`,
+      );
     }
     if (m.role === 'assistant' && Array.isArray(m.tool_calls)) {
       for (const call of m.tool_calls) {
-        if (typeof call.function?.arguments !== 'string') return invalid(`messages[${i}].tool_calls: arguments must be a string`);
+        if (typeof call.function?.arguments !== 'string')
+          return invalid(`messages[${i}].tool_calls: arguments must be a string`);
       }
       open = m.tool_calls.map((c: { id: string }) => c.id);
     }
   }
   if (body.tools !== undefined) {
     for (const tool of body.tools) {
-      if (tool.type !== 'function' || typeof tool.function?.name !== 'string' || typeof tool.function?.parameters !== 'object') {
+      if (
+        tool.type !== 'function' ||
+        typeof tool.function?.name !== 'string' ||
+        typeof tool.function?.parameters !== 'object'
+      ) {
         return invalid("Invalid 'tools': each must be {type: 'function', function: {name, description, parameters}}");
       }
     }
@@ -82,7 +109,11 @@ export interface ScriptedToolCall {
 let callCounter = 0;
 
 /** A 200 answer carrying tool calls (`finish_reason: tool_calls`, `content: null`). */
-export function openaiToolCalls(calls: ScriptedToolCall[], usage = { prompt_tokens: 100, completion_tokens: 20 }, text: string | null = null): ScriptedReply {
+export function openaiToolCalls(
+  calls: ScriptedToolCall[],
+  usage = { prompt_tokens: 100, completion_tokens: 20 },
+  text: string | null = null,
+): ScriptedReply {
   return {
     body: {
       id: 'chatcmpl-test',
@@ -98,7 +129,10 @@ export function openaiToolCalls(calls: ScriptedToolCall[], usage = { prompt_toke
             tool_calls: calls.map((c) => ({
               id: c.id ?? `call_${++callCounter}`,
               type: 'function',
-              function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+              function: {
+                name: c.name,
+                arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+              },
             })),
           },
           finish_reason: 'tool_calls',
@@ -124,8 +158,17 @@ export function openaiText(text: string, usage = { prompt_tokens: 100, completio
 }
 
 /** An error answer in OpenAI's shape. */
-export function openaiError(status: number, message: string, code: string | null = null, headers: Record<string, string> = {}): ScriptedReply {
-  return { status, headers, body: { error: { message, type: status === 429 ? 'requests' : 'invalid_request_error', param: null, code } } };
+export function openaiError(
+  status: number,
+  message: string,
+  code: string | null = null,
+  headers: Record<string, string> = {},
+): ScriptedReply {
+  return {
+    status,
+    headers,
+    body: { error: { message, type: status === 429 ? 'requests' : 'invalid_request_error', param: null, code } },
+  };
 }
 
 /** `replace_in_file` as a scripted tool call. */

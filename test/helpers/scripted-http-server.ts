@@ -57,20 +57,32 @@ export async function startScriptedServer(validate: RequestValidator): Promise<S
       } catch {
         body = undefined;
       }
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        body,
+      };
       requests.push(recorded);
       const invalid = validate(recorded);
-      const next: ScriptedReply = invalid ?? queue.shift() ?? {
-        status: 500,
-        body: { error: { message: `scripted server: no reply queued for request ${requests.length}`, type: 'test_error' } },
-      };
+      const next: ScriptedReply = invalid ??
+        queue.shift() ?? {
+          status: 500,
+          body: {
+            error: { message: `scripted server: no reply queued for request ${requests.length}`, type: 'test_error' },
+          },
+        };
       const send = () => {
         if (next.reset) {
           req.socket.destroy();
           return;
         }
         const payload = typeof next.body === 'string' ? next.body : JSON.stringify(next.body ?? {});
-        res.writeHead(next.status ?? 200, { 'content-type': typeof next.body === 'string' ? 'text/plain' : 'application/json', ...next.headers });
+        res.writeHead(next.status ?? 200, {
+          'content-type': typeof next.body === 'string' ? 'text/plain' : 'application/json',
+          ...next.headers,
+        });
         res.end(payload);
       };
       if (next.delayMs) setTimeout(send, next.delayMs);

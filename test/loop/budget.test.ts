@@ -32,7 +32,11 @@ describe('budget', () => {
 
   it('stops when the tokens left cannot cover an attempt like the earlier ones', () => {
     const cap = createCap({ maxAttempts: 5, maxTokens: 10_000, maxSeconds: 600 });
-    const check = checkBudget(cap, spent({ attempts: 1, tokens: { input: 5_000, output: 1_000 }, attemptTokens: [6_000], attemptMs: [1] }), 0);
+    const check = checkBudget(
+      cap,
+      spent({ attempts: 1, tokens: { input: 5_000, output: 1_000 }, attemptTokens: [6_000], attemptMs: [1] }),
+      0,
+    );
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.reason).toMatch(/4000 left, and an attempt used up to 6000/);
   });

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailureFrame } from '../../src/contracts/failure-frame.js';
-import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, pruneCommitDiff, readCommitDiff } from '../../src/loop/context.js';
+import {
+  DEFAULT_SOURCE_LIMITS,
+  findCalleeDefinitions,
+  gatherSources,
+  pruneCommitDiff,
+  readCommitDiff,
+} from '../../src/loop/context.js';
 import { createGuard } from '../../src/loop/edits/guardrails.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../../src/repair/prompt.js';
 import { collectEvidence } from '../../src/frames/collect-evidence.js';
@@ -74,7 +80,13 @@ describe('gatherSources', () => {
 });
 
 describe('gatherSources: callee definitions', () => {
-  const callee = (name: string, startLine: number, endLine: number) => ({ name, file: 'src/calc.py', startLine, endLine, via: 'import' as const });
+  const callee = (name: string, startLine: number, endLine: number) => ({
+    name,
+    file: 'src/calc.py',
+    startLine,
+    endLine,
+    via: 'import' as const,
+  });
 
   it('come after every other window: the whole definition when short, its head when long, and say which name they show', () => {
     const guard = createGuard({ root });
@@ -91,17 +103,28 @@ describe('gatherSources: callee definitions', () => {
       ['src/calc.py', 10, 40, ['long']],
     ]);
     // Definitions next to each other are one window.
-    const adjacent = gatherSources([frame({})], guard, DEFAULT_SOURCE_LIMITS, [callee('a', 80, 84), callee('b', 86, 90)]);
+    const adjacent = gatherSources([frame({})], guard, DEFAULT_SOURCE_LIMITS, [
+      callee('a', 80, 84),
+      callee('b', 86, 90),
+    ]);
     expect(adjacent.map((w) => [w.startLine, w.text.split('\n').length, w.callees])).toEqual([[80, 11, ['a', 'b']]]);
   });
 
   it('merge into a triggering window they overlap, and only take what the bounds leave', () => {
     const guard = createGuard({ root });
-    const merged = gatherSources([frame({ triggering: { file: 'src/calc.py', line: 50 } })], guard, DEFAULT_SOURCE_LIMITS, [callee('near', 60, 66)]);
+    const merged = gatherSources(
+      [frame({ triggering: { file: 'src/calc.py', line: 50 } })],
+      guard,
+      DEFAULT_SOURCE_LIMITS,
+      [callee('near', 60, 66)],
+    );
     expect(merged.map((w) => [w.startLine, w.text.split('\n').length, w.callees])).toEqual([[38, 29, ['near']]]);
-    const full = gatherSources([frame({ triggering: { file: 'src/calc.py', line: 50 }, test: { file: 'tests/test_calc.py', line: 10 } })], guard, { ...DEFAULT_SOURCE_LIMITS, maxWindows: 2 }, [
-      callee('far', 90, 95),
-    ]);
+    const full = gatherSources(
+      [frame({ triggering: { file: 'src/calc.py', line: 50 }, test: { file: 'tests/test_calc.py', line: 10 } })],
+      guard,
+      { ...DEFAULT_SOURCE_LIMITS, maxWindows: 2 },
+      [callee('far', 90, 95)],
+    );
     expect(full.map((w) => w.file)).toEqual(['src/calc.py', 'tests/test_calc.py']);
     expect(full.some((w) => w.callees)).toBe(false);
   });
@@ -121,13 +144,24 @@ describe('findCalleeDefinitions on a real project', () => {
       const sources = gatherSources(failing, guard, DEFAULT_SOURCE_LIMITS, callees);
       // Nothing but the definition is added, and it is added last.
       expect(sources.slice(0, before.length)).toEqual(before);
-      expect(sources.slice(before.length).map((w) => [w.file, w.startLine, w.callees])).toEqual([['src/cart.ts', 31, ['total']]]);
+      expect(sources.slice(before.length).map((w) => [w.file, w.startLine, w.callees])).toEqual([
+        ['src/cart.ts', 31, ['total']],
+      ]);
       expect(sources.at(-1)!.text).toContain('for (let i = 0; i < this.items.length - 1; i++)');
       expect(sources.some((w) => w.file.startsWith('test/helpers'))).toBe(false);
 
-      const input = { attempt: 1, maxAttempts: 3, testCommand: 'npx vitest run', failures: failing, sources, history: [] };
+      const input = {
+        attempt: 1,
+        maxAttempts: 3,
+        testCommand: 'npx vitest run',
+        failures: failing,
+        sources,
+        history: [],
+      };
       const prompt = buildPrompt(input, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub: (t) => t });
-      expect(prompt.user).toMatch(/## src\/cart\.ts lines 31-39 \(definition of `total`, called by a failing assertion\)/);
+      expect(prompt.user).toMatch(
+        /## src\/cart\.ts lines 31-39 \(definition of `total`, called by a failing assertion\)/,
+      );
       expect(prompt.user).toContain('i < this.items.length - 1');
       // Lowest of the windows: a budget that cannot hold everything drops it before the test's code.
       // Lowest of the windows: whatever the budget, the definition is never in when the test's code
@@ -161,7 +195,9 @@ describe('findCalleeDefinitions on a real project', () => {
       const { frames } = await collectEvidence({ root: repo.root, junit: ['junit.xml'] });
       const callees = await findCalleeDefinitions(frames, repo.root);
       // Only the two failures asserted in the test need one, and they call the same function.
-      expect(callees).toEqual([{ name: 'line_total', file: 'inventory/pricing.py', startLine: 9, endLine: 13, via: 'import' }]);
+      expect(callees).toEqual([
+        { name: 'line_total', file: 'inventory/pricing.py', startLine: 9, endLine: 13, via: 'import' },
+      ]);
       const sources = gatherSources(frames, createGuard({ root: repo.root }), DEFAULT_SOURCE_LIMITS, callees);
       const shown = sources.filter((w) => w.callees?.includes('line_total'));
       expect(shown).toHaveLength(1);
@@ -176,7 +212,10 @@ describe('findCalleeDefinitions on a real project', () => {
   it('nothing for failures raised in the code under test, and nothing (no throw) outside a repository', async () => {
     const outside = mkdtempSync(path.join(os.tmpdir(), 'self-heal-no-repo-'));
     try {
-      const f = frame({ triggering: { file: 'tests/test_calc.py', line: 3 }, test: { file: 'tests/test_calc.py', line: 3 } });
+      const f = frame({
+        triggering: { file: 'tests/test_calc.py', line: 3 },
+        test: { file: 'tests/test_calc.py', line: 3 },
+      });
       expect(await findCalleeDefinitions([f], path.join(outside, 'missing'))).toEqual([]);
       expect(await findCalleeDefinitions([frame({ triggering: { file: 'src/calc.py', line: 3 } })], root)).toEqual([]);
     } finally {
@@ -186,10 +225,15 @@ describe('findCalleeDefinitions on a real project', () => {
 });
 
 describe('commit diff', () => {
-  const part = (file: string, body: string) => `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1 @@\n${body}`;
+  const part = (file: string, body: string) =>
+    `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1 @@\n${body}`;
 
   it('drops lockfiles and binaries, trims long files, says what it left out', () => {
-    const diff = part('package-lock.json', '-a\n+b\n') + 'diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n' + part('src/calc.js', '-return a + b;\n+return a - b;\n') + part('src/big.js', `${'+x\n'.repeat(3000)}`);
+    const diff =
+      part('package-lock.json', '-a\n+b\n') +
+      'diff --git a/img.png b/img.png\nBinary files a/img.png and b/img.png differ\n' +
+      part('src/calc.js', '-return a + b;\n+return a - b;\n') +
+      part('src/big.js', `${'+x\n'.repeat(3000)}`);
     const pruned = pruneCommitDiff(diff, { maxBytes: 12_000, maxFileChars: 200 });
     expect(pruned).toContain('+return a - b;');
     expect(pruned).not.toContain('package-lock.json\n---');

@@ -25,7 +25,8 @@ const node = shellQuote(process.execPath);
 /** node:test writing JUnit for self-heal and the spec reporter for the log. */
 export const NODE_TEST_COMMAND = `mkdir -p reports && ${node} --test --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-reporter=spec --test-reporter-destination=stdout`;
 /** Plugin autoloading off: the machine's plugins (benchmark, …) only slow the fixture down. */
-export const PYTEST_COMMAND = 'PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml';
+export const PYTEST_COMMAND =
+  'PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -p no:cacheprovider --junitxml=reports/junit.xml';
 
 export function hasPytest(): boolean {
   try {
@@ -62,7 +63,11 @@ export interface HealFixture {
   /** Run heal() with the command provider executing `plan` (one list of actions per attempt). */
   run(plan: AgentAction[][], options?: Partial<HealOptionsInput>, deps?: Partial<HealDeps>): Promise<HealReport>;
   /** What the agent was given, per attempt. */
-  contexts(): Array<{ attempt: number; history: Array<{ n: number; verdict: string; feedback: string; diff: string }>; prompt: { user: string } }>;
+  contexts(): Array<{
+    attempt: number;
+    history: Array<{ n: number; verdict: string; feedback: string; diff: string }>;
+    prompt: { user: string };
+  }>;
   /** Work-tree files, without the test runs' outputs (reports, caches). */
   files(): Record<string, string>;
 }
@@ -103,7 +108,9 @@ export function healFixture(name: 'node-calc' | 'py-calc', extraFiles: Record<st
     },
     files() {
       return Object.fromEntries(
-        Object.entries(snapshotFiles(repo.root)).filter(([p]) => !/^(reports\/|__pycache__\/|tests\/__pycache__\/|\.pytest_cache\/)/.test(p)),
+        Object.entries(snapshotFiles(repo.root)).filter(
+          ([p]) => !/^(reports\/|__pycache__\/|tests\/__pycache__\/|\.pytest_cache\/)/.test(p),
+        ),
       );
     },
   };

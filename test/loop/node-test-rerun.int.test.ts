@@ -86,7 +86,9 @@ describe('node:test targeted reruns of names with quotes and regex characters', 
     const one = await runs.targeted([target(adds!)], 'rerun-adds');
     // Shell-quoted (the `'` closed, escaped, reopened) and regex-escaped (`(`, `$`, `.`, `+`, `)`),
     // anchored so the sibling "... again" is not selected; right after --test, before the reporters.
-    expect(one.plan.command).toBe(`node --test '--test-name-pattern=^adds "two" & <three> \\(it'\\''s \\$1\\.50\\+\\)$' ${JUNIT}`);
+    expect(one.plan.command).toBe(
+      `node --test '--test-name-pattern=^adds "two" & <three> \\(it'\\''s \\$1\\.50\\+\\)$' ${JUNIT}`,
+    );
     expect(ran(one.cases)).toEqual([[ADDS_ID, 'failed']]);
 
     const other = await runs.targeted([target(top!)], 'rerun-top');

@@ -15,10 +15,16 @@ afterEach(() => {
   repo = undefined;
 });
 
-function setup(rerun: (label: string) => Promise<RunOutcome> = async () => { throw new Error('no runs here'); }) {
+function setup(
+  rerun: (label: string) => Promise<RunOutcome> = async () => {
+    throw new Error('no runs here');
+  },
+) {
   repo = createTempRepo({
     files: {
-      'src/calc.js': Array.from({ length: 600 }, (_, i) => (i === 1 ? '  return a - b; // SECRET_VALUE_123' : `// line ${i + 1}`)).join('\n'),
+      'src/calc.js': Array.from({ length: 600 }, (_, i) =>
+        i === 1 ? '  return a - b; // SECRET_VALUE_123' : `// line ${i + 1}`,
+      ).join('\n'),
       'src/other.js': 'const needle = 1;\nconst needle2 = needle;\n',
       'tests/calc.test.js': 'test("adds")\n',
       '.gitignore': '.env\n',
@@ -79,7 +85,9 @@ describe('RepairHost', () => {
 
   it('searches tracked files literally, bounded', async () => {
     const { host, snapshot } = setup();
-    expect(await host.search('needle')).toBe('src/other.js:1: const needle = 1;\nsrc/other.js:2: const needle2 = needle;');
+    expect(await host.search('needle')).toBe(
+      'src/other.js:1: const needle = 1;\nsrc/other.js:2: const needle2 = needle;',
+    );
     expect(await host.search('TOKEN=')).toBe('no match for "TOKEN=" in tracked files');
     expect(await host.search('// line')).toMatch(/more matches not shown/);
     expect(await host.search('a - b; // SECRET')).toContain('[REDACTED]');
@@ -91,10 +99,19 @@ describe('RepairHost', () => {
     let seen = '';
     const { host, snapshot, r } = setup(async () => {
       seen = r.read('src/calc.js');
-      return { cases: [{ id: 't::adds', suite: 's', name: 'adds', status: 'passed' }], frames: [], exitCode: 0, timedOut: false, output: '', durationMs: 5 };
+      return {
+        cases: [{ id: 't::adds', suite: 's', name: 'adds', status: 'passed' }],
+        frames: [],
+        exitCode: 0,
+        timedOut: false,
+        output: '',
+        durationMs: 5,
+      };
     });
     const before = r.tree();
-    const verdict = await host.tryCandidate([{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' }]);
+    const verdict = await host.tryCandidate([
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+    ]);
     expect(verdict).toEqual({ targetsPassed: 1, targetsTotal: 1, feedback: '' });
     expect(seen).toContain('return a + b;');
     expect(r.tree()).toEqual(before);

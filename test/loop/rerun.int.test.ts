@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planRerun, pytestNodeId, type RerunTarget } from '../../src/loop/rerun.js';
 import { escapeRegex } from '../../src/text/escape-regex.js';
 
-const HOSTILE = "weird $(touch pwned) `touch pwned2` 'q' \"dq\" ; | & \n newline";
+const HOSTILE = 'weird $(touch pwned) `touch pwned2` \'q\' "dq" ; | & \n newline';
 
 let dir: string;
 let binDir: string;
@@ -18,18 +18,26 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'tests/test_calc.py'), '');
   // Fake runners: record their argv (NUL-separated) so the test sees exactly what the shell passed.
   for (const name of ['pytest', 'vitest', 'jest', 'mocha', 'go', 'cargo', 'mvn', 'node', 'npm']) {
-    writeFileSync(path.join(binDir, name), `#!/bin/sh\nprintf '%s\\0' "$@" > "${dir}/argv.${name}"\nprintf '%s' "$NODE_OPTIONS" > "${dir}/env.${name}"\n`);
+    writeFileSync(
+      path.join(binDir, name),
+      `#!/bin/sh\nprintf '%s\\0' "$@" > "${dir}/argv.${name}"\nprintf '%s' "$NODE_OPTIONS" > "${dir}/env.${name}"\n`,
+    );
     chmodSync(path.join(binDir, name), 0o755);
   }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(command: string, env: Record<string, string> = {}): void {
-  execFileSync('sh', ['-c', command], { cwd: dir, env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, ...env } });
+  execFileSync('sh', ['-c', command], {
+    cwd: dir,
+    env: { ...process.env, PATH: `${binDir}:${process.env.PATH}`, ...env },
+  });
 }
 
 function argv(name: string): string[] {
-  return readFileSync(path.join(dir, `argv.${name}`), 'utf8').split('\0').slice(0, -1);
+  return readFileSync(path.join(dir, `argv.${name}`), 'utf8')
+    .split('\0')
+    .slice(0, -1);
 }
 
 const target = (t: Partial<RerunTarget> & { name: string }): RerunTarget => ({ id: t.name, ...t });
@@ -39,34 +47,66 @@ describe('planRerun', () => {
     const plan = planRerun({
       testCommand: 'python3 -m pytest --junitxml=reports/junit.xml | tee out.log',
       cwd: dir,
-      targets: [target({ name: 'test_a[1-2]', classname: 'tests.test_calc.TestX' }), target({ name: 'test_b', classname: 'tests.test_calc' })],
+      targets: [
+        target({ name: 'test_a[1-2]', classname: 'tests.test_calc.TestX' }),
+        target({ name: 'test_b', classname: 'tests.test_calc' }),
+      ],
     });
     expect(plan.runner).toBe('pytest');
-    expect(plan.command).toBe("python3 -m pytest --junitxml=reports/junit.xml 'tests/test_calc.py::TestX::test_a[1-2]' tests/test_calc.py::test_b | tee out.log");
+    expect(plan.command).toBe(
+      "python3 -m pytest --junitxml=reports/junit.xml 'tests/test_calc.py::TestX::test_a[1-2]' tests/test_calc.py::test_b | tee out.log",
+    );
   });
 
   it('pytest: a file attribute wins; an underivable id falls back to the full command', () => {
-    expect(pytestNodeId(target({ name: 't', classname: 'tests.test_calc.C', file: path.join(dir, 'tests/test_calc.py') }), dir)).toBe('tests/test_calc.py::C::t');
-    const plan = planRerun({ testCommand: 'pytest', cwd: dir, targets: [target({ name: 't', classname: 'nowhere.mod' })] });
+    expect(
+      pytestNodeId(
+        target({ name: 't', classname: 'tests.test_calc.C', file: path.join(dir, 'tests/test_calc.py') }),
+        dir,
+      ),
+    ).toBe('tests/test_calc.py::C::t');
+    const plan = planRerun({
+      testCommand: 'pytest',
+      cwd: dir,
+      targets: [target({ name: 't', classname: 'nowhere.mod' })],
+    });
     expect(plan.targeted).toBe(false);
     expect(plan.reason).toMatch(/could not be derived/);
   });
 
   it.each([
     ['pytest', 'pytest -q', { classname: 'tests.test_calc' }, (name: string) => [`-q`, `tests/test_calc.py::${name}`]],
-    ['vitest', 'vitest run', { file: 'src/a.test.ts' }, (name: string) => ['run', 'src/a.test.ts', '-t', escapeRegex(name)]],
-    ['jest', 'jest --ci', { file: 'src/a.test.js' }, (name: string) => ['--ci', 'src/a.test.js', '-t', escapeRegex(name)]],
+    [
+      'vitest',
+      'vitest run',
+      { file: 'src/a.test.ts' },
+      (name: string) => ['run', 'src/a.test.ts', '-t', escapeRegex(name)],
+    ],
+    [
+      'jest',
+      'jest --ci',
+      { file: 'src/a.test.js' },
+      (name: string) => ['--ci', 'src/a.test.js', '-t', escapeRegex(name)],
+    ],
     ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', escapeRegex(name)]],
     ['cargo', 'cargo test', {}, (name: string) => ['test', '--', '--exact', name]],
-    ['node', 'node --test --test-reporter=spec', {}, (name: string) => ['--test', `--test-name-pattern=^${escapeRegex(name)}$`, '--test-reporter=spec']],
-  ])('%s: a hostile test name reaches the runner as one literal argument, nothing executed', (bin, testCommand, extra, expected) => {
-    const plan = planRerun({ testCommand, cwd: dir, targets: [target({ name: HOSTILE, ...extra })] });
-    expect(plan.targeted).toBe(true);
-    run(plan.command, plan.env);
-    expect(argv(bin)).toEqual(expected(HOSTILE));
-    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
-    expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
-  });
+    [
+      'node',
+      'node --test --test-reporter=spec',
+      {},
+      (name: string) => ['--test', `--test-name-pattern=^${escapeRegex(name)}$`, '--test-reporter=spec'],
+    ],
+  ])(
+    '%s: a hostile test name reaches the runner as one literal argument, nothing executed',
+    (bin, testCommand, extra, expected) => {
+      const plan = planRerun({ testCommand, cwd: dir, targets: [target({ name: HOSTILE, ...extra })] });
+      expect(plan.targeted).toBe(true);
+      run(plan.command, plan.env);
+      expect(argv(bin)).toEqual(expected(HOSTILE));
+      expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+      expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
+    },
+  );
 
   it('go: top-level names anchored, subtests run with their parent, flags stay before the pipe', () => {
     const plan = planRerun({
@@ -74,25 +114,39 @@ describe('planRerun', () => {
       cwd: dir,
       targets: [target({ name: 'TestAdd/neg_numbers' }), target({ name: 'TestMul' }), target({ name: 'TestAdd/zero' })],
     });
-    expect(plan.command).toBe("go test -v ./... 2>&1 '-run' '^(?:TestAdd|TestMul)$' | go-junit-report > report.xml".replace("'-run'", '-run'));
+    expect(plan.command).toBe(
+      "go test -v ./... 2>&1 '-run' '^(?:TestAdd|TestMul)$' | go-junit-report > report.xml".replace("'-run'", '-run'),
+    );
   });
 
   it('maven: Class#method groups, parameters stripped', () => {
     const plan = planRerun({
       testCommand: './mvnw -B test',
       cwd: dir,
-      targets: [target({ name: 'adds(int)[1]', classname: 'com.acme.CalcTest' }), target({ name: 'muls', classname: 'com.acme.CalcTest' })],
+      targets: [
+        target({ name: 'adds(int)[1]', classname: 'com.acme.CalcTest' }),
+        target({ name: 'muls', classname: 'com.acme.CalcTest' }),
+      ],
     });
     expect(plan.command).toBe("./mvnw -B test '-Dtest=CalcTest#adds+muls' -Dsurefire.failIfNoSpecifiedTests=false");
   });
 
   it('follows npm test into package.json; node:test through NODE_OPTIONS', () => {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'node --test test/' } }));
-    const plan = planRerun({ testCommand: 'npm test', cwd: dir, targets: [target({ name: 'adds "two"' })], nodeOptions: '--max-old-space-size=100' });
+    const plan = planRerun({
+      testCommand: 'npm test',
+      cwd: dir,
+      targets: [target({ name: 'adds "two"' })],
+      nodeOptions: '--max-old-space-size=100',
+    });
     expect(plan.command).toBe('npm test');
     expect(plan.env.NODE_OPTIONS).toBe('--max-old-space-size=100 "--test-name-pattern=^adds \\"two\\"$"');
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'vitest run' } }));
-    const vitest = planRerun({ testCommand: 'npm run test', cwd: dir, targets: [target({ name: 'a.b', file: 'x.test.ts' })] });
+    const vitest = planRerun({
+      testCommand: 'npm run test',
+      cwd: dir,
+      targets: [target({ name: 'a.b', file: 'x.test.ts' })],
+    });
     expect(vitest.command).toBe("npm run test -- x.test.ts -t 'a\\.b'");
     rmSync(path.join(dir, 'package.json'));
   });
@@ -109,7 +163,12 @@ describe('planRerun', () => {
 
   it('template: quotes written around a placeholder are dropped, so a hostile name runs nothing', () => {
     for (const template of ['vitest run -t "{pattern}" "{files}"', "vitest run -t '{pattern}' '{files}'"]) {
-      const plan = planRerun({ testCommand: 'vitest run', template, cwd: dir, targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })] });
+      const plan = planRerun({
+        testCommand: 'vitest run',
+        template,
+        cwd: dir,
+        targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })],
+      });
       expect(plan.targeted).toBe(true);
       run(plan.command);
       expect(argv('vitest')).toEqual(['run', '-t', escapeRegex(HOSTILE), 'src/a.test.ts']);
@@ -119,18 +178,36 @@ describe('planRerun', () => {
   });
 
   it('template: a placeholder inside a longer quoted word falls back to the full command', () => {
-    for (const template of ['vitest run -t "^{pattern}$"', "vitest run --grep='x {tests}'", 'vitest run -t "a\\"{pattern}"']) {
-      const plan = planRerun({ testCommand: 'vitest run', template, cwd: dir, targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })] });
+    for (const template of [
+      'vitest run -t "^{pattern}$"',
+      "vitest run --grep='x {tests}'",
+      'vitest run -t "a\\"{pattern}"',
+    ]) {
+      const plan = planRerun({
+        testCommand: 'vitest run',
+        template,
+        cwd: dir,
+        targets: [target({ name: HOSTILE, file: 'src/a.test.ts' })],
+      });
       expect(plan, template).toMatchObject({ command: 'vitest run', targeted: false });
       expect(plan.reason).toMatch(/inside quotes/);
     }
     // Quotes elsewhere in the template are fine.
-    const plan = planRerun({ testCommand: 'make test', template: 'make test MSG="rerun" ARGS={tests}', cwd: dir, targets: [target({ name: 'a' })] });
-    expect(plan).toMatchObject({ command: "make test MSG=\"rerun\" ARGS=a", targeted: true });
+    const plan = planRerun({
+      testCommand: 'make test',
+      template: 'make test MSG="rerun" ARGS={tests}',
+      cwd: dir,
+      targets: [target({ name: 'a' })],
+    });
+    expect(plan).toMatchObject({ command: 'make test MSG="rerun" ARGS=a', targeted: true });
   });
 
   it('falls back to the full command for unknown runners', () => {
-    const plan = planRerun({ testCommand: 'make check', cwd: dir, targets: [target({ name: 'x', dialect: 'pytest' })] });
+    const plan = planRerun({
+      testCommand: 'make check',
+      cwd: dir,
+      targets: [target({ name: 'x', dialect: 'pytest' })],
+    });
     expect(plan).toMatchObject({ command: 'make check', targeted: false });
     expect(plan.reason).toMatch(/--rerun-command/);
   });

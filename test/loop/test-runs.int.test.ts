@@ -17,7 +17,12 @@ describe('createTestRuns', () => {
     const seen: string[][] = [];
     const collect: CollectEvidence = async ({ junit }) => {
       seen.push(junit);
-      return { run: { cases: [], errors: [], reports: [] }, summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 }, frames: [], errors: [] };
+      return {
+        run: { cases: [], errors: [], reports: [] },
+        summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+        frames: [],
+        errors: [],
+      };
     };
     const old = new Date('2020-01-01T00:00:00Z');
     utimesSync(path.join(repo.root, 'reports/committed.xml'), old, old);
@@ -53,7 +58,12 @@ describe('createTestRuns', () => {
       timeoutMs: 10_000,
       env: repo.env,
       git: { cwd: repo.root, env: repo.env },
-      collect: async () => ({ run: { cases: [], errors: [], reports: [] }, summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 }, frames: [], errors: [] }),
+      collect: async () => ({
+        run: { cases: [], errors: [], reports: [] },
+        summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+        frames: [],
+        errors: [],
+      }),
     });
     const result = await runs.full('x');
     expect(result.exitCode).toBe(1);

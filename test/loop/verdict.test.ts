@@ -12,7 +12,13 @@ const tc = (id: string, status: TestStatus, extra: Partial<TestCase> = {}): Test
   ...extra,
 });
 
-const baselineCases = [tc('f::a', 'failed'), tc('f::b', 'failed'), tc('f::p1', 'passed'), tc('f::p2', 'passed'), tc('f::s', 'skipped')];
+const baselineCases = [
+  tc('f::a', 'failed'),
+  tc('f::b', 'failed'),
+  tc('f::p1', 'passed'),
+  tc('f::p2', 'passed'),
+  tc('f::s', 'skipped'),
+];
 const expectations: Expectations = {
   failToPass: ['f::a', 'f::b'],
   passToPass: ['f::p1', 'f::p2'],
@@ -47,7 +53,13 @@ const frame = (id: string): FailureFrame => ({
 
 describe('verdict', () => {
   it('accepts only when every target passes and every passing test still passes', () => {
-    const all = run([tc('f::a', 'passed'), tc('f::b', 'passed'), tc('f::p1', 'passed'), tc('f::p2', 'passed'), tc('f::s', 'skipped')]);
+    const all = run([
+      tc('f::a', 'passed'),
+      tc('f::b', 'passed'),
+      tc('f::p1', 'passed'),
+      tc('f::p2', 'passed'),
+      tc('f::s', 'skipped'),
+    ]);
     expect(judgeTargets(expectations, all).verdict).toBe('accepted');
     expect(judgeFull(expectations, all)).toEqual({
       verdict: 'accepted',
@@ -58,10 +70,15 @@ describe('verdict', () => {
   });
 
   it('reports targets that still fail with their frame, bounded', () => {
-    const j = judgeTargets(expectations, run([tc('f::a', 'failed'), tc('f::b', 'passed')], { frames: [frame('f::a')] }));
+    const j = judgeTargets(
+      expectations,
+      run([tc('f::a', 'failed'), tc('f::b', 'passed')], { frames: [frame('f::a')] }),
+    );
     expect(j.verdict).toBe('targets-failed');
     expect(j.failToPass).toEqual({ passed: 1, total: 2 });
-    expect(j.feedback).toMatch(/^1 of 2 failing test\(s\) still fail:\n- f::a: AssertionError: expected 3, got -1 x+…\n {2}at src\/calc.py:4: return a - b$/);
+    expect(j.feedback).toMatch(
+      /^1 of 2 failing test\(s\) still fail:\n- f::a: AssertionError: expected 3, got -1 x+…\n {2}at src\/calc.py:4: return a - b$/,
+    );
     expect(j.feedback.length).toBeLessThan(600);
   });
 
@@ -77,12 +94,18 @@ describe('verdict', () => {
   });
 
   it('rejects a fix that breaks, hides or skips a passing test', () => {
-    const j = judgeFull(expectations, run([tc('f::a', 'passed'), tc('f::b', 'passed'), tc('f::p1', 'failed', { failure: { message: 'boom' } })]));
+    const j = judgeFull(
+      expectations,
+      run([tc('f::a', 'passed'), tc('f::b', 'passed'), tc('f::p1', 'failed', { failure: { message: 'boom' } })]),
+    );
     expect(j.verdict).toBe('broke-passing');
     expect(j.passToPass).toEqual({ passed: 0, total: 2, broken: ['f::p1', 'f::p2'] });
     expect(j.feedback).toContain('- f::p1: boom');
     expect(j.feedback).toContain('- f::p2: passed before, now missing from the report');
-    const skipped = judgeFull(expectations, run([tc('f::a', 'passed'), tc('f::b', 'passed'), tc('f::p1', 'passed'), tc('f::p2', 'skipped')]));
+    const skipped = judgeFull(
+      expectations,
+      run([tc('f::a', 'passed'), tc('f::b', 'passed'), tc('f::p1', 'passed'), tc('f::p2', 'skipped')]),
+    );
     expect(skipped.verdict).toBe('broke-passing');
     expect(skipped.feedback).toContain('f::p2: passed before, now skipped');
   });
@@ -92,7 +115,10 @@ describe('verdict', () => {
     const newFail = judgeFull(expectations, run([...base, tc('f::s', 'errored')]));
     expect(newFail.verdict).toBe('broke-passing');
     expect(newFail.passToPass?.broken).toEqual(['f::s']);
-    const flaky = judgeFull({ ...expectations, flaky: ['f::s'] }, run([...base, tc('f::s', 'failed')], { exitCode: 0 }));
+    const flaky = judgeFull(
+      { ...expectations, flaky: ['f::s'] },
+      run([...base, tc('f::s', 'failed')], { exitCode: 0 }),
+    );
     expect(flaky.verdict).toBe('accepted');
     const exit = judgeFull(expectations, run(base, { exitCode: 2, output: 'coverage 40% is below 80%\n' }));
     expect(exit.verdict).toBe('broke-passing');
@@ -100,7 +126,14 @@ describe('verdict', () => {
   });
 
   it('explains a run without results and a timeout', () => {
-    const none = judgeTargets(expectations, run([], { exitCode: 2, output: 'SyntaxError: invalid syntax\n', reportErrors: ['no report matched reports/*.xml'] }));
+    const none = judgeTargets(
+      expectations,
+      run([], {
+        exitCode: 2,
+        output: 'SyntaxError: invalid syntax\n',
+        reportErrors: ['no report matched reports/*.xml'],
+      }),
+    );
     expect(none.verdict).toBe('targets-failed');
     expect(none.feedback).toMatch(/no test results \(no report matched[\s\S]*SyntaxError/);
     const slow = judgeFull(expectations, run([], { timedOut: true, durationMs: 60_000 }));

@@ -55,8 +55,17 @@ describe('buildAnnotations', () => {
   });
 
   it('annotates healed failures as notices', () => {
-    const list = buildAnnotations(Array.from({ length: 12 }, (_, i) => frame(i)), { healed: true });
-    expect(list[0]).toMatchObject({ level: 'notice', title: 'test_0', message: 'Fixed by self-heal: AssertionError: assert 0 == 1', file: 'calc.py', line: 10 });
+    const list = buildAnnotations(
+      Array.from({ length: 12 }, (_, i) => frame(i)),
+      { healed: true },
+    );
+    expect(list[0]).toMatchObject({
+      level: 'notice',
+      title: 'test_0',
+      message: 'Fixed by self-heal: AssertionError: assert 0 == 1',
+      file: 'calc.py',
+      line: 10,
+    });
     expect(list.every((a) => a.level === 'notice')).toBe(true);
     expect(list[10]!.message).toMatch(/^2 more fixed tests not annotated/);
   });
@@ -70,7 +79,7 @@ describe('buildAnnotations', () => {
 describe('formatAnnotations', () => {
   it('a hostile test name and message issue exactly one error, with their text intact', () => {
     const name = 'test_x,file=evil.py::error::pwned\n::add-mask::x';
-    const message = "boom\n::set-output name=result::healed\n##[error]legacy 100%";
+    const message = 'boom\n::set-output name=result::healed\n##[error]legacy 100%';
     const lines = formatAnnotations(buildAnnotations([frame(1, { name, exceptionType: null, message })]));
     const commands = runnerCommands(lines.join('\n'));
     expect(commands).toEqual([

@@ -38,7 +38,8 @@ const DELIVERY: DeliveryResult = {
   targetBranch: 'main',
   pullRequestUrl: 'https://github.com/octo/shop/pull/7',
   pullRequestNumber: 7,
-  ciRerun: 'Pushes with the workflow token start no workflow run: run CI on the pull request from its Checks tab, or set dispatch-workflow.',
+  ciRerun:
+    'Pushes with the workflow token start no workflow run: run CI on the pull request from its Checks tab, or set dispatch-workflow.',
   log: ['mode auto → pull-request: main is the default branch', 'pushed self-heal/main'],
 };
 
@@ -69,7 +70,9 @@ describe('renderJobSummary', () => {
     const row = md.split('\n').find((l) => l.startsWith('| &lt;details&gt;'))!;
     expect(row.replace(/\\\|/g, '').split('|').length - 2).toBe(5);
     // The link to a file with parentheses and pipes stays one link.
-    expect(md).toContain('(https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/src/%28evil%29%20%7Cname%7C.py#L3)');
+    expect(md).toContain(
+      '(https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/src/%28evil%29%20%7Cname%7C.py#L3)',
+    );
   });
 
   it('names the best attempt when not healed', () => {
@@ -96,7 +99,9 @@ describe('renderJobSummary', () => {
     report.summary = { ...report.summary, total: report.summary.total + 250, failed: 240, errored: 10 };
     const limited = renderJobSummary(report, CONTEXT);
     expect(limited).toContain('### Failures (250)');
-    expect(limited).toContain(`${250 - framed} more failing tests without a frame: frames are built for the first ${framed}.`);
+    expect(limited).toContain(
+      `${250 - framed} more failing tests without a frame: frames are built for the first ${framed}.`,
+    );
   });
 
   it('leaves out links when the commit is unknown', () => {

@@ -69,7 +69,8 @@ export async function healedReport(): Promise<HealReport> {
     diff: PYTEST_DIFF,
     tokens: { input: 5392, output: 330 },
     durationMs: 14_250,
-    reproduce: "python -m pytest 'tests/test_pricing.py::test_checkout_empty_cart' 'tests/test_pricing.py::test_line_total_no_discount_below_ten'",
+    reproduce:
+      "python -m pytest 'tests/test_pricing.py::test_checkout_empty_cart' 'tests/test_pricing.py::test_line_total_no_discount_below_ten'",
   });
 }
 

@@ -7,7 +7,8 @@ import { anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-ser
 import type { ScriptedServer } from '../helpers/scripted-http-server.js';
 import { MemoryHost } from './chat/memory-host.js';
 
-const options = (input: Partial<HealOptionsInput>) => HealOptions.parse({ cwd: '/repo', testCommand: 'pytest', ...input });
+const options = (input: Partial<HealOptionsInput>) =>
+  HealOptions.parse({ cwd: '/repo', testCommand: 'pytest', ...input });
 
 function configError(fn: () => unknown): ProviderError {
   try {
@@ -45,27 +46,46 @@ describe('createProvider: configuration', () => {
   it('openai: defaults the model for OpenAI, requires --model for another server, takes no key for a local one', () => {
     const provider = createProvider(options({ provider: 'openai' }), { OPENAI_API_KEY: 'sk-x' });
     expect(provider).toMatchObject({ name: 'openai', model: 'gpt-4.1-mini' });
-    expect(configError(() => createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1' }), {})).message).toContain('--model');
-    const local = createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'qwen3-coder' }), {});
+    expect(
+      configError(() => createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1' }), {}))
+        .message,
+    ).toContain('--model');
+    const local = createProvider(
+      options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'qwen3-coder' }),
+      {},
+    );
     expect(local).toMatchObject({ name: 'openai', model: 'qwen3-coder' });
     // 16K assumed for a local server's context, overridable.
     expect(local.maxPromptTokens).toBe(10_000);
-    expect(createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'm' }), { SELF_HEAL_MAX_REQUEST_TOKENS: '4000' }).maxPromptTokens).toBe(2_500);
+    expect(
+      createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'm' }), {
+        SELF_HEAL_MAX_REQUEST_TOKENS: '4000',
+      }).maxPromptTokens,
+    ).toBe(2_500);
   });
 
   it('github-models: needs GITHUB_TOKEN, defaults to openai/gpt-4.1 and packs prompts to 5,000 tokens', () => {
-    expect(configError(() => createProvider(options({ provider: 'github-models' }), {})).message).toContain('GITHUB_TOKEN');
+    expect(configError(() => createProvider(options({ provider: 'github-models' }), {})).message).toContain(
+      'GITHUB_TOKEN',
+    );
     const provider = createProvider(options({ provider: 'github-models' }), { GITHUB_TOKEN: 'ghs_x' });
     expect(provider).toMatchObject({ name: 'github-models', model: 'openai/gpt-4.1', maxPromptTokens: 5_000 });
   });
 
   it('anthropic: needs a key and defaults to the current Sonnet', () => {
-    expect(configError(() => createProvider(options({ provider: 'anthropic' }), {})).message).toContain('ANTHROPIC_API_KEY');
-    expect(createProvider(options({ provider: 'anthropic' }), { ANTHROPIC_API_KEY: 'k' })).toMatchObject({ name: 'anthropic', model: 'claude-sonnet-5-5' });
+    expect(configError(() => createProvider(options({ provider: 'anthropic' }), {})).message).toContain(
+      'ANTHROPIC_API_KEY',
+    );
+    expect(createProvider(options({ provider: 'anthropic' }), { ANTHROPIC_API_KEY: 'k' })).toMatchObject({
+      name: 'anthropic',
+      model: 'claude-sonnet-5-5',
+    });
   });
 
   it('command: names --agent-command when it is missing, and runs the agent when given', () => {
-    expect(configError(() => createProvider(options({ provider: 'command' }), {})).message).toContain('--agent-command');
+    expect(configError(() => createProvider(options({ provider: 'command' }), {})).message).toContain(
+      '--agent-command',
+    );
     expect(createProvider(options({ provider: 'command', agentCommand: 'my-agent fix' }), {}).name).toBe('command');
   });
 
@@ -79,7 +99,9 @@ describe('createProvider: talking to the APIs', () => {
     const server = await startOpenAIServer({ prefix: '/inference' });
     servers.push(server);
     server.reply(openaiError(403, 'No access to model: openai/gpt-4.1', 'no_access'));
-    const provider = createProvider(options({ provider: 'github-models', baseUrl: server.apiBase }), { GITHUB_TOKEN: 'ghs_workflowtoken0123456789' });
+    const provider = createProvider(options({ provider: 'github-models', baseUrl: server.apiBase }), {
+      GITHUB_TOKEN: 'ghs_workflowtoken0123456789',
+    });
     const error = (await provider.propose(request(), new MemoryHost({})).catch((e: unknown) => e)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'forbidden', retryable: false, status: 403 });
@@ -95,8 +117,13 @@ describe('createProvider: talking to the APIs', () => {
   it('openai: SELF_HEAL_API_KEY wins over OPENAI_API_KEY and a full attempt returns checked edits', async () => {
     const server = await startOpenAIServer({ apiKey: 'sk-selfheal' });
     servers.push(server);
-    server.reply(openaiToolCalls([replaceInFile('a.py', 'x = 1\n', 'x = 2\n')], { prompt_tokens: 70, completion_tokens: 9 }));
-    const provider = createProvider(options({ provider: 'openai', baseUrl: server.apiBase, model: 'm' }), { SELF_HEAL_API_KEY: 'sk-selfheal', OPENAI_API_KEY: 'sk-other' });
+    server.reply(
+      openaiToolCalls([replaceInFile('a.py', 'x = 1\n', 'x = 2\n')], { prompt_tokens: 70, completion_tokens: 9 }),
+    );
+    const provider = createProvider(options({ provider: 'openai', baseUrl: server.apiBase, model: 'm' }), {
+      SELF_HEAL_API_KEY: 'sk-selfheal',
+      OPENAI_API_KEY: 'sk-other',
+    });
     const answer = await provider.propose(request(), new MemoryHost({ 'a.py': 'x = 1\n' }));
     expect(answer.edits).toEqual([{ path: 'a.py', oldText: 'x = 1\n', newText: 'x = 2\n' }]);
     expect(answer.usage).toEqual({ input: 70, output: 9 });
@@ -105,8 +132,14 @@ describe('createProvider: talking to the APIs', () => {
   it('anthropic: a full attempt over the Messages API', async () => {
     const server = await startAnthropicServer({ apiKey: 'ant-key-123456' });
     servers.push(server);
-    server.reply(anthropicToolUse([{ name: 'replace_in_file', input: { path: 'a.py', old_text: 'x = 1\n', new_text: 'x = 2\n' } }]));
-    const provider = createProvider(options({ provider: 'anthropic', baseUrl: server.baseUrl }), { ANTHROPIC_API_KEY: 'ant-key-123456' });
+    server.reply(
+      anthropicToolUse([
+        { name: 'replace_in_file', input: { path: 'a.py', old_text: 'x = 1\n', new_text: 'x = 2\n' } },
+      ]),
+    );
+    const provider = createProvider(options({ provider: 'anthropic', baseUrl: server.baseUrl }), {
+      ANTHROPIC_API_KEY: 'ant-key-123456',
+    });
     const answer = await provider.propose(request(), new MemoryHost({ 'a.py': 'x = 1\n' }));
     expect(answer.edits).toHaveLength(1);
     expect(server.requests[0]!.body.model).toBe('claude-sonnet-5-5');

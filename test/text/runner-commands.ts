@@ -4,8 +4,21 @@
  * (stop-commands). Tests feed it what we print and assert which commands the runner would run.
  */
 const REGISTERED = [
-  'set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher',
-  'warning', 'error', 'notice', 'debug', 'group', 'endgroup', 'echo', 'stop-commands',
+  'set-env',
+  'set-output',
+  'save-state',
+  'add-mask',
+  'add-path',
+  'add-matcher',
+  'remove-matcher',
+  'warning',
+  'error',
+  'notice',
+  'debug',
+  'group',
+  'endgroup',
+  'echo',
+  'stop-commands',
 ];
 
 export interface ParsedCommand {
@@ -19,9 +32,25 @@ function unescape(value: string, pairs: [string, string][]): string {
   for (const [token, replacement] of pairs) out = out.split(replacement).join(token);
   return out;
 }
-const DATA: [string, string][] = [['\r', '%0D'], ['\n', '%0A'], ['%', '%25']];
-const PROPERTY: [string, string][] = [['\r', '%0D'], ['\n', '%0A'], [':', '%3A'], [',', '%2C'], ['%', '%25']];
-const LEGACY: [string, string][] = [[';', '%3B'], ['\r', '%0D'], ['\n', '%0A'], [']', '%5D'], ['%', '%25']];
+const DATA: [string, string][] = [
+  ['\r', '%0D'],
+  ['\n', '%0A'],
+  ['%', '%25'],
+];
+const PROPERTY: [string, string][] = [
+  ['\r', '%0D'],
+  ['\n', '%0A'],
+  [':', '%3A'],
+  [',', '%2C'],
+  ['%', '%25'],
+];
+const LEGACY: [string, string][] = [
+  [';', '%3B'],
+  ['\r', '%0D'],
+  ['\n', '%0A'],
+  [']', '%5D'],
+  ['%', '%25'],
+];
 
 function parseV2(line: string, registered: Set<string>): ParsedCommand | undefined {
   const message = line.trimStart();
@@ -34,7 +63,11 @@ function parseV2(line: string, registered: Set<string>): ParsedCommand | undefin
   if (!registered.has(command.toLowerCase())) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const p of info.slice(space + 1).trim().split(',').filter(Boolean)) {
+    for (const p of info
+      .slice(space + 1)
+      .trim()
+      .split(',')
+      .filter(Boolean)) {
       const eq = p.indexOf('=');
       if (eq > 0 && eq < p.length - 1) properties[p.slice(0, eq)] = unescape(p.slice(eq + 1), PROPERTY);
     }
@@ -53,7 +86,10 @@ function parseLegacy(line: string, registered: Set<string>): ParsedCommand | und
   if (!registered.has(command.toLowerCase())) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const p of info.slice(space + 1).split(';').filter(Boolean)) {
+    for (const p of info
+      .slice(space + 1)
+      .split(';')
+      .filter(Boolean)) {
       const eq = p.indexOf('=');
       if (eq > 0 && eq < p.length - 1) properties[p.slice(0, eq)] = unescape(p.slice(eq + 1), LEGACY);
     }

@@ -12,13 +12,17 @@ const SAMPLES: Record<string, string> = {
   'github fine-grained': `github_pat_11ABCDEFG0${'a1B2c3D4e5'.repeat(8)}`,
   'openai legacy': `sk-${'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8'.repeat(2)}`,
   'openai project': `sk-proj-${'Ab1_Cd2-Ef3Gh4'.repeat(6)}`,
-  'anthropic': `sk-ant-api03-${'Zy9Xw8_Vu7-Ts6'.repeat(7)}AA`,
+  anthropic: `sk-ant-api03-${'Zy9Xw8_Vu7-Ts6'.repeat(7)}AA`,
   'aws access key': 'AKIA' + 'IOSFODNN7EXAMPLE',
   'aws session key': 'ASIA' + 'Y34FZKBOKMUTVV7A',
   'slack bot': ['xoxb', '123456789012', '1234567890123', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('-'),
-  'npm': `npm_${'a1B2c3D4e5F6'.repeat(3)}`,
-  'gitlab': `glpat-${'Ab1Cd2Ef3Gh4Ij5Kl6Mn'}`,
-  'jwt': ['eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'].join('.'),
+  npm: `npm_${'a1B2c3D4e5F6'.repeat(3)}`,
+  gitlab: `glpat-${'Ab1Cd2Ef3Gh4Ij5Kl6Mn'}`,
+  jwt: [
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ',
+    'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  ].join('.'),
 };
 
 describe('createScrubber: token shapes', () => {
@@ -35,7 +39,10 @@ describe('createScrubber: token shapes', () => {
   }
 
   it('redacts a private key block whole, and an unterminated one to the end of its base64 lines', () => {
-    const body = ['MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7', 'VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDu'].join('\n');
+    const body = [
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7',
+      'VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDu',
+    ].join('\n');
     const text = `before\n-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----\nafter`;
     const out = scrub(text);
     expect(out).not.toContain('MIIEvQ');
@@ -47,12 +54,16 @@ describe('createScrubber: token shapes', () => {
   });
 
   it('redacts Bearer and Basic authorization headers but keeps the header names', () => {
-    const out = scrub('Authorization: Bearer abc123DEF456ghi789JKL\nauthorization: Basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0dmFsdWU=');
+    const out = scrub(
+      'Authorization: Bearer abc123DEF456ghi789JKL\nauthorization: Basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0dmFsdWU=',
+    );
     expect(out).toBe(`Authorization: Bearer ${REDACTED}\nauthorization: Basic ${REDACTED}`);
   });
 
   it('redacts the password of a credentialed URL and keeps the user and host', () => {
-    expect(scrub('remote: https://x-access-token:s3cr3tValue99@github.com/o/r.git')).toBe(`remote: https://x-access-token:${REDACTED}@github.com/o/r.git`);
+    expect(scrub('remote: https://x-access-token:s3cr3tValue99@github.com/o/r.git')).toBe(
+      `remote: https://x-access-token:${REDACTED}@github.com/o/r.git`,
+    );
   });
 
   it('redacts aws_secret_access_key assignments', () => {

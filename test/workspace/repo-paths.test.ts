@@ -62,7 +62,9 @@ describe('mapping printed paths to repository files', () => {
 
   it('matches absolute paths from another machine by their longest suffix that is a repository file', () => {
     expect(user('/tmp/xyz/src/calc.py')).toBe('src/calc.py');
-    expect(user('/builds/ci-42/checkout/src/main/java/com/example/Calc.java')).toBe('src/main/java/com/example/Calc.java');
+    expect(user('/builds/ci-42/checkout/src/main/java/com/example/Calc.java')).toBe(
+      'src/main/java/com/example/Calc.java',
+    );
     // Only whole segments count: `xsrc/calc.py` is not `src/calc.py`, but its `calc.py` suffix is no file either.
     expect(user('/tmp/xsrc/calc.py')).toBe('<outside>');
   });
@@ -74,23 +76,32 @@ describe('mapping printed paths to repository files', () => {
   });
 
   it('leaves a short name several files end with unresolved unless hints choose one', () => {
-    expect(resolver.resolve('src/lib.rs')).toMatchObject({ kind: 'outside', reason: expect.stringContaining('ambiguous') });
+    expect(resolver.resolve('src/lib.rs')).toMatchObject({
+      kind: 'outside',
+      reason: expect.stringContaining('ambiguous'),
+    });
     expect(user('src/lib.rs', { files: ['crates/b/src/main.rs'] })).toBe('crates/b/src/lib.rs');
     expect(user('src/lib.rs', { dirs: ['crates/a'] })).toBe('crates/a/src/lib.rs');
   });
 
   it('refuses absurdly long paths without scanning them', () => {
-    expect(resolver.resolve(`/x${'/a'.repeat(100_000)}/src/calc.py`)).toEqual({ kind: 'outside', reason: 'path too long' });
+    expect(resolver.resolve(`/x${'/a'.repeat(100_000)}/src/calc.py`)).toEqual({
+      kind: 'outside',
+      reason: 'path too long',
+    });
     expect(resolver.resolve('')).toMatchObject({ kind: 'outside' });
   });
 
   it('does not match an untracked file under the root to another file by suffix', () => {
-    expect(resolver.resolve('/work/repo/build/gen/calc.py')).toMatchObject({ kind: 'outside', reason: 'not tracked by git' });
+    expect(resolver.resolve('/work/repo/build/gen/calc.py')).toMatchObject({
+      kind: 'outside',
+      reason: 'not tracked by git',
+    });
     expect(resolver.resolve('/work/repo/src/new_file.py')).toMatchObject({ kind: 'outside' });
   });
 });
 
-describe('vendored, runtime and generated code is never the user\'s', () => {
+describe("vendored, runtime and generated code is never the user's", () => {
   it.each([
     ['/work/repo/node_modules/left-pad/index.js', 'vendored'],
     ['node_modules/left-pad/index.js', 'vendored'],
@@ -124,7 +135,7 @@ describe('vendored, runtime and generated code is never the user\'s', () => {
     expect(resolver.resolve(raw).kind).toBe(kind);
   });
 
-  it('maps webpack:// URLs of the user\'s own modules', () => {
+  it("maps webpack:// URLs of the user's own modules", () => {
     expect(user('webpack://app/./lib/pricing.js')).toBe('lib/pricing.js');
   });
 
@@ -133,7 +144,7 @@ describe('vendored, runtime and generated code is never the user\'s', () => {
     expect(nested.resolve('/srv/vendor/app/src/calc.py')).toEqual({ kind: 'user', path: 'src/calc.py' });
   });
 
-  it('keeps a repository\'s own files that look like standard-library paths', () => {
+  it("keeps a repository's own files that look like standard-library paths", () => {
     // A Go module's `internal/` package is the user's, unlike GOROOT's `internal/`.
     expect(user('internal/store/store.go')).toBe('internal/store/store.go');
     expect(user('/work/repo/internal/store/store.go')).toBe('internal/store/store.go');

@@ -31,7 +31,12 @@ describe('runCommand', () => {
 
   it('captures combined output, exit code and writes the output file', async () => {
     const out = path.join(dir, 'out', 'run.log');
-    const r = await runCommand({ command: 'echo hello; echo oops >&2; exit 3', cwd: dir, timeoutMs: 10_000, outputFile: out });
+    const r = await runCommand({
+      command: 'echo hello; echo oops >&2; exit 3',
+      cwd: dir,
+      timeoutMs: 10_000,
+      outputFile: out,
+    });
     expect(r.exitCode).toBe(3);
     expect(r.timedOut).toBe(false);
     expect(r.output).toContain('hello');

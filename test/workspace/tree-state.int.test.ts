@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -56,7 +67,14 @@ describe('tree state', () => {
     r.write('src/calc.js', 'changed after the commit\n');
 
     expect(changedPaths(snap)).toEqual(
-      expect.arrayContaining(['README.md', 'bin/run.sh', 'new/deep/dir/file.js', 'src/calc.js', 'src/util', 'src/util/str.js']),
+      expect.arrayContaining([
+        'README.md',
+        'bin/run.sh',
+        'new/deep/dir/file.js',
+        'src/calc.js',
+        'src/util',
+        'src/util/str.js',
+      ]),
     );
     restoreSnapshot(snap);
     expect(r.tree()).toEqual(before);
@@ -134,7 +152,9 @@ describe('tree state', () => {
     const { diff } = await diffSinceSnapshot(snap, changed, 100_000);
     expect(diff).toMatch(/^diff --git a\/README.md b\/README.md\ndeleted file mode 100644/);
     expect(diff).toContain('+export const add = (a, b) => a + b;');
-    expect(diff).toMatch(/diff --git a\/src\/sub dir\/new é.js b\/src\/sub dir\/new é.js\nnew file mode 100644[\s\S]*\+export const n = 1;/);
+    expect(diff).toMatch(
+      /diff --git a\/src\/sub dir\/new é.js b\/src\/sub dir\/new é.js\nnew file mode 100644[\s\S]*\+export const n = 1;/,
+    );
     expect(r.git('diff', '--cached')).toBe('');
     restoreSnapshot(snap);
     releaseSnapshot(snap);
@@ -181,7 +201,10 @@ describe('tree state', () => {
     const r = repo(FILES);
     mkdirSync(path.join(r.root, '.git/self-heal'), { recursive: true });
     // pid 1 is always alive: a run we must not interfere with.
-    writeFileSync(path.join(r.root, '.git/self-heal/journal.json'), JSON.stringify({ version: 1, pid: 1, head: null, entries: [] }));
+    writeFileSync(
+      path.join(r.root, '.git/self-heal/journal.json'),
+      JSON.stringify({ version: 1, pid: 1, head: null, entries: [] }),
+    );
     expect(() => takeSnapshot(treeOptions(r))).toThrow(/another self-heal run \(pid 1\)/);
     expect(() => recoverJournal(treeOptions(r))).toThrow(/another self-heal run \(pid 1\)/);
   });
@@ -200,7 +223,10 @@ describe('tree state', () => {
       unlinkSync(root + '/README.md');
       process.kill(process.pid, 'SIGKILL');
     `;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: r.env, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: r.env,
+      encoding: 'utf8',
+    });
     expect(child.signal).toBe('SIGKILL');
     expect(r.read('src/calc.js')).toBe('half-written attempt');
 

@@ -75,7 +75,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     summary: collected.summary,
     failures: collected.frames,
     ...(collected.notFramed > 0 ? { notFramed: collected.notFramed } : {}),
-    errors: collected.errors.map((e) => ({ file: e.file, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}), message: e.message })),
+    errors: collected.errors.map((e) => ({
+      file: e.file,
+      ...(e.line ? { line: e.line } : {}),
+      ...(e.column ? { column: e.column } : {}),
+      message: e.message,
+    })),
   });
 
   if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);

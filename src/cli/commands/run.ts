@@ -8,7 +8,12 @@
  * a dirty work tree without --allow-dirty).
  */
 import path from 'node:path';
-import { HealOptions, MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../../contracts/heal-options.js';
+import {
+  HealOptions,
+  MAX_ATTEMPTS_HARD_CAP,
+  ProviderName,
+  type HealOptionsInput,
+} from '../../contracts/heal-options.js';
 import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HealReport } from '../../contracts/heal-report.js';
@@ -94,7 +99,8 @@ function integer(flag: string, raw: string | undefined, min: number, max: number
 function seconds(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw.trim());
-  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0)) throw new UsageError(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0))
+    throw new UsageError(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -109,24 +115,39 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
   const { flags } = parseFlags(argv, FLAGS);
   if (flags.help) return 'help';
   const testCommand = nonEmpty('test-command', flags['test-command'], 'the shell command that runs your tests');
-  if (!testCommand) throw new UsageError('--test-command is required: the shell command that runs your tests (it must write JUnit XML)');
+  if (!testCommand)
+    throw new UsageError(
+      '--test-command is required: the shell command that runs your tests (it must write JUnit XML)',
+    );
   const provider = oneOf('provider', flags.provider, ProviderName.options, 'builtin');
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
-  if (baseUrl !== undefined && !URL.canParse(baseUrl)) throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+  if (baseUrl !== undefined && !URL.canParse(baseUrl))
+    throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
   for (const name of ['junit', 'protect', 'allow'] as const) {
-    for (const glob of flags[name] ?? []) if (!glob.trim()) throw new UsageError(`--${name} expects a non-empty <glob>`);
+    for (const glob of flags[name] ?? [])
+      if (!glob.trim()) throw new UsageError(`--${name} expects a non-empty <glob>`);
   }
   if (provider === 'command' && !flags['agent-command']?.trim()) {
-    throw new UsageError('--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)');
+    throw new UsageError(
+      '--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)',
+    );
   }
   const env = io.env;
-  const apiKey = [env.SELF_HEAL_API_KEY, ...(KEY_VARIABLES[provider] ?? []).map((v) => env[v])].find((v) => v && v.trim());
+  const apiKey = [env.SELF_HEAL_API_KEY, ...(KEY_VARIABLES[provider] ?? []).map((v) => env[v])].find(
+    (v) => v && v.trim(),
+  );
   const input: HealOptionsInput = {
     cwd: flags.cwd !== undefined ? path.resolve(io.cwd, nonEmpty('cwd', flags.cwd, 'a <dir>')!) : io.cwd,
     testCommand,
     junit: flags.junit ?? [],
     log: nonEmpty('log', flags.log, 'a <file>'),
-    maxAttempts: integer('max-attempts', flags['max-attempts'], 1, MAX_ATTEMPTS_HARD_CAP, `an integer from 1 to ${MAX_ATTEMPTS_HARD_CAP}`),
+    maxAttempts: integer(
+      'max-attempts',
+      flags['max-attempts'],
+      1,
+      MAX_ATTEMPTS_HARD_CAP,
+      `an integer from 1 to ${MAX_ATTEMPTS_HARD_CAP}`,
+    ),
     provider,
     model: nonEmpty('model', flags.model, 'a model <name>'),
     baseUrl,
@@ -185,13 +206,20 @@ export function renderSummary(report: HealReport): string {
     if (report.failures.length > 10) lines.push(`  … and ${report.failures.length - 10} more`);
   }
   for (const a of report.attempts) {
-    const files = a.files.length ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]` : '';
+    const files = a.files.length
+      ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]`
+      : '';
     const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]!).slice(0, 160)}` : '';
     lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
   }
-  if (report.flaky.length) lines.push(`flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`);
-  if (report.tokens.input + report.tokens.output > 0) lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
-  if (report.commit) lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
+  if (report.flaky.length)
+    lines.push(
+      `flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`,
+    );
+  if (report.tokens.input + report.tokens.output > 0)
+    lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
+  if (report.commit)
+    lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
   if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
   if (report.diff) lines.push('', terminalSafe(report.diff, true).trimEnd());
   return `${lines.join('\n')}\n`;

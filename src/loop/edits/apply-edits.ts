@@ -53,7 +53,10 @@ export interface EditPlan {
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-function readTarget(abs: string, limits: EditLimits): { content: string | null } | { problem: Omit<EditProblem, 'index' | 'path'> } {
+function readTarget(
+  abs: string,
+  limits: EditLimits,
+): { content: string | null } | { problem: Omit<EditProblem, 'index' | 'path'> } {
   let size: number;
   try {
     const st = lstatSync(abs, { throwIfNoEntry: false });
@@ -63,10 +66,16 @@ function readTarget(abs: string, limits: EditLimits): { content: string | null }
     return { content: null };
   }
   if (size > limits.maxFileBytes) {
-    return { problem: { kind: 'too-large', message: `the file is ${size} bytes; self-heal edits files up to ${limits.maxFileBytes} bytes` } };
+    return {
+      problem: {
+        kind: 'too-large',
+        message: `the file is ${size} bytes; self-heal edits files up to ${limits.maxFileBytes} bytes`,
+      },
+    };
   }
   const buffer = readFileSync(abs);
-  if (buffer.subarray(0, 8192).includes(0)) return { problem: { kind: 'invalid', message: 'the file is binary; only text files can be edited' } };
+  if (buffer.subarray(0, 8192).includes(0))
+    return { problem: { kind: 'invalid', message: 'the file is binary; only text files can be edited' } };
   return { content: buffer.toString('utf8') };
 }
 
@@ -78,18 +87,38 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
   let tolerantMatches = 0;
 
   if (edits.length > limits.maxEdits) {
-    problems.push({ index: limits.maxEdits, path: '', kind: 'too-large', message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits` });
+    problems.push({
+      index: limits.maxEdits,
+      path: '',
+      kind: 'too-large',
+      message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits`,
+    });
     return { check: { ok: false, problems }, writes: [], tolerantMatches };
   }
   const total = edits.reduce((n, e) => n + (typeof e?.newText === 'string' ? bytes(e.newText) : 0), 0);
   if (total > limits.maxAnswerBytes) {
-    problems.push({ index: 0, path: '', kind: 'too-large', message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}` });
+    problems.push({
+      index: 0,
+      path: '',
+      kind: 'too-large',
+      message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}`,
+    });
     return { check: { ok: false, problems }, writes: [], tolerantMatches };
   }
 
   const checked = edits.map((edit, index) => {
-    if (!edit || typeof edit.path !== 'string' || typeof edit.oldText !== 'string' || typeof edit.newText !== 'string') {
-      problems.push({ index, path: String(edit?.path ?? ''), kind: 'invalid', message: 'an edit needs string `path`, `old_text` and `new_text`' });
+    if (
+      !edit ||
+      typeof edit.path !== 'string' ||
+      typeof edit.oldText !== 'string' ||
+      typeof edit.newText !== 'string'
+    ) {
+      problems.push({
+        index,
+        path: String(edit?.path ?? ''),
+        kind: 'invalid',
+        message: 'an edit needs string `path`, `old_text` and `new_text`',
+      });
       return null;
     }
     const verdict = ctx.guard.checkWrite(edit.path);
@@ -98,20 +127,32 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
       return null;
     }
     if (bytes(edit.oldText) + bytes(edit.newText) > limits.maxEditBytes) {
-      problems.push({ index, path: verdict.path, kind: 'too-large', message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less` });
+      problems.push({
+        index,
+        path: verdict.path,
+        kind: 'too-large',
+        message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less`,
+      });
       return null;
     }
     return { index, edit, path: verdict.path, target: verdict.target };
   });
   const candidates = checked.filter((c): c is NonNullable<typeof c> => c !== null);
   // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
-  const ignored = await ctx.ignored([...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path])))]);
+  const ignored = await ctx.ignored([
+    ...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path]))),
+  ]);
 
   for (const { index, edit, path: rel, target } of candidates) {
     const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
     if (ignoredPath !== undefined) {
       const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
-      problems.push({ index, path: rel, kind: 'guardrail', message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)` });
+      problems.push({
+        index,
+        path: rel,
+        kind: 'guardrail',
+        message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)`,
+      });
       continue;
     }
     let state = files.get(rel);
@@ -126,7 +167,12 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
     }
     if (state.current === null) {
       if (edit.oldText !== '') {
-        problems.push({ index, path: rel, kind: 'no-match', message: `\`${rel}\` does not exist; to create it, send an empty old_text` });
+        problems.push({
+          index,
+          path: rel,
+          kind: 'no-match',
+          message: `\`${rel}\` does not exist; to create it, send an empty old_text`,
+        });
         continue;
       }
       state.current = edit.newText;
@@ -134,7 +180,12 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
     }
     if (edit.oldText === '') {
       if (state.current !== '') {
-        problems.push({ index, path: rel, kind: 'invalid', message: `\`${rel}\` already exists; quote the exact lines to replace in old_text` });
+        problems.push({
+          index,
+          path: rel,
+          kind: 'invalid',
+          message: `\`${rel}\` already exists; quote the exact lines to replace in old_text`,
+        });
         continue;
       }
       state.current = edit.newText;
@@ -142,7 +193,12 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
     }
     const match = matchOldText(state.current, edit.oldText, edit.newText);
     if (match.kind === 'ambiguous') {
-      problems.push({ index, path: rel, kind: 'ambiguous', message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one` });
+      problems.push({
+        index,
+        path: rel,
+        kind: 'ambiguous',
+        message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one`,
+      });
       continue;
     }
     if (match.kind === 'no-match') {
@@ -161,7 +217,8 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
 
   const writes: PlannedWrite[] = [];
   for (const [rel, state] of files) {
-    if (state.current !== null && state.current !== state.before) writes.push({ path: rel, before: state.before, after: state.current });
+    if (state.current !== null && state.current !== state.before)
+      writes.push({ path: rel, before: state.before, after: state.current });
   }
   return { check: { ok: problems.length === 0, problems }, writes, tolerantMatches };
 }
@@ -198,7 +255,12 @@ export async function applyEdits(ctx: EditContext, edits: readonly Edit[]): Prom
     }
     const message = error instanceof Error ? error.message : String(error);
     return {
-      check: { ok: false, problems: [{ index: 0, path: written[0]?.path ?? '', kind: 'invalid', message: `writing the edits failed: ${message}` }] },
+      check: {
+        ok: false,
+        problems: [
+          { index: 0, path: written[0]?.path ?? '', kind: 'invalid', message: `writing the edits failed: ${message}` },
+        ],
+      },
       files: [],
       tolerantMatches: plan.tolerantMatches,
     };
@@ -211,7 +273,9 @@ export function describeProblems(problems: readonly EditProblem[]): string {
   return problems
     .map((p) => {
       const head = `- edit ${p.index + 1}${p.path ? ` (\`${p.path}\`)` : ''}: ${p.message}`;
-      return p.nearest ? `${head}\n  closest lines (from line ${p.nearest.startLine}):\n${indent(p.nearest.text)}` : head;
+      return p.nearest
+        ? `${head}\n  closest lines (from line ${p.nearest.startLine}):\n${indent(p.nearest.text)}`
+        : head;
     })
     .join('\n');
 }

@@ -213,9 +213,12 @@ export function normalizeRepoPath(raw: unknown): PathCheck {
   if (raw !== raw.trim()) return refuse('the path has leading or trailing whitespace');
   if (raw.includes('\\')) return refuse('the path contains a backslash; use repo-relative paths with forward slashes');
   if (raw.startsWith('/')) return refuse('absolute paths are not allowed; use a path relative to the repository root');
-  if (raw.startsWith('~')) return refuse('home-directory paths (`~`) are not allowed; use a path relative to the repository root');
-  if (/^[A-Za-z]:/.test(raw)) return refuse('drive-letter paths are not allowed; use a path relative to the repository root');
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw)) return refuse('URLs are not paths; use a path relative to the repository root');
+  if (raw.startsWith('~'))
+    return refuse('home-directory paths (`~`) are not allowed; use a path relative to the repository root');
+  if (/^[A-Za-z]:/.test(raw))
+    return refuse('drive-letter paths are not allowed; use a path relative to the repository root');
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(raw))
+    return refuse('URLs are not paths; use a path relative to the repository root');
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.length === 0) return refuse('the path names the repository root, not a file');
   if (parts.includes('..')) return refuse('`..` is not allowed: edits stay inside the repository');
@@ -246,9 +249,7 @@ export function createGuard(options: GuardOptions): Guard {
   } catch {
     realRoot = path.resolve(options.root);
   }
-  const userProtect = (options.protect ?? []).length
-    ? picomatch([...options.protect!], { dot: true })
-    : () => false;
+  const userProtect = (options.protect ?? []).length ? picomatch([...options.protect!], { dot: true }) : () => false;
   const allow = (options.allow ?? []).length ? picomatch([...options.allow!], { dot: true }) : () => false;
   const groups = DEFAULT_PROTECTION.map((g) => ({
     group: g,
@@ -306,7 +307,8 @@ export function createGuard(options: GuardOptions): Guard {
     const resolved = path.relative(realRoot, current).split(path.sep).join('/');
     if (!viaLink) return { ok: true, path: rel };
     const again = normalizeRepoPath(resolved);
-    if (!again.ok) return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
+    if (!again.ok)
+      return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
     return { ok: true, path: again.path };
   };
 

@@ -54,7 +54,13 @@ export function matchOldText(content: string, oldText: string, newText: string):
   const quote = toFileEol(oldText);
   const exact = countOccurrences(content, quote, 2);
   if (exact.count === 1) {
-    return { kind: 'match', start: exact.first, end: exact.first + quote.length, replacement: toFileEol(newText), tolerant: false };
+    return {
+      kind: 'match',
+      start: exact.first,
+      end: exact.first + quote.length,
+      replacement: toFileEol(newText),
+      tolerant: false,
+    };
   }
   if (exact.count > 1) return { kind: 'ambiguous', count: countOccurrences(content, quote, 1000).count };
 
@@ -89,7 +95,9 @@ export function matchOldText(content: string, oldText: string, newText: string):
     replacementLines = replacementLines.slice(quoted.lead, replacementLines.length - quoted.trail);
   }
   if (fromIndent !== toIndent) {
-    replacementLines = replacementLines.map((l) => (l.startsWith(fromIndent) && l.trim() !== '' ? toIndent + l.slice(fromIndent.length) : l));
+    replacementLines = replacementLines.map((l) =>
+      l.startsWith(fromIndent) && l.trim() !== '' ? toIndent + l.slice(fromIndent.length) : l,
+    );
   }
   return { kind: 'match', start, end: start + matched.length, replacement: replacementLines.join(eol), tolerant: true };
 }
@@ -110,7 +118,10 @@ function dice(a: Set<string>, b: Set<string>): number {
 }
 
 /** The window of real lines most similar to the quote (line-wise bigram similarity), with context. */
-export function nearestLines(fileLines: string[], quoteLines: string[]): { startLine: number; text: string } | undefined {
+export function nearestLines(
+  fileLines: string[],
+  quoteLines: string[],
+): { startLine: number; text: string } | undefined {
   const quote = quoteLines.slice(0, NEAREST_MAX_QUOTE_LINES).map(bigrams);
   const lines = fileLines.slice(0, NEAREST_MAX_FILE_LINES);
   if (quote.length === 0 || lines.length === 0) return undefined;

@@ -61,12 +61,29 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
       try {
         changedLines ??= readChangedLines(host.root, request.commitDiff);
         const changed = await changedLines;
-        const lines = await localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
+        const lines = await localiseFaults({
+          failures: request.failures,
+          store,
+          changed,
+          files: [...view.files],
+          callees,
+        });
         const hints = readFailureHints(request.failures);
         const seeds = await seedCandidates(lines, store, templates, hints);
-        if (lines[0]) host.log(`builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`);
+        if (lines[0])
+          host.log(
+            `builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`,
+          );
         else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
-        const report = await searchRepairs({ seeds, store, host, state, limits, deadline: request.budget.deadline, now });
+        const report = await searchRepairs({
+          seeds,
+          store,
+          host,
+          state,
+          limits,
+          deadline: request.budget.deadline,
+          now,
+        });
         const detail: Record<string, unknown> = {
           engine: 'builtin',
           templates: report.templates,
@@ -87,7 +104,12 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
         if (report.lastRejection) detail.lastRejection = report.lastRejection;
         if (report.found) {
           const seed = report.found.seeds[0]!;
-          detail.fix = { template: seed.template, file: seed.file, line: seed.line, description: describeCandidate(report.found) };
+          detail.fix = {
+            template: seed.template,
+            file: seed.file,
+            line: seed.line,
+            description: describeCandidate(report.found),
+          };
           return {
             edits: report.found.edits,
             usage: { input: 0, output: 0 },
@@ -101,7 +123,9 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
             : report.stoppedBy === 'candidate-cap'
               ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
               : 'no template applies to the suspicious lines any more';
-        const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
+        const best = report.best
+          ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})`
+          : '';
         return {
           edits: [],
           usage: { input: 0, output: 0 },

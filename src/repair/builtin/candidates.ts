@@ -96,7 +96,8 @@ export async function seedCandidates(
 
 function hashResult(files: ReadonlyArray<[string, string]>): string {
   const hash = createHash('sha256');
-  for (const [file, text] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) hash.update(file).update('\0').update(text).update('\0');
+  for (const [file, text] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    hash.update(file).update('\0').update(text).update('\0');
   return hash.digest('hex').slice(0, 32);
 }
 

@@ -113,7 +113,15 @@ export async function readChangedLines(root: string, commitDiff?: string): Promi
   if (commitDiff !== undefined) {
     parts.push(commitDiff);
   } else if ((await gitText(root, ['rev-parse', '--verify', '-q', 'HEAD^'])) !== undefined) {
-    const shown = await gitText(root, ['show', '--format=', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);
+    const shown = await gitText(root, [
+      'show',
+      '--format=',
+      '--unified=0',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-renames',
+      'HEAD',
+    ]);
     if (shown) parts.push(shown);
   }
   const dirty = await gitText(root, ['diff', '--unified=0', '--no-color', '--no-ext-diff', '--no-renames', 'HEAD']);

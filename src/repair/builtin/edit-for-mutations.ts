@@ -28,7 +28,11 @@ export function applyMutations(text: string, mutations: readonly Mutation[]): st
   return out + text.slice(at);
 }
 
-export function buildEdit(file: string, text: string, mutations: readonly Mutation[]): { edit: Edit; result: string } | undefined {
+export function buildEdit(
+  file: string,
+  text: string,
+  mutations: readonly Mutation[],
+): { edit: Edit; result: string } | undefined {
   if (!mutations.length) return undefined;
   const result = applyMutations(text, mutations);
   if (result === undefined || result === text) return undefined;

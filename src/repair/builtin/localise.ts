@@ -17,7 +17,14 @@ import type { FailureFrame, SourceLocation } from '../../contracts/failure-frame
 import type { ChangedLines } from './changed-lines.js';
 import { isTestPath, isVendoredPath } from './path-kinds.js';
 import type { SourceStore } from './source-store.js';
-import { familyForFile, functionAtRow, functionName, isFunctionNode, walkTree, type ParsedSource } from './syntax-tree.js';
+import {
+  familyForFile,
+  functionAtRow,
+  functionName,
+  isFunctionNode,
+  walkTree,
+  type ParsedSource,
+} from './syntax-tree.js';
 
 export interface SuspiciousLine {
   file: string;
@@ -93,7 +100,11 @@ class Scores {
   }
 }
 
-async function functionRows(store: SourceStore, file: string, line: number): Promise<{ start: number; end: number } | undefined> {
+async function functionRows(
+  store: SourceStore,
+  file: string,
+  line: number,
+): Promise<{ start: number; end: number } | undefined> {
   const source = await store.parse(file);
   if (!source) return undefined;
   const fn = functionAtRow(source.tree.rootNode, line - 1, source.family);
@@ -108,7 +119,8 @@ function definitionKey(d: CalleeDefinition): string {
 function functionRanges(source: ParsedSource): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   walkTree(source.tree.rootNode, (node) => {
-    if (isFunctionNode(node, source.family) && functionName(node)) out.push({ start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
+    if (isFunctionNode(node, source.family) && functionName(node))
+      out.push({ start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
     return true;
   });
   return out;
@@ -142,7 +154,8 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
     const rows = await functionRows(store, hit.file, hit.line);
     if (rows) {
       for (let line = rows.start; line <= rows.end; line++) {
-        if (line !== hit.line) scores.raise(hit.file, line, score * FUNCTION_WEIGHT, `in the function of a stack frame (line ${hit.line})`);
+        if (line !== hit.line)
+          scores.raise(hit.file, line, score * FUNCTION_WEIGHT, `in the function of a stack frame (line ${hit.line})`);
       }
     }
   }
@@ -169,7 +182,10 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
   }
   for (const { def, tests, level } of calledBy.values()) {
     const score = CALLED_WEIGHT * CALLEE_DECAY ** level * Math.sqrt(tests.size / total);
-    const why = level === 0 ? `\`${def.name}\` is called by ${tests.size}/${total} failing test(s)` : `\`${def.name}\` is called from code the failing tests call`;
+    const why =
+      level === 0
+        ? `\`${def.name}\` is called by ${tests.size}/${total} failing test(s)`
+        : `\`${def.name}\` is called from code the failing tests call`;
     for (let line = def.startLine; line <= def.endLine; line++) scores.raise(def.file, line, score, why);
   }
 
@@ -179,7 +195,8 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
       const source = await store.parse(file);
       if (!source) continue;
       for (const fn of functionRanges(source)) {
-        for (let line = fn.start; line <= fn.end; line++) scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
+        for (let line = fn.start; line <= fn.end; line++)
+          scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
       }
     }
   }

@@ -26,7 +26,10 @@ export function operatorTokens(node: SyntaxNode): SyntaxNode[] {
 }
 
 /** `op` tokens among the nodes of a line, each with its expression. */
-export function operatorsOnLine(nodes: readonly SyntaxNode[], accept: (op: string) => boolean): Array<{ expr: SyntaxNode; op: SyntaxNode }> {
+export function operatorsOnLine(
+  nodes: readonly SyntaxNode[],
+  accept: (op: string) => boolean,
+): Array<{ expr: SyntaxNode; op: SyntaxNode }> {
   const out: Array<{ expr: SyntaxNode; op: SyntaxNode }> = [];
   for (const expr of nodes) {
     for (const op of operatorTokens(expr)) if (accept(op.type)) out.push({ expr, op });

@@ -11,7 +11,8 @@ const TEST_FILE = [
   /\.(test|spec)\.[cm]?[jt]sx?$/,
   /(^|\/)test\.[cm]?[jt]s$/,
 ];
-const VENDORED_DIR = /(^|\/)(node_modules|vendor|third_party|dist|build|out|coverage|\.venv|venv|site-packages|__pycache__)\//;
+const VENDORED_DIR =
+  /(^|\/)(node_modules|vendor|third_party|dist|build|out|coverage|\.venv|venv|site-packages|__pycache__)\//;
 
 export function isTestPath(file: string): boolean {
   const normalised = file.replace(/\\/g, '/');

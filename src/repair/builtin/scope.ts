@@ -117,14 +117,19 @@ export function scopeOf(fn: SyntaxNode, family: Family): Scope {
   if (isFunctionNode(fn, family)) for (const p of paramNodes(fn, family)) add(p, 'param');
   walkTree(fn, (n) => {
     if (n !== fn && isFunctionNode(n, family)) return false;
-    if (family === 'python' && (n.type === 'class_definition' || n.type === 'list_comprehension' || n.type === 'generator_expression')) {
+    if (
+      family === 'python' &&
+      (n.type === 'class_definition' || n.type === 'list_comprehension' || n.type === 'generator_expression')
+    ) {
       return false;
     }
     const target = bindingTargets(n, family);
     if (target) for (const id of patternNames(target, family)) add(id, 'local');
     return true;
   });
-  const names = [...seen.values()].sort((a, b) => a.row - b.row || (a.kind === b.kind ? 0 : a.kind === 'param' ? -1 : 1));
+  const names = [...seen.values()].sort(
+    (a, b) => a.row - b.row || (a.kind === b.kind ? 0 : a.kind === 'param' ? -1 : 1),
+  );
   return { fn, names };
 }
 

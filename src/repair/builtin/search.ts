@@ -23,7 +23,11 @@ export interface SearchLimits {
   maxSeedsPerAttempt: number;
 }
 
-export const DEFAULT_LIMITS: SearchLimits = { maxCandidatesPerAttempt: 60, maxCombinations: 10, maxSeedsPerAttempt: 2_000 };
+export const DEFAULT_LIMITS: SearchLimits = {
+  maxCandidatesPerAttempt: 60,
+  maxCombinations: 10,
+  maxSeedsPerAttempt: 2_000,
+};
 
 interface PartialFix {
   candidate: Candidate;
@@ -86,12 +90,22 @@ export function describeCandidate(c: Candidate): string {
 
 export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
   const { seeds, store, host, state, limits, now } = input;
-  const report: SearchReport = { stoppedBy: 'exhausted', templates: {}, validated: 0, rejected: 0, invalid: 0, duplicates: 0, combinations: 0, testMs: 0 };
+  const report: SearchReport = {
+    stoppedBy: 'exhausted',
+    templates: {},
+    validated: 0,
+    rejected: 0,
+    invalid: 0,
+    duplicates: 0,
+    combinations: 0,
+    testMs: 0,
+  };
   let looked = 0;
 
   const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
 
-  const combinationsLeft = () => Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+  const combinationsLeft = () =>
+    Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
 
   /** Check and validate one candidate; true when it makes every target pass. */
   const attempt = async (candidate: Candidate): Promise<boolean> => {
@@ -99,7 +113,10 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     const check = await host.checkEdits(candidate.edits);
     if (!check.ok) {
       report.rejected++;
-      report.lastRejection = check.problems.map((p) => `${p.path}: ${p.message}`).join('; ').slice(0, 300);
+      report.lastRejection = check.problems
+        .map((p) => `${p.path}: ${p.message}`)
+        .join('; ')
+        .slice(0, 300);
       return false;
     }
     const started = now();
@@ -141,7 +158,10 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     const ranked = earlier
       .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
       .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
-      .sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
+      .sort(
+        (a, b) =>
+          b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1),
+      );
     for (const other of ranked) {
       if (combinationsLeft() <= 0 || outOfTime()) return false;
       const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], store);

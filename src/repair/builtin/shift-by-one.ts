@@ -24,7 +24,15 @@ export function integerValue(node: SyntaxNode): number | undefined {
 /** Node types that can take `+ 1` without parentheses (they bind at least as tightly as `+`). */
 const TIGHT: Record<Family, ReadonlySet<string>> = {
   python: new Set(['identifier', 'call', 'subscript', 'attribute', 'integer', 'float', 'parenthesized_expression']),
-  js: new Set(['identifier', 'call_expression', 'subscript_expression', 'member_expression', 'number', 'parenthesized_expression', 'this']),
+  js: new Set([
+    'identifier',
+    'call_expression',
+    'subscript_expression',
+    'member_expression',
+    'number',
+    'parenthesized_expression',
+    'this',
+  ]),
 };
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
@@ -32,7 +40,9 @@ const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
 /** `a * b + 1` keeps its meaning; `a << b + 1` or `a and b + 1` would not. */
 function isArithmetic(node: SyntaxNode): boolean {
   const op = node.childForFieldName('operator')?.type;
-  return (node.type === 'binary_operator' || node.type === 'binary_expression') && op !== undefined && ARITHMETIC.has(op);
+  return (
+    (node.type === 'binary_operator' || node.type === 'binary_expression') && op !== undefined && ARITHMETIC.has(op)
+  );
 }
 
 function isAdditive(node: SyntaxNode): boolean {
@@ -44,7 +54,14 @@ function isAdditive(node: SyntaxNode): boolean {
 export function shiftByOne(node: SyntaxNode, delta: 1 | -1, family: Family): string | undefined {
   const value = integerValue(node);
   if (value !== undefined) return String(value + delta);
-  if (node.type === 'string' || node.type === 'template_string' || node.type === 'true' || node.type === 'false' || node.type === 'none' || node.type === 'null') {
+  if (
+    node.type === 'string' ||
+    node.type === 'template_string' ||
+    node.type === 'true' ||
+    node.type === 'false' ||
+    node.type === 'none' ||
+    node.type === 'null'
+  ) {
     return undefined;
   }
   if (isAdditive(node)) {
@@ -55,7 +72,10 @@ export function shiftByOne(node: SyntaxNode, delta: 1 | -1, family: Family): str
     const r = right ? integerValue(right) : undefined;
     if (left && right && r !== undefined && r >= 0) {
       const signed = (op === '+' ? r : -r) + delta;
-      const leftText = node.text.slice(0, right.startIndex - node.startIndex).replace(/[+-]\s*$/, '').trimEnd();
+      const leftText = node.text
+        .slice(0, right.startIndex - node.startIndex)
+        .replace(/[+-]\s*$/, '')
+        .trimEnd();
       if (signed === 0) return leftText;
       return `${leftText} ${signed > 0 ? '+' : '-'} ${Math.abs(signed)}`;
     }
@@ -70,4 +90,3 @@ export function shiftByOne(node: SyntaxNode, delta: 1 | -1, family: Family): str
 export function isIntegerLiteral(node: SyntaxNode): boolean {
   return integerValue(node) !== undefined;
 }
-

@@ -6,7 +6,13 @@
  * tree-sitter's `startIndex`/`endIndex` on a JavaScript string are UTF-16 offsets, so they index
  * `text` directly (checked with non-ASCII source in the tests).
  */
-import { createParser, languageForFile, type SyntaxLanguage, type SyntaxNode, type SyntaxTree } from '../../syntax/tree-sitter.js';
+import {
+  createParser,
+  languageForFile,
+  type SyntaxLanguage,
+  type SyntaxNode,
+  type SyntaxTree,
+} from '../../syntax/tree-sitter.js';
 
 /** The two syntax families the templates know: Python, and JavaScript with its TypeScript dialects. */
 export type Family = 'python' | 'js';
@@ -162,7 +168,8 @@ export function statementStartingOnRow(nodes: readonly SyntaxNode[], family: Fam
   for (const node of nodes) {
     if (!node.isNamed || isBlock(node, family)) continue;
     const statement = enclosingStatement(node, family);
-    if (statement && statement.startPosition.row === node.startPosition.row && statement.startIndex === node.startIndex) return statement;
+    if (statement && statement.startPosition.row === node.startPosition.row && statement.startIndex === node.startIndex)
+      return statement;
   }
   return undefined;
 }

@@ -27,7 +27,11 @@ export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
       messages: toAnthropicMessages(request.messages),
     };
     if (request.tools.length > 0) {
-      body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }));
+      body.tools = request.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.parameters,
+      }));
       // `auto`, never a forced tool: current Claude models refuse forced tool use with thinking on.
       body.tool_choice = { type: 'auto' };
     }
@@ -57,14 +61,20 @@ export function toAnthropicMessages(messages: ChatMessage[]): Array<{ role: 'use
     if (message.role === 'user') pushUser([{ type: 'text', text: message.text }]);
     else if (message.role === 'tool') {
       pushUser(
-        message.results.map((r) => ({ type: 'tool_result', tool_use_id: r.toolCallId, content: r.content, ...(r.isError ? { is_error: true } : {}) })),
+        message.results.map((r) => ({
+          type: 'tool_result',
+          tool_use_id: r.toolCallId,
+          content: r.content,
+          ...(r.isError ? { is_error: true } : {}),
+        })),
       );
     } else if (Array.isArray(message.raw)) {
       out.push({ role: 'assistant', content: message.raw as Block[] });
     } else {
       const blocks: Block[] = [];
       if (message.text) blocks.push({ type: 'text', text: message.text });
-      for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
+      for (const call of message.toolCalls)
+        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
       out.push({ role: 'assistant', content: blocks.length > 0 ? blocks : [{ type: 'text', text: '(no answer)' }] });
     }
   }
@@ -72,7 +82,8 @@ export function toAnthropicMessages(messages: ChatMessage[]): Array<{ role: 'use
 }
 
 export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatConfig, 'api' | 'model'>): ChatReply {
-  const bad = (what: string) => badResponse(config, what, 'Check that --base-url points at the Anthropic Messages API.');
+  const bad = (what: string) =>
+    badResponse(config, what, 'Check that --base-url points at the Anthropic Messages API.');
   if (!json || typeof json !== 'object') throw bad('a JSON object');
   const root = json as Record<string, unknown>;
   if (!Array.isArray(root.content)) throw bad('a content array');
@@ -86,13 +97,15 @@ export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatCon
       const id = typeof block.id === 'string' ? block.id : `toolu_${toolCalls.length + 1}`;
       const name = typeof block.name === 'string' ? block.name : '';
       const input = block.input;
-      if (input && typeof input === 'object' && !Array.isArray(input)) toolCalls.push({ id, name, arguments: input as Record<string, unknown> });
+      if (input && typeof input === 'object' && !Array.isArray(input))
+        toolCalls.push({ id, name, arguments: input as Record<string, unknown> });
       else toolCalls.push({ id, name, arguments: undefined, argumentsError: 'the input was not a JSON object' });
     }
     // thinking / redacted_thinking blocks carry no edits; they travel back in `raw`.
   }
   const usage = root.usage as Record<string, unknown> | undefined;
-  if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number') throw bad('usage.input_tokens / output_tokens');
+  if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number')
+    throw bad('usage.input_tokens / output_tokens');
   const cacheRead = typeof usage.cache_read_input_tokens === 'number' ? usage.cache_read_input_tokens : 0;
   const cacheWrite = typeof usage.cache_creation_input_tokens === 'number' ? usage.cache_creation_input_tokens : 0;
   const stop = typeof root.stop_reason === 'string' ? root.stop_reason : 'unknown';

@@ -26,7 +26,10 @@ export interface ChatEndpointConfig {
 }
 
 /** A `ChatModel` named and bounded by the endpoint's configuration, answering with `complete`. */
-export function chatModelFor(config: ChatEndpointConfig, complete: (request: ChatRequest) => Promise<ChatReply>): ChatModel {
+export function chatModelFor(
+  config: ChatEndpointConfig,
+  complete: (request: ChatRequest) => Promise<ChatReply>,
+): ChatModel {
   return {
     provider: config.api.label,
     model: config.model,

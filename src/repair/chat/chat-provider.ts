@@ -27,7 +27,8 @@ export function createChatProvider(
     name,
     model: chat.model,
     maxPromptTokens: promptBudgetFor(chat.maxInputTokens),
-    propose: (request, host) => runRepairConversation(chat, request, host, { scrub: options.scrub, limits: options.limits }),
+    propose: (request, host) =>
+      runRepairConversation(chat, request, host, { scrub: options.scrub, limits: options.limits }),
   };
 }
 

@@ -29,13 +29,16 @@ export function createOpenAIChat(config: OpenAIChatConfig): ChatModel {
   const host = safeHost(config.baseUrl);
   let tokensField =
     config.maxTokensField ??
-    (host === 'api.openai.com' || host === 'models.github.ai' || host.endsWith('.openai.azure.com') ? 'max_completion_tokens' : 'max_tokens');
+    (host === 'api.openai.com' || host === 'models.github.ai' || host.endsWith('.openai.azure.com')
+      ? 'max_completion_tokens'
+      : 'max_tokens');
   const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}`, ...config.extraHeaders };
   // Azure OpenAI takes its keys in `api-key`; sending both is harmless elsewhere but only done there.
   if (host.endsWith('.azure.com')) headers['api-key'] = config.apiKey;
 
   return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
-    const send = (field: string) => postChatRequest(config, request, { url, headers, body: buildBody(config.model, request, field) });
+    const send = (field: string) =>
+      postChatRequest(config, request, { url, headers, body: buildBody(config.model, request, field) });
     let result;
     try {
       result = await send(tokensField);
@@ -75,7 +78,8 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[]): unkno
       }
       out.push(wire);
     } else {
-      for (const result of message.results) out.push({ role: 'tool', tool_call_id: result.toolCallId, content: result.content });
+      for (const result of message.results)
+        out.push({ role: 'tool', tool_call_id: result.toolCallId, content: result.content });
     }
   }
   return out;
@@ -98,7 +102,11 @@ function buildBody(model: string, request: ChatRequest, tokensField: string): Re
 }
 
 function badReply(config: OpenAIChatConfig, what: string): ProviderError {
-  return badResponse(config, what, `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`);
+  return badResponse(
+    config,
+    what,
+    `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`,
+  );
 }
 
 /** OpenAI wire reply → neutral reply. */
@@ -126,14 +134,25 @@ export function parseReply(json: unknown, config: OpenAIChatConfig, request: Cha
       input: input ?? estimateTokens(JSON.stringify(toOpenAIMessages(request.system, request.messages))),
       output: output ?? estimateTokens(text + JSON.stringify(rawCalls)),
     },
-    stopReason: finish === 'stop' ? 'end' : finish === 'tool_calls' || finish === 'function_call' ? 'tool_use' : finish === 'length' ? 'max_tokens' : finish,
+    stopReason:
+      finish === 'stop'
+        ? 'end'
+        : finish === 'tool_calls' || finish === 'function_call'
+          ? 'tool_use'
+          : finish === 'length'
+            ? 'max_tokens'
+            : finish,
   };
 }
 
 function contentPartsText(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((part) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .map((part) =>
+      part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
+        ? (part as { text: string }).text
+        : '',
+    )
     .join('');
 }
 
@@ -148,13 +167,24 @@ function parseToolCall(raw: unknown, index: number): ToolCall {
     return { id, name, arguments: args as Record<string, unknown> };
   }
   if (typeof args !== 'string' || args.trim() === '') {
-    return { id, name, arguments: args === '' || args === undefined ? {} : undefined, argumentsError: args === '' || args === undefined ? undefined : 'the arguments were not a JSON object' };
+    return {
+      id,
+      name,
+      arguments: args === '' || args === undefined ? {} : undefined,
+      argumentsError: args === '' || args === undefined ? undefined : 'the arguments were not a JSON object',
+    };
   }
   try {
     const parsed = JSON.parse(args) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { id, name, arguments: parsed as Record<string, unknown> };
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return { id, name, arguments: parsed as Record<string, unknown> };
     return { id, name, arguments: undefined, argumentsError: 'the arguments were JSON but not an object' };
   } catch (error) {
-    return { id, name, arguments: undefined, argumentsError: `the arguments were not valid JSON (${(error as Error).message.slice(0, 120)})` };
+    return {
+      id,
+      name,
+      arguments: undefined,
+      argumentsError: `the arguments were not valid JSON (${(error as Error).message.slice(0, 120)})`,
+    };
   }
 }

@@ -62,7 +62,15 @@ export async function postJson(options: PostJsonOptions): Promise<PostJsonResult
   for (let attempt = 0; attempt <= options.retry.maxRetries; attempt++) {
     throwIfAborted(options.signal);
     if (options.deadline !== undefined && Date.now() >= options.deadline) {
-      throw lastError ?? new ProviderError(`${options.api.label}: the attempt's time budget ran out before the request was sent`, 'network', false, 'Raise --max-seconds or --timeout.');
+      throw (
+        lastError ??
+        new ProviderError(
+          `${options.api.label}: the attempt's time budget ran out before the request was sent`,
+          'network',
+          false,
+          'Raise --max-seconds or --timeout.',
+        )
+      );
     }
     const outcome = await tryOnce(options, payload);
     if (outcome.ok) return { json: outcome.json, status: outcome.status, tries: attempt + 1 };
@@ -79,7 +87,9 @@ export async function postJson(options: PostJsonOptions): Promise<PostJsonResult
     delay = Math.max(0, Math.round(delay));
     if (waited + delay > options.retry.maxTotalWaitMs) break;
     if (options.deadline !== undefined && Date.now() + delay >= options.deadline) break;
-    options.log?.(`${options.api.label}: ${outcome.error.message}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${options.retry.maxRetries})`);
+    options.log?.(
+      `${options.api.label}: ${outcome.error.message}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${options.retry.maxRetries})`,
+    );
     await sleep(delay, options.signal);
     waited += delay;
   }
@@ -195,7 +205,12 @@ function tooLarge(size: number, maxBytes: number, status: number): ProviderError
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) {
-    throw new ProviderError('The request to the model was cancelled', 'network', false, 'The run was interrupted or its time budget ran out.');
+    throw new ProviderError(
+      'The request to the model was cancelled',
+      'network',
+      false,
+      'The run was interrupted or its time budget ran out.',
+    );
   }
 }
 
@@ -215,5 +230,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 function abortError(): ProviderError {
-  return new ProviderError('The request to the model was cancelled', 'network', false, 'The run was interrupted or its time budget ran out.');
+  return new ProviderError(
+    'The request to the model was cancelled',
+    'network',
+    false,
+    'The run was interrupted or its time budget ran out.',
+  );
 }

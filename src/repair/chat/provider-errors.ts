@@ -29,10 +29,12 @@ const MAX_SERVER_MESSAGE = 300;
 
 // 429s that waiting cannot fix: an exhausted balance or spend limit (OpenAI `insufficient_quota` and its
 // codes, Anthropic `enforced_spend_limit_reached`).
-const QUOTA_CODES = /insufficient_quota|credit_balance_exhausted|spend_limit_exceeded|usage_limit_exceeded|enforced_spend_limit_reached|billing/i;
+const QUOTA_CODES =
+  /insufficient_quota|credit_balance_exhausted|spend_limit_exceeded|usage_limit_exceeded|enforced_spend_limit_reached|billing/i;
 const CONTEXT_LENGTH =
   /context[_ ]length|maximum context|context window|prompt is too long|too many tokens|tokens_limit_reached|request body too large|max size|input is too long|reduce the length/i;
-const MODEL_NOT_FOUND = /model_not_found|unknown[_ ]model|unknown_model|invalid model|model .{0,80}(does not exist|not found|not exist|is not available|unavailable)|no such model|not_found_error/i;
+const MODEL_NOT_FOUND =
+  /model_not_found|unknown[_ ]model|unknown_model|invalid model|model .{0,80}(does not exist|not found|not exist|is not available|unavailable)|no such model|not_found_error/i;
 
 /** Pull the server's own message out of the common error shapes (OpenAI, Anthropic, GitHub, plain). */
 export function serverMessage(body: string): { message: string; code?: string; type?: string } {
@@ -52,9 +54,14 @@ export function serverMessage(body: string): { message: string; code?: string; t
               : typeof root.detail === 'string'
                 ? root.detail
                 : trimmed;
-      const details = inner.details && typeof inner.details === 'object' ? (inner.details as Record<string, unknown>) : {};
+      const details =
+        inner.details && typeof inner.details === 'object' ? (inner.details as Record<string, unknown>) : {};
       const code =
-        typeof inner.code === 'string' ? inner.code : typeof details.error_code === 'string' ? details.error_code : undefined;
+        typeof inner.code === 'string'
+          ? inner.code
+          : typeof details.error_code === 'string'
+            ? details.error_code
+            : undefined;
       const type = typeof inner.type === 'string' ? inner.type : undefined;
       return { message: clip(message), code, type };
     }
@@ -94,7 +101,12 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
       const parsed = value ? parseDuration(value) : undefined;
       if (parsed !== undefined) candidates.push(parsed);
     }
-    for (const name of ['anthropic-ratelimit-requests-reset', 'anthropic-ratelimit-tokens-reset', 'anthropic-ratelimit-input-tokens-reset', 'anthropic-ratelimit-output-tokens-reset']) {
+    for (const name of [
+      'anthropic-ratelimit-requests-reset',
+      'anthropic-ratelimit-tokens-reset',
+      'anthropic-ratelimit-input-tokens-reset',
+      'anthropic-ratelimit-output-tokens-reset',
+    ]) {
       const value = headers.get(name);
       const date = value ? Date.parse(value) : Number.NaN;
       if (!Number.isNaN(date)) candidates.push(date - now);
@@ -139,44 +151,75 @@ export function classifyHttpError(
   const wait = retryAfterMs(headers);
 
   if (status === 401) {
-    return { error: make('auth', false, `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`), retry: false };
+    return {
+      error: make('auth', false, `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`),
+      retry: false,
+    };
   }
   if (status === 402) {
-    return { error: make('forbidden', false, `${api.label} says the account cannot pay for requests: check its billing.`), retry: false };
+    return {
+      error: make('forbidden', false, `${api.label} says the account cannot pay for requests: check its billing.`),
+      retry: false,
+    };
   }
   if (status === 403) {
     return {
-      error: make('forbidden', false, api.forbiddenHint ?? `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`),
+      error: make(
+        'forbidden',
+        false,
+        api.forbiddenHint ??
+          `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`,
+      ),
       retry: false,
     };
   }
   if (status === 413 || ((status === 400 || status === 422) && CONTEXT_LENGTH.test(codeText))) {
     return {
-      error: make('bad-request', false, `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`),
+      error: make(
+        'bad-request',
+        false,
+        `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`,
+      ),
       retry: false,
     };
   }
   if (status === 404 || ((status === 400 || status === 422) && MODEL_NOT_FOUND.test(codeText))) {
     if (status === 404 && !/model/i.test(codeText)) {
       return {
-        error: make('config', false, `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`),
+        error: make(
+          'config',
+          false,
+          `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`,
+        ),
         retry: false,
       };
     }
     return {
-      error: make('model', false, `The model '${context.model}' is not available here: check --model (for GitHub Models, names look like openai/gpt-4.1).`),
+      error: make(
+        'model',
+        false,
+        `The model '${context.model}' is not available here: check --model (for GitHub Models, names look like openai/gpt-4.1).`,
+      ),
       retry: false,
     };
   }
   if (status === 429) {
     if (QUOTA_CODES.test(codeText)) {
       return {
-        error: make('rate-limit', false, `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`),
+        error: make(
+          'rate-limit',
+          false,
+          `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`,
+        ),
         retry: false,
       };
     }
     return {
-      error: make('rate-limit', true, `${api.label} rate-limited the requests${wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : ''}. Try again later, lower --max-attempts, or use a key with a higher limit.`),
+      error: make(
+        'rate-limit',
+        true,
+        `${api.label} rate-limited the requests${wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : ''}. Try again later, lower --max-attempts, or use a key with a higher limit.`,
+      ),
       retry: true,
       retryAfterMs: wait,
     };
@@ -189,7 +232,11 @@ export function classifyHttpError(
     };
   }
   return {
-    error: make('bad-request', false, `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`),
+    error: make(
+      'bad-request',
+      false,
+      `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`,
+    ),
     retry: false,
   };
 }

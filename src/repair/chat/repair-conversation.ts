@@ -20,7 +20,15 @@ import {
 } from '../prompts/repair-feedback.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
 import type { ChatMessage, ChatModel, ToolCall, ToolResult } from './chat-model.js';
-import { parseReadCall, parseReplaceCall, parseSearchCall, READ_FILE, REPAIR_TOOLS, REPLACE_IN_FILE, SEARCH } from './repair-tools.js';
+import {
+  parseReadCall,
+  parseReplaceCall,
+  parseSearchCall,
+  READ_FILE,
+  REPAIR_TOOLS,
+  REPLACE_IN_FILE,
+  SEARCH,
+} from './repair-tools.js';
 import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
 
@@ -63,7 +71,8 @@ export interface ConversationOptions {
   signal?: AbortSignal;
 }
 
-type StopReason = 'accepted' | 'corrections-exhausted' | 'no-edits' | 'request-cap' | 'token-budget' | 'deadline' | 'request-too-large';
+type StopReason =
+  'accepted' | 'corrections-exhausted' | 'no-edits' | 'request-cap' | 'token-budget' | 'deadline' | 'request-too-large';
 
 interface EditProposal {
   edit: Edit;
@@ -100,7 +109,9 @@ export async function runRepairConversation(
 
   const finish = (edits: Edit[], reason: StopReason): RepairAnswer => {
     stop = reason;
-    host.log(`${chat.provider} ${chat.model}: ${requests} request(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${describeStop(reason)}`);
+    host.log(
+      `${chat.provider} ${chat.model}: ${requests} request(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${describeStop(reason)}`,
+    );
     return {
       edits,
       usage,
@@ -124,7 +135,8 @@ export async function runRepairConversation(
     if (now >= request.budget.deadline) return finish(held, 'deadline');
     const inputEstimate = conversationTokens();
     if (inputEstimate > chat.maxInputTokens) return finish(fallbackEdits(held, lastProposed), 'request-too-large');
-    if (usage.input + inputEstimate > request.budget.inputTokens) return finish(fallbackEdits(held, lastProposed), 'token-budget');
+    if (usage.input + inputEstimate > request.budget.inputTokens)
+      return finish(fallbackEdits(held, lastProposed), 'token-budget');
     const maxOutputTokens = Math.min(chat.maxOutputTokens, request.budget.outputTokens - usage.output);
     if (maxOutputTokens < MIN_OUTPUT_TOKENS) return finish(fallbackEdits(held, lastProposed), 'token-budget');
 
@@ -134,14 +146,30 @@ export async function runRepairConversation(
     requests++;
     let reply;
     try {
-      reply = await chat.complete({ system, messages, tools, maxOutputTokens, signal, deadline: request.budget.deadline, log: (m) => host.log(m) });
+      reply = await chat.complete({
+        system,
+        messages,
+        tools,
+        maxOutputTokens,
+        signal,
+        deadline: request.budget.deadline,
+        log: (m) => host.log(m),
+      });
     } catch (error) {
       // The deadline fired mid-request: the attempt is over, not the run.
-      if (timeout.aborted && !options.signal?.aborted && error instanceof ProviderError) return finish(held, 'deadline');
+      if (timeout.aborted && !options.signal?.aborted && error instanceof ProviderError)
+        return finish(held, 'deadline');
       // Ollama and some proxies refuse `tools` for models without tool calling: fall back to
       // SEARCH/REPLACE blocks in text, which the system prompt already describes.
-      if (error instanceof ProviderError && error.kind === 'bad-request' && tools.length > 0 && /\btools?\b|function.?call/i.test(error.message)) {
-        host.log(`${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`);
+      if (
+        error instanceof ProviderError &&
+        error.kind === 'bad-request' &&
+        tools.length > 0 &&
+        /\btools?\b|function.?call/i.test(error.message)
+      ) {
+        host.log(
+          `${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`,
+        );
         tools = [];
         toolsCost = 0;
         messages.push({ role: 'user', text: TOOLS_UNAVAILABLE });
@@ -168,8 +196,12 @@ export async function runRepairConversation(
       }
       if (proposals.length === 0) {
         if (results.size > 0 && [...results.values()].some((r) => r.startsWith('NOT APPLIED'))) corrections++;
-        if (corrections > limits.maxCorrections) return finish(fallbackEdits(held, lastProposed), 'corrections-exhausted');
-        messages.push({ role: 'tool', results: reply.toolCalls.map((c) => ({ toolCallId: c.id, content: results.get(c.id) ?? '' })) });
+        if (corrections > limits.maxCorrections)
+          return finish(fallbackEdits(held, lastProposed), 'corrections-exhausted');
+        messages.push({
+          role: 'tool',
+          results: reply.toolCalls.map((c) => ({ toolCallId: c.id, content: results.get(c.id) ?? '' })),
+        });
         continue;
       }
       const outcome = await checkProposals(proposals);
@@ -177,7 +209,10 @@ export async function runRepairConversation(
       for (const [id, text] of outcome.feedback) results.set(id, text);
       corrections++;
       if (corrections > limits.maxCorrections) return finish(outcome.edits, 'corrections-exhausted');
-      const toolResults: ToolResult[] = reply.toolCalls.map((c) => ({ toolCallId: c.id, content: results.get(c.id) ?? '' }));
+      const toolResults: ToolResult[] = reply.toolCalls.map((c) => ({
+        toolCallId: c.id,
+        content: results.get(c.id) ?? '',
+      }));
       messages.push({ role: 'tool', results: toolResults });
       if (outcome.extra) messages.push({ role: 'user', text: outcome.extra });
       continue;
@@ -191,26 +226,38 @@ export async function runRepairConversation(
       if (outcome.done) {
         // The readable blocks are fine; keep them while the broken ones are re-sent.
         held = outcome.edits;
-        outcome.blockFeedback.push(...outcome.edits.map((e) => `${e.path}: ${fillTemplate(EDIT_ACCEPTED, { path: e.path })}`));
+        outcome.blockFeedback.push(
+          ...outcome.edits.map((e) => `${e.path}: ${fillTemplate(EDIT_ACCEPTED, { path: e.path })}`),
+        );
       }
       corrections++;
       if (corrections > limits.maxCorrections) return finish(outcome.edits, 'corrections-exhausted');
       const lines = [...outcome.blockFeedback, ...blocks.errors].map((l) => `- ${l}`).join('\n');
-      messages.push({ role: 'user', text: fillTemplate(TEXT_BLOCKS_FEEDBACK, { results: lines }) + (outcome.extra ? `\n${outcome.extra}` : '') });
+      messages.push({
+        role: 'user',
+        text: fillTemplate(TEXT_BLOCKS_FEEDBACK, { results: lines }) + (outcome.extra ? `\n${outcome.extra}` : ''),
+      });
       continue;
     }
     if (held.length > 0) return finish(held, 'accepted');
     corrections++;
     if (corrections > limits.maxCorrections) return finish([], 'no-edits');
-    messages.push({ role: 'user', text: blocks.errors.length > 0 ? `${blocks.errors.join('\n')}\n${NO_EDITS_NUDGE}` : NO_EDITS_NUDGE });
+    messages.push({
+      role: 'user',
+      text: blocks.errors.length > 0 ? `${blocks.errors.join('\n')}\n${NO_EDITS_NUDGE}` : NO_EDITS_NUDGE,
+    });
   }
   return finish(fallbackEdits(held, lastProposed), 'request-cap');
 
   /** read_file / search / unknown tools, within the per-attempt cap and the request size limit. */
   async function runReadTool(call: ToolCall): Promise<string> {
-    if (call.name !== READ_FILE && call.name !== SEARCH) return fillTemplate(TOOL_UNKNOWN, { name: call.name.slice(0, 60) });
+    if (call.name !== READ_FILE && call.name !== SEARCH)
+      return fillTemplate(TOOL_UNKNOWN, { name: call.name.slice(0, 60) });
     if (toolCalls >= limits.maxToolCalls) return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
-    const room = Math.min(limits.maxToolResultTokens, chat.maxInputTokens - conversationTokens() - REQUEST_MARGIN_TOKENS);
+    const room = Math.min(
+      limits.maxToolResultTokens,
+      chat.maxInputTokens - conversationTokens() - REQUEST_MARGIN_TOKENS,
+    );
     if (room < 100) return TOOL_NO_ROOM;
     toolCalls++;
     try {
@@ -226,9 +273,14 @@ export async function runRepairConversation(
       }
       const scrubbed = scrub(text);
       const cut = truncateToTokens(scrubbed, room - 20);
-      return cut.length < scrubbed.length ? `${cut}\n… (cut to fit the request size; ask for a narrower range)` : scrubbed || '(empty)';
+      return cut.length < scrubbed.length
+        ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
+        : scrubbed || '(empty)';
     } catch (error) {
-      return fillTemplate(TOOL_ERROR, { tool: call.name, reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500) });
+      return fillTemplate(TOOL_ERROR, {
+        tool: call.name,
+        reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+      });
     }
   }
 
@@ -260,7 +312,10 @@ export async function runRepairConversation(
     if (check.ok && check.problems.length === 0) {
       const tried = findTriedAttempt(all, request.history);
       if (!tried) return { done: true, edits: all, feedback, blockFeedback };
-      const message = fillTemplate(EDIT_DUPLICATE, { n: tried.n, feedback: truncateToTokens(scrub(tried.feedback || tried.verdict), 200).trim() });
+      const message = fillTemplate(EDIT_DUPLICATE, {
+        n: tried.n,
+        feedback: truncateToTokens(scrub(tried.feedback || tried.verdict), 200).trim(),
+      });
       for (const p of fresh) {
         if (p.callId) feedback.set(p.callId, message);
       }
@@ -271,7 +326,8 @@ export async function runRepairConversation(
     }
 
     const problemsByIndex = new Map<number, EditProblem[]>();
-    for (const problem of check.problems) problemsByIndex.set(problem.index, [...(problemsByIndex.get(problem.index) ?? []), problem]);
+    for (const problem of check.problems)
+      problemsByIndex.set(problem.index, [...(problemsByIndex.get(problem.index) ?? []), problem]);
     const extra: string[] = [];
     const keep: Edit[] = [];
     all.forEach((edit, index) => {
@@ -285,7 +341,10 @@ export async function runRepairConversation(
         return;
       }
       const text = problems.map((p) => describeProblem(p, edit)).join('\n');
-      if (heldBefore) extra.push(`An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`);
+      if (heldBefore)
+        extra.push(
+          `An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`,
+        );
       else if (proposal?.callId) feedback.set(proposal.callId, text);
       else blockFeedback.push(`${edit.path}: ${text}`);
     });

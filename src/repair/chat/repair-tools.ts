@@ -83,11 +83,15 @@ export function parseReplaceCall(call: ToolCall): Parsed<Edit> {
   if (!call.arguments) return { ok: false, reason: `${call.argumentsError ?? 'the arguments could not be read'}.` };
   const { path, old_text: oldText, new_text: newText } = call.arguments;
   if (typeof path !== 'string' || !path.trim()) return { ok: false, reason: 'path is missing.' };
-  if (typeof oldText !== 'string') return { ok: false, reason: 'old_text is missing (use an empty string only to create a new file).' };
+  if (typeof oldText !== 'string')
+    return { ok: false, reason: 'old_text is missing (use an empty string only to create a new file).' };
   if (typeof newText !== 'string') return { ok: false, reason: 'new_text is missing.' };
   if (path.length > MAX_PATH) return { ok: false, reason: `path is longer than ${MAX_PATH} characters.` };
   if (oldText.length > MAX_EDIT_TEXT || newText.length > MAX_EDIT_TEXT) {
-    return { ok: false, reason: `old_text and new_text must each be under ${MAX_EDIT_TEXT / 1024} KiB: make smaller, targeted edits.` };
+    return {
+      ok: false,
+      reason: `old_text and new_text must each be under ${MAX_EDIT_TEXT / 1024} KiB: make smaller, targeted edits.`,
+    };
   }
   if (oldText === newText) return { ok: false, reason: 'old_text and new_text are the same: nothing would change.' };
   return { ok: true, value: stripGutter({ path: cleanPath(path), oldText, newText }) };
@@ -96,8 +100,14 @@ export function parseReplaceCall(call: ToolCall): Parsed<Edit> {
 export function parseReadCall(call: ToolCall): Parsed<{ path: string; range?: { start: number; end: number } }> {
   if (!call.arguments) return { ok: false, reason: `${call.argumentsError ?? 'the arguments could not be read'}.` };
   const { path, start_line: start, end_line: end } = call.arguments;
-  if (typeof path !== 'string' || !path.trim() || path.length > MAX_PATH) return { ok: false, reason: 'path is missing or too long.' };
-  const toLine = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(1, Math.floor(v)) : typeof v === 'string' && /^\d+$/.test(v) ? Math.max(1, Number(v)) : undefined);
+  if (typeof path !== 'string' || !path.trim() || path.length > MAX_PATH)
+    return { ok: false, reason: 'path is missing or too long.' };
+  const toLine = (v: unknown) =>
+    typeof v === 'number' && Number.isFinite(v)
+      ? Math.max(1, Math.floor(v))
+      : typeof v === 'string' && /^\d+$/.test(v)
+        ? Math.max(1, Number(v))
+        : undefined;
   const s = toLine(start);
   const e = toLine(end);
   if (s === undefined && e === undefined) return { ok: true, value: { path: cleanPath(path) } };

@@ -83,7 +83,13 @@ function findPath(lines: string[], searchLine: number): string | undefined {
     }
     if (REPLACE_LINE.test(line) || DIVIDER_LINE.test(line)) return undefined;
     // Models decorate the path: `path`, **path**, path:, "File: path".
-    const cleaned = cleanPath(line.replace(/^#+\s*/, '').replace(/^(file|path)\s*:\s*/i, '').replace(/^\*+|\*+$/g, '').replace(/:$/, ''));
+    const cleaned = cleanPath(
+      line
+        .replace(/^#+\s*/, '')
+        .replace(/^(file|path)\s*:\s*/i, '')
+        .replace(/^\*+|\*+$/g, '')
+        .replace(/:$/, ''),
+    );
     if (/\s/.test(cleaned) || cleaned.length === 0 || cleaned.length > 512) return undefined;
     return cleaned;
   }

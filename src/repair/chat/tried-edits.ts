@@ -22,7 +22,12 @@ export function editChanges(edits: Edit[]): string[] {
     let head = 0;
     while (head < before.length && head < after.length && before[head] === after[head]) head++;
     let tail = 0;
-    while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+    while (
+      tail < before.length - head &&
+      tail < after.length - head &&
+      before[before.length - 1 - tail] === after[after.length - 1 - tail]
+    )
+      tail++;
     for (const line of before.slice(head, before.length - tail)) {
       const key = changeKey(edit.path, '-', line);
       if (key) keys.push(key);

@@ -12,7 +12,12 @@ const KEY_ENV = 'SELF_HEAL_API_KEY or ANTHROPIC_API_KEY';
 export function createAnthropicProvider(options: ChatProviderOptions): RepairProvider {
   const apiKey = firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY, options.env.ANTHROPIC_API_KEY);
   if (!apiKey) {
-    throw new ProviderError(`The anthropic provider needs an API key: set ${KEY_ENV}`, 'config', false, `Set ${KEY_ENV} (a key from the Anthropic Console).`);
+    throw new ProviderError(
+      `The anthropic provider needs an API key: set ${KEY_ENV}`,
+      'config',
+      false,
+      `Set ${KEY_ENV} (a key from the Anthropic Console).`,
+    );
   }
   const scrub = createScrubber([apiKey, ...(options.secrets ?? [])]);
   const chat = createAnthropicChat({

@@ -20,7 +20,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { runCommand } from '../../workspace/run-tests.js';
 import { CREDENTIAL_VARIABLE } from '../../text/secrets.js';
-import { ProviderError, type RepairAnswer, type RepairHost, type RepairProvider, type RepairRequest } from '../provider.js';
+import {
+  ProviderError,
+  type RepairAnswer,
+  type RepairHost,
+  type RepairProvider,
+  type RepairRequest,
+} from '../provider.js';
 
 export interface CommandProviderOptions {
   agentCommand: string;
@@ -91,7 +97,12 @@ function readResult(file: string, host: RepairHost): z.infer<typeof AgentResult>
 
 export function createCommandProvider(options: CommandProviderOptions): RepairProvider {
   if (!options.agentCommand.trim()) {
-    throw new ProviderError('the command provider needs --agent-command', 'config', false, 'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".');
+    throw new ProviderError(
+      'the command provider needs --agent-command',
+      'config',
+      false,
+      'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".',
+    );
   }
   const baseEnv = agentEnvironment(options.env, options.secrets);
   return {
@@ -127,7 +138,12 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
         const seconds = (result.durationMs / 1000).toFixed(1);
         if (result.output.trim()) host.log(`agent output (last lines):\n${tail(result.output)}`);
         if (result.timedOut) {
-          throw new ProviderError(`the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`, 'server', true, 'Raise --timeout or make the agent faster.');
+          throw new ProviderError(
+            `the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`,
+            'server',
+            true,
+            'Raise --timeout or make the agent faster.',
+          );
         }
         if (result.exitCode === 126 || result.exitCode === 127) {
           throw new ProviderError(

@@ -17,17 +17,32 @@ export function createOpenAIProvider(options: ChatProviderOptions): RepairProvid
   try {
     host = new URL(baseUrl).hostname.toLowerCase();
   } catch {
-    throw new ProviderError(`--base-url '${baseUrl}' is not a URL`, 'config', false, 'Give the API base, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.');
+    throw new ProviderError(
+      `--base-url '${baseUrl}' is not a URL`,
+      'config',
+      false,
+      'Give the API base, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.',
+    );
   }
   const official = host === 'api.openai.com';
   const apiKey = firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY, options.env.OPENAI_API_KEY);
   // A local server (Ollama, vLLM) usually needs no key; OpenAI itself always does.
   if (!apiKey && official) {
-    throw new ProviderError(`The openai provider needs an API key: set ${KEY_ENV}`, 'config', false, `Set ${KEY_ENV}, or pass --base-url for a server that needs no key.`);
+    throw new ProviderError(
+      `The openai provider needs an API key: set ${KEY_ENV}`,
+      'config',
+      false,
+      `Set ${KEY_ENV}, or pass --base-url for a server that needs no key.`,
+    );
   }
   const model = firstSet(options.model) ?? (official ? OPENAI_DEFAULT_MODEL : undefined);
   if (!model) {
-    throw new ProviderError(`The openai provider needs --model when --base-url points at another server (${host})`, 'config', false, 'Pass --model with a model name that server serves.');
+    throw new ProviderError(
+      `The openai provider needs --model when --base-url points at another server (${host})`,
+      'config',
+      false,
+      'Pass --model with a model name that server serves.',
+    );
   }
   const scrub = createScrubber([...(apiKey ? [apiKey] : []), ...(options.secrets ?? [])]);
   const chat = createOpenAIChat({

@@ -209,7 +209,10 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
     // A suite that fails to load starts with "  ● Test suite failed to run": the cause comes after.
     failureMessage(attribute, body) {
       if (attribute) return attribute;
-      return body.split('\n').find((line) => line.trim() !== '' && !line.trim().startsWith('●'))?.trim();
+      return body
+        .split('\n')
+        .find((line) => line.trim() !== '' && !line.trim().startsWith('●'))
+        ?.trim();
     },
   },
   vitest: {
@@ -250,14 +253,20 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
       const lines = body.split('\n');
       const first = lines[0]?.trim() ?? '';
       const start = first.includes(`::${fields.name}`) ? 1 : 0;
-      return lines.slice(start).find((l) => l.trim() !== '')?.trim();
+      return lines
+        .slice(start)
+        .find((l) => l.trim() !== '')
+        ?.trim();
     },
   },
   catch2: {
     // An unexpected exception is <error type="TEST_CASE"> without a message; its text starts "FAILED:".
     failureMessage(attribute, body) {
       if (attribute) return attribute;
-      return body.split('\n').find((line) => line.trim() !== '' && line.trim() !== 'FAILED:')?.trim();
+      return body
+        .split('\n')
+        .find((line) => line.trim() !== '' && line.trim() !== 'FAILED:')
+        ?.trim();
     },
   },
 };
@@ -269,9 +278,14 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
  * (`file::Class::name`, which is pytest's own node id). Producers whose classname is the file
  * (vitest, Playwright) or repeats the name (jest-junit, mocha-junit-reporter) add nothing.
  */
-export function scopedName(quirks: DialectQuirks, fields: { classname: string | undefined; file: string }, name: string): string {
+export function scopedName(
+  quirks: DialectQuirks,
+  fields: { classname: string | undefined; file: string },
+  name: string,
+): string {
   const classname = fields.classname;
-  if (classname === undefined || classname === fields.file || name.startsWith(classname) || name.endsWith(classname)) return name;
+  if (classname === undefined || classname === fields.file || name.startsWith(classname) || name.endsWith(classname))
+    return name;
   const within = quirks.classWithinFile ? quirks.classWithinFile(classname, fields.file) : classname;
   return within ? `${within}::${name}` : name;
 }

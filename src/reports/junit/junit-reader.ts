@@ -140,7 +140,9 @@ function recoverableProblem(message: string): string | undefined {
     case 'the string "]]>" is disallowed in char data.':
       return '"]]>" in text outside CDATA, kept as is';
     default:
-      return message.startsWith('duplicate attribute:') ? `${message.replace(/\.$/, '')} (the last value is used)` : undefined;
+      return message.startsWith('duplicate attribute:')
+        ? `${message.replace(/\.$/, '')} (the last value is used)`
+        : undefined;
   }
 }
 
@@ -316,10 +318,23 @@ export class JUnitReader {
    */
   private skipPassingCases(text: string, at: number): boolean {
     const depth = this.depth;
-    if (this.stopped || this.awaitingDocument || depth === 0 || this.kinds[depth - 1] !== K_SUITE || this.active !== undefined) return false;
+    if (
+      this.stopped ||
+      this.awaitingDocument ||
+      depth === 0 ||
+      this.kinds[depth - 1] !== K_SUITE ||
+      this.active !== undefined
+    )
+      return false;
     if ((this.passIds ??= this.sink.passIdsNeeded(this.source))) return false;
     const internals = this.parser as unknown as SaxesInternals;
-    if (internals.state !== S_TEXT || internals.text !== '' || internals.carriedFromPrevious !== undefined || internals.currentXMLVersion !== '1.0') return false;
+    if (
+      internals.state !== S_TEXT ||
+      internals.text !== '' ||
+      internals.carriedFromPrevious !== undefined ||
+      internals.currentXMLVersion !== '1.0'
+    )
+      return false;
     const run = scanPassingCases(text, at);
     if (run.cases === 0) return false;
     // What openCase and closeCase do for a passing case that is only counted.
@@ -378,7 +393,12 @@ export class JUnitReader {
     if (!this.stopped && !this.awaitingDocument) {
       if (!this.sawNonWhitespace) {
         const at = { line: 1, column: 1 };
-        this.fatal(this.fed === 0 ? 'the file is empty (expected a JUnit XML report)' : 'the file holds only whitespace (expected a JUnit XML report)', at);
+        this.fatal(
+          this.fed === 0
+            ? 'the file is empty (expected a JUnit XML report)'
+            : 'the file holds only whitespace (expected a JUnit XML report)',
+          at,
+        );
       } else {
         try {
           this.parser.close();
@@ -442,7 +462,12 @@ export class JUnitReader {
   }
 
   private report_(message: string, at = this.position()): void {
-    this.errors.push({ file: this.report, line: at.line, column: at.column, message: `${this.report}:${at.line}:${at.column}: ${message}` });
+    this.errors.push({
+      file: this.report,
+      line: at.line,
+      column: at.column,
+      message: `${this.report}:${at.line}:${at.column}: ${message}`,
+    });
   }
 
   /** An error the rest of the report cannot be read after: cases read so far are kept. */
@@ -461,7 +486,9 @@ export class JUnitReader {
     if (pending !== undefined && message === 'unexpected close tag.') {
       // saxes has already popped the element it expected to close: that close never happened.
       this.pendingClose = undefined;
-      this.fatal(`a closing tag that does not match the open element <${clipText(pending.name, 64)}> (expected </${clipText(pending.name, 64)}>)`);
+      this.fatal(
+        `a closing tag that does not match the open element <${clipText(pending.name, 64)}> (expected </${clipText(pending.name, 64)}>)`,
+      );
       return;
     }
     if (pending !== undefined) this.flushPendingClose();
@@ -515,7 +542,11 @@ export class JUnitReader {
     const internals = this.parser as unknown as SaxesInternals;
     const buffered = internals.text.length;
     if (buffered > this.peakBufferedChars) this.peakBufferedChars = buffered;
-    if (internals.name.length > DRAIN_AT || internals.entity.length > DRAIN_AT || internals.piTarget.length > DRAIN_AT) {
+    if (
+      internals.name.length > DRAIN_AT ||
+      internals.entity.length > DRAIN_AT ||
+      internals.piTarget.length > DRAIN_AT
+    ) {
       this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
       return;
     }
@@ -618,7 +649,8 @@ export class JUnitReader {
         else if (name === 'skipped') kind = K_SKIPPED;
         else if (name === 'system-out') kind = K_CASE_OUT;
         else if (name === 'system-err') kind = K_CASE_ERR;
-        else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError') kind = K_RETRY;
+        else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError')
+          kind = K_RETRY;
         else kind = K_IGNORED;
         break;
       case K_RETRY:
@@ -796,7 +828,12 @@ export class JUnitReader {
     const file = attributes['file'];
     const hostname = attributes['hostname'];
     this.suites.push({
-      name: ownString(clipText(this.quirks.suiteName ? this.quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''), JUNIT_LIMITS.name)),
+      name: ownString(
+        clipText(
+          this.quirks.suiteName ? this.quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''),
+          JUNIT_LIMITS.name,
+        ),
+      ),
       // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
       file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
       hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
@@ -886,7 +923,11 @@ export class JUnitReader {
     this.quirks.adjustCase?.(fields);
     // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
     // machine's, not the test's: ids must be the same wherever the report was written.
-    if (fields.file !== undefined && this.caseFile !== undefined && (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(fields.file))) {
+    if (
+      fields.file !== undefined &&
+      this.caseFile !== undefined &&
+      (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(fields.file))
+    ) {
       fields.file = this.caseFile(fields.file);
     }
     return fields;
@@ -931,7 +972,8 @@ export class JUnitReader {
     if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
       status = this.failed ? 'failed' : 'errored';
     } else if (this.skipped) status = 'skipped';
-    else if (this.rerunCount > 0) status = 'failed'; // a rerun failure without a first <failure>
+    else if (this.rerunCount > 0)
+      status = 'failed'; // a rerun failure without a first <failure>
     else status = 'passed';
     // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
     const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
@@ -960,7 +1002,12 @@ export class JUnitReader {
       if (this.sink.wantsPassingCase?.(scope, idName, prefix) !== true) {
         // The owned scope is the same string object from case to case while it does not change:
         // the hash of `scope::prefix` is then reused without comparing characters (see hashIdParts).
-        this.sink.addPassing(file !== undefined ? this.lastScopeFile : this.ownedScope(scope), idName, prefix, this.source);
+        this.sink.addPassing(
+          file !== undefined ? this.lastScopeFile : this.ownedScope(scope),
+          idName,
+          prefix,
+          this.source,
+        );
         return;
       }
     }
@@ -973,9 +1020,16 @@ export class JUnitReader {
     // Strings a kept case holds are copied, so they do not pin the report's chunks in memory: the
     // id is one flat copy (as testId builds it), and the name and file are views into it.
     const id = scope ? [scope, '::', prefix, idName].join('') : ownString(prefix + idName);
-    const testCase: TestCase = { id, suite: suiteName, name: id.endsWith(name) ? id.slice(id.length - name.length) : ownString(name), status, source: this.source };
+    const testCase: TestCase = {
+      id,
+      suite: suiteName,
+      name: id.endsWith(name) ? id.slice(id.length - name.length) : ownString(name),
+      status,
+      source: this.source,
+    };
     if (classname !== undefined) testCase.classname = this.ownedClassname(classname);
-    if (file !== undefined) testCase.file = file === suite?.file ? file : file === scope ? id.slice(0, file.length) : ownString(file);
+    if (file !== undefined)
+      testCase.file = file === suite?.file ? file : file === scope ? id.slice(0, file.length) : ownString(file);
     const durationMs = parseDurationMs(this.caseAttributes['time']);
     if (durationMs !== undefined) testCase.durationMs = durationMs;
     if (flaky) testCase.flaky = true;
@@ -989,13 +1043,16 @@ export class JUnitReader {
 
     const failure = this.buildFailure(fields);
     if (failure !== undefined) testCase.failure = failure;
-    const line = fields.line ?? (failure?.message !== undefined ? this.quirks.lineFromFailure?.(failure.message, fields) : undefined);
+    const line =
+      fields.line ??
+      (failure?.message !== undefined ? this.quirks.lineFromFailure?.(failure.message, fields) : undefined);
     if (line !== undefined) testCase.line = line;
     const out = this.outputText(this.out);
     const err = this.outputText(this.err);
     if (out !== undefined) testCase.systemOut = out;
     if (err !== undefined) testCase.systemErr = err;
-    if (suite !== undefined && status !== 'skipped' && (out === undefined || err === undefined)) suite.pending.push(testCase);
+    if (suite !== undefined && status !== 'skipped' && (out === undefined || err === undefined))
+      suite.pending.push(testCase);
     this.sink.addCase(testCase);
   }
 
@@ -1016,7 +1073,12 @@ export class JUnitReader {
     if (this.lastScopePrefix === '') return '';
     // A name that starts or ends with the classname already says it (see scopedName).
     // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
-    if (classname !== undefined && classname.length <= name.length && (name.startsWith(classname) || name.endsWith(classname))) return '';
+    if (
+      classname !== undefined &&
+      classname.length <= name.length &&
+      (name.startsWith(classname) || name.endsWith(classname))
+    )
+      return '';
     return this.lastScopePrefix;
   }
 
@@ -1059,7 +1121,11 @@ export class JUnitReader {
     }
     if (body === '' && !message) {
       // libtest (and older nextest) write an empty <failure/>: the panic is in the case's output.
-      body = trimBody(this.err.length > 0 && this.out.length === 0 ? this.err.toString() : `${this.out.toString()}\n${this.err.toString()}`);
+      body = trimBody(
+        this.err.length > 0 && this.out.length === 0
+          ? this.err.toString()
+          : `${this.out.toString()}\n${this.err.toString()}`,
+      );
     }
     const quirkMessage = this.quirks.failureMessage?.(message || undefined, body, fields);
     message = quirkMessage ?? (message || firstLine(body));

@@ -145,7 +145,11 @@ export class CaseCollector implements CaseSink {
       return;
     }
     const failing = testCase.status === 'failed' || testCase.status === 'errored';
-    if (this.keep !== 'all' && (failing ? this.keptFailing : this.keptOther) >= this.maxKept && this.mergesWithNothing(testCase)) {
+    if (
+      this.keep !== 'all' &&
+      (failing ? this.keptFailing : this.keptOther) >= this.maxKept &&
+      this.mergesWithNothing(testCase)
+    ) {
       this.notKept[testCase.status]++;
       return;
     }
@@ -259,9 +263,11 @@ export class CaseCollector implements CaseSink {
     summary.failed += extras.failed + notKept.failed;
     summary.errored += extras.errored + notKept.errored;
     summary.skipped += extras.skipped + notKept.skipped;
-    summary.total += this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped + this.notKeptCount;
+    summary.total +=
+      this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped + this.notKeptCount;
     // A kept case can end up a plain pass (a skip, then a pass): counted, not listed.
-    const listed = this.keep === 'all' ? cases : this.keep === 'none' ? [] : cases.filter((c) => c.status !== 'passed' || c.flaky);
+    const listed =
+      this.keep === 'all' ? cases : this.keep === 'none' ? [] : cases.filter((c) => c.status !== 'passed' || c.flaky);
     return { cases: listed, summary };
   }
 

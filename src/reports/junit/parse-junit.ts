@@ -75,7 +75,12 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
     await streamReportFile(file, file, rescanSink(collector, suspects), caseFile);
     collector.settleSuspects();
   }
-  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
+  return {
+    ...collector.result(),
+    errors: read.errors,
+    ...(read.dialect ? { dialect: read.dialect } : {}),
+    ...notKept(collector),
+  };
 }
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
@@ -88,7 +93,12 @@ export function parseJUnitString(xml: string, name: string, options: ParseJUnitO
     streamReportString(xml, name, rescanSink(collector, suspects), caseFile);
     collector.settleSuspects();
   }
-  return { ...collector.result(), errors: read.errors, ...(read.dialect ? { dialect: read.dialect } : {}), ...notKept(collector) };
+  return {
+    ...collector.result(),
+    errors: read.errors,
+    ...(read.dialect ? { dialect: read.dialect } : {}),
+    ...notKept(collector),
+  };
 }
 
 /**
@@ -159,7 +169,12 @@ interface StreamResult {
 }
 
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
-export async function streamReportFile(file: string, display: string, sink: CaseSink, caseFile?: CaseFileMapper): Promise<StreamResult> {
+export async function streamReportFile(
+  file: string,
+  display: string,
+  sink: CaseSink,
+  caseFile?: CaseFileMapper,
+): Promise<StreamResult> {
   const reader = new JUnitReader(display, sink, undefined, caseFile);
   const notes: ReportError[] = [];
   let refused = false;
@@ -219,7 +234,12 @@ export async function streamReportFile(file: string, display: string, sink: Case
 }
 
 /** Streams a report that is already a string into `sink`. */
-export function streamReportString(xml: string, display: string, sink: CaseSink, caseFile?: CaseFileMapper): StreamResult {
+export function streamReportString(
+  xml: string,
+  display: string,
+  sink: CaseSink,
+  caseFile?: CaseFileMapper,
+): StreamResult {
   const reader = new JUnitReader(display, sink, undefined, caseFile);
   let offset = 0;
   while (offset < xml.length && !reader.done) {
@@ -250,7 +270,8 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
     });
     return undefined;
   }
-  if (sniffed.note !== undefined) notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
+  if (sniffed.note !== undefined)
+    notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
   return new TextDecoder(sniffed.encoding);
 }
 

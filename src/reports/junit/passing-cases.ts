@@ -63,7 +63,15 @@ function isNameStart(c: number): boolean {
 }
 
 function isNameChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 58 || c === 45 || c === 46;
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 58 ||
+    c === 45 ||
+    c === 46
+  );
 }
 
 /** Index after the XML whitespace at `i`, counting line breaks; a CR at the very end stays (saxes must see what follows it). */
@@ -101,7 +109,8 @@ function sameName(text: string, names: number, start: number, end: number): bool
  * attributes separated by spaces or tabs, values without a line break, tab, `<`, `&`, control
  * character, surrogate or U+FFFE/FFFF. Anything else is left to `caseElementEnd`'s loop.
  */
-const PLAIN_ELEMENT = /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
+const PLAIN_ELEMENT =
+  /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
 
 /**
  * Index after the element at `at` when `PLAIN_ELEMENT` matches it and it has no duplicate

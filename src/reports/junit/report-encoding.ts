@@ -6,8 +6,7 @@
  */
 
 export type Sniffed =
-  | { ok: true; encoding: string; note?: string }
-  | { ok: false; message: string; line: number; column: number };
+  { ok: true; encoding: string; note?: string } | { ok: false; message: string; line: number; column: number };
 
 /** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
 export const SNIFF_BYTES = 1024;
@@ -15,7 +14,8 @@ export const SNIFF_BYTES = 1024;
 export function sniffEncoding(head: Uint8Array): Sniffed {
   const b0 = head[0];
   const b1 = head[1];
-  if (b0 === 0x1f && b1 === 0x8b) return refuse('a gzip-compressed file (decompress it first; expected a JUnit XML report)');
+  if (b0 === 0x1f && b1 === 0x8b)
+    return refuse('a gzip-compressed file (decompress it first; expected a JUnit XML report)');
   if (b0 === 0x50 && b1 === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     return refuse('a zip archive (extract the report from it first; expected a JUnit XML report)');
   }
@@ -37,7 +37,11 @@ export function sniffEncoding(head: Uint8Array): Sniffed {
     new TextDecoder(declared);
     return { ok: true, encoding: declared };
   } catch {
-    return { ok: true, encoding: 'utf-8', note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8` };
+    return {
+      ok: true,
+      encoding: 'utf-8',
+      note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
+    };
   }
 }
 

@@ -37,7 +37,15 @@
  * other GOROOT frames are kept raw (`frames/` prunes them). Only the first goroutine (the one that
  * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
  */
-import { boundFailure, FrameWindow, MAX_FAILURES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import {
+  boundFailure,
+  FrameWindow,
+  MAX_FAILURES,
+  MAX_MESSAGE_LINES,
+  parseLineNumber,
+  readLogLines,
+  structuralHead,
+} from './traceback-bounds.js';
 import type { LogFailure, LogParser, RawFrame, TraceContext } from './log-parser.js';
 
 const RUN = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)\s*$/;
@@ -209,7 +217,12 @@ function parseGoLog(log: string, bareTest?: string): LogFailure[] {
         const text = [msg[4] ?? ''];
         let k = i + 1;
         // Continuation lines of a multi-line message are indented deeper than its first line.
-        while (k < lines.length && text.length < MAX_MESSAGE_LINES && indentOf(lines[k]!) > indent && !messagePattern.test(structuralHead(lines[k]!))) {
+        while (
+          k < lines.length &&
+          text.length < MAX_MESSAGE_LINES &&
+          indentOf(lines[k]!) > indent &&
+          !messagePattern.test(structuralHead(lines[k]!))
+        ) {
           text.push(lines[k]!.trim());
           k++;
         }
@@ -297,7 +310,15 @@ function readPanic(lines: string[], start: number, first: string): Panic {
   // A multi-line panic value continues until the blank line before the goroutine.
   while (i < lines.length && message.length < MAX_MESSAGE_LINES) {
     const l = structuralHead(lines[i]!);
-    if (l.trim() === '' || GOROUTINE.test(l) || RUNNING_TESTS.test(l) || PACKAGE_RESULT.test(l) || RESULT.test(l) || /^exit status \d+$/.test(l)) break;
+    if (
+      l.trim() === '' ||
+      GOROUTINE.test(l) ||
+      RUNNING_TESTS.test(l) ||
+      PACKAGE_RESULT.test(l) ||
+      RESULT.test(l) ||
+      /^exit status \d+$/.test(l)
+    )
+      break;
     message.push(lines[i]!);
     i++;
   }

@@ -24,7 +24,14 @@
  * `Caused by:` stays in `chain`, nearest first, each with its own completed frames. `Suppressed:`
  * blocks are skipped. Printed order is deepest first; frames are returned outermost first.
  */
-import { boundFailure, FrameWindow, MAX_FAILURES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import {
+  boundFailure,
+  FrameWindow,
+  MAX_FAILURES,
+  parseLineNumber,
+  readLogLines,
+  structuralHead,
+} from './traceback-bounds.js';
 import type { ChainedException, LogFailure, LogParser, RawFrame } from './log-parser.js';
 
 /** `at [module/]pkg.Class.method(Location)`; location `File.java:12`, `Native Method`, `Unknown Source`. */
@@ -43,7 +50,8 @@ const GRADLE_CASE = /^(\S+) > (.+) FAILED\s*$/;
 /** Gradle's default short form: `    org.opentest4j.AssertionFailedError at StockTest.java:29` */
 const GRADLE_SHORT = /^\s+((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*) at ([\w$.-]+\.\w+):(\d+)\s*$/;
 /** Surefire's results summary: `[ERROR]   StockTest.ship:29 msg`, `[ERROR]   StockTest.a:34->helper:13 » IllegalState msg` */
-const SUREFIRE_SUMMARY = /^\[(?:ERROR|WARNING)\]\s{2,}([\w$]+)\.([\w$]+(?:\([^)]*\))?(?:\[\d+\])?):(\d+)((?:->[\w$.]+:\d+)*)\s?(.*)$/;
+const SUREFIRE_SUMMARY =
+  /^\[(?:ERROR|WARNING)\]\s{2,}([\w$]+)\.([\w$]+(?:\([^)]*\))?(?:\[\d+\])?):(\d+)((?:->[\w$.]+:\d+)*)\s?(.*)$/;
 
 interface TestHint {
   test: NonNullable<LogFailure['test']>;
@@ -67,7 +75,9 @@ export const javaLogParser: LogParser = {
   language: 'java',
   detect(log: string): boolean {
     return (
-      /^[ \t]*at [\w$./@<>-]+\((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj)(?::\d+)?|Native Method|Unknown Source)\)/m.test(log) ||
+      /^[ \t]*at [\w$./@<>-]+\((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj)(?::\d+)?|Native Method|Unknown Source)\)/m.test(
+        log,
+      ) ||
       /Tests run: \d+, Failures: \d+/.test(log) ||
       /^\S+ > .+ FAILED$/m.test(log)
     );
@@ -108,7 +118,8 @@ function parseJavaLog(log: string): LogFailure[] {
         test: hint.test,
         exceptionType: gradle[1]!,
         message: '',
-        frames: lineNo === undefined ? [] : [{ file: packagePathGuess(hint.test.classname ?? '', gradle[2]!), line: lineNo }],
+        frames:
+          lineNo === undefined ? [] : [{ file: packagePathGuess(hint.test.classname ?? '', gradle[2]!), line: lineNo }],
         logLines: { start: i + firstLine, end: i + firstLine },
       });
       hint = undefined;
@@ -134,7 +145,9 @@ function parseJavaLog(log: string): LogFailure[] {
   // (Surefire with trimmed output, or a log cut before the traces).
   for (const s of summaries) {
     if (failures.length >= MAX_FAILURES) break;
-    const traced = failures.some((f) => f.test?.name === s.method && (f.test.classname ?? '').split('.').pop() === s.simpleClass);
+    const traced = failures.some(
+      (f) => f.test?.name === s.method && (f.test.classname ?? '').split('.').pop() === s.simpleClass,
+    );
     if (!traced) failures.push(s.failure);
   }
   return failures;
@@ -193,7 +206,11 @@ function readTrace(lines: string[], start: number): { throwables: Throwable[]; n
   return { throwables, next: i };
 }
 
-function readThrowable(lines: string[], start: number, headerText: string): { throwable: Throwable; next: number } | undefined {
+function readThrowable(
+  lines: string[],
+  start: number,
+  headerText: string,
+): { throwable: Throwable; next: number } | undefined {
   const head = EXCEPTION.exec(headerText);
   if (!head) return undefined;
   const messageLines = head[2] !== undefined ? [head[2]] : [];
@@ -239,7 +256,15 @@ function readThrowable(lines: string[], start: number, headerText: string): { th
   }
   const message = messageLines.join('\n').trim();
   // A count beyond the enclosing trace's length shares all of it (slicing clamps it).
-  return { throwable: { exceptionType: head[1]!, message, printed: printed.toArray(), more: Number.isFinite(more) && more > 0 ? more : 0 }, next: i };
+  return {
+    throwable: {
+      exceptionType: head[1]!,
+      message,
+      printed: printed.toArray(),
+      more: Number.isFinite(more) && more > 0 ? more : 0,
+    },
+    next: i,
+  };
 }
 
 /** `java.base/java.lang.Integer.parseInt` + `Integer.java:668` → a frame with a package-path guess. */
@@ -282,19 +307,20 @@ function buildFailure(throwables: Throwable[]): LogFailure {
     frames: [...root].reverse(),
   };
   if (throwables.length > 1) {
-    failure.chain = throwables.slice(1).map(
-      (t, k): ChainedException => ({
-        relation: 'cause',
-        exceptionType: t.exceptionType,
-        message: t.message,
-        frames: [...complete[k + 1]!].reverse(),
-      }),
-    );
+    failure.chain = throwables.slice(1).map((t, k): ChainedException => ({
+      relation: 'cause',
+      exceptionType: t.exceptionType,
+      message: t.message,
+      frames: [...complete[k + 1]!].reverse(),
+    }));
   }
   return failure;
 }
 
-function summaryFailure(m: RegExpExecArray, logLine: number): { failure: LogFailure; method: string; simpleClass: string } {
+function summaryFailure(
+  m: RegExpExecArray,
+  logLine: number,
+): { failure: LogFailure; method: string; simpleClass: string } {
   const simpleClass = m[1]!;
   const method = m[2]!;
   const frames: RawFrame[] = [];

@@ -58,7 +58,9 @@ export const javascriptLogParser: LogParser = {
 /** Cheap check for the registry: a JS runner's marker or a V8 frame in a JS/TS file. */
 export function detectJavaScript(log: string): boolean {
   const sample =
-    log.length > 2 * DETECT_WINDOW_CHARS ? `${log.slice(0, DETECT_WINDOW_CHARS)}\n${log.slice(-DETECT_WINDOW_CHARS)}` : log;
+    log.length > 2 * DETECT_WINDOW_CHARS
+      ? `${log.slice(0, DETECT_WINDOW_CHARS)}\n${log.slice(-DETECT_WINDOW_CHARS)}`
+      : log;
   const { lines } = prepareLines(sample);
   for (const line of lines) {
     const t = line.trim();
@@ -158,13 +160,21 @@ function findHeaders(lines: readonly string[]): Header[] {
     // vitest: ` FAIL  test/a.test.ts > Cart > adds`, or `[ file ]` when the file itself failed.
     // jest:   `FAIL test/a.test.js` before that file's `●` failures.
     if (t.startsWith('FAIL ')) {
-      const rest = t.slice(5).trim().replace(/^\|[^|]{1,100}\|\s+/, ''); // vitest project label
+      const rest = t
+        .slice(5)
+        .trim()
+        .replace(/^\|[^|]{1,100}\|\s+/, ''); // vitest project label
       const sep = rest.indexOf(' > ');
       if (sep > 0) {
         const names = rest.slice(sep + 3).split(' > ');
         headers.push({ line: i, body: i + 1, test: hint(names.join(' > '), rest.slice(0, sep)), kind: 'failure' });
       } else if (/ \[ .+ \]$/.test(rest)) {
-        headers.push({ line: i, body: i + 1, test: hint(undefined, rest.slice(0, rest.indexOf(' [ '))), kind: 'error' });
+        headers.push({
+          line: i,
+          body: i + 1,
+          test: hint(undefined, rest.slice(0, rest.indexOf(' [ '))),
+          kind: 'error',
+        });
       } else {
         jestFile = rest.replace(/ \(\d+(?:\.\d+)? m?s\)$/, '');
       }
@@ -201,7 +211,11 @@ function findHeaders(lines: readonly string[]): Header[] {
       if (m) {
         const title = [m[1]!.trim()];
         let j = i;
-        while (!title[title.length - 1]!.endsWith(':') && j + 1 < lines.length && title.length < MAX_MOCHA_TITLE_LINES) {
+        while (
+          !title[title.length - 1]!.endsWith(':') &&
+          j + 1 < lines.length &&
+          title.length < MAX_MOCHA_TITLE_LINES
+        ) {
           const next = lines[j + 1]!.trim();
           if (next === '') break;
           title.push(next);
@@ -282,7 +296,10 @@ function unhandledOrigin(lines: readonly string[], from: number, end: number): T
   for (let i = from; i < end && i < from + 20; i++) {
     const line = lines[i]!;
     file ??= /originated in "([^"]{1,1000})" test file/.exec(line)?.[1];
-    name ??= /(?:The latest test that might've caused the error is|The last test to run before this error was) "([^"]{1,1000})"/.exec(line)?.[1];
+    name ??=
+      /(?:The latest test that might've caused the error is|The last test to run before this error was) "([^"]{1,1000})"/.exec(
+        line,
+      )?.[1];
   }
   return file || name ? hint(name, file) : undefined;
 }

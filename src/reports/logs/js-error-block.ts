@@ -97,7 +97,12 @@ const MAX_BARE_MESSAGE_LINES = 500;
  * the frames, a vitest rule), so `last` tells the caller where the error ended. `bare`: no runner
  * header delimits the error (a crash in a log, a JUnit body), so its message is held shorter.
  */
-export function readErrorBlock(lines: readonly string[], start: number, end: number, options: { bare?: boolean } = {}): ErrorBlock {
+export function readErrorBlock(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  options: { bare?: boolean } = {},
+): ErrorBlock {
   const contexts: ErrorContext[] = [];
   let ctx: ErrorContext | undefined;
   let state: 'start' | 'message' | 'frames' | 'props' = 'start';
@@ -211,7 +216,12 @@ export function readErrorBlock(lines: readonly string[], start: number, end: num
 
   const chosen = chooseContext(contexts);
   if (!chosen) return { message: '', frames: [], frameCount: 0, last };
-  return { ...describe(chosen), frames: [...chosen.deepest, ...chosen.outermost].reverse(), frameCount: chosen.frameCount, last };
+  return {
+    ...describe(chosen),
+    frames: [...chosen.deepest, ...chosen.outermost].reverse(),
+    frameCount: chosen.frameCount,
+    last,
+  };
 }
 
 /**

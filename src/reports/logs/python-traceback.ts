@@ -89,7 +89,12 @@ export function parseNativeTraceback(lines: string[], start: number, end: number
   return { segments, next: i };
 }
 
-function parseOneTraceback(lines: string[], start: number, end: number, delimited: boolean): { segment: PySegment; next: number } {
+function parseOneTraceback(
+  lines: string[],
+  start: number,
+  end: number,
+  delimited: boolean,
+): { segment: PySegment; next: number } {
   const baseIndent = indentOf(lines[start]!);
   const frames = FrameWindow.outermostFirst();
   let i = start + 1;

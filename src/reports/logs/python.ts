@@ -87,7 +87,14 @@ function parsePythonLog(log: string): LogFailure[] {
     const title = RULE_TITLE.exec(line);
     if (title) {
       const t = title[1]!.trim();
-      region = t === 'FAILURES' ? 'failures' : t === 'ERRORS' ? 'errors' : t === 'short test summary info' ? 'summary' : undefined;
+      region =
+        t === 'FAILURES'
+          ? 'failures'
+          : t === 'ERRORS'
+            ? 'errors'
+            : t === 'short test summary info'
+              ? 'summary'
+              : undefined;
       pendingLine = [];
       pendingE = [];
       i++;
@@ -299,7 +306,8 @@ function splitSummary(rest: string): { nodeId: string; message?: string } {
 function attachSummary(found: Parsed[], summary: SummaryEntry[]): void {
   for (const p of found) {
     if (p.title === undefined) continue;
-    const isCollection = p.failure.kind === 'error' && p.failure.test?.id !== undefined && !p.failure.test.id.includes('::');
+    const isCollection =
+      p.failure.kind === 'error' && p.failure.test?.id !== undefined && !p.failure.test.id.includes('::');
     const suffix = splitOutsideBrackets(p.title, '.').join('::');
     const match = summary.find(
       (s) => !s.used && (isCollection ? s.nodeId === p.title : s.nodeId === suffix || s.nodeId.endsWith(`::${suffix}`)),
@@ -353,7 +361,9 @@ function parseUnittestBlock(lines: string[], start: number, end: number, header:
       : { language: 'python', ...segmentFromText(blockText(lines, start + 1, end)), frames: [] };
   // `unittest.loader._FailedTest` is a module that could not be imported; setUpClass/setUpModule
   // errors are fixtures: neither is a test that ran and failed.
-  const importError = classname.startsWith('unittest.loader._Failed') || /^(?:setUpClass|setUpModule|tearDownClass|tearDownModule)$/.test(name);
+  const importError =
+    classname.startsWith('unittest.loader._Failed') ||
+    /^(?:setUpClass|setUpModule|tearDownClass|tearDownModule)$/.test(name);
   failure.kind = importError ? 'error' : 'failure';
   failure.test = { name, classname, id: `${classname}.${name}` };
   addLocals(failure);

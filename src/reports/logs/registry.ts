@@ -10,7 +10,13 @@ import type { Language, LogFailure, LogParser, TraceContext } from './log-parser
 import { pythonLogParser } from './python.js';
 import { rustLogParser } from './rust.js';
 
-export const LOG_PARSERS: LogParser[] = [pythonLogParser, javascriptLogParser, javaLogParser, goLogParser, rustLogParser];
+export const LOG_PARSERS: LogParser[] = [
+  pythonLogParser,
+  javascriptLogParser,
+  javaLogParser,
+  goLogParser,
+  rustLogParser,
+];
 
 export interface LogParseResult {
   /** Every parser's failures, in log order (ties in registration order). */
@@ -23,7 +29,11 @@ export interface LogParseResult {
  * Run every matching parser. A parser that throws (a bug meeting a log nobody foresaw) costs its
  * own failures, not the others': the error is returned for the caller to report.
  */
-export function parseLogDetailed(text: string, parsers: readonly LogParser[] = LOG_PARSERS, context?: TraceContext): LogParseResult {
+export function parseLogDetailed(
+  text: string,
+  parsers: readonly LogParser[] = LOG_PARSERS,
+  context?: TraceContext,
+): LogParseResult {
   const found: Array<{ failure: LogFailure; order: number }> = [];
   const errors: LogParseResult['errors'] = [];
   parsers.forEach((parser, index) => {

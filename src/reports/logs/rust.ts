@@ -22,7 +22,15 @@
  * Test hints: `test.id` is the full path as libtest prints it (`tests::balance_counts_refunds`),
  * `test.name` its last segment and `test.classname` the module path, as libtest's JUnit writes them.
  */
-import { boundFailure, FrameWindow, MAX_FAILURES, MAX_MESSAGE_LINES, parseLineNumber, readLogLines, structuralHead } from './traceback-bounds.js';
+import {
+  boundFailure,
+  FrameWindow,
+  MAX_FAILURES,
+  MAX_MESSAGE_LINES,
+  parseLineNumber,
+  readLogLines,
+  structuralHead,
+} from './traceback-bounds.js';
 import type { LogFailure, LogParser, RawFrame } from './log-parser.js';
 
 const SECTION = /^---- (.+?) (?:stdout|stderr) ----\s*$/;
@@ -48,7 +56,12 @@ interface Panic {
 export const rustLogParser: LogParser = {
   language: 'rust',
   detect(log: string): boolean {
-    return log.includes(' panicked at ') || /^---- .+ stdout ----$/m.test(log) || /^test .+ \.\.\. FAILED$/m.test(log) || /^error\[E\d+\]: /m.test(log);
+    return (
+      log.includes(' panicked at ') ||
+      /^---- .+ stdout ----$/m.test(log) ||
+      /^test .+ \.\.\. FAILED$/m.test(log) ||
+      /^error\[E\d+\]: /m.test(log)
+    );
   },
   parse(log: string): LogFailure[] {
     return parseRustLog(log).map(boundFailure);
@@ -117,7 +130,14 @@ function parseRustLog(log: string): LogFailure[] {
   for (const l of listed) {
     if (seen.has(l.name) || out.length >= MAX_FAILURES) continue;
     seen.add(l.name);
-    out.push({ language: 'rust', kind: 'failure', test: testHint(l.name), message: '', frames: [], logLines: { start: l.line, end: l.line } });
+    out.push({
+      language: 'rust',
+      kind: 'failure',
+      test: testHint(l.name),
+      message: '',
+      frames: [],
+      logLines: { start: l.line, end: l.line },
+    });
   }
   return out;
 }
@@ -176,7 +196,13 @@ function readPanic(lines: string[], start: number, end: number): Panic | undefin
     while (i < end && message.length < MAX_MESSAGE_LINES) {
       const l = structuralHead(lines[i]!);
       // libtest's own lines end a message (they interleave with it under --nocapture).
-      if (l.trim() === '' || /^note: |^stack backtrace:|^test \S+ \.\.\. /.test(l) || PANIC_NEW.test(l) || SECTION.test(l)) break;
+      if (
+        l.trim() === '' ||
+        /^note: |^stack backtrace:|^test \S+ \.\.\. /.test(l) ||
+        PANIC_NEW.test(l) ||
+        SECTION.test(l)
+      )
+        break;
       if (FAILURES_LIST.test(l) || TEST_RESULT.test(l)) break;
       message.push(lines[i]!);
       i++;
@@ -244,7 +270,13 @@ function panicFailure(p: Panic, sectionName: string | undefined): LogFailure {
   // The thread is named after the test unless the test spawned threads of its own.
   const threadIsTest = p.thread !== 'main' && p.thread !== '<unnamed>' && p.thread !== '';
   const name = sectionName ?? (threadIsTest ? p.thread : undefined);
-  const f: LogFailure = { language: 'rust', kind: 'failure', exceptionType: 'panic', message: p.message, frames: p.frames };
+  const f: LogFailure = {
+    language: 'rust',
+    kind: 'failure',
+    exceptionType: 'panic',
+    message: p.message,
+    frames: p.frames,
+  };
   if (name !== undefined) f.test = testHint(name);
   return f;
 }
@@ -256,7 +288,12 @@ function testHint(path: string): NonNullable<LogFailure['test']> {
   return { id: path, name: path.slice(sep + 2), classname: path.slice(0, sep) };
 }
 
-function readCompileError(lines: string[], start: number, head: RegExpExecArray, firstLine: number): { failure: LogFailure; next: number } | undefined {
+function readCompileError(
+  lines: string[],
+  start: number,
+  head: RegExpExecArray,
+  firstLine: number,
+): { failure: LogFailure; next: number } | undefined {
   // rustc: `error[E0425]: cannot find value `x` in this scope` then `  --> src/lib.rs:3:5`.
   const at = start + 1 < lines.length ? COMPILE_AT.exec(structuralHead(lines[start + 1]!)) : null;
   if (!at) return undefined;

@@ -118,7 +118,9 @@ export class FrameWindow {
 }
 
 export function boundLocals(locals: Array<{ name: string; value: string }>): Array<{ name: string; value: string }> {
-  return locals.slice(0, MAX_LOCALS).map((l) => ({ name: clip(l.name, MAX_LOCAL_NAME), value: clip(l.value, MAX_LOCAL_VALUE) }));
+  return locals
+    .slice(0, MAX_LOCALS)
+    .map((l) => ({ name: clip(l.name, MAX_LOCAL_NAME), value: clip(l.value, MAX_LOCAL_VALUE) }));
 }
 
 /** Parse a line number as printed; anything that is not a positive safe integer is no line. */

@@ -26,7 +26,9 @@ afterEach(() => {
 });
 
 function setup(files: Record<string, string> = {}): { r: TempRepo; ctx: EditContext } {
-  const r = createTempRepo({ files: { 'src/calc.js': CALC, '.gitignore': '.env\nbuild/\n', 'tests/calc.test.js': 'test\n', ...files } });
+  const r = createTempRepo({
+    files: { 'src/calc.js': CALC, '.gitignore': '.env\nbuild/\n', 'tests/calc.test.js': 'test\n', ...files },
+  });
   repo = r;
   const ctx: EditContext = {
     guard: createGuard({ root: r.root }),
@@ -44,7 +46,11 @@ describe('matchOldText', () => {
   it('tolerates indentation and trailing whitespace, re-indenting the replacement', () => {
     const r = matchOldText(CALC, 'return a - b;   \n', 'return a + b;\n');
     expect(r).toMatchObject({ kind: 'match', tolerant: true, replacement: '  return a + b;' });
-    const nested = matchOldText(CALC, 'export function add(a, b) {\n    return a - b;\n}', 'export function add(a, b) {\n    return a + b;\n}');
+    const nested = matchOldText(
+      CALC,
+      'export function add(a, b) {\n    return a - b;\n}',
+      'export function add(a, b) {\n    return a + b;\n}',
+    );
     expect(nested.kind).toBe('match');
   });
 
@@ -118,16 +124,23 @@ describe('applyEdits', () => {
     expect(result.files).toEqual([]);
     expect(r.tree()).toEqual(before);
     expect(result.check.problems).toMatchObject([{ index: 0, path: 'config', kind: 'guardrail' }]);
-    expect(describeProblems(result.check.problems)).toMatch(/`\.env` is ignored by git \(`config` is a symlink to it\)/);
+    expect(describeProblems(result.check.problems)).toMatch(
+      /`\.env` is ignored by git \(`config` is a symlink to it\)/,
+    );
   });
 
   it('bounds sizes and refuses binary files', async () => {
     const { r, ctx } = setup();
     r.write('src/blob.bin', 'abc\0def');
     const limits = { maxEditBytes: 100, maxAnswerBytes: 150, maxFileBytes: 1000, maxEdits: 2 };
-    const big = await checkEdits({ ...ctx, limits }, [{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'x'.repeat(120) }]);
+    const big = await checkEdits({ ...ctx, limits }, [
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'x'.repeat(120) },
+    ]);
     expect(big.problems[0]).toMatchObject({ kind: 'too-large' });
-    const many = await checkEdits({ ...ctx, limits }, Array(3).fill({ path: 'src/calc.js', oldText: 'a', newText: 'b' }));
+    const many = await checkEdits(
+      { ...ctx, limits },
+      Array(3).fill({ path: 'src/calc.js', oldText: 'a', newText: 'b' }),
+    );
     expect(many.problems[0]?.message).toMatch(/at most 2 edits/);
     const bin = await checkEdits(ctx, [{ path: 'src/blob.bin', oldText: 'abc', newText: 'x' }]);
     expect(bin.problems[0]).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/binary/) });
@@ -135,7 +148,9 @@ describe('applyEdits', () => {
     const ok = await checkEdits(ctx, [{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' }]);
     expect(ok.ok).toBe(true);
     expect(r.read('src/calc.js')).toBe(CALC);
-    expect(execFileSync('git', ['status', '--porcelain'], { cwd: r.root, env: r.env, encoding: 'utf8' })).toBe('?? src/blob.bin\n');
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: r.root, env: r.env, encoding: 'utf8' })).toBe(
+      '?? src/blob.bin\n',
+    );
   });
 
   it('refuses invalid edit shapes without throwing', async () => {

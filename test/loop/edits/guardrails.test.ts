@@ -121,22 +121,41 @@ describe('createGuard', () => {
   });
 
   it('pins the failing tests’ own files with their reason even when allowed', () => {
-    const guard = createGuard({ root, allow: ['**'], pinned: new Map([['tests/test_calc.py', 'it is the failing test itself']]) });
-    expect(guard.checkWrite('tests/test_calc.py')).toMatchObject({ ok: false, reason: 'it is the failing test itself' });
+    const guard = createGuard({
+      root,
+      allow: ['**'],
+      pinned: new Map([['tests/test_calc.py', 'it is the failing test itself']]),
+    });
+    expect(guard.checkWrite('tests/test_calc.py')).toMatchObject({
+      ok: false,
+      reason: 'it is the failing test itself',
+    });
   });
 
   it('refuses symlinks that lead out of the repository, and checks in-repo targets', () => {
     const guard = createGuard({ root, allow: [] });
-    expect(guard.checkWrite('src/escape/x.js')).toMatchObject({ ok: false, reason: expect.stringMatching(/outside the repository/) });
+    expect(guard.checkWrite('src/escape/x.js')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/outside the repository/),
+    });
     expect(guard.checkRead('src/escape/x.js').ok).toBe(false);
     // A link to the repository root stays inside; a chain that reaches an escaping link does not.
     expect(guard.checkWrite('src/up/up/etc.js').ok).toBe(true);
     expect(guard.checkWrite('src/up/src/escape/x.js').ok).toBe(false);
     expect(guard.checkWrite('src/up/.git/config').ok).toBe(false);
     expect(guard.checkWrite('src/dangling')).toMatchObject({ ok: false, reason: expect.stringMatching(/dangling/) });
-    expect(guard.checkWrite('src/tests-link/helper.js')).toMatchObject({ ok: false, reason: expect.stringMatching(/symlink to `tests\/helper.js`.*test file/) });
-    expect(guard.checkWrite('src/calc_link.py')).toMatchObject({ ok: false, reason: expect.stringMatching(/test file/) });
-    expect(guard.checkWrite('src/calc.js/nested.js')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a directory/) });
+    expect(guard.checkWrite('src/tests-link/helper.js')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/symlink to `tests\/helper.js`.*test file/),
+    });
+    expect(guard.checkWrite('src/calc_link.py')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/test file/),
+    });
+    expect(guard.checkWrite('src/calc.js/nested.js')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a directory/),
+    });
     expect(guard.checkWrite('src')).toMatchObject({ ok: false, reason: expect.stringMatching(/directory/) });
   });
 

@@ -50,7 +50,10 @@ function applyAndRun(root: string, answer: RepairAnswer, command: string, args: 
     const file = path.join(root, edit.path);
     const text = readFileSync(file, 'utf8');
     expect(text.split(edit.oldText)).toHaveLength(2);
-    writeFileSync(file, text.replace(edit.oldText, () => edit.newText));
+    writeFileSync(
+      file,
+      text.replace(edit.oldText, () => edit.newText),
+    );
   }
   execFileSync(command, args, { cwd: root, stdio: 'pipe' });
 }
@@ -95,9 +98,15 @@ describe('built-in provider', () => {
     const root = project({ 'pricing.py': PRICING, 'test_pricing.py': PRICING_TESTS });
     const host = createDirectHost(root, [pytest('test_pricing.py::test_discount_from_ten')]);
     const answer = await provider(root).propose(request([pricingFailure]), host);
-    expect(answer.edits).toEqual([{ path: 'pricing.py', oldText: '    if quantity > 10:', newText: '    if quantity >= 10:' }]);
+    expect(answer.edits).toEqual([
+      { path: 'pricing.py', oldText: '    if quantity > 10:', newText: '    if quantity >= 10:' },
+    ]);
     expect(answer.usage).toEqual({ input: 0, output: 0 });
-    expect(answer.detail).toMatchObject({ engine: 'builtin', stoppedBy: 'found', fix: { template: 'comparison-operator', file: 'pricing.py', line: 4 } });
+    expect(answer.detail).toMatchObject({
+      engine: 'builtin',
+      stoppedBy: 'found',
+      fix: { template: 'comparison-operator', file: 'pricing.py', line: 4 },
+    });
     expect((answer.detail!.localisation as Array<{ file: string }>)[0]!.file).toBe('pricing.py');
     // The host restored the tree after every candidate.
     expect(readFileSync(path.join(root, 'pricing.py'), 'utf8')).toBe(PRICING);
@@ -145,9 +154,17 @@ describe('built-in provider', () => {
       message: "Cannot read properties of undefined (reading 'toFixed')",
       language: 'javascript',
     });
-    const host = createDirectHost(root, [[process.execPath, ['--test', '--test-name-pattern=^last day$', 'test/range.test.js']]]);
+    const host = createDirectHost(root, [
+      [process.execPath, ['--test', '--test-name-pattern=^last day$', 'test/range.test.js']],
+    ]);
     const answer = await provider(root).propose(request([failure]), host);
-    expect(answer.edits).toEqual([{ path: 'lib/range.js', oldText: '  return days[days.length].toFixed(0);', newText: '  return days[days.length - 1].toFixed(0);' }]);
+    expect(answer.edits).toEqual([
+      {
+        path: 'lib/range.js',
+        oldText: '  return days[days.length].toFixed(0);',
+        newText: '  return days[days.length - 1].toFixed(0);',
+      },
+    ]);
     applyAndRun(root, answer, process.execPath, ['--test', 'test/range.test.js']);
   });
 
@@ -156,7 +173,10 @@ describe('built-in provider', () => {
       'shapes.py': 'def area(w, h):\n    return w * h + 1\n',
       'checks/verify_shapes.py': 'from shapes import area\n\n\ndef test_area():\n    assert area(2, 3) == 7 - 1\n',
     });
-    const failure = frame('checks/verify_shapes.py::test_area', { test: loc('checks/verify_shapes.py', 4), stack: [loc('checks/verify_shapes.py', 5)] });
+    const failure = frame('checks/verify_shapes.py::test_area', {
+      test: loc('checks/verify_shapes.py', 4),
+      stack: [loc('checks/verify_shapes.py', 5)],
+    });
     // Protect nothing in the host: the engine itself must stay away from the test.
     const host = createDirectHost(root, [pytest('checks/verify_shapes.py::test_area')], () => false);
     const answer = await provider(root, { limits: { maxCandidatesPerAttempt: 40 } }).propose(request([failure]), host);
@@ -171,7 +191,10 @@ describe('built-in provider', () => {
       'words.py': 'def shout(word):\n    return word.strip() + "!"\n',
       'test_words.py': 'from words import shout\n\n\ndef test_shout():\n    assert shout("hi") == "HI!"\n',
     });
-    const failure = frame('test_words.py::test_shout', { test: loc('test_words.py', 4), stack: [loc('test_words.py', 5)] });
+    const failure = frame('test_words.py::test_shout', {
+      test: loc('test_words.py', 4),
+      stack: [loc('test_words.py', 5)],
+    });
     const host = createDirectHost(root, [pytest('test_words.py::test_shout')]);
     const answer = await provider(root, { limits: { maxCandidatesPerAttempt: 3 } }).propose(request([failure]), host);
     expect(host.tries).toBe(3);
@@ -199,14 +222,18 @@ describe('built-in provider', () => {
     expect(first.edits).toHaveLength(1);
     expect(second.edits).toHaveLength(1);
     expect(second.edits[0]).not.toEqual(first.edits[0]);
-    const retried = host.seen.slice(seenAfterFirst).filter((e) => e.newText === first.edits[0]!.newText && e.oldText === first.edits[0]!.oldText);
+    const retried = host.seen
+      .slice(seenAfterFirst)
+      .filter((e) => e.newText === first.edits[0]!.newText && e.oldText === first.edits[0]!.oldText);
     expect(retried).toEqual([]);
   });
 
   it('combines two partial fixes when two tests fail for two different one-line bugs', async () => {
     const root = project({
-      'stats.py': 'def mean(xs):\n    return sum(xs) / (len(xs) + 1)\n\n\ndef spread(xs):\n    return max(xs) + min(xs)\n',
-      'test_stats.py': 'from stats import mean, spread\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n\n\ndef test_spread():\n    assert spread([2, 5]) == 3\n',
+      'stats.py':
+        'def mean(xs):\n    return sum(xs) / (len(xs) + 1)\n\n\ndef spread(xs):\n    return max(xs) + min(xs)\n',
+      'test_stats.py':
+        'from stats import mean, spread\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n\n\ndef test_spread():\n    assert spread([2, 5]) == 3\n',
     });
     const failures = [
       frame('test_stats.py::test_mean', { test: loc('test_stats.py', 4), stack: [loc('test_stats.py', 5)] }),
@@ -221,8 +248,15 @@ describe('built-in provider', () => {
 
   it('reports guardrail refusals and validates nothing the host refused', async () => {
     const root = project({ 'pricing.py': PRICING, 'test_pricing.py': PRICING_TESTS });
-    const host: DirectHost = createDirectHost(root, [pytest('test_pricing.py::test_discount_from_ten')], (file) => file === 'pricing.py' || file.startsWith('test_'));
-    const answer = await provider(root, { limits: { maxSeedsPerAttempt: 20 } }).propose(request([pricingFailure]), host);
+    const host: DirectHost = createDirectHost(
+      root,
+      [pytest('test_pricing.py::test_discount_from_ten')],
+      (file) => file === 'pricing.py' || file.startsWith('test_'),
+    );
+    const answer = await provider(root, { limits: { maxSeedsPerAttempt: 20 } }).propose(
+      request([pricingFailure]),
+      host,
+    );
     expect(host.tries).toBe(0);
     expect(answer.edits).toEqual([]);
     expect(answer.detail).toMatchObject({ validated: 0, rejected: 20, stoppedBy: 'seed-cap' });

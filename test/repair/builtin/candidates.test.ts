@@ -25,7 +25,9 @@ describe('candidates', () => {
     ];
     const a = await seedCandidates(lines, s, TEMPLATES, new Map());
     const b = await seedCandidates(lines, s, TEMPLATES, new Map());
-    expect(a.map((x) => [x.template, x.line, x.mutation.text, x.score])).toEqual(b.map((x) => [x.template, x.line, x.mutation.text, x.score]));
+    expect(a.map((x) => [x.template, x.line, x.mutation.text, x.score])).toEqual(
+      b.map((x) => [x.template, x.line, x.mutation.text, x.score]),
+    );
     for (let i = 1; i < a.length; i++) expect(a[i - 1]!.score).toBeGreaterThanOrEqual(a[i]!.score);
     expect(a[0]!.line).toBe(3);
   });
@@ -46,7 +48,10 @@ describe('candidates', () => {
     const first = await materialise([seeds[0]!], s);
     const again = await materialise([seeds[0]!], s);
     expect(first?.key).toBe(again?.key);
-    const broken = await materialise([{ ...seeds[0]!, mutation: { start: 0, end: 3, text: 'de f', weight: 1, description: 'breaks' } }], s);
+    const broken = await materialise(
+      [{ ...seeds[0]!, mutation: { start: 0, end: 3, text: 'de f', weight: 1, description: 'breaks' } }],
+      s,
+    );
     expect(broken).toBeUndefined();
   });
 
@@ -57,6 +62,8 @@ describe('candidates', () => {
     const hinted = await seedCandidates(lines, s, TEMPLATES, new Map([['index', 1]]));
     const rankOf = (seeds: typeof plain, template: string) => seeds.findIndex((x) => x.template === template);
     expect(rankOf(hinted, 'off-by-one')).toBeLessThanOrEqual(rankOf(plain, 'off-by-one'));
-    expect(hinted.find((x) => x.template === 'off-by-one')!.score).toBeGreaterThan(plain.find((x) => x.template === 'off-by-one')!.score);
+    expect(hinted.find((x) => x.template === 'off-by-one')!.score).toBeGreaterThan(
+      plain.find((x) => x.template === 'off-by-one')!.score,
+    );
   });
 });

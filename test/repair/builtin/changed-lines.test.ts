@@ -28,7 +28,10 @@ describe('changed lines', () => {
     cleanups.push(cleanup);
     commitAll(root, 'first');
     expect((await readChangedLines(root)).size).toBe(0);
-    writeFileSync(path.join(root, 'calc.py'), readFileSync(path.join(root, 'calc.py'), 'utf8').replace('b = 2', 'b = 3'));
+    writeFileSync(
+      path.join(root, 'calc.py'),
+      readFileSync(path.join(root, 'calc.py'), 'utf8').replace('b = 2', 'b = 3'),
+    );
     expect(lines(await readChangedLines(root), 'calc.py')).toEqual([2]);
   });
 

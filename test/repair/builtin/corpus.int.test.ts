@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTestPath } from '../../../src/repair/builtin/path-kinds.js';
-import { fixedText, loadCorpus, materialiseBug, testCommand, type Bug } from '../../../scripts/bench/_builtin-corpus.js';
+import {
+  fixedText,
+  loadCorpus,
+  materialiseBug,
+  testCommand,
+  type Bug,
+} from '../../../scripts/bench/_builtin-corpus.js';
 
 const corpus = loadCorpus();
 
@@ -17,10 +23,15 @@ async function runTests(bug: Bug, variant: 'buggy' | 'fixed'): Promise<{ status:
   try {
     materialiseBug(bug, dir, variant);
     return await new Promise((resolve) => {
-      execFile('sh', ['-c', testCommand(bug)], { cwd: dir, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
-        const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ status, output: `${stdout}\n${stderr}` });
-      });
+      execFile(
+        'sh',
+        ['-c', testCommand(bug)],
+        { cwd: dir, encoding: 'utf8', timeout: 120_000 },
+        (error, stdout, stderr) => {
+          const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+          resolve({ status, output: `${stdout}\n${stderr}` });
+        },
+      );
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -22,13 +22,20 @@ describe('buildEdit', () => {
   it('attaches an insertion at a line start to that line', () => {
     const text = 'def f(x):\n    return x.y\n';
     const at = text.indexOf('    return');
-    const built = buildEdit('f.py', text, [{ start: at, end: at, text: '    if x is None:\n        return None\n', weight: 1, description: '' }])!;
+    const built = buildEdit('f.py', text, [
+      { start: at, end: at, text: '    if x is None:\n        return None\n', weight: 1, description: '' },
+    ])!;
     expect(built.edit.oldText).toBe('    return x.y');
     expect(built.edit.newText).toBe('    if x is None:\n        return None\n    return x.y');
   });
 
   it('refuses overlapping or no-op mutations', () => {
-    expect(applyMutations('abc', [{ start: 0, end: 2, text: 'x', weight: 1, description: '' }, { start: 1, end: 3, text: 'y', weight: 1, description: '' }])).toBeUndefined();
+    expect(
+      applyMutations('abc', [
+        { start: 0, end: 2, text: 'x', weight: 1, description: '' },
+        { start: 1, end: 3, text: 'y', weight: 1, description: '' },
+      ]),
+    ).toBeUndefined();
     expect(buildEdit('f.py', 'a = 1\n', [{ start: 4, end: 5, text: '1', weight: 1, description: '' }])).toBeUndefined();
   });
 

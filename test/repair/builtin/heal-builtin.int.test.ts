@@ -54,18 +54,30 @@ describe('heal() with the built-in engine', () => {
       ].join('\n'),
     });
     const report = await heal(
-      { cwd: root, testCommand: 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml', junit: ['junit.xml'], provider: 'builtin', timeoutSeconds: 120 },
+      {
+        cwd: root,
+        testCommand: 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml',
+        junit: ['junit.xml'],
+        provider: 'builtin',
+        timeoutSeconds: 120,
+      },
       { logger: silentLogger, createProvider: (o) => createBuiltinProvider(o), env: GIT_ENV },
     );
     expect(report.result, report.reason).toBe('healed');
     expect(report.failures.map((f) => f.name)).toEqual(['test_at_minimum']);
-    expect(report.attempts[0]).toMatchObject({ verdict: 'accepted', tokens: { input: 0, output: 0 }, detail: { engine: 'builtin', fix: { template: 'comparison-operator', file: 'inventory/stock.py', line: 3 } } });
+    expect(report.attempts[0]).toMatchObject({
+      verdict: 'accepted',
+      tokens: { input: 0, output: 0 },
+      detail: { engine: 'builtin', fix: { template: 'comparison-operator', file: 'inventory/stock.py', line: 3 } },
+    });
     expect(report.diff).toContain('+    return level <= minimum');
     expect(report.commit?.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(readFileSync(path.join(root, 'inventory/stock.py'), 'utf8')).toContain('return level <= minimum');
     // The test file is untouched and the committed tree is clean.
     expect(execFileSync('git', ['status', '--porcelain'], { cwd: root, env: GIT_ENV, encoding: 'utf8' })).toBe('');
-    expect(execFileSync('git', ['diff', 'HEAD~1', '--name-only'], { cwd: root, env: GIT_ENV, encoding: 'utf8' }).trim()).toBe('inventory/stock.py');
+    expect(
+      execFileSync('git', ['diff', 'HEAD~1', '--name-only'], { cwd: root, env: GIT_ENV, encoding: 'utf8' }).trim(),
+    ).toBe('inventory/stock.py');
   });
 
   it('heals a node:test project whose failure is a crash inside the code under test', async () => {
@@ -120,7 +132,10 @@ describe('heal() with the built-in engine', () => {
     expect(failure.triggering).toMatchObject({ file: 'src/orders.js', line: 4 });
     const detail = report.attempts.at(-1)!.detail!;
     expect(detail).toMatchObject({ engine: 'builtin', fix: { template: 'null-guard', file: 'src/orders.js' } });
-    expect((detail.localisation as Array<{ file: string; line: number }>)[0]).toMatchObject({ file: 'src/orders.js', line: 4 });
+    expect((detail.localisation as Array<{ file: string; line: number }>)[0]).toMatchObject({
+      file: 'src/orders.js',
+      line: 4,
+    });
     execFileSync(process.execPath, ['--test'], { cwd: root, stdio: 'pipe' });
   });
 });

@@ -47,7 +47,13 @@ def test_cart():
 `;
 
 async function setUp(files: Record<string, string> = {}) {
-  const { root, cleanup } = makeProject({ 'shop/__init__.py': '', 'shop/cart.py': CART, 'shop/tax.py': TAX, 'tests/test_cart.py': TESTS, ...files });
+  const { root, cleanup } = makeProject({
+    'shop/__init__.py': '',
+    'shop/cart.py': CART,
+    'shop/tax.py': TAX,
+    'tests/test_cart.py': TESTS,
+    ...files,
+  });
   cleanups.push(cleanup);
   commitAll(root, 'init');
   const store = new SourceStore(root);
@@ -63,8 +69,16 @@ describe('localiseFaults', () => {
     const { store, files, callees } = await setUp();
     const failures = [
       // Both tests crash in tax_for, reached through line_total; one of them through cart_total too.
-      frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5), loc('shop/cart.py', 6), loc('shop/tax.py', 5)], exceptionType: 'TypeError' }),
-      frame('t2', { test: loc('tests/test_cart.py', 8), stack: [loc('tests/test_cart.py', 9), loc('shop/cart.py', 12), loc('shop/cart.py', 6), loc('shop/tax.py', 5)], exceptionType: 'TypeError' }),
+      frame('t1', {
+        test: loc('tests/test_cart.py', 4),
+        stack: [loc('tests/test_cart.py', 5), loc('shop/cart.py', 6), loc('shop/tax.py', 5)],
+        exceptionType: 'TypeError',
+      }),
+      frame('t2', {
+        test: loc('tests/test_cart.py', 8),
+        stack: [loc('tests/test_cart.py', 9), loc('shop/cart.py', 12), loc('shop/cart.py', 6), loc('shop/tax.py', 5)],
+        exceptionType: 'TypeError',
+      }),
     ];
     const lines = await localiseFaults({ failures, store, changed: new Map(), files, callees });
     const rank = (file: string, line: number) => lines.findIndex((l) => l.file === file && l.line === line);
@@ -94,7 +108,13 @@ describe('localiseFaults', () => {
   it('boosts the lines the commit under test changed', async () => {
     const { store, files, callees } = await setUp();
     const failures = [frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5)] })];
-    const lines = await localiseFaults({ failures, store, changed: new Map([['shop/cart.py', new Set([6])]]), files, callees });
+    const lines = await localiseFaults({
+      failures,
+      store,
+      changed: new Map([['shop/cart.py', new Set([6])]]),
+      files,
+      callees,
+    });
     expect(lines[0]).toMatchObject({ file: 'shop/cart.py', line: 6 });
     expect(lines[0]!.why).toMatch(/changed by the commit/);
   });
@@ -110,17 +130,25 @@ describe('localiseFaults', () => {
 
   it('finds node:test callees through the callback of `test(...)`', async () => {
     const { store, files, callees } = await setUp({
-      'lib/dates.js': 'function daysBetween(a, b) {\n  return Math.round((b - a) / 86400000);\n}\nfunction other() {\n  return 1;\n}\nmodule.exports = { daysBetween, other };\n',
-      'test/dates.test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { daysBetween } = require('../lib/dates.js');\ntest('days', () => {\n  assert.equal(daysBetween(new Date(0), new Date(86400000)), 1);\n});\n",
+      'lib/dates.js':
+        'function daysBetween(a, b) {\n  return Math.round((b - a) / 86400000);\n}\nfunction other() {\n  return 1;\n}\nmodule.exports = { daysBetween, other };\n',
+      'test/dates.test.js':
+        "const test = require('node:test');\nconst assert = require('node:assert');\nconst { daysBetween } = require('../lib/dates.js');\ntest('days', () => {\n  assert.equal(daysBetween(new Date(0), new Date(86400000)), 1);\n});\n",
     });
-    const failures = [frame('days', { test: loc('test/dates.test.js', 4), stack: [loc('test/dates.test.js', 5)], language: 'javascript' })];
+    const failures = [
+      frame('days', {
+        test: loc('test/dates.test.js', 4),
+        stack: [loc('test/dates.test.js', 5)],
+        language: 'javascript',
+      }),
+    ];
     const lines = await localiseFaults({ failures, store, changed: new Map(), files, callees });
     const keys = lines.map((l) => `${l.file}:${l.line}`);
     expect(keys).toContain('lib/dates.js:2');
     expect(keys).not.toContain('lib/dates.js:5');
   });
 
-  it('follows the test\'s imports to the callee: a src/ layout, a `.js` specifier for a TypeScript source, not a same-named function elsewhere', async () => {
+  it("follows the test's imports to the callee: a src/ layout, a `.js` specifier for a TypeScript source, not a same-named function elsewhere", async () => {
     const { store, files, callees } = await setUp({
       'src/lib/__init__.py': '',
       'src/lib/util.py': 'def scale(x):\n    return x * 3\n',
@@ -128,13 +156,20 @@ describe('localiseFaults', () => {
       'tests/test_util.py': 'from lib.util import scale\n\n\ndef test_scale():\n    assert scale(2) == 4\n',
       'src/price.ts': 'export function price(n: number): number {\n  return n * 3;\n}\n',
       'lib/price.ts': 'export function price(n: number): number {\n  return n * 2;\n}\n',
-      'test/price.test.ts': "import { test } from 'node:test';\nimport { price } from '../src/price.js';\ntest('price', () => {\n  assert.equal(price(2), 4);\n});\n",
+      'test/price.test.ts':
+        "import { test } from 'node:test';\nimport { price } from '../src/price.js';\ntest('price', () => {\n  assert.equal(price(2), 4);\n});\n",
     });
     const failures = [
       frame('scale', { test: loc('tests/test_util.py', 4), stack: [loc('tests/test_util.py', 5)] }),
-      frame('price', { test: loc('test/price.test.ts', 3), stack: [loc('test/price.test.ts', 4)], language: 'javascript' }),
+      frame('price', {
+        test: loc('test/price.test.ts', 3),
+        stack: [loc('test/price.test.ts', 4)],
+        language: 'javascript',
+      }),
     ];
-    const keys = (await localiseFaults({ failures, store, changed: new Map(), files, callees })).map((l) => `${l.file}:${l.line}`);
+    const keys = (await localiseFaults({ failures, store, changed: new Map(), files, callees })).map(
+      (l) => `${l.file}:${l.line}`,
+    );
     expect(keys).toEqual(expect.arrayContaining(['src/lib/util.py:2', 'src/price.ts:2']));
     expect(keys).not.toContain('other/util.py:2');
     expect(keys).not.toContain('lib/price.ts:2');

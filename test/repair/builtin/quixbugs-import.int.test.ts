@@ -29,7 +29,11 @@ function write(root: string, files: Record<string, string>): void {
 describe('QuixBugs importer', () => {
   it('reads the code without the description docstring and __main__ block', () => {
     expect(codeLines('\ndef f(x):\n    return x   \n\n"""\nDescription\n"""\n')).toEqual(['def f(x):', '    return x']);
-    expect(codeLines('def f():\n    """doc"""\n    return 1\nif __name__ == "__main__":\n    f()\n')).toEqual(['def f():', '    """doc"""', '    return 1']);
+    expect(codeLines('def f():\n    """doc"""\n    return 1\nif __name__ == "__main__":\n    f()\n')).toEqual([
+      'def f():',
+      '    """doc"""',
+      '    return 1',
+    ]);
   });
 
   it('finds a changed line, and an inserted line attached to the one before it', () => {
@@ -53,9 +57,20 @@ describe('QuixBugs importer', () => {
     expect(result.imported).toEqual(['triple']);
     expect(result.skipped.map((s) => s.name).sort()).toEqual(['graph', 'pairs']);
     const [bug] = loadCorpus(out);
-    expect(bug).toMatchObject({ id: 'quixbugs-triple', language: 'python', file: 'triple.py', line: 2, fixed_line: '    return x * 3' });
-    expect(readFileSync(path.join(out, 'quixbugs-triple', 'triple.py'), 'utf8')).toBe('def triple(x):\n    return x * 2\n');
-    for (const [variant, passes] of [['buggy', false], ['fixed', true]] as const) {
+    expect(bug).toMatchObject({
+      id: 'quixbugs-triple',
+      language: 'python',
+      file: 'triple.py',
+      line: 2,
+      fixed_line: '    return x * 3',
+    });
+    expect(readFileSync(path.join(out, 'quixbugs-triple', 'triple.py'), 'utf8')).toBe(
+      'def triple(x):\n    return x * 2\n',
+    );
+    for (const [variant, passes] of [
+      ['buggy', false],
+      ['fixed', true],
+    ] as const) {
       const dir = temp();
       materialiseBug(bug!, dir, variant);
       let ok = true;

@@ -42,7 +42,8 @@ describe('syntax tree helpers', () => {
   });
 
   it('names functions by declaration, variable, property or exports assignment', async () => {
-    const text = 'function a() {}\nconst b = () => 1;\nexports.c = function () {};\nconst o = { d: () => 2 };\nclass K { e() {} }\n';
+    const text =
+      'function a() {}\nconst b = () => 1;\nexports.c = function () {};\nconst o = { d: () => 2 };\nclass K { e() {} }\n';
     const parsed = (await parseSource('n.js', text))!;
     const names = [0, 1, 2, 3, 4].map((row) => {
       const fn = nodesStartingOnRow(parsed.tree.rootNode, row).find((n) => isFunctionNode(n, 'js'));
@@ -68,7 +69,8 @@ describe('syntax tree helpers', () => {
 
 describe('scope', () => {
   it('lists parameters and locals of a Python function, not those of nested functions', async () => {
-    const text = 'def f(a, b=2, *rest, **kw):\n    total = 0\n    for i, x in enumerate(a):\n        total += x\n    def g(z):\n        inner = z\n    return total\n';
+    const text =
+      'def f(a, b=2, *rest, **kw):\n    total = 0\n    for i, x in enumerate(a):\n        total += x\n    def g(z):\n        inner = z\n    return total\n';
     const parsed = (await parseSource('f.py', text))!;
     const fn = enclosingFunction(nodesStartingOnRow(parsed.tree.rootNode, 1)[0]!, 'python')!;
     const scope = scopeOf(fn, 'python');
@@ -78,7 +80,8 @@ describe('scope', () => {
   });
 
   it('lists parameters, destructured locals and loop variables of a TypeScript function', async () => {
-    const text = 'function f(xs: number[], { limit = 3 }: Opts) {\n  const [first, ...others] = xs;\n  let n = 0;\n  for (const x of others) n += x;\n  const h = () => n;\n  return n;\n}\n';
+    const text =
+      'function f(xs: number[], { limit = 3 }: Opts) {\n  const [first, ...others] = xs;\n  let n = 0;\n  for (const x of others) n += x;\n  const h = () => n;\n  return n;\n}\n';
     const parsed = (await parseSource('f.ts', text))!;
     const fn = enclosingFunction(nodesStartingOnRow(parsed.tree.rootNode, 2)[0]!, 'js')!;
     expect(scopeOf(fn, 'js').names.map((n) => n.name)).toEqual(['xs', 'limit', 'first', 'others', 'n', 'x']);

@@ -29,7 +29,13 @@ function withLine(buggy: string, line: number, ...fixedLines: string[]): string 
   return lines.join('\n');
 }
 
-async function expectFix(template: RepairTemplate, file: string, buggy: string, line: number, fixed: string): Promise<string[]> {
+async function expectFix(
+  template: RepairTemplate,
+  file: string,
+  buggy: string,
+  line: number,
+  fixed: string,
+): Promise<string[]> {
   const results = await resultsOf(template, file, buggy, line);
   expect(results).toContain(fixed);
   expect(await parsesCleanly(file, fixed)).toBe(true);
@@ -50,7 +56,8 @@ describe('every template', () => {
   });
 
   it('keeps mutation weights in (0, 1] on a busy line', async () => {
-    const py = 'def f(xs, n):\n    total = 0\n    i = 0\n    while i < n and xs[i] is not None:\n        total += xs[i] * 2 - 1\n    return total\n';
+    const py =
+      'def f(xs, n):\n    total = 0\n    i = 0\n    while i < n and xs[i] is not None:\n        total += xs[i] * 2 - 1\n    return total\n';
     for (const t of TEMPLATES) {
       for (const line of [4, 5, 6]) {
         for (const { mutation } of await applyTemplate(t, 'f.py', py, line)) {
@@ -65,12 +72,19 @@ describe('every template', () => {
 describe('comparison-operator', () => {
   it('fixes a boundary in a Python age check, boundary flip first', async () => {
     const buggy = 'def is_adult(age):\n    return age > 18\n';
-    const results = await expectFix(comparisonOperator, 'age.py', buggy, 2, 'def is_adult(age):\n    return age >= 18\n');
+    const results = await expectFix(
+      comparisonOperator,
+      'age.py',
+      buggy,
+      2,
+      'def is_adult(age):\n    return age >= 18\n',
+    );
     expect(results[0]).toBe('def is_adult(age):\n    return age >= 18\n');
   });
 
   it('fixes a JavaScript binary search loop condition', async () => {
-    const buggy = 'function find(xs, x) {\n  let lo = 0, hi = xs.length - 1;\n  while (lo < hi) {\n    lo++;\n  }\n  return lo;\n}\n';
+    const buggy =
+      'function find(xs, x) {\n  let lo = 0, hi = xs.length - 1;\n  while (lo < hi) {\n    lo++;\n  }\n  return lo;\n}\n';
     await expectFix(comparisonOperator, 'find.js', buggy, 3, withLine(buggy, 3, '  while (lo <= hi) {'));
   });
 
@@ -98,8 +112,15 @@ describe('arithmetic-operator', () => {
   });
 
   it('reverses a decrement in a countdown loop', async () => {
-    const buggy = 'function countdown(n) {\n  const out = [];\n  for (let i = n; i > 0; i++) out.push(i);\n  return out;\n}\n';
-    await expectFix(arithmeticOperator, 'c.js', buggy, 3, withLine(buggy, 3, '  for (let i = n; i > 0; i--) out.push(i);'));
+    const buggy =
+      'function countdown(n) {\n  const out = [];\n  for (let i = n; i > 0; i++) out.push(i);\n  return out;\n}\n';
+    await expectFix(
+      arithmeticOperator,
+      'c.js',
+      buggy,
+      3,
+      withLine(buggy, 3, '  for (let i = n; i > 0; i--) out.push(i);'),
+    );
   });
 
   it('fixes a Celsius conversion that subtracts', async () => {
@@ -127,8 +148,15 @@ describe('off-by-one', () => {
   });
 
   it('fixes a JavaScript loop that skips the first element', async () => {
-    const buggy = 'function sum(xs) {\n  let s = 0;\n  for (let i = 1; i < xs.length; i++) s += xs[i];\n  return s;\n}\n';
-    await expectFix(offByOne, 's.js', buggy, 3, withLine(buggy, 3, '  for (let i = 0; i < xs.length; i++) s += xs[i];'));
+    const buggy =
+      'function sum(xs) {\n  let s = 0;\n  for (let i = 1; i < xs.length; i++) s += xs[i];\n  return s;\n}\n';
+    await expectFix(
+      offByOne,
+      's.js',
+      buggy,
+      3,
+      withLine(buggy, 3, '  for (let i = 0; i < xs.length; i++) s += xs[i];'),
+    );
   });
 
   it('shifts a compared bound and folds an existing `- 1`', async () => {
@@ -149,12 +177,14 @@ describe('off-by-one', () => {
 
 describe('negate-condition', () => {
   it('drops a spurious `not` in a Python validation', async () => {
-    const buggy = 'def clean(values, ok):\n    out = []\n    for v in values:\n        if not ok(v):\n            out.append(v)\n    return out\n';
+    const buggy =
+      'def clean(values, ok):\n    out = []\n    for v in values:\n        if not ok(v):\n            out.append(v)\n    return out\n';
     await expectFix(negateCondition, 'c.py', buggy, 4, withLine(buggy, 4, '        if ok(v):'));
   });
 
   it('negates a JavaScript condition and drops an extra clause', async () => {
-    const buggy = 'function canVote(p) {\n  if (p.age >= 18 && p.registered) {\n    return true;\n  }\n  return false;\n}\n';
+    const buggy =
+      'function canVote(p) {\n  if (p.age >= 18 && p.registered) {\n    return true;\n  }\n  return false;\n}\n';
     const results = await resultsOf(negateCondition, 'v.js', buggy, 2);
     expect(results).toContain(withLine(buggy, 2, '  if (p.age >= 18) {'));
     expect(results).toContain(withLine(buggy, 2, '  if (!(p.age >= 18 && p.registered)) {'));
@@ -168,7 +198,8 @@ describe('negate-condition', () => {
 
 describe('swap-arguments', () => {
   it('swaps the arguments of a Python call', async () => {
-    const buggy = 'def per_page(total, size):\n    pages, rest = divmod(size, total)\n    return pages + (1 if rest else 0)\n';
+    const buggy =
+      'def per_page(total, size):\n    pages, rest = divmod(size, total)\n    return pages + (1 if rest else 0)\n';
     await expectFix(swapArguments, 'p.py', buggy, 2, withLine(buggy, 2, '    pages, rest = divmod(total, size)'));
   });
 
@@ -201,7 +232,8 @@ describe('replace-variable', () => {
   });
 
   it('fixes an index used where the element was meant in JavaScript', async () => {
-    const buggy = 'function total(prices) {\n  let sum = 0;\n  for (const [i, price] of prices.entries()) {\n    sum += i;\n  }\n  return sum;\n}\n';
+    const buggy =
+      'function total(prices) {\n  let sum = 0;\n  for (const [i, price] of prices.entries()) {\n    sum += i;\n  }\n  return sum;\n}\n';
     await expectFix(replaceVariable, 't.js', buggy, 4, withLine(buggy, 4, '    sum += price;'));
   });
 
@@ -216,7 +248,13 @@ describe('replace-variable', () => {
 describe('null-guard', () => {
   it('guards a Python None before it is dereferenced', async () => {
     const buggy = 'def initials(name):\n    parts = name.split()\n    return "".join(p[0] for p in parts)\n';
-    await expectFix(nullGuard, 'n.py', buggy, 2, withLine(buggy, 2, '    if name is None:', "        return ''", '    parts = name.split()'));
+    await expectFix(
+      nullGuard,
+      'n.py',
+      buggy,
+      2,
+      withLine(buggy, 2, '    if name is None:', "        return ''", '    parts = name.split()'),
+    );
   });
 
   it('uses optional chaining on a JavaScript property path', async () => {
@@ -227,14 +265,23 @@ describe('null-guard', () => {
   });
 
   it('reuses a sentinel the function already returns', async () => {
-    const buggy = 'def label(item):\n    text = item.get("label")\n    if not text:\n        return "(untitled)"\n    return text.strip()\n';
+    const buggy =
+      'def label(item):\n    text = item.get("label")\n    if not text:\n        return "(untitled)"\n    return text.strip()\n';
     const results = await resultsOf(nullGuard, 'l.py', buggy, 2);
-    expect(results[0]).toBe(withLine(buggy, 2, '    if item is None:', '        return "(untitled)"', '    text = item.get("label")'));
+    expect(results[0]).toBe(
+      withLine(buggy, 2, '    if item is None:', '        return "(untitled)"', '    text = item.get("label")'),
+    );
   });
 
   it('guards an empty list before an average', async () => {
     const buggy = 'def average(xs):\n    return sum(xs) / len(xs)\n';
-    await expectFix(nullGuard, 'avg.py', buggy, 2, withLine(buggy, 2, '    if not xs:', '        return None', '    return sum(xs) / len(xs)'));
+    await expectFix(
+      nullGuard,
+      'avg.py',
+      buggy,
+      2,
+      withLine(buggy, 2, '    if not xs:', '        return None', '    return sum(xs) / len(xs)'),
+    );
   });
 });
 
@@ -245,7 +292,8 @@ describe('return-value', () => {
   });
 
   it('returns another local in JavaScript', async () => {
-    const buggy = 'function stats(xs) {\n  let count = 0;\n  let total = 0;\n  for (const x of xs) { count++; total += x; }\n  return count;\n}\n';
+    const buggy =
+      'function stats(xs) {\n  let count = 0;\n  let total = 0;\n  for (const x of xs) { count++; total += x; }\n  return count;\n}\n';
     await expectFix(returnValue, 's.js', buggy, 5, withLine(buggy, 5, '  return total;'));
   });
 });
@@ -259,30 +307,46 @@ describe('missing-return', () => {
 
   it('returns the accumulated value at the end of a JavaScript function', async () => {
     const buggy = 'function squares(xs) {\n  const out = [];\n  for (const x of xs) out.push(x * x);\n}\n';
-    await expectFix(missingReturn, 'sq.js', buggy, 3, withLine(buggy, 3, '  for (const x of xs) out.push(x * x);', '  return out;'));
+    await expectFix(
+      missingReturn,
+      'sq.js',
+      buggy,
+      3,
+      withLine(buggy, 3, '  for (const x of xs) out.push(x * x);', '  return out;'),
+    );
   });
 });
 
 describe('missing-break', () => {
   it('stops a Python search at the first match', async () => {
-    const buggy = 'def first_negative(xs):\n    found = None\n    for x in xs:\n        if x < 0:\n            found = x\n    return found\n';
+    const buggy =
+      'def first_negative(xs):\n    found = None\n    for x in xs:\n        if x < 0:\n            found = x\n    return found\n';
     await expectFix(missingBreak, 'f.py', buggy, 5, withLine(buggy, 5, '            found = x', '            break'));
   });
 
   it('stops a JavaScript scan at the first match', async () => {
-    const buggy = 'function indexOfSpace(s) {\n  let at = -1;\n  for (let i = 0; i < s.length; i++) {\n    if (s[i] === " ") {\n      at = i;\n    }\n  }\n  return at;\n}\n';
+    const buggy =
+      'function indexOfSpace(s) {\n  let at = -1;\n  for (let i = 0; i < s.length; i++) {\n    if (s[i] === " ") {\n      at = i;\n    }\n  }\n  return at;\n}\n';
     await expectFix(missingBreak, 'i.js', buggy, 5, withLine(buggy, 5, '      at = i;', '      break;'));
   });
 });
 
 describe('missing-increment', () => {
   it('advances a Python while loop', async () => {
-    const buggy = 'def count_spaces(s):\n    i = 0\n    n = 0\n    while i < len(s):\n        if s[i] == " ":\n            n += 1\n    return n\n';
-    await expectFix(missingIncrement, 'c.py', buggy, 4, withLine(buggy, 6, '            n += 1', '    i += 1').replace('\n    i += 1', '\n        i += 1'));
+    const buggy =
+      'def count_spaces(s):\n    i = 0\n    n = 0\n    while i < len(s):\n        if s[i] == " ":\n            n += 1\n    return n\n';
+    await expectFix(
+      missingIncrement,
+      'c.py',
+      buggy,
+      4,
+      withLine(buggy, 6, '            n += 1', '    i += 1').replace('\n    i += 1', '\n        i += 1'),
+    );
   });
 
   it('advances a JavaScript while loop', async () => {
-    const buggy = 'function digits(n) {\n  let i = 0;\n  const out = [];\n  while (i < 3) {\n    out.push(n % 10);\n  }\n  return out;\n}\n';
+    const buggy =
+      'function digits(n) {\n  let i = 0;\n  const out = [];\n  while (i < 3) {\n    out.push(n % 10);\n  }\n  return out;\n}\n';
     await expectFix(missingIncrement, 'd.js', buggy, 5, withLine(buggy, 5, '    out.push(n % 10);', '    i++;'));
   });
 
@@ -311,8 +375,15 @@ describe('slice-range-bound', () => {
   });
 
   it('fixes a substring one short in TypeScript', async () => {
-    const buggy = 'export function initials(s: string): string {\n  return s.substring(0, 1) + s.substring(s.length - 1, s.length - 1);\n}\n';
-    await expectFix(sliceRangeBound, 'i.ts', buggy, 2, withLine(buggy, 2, '  return s.substring(0, 1) + s.substring(s.length - 1, s.length);'));
+    const buggy =
+      'export function initials(s: string): string {\n  return s.substring(0, 1) + s.substring(s.length - 1, s.length - 1);\n}\n';
+    await expectFix(
+      sliceRangeBound,
+      'i.ts',
+      buggy,
+      2,
+      withLine(buggy, 2, '  return s.substring(0, 1) + s.substring(s.length - 1, s.length);'),
+    );
   });
 });
 

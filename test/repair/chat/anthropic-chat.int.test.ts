@@ -3,7 +3,12 @@ import { createAnthropicChat, toAnthropicMessages } from '../../../src/repair/ch
 import type { ChatMessage } from '../../../src/repair/chat/chat-model.js';
 import { ProviderError } from '../../../src/repair/provider.js';
 import { createScrubber } from '../../../src/text/secrets.js';
-import { anthropicError, anthropicText, anthropicToolUse, startAnthropicServer } from '../../helpers/anthropic-server.js';
+import {
+  anthropicError,
+  anthropicText,
+  anthropicToolUse,
+  startAnthropicServer,
+} from '../../helpers/anthropic-server.js';
 import type { ScriptedServer } from '../../helpers/scripted-http-server.js';
 
 const KEY = 'sk-ant-api03-test0123456789abcdefghij';
@@ -33,7 +38,12 @@ const TOOLS = [{ name: 'replace_in_file', description: 'Replace', parameters: { 
 describe('Anthropic chat client', () => {
   it('sends the Messages API shape with x-api-key and anthropic-version', async () => {
     server.reply(anthropicText('hi', { input_tokens: 21, output_tokens: 4 }));
-    const reply = await chat().complete({ system: 'rules', messages: [{ role: 'user', text: 'go' }], tools: TOOLS, maxOutputTokens: 900 });
+    const reply = await chat().complete({
+      system: 'rules',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: TOOLS,
+      maxOutputTokens: 900,
+    });
     expect(reply).toMatchObject({ text: 'hi', toolCalls: [], usage: { input: 21, output: 4 }, stopReason: 'end' });
     const req = server.requests[0]!;
     expect(req.path).toBe('/v1/messages');
@@ -52,11 +62,20 @@ describe('Anthropic chat client', () => {
 
   it('reads tool_use blocks, counts cache tokens as input, and replays thinking blocks unchanged', async () => {
     server.reply(
-      anthropicToolUse([{ id: 'toolu_1', name: 'read_file', input: { path: 'a.py' } }], { input_tokens: 50, output_tokens: 9 }, { thinking: 'look at a.py', text: 'Reading.' }),
+      anthropicToolUse(
+        [{ id: 'toolu_1', name: 'read_file', input: { path: 'a.py' } }],
+        { input_tokens: 50, output_tokens: 9 },
+        { thinking: 'look at a.py', text: 'Reading.' },
+      ),
       anthropicText('done'),
     );
     const model = chat();
-    const first = await model.complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: TOOLS, maxOutputTokens: 100 });
+    const first = await model.complete({
+      system: 's',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: TOOLS,
+      maxOutputTokens: 100,
+    });
     expect(first.toolCalls).toEqual([{ id: 'toolu_1', name: 'read_file', arguments: { path: 'a.py' } }]);
     expect(first.text).toBe('Reading.');
     expect(first.stopReason).toBe('tool_use');
@@ -85,11 +104,21 @@ describe('Anthropic chat client', () => {
       { role: 'user', text: 'a' },
       { role: 'user', text: 'b' },
     ]);
-    expect(wire).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+    expect(wire).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
+    ]);
   });
 
   it('turns the real 401 into an auth error that names ANTHROPIC_API_KEY', async () => {
-    const error = (await chat('sk-ant-api03-wrongwrongwrong00000000').complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 }).catch((e: unknown) => e)) as ProviderError;
+    const error = (await chat('sk-ant-api03-wrongwrongwrong00000000')
+      .complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 })
+      .catch((e: unknown) => e)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'auth', status: 401, retryable: false });
     expect(error.hint).toContain('ANTHROPIC_API_KEY');
@@ -97,21 +126,43 @@ describe('Anthropic chat client', () => {
 
   it('retries 529 overloaded and then succeeds', async () => {
     server.reply(anthropicError(529, 'overloaded_error', 'Overloaded'), anthropicText('ok'));
-    const reply = await chat().complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 });
+    const reply = await chat().complete({
+      system: 's',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: [],
+      maxOutputTokens: 10,
+    });
     expect(reply.text).toBe('ok');
     expect(server.requests).toHaveLength(2);
   });
 
   it('does not retry a spend-limit 429', async () => {
-    server.reply({ status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'spend limit', details: { error_code: 'enforced_spend_limit_reached' } } } }, anthropicText('never'));
-    const error = (await chat().complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 }).catch((e: unknown) => e)) as ProviderError;
+    server.reply(
+      {
+        status: 429,
+        body: {
+          type: 'error',
+          error: {
+            type: 'rate_limit_error',
+            message: 'spend limit',
+            details: { error_code: 'enforced_spend_limit_reached' },
+          },
+        },
+      },
+      anthropicText('never'),
+    );
+    const error = (await chat()
+      .complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 })
+      .catch((e: unknown) => e)) as ProviderError;
     expect(error).toMatchObject({ kind: 'rate-limit', retryable: false });
     expect(server.requests).toHaveLength(1);
   });
 
   it('refuses an answer without usage as a bad response', async () => {
     server.reply({ body: { type: 'message', content: [{ type: 'text', text: 'x' }] } });
-    const error = await chat().complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 }).catch((e: unknown) => e);
+    const error = await chat()
+      .complete({ system: 's', messages: [{ role: 'user', text: 'go' }], tools: [], maxOutputTokens: 10 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'bad-response' });
   });
 });

@@ -20,11 +20,21 @@ export class MemoryHost implements RepairHost {
     const problems: EditProblem[] = [];
     edits.forEach((edit, index) => {
       if (edit.path.startsWith('/') || edit.path.split('/').includes('..')) {
-        problems.push({ index, path: edit.path, kind: 'guardrail', message: `${edit.path} is outside the repository.` });
+        problems.push({
+          index,
+          path: edit.path,
+          kind: 'guardrail',
+          message: `${edit.path} is outside the repository.`,
+        });
         return;
       }
       if (/^tests?\//.test(edit.path) || edit.path.startsWith('.github/')) {
-        problems.push({ index, path: edit.path, kind: 'guardrail', message: `${edit.path} is a protected test or CI file.` });
+        problems.push({
+          index,
+          path: edit.path,
+          kind: 'guardrail',
+          message: `${edit.path} is a protected test or CI file.`,
+        });
         return;
       }
       const text = contents[edit.path];

@@ -3,7 +3,13 @@ import { createOpenAIChat, type OpenAIChatConfig } from '../../../src/repair/cha
 import type { ChatMessage, ToolSpec } from '../../../src/repair/chat/chat-model.js';
 import { ProviderError } from '../../../src/repair/provider.js';
 import { createScrubber } from '../../../src/text/secrets.js';
-import { openaiError, openaiText, openaiToolCalls, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
+import {
+  openaiError,
+  openaiText,
+  openaiToolCalls,
+  startOpenAIServer,
+  type OpenAIServer,
+} from '../../helpers/openai-server.js';
 
 const KEY = 'sk-test-0123456789abcdefghijklmnop';
 const FAST_RETRY = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20, maxTotalWaitMs: 2_000, requestTimeoutMs: 2_000 };
@@ -49,7 +55,12 @@ describe('OpenAI chat client', () => {
       { role: 'system', content: 'rules' },
       { role: 'user', content: 'fix the bug' },
     ]);
-    expect(req!.body.tools).toEqual([{ type: 'function', function: { name: 'replace_in_file', description: 'Replace text', parameters: TOOL.parameters } }]);
+    expect(req!.body.tools).toEqual([
+      {
+        type: 'function',
+        function: { name: 'replace_in_file', description: 'Replace text', parameters: TOOL.parameters },
+      },
+    ]);
     expect(req!.body.tool_choice).toBe('auto');
     // A loopback base URL is not OpenAI: the widely supported field name is used.
     expect(req!.body.max_tokens).toBe(500);
@@ -68,7 +79,11 @@ describe('OpenAI chat client', () => {
     );
     const reply = await chat().complete({ system: 's', messages: user, tools: [TOOL], maxOutputTokens: 100 });
     expect(reply.stopReason).toBe('tool_use');
-    expect(reply.toolCalls[0]).toEqual({ id: 'call_a', name: 'replace_in_file', arguments: { path: 'a.py', old_text: 'x', new_text: 'y' } });
+    expect(reply.toolCalls[0]).toEqual({
+      id: 'call_a',
+      name: 'replace_in_file',
+      arguments: { path: 'a.py', old_text: 'x', new_text: 'y' },
+    });
     expect(reply.toolCalls[1]!.arguments).toBeUndefined();
     expect(reply.toolCalls[1]!.argumentsError).toMatch(/not valid JSON/);
     expect(reply.toolCalls[2]!.argumentsError).toMatch(/not an object/);
@@ -78,7 +93,16 @@ describe('OpenAI chat client', () => {
   it('accepts object arguments and missing ids from compatible servers (Ollama, vLLM)', async () => {
     server.reply({
       body: {
-        choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'search', arguments: { query: 'total' } } }] }, finish_reason: 'tool_calls' }],
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ type: 'function', function: { name: 'search', arguments: { query: 'total' } } }],
+            },
+            finish_reason: 'tool_calls',
+          },
+        ],
       },
     });
     const reply = await chat().complete({ system: 's', messages: user, tools: [TOOL], maxOutputTokens: 100 });
@@ -108,8 +132,20 @@ describe('OpenAI chat client', () => {
   });
 
   it('uses max_completion_tokens for api.openai.com-style hosts and switches once when a server refuses the field', async () => {
-    server.reply(openaiError(400, "Unsupported parameter: 'max_completion_tokens' is not supported with this model. Use 'max_tokens' instead.", 'unsupported_parameter'), openaiText('ok'));
-    const reply = await chat({ maxTokensField: 'max_completion_tokens' }).complete({ system: 's', messages: user, tools: [], maxOutputTokens: 77 });
+    server.reply(
+      openaiError(
+        400,
+        "Unsupported parameter: 'max_completion_tokens' is not supported with this model. Use 'max_tokens' instead.",
+        'unsupported_parameter',
+      ),
+      openaiText('ok'),
+    );
+    const reply = await chat({ maxTokensField: 'max_completion_tokens' }).complete({
+      system: 's',
+      messages: user,
+      tools: [],
+      maxOutputTokens: 77,
+    });
     expect(reply.text).toBe('ok');
     expect(server.requests[0]!.body.max_completion_tokens).toBe(77);
     expect(server.requests[1]!.body.max_tokens).toBe(77);
@@ -118,7 +154,9 @@ describe('OpenAI chat client', () => {
 
   it('refuses a 200 answer without choices as a bad response', async () => {
     server.reply({ body: { id: 'x', object: 'chat.completion' } });
-    const error = await chat().complete({ system: 's', messages: user, tools: [], maxOutputTokens: 10 }).catch((e: unknown) => e);
+    const error = await chat()
+      .complete({ system: 's', messages: user, tools: [], maxOutputTokens: 10 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'bad-response', retryable: false });
   });

@@ -45,7 +45,10 @@ describe('postJson retry policy', () => {
   });
 
   it('honours retry-after-ms on a 429 instead of its own backoff', async () => {
-    server.reply(openaiError(429, 'Rate limit reached for requests', 'rate_limit_exceeded', { 'retry-after-ms': '150' }), openaiText('ok'));
+    server.reply(
+      openaiError(429, 'Rate limit reached for requests', 'rate_limit_exceeded', { 'retry-after-ms': '150' }),
+      openaiText('ok'),
+    );
     const logs: string[] = [];
     const result = await postJson(options({ log: (m) => logs.push(m), random: () => 0 }));
     expect(result.tries).toBe(2);
@@ -53,7 +56,12 @@ describe('postJson retry policy', () => {
   });
 
   it('gives up at once when the server asks for a longer wait than the run may spend (a daily limit)', async () => {
-    server.reply(openaiError(429, 'Rate limit of 50 per 86400s exceeded for UserByModelByDay', 'RateLimitReached', { 'retry-after': '40000' }), openaiText('never'));
+    server.reply(
+      openaiError(429, 'Rate limit of 50 per 86400s exceeded for UserByModelByDay', 'RateLimitReached', {
+        'retry-after': '40000',
+      }),
+      openaiText('never'),
+    );
     const error = await failure(postJson(options()));
     expect(error.kind).toBe('rate-limit');
     expect(error.hint).toMatch(/asked to wait 40000 s/);
@@ -61,7 +69,14 @@ describe('postJson retry policy', () => {
   });
 
   it('does not retry a 429 that says the quota is used up', async () => {
-    server.reply(openaiError(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota'), openaiText('never'));
+    server.reply(
+      openaiError(
+        429,
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+      ),
+      openaiText('never'),
+    );
     const error = await failure(postJson(options()));
     expect(error).toMatchObject({ kind: 'rate-limit', retryable: false, status: 429 });
     expect(error.hint).toMatch(/quota or spend limit/);
@@ -83,15 +98,28 @@ describe('postJson retry policy', () => {
 
   it('times out a slow answer and retries it', async () => {
     server.reply({ ...openaiText('late'), delayMs: 600 }, openaiText('ok'));
-    const result = await postJson(options({ retry: { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 5, maxTotalWaitMs: 1_000, requestTimeoutMs: 200 } }));
+    const result = await postJson(
+      options({
+        retry: { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 5, maxTotalWaitMs: 1_000, requestTimeoutMs: 200 },
+      }),
+    );
     expect(result.tries).toBe(2);
-    expect((result.json as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toBe('ok');
+    expect((result.json as { choices: Array<{ message: { content: string } }> }).choices[0]!.message.content).toBe(
+      'ok',
+    );
   });
 
   it('reports a network error with the URL when nothing listens', async () => {
     const url = `${server.apiBase}/chat/completions`;
     await server.close();
-    const error = await failure(postJson(options({ url, retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 5, maxTotalWaitMs: 100, requestTimeoutMs: 500 } })));
+    const error = await failure(
+      postJson(
+        options({
+          url,
+          retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 5, maxTotalWaitMs: 100, requestTimeoutMs: 500 },
+        }),
+      ),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).toContain(url);
     expect(error.message).toMatch(/ECONNREFUSED/);
@@ -100,7 +128,15 @@ describe('postJson retry policy', () => {
 
   it('keeps credentials in the base URL out of the network error', async () => {
     const url = `http://user:s3cret-password-value@127.0.0.1:9/v1/chat/completions`;
-    const error = await failure(postJson(options({ url, scrub: createScrubber([]), retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxTotalWaitMs: 1, requestTimeoutMs: 500 } })));
+    const error = await failure(
+      postJson(
+        options({
+          url,
+          scrub: createScrubber([]),
+          retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, maxTotalWaitMs: 1, requestTimeoutMs: 500 },
+        }),
+      ),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).not.toContain('s3cret-password-value');
     expect(error.message).toContain('http://user:[REDACTED]@127.0.0.1:9');
@@ -117,7 +153,14 @@ describe('postJson retry policy', () => {
 
   it('does not start a retry whose wait passes the deadline', async () => {
     server.reply(openaiError(500, 'boom'), openaiText('never'));
-    const error = await failure(postJson(options({ deadline: Date.now() + 5, retry: { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 500, maxTotalWaitMs: 5_000, requestTimeoutMs: 1_000 } })));
+    const error = await failure(
+      postJson(
+        options({
+          deadline: Date.now() + 5,
+          retry: { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 500, maxTotalWaitMs: 5_000, requestTimeoutMs: 1_000 },
+        }),
+      ),
+    );
     expect(error.kind).toBe('server');
     expect(server.requests).toHaveLength(1);
   });
@@ -127,7 +170,10 @@ describe('postJson retry policy', () => {
     [404, 'model'],
     [400, 'bad-request'],
   ] as const)('does not retry HTTP %i (%s)', async (status, kind) => {
-    server.reply(openaiError(status, status === 404 ? 'The model `gpt-nope` does not exist' : 'nope'), openaiText('never'));
+    server.reply(
+      openaiError(status, status === 404 ? 'The model `gpt-nope` does not exist' : 'nope'),
+      openaiText('never'),
+    );
     const error = await failure(postJson(options()));
     expect(error.kind).toBe(kind);
     expect(server.requests).toHaveLength(1);

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHttpError, parseDuration, retryAfterMs, serverMessage } from '../../../src/repair/chat/provider-errors.js';
+import {
+  classifyHttpError,
+  parseDuration,
+  retryAfterMs,
+  serverMessage,
+} from '../../../src/repair/chat/provider-errors.js';
 import { createScrubber } from '../../../src/text/secrets.js';
 
-const api = { label: 'GitHub Models', keyEnv: 'GITHUB_TOKEN', forbiddenHint: 'the workflow needs `permissions: models: read`' };
-const context = { model: 'openai/gpt-4.1', url: 'https://models.github.ai/inference/chat/completions', scrub: (t: string) => t };
+const api = {
+  label: 'GitHub Models',
+  keyEnv: 'GITHUB_TOKEN',
+  forbiddenHint: 'the workflow needs `permissions: models: read`',
+};
+const context = {
+  model: 'openai/gpt-4.1',
+  url: 'https://models.github.ai/inference/chat/completions',
+  scrub: (t: string) => t,
+};
 const NOW = Date.parse('2026-11-02T10:00:00Z');
 
 describe('retryAfterMs', () => {
@@ -14,7 +27,9 @@ describe('retryAfterMs', () => {
   });
 
   it('reads the OpenAI and Anthropic reset headers and waits for the latest', () => {
-    expect(retryAfterMs(new Headers({ 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '6m0s' }), NOW)).toBe(360_000);
+    expect(
+      retryAfterMs(new Headers({ 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '6m0s' }), NOW),
+    ).toBe(360_000);
     expect(retryAfterMs(new Headers({ 'anthropic-ratelimit-tokens-reset': '2026-11-02T10:00:05Z' }), NOW)).toBe(5_000);
     expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 12) }), NOW)).toBe(12_000);
   });
@@ -37,8 +52,15 @@ describe('parseDuration', () => {
 
 describe('serverMessage', () => {
   it('reads OpenAI, Anthropic and plain error shapes', () => {
-    expect(serverMessage('{"error":{"message":"bad key","code":"invalid_api_key"}}')).toEqual({ message: 'bad key', code: 'invalid_api_key', type: undefined });
-    expect(serverMessage('{"type":"error","error":{"type":"not_found_error","message":"model: x"}}')).toMatchObject({ message: 'model: x', type: 'not_found_error' });
+    expect(serverMessage('{"error":{"message":"bad key","code":"invalid_api_key"}}')).toEqual({
+      message: 'bad key',
+      code: 'invalid_api_key',
+      type: undefined,
+    });
+    expect(serverMessage('{"type":"error","error":{"type":"not_found_error","message":"model: x"}}')).toMatchObject({
+      message: 'model: x',
+      type: 'not_found_error',
+    });
     expect(serverMessage('<html><h1>502 Bad Gateway</h1></html>').message).toBe('502 Bad Gateway');
     expect(serverMessage('x'.repeat(1000)).message.length).toBeLessThanOrEqual(300);
   });
@@ -46,7 +68,13 @@ describe('serverMessage', () => {
 
 describe('classifyHttpError', () => {
   it('explains a GitHub Models 403 in plain words and does not retry it', () => {
-    const d = classifyHttpError(api, 403, new Headers(), '{"error":{"code":"no_access","message":"No access to model: openai/gpt-4.1"}}', context);
+    const d = classifyHttpError(
+      api,
+      403,
+      new Headers(),
+      '{"error":{"code":"no_access","message":"No access to model: openai/gpt-4.1"}}',
+      context,
+    );
     expect(d.retry).toBe(false);
     expect(d.error.kind).toBe('forbidden');
     expect(d.error.hint).toContain('permissions: models: read');
@@ -54,13 +82,25 @@ describe('classifyHttpError', () => {
   });
 
   it('sorts a too-large request (413 tokens_limit_reached) as a bad request with a hint', () => {
-    const d = classifyHttpError(api, 413, new Headers(), '{"error":{"code":"tokens_limit_reached","message":"Request body too large for gpt-4.1 model. Max size: 8000 tokens."}}', context);
+    const d = classifyHttpError(
+      api,
+      413,
+      new Headers(),
+      '{"error":{"code":"tokens_limit_reached","message":"Request body too large for gpt-4.1 model. Max size: 8000 tokens."}}',
+      context,
+    );
     expect(d.error.kind).toBe('bad-request');
     expect(d.error.hint).toMatch(/input limit/);
   });
 
   it('sorts an unknown model (400 or 404) as a model error naming the flag', () => {
-    const d = classifyHttpError(api, 400, new Headers(), '{"error":{"code":"unknown_model","message":"Unknown model: openai/gpt-9"}}', context);
+    const d = classifyHttpError(
+      api,
+      400,
+      new Headers(),
+      '{"error":{"code":"unknown_model","message":"Unknown model: openai/gpt-9"}}',
+      context,
+    );
     expect(d.error.kind).toBe('model');
     expect(d.error.hint).toContain('--model');
     const notFound = classifyHttpError(api, 404, new Headers(), '404 page not found', context);
@@ -69,14 +109,34 @@ describe('classifyHttpError', () => {
   });
 
   it('retries 429 and 5xx with the wait the server asked for', () => {
-    const d = classifyHttpError(api, 429, new Headers({ 'retry-after': '2' }), '{"error":{"message":"Too many requests"}}', context);
+    const d = classifyHttpError(
+      api,
+      429,
+      new Headers({ 'retry-after': '2' }),
+      '{"error":{"message":"Too many requests"}}',
+      context,
+    );
     expect(d).toMatchObject({ retry: true, retryAfterMs: 2000 });
-    expect(classifyHttpError(api, 529, new Headers(), '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}', context).retry).toBe(true);
+    expect(
+      classifyHttpError(
+        api,
+        529,
+        new Headers(),
+        '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+        context,
+      ).retry,
+    ).toBe(true);
   });
 
   it('scrubs a key the server echoes back', () => {
     const key = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
-    const d = classifyHttpError(api, 401, new Headers(), JSON.stringify({ error: { message: `Bad credentials for ${key}` } }), { ...context, scrub: createScrubber([key]) });
+    const d = classifyHttpError(
+      api,
+      401,
+      new Headers(),
+      JSON.stringify({ error: { message: `Bad credentials for ${key}` } }),
+      { ...context, scrub: createScrubber([key]) },
+    );
     expect(d.error.message).not.toContain(key);
     expect(d.error.hint).toContain('GITHUB_TOKEN');
   });

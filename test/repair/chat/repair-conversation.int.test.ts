@@ -5,11 +5,19 @@ import { createAnthropicChat } from '../../../src/repair/chat/anthropic-chat.js'
 import type { RepairRequest } from '../../../src/repair/provider.js';
 import type { Attempt } from '../../../src/contracts/heal-report.js';
 import { createScrubber } from '../../../src/text/secrets.js';
-import { openaiError, openaiText, openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
+import {
+  openaiError,
+  openaiText,
+  openaiToolCalls,
+  replaceInFile,
+  startOpenAIServer,
+  type OpenAIServer,
+} from '../../helpers/openai-server.js';
 import { anthropicText, anthropicToolUse, startAnthropicServer } from '../../helpers/anthropic-server.js';
 import { MemoryHost } from './memory-host.js';
 
-const CART = 'def total(items, discount):\n    subtotal = sum(i.price for i in items)\n    return subtotal * discount\n';
+const CART =
+  'def total(items, discount):\n    subtotal = sum(i.price for i in items)\n    return subtotal * discount\n';
 const FIXED = '    return subtotal * (1 - discount)\n';
 const SECRET = 'prod-db-password-778899';
 const scrub = createScrubber([SECRET]);
@@ -18,7 +26,10 @@ let server: OpenAIServer;
 let host: MemoryHost;
 beforeEach(async () => {
   server = await startOpenAIServer();
-  host = new MemoryHost({ 'src/cart.py': CART, 'tests/test_cart.py': 'def test_total():\n    assert total([], 0.1) == 0\n' });
+  host = new MemoryHost({
+    'src/cart.py': CART,
+    'tests/test_cart.py': 'def test_total():\n    assert total([], 0.1) == 0\n',
+  });
 });
 afterEach(async () => {
   await server.close();
@@ -49,7 +60,8 @@ function request(overrides: Partial<RepairRequest> = {}): RepairRequest {
   };
 }
 
-const run = (limits: Partial<ConversationLimits> = {}, req = request(), model = chat()) => runRepairConversation(model, req, host, { scrub, limits });
+const run = (limits: Partial<ConversationLimits> = {}, req = request(), model = chat()) =>
+  runRepairConversation(model, req, host, { scrub, limits });
 
 /** The tool messages answering the last assistant turn of the nth request (0-based). */
 function toolMessages(n: number) {
@@ -60,19 +72,36 @@ function toolMessages(n: number) {
 
 describe('runRepairConversation', () => {
   it('accepts a matching edit on the first answer and reports its usage', async () => {
-    server.reply(openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)], { prompt_tokens: 300, completion_tokens: 40 }));
+    server.reply(
+      openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)], {
+        prompt_tokens: 300,
+        completion_tokens: 40,
+      }),
+    );
     const answer = await run();
-    expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+    expect(answer.edits).toEqual([
+      { path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED },
+    ]);
     expect(answer.usage).toEqual({ input: 300, output: 40 });
     expect(answer.detail).toMatchObject({ requests: 1, corrections: 0, stop: 'accepted' });
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['replace_in_file', 'read_file', 'search']);
+    expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
+      'replace_in_file',
+      'read_file',
+      'search',
+    ]);
   });
 
   it('sends a no-match back with the nearest real lines, then accepts the corrected edit', async () => {
     server.reply(
-      openaiToolCalls([{ ...replaceInFile('src/cart.py', '  return subtotal*discount\n', FIXED), id: 'call_bad' }], { prompt_tokens: 300, completion_tokens: 40 }),
-      openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)], { prompt_tokens: 500, completion_tokens: 30 }),
+      openaiToolCalls([{ ...replaceInFile('src/cart.py', '  return subtotal*discount\n', FIXED), id: 'call_bad' }], {
+        prompt_tokens: 300,
+        completion_tokens: 40,
+      }),
+      openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)], {
+        prompt_tokens: 500,
+        completion_tokens: 30,
+      }),
     );
     const answer = await run();
     expect(answer.edits).toHaveLength(1);
@@ -98,8 +127,12 @@ describe('runRepairConversation', () => {
     const answer = await run();
     expect(answer.edits.map((e) => e.path)).toEqual(['src/util.py', 'src/cart.py']);
     const results = toolMessages(1);
-    expect(results.find((m) => m.tool_call_id === 'call_ok')!.content).toMatch(/^NOT APPLIED YET: this edit is fine.*Do not send it again/s);
-    expect(results.find((m) => m.tool_call_id === 'call_miss')!.content).toMatch(/^NOT APPLIED: old_text does not match/);
+    expect(results.find((m) => m.tool_call_id === 'call_ok')!.content).toMatch(
+      /^NOT APPLIED YET: this edit is fine.*Do not send it again/s,
+    );
+    expect(results.find((m) => m.tool_call_id === 'call_miss')!.content).toMatch(
+      /^NOT APPLIED: old_text does not match/,
+    );
     // The final check covered both edits together.
     expect(host.checks.at(-1)).toHaveLength(2);
   });
@@ -123,15 +156,21 @@ describe('runRepairConversation', () => {
       ),
     );
     const answer = await run();
-    expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+    expect(answer.edits).toEqual([
+      { path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED },
+    ]);
     expect(answer.notes).toContain('The discount is applied backwards.');
   });
 
   it('keeps the readable SEARCH/REPLACE blocks while a broken one is re-sent', async () => {
     host.files['src/util.py'] = 'def rate():\n    return 0.1\n';
     server.reply(
-      openaiText('src/util.py\n<<<<<<< SEARCH\n    return 0.1\n=======\n    return 0.2\n>>>>>>> REPLACE\n\nsrc/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n'),
-      openaiText('src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n'),
+      openaiText(
+        'src/util.py\n<<<<<<< SEARCH\n    return 0.1\n=======\n    return 0.2\n>>>>>>> REPLACE\n\nsrc/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n',
+      ),
+      openaiText(
+        'src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n',
+      ),
     );
     const answer = await run();
     expect(answer.edits.map((e) => e.path)).toEqual(['src/util.py', 'src/cart.py']);
@@ -158,7 +197,9 @@ describe('runRepairConversation', () => {
       'Not run: the read_file/search budget of this attempt (5 calls) is used up. Propose the fix now with replace_in_file.',
       'Not run: the read_file/search budget of this attempt (5 calls) is used up. Propose the fix now with replace_in_file.',
     ]);
-    expect(toolMessages(1)[0]!.content).toBe('1 | def total(items, discount):\n2 |     subtotal = sum(i.price for i in items)\n3 |     return subtotal * discount');
+    expect(toolMessages(1)[0]!.content).toBe(
+      '1 | def total(items, discount):\n2 |     subtotal = sum(i.price for i in items)\n3 |     return subtotal * discount',
+    );
     expect(toolMessages(1)[1]!.content).toContain('src/cart.py:2:     subtotal = sum(i.price for i in items)');
   });
 
@@ -168,7 +209,9 @@ describe('runRepairConversation', () => {
     expect(server.requests).toHaveLength(3);
     expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: 'missing 2\n', newText: FIXED }]);
     expect(answer.detail).toMatchObject({ stop: 'corrections-exhausted', corrections: 3 });
-    expect((answer.detail as { problems: unknown[] }).problems).toEqual([{ path: 'src/cart.py', kind: 'no-match', message: 'old_text was not found' }]);
+    expect((answer.detail as { problems: unknown[] }).problems).toEqual([
+      { path: 'src/cart.py', kind: 'no-match', message: 'old_text was not found' },
+    ]);
   });
 
   it('tells the model a proposal repeats a failed attempt, with why it failed', async () => {
@@ -182,57 +225,92 @@ describe('runRepairConversation', () => {
       durationMs: 1,
     };
     server.reply(
-      openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', '    return subtotal - discount\n')]),
+      openaiToolCalls([
+        replaceInFile('src/cart.py', '    return subtotal * discount\n', '    return subtotal - discount\n'),
+      ]),
       openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)]),
     );
     const answer = await run({}, request({ history: [tried] }));
     expect(answer.edits[0]!.newText).toBe(FIXED);
     const [told] = toolMessages(1);
-    expect(told!.content).toBe('ALREADY TRIED: these changes are the same as attempt 1, which failed: test_total: assert 99.9 == 90.0\nPropose a different fix.');
+    expect(told!.content).toBe(
+      'ALREADY TRIED: these changes are the same as attempt 1, which failed: test_total: assert 99.9 == 90.0\nPropose a different fix.',
+    );
   });
 
   it('answers malformed tool arguments with the format rule and accepts the retry', async () => {
     server.reply(
-      openaiToolCalls([{ name: 'replace_in_file', arguments: '{"path": "src/cart.py", "old_text": "    return', id: 'call_cut' }]),
+      openaiToolCalls([
+        { name: 'replace_in_file', arguments: '{"path": "src/cart.py", "old_text": "    return', id: 'call_cut' },
+      ]),
       openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)]),
     );
     const answer = await run();
     expect(answer.edits).toHaveLength(1);
-    expect(toolMessages(1)[0]!.content).toMatch(/^NOT APPLIED: the arguments were not valid JSON .* replace_in_file takes \{"path"/);
+    expect(toolMessages(1)[0]!.content).toMatch(
+      /^NOT APPLIED: the arguments were not valid JSON .* replace_in_file takes \{"path"/,
+    );
   });
 
   it('nudges once when the model answers without an edit, and gives up with no edits after the cap', async () => {
-    server.reply(openaiText('I am not sure what to change.'), openaiText('Still unsure.'), openaiText('Really unsure.'));
+    server.reply(
+      openaiText('I am not sure what to change.'),
+      openaiText('Still unsure.'),
+      openaiText('Really unsure.'),
+    );
     const answer = await run({ maxCorrections: 2 });
     expect(answer.edits).toEqual([]);
     expect(answer.detail).toMatchObject({ stop: 'no-edits', requests: 3 });
     const second = server.requests[1]!.body.messages.at(-1);
-    expect(second).toEqual({ role: 'user', content: expect.stringMatching(/^No change was proposed\. Propose the fix now: call replace_in_file/) });
+    expect(second).toEqual({
+      role: 'user',
+      content: expect.stringMatching(/^No change was proposed\. Propose the fix now: call replace_in_file/),
+    });
   });
 
   it('falls back to SEARCH/REPLACE blocks when the server refuses tool calling (Ollama)', async () => {
     server.reply(
       openaiError(400, 'registry.ollama.ai/library/gemma3:4b does not support tools'),
-      openaiText('src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n'),
+      openaiText(
+        'src/cart.py\n<<<<<<< SEARCH\n    return subtotal * discount\n=======\n    return subtotal * (1 - discount)\n>>>>>>> REPLACE\n',
+      ),
     );
     const answer = await run();
-    expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+    expect(answer.edits).toEqual([
+      { path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED },
+    ]);
     const second = server.requests[1]!.body;
     expect(second.tools).toBeUndefined();
-    expect(second.messages.at(-1).content).toMatch(/^Tools are not available on this server\. Answer with SEARCH\/REPLACE blocks/);
+    expect(second.messages.at(-1).content).toMatch(
+      /^Tools are not available on this server\. Answer with SEARCH\/REPLACE blocks/,
+    );
     expect(host.logs.some((l) => l.includes('refused tool calling'))).toBe(true);
   });
 
   it('strips the line-number gutter a model copied from the excerpts', async () => {
-    server.reply(openaiToolCalls([replaceInFile('src/cart.py', '3 |     return subtotal * discount\n', '3 |     return subtotal * (1 - discount)\n')]));
+    server.reply(
+      openaiToolCalls([
+        replaceInFile(
+          'src/cart.py',
+          '3 |     return subtotal * discount\n',
+          '3 |     return subtotal * (1 - discount)\n',
+        ),
+      ]),
+    );
     const answer = await run();
-    expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+    expect(answer.edits).toEqual([
+      { path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED },
+    ]);
   });
 
   it('never sends a secret read from a file to the model', async () => {
-    host.files['src/config.py'] = `DB_PASSWORD = "${SECRET}"\nTOKEN = "ghp_${'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2'}"\n`;
+    host.files['src/config.py'] =
+      `DB_PASSWORD = "${SECRET}"\nTOKEN = "ghp_${'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2'}"\n`;
     server.reply(
-      openaiToolCalls([{ name: 'read_file', arguments: { path: 'src/config.py' } }, { name: 'search', arguments: { query: 'PASSWORD' } }]),
+      openaiToolCalls([
+        { name: 'read_file', arguments: { path: 'src/config.py' } },
+        { name: 'search', arguments: { query: 'PASSWORD' } },
+      ]),
       openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)]),
     );
     await run();
@@ -245,10 +323,16 @@ describe('runRepairConversation', () => {
 
   it('stops before a request that would exceed the attempt’s input token budget', async () => {
     server.reply(
-      openaiToolCalls([{ name: 'read_file', arguments: { path: 'src/cart.py' } }], { prompt_tokens: 900, completion_tokens: 10 }),
+      openaiToolCalls([{ name: 'read_file', arguments: { path: 'src/cart.py' } }], {
+        prompt_tokens: 900,
+        completion_tokens: 10,
+      }),
       openaiToolCalls([replaceInFile('src/cart.py', '    return subtotal * discount\n', FIXED)]),
     );
-    const answer = await run({}, request({ budget: { inputTokens: 1_000, outputTokens: 10_000, deadline: Date.now() + 30_000 } }));
+    const answer = await run(
+      {},
+      request({ budget: { inputTokens: 1_000, outputTokens: 10_000, deadline: Date.now() + 30_000 } }),
+    );
     expect(server.requests).toHaveLength(1);
     expect(answer.edits).toEqual([]);
     expect(answer.detail).toMatchObject({ stop: 'token-budget' });
@@ -283,12 +367,32 @@ describe('runRepairConversation over the Anthropic Messages API', () => {
         scrub,
       });
       anthropic.reply(
-        anthropicToolUse([{ id: 'toolu_a', name: 'replace_in_file', input: { path: 'src/cart.py', old_text: 'return subtotal*discount', new_text: 'x' } }], undefined, { thinking: 'hmm' }),
-        anthropicToolUse([{ name: 'replace_in_file', input: { path: 'src/cart.py', old_text: '    return subtotal * discount\n', new_text: FIXED } }], { input_tokens: 400, output_tokens: 50 }),
+        anthropicToolUse(
+          [
+            {
+              id: 'toolu_a',
+              name: 'replace_in_file',
+              input: { path: 'src/cart.py', old_text: 'return subtotal*discount', new_text: 'x' },
+            },
+          ],
+          undefined,
+          { thinking: 'hmm' },
+        ),
+        anthropicToolUse(
+          [
+            {
+              name: 'replace_in_file',
+              input: { path: 'src/cart.py', old_text: '    return subtotal * discount\n', new_text: FIXED },
+            },
+          ],
+          { input_tokens: 400, output_tokens: 50 },
+        ),
         anthropicText('unused'),
       );
       const answer = await runRepairConversation(model, request(), host, { scrub });
-      expect(answer.edits).toEqual([{ path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED }]);
+      expect(answer.edits).toEqual([
+        { path: 'src/cart.py', oldText: '    return subtotal * discount\n', newText: FIXED },
+      ]);
       expect(answer.usage).toEqual({ input: 520, output: 80 });
       const second = anthropic.requests[1]!.body.messages;
       expect(second[1].content[0].type).toBe('thinking');

@@ -38,7 +38,9 @@ describe('parseSearchReplaceBlocks', () => {
   });
 
   it('reports unterminated blocks and blocks without a path', () => {
-    expect(parseSearchReplaceBlocks('<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE').errors[0]).toMatch(/no file path/);
+    expect(parseSearchReplaceBlocks('<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE').errors[0]).toMatch(
+      /no file path/,
+    );
     expect(parseSearchReplaceBlocks('a.py\n<<<<<<< SEARCH\nx\n=======\ny').errors[0]).toMatch(/no >>>>>>> REPLACE end/);
     expect(parseSearchReplaceBlocks('a.py\n<<<<<<< SEARCH\nx\ny').errors[0]).toMatch(/no ======= divider/);
     expect(parseSearchReplaceBlocks('plain prose, no blocks')).toEqual({ edits: [], errors: [] });
@@ -46,8 +48,17 @@ describe('parseSearchReplaceBlocks', () => {
 });
 
 describe('tried edits', () => {
-  const diff = 'diff --git a/src/c.py b/src/c.py\n--- a/src/c.py\n+++ b/src/c.py\n@@ -2,3 +2,3 @@\n def f():\n-    return a*b\n+    return a + b\n';
-  const attempt = { n: 2, diff, files: ['src/c.py'], verdict: 'targets-failed' as const, feedback: 'f', tokens: { input: 0, output: 0 }, durationMs: 0 };
+  const diff =
+    'diff --git a/src/c.py b/src/c.py\n--- a/src/c.py\n+++ b/src/c.py\n@@ -2,3 +2,3 @@\n def f():\n-    return a*b\n+    return a + b\n';
+  const attempt = {
+    n: 2,
+    diff,
+    files: ['src/c.py'],
+    verdict: 'targets-failed' as const,
+    feedback: 'f',
+    tokens: { input: 0, output: 0 },
+    durationMs: 0,
+  };
 
   it('sees the same change made with different context and whitespace', () => {
     const edit = { path: 'src/c.py', oldText: 'def f():\n    return a*b\n', newText: 'def f():\n    return a + b  \n' };
@@ -56,21 +67,47 @@ describe('tried edits', () => {
   });
 
   it('does not confuse a different change or another file', () => {
-    expect(findTriedAttempt([{ path: 'src/c.py', oldText: '    return a*b\n', newText: '    return a - b\n' }], [attempt])).toBeUndefined();
-    expect(findTriedAttempt([{ path: 'src/d.py', oldText: '    return a*b\n', newText: '    return a + b\n' }], [attempt])).toBeUndefined();
+    expect(
+      findTriedAttempt([{ path: 'src/c.py', oldText: '    return a*b\n', newText: '    return a - b\n' }], [attempt]),
+    ).toBeUndefined();
+    expect(
+      findTriedAttempt([{ path: 'src/d.py', oldText: '    return a*b\n', newText: '    return a + b\n' }], [attempt]),
+    ).toBeUndefined();
   });
 });
 
 describe('tool arguments', () => {
   it('refuses edits that change nothing and strips path decoration', () => {
-    expect(parseReplaceCall({ id: '1', name: 'replace_in_file', arguments: { path: 'a', old_text: 'x', new_text: 'x' } })).toMatchObject({ ok: false, reason: expect.stringMatching(/nothing would change/) });
-    expect(parseReplaceCall({ id: '1', name: 'replace_in_file', arguments: { path: '`./src/a.py`', old_text: 'x', new_text: 'y' } })).toEqual({ ok: true, value: { path: 'src/a.py', oldText: 'x', newText: 'y' } });
-    expect(parseReplaceCall({ id: '1', name: 'replace_in_file', arguments: { path: 'a', old_text: 'x'.repeat(70_000), new_text: 'y' } })).toMatchObject({ ok: false });
+    expect(
+      parseReplaceCall({ id: '1', name: 'replace_in_file', arguments: { path: 'a', old_text: 'x', new_text: 'x' } }),
+    ).toMatchObject({ ok: false, reason: expect.stringMatching(/nothing would change/) });
+    expect(
+      parseReplaceCall({
+        id: '1',
+        name: 'replace_in_file',
+        arguments: { path: '`./src/a.py`', old_text: 'x', new_text: 'y' },
+      }),
+    ).toEqual({ ok: true, value: { path: 'src/a.py', oldText: 'x', newText: 'y' } });
+    expect(
+      parseReplaceCall({
+        id: '1',
+        name: 'replace_in_file',
+        arguments: { path: 'a', old_text: 'x'.repeat(70_000), new_text: 'y' },
+      }),
+    ).toMatchObject({ ok: false });
   });
 
   it('reads line ranges given as numbers or numeric strings, bounded', () => {
-    expect(parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py', start_line: '10' } })).toEqual({ ok: true, value: { path: 'a.py', range: { start: 10, end: 209 } } });
-    expect(parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py', start_line: 5, end_line: 2 } })).toEqual({ ok: true, value: { path: 'a.py', range: { start: 5, end: 5 } } });
-    expect(parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py' } })).toEqual({ ok: true, value: { path: 'a.py' } });
+    expect(parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py', start_line: '10' } })).toEqual({
+      ok: true,
+      value: { path: 'a.py', range: { start: 10, end: 209 } },
+    });
+    expect(
+      parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py', start_line: 5, end_line: 2 } }),
+    ).toEqual({ ok: true, value: { path: 'a.py', range: { start: 5, end: 5 } } });
+    expect(parseReadCall({ id: '1', name: 'read_file', arguments: { path: 'a.py' } })).toEqual({
+      ok: true,
+      value: { path: 'a.py' },
+    });
   });
 });

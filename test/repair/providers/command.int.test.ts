@@ -50,7 +50,12 @@ describe('agentEnvironment', () => {
       },
       ['the-step-api-key-value'],
     );
-    expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', OPENAI_API_KEY: 'sk-1', SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY' });
+    expect(env).toEqual({
+      PATH: '/bin',
+      HOME: '/home/u',
+      OPENAI_API_KEY: 'sk-1',
+      SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY',
+    });
   });
 });
 
@@ -63,9 +68,18 @@ describe('createCommandProvider', () => {
       fs.writeFileSync(process.env.SELF_HEAL_RESULT, JSON.stringify({ notes: 'changed calc', usage: { input: 12, output: 3 } }));
       console.log('agent says hi');
     "`;
-    const provider = createCommandProvider({ agentCommand: script, timeoutMs: 30_000, env: { ...process.env, GITHUB_TOKEN: 'ghs_secret' } });
+    const provider = createCommandProvider({
+      agentCommand: script,
+      timeoutMs: 30_000,
+      env: { ...process.env, GITHUB_TOKEN: 'ghs_secret' },
+    });
     const answer = await provider.propose(request, host());
-    expect(answer).toMatchObject({ edits: [], editedInPlace: true, usage: { input: 12, output: 3 }, notes: 'changed calc' });
+    expect(answer).toMatchObject({
+      edits: [],
+      editedInPlace: true,
+      usage: { input: 12, output: 3 },
+      notes: 'changed calc',
+    });
     const seen = JSON.parse(readFileSync(path.join(root, 'seen.json'), 'utf8'));
     expect(seen.cwd).toBe(root);
     expect(path.relative(root, seen.ctxPath).startsWith('..')).toBe(true);
@@ -76,8 +90,16 @@ describe('createCommandProvider', () => {
 
   it('turns failures into ProviderErrors: retryable exit codes, non-retryable 127, timeouts', async () => {
     const fail = createCommandProvider({ agentCommand: 'echo broke >&2; exit 4', timeoutMs: 30_000, env: process.env });
-    await expect(fail.propose(request, host())).rejects.toMatchObject({ kind: 'bad-response', retryable: true, message: expect.stringMatching(/failed \(exit 4\).*broke/) });
-    const missing = createCommandProvider({ agentCommand: 'definitely-not-an-agent-xyz', timeoutMs: 30_000, env: process.env });
+    await expect(fail.propose(request, host())).rejects.toMatchObject({
+      kind: 'bad-response',
+      retryable: true,
+      message: expect.stringMatching(/failed \(exit 4\).*broke/),
+    });
+    const missing = createCommandProvider({
+      agentCommand: 'definitely-not-an-agent-xyz',
+      timeoutMs: 30_000,
+      env: process.env,
+    });
     await expect(missing.propose(request, host())).rejects.toMatchObject({ kind: 'config', retryable: false });
     const slow = createCommandProvider({ agentCommand: 'sleep 20', timeoutMs: 300, env: process.env });
     const error = await slow.propose(request, host()).catch((e) => e);
@@ -87,7 +109,11 @@ describe('createCommandProvider', () => {
 
   it('ignores an invalid or oversized result file', async () => {
     writeFileSync(path.join(root, 'x'), '');
-    const provider = createCommandProvider({ agentCommand: `printf '{"usage":{"input":-1}}' > "$SELF_HEAL_RESULT"`, timeoutMs: 30_000, env: process.env });
+    const provider = createCommandProvider({
+      agentCommand: `printf '{"usage":{"input":-1}}' > "$SELF_HEAL_RESULT"`,
+      timeoutMs: 30_000,
+      env: process.env,
+    });
     const answer = await provider.propose(request, host());
     expect(answer.usage).toEqual({ input: 0, output: 0 });
     expect(logs.join('\n')).toMatch(/ignored SELF_HEAL_RESULT/);

@@ -27,7 +27,9 @@ describe('BoundedText', () => {
     for (const piece of [1, 3, 64, 5000, source.length]) {
       const text = new BoundedText(100);
       for (let i = 0; i < source.length; i += piece) text.append(source.slice(i, i + piece));
-      expect(text.toString()).toBe(`${source.slice(0, 50)}\n… [${source.length - 100} characters cut] …\n${source.slice(-50)}`);
+      expect(text.toString()).toBe(
+        `${source.slice(0, 50)}\n… [${source.length - 100} characters cut] …\n${source.slice(-50)}`,
+      );
       expect(text.length).toBe(source.length);
     }
   });

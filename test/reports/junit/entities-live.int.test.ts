@@ -66,7 +66,9 @@ it('fetches nothing, reads nothing and expands nothing for external, parameter a
   expect(run.cases[3]!.failure).toEqual({ message: '&c;&c;&c;', body: '&c;' });
   // Each reference is reported where it is, with what happened to it.
   for (const error of run.errors) {
-    expect(error.message).toMatch(/^[\w-]+\.xml:\d+:\d+: undefined entity reference, kept as literal text \(entities declared in a DOCTYPE are never expanded\)$/);
+    expect(error.message).toMatch(
+      /^[\w-]+\.xml:\d+:\d+: undefined entity reference, kept as literal text \(entities declared in a DOCTYPE are never expanded\)$/,
+    );
   }
   expect(run.errors.map((e) => e.file)).toEqual([
     ...Array(6).fill('external.xml'),
@@ -78,7 +80,10 @@ it('fetches nothing, reads nothing and expands nothing for external, parameter a
 
 it('parses a report whose DOCTYPE names an unreachable DTD without trying to load it', async () => {
   const file = path.join(dir, 'unreachable.xml');
-  await writeFile(file, `<!DOCTYPE testsuite PUBLIC "-//X//DTD X//EN" "${base}/never.dtd"><testsuite><testcase name="ok"/></testsuite>`);
+  await writeFile(
+    file,
+    `<!DOCTYPE testsuite PUBLIC "-//X//DTD X//EN" "${base}/never.dtd"><testsuite><testcase name="ok"/></testsuite>`,
+  );
   const result = await parseJUnitFile(file);
   expect(result.errors).toEqual([]);
   expect(result.cases.map((c) => c.name)).toEqual(['ok']);

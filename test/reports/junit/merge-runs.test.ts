@@ -45,11 +45,15 @@ function testcase(name: string, result: Result): string {
 /** A report: Gradle's bare <testsuite> (hostname and timestamp), or a generic one. */
 function report(cases: Array<[string, Result]>, gradle = false): string {
   const body = cases.map(([name, result]) => testcase(name, result)).join('\n');
-  if (gradle) return `<?xml version="1.0"?>\n<testsuite name="pkg.T" tests="${cases.length}" timestamp="2026-11-20T09:14:03" hostname="runner">\n${body}\n</testsuite>\n`;
+  if (gradle)
+    return `<?xml version="1.0"?>\n<testsuite name="pkg.T" tests="${cases.length}" timestamp="2026-11-20T09:14:03" hostname="runner">\n${body}\n</testsuite>\n`;
   return `<?xml version="1.0"?>\n<testsuites><testsuite name="s">\n${body}\n</testsuite></testsuites>\n`;
 }
 
-async function writeReports(folder: string, reports: Array<{ cases: Array<[string, Result]>; gradle?: boolean }>): Promise<string[]> {
+async function writeReports(
+  folder: string,
+  reports: Array<{ cases: Array<[string, Result]>; gradle?: boolean }>,
+): Promise<string[]> {
   await mkdir(path.join(dir, folder), { recursive: true });
   const names: string[] = [];
   for (const [i, r] of reports.entries()) {
@@ -71,7 +75,9 @@ function outcome(result: { cases: TestCase[]; summary: TestRunSummary }): unknow
   };
 }
 
-async function bothModes(names: string[]): Promise<{ all: unknown; some: unknown; someRun: Awaited<ReturnType<typeof parseJUnitReports>> }> {
+async function bothModes(
+  names: string[],
+): Promise<{ all: unknown; some: unknown; someRun: Awaited<ReturnType<typeof parseJUnitReports>> }> {
   const all = await parseJUnitReports(names, dir);
   const someRun = await parseJUnitReports(names, dir, { keepCases: 'non-passing' });
   expect(all.errors).toEqual([]);
@@ -83,12 +89,44 @@ const id = (name: string) => `pkg.T::${name}`;
 
 describe('several reports', () => {
   it('a pass after a failure in a later report is flaky; a failure after a pass stays failed (both directions)', async () => {
-    const rerun = await bothModes(await writeReports('dir-fail-pass', [{ cases: [['t', 'fail'], ['u', 'pass']] }, { cases: [['t', 'pass'], ['u', 'pass']] }]));
+    const rerun = await bothModes(
+      await writeReports('dir-fail-pass', [
+        {
+          cases: [
+            ['t', 'fail'],
+            ['u', 'pass'],
+          ],
+        },
+        {
+          cases: [
+            ['t', 'pass'],
+            ['u', 'pass'],
+          ],
+        },
+      ]),
+    );
     expect(rerun.some).toEqual(rerun.all);
     expect(rerun.someRun.summary).toEqual({ total: 2, passed: 2, failed: 0, errored: 0, skipped: 0 });
-    expect(rerun.someRun.cases).toMatchObject([{ id: id('t'), status: 'passed', flaky: true, failure: { message: 't failed' } }]);
+    expect(rerun.someRun.cases).toMatchObject([
+      { id: id('t'), status: 'passed', flaky: true, failure: { message: 't failed' } },
+    ]);
 
-    const regress = await bothModes(await writeReports('dir-pass-fail', [{ cases: [['t', 'pass'], ['u', 'pass']] }, { cases: [['t', 'fail'], ['u', 'pass']] }]));
+    const regress = await bothModes(
+      await writeReports('dir-pass-fail', [
+        {
+          cases: [
+            ['t', 'pass'],
+            ['u', 'pass'],
+          ],
+        },
+        {
+          cases: [
+            ['t', 'fail'],
+            ['u', 'pass'],
+          ],
+        },
+      ]),
+    );
     expect(regress.some).toEqual(regress.all);
     expect(regress.someRun.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
     expect(regress.someRun.cases).toMatchObject([{ id: id('t'), status: 'failed', flaky: true }]);
@@ -97,9 +135,26 @@ describe('several reports', () => {
   it('shards that do not overlap add up, and one that overlaps counts its repeated tests once', async () => {
     const shards = await bothModes(
       await writeReports('shards', [
-        { cases: [['a', 'pass'], ['b', 'fail'], ['c', 'pass']] },
-        { cases: [['d', 'pass'], ['e', 'skip']] },
-        { cases: [['f', 'error'], ['a', 'pass'], ['g', 'pass']] },
+        {
+          cases: [
+            ['a', 'pass'],
+            ['b', 'fail'],
+            ['c', 'pass'],
+          ],
+        },
+        {
+          cases: [
+            ['d', 'pass'],
+            ['e', 'skip'],
+          ],
+        },
+        {
+          cases: [
+            ['f', 'error'],
+            ['a', 'pass'],
+            ['g', 'pass'],
+          ],
+        },
       ]),
     );
     expect(shards.some).toEqual(shards.all);
@@ -107,8 +162,19 @@ describe('several reports', () => {
   });
 
   it('a whole suite run twice counts every test once, same-named tests of the first run apart', async () => {
-    const run: Array<[string, Result]> = [['a', 'pass'], ['a', 'pass'], ['b', 'pass'], ['c', 'fail']];
-    const again: Array<[string, Result]> = [['a', 'pass'], ['a', 'pass'], ['a', 'pass'], ['b', 'pass'], ['c', 'pass']];
+    const run: Array<[string, Result]> = [
+      ['a', 'pass'],
+      ['a', 'pass'],
+      ['b', 'pass'],
+      ['c', 'fail'],
+    ];
+    const again: Array<[string, Result]> = [
+      ['a', 'pass'],
+      ['a', 'pass'],
+      ['a', 'pass'],
+      ['b', 'pass'],
+      ['c', 'pass'],
+    ];
     const twice = await bothModes(await writeReports('suite-twice', [{ cases: run }, { cases: again }]));
     expect(twice.some).toEqual(twice.all);
     // a twice (as the first run has it), b, c (flaky: failed, then passed).
@@ -116,7 +182,16 @@ describe('several reports', () => {
   });
 
   it('an id an earlier report had makes the later report’s same-named results runs of it, found by the rescan', async () => {
-    const names = await writeReports('earlier-pass', [{ cases: [['t', 'pass']] }, { cases: [['t', 'fail'], ['t', 'pass'], ['u', 'pass']] }]);
+    const names = await writeReports('earlier-pass', [
+      { cases: [['t', 'pass']] },
+      {
+        cases: [
+          ['t', 'fail'],
+          ['t', 'pass'],
+          ['u', 'pass'],
+        ],
+      },
+    ]);
     const runs = await bothModes(names);
     expect(runs.some).toEqual(runs.all);
     expect(runs.someRun.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
@@ -124,8 +199,17 @@ describe('several reports', () => {
   });
 
   it('a skip and a pass of one test is a pass, not listed among the non-passing cases', async () => {
-    for (const [folder, order] of [['skip-pass', ['skip', 'pass']], ['pass-skip', ['pass', 'skip']]] as const) {
-      const result = await bothModes(await writeReports(folder, [{ cases: [['t', order[0]]] }, { cases: [['t', order[1]]] }, { cases: [['t', 'pass']] }]));
+    for (const [folder, order] of [
+      ['skip-pass', ['skip', 'pass']],
+      ['pass-skip', ['pass', 'skip']],
+    ] as const) {
+      const result = await bothModes(
+        await writeReports(folder, [
+          { cases: [['t', order[0]]] },
+          { cases: [['t', order[1]]] },
+          { cases: [['t', 'pass']] },
+        ]),
+      );
       expect(result.some).toEqual(result.all);
       expect(result.someRun.summary).toEqual({ total: 1, passed: 1, failed: 0, errored: 0, skipped: 0 });
       expect(result.someRun.cases).toEqual([]);
@@ -136,7 +220,17 @@ describe('several reports', () => {
 describe('Gradle, which writes a retry as another <testcase>', () => {
   it('merges a retry that passed into a flaky pass, also when other tests ran in between', async () => {
     for (const keepCases of ['all', 'non-passing'] as const) {
-      const xml = report([['retried', 'fail'], ['other', 'pass'], ['second', 'fail'], ['retried', 'pass'], ['second', 'fail'], ['second', 'pass']], true);
+      const xml = report(
+        [
+          ['retried', 'fail'],
+          ['other', 'pass'],
+          ['second', 'fail'],
+          ['retried', 'pass'],
+          ['second', 'fail'],
+          ['second', 'pass'],
+        ],
+        true,
+      );
       const result = parseJUnitString(xml, 'TEST-pkg.T.xml', { keepCases });
       expect(result.dialect).toBe('gradle');
       expect(result.summary).toEqual({ total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 });
@@ -149,14 +243,29 @@ describe('Gradle, which writes a retry as another <testcase>', () => {
 
   it('counts a test that passed twice once, and a pass before a failure as a failed run', async () => {
     for (const keepCases of ['all', 'non-passing'] as const) {
-      const result = parseJUnitString(report([['twice', 'pass'], ['twice', 'pass'], ['late', 'pass'], ['late', 'fail']], true), 'TEST-pkg.T.xml', { keepCases });
+      const result = parseJUnitString(
+        report(
+          [
+            ['twice', 'pass'],
+            ['twice', 'pass'],
+            ['late', 'pass'],
+            ['late', 'fail'],
+          ],
+          true,
+        ),
+        'TEST-pkg.T.xml',
+        { keepCases },
+      );
       expect(result.summary).toEqual({ total: 2, passed: 1, failed: 1, errored: 0, skipped: 0 });
       expect(result.cases.find((c) => c.id === id('late'))).toMatchObject({ status: 'failed', flaky: true });
     }
   });
 
   it('is told apart from a generic report with the same cases, where repeats are tests of their own', () => {
-    const cases: Array<[string, Result]> = [['retried', 'fail'], ['retried', 'pass']];
+    const cases: Array<[string, Result]> = [
+      ['retried', 'fail'],
+      ['retried', 'pass'],
+    ];
     expect(parseJUnitString(report(cases, true), 'gradle.xml', { keepCases: 'non-passing' }).summary.total).toBe(1);
     expect(parseJUnitString(report(cases), 'generic.xml', { keepCases: 'non-passing' }).summary.total).toBe(2);
   });
@@ -185,7 +294,10 @@ describe('a single report', () => {
   it('only counts its passing cases: their attributes are never read', () => {
     const sink = countingSink();
     const reader = new JUnitReader('one.xml', sink);
-    const cases: Array<[string, Result]> = Array.from({ length: 500 }, (_, i) => [`t${i}`, i % 100 === 7 ? 'fail' : 'pass']);
+    const cases: Array<[string, Result]> = Array.from({ length: 500 }, (_, i) => [
+      `t${i}`,
+      i % 100 === 7 ? 'fail' : 'pass',
+    ]);
     reader.write(report(cases));
     reader.end();
     expect(reader.errors).toEqual([]);
@@ -198,7 +310,9 @@ describe('a single report', () => {
     expect(collector.passIdsNeeded({ report: 'r.xml', dialect: 'pytest' })).toBe(false);
     expect(collector.passIdsNeeded({ report: 'r.xml' })).toBe(false);
     expect(collector.passIdsNeeded({ report: 'r.xml', dialect: 'gradle' })).toBe(true);
-    expect(new CaseCollector('non-passing', undefined, undefined, 2).passIdsNeeded({ report: 'r.xml', dialect: 'pytest' })).toBe(true);
+    expect(
+      new CaseCollector('non-passing', undefined, undefined, 2).passIdsNeeded({ report: 'r.xml', dialect: 'pytest' }),
+    ).toBe(true);
   });
 });
 
@@ -236,7 +350,10 @@ describe('every mode agrees on random runs', () => {
       const next = random(seed);
       const reports = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
         gradle: next() < 0.25,
-        cases: Array.from({ length: Math.floor(next() * 7) }, (): [string, Result] => ['abcd'[Math.floor(next() * 4)]!, results[Math.floor(next() * results.length)]!]),
+        cases: Array.from({ length: Math.floor(next() * 7) }, (): [string, Result] => [
+          'abcd'[Math.floor(next() * 4)]!,
+          results[Math.floor(next() * results.length)]!,
+        ]),
       }));
       const names = await writeReports(`random-${seed}`, reports);
       const { all, some, someRun } = await bothModes(names);

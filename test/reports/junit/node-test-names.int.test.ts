@@ -13,7 +13,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPathResolver } from '../../../src/workspace/repo-paths.js';
 import { collectEvidence } from '../../../src/frames/collect-evidence.js';
-import { parseJUnitFile, parseJUnitReports, parseJUnitString, type JUnitParseResult } from '../../../src/reports/junit/parse-junit.js';
+import {
+  parseJUnitFile,
+  parseJUnitReports,
+  parseJUnitString,
+  type JUnitParseResult,
+} from '../../../src/reports/junit/parse-junit.js';
 import { fixture } from './fixture-path.js';
 
 const PROJECT = fixture('node-test-names');
@@ -111,7 +116,12 @@ describe('node:test case files: repo-relative once the repository is known', () 
   it.each([
     ['written under the root and read there', '/tmp/a', '/tmp/a', TRACKED],
     ['written on a GitHub runner, read in another checkout', '/home/runner/work/app/app', '/work/checkout', TRACKED],
-    ['written in a temp copy, read in the repository (suffix of a repository file)', RECORDED_DIR, '/work/checkout', TRACKED],
+    [
+      'written in a temp copy, read in the repository (suffix of a repository file)',
+      RECORDED_DIR,
+      '/work/checkout',
+      TRACKED,
+    ],
     ['written under the root, the test file not tracked yet', '/tmp/a', '/tmp/a', ['package.json']],
   ])('%s', (_what, writtenAt, root, tracked) => {
     const repo = createPathResolver(root, tracked);
@@ -159,7 +169,10 @@ describe('node:test case files: repo-relative once the repository is known', () 
       cpSync(path.join(PROJECT, 'test'), path.join(dir, 'test'), { recursive: true });
       // The Node that runs vitest (the repo's Node 24): the tests fail on purpose, so node exits 1.
       try {
-        execFileSync(process.execPath, ['--test', '--test-reporter=junit', '--test-reporter-destination=junit.xml'], { cwd: dir, stdio: 'ignore' });
+        execFileSync(process.execPath, ['--test', '--test-reporter=junit', '--test-reporter-destination=junit.xml'], {
+          cwd: dir,
+          stdio: 'ignore',
+        });
       } catch {
         // exit status 1: two tests fail
       }

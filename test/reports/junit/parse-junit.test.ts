@@ -23,7 +23,8 @@ function suite(...cases: string[]): string {
   return `<?xml version="1.0"?>\n<testsuites><testsuite name="s">${cases.join('')}</testsuite></testsuites>\n`;
 }
 const pass = (name: string) => `<testcase classname="pkg.T" name="${name}"/>`;
-const fail = (name: string, message = 'boom') => `<testcase classname="pkg.T" name="${name}"><failure message="${message}">trace of ${name}</failure></testcase>`;
+const fail = (name: string, message = 'boom') =>
+  `<testcase classname="pkg.T" name="${name}"><failure message="${message}">trace of ${name}</failure></testcase>`;
 
 async function write(name: string, xml: string): Promise<string> {
   const file = path.join(dir, name);
@@ -37,19 +38,34 @@ describe('keepCases', () => {
     const result = await parseJUnitFile(fixture('pytest/junit-xunit1.xml'));
     expect(result.cases).toHaveLength(10);
     const passing = result.cases.filter((c) => c.status === 'passed');
-    expect(passing.map((c) => c.id)).toEqual(['tests/test_cart.py::test_adds', 'tests/test_cart.py::TestNested::test_param[1]']);
+    expect(passing.map((c) => c.id)).toEqual([
+      'tests/test_cart.py::test_adds',
+      'tests/test_cart.py::TestNested::test_param[1]',
+    ]);
     for (const c of passing) {
       // pytest wrote captured output for them: the pass-to-pass set does not need it.
       expect(c.systemOut).toBeUndefined();
       expect(c.systemErr).toBeUndefined();
       expect(c.failure).toBeUndefined();
-      expect(Object.keys(c).sort()).toEqual(['classname', 'durationMs', 'file', 'id', 'line', 'name', 'source', 'status', 'suite']);
+      expect(Object.keys(c).sort()).toEqual([
+        'classname',
+        'durationMs',
+        'file',
+        'id',
+        'line',
+        'name',
+        'source',
+        'status',
+        'suite',
+      ]);
     }
   });
 
   it("'non-passing' keeps failed, errored, skipped and flaky cases and still counts all", async () => {
     const all = await parseJUnitFile(fixture('surefire/TEST-cart.CartTest$WhenEmpty.xml'));
-    const some = await parseJUnitFile(fixture('surefire/TEST-cart.CartTest$WhenEmpty.xml'), { keepCases: 'non-passing' });
+    const some = await parseJUnitFile(fixture('surefire/TEST-cart.CartTest$WhenEmpty.xml'), {
+      keepCases: 'non-passing',
+    });
     expect(some.summary).toEqual(all.summary);
     expect(some.cases.map((c) => c.id)).toEqual([
       'cart.CartTest::totalsWrongOnPurpose',
@@ -63,11 +79,16 @@ describe('keepCases', () => {
 
   it("'none' keeps nothing but counts, and onCase sees every case as it is read", async () => {
     const seen: TestCase[] = [];
-    const result = await parseJUnitFile(fixture('pytest/junit.xml'), { keepCases: 'none', onCase: (c) => seen.push(c) });
+    const result = await parseJUnitFile(fixture('pytest/junit.xml'), {
+      keepCases: 'none',
+      onCase: (c) => seen.push(c),
+    });
     expect(result.cases).toEqual([]);
     expect(result.summary).toEqual({ total: 10, passed: 2, failed: 5, errored: 1, skipped: 2 });
     expect(seen).toHaveLength(10);
-    expect(seen.find((c) => c.name === 'test_adds_wrong')?.failure?.message).toBe('assert 4 == 5\n +  where 4 = add(2, 2)');
+    expect(seen.find((c) => c.name === 'test_adds_wrong')?.failure?.message).toBe(
+      'assert 4 == 5\n +  where 4 = add(2, 2)',
+    );
   });
 
   it('gives every case its report and dialect', async () => {
@@ -182,7 +203,14 @@ describe('the same test id more than once', () => {
 
   it('keeps the text of failures only up to a budget, so thousands of failures stay bounded', () => {
     const collector = new CaseCollector('all', undefined, 100);
-    const big = (id: string): TestCase => ({ id, suite: 's', name: id, status: 'failed', failure: { message: id, body: 'x'.repeat(60) }, systemOut: 'o' });
+    const big = (id: string): TestCase => ({
+      id,
+      suite: 's',
+      name: id,
+      status: 'failed',
+      failure: { message: id, body: 'x'.repeat(60) },
+      systemOut: 'o',
+    });
     collector.addCase(big('a'));
     collector.addCase(big('b'));
     const [a, b] = collector.result().cases;
@@ -208,14 +236,21 @@ describe('parseJUnitReports', () => {
       'gradle/TEST-com.example.cart.CartTest.xml',
       'gradle/TEST-com.example.cart.FlakyTest.xml',
     ]);
-    expect(run.errors).toEqual([{ file: 'nothing/**/*.xml', message: `nothing/**/*.xml: no files matched in ${JUNIT_FIXTURES}` }]);
+    expect(run.errors).toEqual([
+      { file: 'nothing/**/*.xml', message: `nothing/**/*.xml: no files matched in ${JUNIT_FIXTURES}` },
+    ]);
     expect(run.summary).toEqual({ total: 14, passed: 6, failed: 5, errored: 1, skipped: 2 });
   });
 
   it('keeps going past reports that cannot be read, naming each', async () => {
-    const run = await parseJUnitReports(['edge/empty.xml', 'edge/malformed.xml', 'edge/html.xml', 'pytest/junit.xml'], JUNIT_FIXTURES);
+    const run = await parseJUnitReports(
+      ['edge/empty.xml', 'edge/malformed.xml', 'edge/html.xml', 'pytest/junit.xml'],
+      JUNIT_FIXTURES,
+    );
     expect(run.errors.map((e) => e.file)).toEqual(['edge/empty.xml', 'edge/malformed.xml', 'edge/html.xml']);
-    expect(run.errors[1]!.message).toBe('edge/malformed.xml:9:43: a closing tag that does not match the open element <failure> (expected </failure>)');
+    expect(run.errors[1]!.message).toBe(
+      'edge/malformed.xml:9:43: a closing tag that does not match the open element <failure> (expected </failure>)',
+    );
     expect(run.summary.total).toBe(2 + 10);
   });
 
@@ -224,7 +259,10 @@ describe('parseJUnitReports', () => {
     await write('tree/a/one.xml', suite(pass('one')));
     await write('tree/b/two.xml', suite(fail('two')));
     await write('tree/b/notes.txt', 'not a report');
-    const run = await parseJUnitReports(['literal/[weird] name.xml', 'tree', 'tree/**/*.xml', path.join(dir, 'tree/a/one.xml')], dir);
+    const run = await parseJUnitReports(
+      ['literal/[weird] name.xml', 'tree', 'tree/**/*.xml', path.join(dir, 'tree/a/one.xml')],
+      dir,
+    );
     expect(run.reports).toEqual(['literal/[weird] name.xml', 'tree/a/one.xml', 'tree/b/two.xml']);
     expect(run.errors).toEqual([]);
     expect(run.summary).toEqual({ total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 });

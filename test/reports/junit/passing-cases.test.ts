@@ -13,7 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaseCollector, KEPT_TEXT_BUDGET } from '../../../src/reports/junit/merge-cases.js';
-import { parseJUnitFile, parseJUnitString, streamReportFile, streamReportString } from '../../../src/reports/junit/parse-junit.js';
+import {
+  parseJUnitFile,
+  parseJUnitString,
+  streamReportFile,
+  streamReportString,
+} from '../../../src/reports/junit/parse-junit.js';
 import { scanPassingCases } from '../../../src/reports/junit/passing-cases.js';
 import type { TestCase } from '../../../src/reports/test-run.js';
 
@@ -37,7 +42,9 @@ const nonPassing = (cases: readonly TestCase[]) => cases.filter((c) => c.status 
 
 /** `n` empty passing cases of class `cls`, one per line (`eol` between them). */
 function passes(n: number, cls = 'pkg.T', eol = '\n', from = 0): string {
-  return Array.from({ length: n }, (_, i) => `<testcase classname="${cls}" name="test_${from + i}" time="0.01"/>`).join(eol);
+  return Array.from({ length: n }, (_, i) => `<testcase classname="${cls}" name="test_${from + i}" time="0.01"/>`).join(
+    eol,
+  );
 }
 
 /**
@@ -47,14 +54,16 @@ function passes(n: number, cls = 'pkg.T', eol = '\n', from = 0): string {
 const LEAD = 1300;
 /** Lead cases past the first chunk (about 200 of them): counted by the scan in every report here. */
 const LEAD_FAST = 150;
-const lead = (eol: string) => Array.from({ length: LEAD }, (_, i) => `<testcase classname="lead.T" name="lead_${i}" time="0.01"/>`).join(eol);
+const lead = (eol: string) =>
+  Array.from({ length: LEAD }, (_, i) => `<testcase classname="lead.T" name="lead_${i}" time="0.01"/>`).join(eol);
 
 /** A report of one suite: `LEAD` passing cases on as many lines, then `body` from line `LEAD + 4`. */
 function report(body: string, eol = '\n'): string {
   return `<?xml version="1.0" encoding="UTF-8"?>${eol}<testsuites>${eol}<testsuite name="s" tests="1">${eol}${lead(eol)}${eol}${body}${eol}</testsuite>${eol}</testsuites>${eol}`;
 }
 
-const failing = (name: string) => `<testcase classname="pkg.T" name="${name}"><failure message="boom &amp; more">trace of ${name}</failure></testcase>`;
+const failing = (name: string) =>
+  `<testcase classname="pkg.T" name="${name}"><failure message="boom &amp; more">trace of ${name}</failure></testcase>`;
 
 /**
  * Reads `xml` four ways (file and string, 'all' and 'non-passing'), asserts they agree, and
@@ -79,7 +88,11 @@ async function readBothWays(xml: string) {
   expect(fastString.errors).toEqual(fast.errors);
 
   const streamed = await streamReportFile(file, file, new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1));
-  const streamedString = streamReportString(xml, file, new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1));
+  const streamedString = streamReportString(
+    xml,
+    file,
+    new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1),
+  );
   // With every case wanted there is no fast path: the reference above is saxes alone.
   const reference = await streamReportFile(file, file, new CaseCollector('all', undefined, KEPT_TEXT_BUDGET, 1));
   expect(reference.fastCases).toBe(0);
@@ -100,7 +113,12 @@ describe('the passing-case fast path reads a report as saxes does', () => {
     ['CR alone', '\r'],
     ['LF', '\n'],
   ])('%s line ends, with an error after the run placed at the same line and column', async (_label, eol) => {
-    const body = [passes(40, 'pkg.T', eol), failing('test_x'), passes(40, 'pkg.T', eol, 40), '<testcase name="late" time=1/>'].join(eol);
+    const body = [
+      passes(40, 'pkg.T', eol),
+      failing('test_x'),
+      passes(40, 'pkg.T', eol, 40),
+      '<testcase name="late" time=1/>',
+    ].join(eol);
     const { fast, fastCases } = await readBothWays(report(body, eol));
     expect(fast.errors).toHaveLength(1);
     expect(fast.errors[0]!.line).toBe(3 + LEAD + 81 + 1);
@@ -170,9 +188,15 @@ describe('the passing-case fast path reads a report as saxes does', () => {
   });
 
   it('a duplicate attribute: the same recoverable error, at the same line and column', async () => {
-    const body = [passes(20), '<testcase classname="pkg.T" name="dup" name="dup2"/>', passes(20, 'pkg.T', '\n', 20)].join('\n');
+    const body = [
+      passes(20),
+      '<testcase classname="pkg.T" name="dup" name="dup2"/>',
+      passes(20, 'pkg.T', '\n', 20),
+    ].join('\n');
     const { fast, fastCases } = await readBothWays(report(body));
-    expect(fast.errors).toEqual([expect.objectContaining({ line: LEAD + 24, message: expect.stringMatching(/duplicate attribute: name/) })]);
+    expect(fast.errors).toEqual([
+      expect.objectContaining({ line: LEAD + 24, message: expect.stringMatching(/duplicate attribute: name/) }),
+    ]);
     expect(fast.errors[0]!.column).toBeGreaterThan(0);
     expect(fastCases).toBeGreaterThan(LEAD_FAST + 20);
   });
@@ -197,7 +221,11 @@ describe('the passing-case fast path reads a report as saxes does', () => {
   it('a report cut in the middle of a run: the same cases counted and the same error', async () => {
     const whole = report([passes(200), failing('test_cut')].join('\n'));
     const body = whole.indexOf('name="test_0"');
-    for (const cut of [whole.indexOf('name="test_120"') + 7, whole.indexOf('<testcase', body + 3000) + 4, whole.indexOf('test_150') - 1]) {
+    for (const cut of [
+      whole.indexOf('name="test_120"') + 7,
+      whole.indexOf('<testcase', body + 3000) + 4,
+      whole.indexOf('test_150') - 1,
+    ]) {
       const { fast, fastCases } = await readBothWays(whole.slice(0, cut));
       expect(fast.errors.length).toBeGreaterThan(0);
       expect(fast.summary.passed).toBeGreaterThan(LEAD + 50);
@@ -208,7 +236,10 @@ describe('the passing-case fast path reads a report as saxes does', () => {
   it('runs split across read chunks (reports over 64 KiB), wherever the chunk boundary falls', async () => {
     // A run of ~75 KB with multi-byte names, so byte and character offsets differ; the padding at
     // the start moves every chunk boundary through each position of an element in turn.
-    const cases = Array.from({ length: 1400 }, (_, i) => `<testcase classname="pkg.Größe${i % 3}" name="tëst_${i}" time="0.0${i % 10}"/>`);
+    const cases = Array.from(
+      { length: 1400 },
+      (_, i) => `<testcase classname="pkg.Größe${i % 3}" name="tëst_${i}" time="0.0${i % 10}"/>`,
+    );
     cases.splice(700, 0, failing('test_middle'));
     for (let pad = 0; pad < 90; pad += 7) {
       const xml = report(`<!--${'p'.repeat(pad)}-->\n${cases.join('\n')}\n<testcase name="end" time=1/>`);
@@ -242,10 +273,20 @@ describe('the passing-case fast path reads a report as saxes does', () => {
 describe('failure bodies and output around runs of passing cases read the same', () => {
   /** A failing case whose body, message and output are `body`, after runs of passing cases. */
   const withBody = (body: string, out = 'printed\nlines') =>
-    report([passes(20), `<testcase classname="pkg.T" name="test_body"><failure message="m">${body}</failure><system-out>${out}</system-out></testcase>`, passes(20, 'pkg.T', '\n', 20), failing('test_after')].join('\n'));
+    report(
+      [
+        passes(20),
+        `<testcase classname="pkg.T" name="test_body"><failure message="m">${body}</failure><system-out>${out}</system-out></testcase>`,
+        passes(20, 'pkg.T', '\n', 20),
+        failing('test_after'),
+      ].join('\n'),
+    );
 
   it.each([
-    ['plain text over lines', 'Traceback (most recent call last):\n  File "a.py", line 3\n    x = 1 / 0\nZeroDivisionError: division by zero'],
+    [
+      'plain text over lines',
+      'Traceback (most recent call last):\n  File "a.py", line 3\n    x = 1 / 0\nZeroDivisionError: division by zero',
+    ],
     ['predefined entities', '&lt;object at 0x7f&gt; &amp; &quot;quoted&quot; &apos;single&apos;'],
     ['character references', 'line&#10;break, tab&#9;, &#x41;&#66;, astral &#x1F600; &#128512;'],
     ['a reference to a character XML forbids', 'nul &#0; and &#xFFFE; here'],
@@ -272,7 +313,15 @@ describe('failure bodies and output around runs of passing cases read the same',
     const line = (i: number) => `  File "src/app/módulo_${i}.py", line ${i}, in f&lt;${i}&gt; &amp; ]]x ]]\r\n`;
     const body = Array.from({ length: 1500 }, (_, i) => line(i)).join('');
     for (let pad = 0; pad < 60; pad += 11) {
-      const xml = report([`<!--${'p'.repeat(pad)}-->`, passes(30), `<testcase classname="pkg.T" name="big"><failure message="m">${body}</failure></testcase>`, passes(30, 'pkg.T', '\n', 30), '<testcase name="end" time=1/>'].join('\n'));
+      const xml = report(
+        [
+          `<!--${'p'.repeat(pad)}-->`,
+          passes(30),
+          `<testcase classname="pkg.T" name="big"><failure message="m">${body}</failure></testcase>`,
+          passes(30, 'pkg.T', '\n', 30),
+          '<testcase name="end" time=1/>',
+        ].join('\n'),
+      );
       const { fast, fastCases, fastCasesString } = await readBothWays(xml);
       expect(fast.errors).toHaveLength(1);
       expect(fast.cases[0]!.failure!.body!.length).toBeGreaterThan(60_000);
@@ -307,7 +356,15 @@ describe('failure bodies and output around runs of passing cases read the same',
   }
   const CHUNK = 64 * 1024;
   const padded = (body: string) => (pad: string) =>
-    report([`<!--${pad}-->`, passes(20), `<testcase classname="pkg.T" name="cut"><failure message="m">${body}</failure></testcase>`, passes(20, 'pkg.T', '\n', 20), '<testcase name="end" time=1/>'].join('\n'));
+    report(
+      [
+        `<!--${pad}-->`,
+        passes(20),
+        `<testcase classname="pkg.T" name="cut"><failure message="m">${body}</failure></testcase>`,
+        passes(20, 'pkg.T', '\n', 20),
+        '<testcase name="end" time=1/>',
+      ].join('\n'),
+    );
 
   it.each([
     ['"]]" | ">"', 'text a]]>b more', 'a]]>b', 3],
@@ -318,7 +375,9 @@ describe('failure bodies and output around runs of passing cases read the same',
     ['an entity reference cut in two', 'a &amp; b', '&amp;', 2],
     ['a character reference cut in two', 'a &#x41; b', '&#x41;', 3],
   ])('a chunk boundary inside a body at %s: the same body and errors', async (_label, body, marker, offset) => {
-    const { all, fast } = await readBothWays(splitAt(padded(`${'filler line\n'.repeat(300)}${body}\n${'more\n'.repeat(50)}`), marker, offset));
+    const { all, fast } = await readBothWays(
+      splitAt(padded(`${'filler line\n'.repeat(300)}${body}\n${'more\n'.repeat(50)}`), marker, offset),
+    );
     expect(fast.cases[0]).toEqual(nonPassing(all.cases)[0]);
     expect(fast.errors.length).toBeGreaterThan(0);
   });
@@ -385,7 +444,10 @@ describe('scanPassingCases', () => {
 
   it('after a run of same-shaped elements, still checks one whose names differ', () => {
     const run = (...elements: string[]) => scanPassingCases(`${elements.join('\n')}\n<x`, 0).cases;
-    const same = Array.from({ length: 5 }, (_, i) => `<testcase classname="pkg.T" name="t${i}" file="a.py" time="0.1"/>`);
+    const same = Array.from(
+      { length: 5 },
+      (_, i) => `<testcase classname="pkg.T" name="t${i}" file="a.py" time="0.1"/>`,
+    );
     expect(run(...same)).toBe(5);
     // A repeated name, after names that match the learnt shape or not.
     expect(run(...same, '<testcase classname="pkg.T" name="t" file="a.py" time="0.1" name="u"/>')).toBe(5);
@@ -393,7 +455,15 @@ describe('scanPassingCases', () => {
     expect(run(...same, "<testcase name='t' name='u'/>")).toBe(5);
     expect(run(...same, '<testcase classname="pkg.T" name="t" file="a.py" file="b.py"/>')).toBe(5);
     // Other orders, fewer or more names, other quotes, tabs: plain elements all the same.
-    expect(run(...same, '<testcase name="t" classname="pkg.T"/>', '<testcase name="t"/>', "<testcase\tclassname='c'\tname='n' x.y=\"1\" xzy=\"2\"/>", ...same)).toBe(13);
+    expect(
+      run(
+        ...same,
+        '<testcase name="t" classname="pkg.T"/>',
+        '<testcase name="t"/>',
+        '<testcase\tclassname=\'c\'\tname=\'n\' x.y="1" xzy="2"/>',
+        ...same,
+      ),
+    ).toBe(13);
     // A name with a dot learnt as a shape does not stand for other names.
     expect(run('<testcase x.y="1"/>', '<testcase xzy="1" xzy="2"/>')).toBe(1);
     // More attributes than the scan takes, after a shape was learnt: left to saxes.
@@ -403,7 +473,18 @@ describe('scanPassingCases', () => {
   });
 
   it('refuses what saxes would report: duplicate names, <, &, controls, lone surrogates, U+FFFE', () => {
-    for (const bad of ['name="a" name="b"', 'name="a<b"', 'name="a&b"', 'name="a&amp;b"', 'name="&#10;"', 'name="\u0001"', 'name="\ud800"', 'name="\ufffe"', 'name=a', 'name"a"']) {
+    for (const bad of [
+      'name="a" name="b"',
+      'name="a<b"',
+      'name="a&b"',
+      'name="a&amp;b"',
+      'name="&#10;"',
+      'name="\u0001"',
+      'name="\ud800"',
+      'name="\ufffe"',
+      'name=a',
+      'name"a"',
+    ]) {
       expect(scanPassingCases(`<testcase ${bad}/>`, 0).cases, bad).toBe(0);
     }
     // Astral characters are left to saxes too (a surrogate pair could be split by a chunk).

@@ -54,7 +54,12 @@ describe('pytest', () => {
     expect(result.summary).toEqual({ total: 10, passed: 2, failed: 5, errored: 1, skipped: 2 });
     // pytest's own node ids: file::Class::name.
     const param = byId(result, 'tests/test_cart.py::TestNested::test_param[2]');
-    expect(param).toMatchObject({ file: 'tests/test_cart.py', line: 51, classname: 'tests.test_cart.TestNested', status: 'failed' });
+    expect(param).toMatchObject({
+      file: 'tests/test_cart.py',
+      line: 51,
+      classname: 'tests.test_cart.TestNested',
+      status: 'failed',
+    });
     expect(byId(result, 'tests/test_cart.py::TestNested::test_param[1]').status).toBe('passed');
     // `def test_adds_wrong():` is on line 14 of tests/test_cart.py; pytest writes line="13".
     expect(byId(result, 'tests/test_cart.py::test_adds_wrong').line).toBe(14);
@@ -72,7 +77,11 @@ describe('pytest', () => {
     expect(result.summary).toEqual({ total: 1, passed: 0, failed: 0, errored: 1, skipped: 0 });
     const [broken] = result.cases;
     // No file and an empty classname: the suite scopes the id (testId).
-    expect(broken).toMatchObject({ id: 'pytest::collection.test_broken_import', status: 'errored', failure: { message: 'collection failure' } });
+    expect(broken).toMatchObject({
+      id: 'pytest::collection.test_broken_import',
+      status: 'errored',
+      failure: { message: 'collection failure' },
+    });
     expect(broken!.classname).toBeUndefined();
     expect(broken!.failure?.body).toContain("E   ModuleNotFoundError: No module named 'module_that_does_not_exist'");
   });
@@ -102,7 +111,10 @@ describe('jest-junit', () => {
     expect(broken.status).toBe('errored');
     expect(broken.failure?.message).toBe("Cannot find module '../lib/does-not-exist' from 'test/broken.test.js'");
     expect(broken.failure?.body).not.toContain('"code":"MODULE_NOT_FOUND"');
-    expect(byId(result, 'test/cart.test.js::cart totals wrong on purpose')).toMatchObject({ file: 'test/cart.test.js', status: 'failed' });
+    expect(byId(result, 'test/cart.test.js::cart totals wrong on purpose')).toMatchObject({
+      file: 'test/cart.test.js',
+      status: 'failed',
+    });
   });
 });
 
@@ -119,7 +131,11 @@ describe('vitest', () => {
       status: 'failed',
       systemOut: 'computing discount',
       systemErr: 'about to throw',
-      failure: { type: 'RangeError', message: 'percent out of range: 150', body: 'RangeError: percent out of range: 150\n ❯ test/cart.test.js:17:7' },
+      failure: {
+        type: 'RangeError',
+        message: 'percent out of range: 150',
+        body: 'RangeError: percent out of range: 150\n ❯ test/cart.test.js:17:7',
+      },
     });
     const broken = byId(result, 'test/broken.test.js::test/broken.test.js');
     expect(broken.failure?.type).toBe('Error');
@@ -138,11 +154,15 @@ describe('mocha-junit-reporter', () => {
     expect(wrong).toMatchObject({ file, suite: 'cart', classname: 'totals wrong on purpose' });
     // Literal newlines in an attribute value become spaces (XML attribute normalisation).
     expect(wrong.failure?.message).toBe('Expected values to be strictly equal:  6 !== 7 ');
-    expect(wrong.failure?.body).toMatch(/^AssertionError \[ERR_ASSERTION\]: Expected values to be strictly equal:\n\n6 !== 7\n/);
+    expect(wrong.failure?.body).toMatch(
+      /^AssertionError \[ERR_ASSERTION\]: Expected values to be strictly equal:\n\n6 !== 7\n/,
+    );
     const hook = byId(result, `${file}::cart with a failing hook "before all" hook for "never runs"`);
     expect(hook.failure).toMatchObject({ type: 'Error', message: 'hook exploded' });
     // A root-level test has no suite file to inherit.
-    expect(byId(result, '<b>hostile</b> & ::error::name @here::<b>hostile</b> & ::error::name @here').file).toBeUndefined();
+    expect(
+      byId(result, '<b>hostile</b> & ::error::name @here::<b>hostile</b> & ::error::name @here').file,
+    ).toBeUndefined();
   });
 });
 
@@ -160,7 +180,9 @@ describe('node:test', () => {
     expect(byId(result, `${file}::cart.discount::handles coupons`).status).toBe('skipped');
     const top = byId(result, `${file}::test::<b>hostile</b> & ::error::name @here`);
     expect(top.suite).toBe('');
-    expect(top.failure?.message).toBe('Expected values to be strictly deep-equal:\n+ actual - expected\n\n  {\n+   a: 1\n-   a: 2\n  }');
+    expect(top.failure?.message).toBe(
+      'Expected values to be strictly deep-equal:\n+ actual - expected\n\n  {\n+   a: 1\n-   a: 2\n  }',
+    );
   });
 });
 
@@ -173,7 +195,9 @@ describe('libtest (cargo test --format junit)', () => {
     const panics = byId(result, 'tests::panics_on_bad_percent');
     expect(panics.failure?.type).toBe('assert');
     expect(panics.failure?.message).toBe('percent out of range: 150');
-    expect(panics.failure?.body).toMatch(/thread 'tests::panics_on_bad_percent' \(\d+\) panicked at src\/lib\.rs:7:9:\npercent out of range: 150/);
+    expect(panics.failure?.body).toMatch(
+      /thread 'tests::panics_on_bad_percent' \(\d+\) panicked at src\/lib\.rs:7:9:\npercent out of range: 150/,
+    );
     expect(panics.systemOut).toMatch(/^computing discount\n/);
     expect(byId(result, 'tests::totals_wrong_on_purpose').failure?.message).toBe('assertion `left == right` failed');
     // The second document (tests/integration.rs).
@@ -197,7 +221,10 @@ describe('Maven Surefire and Failsafe', () => {
       'cart.CartTest$WhenEmpty::totalIsZero': 'failed',
     });
     const flaky = byId(result, 'cart.CartTest::flakyOnce');
-    expect(flaky.failure).toMatchObject({ type: 'org.opentest4j.AssertionFailedError', message: 'first run fails ==> expected: <1> but was: <2>' });
+    expect(flaky.failure).toMatchObject({
+      type: 'org.opentest4j.AssertionFailedError',
+      message: 'first run fails ==> expected: <1> but was: <2>',
+    });
     expect(flaky.failure?.body).toMatch(/^org\.opentest4j\.AssertionFailedError: first run fails/);
     const error = byId(result, 'cart.CartTest::throwsOnBadPercent');
     expect(error.failure?.type).toBe('java.lang.IllegalArgumentException');
@@ -234,7 +261,11 @@ describe('Gradle', () => {
     expect(result.dialect).toBe('gradle');
     expect(result.summary).toEqual({ total: 6, passed: 3, failed: 2, errored: 0, skipped: 1 });
     const retried = byId(result, 'com.example.cart.CartTest::retriedOnce()');
-    expect(retried).toMatchObject({ status: 'passed', flaky: true, failure: { type: 'java.net.SocketTimeoutException' } });
+    expect(retried).toMatchObject({
+      status: 'passed',
+      flaky: true,
+      failure: { type: 'java.net.SocketTimeoutException' },
+    });
     const wrong = byId(result, 'com.example.cart.CartTest::totalsWrong()');
     expect(wrong.systemOut).toBe('computing discount for 150%\nprice service at http://localhost:8089');
     expect(wrong.systemErr).toBe('WARN: slow price service');
@@ -261,9 +292,15 @@ describe('Go: gotestsum and go-junit-report', () => {
     const result = await parseJUnitFile(fixture('gotestsum/junit.xml'));
     expect(result.dialect).toBe('gotestsum');
     expect(result.summary).toEqual({ total: 7, passed: 2, failed: 4, errored: 0, skipped: 1 });
-    expect(byId(result, 'example.com/shop/cart::TestTotalWrong').failure?.message).toBe('cart_test.go:14: Total(2, 4) = 6, want 7');
-    expect(byId(result, 'example.com/shop/cart::TestDiscount/wrong').failure?.message).toBe('cart_test.go:26: Discount(100, 10) = 90, want 80');
-    expect(byId(result, 'example.com/shop/panics::TestPanics').failure?.message).toBe('panic: assignment to entry in nil map [recovered]');
+    expect(byId(result, 'example.com/shop/cart::TestTotalWrong').failure?.message).toBe(
+      'cart_test.go:14: Total(2, 4) = 6, want 7',
+    );
+    expect(byId(result, 'example.com/shop/cart::TestDiscount/wrong').failure?.message).toBe(
+      'cart_test.go:26: Discount(100, 10) = 90, want 80',
+    );
+    expect(byId(result, 'example.com/shop/panics::TestPanics').failure?.message).toBe(
+      'panic: assignment to entry in nil map [recovered]',
+    );
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatchObject({ line: 2 });
     expect(result.errors[0]!.message).toMatch(
@@ -304,7 +341,9 @@ describe('cargo-nextest', () => {
     });
     const flaky = byId(result, 'cart::tests::flaky_clock');
     expect(flaky.failure?.message).toBe('elapsed 0ms, expected at least 1ms');
-    expect(flaky.failure?.body).toBe("thread 'tests::flaky_clock' panicked at src/lib.rs:41:9:\nelapsed 0ms, expected at least 1ms");
+    expect(flaky.failure?.body).toBe(
+      "thread 'tests::flaky_clock' panicked at src/lib.rs:41:9:\nelapsed 0ms, expected at least 1ms",
+    );
     // An empty <failure/>: the text comes from the case's output.
     const fails = byId(result, 'cart::integration::integration_fails');
     expect(fails.failure?.message).toBe('discount was 90');
@@ -322,9 +361,14 @@ describe('PHPUnit', () => {
     expect(byId(result, `${file}::testTotalsWrong`)).toMatchObject({
       line: 17,
       suite: 'Tests\\Unit\\CartTest',
-      failure: { type: 'PHPUnit\\Framework\\ExpectationFailedException', message: 'Failed asserting that 6 is identical to 7.' },
+      failure: {
+        type: 'PHPUnit\\Framework\\ExpectationFailedException',
+        message: 'Failed asserting that 6 is identical to 7.',
+      },
     });
-    expect(byId(result, `${file}::testThrowsOnBadPercent`).failure?.message).toBe('InvalidArgumentException: percent out of range: 150');
+    expect(byId(result, `${file}::testThrowsOnBadPercent`).failure?.message).toBe(
+      'InvalidArgumentException: percent out of range: 150',
+    );
     const dataSet = byId(result, `${file}::testDiscount with data set #1`);
     expect(dataSet).toMatchObject({ suite: 'Tests\\Unit\\CartTest::testDiscount', line: 38, status: 'failed' });
     expect(dataSet.failure?.message).toBe('Failed asserting that 90 matches expected 80.');

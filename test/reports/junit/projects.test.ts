@@ -33,7 +33,13 @@ const reports = existsSync(PROJECTS)
 /** Distinct <testcase> start tags (ignoring timing), and how many hold a <failure> or <error>. */
 function scan(xml: string): { cases: number; failing: number } {
   const tags = new Set<string>();
-  for (const match of xml.matchAll(/<testcase\b([^>]*)>/g)) tags.add(match[1]!.replace(/\s(time|timestamp)="[^"]*"/g, '').replace(/\/$/, '').trim());
+  for (const match of xml.matchAll(/<testcase\b([^>]*)>/g))
+    tags.add(
+      match[1]!
+        .replace(/\s(time|timestamp)="[^"]*"/g, '')
+        .replace(/\/$/, '')
+        .trim(),
+    );
   const failing = [...xml.matchAll(/<testcase\b[^>]*[^/]>((?:(?!<\/testcase>)[^])*)<\/testcase>/g)].filter((m) =>
     /<(failure|error)\b/.test(m[1]!),
   ).length;
@@ -49,7 +55,9 @@ describe('fixture projects', () => {
     const file = path.join(PROJECTS, report);
     const result = await parseJUnitFile(file);
     // gotestsum counts a package that does not build without writing a case: that is a warning.
-    expect(result.errors.filter((e) => !/the report counts \d+ failures and errors but holds/.test(e.message))).toEqual([]);
+    expect(result.errors.filter((e) => !/the report counts \d+ failures and errors but holds/.test(e.message))).toEqual(
+      [],
+    );
     const producer = PRODUCERS[report.split('/')[0]!];
     if (producer) expect(result.dialect).toBe(producer);
     const expected = scan(readFileSync(file, 'utf8'));

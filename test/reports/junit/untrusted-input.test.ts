@@ -42,8 +42,18 @@ describe('files that are not a report', () => {
     ['edge/whitespace.xml', 1, 1, 'the file holds only whitespace (expected a JUnit XML report)'],
     ['edge/not-xml.txt', 1, 1, 'not an XML report: it starts with text, not markup (expected "<")'],
     ['edge/gzipped.xml', 1, 1, 'a gzip-compressed file (decompress it first; expected a JUnit XML report)'],
-    ['edge/html.xml', 2, 16, 'not a JUnit XML report: the root element is <html> (expected <testsuites> or <testsuite>)'],
-    ['edge/unknown-root.xml', 3, 176, 'not a JUnit XML report: the root element is <coverage> (expected <testsuites> or <testsuite>)'],
+    [
+      'edge/html.xml',
+      2,
+      16,
+      'not a JUnit XML report: the root element is <html> (expected <testsuites> or <testsuite>)',
+    ],
+    [
+      'edge/unknown-root.xml',
+      3,
+      176,
+      'not a JUnit XML report: the root element is <coverage> (expected <testsuites> or <testsuite>)',
+    ],
   ])('%s: one error at %i:%i', async (name, line, column, message) => {
     const file = fixture(name);
     const result = await parseJUnitFile(file);
@@ -68,7 +78,12 @@ describe('files that are not a report', () => {
     const result = await parseJUnitFile(file);
     expect(result.cases).toEqual([]);
     expect(result.errors).toEqual([
-      { file, line: 2, column: 13, message: `${file}:2:13: binary data (a NUL byte at offset 23; expected a JUnit XML text file)` },
+      {
+        file,
+        line: 2,
+        column: 13,
+        message: `${file}:2:13: binary data (a NUL byte at offset 23; expected a JUnit XML text file)`,
+      },
     ]);
   });
 
@@ -79,13 +94,19 @@ describe('files that are not a report', () => {
     expect(result.cases).toEqual([]);
     expectPositioned(result.errors, file);
     // U+FFFD (what undecodable bytes become) is a legal name character: the "root element" is junk.
-    expect(result.errors[0]!.message).toBe(`${file}:1:6: not a JUnit XML report: the root element is <\uFFFD\uFFFD\uFFFD\uFFFD> (expected <testsuites> or <testsuite>)`);
+    expect(result.errors[0]!.message).toBe(
+      `${file}:1:6: not a JUnit XML report: the root element is <\uFFFD\uFFFD\uFFFD\uFFFD> (expected <testsuites> or <testsuite>)`,
+    );
   });
 
   it('names a missing file and a directory', async () => {
     const missing = path.join(dir, 'nope.xml');
-    expect((await parseJUnitFile(missing)).errors).toEqual([{ file: missing, message: `${missing}: cannot read the report: no such file` }]);
-    expect((await parseJUnitFile(dir)).errors).toEqual([{ file: dir, message: `${dir}: cannot read the report: it is a directory` }]);
+    expect((await parseJUnitFile(missing)).errors).toEqual([
+      { file: missing, message: `${missing}: cannot read the report: no such file` },
+    ]);
+    expect((await parseJUnitFile(dir)).errors).toEqual([
+      { file: dir, message: `${dir}: cannot read the report: it is a directory` },
+    ]);
   });
 });
 
@@ -114,7 +135,9 @@ describe('broken reports keep what was read before the problem', () => {
     expect(result.errors).toHaveLength(1);
     expectPositioned(result.errors, file);
     expect(result.errors[0]!.line).toBe(6);
-    expect(result.errors[0]!.message).toMatch(/the report ends inside <testsuite> \(expected <\/testsuite>\): the file is truncated$/);
+    expect(result.errors[0]!.message).toMatch(
+      /the report ends inside <testsuite> \(expected <\/testsuite>\): the file is truncated$/,
+    );
   });
 
   it('reports text written after the report, keeping the report', async () => {
@@ -149,10 +172,16 @@ describe('broken reports keep what was read before the problem', () => {
 
   it('counts recoverable problems past the first ten instead of listing them all', () => {
     const body = '\u001b'.repeat(25);
-    const result = parseJUnitString(`<testsuite><testcase name="x"><failure>${body}</failure></testcase></testsuite>`, 'many.xml');
+    const result = parseJUnitString(
+      `<testsuite><testcase name="x"><failure>${body}</failure></testcase></testsuite>`,
+      'many.xml',
+    );
     expect(result.cases[0]!.failure?.body).toBe(body);
     expect(result.errors).toHaveLength(11);
-    expect(result.errors[10]).toEqual({ file: 'many.xml', message: 'many.xml: 15 more recoverable XML problems like the ones above' });
+    expect(result.errors[10]).toEqual({
+      file: 'many.xml',
+      message: 'many.xml: 15 more recoverable XML problems like the ones above',
+    });
   });
 });
 
@@ -168,7 +197,8 @@ describe('entities are never expanded', () => {
       [9, 32],
       [9, 39],
     ]);
-    for (const error of result.errors) expect(error.message).toMatch(/undefined entity reference, kept as literal text/);
+    for (const error of result.errors)
+      expect(error.message).toMatch(/undefined entity reference, kept as literal text/);
     expect(JSON.stringify(result)).not.toMatch(/root:x:0:0/);
   });
 
@@ -194,7 +224,11 @@ describe('entities are never expanded', () => {
       'refs.xml',
     );
     expect(result.errors).toEqual([]);
-    expect(result.cases[0]).toMatchObject({ classname: 'a&b', name: `<x> "q" 's'`, failure: { message: 'l1\nl2\tt', body: 'A🧪&' } });
+    expect(result.cases[0]).toMatchObject({
+      classname: 'a&b',
+      name: `<x> "q" 's'`,
+      failure: { message: 'l1\nl2\tt', body: 'A🧪&' },
+    });
   });
 });
 
@@ -223,13 +257,18 @@ describe('encodings', () => {
     const result = await parseJUnitFile(file);
     expect(names(result.cases)).toEqual(['a']);
     expect(result.errors).toEqual([
-      { file, line: 1, column: 1, message: `${file}:1:1: unsupported encoding "x-klingon" in the XML declaration, read as UTF-8` },
+      {
+        file,
+        line: 1,
+        column: 1,
+        message: `${file}:1:1: unsupported encoding "x-klingon" in the XML declaration, read as UTF-8`,
+      },
     ]);
   });
 });
 
 describe('hostile names', () => {
-  it('keeps names raw (escaping is the renderers\' job) but bounded', async () => {
+  it("keeps names raw (escaping is the renderers' job) but bounded", async () => {
     const result = await parseJUnitFile(fixture('edge/hostile-names.xml'));
     expect(result.errors).toEqual([]);
     expect(result.cases).toHaveLength(6);
@@ -242,7 +281,9 @@ describe('hostile names', () => {
     expect(unicode!.name).toBe('unicode \u202ereversed\u202c and zero\u200bwidth and emoji 🧪');
     expect(shell!.name).toBe('$(touch /tmp/pwned) `id` ; rm -rf / && echo');
     expect(long!.name.startsWith('very long name xxx')).toBe(true);
-    expect(long!.name).toMatch(new RegExp(`^.{${JUNIT_LIMITS.name}}… \\[${5015 - JUNIT_LIMITS.name} more characters cut\\]$`));
+    expect(long!.name).toMatch(
+      new RegExp(`^.{${JUNIT_LIMITS.name}}… \\[${5015 - JUNIT_LIMITS.name} more characters cut\\]$`),
+    );
     expect(long!.id).toBe(`hostile.Names::${long!.name}`);
   });
 });
@@ -253,8 +294,9 @@ describe('huge input stays bounded', () => {
     const file = path.join(dir, name);
     const handle = await open(file, 'w');
     await handle.write(head);
-    const block = unit.repeat(Math.ceil(1024 * 1024 / unit.length)).slice(0, 1024 * 1024);
-    for (let written = 0; written < size; written += block.length) await handle.write(block.slice(0, Math.min(block.length, size - written)));
+    const block = unit.repeat(Math.ceil((1024 * 1024) / unit.length)).slice(0, 1024 * 1024);
+    for (let written = 0; written < size; written += block.length)
+      await handle.write(block.slice(0, Math.min(block.length, size - written)));
     await handle.write(tail);
     await handle.close();
     return file;
@@ -347,13 +389,17 @@ describe('huge input stays bounded', () => {
     );
     // Checked between chunks (it bounds what saxes holds while an element is still open).
     const attributes = Array.from({ length: 100_000 }, (_, i) => `a${i}="x"`).join(' ');
-    expect(parseJUnitString(`<testsuite><testcase ${attributes}/></testsuite>`, 'attrs.xml').errors[0]!.message).toMatch(
-      /^attrs\.xml:1:\d+: more than 1024 attributes on one element \(expected a JUnit XML report\)$/,
-    );
+    expect(
+      parseJUnitString(`<testsuite><testcase ${attributes}/></testsuite>`, 'attrs.xml').errors[0]!.message,
+    ).toMatch(/^attrs\.xml:1:\d+: more than 1024 attributes on one element \(expected a JUnit XML report\)$/);
     const longName = `<testsuite><testcase${'x'.repeat(200_000)}/></testsuite>`;
-    expect(parseJUnitString(longName, 'name.xml').errors[0]!.message).toMatch(/^name\.xml:1:\d+: a name or entity reference longer than 65536 characters/);
+    expect(parseJUnitString(longName, 'name.xml').errors[0]!.message).toMatch(
+      /^name\.xml:1:\d+: a name or entity reference longer than 65536 characters/,
+    );
     const longEntity = `<testsuite><testcase name="a"><failure>&${'x'.repeat(200_000)};</failure></testcase></testsuite>`;
-    expect(parseJUnitString(longEntity, 'entity.xml').errors[0]!.message).toMatch(/a name or entity reference longer than 65536 characters/);
+    expect(parseJUnitString(longEntity, 'entity.xml').errors[0]!.message).toMatch(
+      /a name or entity reference longer than 65536 characters/,
+    );
   });
 });
 
@@ -367,19 +413,23 @@ describe('chunk boundaries do not matter', () => {
     return { cases: collector.result().cases, errors: reader.errors };
   }
 
-  it.each(['cargo/junit.xml', 'surefire/TEST-cart.CartTest$WhenEmpty.xml', 'edge/control-chars.xml', 'edge/trailing-text.xml', 'edge/malformed.xml'])(
-    '%s read 1, 7, 4096 characters at a time gives the same result as in one piece',
-    async (name) => {
-      const { readFile } = await import('node:fs/promises');
-      const xml = await readFile(fixture(name), 'utf8');
-      const whole = readInPieces(xml, xml.length);
-      expect(whole.cases.length + whole.errors.length).toBeGreaterThan(0);
-      for (const size of [1, 7, 4096]) expect(readInPieces(xml, size)).toEqual(whole);
-    },
-  );
+  it.each([
+    'cargo/junit.xml',
+    'surefire/TEST-cart.CartTest$WhenEmpty.xml',
+    'edge/control-chars.xml',
+    'edge/trailing-text.xml',
+    'edge/malformed.xml',
+  ])('%s read 1, 7, 4096 characters at a time gives the same result as in one piece', async (name) => {
+    const { readFile } = await import('node:fs/promises');
+    const xml = await readFile(fixture(name), 'utf8');
+    const whole = readInPieces(xml, xml.length);
+    expect(whole.cases.length + whole.errors.length).toBeGreaterThan(0);
+    for (const size of [1, 7, 4096]) expect(readInPieces(xml, size)).toEqual(whole);
+  });
 
   it('reads several documents in one file with their positions counted from the start of the file', () => {
-    const xml = '<?xml version="1.0"?><testsuites><testsuite name="a"><testcase name="one"/></testsuite></testsuites>\n' +
+    const xml =
+      '<?xml version="1.0"?><testsuites><testsuite name="a"><testcase name="one"/></testsuite></testsuites>\n' +
       '\n  <?xml version="1.0"?><testsuites><testsuite name="b"><testcase name="two"><failure>&bad;</failure></testcase></testsuite></testsuites>\n';
     for (const size of [1, 3, xml.length]) {
       const { cases, errors } = readInPieces(xml, size);
@@ -393,7 +443,10 @@ describe('chunk boundaries do not matter', () => {
   });
 
   it('says a document that counts failures it does not hold at most ten times, then how many more', () => {
-    const xml = Array.from({ length: 300 }, (_, i) => `<testsuite name="s${i}" failures="2"><testcase name="t"><failure/></testcase></testsuite>\n`).join('');
+    const xml = Array.from(
+      { length: 300 },
+      (_, i) => `<testsuite name="s${i}" failures="2"><testcase name="t"><failure/></testcase></testsuite>\n`,
+    ).join('');
     const { cases, errors } = readInPieces(xml, xml.length);
     expect(cases).toHaveLength(300);
     expect(errors.filter((e) => /counts 2 failures and errors but holds 1/.test(e.message))).toHaveLength(10);
@@ -403,12 +456,16 @@ describe('chunk boundaries do not matter', () => {
   it('reads a thousand small documents in one piece, each once, and places an error in the last one', () => {
     // libtest writes one document per test binary; a hostile report can hold thousands. Each ended
     // document's parser stops at once: the rest of the piece is read by the next one only.
-    const doc = (i: number) => `<testsuite name="s${i}"><testcase name="t${i}"/><testcase name="f${i}"><failure/></testcase></testsuite>\n`;
+    const doc = (i: number) =>
+      `<testsuite name="s${i}"><testcase name="t${i}"/><testcase name="f${i}"><failure/></testcase></testsuite>\n`;
     const xml = `${Array.from({ length: 1000 }, (_, i) => doc(i)).join('')}<testsuite name="last"><testcase name="x"><failure>&bad;</failure></testcase></testsuite>\n`;
     for (const size of [xml.length, 4096]) {
       const { cases, errors } = readInPieces(xml, size);
       expect(cases.filter((c) => c.status === 'passed')).toHaveLength(1000);
-      expect(cases.filter((c) => c.status === 'failed').map((c) => c.name)).toEqual([...Array.from({ length: 1000 }, (_, i) => `f${i}`), 'x']);
+      expect(cases.filter((c) => c.status === 'failed').map((c) => c.name)).toEqual([
+        ...Array.from({ length: 1000 }, (_, i) => `f${i}`),
+        'x',
+      ]);
       expect(errors.map((e) => [e.line, e.column])).toEqual([[1001, 56]]);
     }
   });

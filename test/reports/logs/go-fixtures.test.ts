@@ -34,10 +34,15 @@ function check(f: LogFailure, e: ExpectedFailure, importPath: string): void {
   const line = e.parserLine ?? e.line;
   expect(trig, `${e.name}: triggering frame`).toMatchObject({ file: e.file, line });
   if (e.parserLine !== undefined) {
-    expect(f.messageLocations?.map((m) => resolve(m.file) === e.file && m.line), `${e.name}: printed locations`).toContain(e.line);
+    expect(
+      f.messageLocations?.map((m) => resolve(m.file) === e.file && m.line),
+      `${e.name}: printed locations`,
+    ).toContain(e.line);
   }
   if (e.function !== undefined) expect(trig?.function).toBe(e.function);
-  expect(testFrame(f.frames, e.testFile, e.name, resolve)?.line ?? null, `${e.name}: the test's own line`).toBe(e.parserLine ?? e.testLine);
+  expect(testFrame(f.frames, e.testFile, e.name, resolve)?.line ?? null, `${e.name}: the test's own line`).toBe(
+    e.parserLine ?? e.testLine,
+  );
   expect(f.exceptionType ?? null).toBe(e.exceptionType);
   expect(f.message).toContain(e.message);
 }
@@ -81,6 +86,8 @@ describe('go test fixture logs', () => {
     // gotestsum also fails the parent of a failing subtest; alone, its body says only that it failed.
     const parent = run.cases.find((k) => k.name === 'TestTotal');
     expect(parent?.status).toBe('failed');
-    expect(goLogParser.parse(parent!.failure!.body!)).toMatchObject([{ test: { name: 'TestTotal' }, message: '', frames: [] }]);
+    expect(goLogParser.parse(parent!.failure!.body!)).toMatchObject([
+      { test: { name: 'TestTotal' }, message: '', frames: [] },
+    ]);
   });
 });

@@ -36,7 +36,12 @@ describe('test failures', () => {
   });
 
   it('one message: its location, and no list of locations to choose from', () => {
-    const [f] = parse(['=== RUN   TestOne', '    one_test.go:7: got 1', '--- FAIL: TestOne (0.00s)', 'FAIL\texample.com/m\t0.001s']);
+    const [f] = parse([
+      '=== RUN   TestOne',
+      '    one_test.go:7: got 1',
+      '--- FAIL: TestOne (0.00s)',
+      'FAIL\texample.com/m\t0.001s',
+    ]);
     expect(f!.frames).toEqual([{ file: 'one_test.go', line: 7 }]);
     expect(f!.messageLocations).toBeUndefined();
   });
@@ -132,7 +137,9 @@ describe('panics', () => {
     ]);
     expect(f!.test).toEqual({ name: 'TestSlow', classname: 'example.com/m/slow' });
     expect(f!.message).toBe('test timed out after 1s');
-    expect(f!.frames).toEqual([{ file: '/usr/local/go/src/testing/testing.go', line: 2484, function: 'testing.(*M).startAlarm.func1' }]);
+    expect(f!.frames).toEqual([
+      { file: '/usr/local/go/src/testing/testing.go', line: 2484, function: 'testing.(*M).startAlarm.func1' },
+    ]);
   });
 
   it('a panic outside any test header: the test comes from the Test function in the trace', () => {
@@ -149,8 +156,12 @@ describe('panics', () => {
   });
 });
 
-describe('a bare JUnit body (go-junit-report): the test\'s output lines without the runner\'s', () => {
-  const body = ['    cart_test.go:12: checking a wrong total', '    cart_test.go:14: Total(2, 4) = 6, want 7', '        (continued)'].join('\n');
+describe("a bare JUnit body (go-junit-report): the test's output lines without the runner's", () => {
+  const body = [
+    '    cart_test.go:12: checking a wrong total',
+    '    cart_test.go:14: Total(2, 4) = 6, want 7',
+    '        (continued)',
+  ].join('\n');
 
   it('is read as the output of the test the context names', () => {
     expect(goLogParser.detect(body, { testName: 'TestTotalWrong' })).toBe(true);
@@ -171,8 +182,14 @@ describe('a bare JUnit body (go-junit-report): the test\'s output lines without 
   });
 
   it('also without the indentation, and for a subtest', () => {
-    const [f] = goLogParser.parse('discount_test.go:26: Discount(100, 10) = 90, want 80', { testName: 'TestDiscount/wrong' });
-    expect(f).toMatchObject({ test: { name: 'TestDiscount/wrong' }, message: 'discount_test.go:26: Discount(100, 10) = 90, want 80', frames: [{ file: 'discount_test.go', line: 26 }] });
+    const [f] = goLogParser.parse('discount_test.go:26: Discount(100, 10) = 90, want 80', {
+      testName: 'TestDiscount/wrong',
+    });
+    expect(f).toMatchObject({
+      test: { name: 'TestDiscount/wrong' },
+      message: 'discount_test.go:26: Discount(100, 10) = 90, want 80',
+      frames: [{ file: 'discount_test.go', line: 26 }],
+    });
   });
 
   it('is not taken without a Go test name, nor for a compiler error', () => {
@@ -185,7 +202,7 @@ describe('a bare JUnit body (go-junit-report): the test\'s output lines without 
     expect(goLogParser.parse(compile, { testName: 'TestBroken' })).toEqual([]);
   });
 
-  it('a body with the runner\'s lines (gotestsum) is read as before, the name changing nothing', () => {
+  it("a body with the runner's lines (gotestsum) is read as before, the name changing nothing", () => {
     const full = '=== RUN   TestNormalize\n    coupon_test.go:7: bad\n--- FAIL: TestNormalize (0.00s)\n';
     expect(goLogParser.parse(full, { testName: 'TestNormalize' })).toEqual(goLogParser.parse(full));
   });
@@ -205,7 +222,8 @@ describe('build failures', () => {
       kind: 'error',
       exceptionType: 'build failed',
       test: { classname: 'example.com/m/cart' },
-      message: 'cart/cart.go:12:5: undefined: totl\ncart/cart.go:20:2: cannot use x (variable of type int) as string value in return statement',
+      message:
+        'cart/cart.go:12:5: undefined: totl\ncart/cart.go:20:2: cannot use x (variable of type int) as string value in return statement',
       frames: [{ file: 'cart/cart.go', line: 12, column: 5 }],
       logLines: { start: 1, end: 3 },
     });

@@ -48,14 +48,29 @@ describe('Maven Surefire fixture logs', () => {
   it('frames name package-path guesses that end a tracked file’s path', () => {
     const f = failureNamed(javaLogParser.parse(readFixture('maven', 'output.log')), 'reserveMoreThanInStock');
     expect(f.frames.slice(-4)).toEqual([
-      { file: 'com/example/inventory/StockTest.java', line: 34, function: 'com.example.inventory.StockTest.reserveMoreThanInStock' },
-      { file: 'com/example/inventory/StockTest.java', line: 13, function: 'com.example.inventory.StockTest.reservedStock' },
+      {
+        file: 'com/example/inventory/StockTest.java',
+        line: 34,
+        function: 'com.example.inventory.StockTest.reserveMoreThanInStock',
+      },
+      {
+        file: 'com/example/inventory/StockTest.java',
+        line: 13,
+        function: 'com.example.inventory.StockTest.reservedStock',
+      },
       { file: 'com/example/inventory/Stock.java', line: 30, function: 'com.example.inventory.Stock.reserve' },
       { file: 'com/example/inventory/Stock.java', line: 37, function: 'com.example.inventory.Stock.checkAvailable' },
     ]);
     // JDK frames lose their module prefix (`java.base/`) and keep their package path.
-    const jdk = failureNamed(javaLogParser.parse(readFixture('maven', 'output.log')), 'parseQuantityTrimsUnits').frames.at(-1);
-    expect(jdk).toEqual({ file: 'java/lang/NumberFormatException.java', line: 67, function: 'java.lang.NumberFormatException.forInputString' });
+    const jdk = failureNamed(
+      javaLogParser.parse(readFixture('maven', 'output.log')),
+      'parseQuantityTrimsUnits',
+    ).frames.at(-1);
+    expect(jdk).toEqual({
+      file: 'java/lang/NumberFormatException.java',
+      line: 67,
+      function: 'java.lang.NumberFormatException.forInputString',
+    });
   });
 
   it('Caused by: the root cause’s frames, completed with the `... 4 more` it shares', () => {

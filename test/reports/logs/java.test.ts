@@ -42,7 +42,11 @@ describe('test headers', () => {
       'org.opentest4j.AssertionFailedError: expected: <1> but was: <2>',
       '\tat com.example.CalcTest.parses(CalcTest.java:30)',
     ]);
-    expect(f!.test).toEqual({ classname: 'com.example.CalcTest', name: 'parses(java.lang.String)[2]', id: 'com.example.CalcTest#parses(java.lang.String)[2]' });
+    expect(f!.test).toEqual({
+      classname: 'com.example.CalcTest',
+      name: 'parses(java.lang.String)[2]',
+      id: 'com.example.CalcTest#parses(java.lang.String)[2]',
+    });
   });
 
   it('Gradle: the `Class > test() FAILED` header, full and short exception formats', () => {
@@ -213,6 +217,8 @@ describe('detect', () => {
   it('recognises JVM frames and Surefire summaries, not V8 frames', () => {
     expect(javaLogParser.detect('\tat com.example.A.b(A.java:3)')).toBe(true);
     expect(javaLogParser.detect('Tests run: 3, Failures: 1, Errors: 0')).toBe(true);
-    expect(javaLogParser.detect('    at add (/app/src/calc.js:3:9)\n    at Object.<anonymous> (test.js:1:1)')).toBe(false);
+    expect(javaLogParser.detect('    at add (/app/src/calc.js:3:9)\n    at Object.<anonymous> (test.js:1:1)')).toBe(
+      false,
+    );
   });
 });

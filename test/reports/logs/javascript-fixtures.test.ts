@@ -25,7 +25,8 @@ interface Expected {
 }
 
 function readExpected(project: string): Expected[] {
-  return (JSON.parse(readFileSync(path.join(PROJECTS, project, 'expected.json'), 'utf8')) as { failures: Expected[] }).failures;
+  return (JSON.parse(readFileSync(path.join(PROJECTS, project, 'expected.json'), 'utf8')) as { failures: Expected[] })
+    .failures;
 }
 
 function read(project: string, file: string): string {
@@ -49,7 +50,11 @@ function projectFile(project: string, file: string): string | undefined {
 }
 
 /** Deepest first: frames come outermost first, so the triggering frame is the last of the project's. */
-function deepestProjectFrame(project: string, frames: RawFrame[], inFile?: string): { file: string; line: number } | undefined {
+function deepestProjectFrame(
+  project: string,
+  frames: RawFrame[],
+  inFile?: string,
+): { file: string; line: number } | undefined {
   for (let i = frames.length - 1; i >= 0; i--) {
     const rel = projectFile(project, frames[i]!.file);
     if (rel && (!inFile || rel === inFile)) return { file: rel, line: frames[i]!.line };
@@ -159,7 +164,9 @@ describe('mocha fixture (ESM, file:// frames with percent-encoding)', () => {
     expect(files.some((f) => f.startsWith('file:') || f.includes('%20'))).toBe(false);
   });
   it('takes the test file of a timeout from its message', () => {
-    const timeout = javascriptLogParser.parse(read('mocha', 'output.log')).find((f) => f.message.startsWith('Timeout'))!;
+    const timeout = javascriptLogParser
+      .parse(read('mocha', 'output.log'))
+      .find((f) => f.message.startsWith('Timeout'))!;
     expect(projectFile('mocha', timeout.test!.file!)).toBe('test/cart.spec.mjs');
     expect(timeout.frames.every((f) => f.file.startsWith('node:'))).toBe(true);
   });
@@ -181,5 +188,6 @@ describe('node:test fixture (TypeScript by type stripping, spec and TAP reporter
       expect(failure.test?.line).toBe(want.definedLine);
     }
   });
-  it('parses the JUnit failure bodies (the real error is the cause of ERR_TEST_FAILURE)', () => checkJunit('node-test'));
+  it('parses the JUnit failure bodies (the real error is the cause of ERR_TEST_FAILURE)', () =>
+    checkJunit('node-test'));
 });

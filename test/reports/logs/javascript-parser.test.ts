@@ -10,9 +10,11 @@ import { javascriptLogParser, MAX_FAILURES, MAX_LOG_CHARS } from '../../../src/r
 import type { LogFailure } from '../../../src/reports/logs/log-parser.js';
 
 const parse = (log: string) => javascriptLogParser.parse(log);
-const fixture = (file: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/projects/${file}`, import.meta.url)), 'utf8');
+const fixture = (file: string) =>
+  readFileSync(fileURLToPath(new URL(`../../fixtures/projects/${file}`, import.meta.url)), 'utf8');
 const deepest = (f: LogFailure) => f.frames[f.frames.length - 1];
-const ownFrames = (f: LogFailure) => f.frames.filter((fr) => !fr.file.startsWith('node:') && !fr.file.includes('node_modules'));
+const ownFrames = (f: LogFailure) =>
+  f.frames.filter((fr) => !fr.file.startsWith('node:') && !fr.file.includes('node_modules'));
 
 describe('real error-only outputs', () => {
   it('jest: a suite that cannot load is an error of its file; console blocks are not failures', () => {
@@ -41,8 +43,16 @@ describe('real error-only outputs', () => {
     expect(load).toMatchObject({ kind: 'error', exceptionType: 'Error', test: { file: 'test/broken.test.ts' } });
     expect(load!.message).toContain("Cannot find module '../src/missing.js'");
     expect(deepest(load!)).toMatchObject({ file: 'test/broken.test.ts', line: 1 });
-    expect(uncaught).toMatchObject({ kind: 'error', exceptionType: 'SyntaxError', test: { name: 'parses later', file: 'test/late.test.ts' } });
-    expect(ownFrames(uncaught!).map((f) => `${f.file}:${f.line}`)).toEqual(['test/late.test.ts:5', 'src/orders.ts:7', 'src/orders.ts:7']);
+    expect(uncaught).toMatchObject({
+      kind: 'error',
+      exceptionType: 'SyntaxError',
+      test: { name: 'parses later', file: 'test/late.test.ts' },
+    });
+    expect(ownFrames(uncaught!).map((f) => `${f.file}:${f.line}`)).toEqual([
+      'test/late.test.ts:5',
+      'src/orders.ts:7',
+      'src/orders.ts:7',
+    ]);
   });
 
   it('node: an uncaught error with no runner is read as a bare error', () => {
@@ -128,15 +138,28 @@ describe('runner layouts', () => {
   });
 
   it('jest: `›` paths become ` > `, and a repeated summary of the same failure is not counted twice', () => {
-    const block = ['  ● Cart › total › sums', '', '    expect(received).toBe(expected)', '', '      at Object.toBe (test/c.test.js:4:20)', ''];
-    const log = ['FAIL test/c.test.js', ...block, 'Summary of all failing tests', 'FAIL test/c.test.js', ...block].join('\n');
+    const block = [
+      '  ● Cart › total › sums',
+      '',
+      '    expect(received).toBe(expected)',
+      '',
+      '      at Object.toBe (test/c.test.js:4:20)',
+      '',
+    ];
+    const log = ['FAIL test/c.test.js', ...block, 'Summary of all failing tests', 'FAIL test/c.test.js', ...block].join(
+      '\n',
+    );
     const failures = parse(log);
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatchObject({ test: { name: 'Cart > total > sums', file: 'test/c.test.js' }, exceptionType: 'JestAssertionError' });
+    expect(failures[0]).toMatchObject({
+      test: { name: 'Cart > total > sums', file: 'test/c.test.js' },
+      exceptionType: 'JestAssertionError',
+    });
   });
 
   it('jest: a suite error seen without its FAIL line names no test', () => {
-    const log = "  ● Test suite failed to run\n\n    Cannot find module 'x' from 'test/a.test.js'\n\n      at Object.<anonymous> (test/a.test.js:1:1)\n";
+    const log =
+      "  ● Test suite failed to run\n\n    Cannot find module 'x' from 'test/a.test.js'\n\n      at Object.<anonymous> (test/a.test.js:1:1)\n";
     const [failure] = parse(log);
     expect(failure).toMatchObject({ kind: 'error', message: "Cannot find module 'x' from 'test/a.test.js'" });
     expect(failure!.test).toBeUndefined();
@@ -150,7 +173,11 @@ describe('runner layouts', () => {
     ];
     const log = lines.map((l, i) => `2026-11-29T10:12:0${i}.1234567Z ${l}`).join('\r\n');
     const [failure] = parse(log);
-    expect(failure).toMatchObject({ test: { name: 'adds', file: 'test/a.test.ts' }, exceptionType: 'AssertionError', message: 'expected 3 to be 4' });
+    expect(failure).toMatchObject({
+      test: { name: 'adds', file: 'test/a.test.ts' },
+      exceptionType: 'AssertionError',
+      message: 'expected 3 to be 4',
+    });
     expect(failure!.frames).toEqual([{ file: 'test/a.test.ts', line: 4, column: 13 }]);
     expect(failure!.logLines).toEqual({ start: 1, end: 3 });
   });
@@ -171,9 +198,12 @@ describe('runner layouts', () => {
   });
 
   it('does not claim logs of other languages', () => {
-    const python = 'Traceback (most recent call last):\n  File "/app/a.py", line 3, in <module>\n    f()\nZeroDivisionError: division by zero\n';
-    const java = 'java.lang.AssertionError: expected:<1> but was:<2>\n\tat org.junit.Assert.fail(Assert.java:89)\n\tat a.CartTest.total(CartTest.java:12)\n';
-    const rust = "thread 'main' panicked at src/main.rs:3:5:\nboom\nstack backtrace:\n   0: rust_begin_unwind\n             at /rustc/abc/library/std/src/panicking.rs:645:5\n";
+    const python =
+      'Traceback (most recent call last):\n  File "/app/a.py", line 3, in <module>\n    f()\nZeroDivisionError: division by zero\n';
+    const java =
+      'java.lang.AssertionError: expected:<1> but was:<2>\n\tat org.junit.Assert.fail(Assert.java:89)\n\tat a.CartTest.total(CartTest.java:12)\n';
+    const rust =
+      "thread 'main' panicked at src/main.rs:3:5:\nboom\nstack backtrace:\n   0: rust_begin_unwind\n             at /rustc/abc/library/std/src/panicking.rs:645:5\n";
     const go = '--- FAIL: TestTotal (0.00s)\n    cart_test.go:12: got 1, want 2\nFAIL\tshop/cart\t0.003s\n';
     for (const log of [python, java, rust, go]) {
       expect(javascriptLogParser.detect(log)).toBe(false);
@@ -220,7 +250,10 @@ describe('hostile input and bounds', () => {
     expect(failure!.frames[0]!.line).toBe(100_000);
     expect(failure!.frames[MAX_FRAMES - 1]!.line).toBe(1);
 
-    const headers = Array.from({ length: 100_000 }, (_, i) => `  ● suite › test ${i}\n\n    Error: e${i}\n      at t (test/a.test.js:${i + 1}:1)`);
+    const headers = Array.from(
+      { length: 100_000 },
+      (_, i) => `  ● suite › test ${i}\n\n    Error: e${i}\n      at t (test/a.test.js:${i + 1}:1)`,
+    );
     const many = parse(`FAIL test/a.test.js\n${headers.join('\n')}`);
     expect(many).toHaveLength(MAX_FAILURES);
     expect(many[MAX_FAILURES - 1]!.test?.name).toBe(`suite > test ${MAX_FAILURES - 1}`);
@@ -231,7 +264,9 @@ describe('hostile input and bounds', () => {
 
   it('bounds the message: lines, characters, a note of what was left out', () => {
     const diff = Array.from({ length: 500 }, (_, i) => `    - line ${i}`);
-    const [failure] = parse(['AssertionError: expected a to equal b', ...diff, '    at t (/app/a.test.js:1:1)'].join('\n'));
+    const [failure] = parse(
+      ['AssertionError: expected a to equal b', ...diff, '    at t (/app/a.test.js:1:1)'].join('\n'),
+    );
     const lines = failure!.message.split('\n');
     expect(lines.length).toBe(MAX_MESSAGE_LINES + 2);
     expect(lines[lines.length - 1]).toBe(`… [${500 - MAX_MESSAGE_LINES} more lines]`);
@@ -249,19 +284,37 @@ describe('hostile input and bounds', () => {
   });
 
   it('survives unterminated structures: YAML, brackets, property blocks, titles', () => {
-    const yaml = ['not ok 1 - never ends', '  ---', '  stack: |-', ...Array.from({ length: 5000 }, () => '    f (/a.js:1:1)')].join('\n');
+    const yaml = [
+      'not ok 1 - never ends',
+      '  ---',
+      '  stack: |-',
+      ...Array.from({ length: 5000 }, () => '    f (/a.js:1:1)'),
+    ].join('\n');
     expect(parse(yaml)).toEqual([]);
-    const bracket = ['[Error [ERR_TEST_FAILURE]: never closed', ...Array.from({ length: 5000 }, (_, i) => `line ${i}`)].join('\n');
+    const bracket = [
+      '[Error [ERR_TEST_FAILURE]: never closed',
+      ...Array.from({ length: 5000 }, (_, i) => `line ${i}`),
+    ].join('\n');
     expect(parse(bracket)).toEqual([]);
-    const props = ['TypeError: x', '    at f (/a.js:1:1) {', ...Array.from({ length: 5000 }, () => "  cause: 'not an error',")].join('\n');
+    const props = [
+      'TypeError: x',
+      '    at f (/a.js:1:1) {',
+      ...Array.from({ length: 5000 }, () => "  cause: 'not an error',"),
+    ].join('\n');
     expect(parse(props).map((f) => f.frames.length)).toEqual([1]);
-    const causes = ['Error: outer', '    at f (node:internal/a:1:1) {', ...Array.from({ length: 5000 }, (_, i) => `  cause: Error: c${i}\n      at g (node:internal/b:${i + 1}:1) {`)].join('\n');
+    const causes = [
+      'Error: outer',
+      '    at f (node:internal/a:1:1) {',
+      ...Array.from({ length: 5000 }, (_, i) => `  cause: Error: c${i}\n      at g (node:internal/b:${i + 1}:1) {`),
+    ].join('\n');
     const [chained] = parse(causes);
     expect(chained!.message).toBe('outer');
     const title = ['  1 failing', ...Array.from({ length: 5000 }, (_, i) => `  ${i}) title without colon`)].join('\n');
     expect(parse(title)).toEqual([]);
     const nested = Array.from({ length: 5000 }, (_, i) => `${' '.repeat(i % 200)}▶ suite ${i}`).join('\n');
-    expect(parse(`${nested}\n✖ failing tests:\n\n✖ leaf (1ms)\n  Error: x\n      at f (/a.js:1:1)`).map((f) => f.test?.name)).toEqual(['leaf']);
+    expect(
+      parse(`${nested}\n✖ failing tests:\n\n✖ leaf (1ms)\n  Error: x\n      at f (/a.js:1:1)`).map((f) => f.test?.name),
+    ).toEqual(['leaf']);
   });
 
   it('keeps the tail of a log longer than its bound, with true line numbers', () => {
@@ -270,6 +323,10 @@ describe('hostile input and bounds', () => {
     const failure = ' FAIL  test/a.test.ts > late\nError: at the end\n ❯ test/a.test.ts:2:3\n';
     const log = filler.repeat(count) + failure;
     const [found] = parse(log);
-    expect(found).toMatchObject({ test: { name: 'late' }, message: 'at the end', logLines: { start: count + 1, end: count + 3 } });
+    expect(found).toMatchObject({
+      test: { name: 'late' },
+      message: 'at the end',
+      logLines: { start: count + 1, end: count + 3 },
+    });
   });
 });

@@ -80,16 +80,24 @@ describe('pytest fixture logs', () => {
 
   it('without --showlocals, long entries still carry the function arguments pytest prints', () => {
     const failures = pythonLogParser.parse(readFixture('pytest', 'output.log'));
-    expect(failureNamed(failures, 'tests/test_pricing.py::test_parse_quantity_rejects_words').locals).toEqual([{ name: 'text', value: "' x '" }]);
+    expect(failureNamed(failures, 'tests/test_pricing.py::test_parse_quantity_rejects_words').locals).toEqual([
+      { name: 'text', value: "' x '" },
+    ]);
     // The chained failure's arguments come from the cause's frame, where the user's code is deepest.
-    expect(failureNamed(failures, 'tests/test_pricing.py::test_load_order_invalid_json').locals).toEqual([{ name: 'raw', value: "'{not json'" }]);
+    expect(failureNamed(failures, 'tests/test_pricing.py::test_load_order_invalid_json').locals).toEqual([
+      { name: 'raw', value: "'{not json'" },
+    ]);
   });
 
   it('--tb=native keeps pytest’s and pluggy’s own frames raw, outermost first', () => {
     const failures = pythonLogParser.parse(readFixture('pytest', 'output.tb-native.log'));
     const f = failureNamed(failures, 'tests/test_pricing.py::test_checkout_empty_cart');
     expect(f.frames[0]!.file).toMatch(/site-packages\/_pytest\/runner\.py$/);
-    expect(f.frames.at(-1)).toMatchObject({ line: 24, function: 'average_price', sourceLine: 'return total / len(prices)' });
+    expect(f.frames.at(-1)).toMatchObject({
+      line: 24,
+      function: 'average_price',
+      sourceLine: 'return total / len(prices)',
+    });
   });
 
   it('junit.xml: every failure body gives the same frames', async () => {
@@ -122,8 +130,15 @@ describe('pytest collection errors', () => {
 
   it('the native style keeps `<frozen importlib._bootstrap>` frames raw', () => {
     const failures = pythonLogParser.parse(readFixture('pytest', 'collection-error.tb-native.log'));
-    const frozen = failureNamed(failures, 'broken/test_bad_config.py').frames.filter((f) => f.file === '<frozen importlib._bootstrap>');
-    expect(frozen.map((f) => f.function)).toEqual(['_gcd_import', '_find_and_load', '_find_and_load_unlocked', '_load_unlocked']);
+    const frozen = failureNamed(failures, 'broken/test_bad_config.py').frames.filter(
+      (f) => f.file === '<frozen importlib._bootstrap>',
+    );
+    expect(frozen.map((f) => f.function)).toEqual([
+      '_gcd_import',
+      '_find_and_load',
+      '_find_and_load_unlocked',
+      '_load_unlocked',
+    ]);
     expect(frozen.every((f) => f.sourceLine === undefined)).toBe(true);
   });
 

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pythonLogParser } from '../../../src/reports/logs/python.js';
-import { MAX_FAILURES, MAX_FIELD, MAX_FRAMES, MAX_LOCALS, MAX_MESSAGE } from '../../../src/reports/logs/traceback-bounds.js';
+import {
+  MAX_FAILURES,
+  MAX_FIELD,
+  MAX_FRAMES,
+  MAX_LOCALS,
+  MAX_MESSAGE,
+} from '../../../src/reports/logs/traceback-bounds.js';
 
 const parse = (lines: string[]) => pythonLogParser.parse(lines.join('\n'));
 
@@ -14,7 +20,7 @@ describe('pytest sections', () => {
       '=================================== FAILURES ===================================',
       '____________________________ test_ratio[1.5-a - b] _____________________________',
       '',
-      'value = 1.5, label = \'a - b\'',
+      "value = 1.5, label = 'a - b'",
       '',
       '    @pytest.mark.parametrize("value,label", [(1.5, "a - b")])',
       '    def test_ratio(value, label):',
@@ -27,7 +33,12 @@ describe('pytest sections', () => {
       '============================== 1 failed in 0.01s ===============================',
     ]);
     expect(rest).toEqual([]);
-    expect(f!.test).toEqual({ file: 'tests/test_ratio.py', id: 'tests/test_ratio.py::test_ratio[1.5-a - b]', name: 'test_ratio[1.5-a - b]', classname: 'tests.test_ratio' });
+    expect(f!.test).toEqual({
+      file: 'tests/test_ratio.py',
+      id: 'tests/test_ratio.py::test_ratio[1.5-a - b]',
+      name: 'test_ratio[1.5-a - b]',
+      classname: 'tests.test_ratio',
+    });
     expect(f!.frames).toEqual([
       {
         file: 'tests/test_ratio.py',
@@ -52,7 +63,9 @@ describe('pytest sections', () => {
       'E   assert 3 == 4',
     ]);
     expect(f!.test).toEqual({ name: 'test_total', file: 'tests/test_cart.py' });
-    expect(f!.frames).toEqual([{ file: 'tests/test_cart.py', line: 9, function: 'test_total', sourceLine: 'assert total([1, 2]) == 4' }]);
+    expect(f!.frames).toEqual([
+      { file: 'tests/test_cart.py', line: 9, function: 'test_total', sourceLine: 'assert total([1, 2]) == 4' },
+    ]);
   });
 
   it('a fixture error is an error of the test it was set up for', () => {
@@ -95,7 +108,7 @@ describe('pytest sections', () => {
       '',
       '    def test_raises():',
       '>       with pytest.raises(ValueError):',
-      'E       Failed: DID NOT RAISE <class \'ValueError\'>',
+      "E       Failed: DID NOT RAISE <class 'ValueError'>",
       '',
       'tests/test_x.py:4: Failed',
     ]);
@@ -107,14 +120,19 @@ describe('pytest sections', () => {
     const failures = parse([
       '=========================== short test summary info ============================',
       'FAILED tests/test_a.py::TestA::test_b - ZeroDivisionError: division by zero',
-      'ERROR tests/test_c.py - ModuleNotFoundError: No module named \'x\'',
+      "ERROR tests/test_c.py - ModuleNotFoundError: No module named 'x'",
       '========================= 1 failed, 1 error in 0.02s ==========================',
     ]);
     expect(failures).toEqual([
       {
         language: 'python',
         kind: 'failure',
-        test: { file: 'tests/test_a.py', id: 'tests/test_a.py::TestA::test_b', name: 'test_b', classname: 'tests.test_a.TestA' },
+        test: {
+          file: 'tests/test_a.py',
+          id: 'tests/test_a.py::TestA::test_b',
+          name: 'test_b',
+          classname: 'tests.test_a.TestA',
+        },
         exceptionType: 'ZeroDivisionError',
         message: 'division by zero',
         frames: [],
@@ -163,7 +181,11 @@ describe('unittest and plain tracebacks', () => {
       '----------------------------------------------------------------------',
       'Ran 1 test in 0.001s',
     ]);
-    expect(f!.test).toEqual({ name: 'test_total', classname: 'tests.test_cart.CartTest', id: 'tests.test_cart.CartTest.test_total' });
+    expect(f!.test).toEqual({
+      name: 'test_total',
+      classname: 'tests.test_cart.CartTest',
+      id: 'tests.test_cart.CartTest.test_total',
+    });
     expect(f!.message).toBe('3 != 4');
     expect(f!.logLines).toEqual({ start: 2, end: 9 });
   });
@@ -186,7 +208,12 @@ describe('unittest and plain tracebacks', () => {
     ]);
     expect(f!.kind).toBe('error');
     expect(f!.exceptionType).toBe('ModuleNotFoundError');
-    expect(f!.frames.at(-1)).toEqual({ file: '/work/tests/test_cart.py', line: 1, function: '<module>', sourceLine: 'import cartz' });
+    expect(f!.frames.at(-1)).toEqual({
+      file: '/work/tests/test_cart.py',
+      line: 1,
+      function: '<module>',
+      sourceLine: 'import cartz',
+    });
   });
 
   it('a traceback anywhere in a log (logger.exception): the message ends at the blank line', () => {
@@ -203,7 +230,12 @@ describe('unittest and plain tracebacks', () => {
       '2026-11-29T10:00:00.1234567Z INFO:worker:next job',
     ]);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ kind: 'failure', exceptionType: 'ZeroDivisionError', message: 'division by zero', logLines: { start: 2, end: 8 } });
+    expect(f).toMatchObject({
+      kind: 'failure',
+      exceptionType: 'ZeroDivisionError',
+      message: 'division by zero',
+      logLines: { start: 2, end: 8 },
+    });
     expect(f!.frames).toEqual([
       { file: '/app/worker.py', line: 12, function: 'run', sourceLine: 'result = step(job)' },
       { file: '/app/steps.py', line: 4, function: 'step', sourceLine: 'return job["id"] / 0' },
@@ -214,7 +246,11 @@ describe('unittest and plain tracebacks', () => {
     const [f] = pythonLogParser.parse(
       '\u001b[31mTraceback (most recent call last):\u001b[0m\n  File "\u001b[35m/app/a.py\u001b[0m", line \u001b[35m3\u001b[0m, in \u001b[35mf\u001b[0m\n\u001b[1;35mKeyError\u001b[0m: \u001b[35m\'x\'\u001b[0m\n',
     );
-    expect(f).toMatchObject({ exceptionType: 'KeyError', message: "'x'", frames: [{ file: '/app/a.py', line: 3, function: 'f' }] });
+    expect(f).toMatchObject({
+      exceptionType: 'KeyError',
+      message: "'x'",
+      frames: [{ file: '/app/a.py', line: 3, function: 'f' }],
+    });
   });
 
   it('a raise inside `except` without `from` translates its context: the context’s stack is read', () => {
@@ -248,7 +284,12 @@ describe('unittest and plain tracebacks', () => {
         message: 'Expecting value: line 1 column 1 (char 0)',
         frames: [
           { file: '/app/config.py', line: 8, function: 'load', sourceLine: 'return json.loads(text)' },
-          { file: '/usr/lib/python3.12/json/__init__.py', line: 346, function: 'loads', sourceLine: 'return _default_decoder.decode(s)' },
+          {
+            file: '/usr/lib/python3.12/json/__init__.py',
+            line: 346,
+            function: 'loads',
+            sourceLine: 'return _default_decoder.decode(s)',
+          },
         ],
       },
     ]);
@@ -268,7 +309,9 @@ describe('unittest and plain tracebacks', () => {
       '    raise RuntimeError("wrapped") from saved',
       'RuntimeError: wrapped',
     ]);
-    expect(f!.frames).toEqual([{ file: '/app/b.py', line: 5, function: 'main', sourceLine: 'raise RuntimeError("wrapped") from saved' }]);
+    expect(f!.frames).toEqual([
+      { file: '/app/b.py', line: 5, function: 'main', sourceLine: 'raise RuntimeError("wrapped") from saved' },
+    ]);
     expect(f!.chain?.[0]).toMatchObject({ relation: 'cause', exceptionType: 'KeyError' });
   });
 
@@ -292,7 +335,11 @@ describe('unittest and plain tracebacks', () => {
   });
 
   it('a lowercase word before a colon is a message, not an exception type', () => {
-    const [f] = parse(['Traceback (most recent call last):', '  File "/app/a.py", line 1, in <module>', 'error: something odd happened']);
+    const [f] = parse([
+      'Traceback (most recent call last):',
+      '  File "/app/a.py", line 1, in <module>',
+      'error: something odd happened',
+    ]);
     expect(f!.exceptionType).toBeUndefined();
     expect(f!.message).toBe('error: something odd happened');
   });
@@ -302,7 +349,12 @@ describe('bounds and hostile input', () => {
   it('deep recursion: the outermost and the deepest frames are kept, MAX_FRAMES in all', () => {
     const frames: string[] = [];
     for (let k = 1; k <= 5000; k++) frames.push(`  File "/app/rec.py", line ${k}, in f`, '    return f(n - 1)');
-    const [f] = parse(['Traceback (most recent call last):', ...frames, '  [Previous line repeated 996 more times]', 'RecursionError: maximum recursion depth exceeded']);
+    const [f] = parse([
+      'Traceback (most recent call last):',
+      ...frames,
+      '  [Previous line repeated 996 more times]',
+      'RecursionError: maximum recursion depth exceeded',
+    ]);
     expect(f!.frames).toHaveLength(MAX_FRAMES);
     expect(f!.frames[0]!.line).toBe(1);
     expect(f!.frames.at(-1)!.line).toBe(5000);
@@ -321,7 +373,9 @@ describe('bounds and hostile input', () => {
     expect(f!.exceptionType).toBe('AssertionError');
     expect(f!.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     expect(f!.message).toContain('characters omitted');
-    expect(f!.frames).toEqual([{ file: 'tests/test_big.py', line: 3, function: 'test_big', sourceLine: 'assert render() == ""' }]);
+    expect(f!.frames).toEqual([
+      { file: 'tests/test_big.py', line: 3, function: 'test_big', sourceLine: 'assert render() == ""' },
+    ]);
   });
 
   it('a 5 MB line with no structure is no failure', () => {
@@ -396,7 +450,9 @@ describe('bounds and hostile input', () => {
 
 describe('detect', () => {
   it('recognises pytest, unittest and tracebacks, not other runners', () => {
-    expect(pythonLogParser.detect('collected 3 items\n============================= test session starts ==')).toBe(true);
+    expect(pythonLogParser.detect('collected 3 items\n============================= test session starts ==')).toBe(
+      true,
+    );
     expect(pythonLogParser.detect('FAILED tests/test_a.py::test_b - assert 1')).toBe(true);
     expect(pythonLogParser.detect('Traceback (most recent call last):')).toBe(true);
     expect(pythonLogParser.detect('--- FAIL: TestX (0.00s)\n    x_test.go:3: no')).toBe(false);

@@ -64,7 +64,13 @@ describe('parseLog', () => {
   });
 
   it('every log of every fixture project is read by its own language’s parser alone', () => {
-    const languageOf: Record<string, string> = { pytest: 'python', unittest: 'python', go: 'go', cargo: 'rust', maven: 'java' };
+    const languageOf: Record<string, string> = {
+      pytest: 'python',
+      unittest: 'python',
+      go: 'go',
+      cargo: 'rust',
+      maven: 'java',
+    };
     let logs = 0;
     for (const project of readdirSync(PROJECTS)) {
       if (!statSync(path.join(PROJECTS, project)).isDirectory()) continue;
@@ -78,7 +84,13 @@ describe('parseLog', () => {
   });
 
   it('a log of a job that ran no tests gives nothing', () => {
-    const log = ['Run actions/checkout@v5', 'Syncing repository: octo/app', 'npm ci', 'added 312 packages in 4s', 'Build succeeded.'].join('\n');
+    const log = [
+      'Run actions/checkout@v5',
+      'Syncing repository: octo/app',
+      'npm ci',
+      'added 312 packages in 4s',
+      'Build succeeded.',
+    ].join('\n');
     expect(parseLog(log)).toEqual([]);
     expect(parseLog('')).toEqual([]);
   });

@@ -49,11 +49,16 @@ describe('cargo test fixture logs', () => {
 
   it('without a backtrace the panic location is the one frame', () => {
     const failures = rustLogParser.parse(readFixture('cargo', 'output.log'));
-    expect(failureNamed(failures, 'tests::owners_of_known_and_unknown_accounts').frames).toEqual([{ file: 'src/lib.rs', line: 24, column: 46 }]);
+    expect(failureNamed(failures, 'tests::owners_of_known_and_unknown_accounts').frames).toEqual([
+      { file: 'src/lib.rs', line: 24, column: 46 },
+    ]);
   });
 
   it('with RUST_BACKTRACE=1 the standard library frames stay raw, outermost first', () => {
-    const f = failureNamed(rustLogParser.parse(readFixture('cargo', 'output.backtrace.log')), 'tests::parses_decimal_amounts');
+    const f = failureNamed(
+      rustLogParser.parse(readFixture('cargo', 'output.backtrace.log')),
+      'tests::parses_decimal_amounts',
+    );
     expect(f.frames.at(-1)?.function).toBe('__rustc::rust_begin_unwind');
     expect(f.frames.at(-1)?.file).toMatch(/^\/rustc\/[0-9a-f]+\/library\/std\/src\/panicking\.rs$/);
     expect(f.frames.map((fr) => fr.function).filter((fn) => fn?.startsWith('ledger::'))).toEqual([

@@ -9,7 +9,7 @@ import { MAX_FAILURES, MAX_FRAMES } from '../../../src/reports/logs/traceback-bo
 const parse = (lines: string[]) => rustLogParser.parse(lines.join('\n'));
 
 describe('panic lines', () => {
-  it('Rust < 1.73: `panicked at \'msg\', file:line:col`, the quoted message over several lines', () => {
+  it("Rust < 1.73: `panicked at 'msg', file:line:col`, the quoted message over several lines", () => {
     const failures = parse([
       'failures:',
       '',
@@ -68,7 +68,10 @@ describe('panic lines', () => {
       'connection refused',
       'test net::tests::connects ... FAILED',
     ]);
-    expect(f).toMatchObject({ test: { id: 'net::tests::connects', name: 'connects', classname: 'net::tests' }, message: 'connection refused' });
+    expect(f).toMatchObject({
+      test: { id: 'net::tests::connects', name: 'connects', classname: 'net::tests' },
+      message: 'connection refused',
+    });
   });
 
   it('RUST_BACKTRACE=full: addresses and hashes before the function, frames without debug info skipped', () => {
@@ -86,7 +89,12 @@ describe('panic lines', () => {
     ]);
     expect(f!.frames).toEqual([
       { file: './src/lib.rs', line: 5, column: 5, function: 'mycrate::tests::t::h0123456789abcdef' },
-      { file: '/rustc/abc/library/core/src/panicking.rs', line: 80, column: 14, function: 'core::panicking::panic_fmt::h0123456789abcdef' },
+      {
+        file: '/rustc/abc/library/core/src/panicking.rs',
+        line: 80,
+        column: 14,
+        function: 'core::panicking::panic_fmt::h0123456789abcdef',
+      },
     ]);
   });
 
@@ -147,7 +155,8 @@ describe('sections without a panic, lists, compiler errors', () => {
 describe('bounds and hostile input', () => {
   it('100k lines of sections: failures stop at MAX_FAILURES', () => {
     const lines: string[] = [];
-    for (let k = 0; k < 50_000; k++) lines.push(`---- t${k} stdout ----`, `thread 't${k}' panicked at src/a.rs:${k + 1}:1:`);
+    for (let k = 0; k < 50_000; k++)
+      lines.push(`---- t${k} stdout ----`, `thread 't${k}' panicked at src/a.rs:${k + 1}:1:`);
     expect(parse(lines)).toHaveLength(MAX_FAILURES);
   });
 

@@ -94,7 +94,10 @@ export interface ProjectView {
 }
 
 /** The deepest frame in the project's own files: what `frames/` calls the triggering frame. */
-export function triggeringFrame(frames: RawFrame[], resolve: (printed: string) => string | undefined): ProjectView | undefined {
+export function triggeringFrame(
+  frames: RawFrame[],
+  resolve: (printed: string) => string | undefined,
+): ProjectView | undefined {
   for (let k = frames.length - 1; k >= 0; k--) {
     const f = frames[k]!;
     const file = resolve(f.file);
@@ -113,7 +116,11 @@ export function testFrame(
   testName: string,
   resolve: (printed: string) => string | undefined,
 ): ProjectView | undefined {
-  const bare = testName.split(/::|\/|\./).filter(Boolean).pop()!.replace(/\[.*$/, '');
+  const bare = testName
+    .split(/::|\/|\./)
+    .filter(Boolean)
+    .pop()!
+    .replace(/\[.*$/, '');
   const inFile = frames.filter((f) => resolve(f.file) === testFile);
   const named = inFile.find((f) => f.function !== undefined && f.function.split(/::|\./).pop() === bare);
   const own = named ?? inFile[0];
@@ -131,7 +138,9 @@ function view(f: RawFrame, file: string): ProjectView {
 export function failureNamed(failures: LogFailure[], name: string): LogFailure {
   const found = failures.filter((f) => f.test?.id === name || f.test?.name === name);
   if (found.length !== 1) {
-    throw new Error(`expected one failure named ${name}, found ${found.length}: ${failures.map((f) => f.test?.id ?? f.test?.name).join(', ')}`);
+    throw new Error(
+      `expected one failure named ${name}, found ${found.length}: ${failures.map((f) => f.test?.id ?? f.test?.name).join(', ')}`,
+    );
   }
   return found[0]!;
 }

@@ -7,9 +7,19 @@ import { operatorsOnLine } from '../operator-token.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
 const COMMON: Record<string, Array<[string, number]>> = {
-  '+': [['-', 1], ['*', 0.3]],
-  '-': [['+', 1], ['*', 0.2]],
-  '*': [['/', 0.6], ['+', 0.4], ['**', 0.2]],
+  '+': [
+    ['-', 1],
+    ['*', 0.3],
+  ],
+  '-': [
+    ['+', 1],
+    ['*', 0.2],
+  ],
+  '*': [
+    ['/', 0.6],
+    ['+', 0.4],
+    ['**', 0.2],
+  ],
   '/': [['*', 0.6]],
   '%': [['/', 0.3]],
   '**': [['*', 0.5]],
@@ -17,24 +27,50 @@ const COMMON: Record<string, Array<[string, number]>> = {
   '>>': [['<<', 0.5]],
   '&': [['|', 0.4]],
   '|': [['&', 0.4]],
-  '+=': [['-=', 1], ['*=', 0.3], ['=', 0.4]],
-  '-=': [['+=', 1], ['=', 0.3]],
-  '*=': [['/=', 0.6], ['+=', 0.4]],
+  '+=': [
+    ['-=', 1],
+    ['*=', 0.3],
+    ['=', 0.4],
+  ],
+  '-=': [
+    ['+=', 1],
+    ['=', 0.3],
+  ],
+  '*=': [
+    ['/=', 0.6],
+    ['+=', 0.4],
+  ],
   '/=': [['*=', 0.6]],
   '++': [['--', 1]],
   '--': [['++', 1]],
 };
 
 const PYTHON: Record<string, Array<[string, number]>> = {
-  '/': [['//', 1], ['*', 0.6]],
-  '//': [['/', 0.8], ['%', 0.4], ['*', 0.4]],
-  '%': [['//', 0.5], ['/', 0.3]],
-  '/=': [['//=', 1], ['*=', 0.6]],
+  '/': [
+    ['//', 1],
+    ['*', 0.6],
+  ],
+  '//': [
+    ['/', 0.8],
+    ['%', 0.4],
+    ['*', 0.4],
+  ],
+  '%': [
+    ['//', 0.5],
+    ['/', 0.3],
+  ],
+  '/=': [
+    ['//=', 1],
+    ['*=', 0.6],
+  ],
   '//=': [['/=', 0.8]],
 };
 
 const JS: Record<string, Array<[string, number]>> = {
-  '>>': [['>>>', 0.5], ['<<', 0.5]],
+  '>>': [
+    ['>>>', 0.5],
+    ['<<', 0.5],
+  ],
   '>>>': [['>>', 0.5]],
 };
 
@@ -56,7 +92,8 @@ export const arithmeticOperator: RepairTemplate = {
     const out: Mutation[] = [];
     for (const { op, expr } of operatorsOnLine(nodes, (o) => o in table)) {
       if (!ARITHMETIC_EXPRESSIONS.has(expr.type)) continue;
-      for (const [to, weight] of table[op.type] ?? []) out.push(replaceNode(op, to, weight, `\`${op.type}\` → \`${to}\``));
+      for (const [to, weight] of table[op.type] ?? [])
+        out.push(replaceNode(op, to, weight, `\`${op.type}\` → \`${to}\``));
     }
     return out;
   },

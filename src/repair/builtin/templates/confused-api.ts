@@ -47,7 +47,12 @@ const JS_GROUPS = [
 
 function alternatives(groups: string[][]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const group of groups) for (const name of group) out.set(name, group.filter((n) => n !== name));
+  for (const group of groups)
+    for (const name of group)
+      out.set(
+        name,
+        group.filter((n) => n !== name),
+      );
   return out;
 }
 
@@ -63,8 +68,14 @@ const CALLS = new Set(['call', 'call_expression']);
 function isCalleeName(name: SyntaxNode): boolean {
   const parent = name.parent;
   if (!parent) return false;
-  if (CALLS.has(parent.type)) return parent.childForFieldName('function')?.startIndex === name.startIndex && name.type === 'identifier';
-  const member = parent.type === 'attribute' ? parent.childForFieldName('attribute') : parent.type === 'member_expression' ? parent.childForFieldName('property') : null;
+  if (CALLS.has(parent.type))
+    return parent.childForFieldName('function')?.startIndex === name.startIndex && name.type === 'identifier';
+  const member =
+    parent.type === 'attribute'
+      ? parent.childForFieldName('attribute')
+      : parent.type === 'member_expression'
+        ? parent.childForFieldName('property')
+        : null;
   if (member?.startIndex !== name.startIndex) return false;
   const call = parent.parent;
   return !!call && CALLS.has(call.type) && call.childForFieldName('function')?.startIndex === parent.startIndex;
@@ -82,7 +93,9 @@ export const confusedApi: RepairTemplate = {
       if (name.type !== 'identifier' && name.type !== 'property_identifier') continue;
       const others = table.get(name.text);
       if (!others || !isCalleeName(name)) continue;
-      others.forEach((other, i) => out.push(replaceNode(name, other, i === 0 ? 1 : 0.8, `\`${name.text}\` → \`${other}\``)));
+      others.forEach((other, i) =>
+        out.push(replaceNode(name, other, i === 0 ? 1 : 0.8, `\`${name.text}\` → \`${other}\``)),
+      );
     }
     return out;
   },

@@ -9,8 +9,14 @@ const REPLACEMENTS: Record<string, Array<[string, number]>> = {
   and: [['or', 1]],
   or: [['and', 1]],
   '&&': [['||', 1]],
-  '||': [['&&', 1], ['??', 0.5]],
-  '??': [['||', 0.6], ['&&', 0.3]],
+  '||': [
+    ['&&', 1],
+    ['??', 0.5],
+  ],
+  '??': [
+    ['||', 0.6],
+    ['&&', 0.3],
+  ],
 };
 
 export const logicalOperator: RepairTemplate = {
@@ -22,7 +28,8 @@ export const logicalOperator: RepairTemplate = {
     const out: Mutation[] = [];
     for (const { op, expr } of operatorsOnLine(nodes, (o) => o in REPLACEMENTS)) {
       if (expr.type !== 'boolean_operator' && expr.type !== 'binary_expression') continue;
-      for (const [to, weight] of REPLACEMENTS[op.type] ?? []) out.push(replaceNode(op, to, weight, `\`${op.type}\` → \`${to}\``));
+      for (const [to, weight] of REPLACEMENTS[op.type] ?? [])
+        out.push(replaceNode(op, to, weight, `\`${op.type}\` → \`${to}\``));
     }
     return out;
   },

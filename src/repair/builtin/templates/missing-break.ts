@@ -3,10 +3,25 @@
  * so a later match overwrites the first one (or the loop never ends).
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
-import { enclosingLoop, indentAt, isBlock, isFunctionNode, isLoop, namedChildrenOf, statementStartingOnRow, type Family } from '../syntax-tree.js';
+import {
+  enclosingLoop,
+  indentAt,
+  isBlock,
+  isFunctionNode,
+  isLoop,
+  namedChildrenOf,
+  statementStartingOnRow,
+  type Family,
+} from '../syntax-tree.js';
 import type { Mutation, RepairTemplate } from '../template.js';
 
-const EXITS = new Set(['break_statement', 'return_statement', 'continue_statement', 'raise_statement', 'throw_statement']);
+const EXITS = new Set([
+  'break_statement',
+  'return_statement',
+  'continue_statement',
+  'raise_statement',
+  'throw_statement',
+]);
 
 /** The block of an `if` branch directly inside a loop body that contains `node`. */
 function branchBlockInLoop(node: SyntaxNode, family: Family): { block: SyntaxNode; loop: SyntaxNode } | undefined {
@@ -39,7 +54,13 @@ export const missingBreak: RepairTemplate = {
     if (last.startPosition.row === found.block.parent!.startPosition.row) return [];
     const indent = indentAt(source.text, last.startIndex);
     const text = family === 'python' ? `\n${indent}break` : `\n${indent}break;`;
-    const out: Mutation = { start: last.endIndex, end: last.endIndex, text, weight: 1, description: 'break out of the loop after the branch' };
+    const out: Mutation = {
+      start: last.endIndex,
+      end: last.endIndex,
+      text,
+      weight: 1,
+      description: 'break out of the loop after the branch',
+    };
     return [out];
   },
 };

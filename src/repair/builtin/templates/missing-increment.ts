@@ -7,7 +7,13 @@ import { indentAt, isFunctionNode, namedChildrenOf, walkTree, type Family } from
 import type { Mutation, RepairTemplate } from '../template.js';
 
 const MAX_NAMES = 3;
-const EXITS = new Set(['break_statement', 'return_statement', 'continue_statement', 'raise_statement', 'throw_statement']);
+const EXITS = new Set([
+  'break_statement',
+  'return_statement',
+  'continue_statement',
+  'raise_statement',
+  'throw_statement',
+]);
 
 function whileAround(nodes: readonly SyntaxNode[], family: Family): SyntaxNode | undefined {
   const first = nodes.find((n) => n.isNamed);
@@ -24,7 +30,9 @@ function conditionNames(cond: SyntaxNode): string[] {
   walkTree(cond, (n) => {
     if (n.type !== 'identifier') return true;
     const parent = n.parent;
-    const isCallee = (parent?.type === 'call' || parent?.type === 'call_expression') && parent.childForFieldName('function')?.startIndex === n.startIndex;
+    const isCallee =
+      (parent?.type === 'call' || parent?.type === 'call_expression') &&
+      parent.childForFieldName('function')?.startIndex === n.startIndex;
     if (!isCallee && !names.includes(n.text)) names.push(n.text);
     return true;
   });
@@ -60,7 +68,9 @@ export const missingIncrement: RepairTemplate = {
     const body = loop.childForFieldName('body');
     if (!cond || !body) return [];
     const assigned = assignedIn(body, family);
-    const names = conditionNames(cond).filter((n) => !assigned.has(n) && n !== 'True' && n !== 'true').slice(0, MAX_NAMES);
+    const names = conditionNames(cond)
+      .filter((n) => !assigned.has(n) && n !== 'True' && n !== 'true')
+      .slice(0, MAX_NAMES);
     if (!names.length) return [];
     const statements = namedChildrenOf(body).filter((s) => s.type !== 'comment');
     if (!statements.length) return [];
@@ -75,8 +85,20 @@ export const missingIncrement: RepairTemplate = {
     names.forEach((name, i) => {
       const w = 1 - i * 0.2;
       const [inc, dec] = family === 'python' ? [`${name} += 1`, `${name} -= 1`] : [`${name}++;`, `${name}--;`];
-      out.push({ start: last.endIndex, end: last.endIndex, text: `\n${indent}${inc}`, weight: w, description: `increment \`${name}\` in the loop` });
-      out.push({ start: last.endIndex, end: last.endIndex, text: `\n${indent}${dec}`, weight: w * 0.7, description: `decrement \`${name}\` in the loop` });
+      out.push({
+        start: last.endIndex,
+        end: last.endIndex,
+        text: `\n${indent}${inc}`,
+        weight: w,
+        description: `increment \`${name}\` in the loop`,
+      });
+      out.push({
+        start: last.endIndex,
+        end: last.endIndex,
+        text: `\n${indent}${dec}`,
+        weight: w * 0.7,
+        description: `decrement \`${name}\` in the loop`,
+      });
     });
     return out;
   },

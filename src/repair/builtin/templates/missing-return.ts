@@ -23,7 +23,12 @@ function callsItself(call: SyntaxNode, fn: SyntaxNode): boolean {
   const name = functionName(fn);
   const callee = call.childForFieldName('function');
   if (!name || !callee) return false;
-  const calleeName = callee.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee.text;
+  const calleeName =
+    callee.type === 'attribute'
+      ? callee.childForFieldName('attribute')?.text
+      : callee.type === 'member_expression'
+        ? callee.childForFieldName('property')?.text
+        : callee.text;
   return calleeName === name;
 }
 
@@ -53,7 +58,13 @@ export const missingReturn: RepairTemplate = {
       if (!call) continue;
       const recursive = callsItself(call, fn);
       if (!recursive && !returns) continue;
-      out.push({ start: call.startIndex, end: call.startIndex, text: 'return ', weight: recursive ? 1 : 0.6, description: `return the result of \`${call.text.slice(0, 60)}\`` });
+      out.push({
+        start: call.startIndex,
+        end: call.startIndex,
+        text: 'return ',
+        weight: recursive ? 1 : 0.6,
+        description: `return the result of \`${call.text.slice(0, 60)}\``,
+      });
     }
     // Falling off the end: insert `return <name>` after the body's last statement.
     const body = fn.childForFieldName('body');

@@ -8,8 +8,25 @@ import { namedChildrenOf, type Family } from '../syntax-tree.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
 const SIMPLE: Record<Family, ReadonlySet<string>> = {
-  python: new Set(['identifier', 'call', 'attribute', 'subscript', 'parenthesized_expression', 'true', 'false', 'none']),
-  js: new Set(['identifier', 'call_expression', 'member_expression', 'subscript_expression', 'parenthesized_expression', 'true', 'false']),
+  python: new Set([
+    'identifier',
+    'call',
+    'attribute',
+    'subscript',
+    'parenthesized_expression',
+    'true',
+    'false',
+    'none',
+  ]),
+  js: new Set([
+    'identifier',
+    'call_expression',
+    'member_expression',
+    'subscript_expression',
+    'parenthesized_expression',
+    'true',
+    'false',
+  ]),
 };
 
 /** The condition expression of a branch, loop or conditional expression node. */
@@ -66,7 +83,10 @@ export const negateCondition: RepairTemplate = {
       const negated = negationOperand(node);
       if (negated) out.push(replaceNode(node, negated.text, 0.8, `drop the negation of \`${negated.text}\``));
       const op = node.childForFieldName('operator')?.type;
-      if ((node.type === 'boolean_operator' || node.type === 'binary_expression') && (op === 'and' || op === 'or' || op === '&&' || op === '||')) {
+      if (
+        (node.type === 'boolean_operator' || node.type === 'binary_expression') &&
+        (op === 'and' || op === 'or' || op === '&&' || op === '||')
+      ) {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
         if (left && right) {

@@ -24,7 +24,8 @@ const MAX_VALUES = 4;
 function dereferencedNames(nodes: readonly SyntaxNode[], family: Family): string[] {
   const names: string[] = [];
   const add = (n: SyntaxNode | null) => {
-    if (n?.type === 'identifier' && n.text !== 'self' && n.text !== 'this' && !names.includes(n.text)) names.push(n.text);
+    if (n?.type === 'identifier' && n.text !== 'self' && n.text !== 'this' && !names.includes(n.text))
+      names.push(n.text);
   };
   for (const node of nodes) {
     switch (node.type) {
@@ -46,7 +47,11 @@ function dereferencedNames(nodes: readonly SyntaxNode[], family: Family): string
         break;
       case 'call': {
         const fn = node.childForFieldName('function');
-        if (family === 'python' && fn?.type === 'identifier' && ['len', 'max', 'min', 'sum', 'sorted', 'iter', 'next'].includes(fn.text)) {
+        if (
+          family === 'python' &&
+          fn?.type === 'identifier' &&
+          ['len', 'max', 'min', 'sum', 'sorted', 'iter', 'next'].includes(fn.text)
+        ) {
           add(node.childForFieldName('arguments')?.namedChildren[0] ?? null);
         }
         break;
@@ -59,14 +64,62 @@ function dereferencedNames(nodes: readonly SyntaxNode[], family: Family): string
 }
 
 const LITERAL_KINDS: Record<Family, Record<string, string>> = {
-  python: { list: '[]', dictionary: '{}', string: "''", integer: '0', float: '0.0', true: 'False', false: 'False', none: 'None', tuple: '()', set: 'set()' },
-  js: { array: '[]', object: '{}', string: "''", template_string: "''", number: '0', true: 'false', false: 'false', null: 'null', undefined: 'undefined' },
+  python: {
+    list: '[]',
+    dictionary: '{}',
+    string: "''",
+    integer: '0',
+    float: '0.0',
+    true: 'False',
+    false: 'False',
+    none: 'None',
+    tuple: '()',
+    set: 'set()',
+  },
+  js: {
+    array: '[]',
+    object: '{}',
+    string: "''",
+    template_string: "''",
+    number: '0',
+    true: 'false',
+    false: 'false',
+    null: 'null',
+    undefined: 'undefined',
+  },
 };
 
 /** What a returned call evidently produces, by the callee's name (`"".join(…)` is a string, `sorted(…)` a list). */
 const CALL_KINDS: Record<Family, Record<string, string>> = {
-  python: { join: "''", str: "''", format: "''", upper: "''", lower: "''", strip: "''", list: '[]', sorted: '[]', dict: '{}', len: '0', sum: '0', int: '0', round: '0', set: 'set()' },
-  js: { join: "''", toString: "''", trim: "''", map: '[]', filter: '[]', slice: '[]', concat: '[]', sort: '[]', reduce: '0', round: '0', floor: '0' },
+  python: {
+    join: "''",
+    str: "''",
+    format: "''",
+    upper: "''",
+    lower: "''",
+    strip: "''",
+    list: '[]',
+    sorted: '[]',
+    dict: '{}',
+    len: '0',
+    sum: '0',
+    int: '0',
+    round: '0',
+    set: 'set()',
+  },
+  js: {
+    join: "''",
+    toString: "''",
+    trim: "''",
+    map: '[]',
+    filter: '[]',
+    slice: '[]',
+    concat: '[]',
+    sort: '[]',
+    reduce: '0',
+    round: '0',
+    floor: '0',
+  },
 };
 
 function literalKind(value: SyntaxNode, family: Family): string | undefined {
@@ -74,13 +127,22 @@ function literalKind(value: SyntaxNode, family: Family): string | undefined {
   if (literal) return literal;
   if (value.type === 'call' || value.type === 'call_expression') {
     const callee = value.childForFieldName('function');
-    const name = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : callee?.type === 'member_expression' ? callee.childForFieldName('property')?.text : callee?.text;
+    const name =
+      callee?.type === 'attribute'
+        ? callee.childForFieldName('attribute')?.text
+        : callee?.type === 'member_expression'
+          ? callee.childForFieldName('property')?.text
+          : callee?.text;
     return name ? CALL_KINDS[family][name] : undefined;
   }
   if (value.type === 'list_comprehension' || value.type === 'array') return '[]';
   // Arithmetic (`sum(xs) / len(xs)`) is a number.
   const op = value.childForFieldName('operator')?.type;
-  if ((value.type === 'binary_operator' || value.type === 'binary_expression') && op && ['+', '-', '*', '/', '//', '%', '**'].includes(op)) {
+  if (
+    (value.type === 'binary_operator' || value.type === 'binary_expression') &&
+    op &&
+    ['+', '-', '*', '/', '//', '%', '**'].includes(op)
+  ) {
     return '0';
   }
   return undefined;
@@ -140,7 +202,9 @@ export const nullGuard: RepairTemplate = {
     const indent = indentAt(text, statement.startIndex);
     const unit = indentUnit(text);
     const { values, returnsValue } = earlyValues(scope.fn, family);
-    const exits = returnsValue ? values.map((v) => ({ stmt: `return ${v}`, label: `return ${v}`, weight: 1 })) : [{ stmt: 'return', label: 'return', weight: 1 }];
+    const exits = returnsValue
+      ? values.map((v) => ({ stmt: `return ${v}`, label: `return ${v}`, weight: 1 }))
+      : [{ stmt: 'return', label: 'return', weight: 1 }];
     if (enclosingLoop(statement, family)) exits.push({ stmt: 'continue', label: 'continue', weight: 0.6 });
     const insert = (guard: string, weight: number, description: string): Mutation => ({
       start: lineStart,
@@ -154,12 +218,30 @@ export const nullGuard: RepairTemplate = {
       for (const [k, exit] of exits.entries()) {
         const w = nameWeight * exit.weight * (k === 0 ? 1 : 0.8);
         if (family === 'python') {
-          out.push(insert(`${indent}if ${name} is None:\n${indent}${unit}${exit.stmt}\n`, w, `guard \`${name} is None\` → ${exit.label}`));
-          out.push(insert(`${indent}if not ${name}:\n${indent}${unit}${exit.stmt}\n`, w * 0.9, `guard empty \`${name}\` → ${exit.label}`));
+          out.push(
+            insert(
+              `${indent}if ${name} is None:\n${indent}${unit}${exit.stmt}\n`,
+              w,
+              `guard \`${name} is None\` → ${exit.label}`,
+            ),
+          );
+          out.push(
+            insert(
+              `${indent}if not ${name}:\n${indent}${unit}${exit.stmt}\n`,
+              w * 0.9,
+              `guard empty \`${name}\` → ${exit.label}`,
+            ),
+          );
         } else {
           const js = exit.stmt === 'return' ? 'return;' : `${exit.stmt};`;
           out.push(insert(`${indent}if (${name} == null) ${js}\n`, w, `guard \`${name} == null\` → ${exit.label}`));
-          out.push(insert(`${indent}if (!${name} || ${name}.length === 0) ${js}\n`, w * 0.8, `guard empty \`${name}\` → ${exit.label}`));
+          out.push(
+            insert(
+              `${indent}if (!${name} || ${name}.length === 0) ${js}\n`,
+              w * 0.8,
+              `guard empty \`${name}\` → ${exit.label}`,
+            ),
+          );
         }
       }
     });
@@ -170,7 +252,13 @@ export const nullGuard: RepairTemplate = {
         if (!object || node.text.slice(object.endIndex - node.startIndex).startsWith('?.')) continue;
         const rest = text.slice(object.endIndex, node.endIndex);
         const chained = node.type === 'member_expression' ? `?${rest}` : `?.${rest}`;
-        out.push({ start: object.endIndex, end: node.endIndex, text: chained, weight: 0.9, description: `optional chaining on \`${object.text}\`` });
+        out.push({
+          start: object.endIndex,
+          end: node.endIndex,
+          text: chained,
+          weight: 0.9,
+          description: `optional chaining on \`${object.text}\``,
+        });
       }
     }
     return out;

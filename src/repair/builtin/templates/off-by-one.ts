@@ -8,7 +8,18 @@ import { integerValue, shiftByOne } from '../shift-by-one.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
 /** Returned expressions that can be a number; literals are shifted on their own. */
-const RETURNED_NUMBERS = new Set(['binary_operator', 'binary_expression', 'call', 'call_expression', 'attribute', 'member_expression', 'identifier', 'subscript', 'subscript_expression', 'parenthesized_expression']);
+const RETURNED_NUMBERS = new Set([
+  'binary_operator',
+  'binary_expression',
+  'call',
+  'call_expression',
+  'attribute',
+  'member_expression',
+  'identifier',
+  'subscript',
+  'subscript_expression',
+  'parenthesized_expression',
+]);
 
 const ORDERING = new Set(['<', '<=', '>', '>=', '==', '!=', '===', '!==']);
 
@@ -21,7 +32,9 @@ function comparedOperands(expr: SyntaxNode): SyntaxNode[] {
   if (expr.type === 'comparison_operator') {
     const ops = expr.childrenForFieldName('operators').filter((o): o is SyntaxNode => o !== null);
     if (!ops.every((o) => ORDERING.has(o.type))) return [];
-    return expr.namedChildren.filter((c): c is SyntaxNode => c !== null && !ops.some((o) => o.startIndex === c.startIndex));
+    return expr.namedChildren.filter(
+      (c): c is SyntaxNode => c !== null && !ops.some((o) => o.startIndex === c.startIndex),
+    );
   }
   if (expr.type === 'binary_expression' && ORDERING.has(expr.childForFieldName('operator')?.type ?? '')) {
     return [expr.childForFieldName('left'), expr.childForFieldName('right')].filter((c): c is SyntaxNode => c !== null);
@@ -44,7 +57,12 @@ export const offByOne: RepairTemplate = {
         // The `1` of `n + 1` / `n - 1`: shift the whole sum, so `n + 1` → `n` rather than `n + 0`.
         const parent = node.parent;
         const op = parent?.childForFieldName('operator')?.type;
-        if (parent && (op === '+' || op === '-') && parent.childForFieldName('right')?.startIndex === node.startIndex && /binary/.test(parent.type)) {
+        if (
+          parent &&
+          (op === '+' || op === '-') &&
+          parent.childForFieldName('right')?.startIndex === node.startIndex &&
+          /binary/.test(parent.type)
+        ) {
           for (const delta of [1, -1] as const) {
             const text = shiftByOne(parent, delta, family);
             if (text !== undefined) out.push(replaceNode(parent, text, 1, `\`${parent.text}\` → \`${text}\``));

@@ -19,13 +19,44 @@ function isVariableUse(id: SyntaxNode, family: Family): boolean {
   const field = fieldOf(id);
   if (field === 'name' || field === 'function' || field === 'attribute' || field === 'alias') return false;
   if (family === 'python') {
-    if (['parameters', 'default_parameter', 'typed_parameter', 'keyword_argument', 'import_statement', 'import_from_statement', 'dotted_name', 'aliased_import', 'global_statement', 'nonlocal_statement', 'list_splat_pattern', 'dictionary_splat_pattern', 'decorator'].includes(parent.type)) {
+    if (
+      [
+        'parameters',
+        'default_parameter',
+        'typed_parameter',
+        'keyword_argument',
+        'import_statement',
+        'import_from_statement',
+        'dotted_name',
+        'aliased_import',
+        'global_statement',
+        'nonlocal_statement',
+        'list_splat_pattern',
+        'dictionary_splat_pattern',
+        'decorator',
+      ].includes(parent.type)
+    ) {
       return parent.type === 'keyword_argument' && field === 'value';
     }
     if (parent.type === 'for_statement' && field === 'left') return false;
     if (parent.type === 'for_in_clause' && field === 'left') return false;
   } else {
-    if (['formal_parameters', 'required_parameter', 'optional_parameter', 'import_specifier', 'namespace_import', 'import_clause', 'export_specifier', 'rest_pattern', 'labeled_statement', 'break_statement', 'continue_statement'].includes(parent.type)) return false;
+    if (
+      [
+        'formal_parameters',
+        'required_parameter',
+        'optional_parameter',
+        'import_specifier',
+        'namespace_import',
+        'import_clause',
+        'export_specifier',
+        'rest_pattern',
+        'labeled_statement',
+        'break_statement',
+        'continue_statement',
+      ].includes(parent.type)
+    )
+      return false;
     if (parent.type === 'variable_declarator' && field === 'name') return false;
     if (parent.type === 'assignment_pattern' && field === 'left') return false;
   }
@@ -36,7 +67,8 @@ function fieldOf(node: SyntaxNode): string | null {
   const parent = node.parent;
   if (!parent) return null;
   for (let i = 0; i < parent.childCount; i++) {
-    if (parent.child(i)?.startIndex === node.startIndex && parent.child(i)?.type === node.type) return parent.fieldNameForChild(i);
+    if (parent.child(i)?.startIndex === node.startIndex && parent.child(i)?.type === node.type)
+      return parent.fieldNameForChild(i);
   }
   return null;
 }
@@ -45,9 +77,17 @@ function isContainerUse(id: SyntaxNode): boolean {
   const parent = id.parent;
   if (!parent) return false;
   const field = fieldOf(id);
-  if ((parent.type === 'subscript' && field === 'value') || (parent.type === 'subscript_expression' && field === 'object')) return true;
+  if (
+    (parent.type === 'subscript' && field === 'value') ||
+    (parent.type === 'subscript_expression' && field === 'object')
+  )
+    return true;
   if ((parent.type === 'attribute' || parent.type === 'member_expression') && field === 'object') return true;
-  if ((parent.type === 'for_statement' || parent.type === 'for_in_statement' || parent.type === 'for_in_clause') && field === 'right') return true;
+  if (
+    (parent.type === 'for_statement' || parent.type === 'for_in_statement' || parent.type === 'for_in_clause') &&
+    field === 'right'
+  )
+    return true;
   return false;
 }
 

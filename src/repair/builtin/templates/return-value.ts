@@ -17,7 +17,9 @@ function partsOf(expr: SyntaxNode): SyntaxNode[] {
     case 'binary_operator':
     case 'binary_expression':
     case 'boolean_operator':
-      return [expr.childForFieldName('left'), expr.childForFieldName('right')].filter((n): n is SyntaxNode => n !== null);
+      return [expr.childForFieldName('left'), expr.childForFieldName('right')].filter(
+        (n): n is SyntaxNode => n !== null,
+      );
     case 'subscript':
       return [expr.childForFieldName('value')].filter((n): n is SyntaxNode => n !== null);
     case 'subscript_expression':
@@ -56,13 +58,17 @@ export const returnValue: RepairTemplate = {
         .slice(0, MAX_PARTS)
         .forEach((part, i) => {
           seen.add(part.text);
-          out.push(replaceNode(value, part.text, i === 0 ? 0.8 : 0.6, `return \`${part.text}\` instead of \`${value.text}\``));
+          out.push(
+            replaceNode(value, part.text, i === 0 ? 0.8 : 0.6, `return \`${part.text}\` instead of \`${value.text}\``),
+          );
         });
       if (!scope) continue;
       namesVisibleAt(scope, row)
         .filter((name) => !seen.has(name))
         .slice(0, MAX_NAMES)
-        .forEach((name, i) => out.push(replaceNode(value, name, 1 - i * 0.15, `return \`${name}\` instead of \`${value.text}\``)));
+        .forEach((name, i) =>
+          out.push(replaceNode(value, name, 1 - i * 0.15, `return \`${name}\` instead of \`${value.text}\``)),
+        );
     }
     return out;
   },

@@ -75,9 +75,21 @@ function jsSlice(call: SyntaxNode): Mutation[] {
   values.forEach((v, i) => out.push(...shifts(v, 'js', i === values.length - 1 ? 1 : 0.8, `.${method} bound`)));
   if (values.length === 2) {
     // Drop the end bound: `.slice(0, -1)` → `.slice(0)`.
-    out.push({ start: values[0]!.endIndex, end: values[1]!.endIndex, text: '', weight: 0.7, description: `drop .${method} end \`${values[1]!.text}\`` });
+    out.push({
+      start: values[0]!.endIndex,
+      end: values[1]!.endIndex,
+      text: '',
+      weight: 0.7,
+      description: `drop .${method} end \`${values[1]!.text}\``,
+    });
   } else if (method === 'slice') {
-    out.push({ start: values[0]!.endIndex, end: values[0]!.endIndex, text: ', -1', weight: 0.5, description: '.slice up to -1' });
+    out.push({
+      start: values[0]!.endIndex,
+      end: values[0]!.endIndex,
+      text: ', -1',
+      weight: 0.5,
+      description: '.slice up to -1',
+    });
   }
   return out;
 }

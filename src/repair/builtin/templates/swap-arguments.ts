@@ -28,7 +28,15 @@ export const swapArguments: RepairTemplate = {
         const args = namedChildrenOf(node);
         if (args.some((a) => NOT_POSITIONAL.has(a.type))) continue;
         for (let i = 0; i + 1 < args.length; i++) {
-          out.push(swap(args[i]!, args[i + 1]!, source.text, i === 0 ? 1 : 0.8, `swap arguments \`${args[i]!.text}\` and \`${args[i + 1]!.text}\``));
+          out.push(
+            swap(
+              args[i]!,
+              args[i + 1]!,
+              source.text,
+              i === 0 ? 1 : 0.8,
+              `swap arguments \`${args[i]!.text}\` and \`${args[i + 1]!.text}\``,
+            ),
+          );
         }
         continue;
       }

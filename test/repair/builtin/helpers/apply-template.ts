@@ -11,7 +11,12 @@ export interface Applied {
 }
 
 /** `line` is 1-based; the file name picks the grammar. */
-export async function applyTemplate(template: RepairTemplate, file: string, source: string, line: number): Promise<Applied[]> {
+export async function applyTemplate(
+  template: RepairTemplate,
+  file: string,
+  source: string,
+  line: number,
+): Promise<Applied[]> {
   const parsed = await parseSource(file, source);
   if (!parsed) throw new Error(`cannot parse ${file}`);
   try {
@@ -31,7 +36,12 @@ export async function applyTemplate(template: RepairTemplate, file: string, sour
 }
 
 /** The results, best mutation first (by weight, stable). */
-export async function resultsOf(template: RepairTemplate, file: string, source: string, line: number): Promise<string[]> {
+export async function resultsOf(
+  template: RepairTemplate,
+  file: string,
+  source: string,
+  line: number,
+): Promise<string[]> {
   const applied = await applyTemplate(template, file, source, line);
   return applied
     .map((a, i) => ({ ...a, i }))

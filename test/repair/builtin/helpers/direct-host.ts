@@ -19,7 +19,9 @@ export interface DirectHost extends RepairHost {
 
 function run(command: string, args: string[], cwd: string): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: 30_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } }, (error) => resolve(!error));
+    execFile(command, args, { cwd, timeout: 30_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } }, (error) =>
+      resolve(!error),
+    );
   });
 }
 
@@ -31,7 +33,11 @@ function occurrences(text: string, needle: string): number {
 }
 
 /** `targets`: one command line per failing test, run in `root` (exit 0 = passes). */
-export function createDirectHost(root: string, targets: Array<[string, string[]]>, protect: (file: string) => boolean = isTestPath): DirectHost {
+export function createDirectHost(
+  root: string,
+  targets: Array<[string, string[]]>,
+  protect: (file: string) => boolean = isTestPath,
+): DirectHost {
   const seen: Edit[] = [];
   const logs: string[] = [];
   const check = async (edits: Edit[]): Promise<EditCheck> => {
@@ -44,7 +50,8 @@ export function createDirectHost(root: string, targets: Array<[string, string[]]
       }
       const text = await readFile(path.join(root, edit.path), 'utf8').catch(() => undefined);
       const n = text === undefined ? 0 : occurrences(text, edit.oldText);
-      if (n !== 1) problems.push({ index, path: edit.path, kind: n ? 'ambiguous' : 'no-match', message: `matches ${n} times` });
+      if (n !== 1)
+        problems.push({ index, path: edit.path, kind: n ? 'ambiguous' : 'no-match', message: `matches ${n} times` });
     }
     return { ok: problems.length === 0, problems };
   };
@@ -70,7 +77,10 @@ export function createDirectHost(root: string, targets: Array<[string, string[]]
         const file = path.join(root, edit.path);
         const text = originals.get(file) ?? (await readFile(file, 'utf8'));
         if (!originals.has(file)) originals.set(file, text);
-        await writeFile(file, (await readFile(file, 'utf8')).replace(edit.oldText, () => edit.newText));
+        await writeFile(
+          file,
+          (await readFile(file, 'utf8')).replace(edit.oldText, () => edit.newText),
+        );
       }
       try {
         let passed = 0;
