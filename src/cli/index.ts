@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './usage-error.js';
 import type { CliIO, CommandMain } from './io.js';
+import { detectRunnerReads, inertOutput } from './inert-output.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMain> }> = {
   parse: {
@@ -30,7 +31,9 @@ function usage(): string {
   return lines.join('\n') + '\n';
 }
 
-export async function runCli(argv: string[], io: CliIO): Promise<number> {
+export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
+  // Every byte printed below goes through here: inert for the Actions runner (inert-output.ts).
+  const io = inertOutput(rawIO);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(usage());
@@ -80,6 +83,7 @@ if (invokedDirectly()) {
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
     env: process.env,
+    runnerReads: detectRunnerReads(process.env),
   };
   process.exitCode = await runCli(process.argv.slice(2), io);
 }

@@ -4,6 +4,16 @@ export interface CliIO {
   stderr: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * Whether the Actions runner reads each stream for workflow commands (see inert-output.ts).
+   * Unset: both when `GITHUB_ACTIONS=true`. The entry leaves out a stream redirected to a file.
+   */
+  runnerReads?: RunnerReads;
+}
+
+export interface RunnerReads {
+  stdout: boolean;
+  stderr: boolean;
 }
 
 export type CommandMain = (argv: string[], io: CliIO) => Promise<number>;

@@ -1,7 +1,13 @@
 /**
  * A model of how the Actions runner picks workflow commands out of a step's output, written from
- * actions/runner `ActionCommand.cs` (TryParseV2 / TryParse) and `ActionCommandManager.cs`
- * (stop-commands). Tests feed it what we print and assert which commands the runner would run.
+ * actions/runner `ActionCommand.cs` (TryParseV2 / TryParse), `ActionCommandManager.cs`
+ * (stop-commands, registered names compared OrdinalIgnoreCase), `Handlers/OutputManager.cs` (every
+ * stdout and stderr line goes through the same command manager) and `Sdk/ProcessInvoker.cs`
+ * (`StreamReader.ReadLine`). Tests feed it what we print and assert which commands would run.
+ *
+ * Where the runner's rule is fuzzy the model errs towards finding a command: the runner trims .NET
+ * whitespace (U+0085 too, which JavaScript's `trimStart` keeps) and matches `::` culture-sensitively,
+ * so the model also skips controls and default-ignorable characters before a leading `::`.
  */
 const REGISTERED = [
   'set-env',
@@ -53,7 +59,7 @@ const LEGACY: [string, string][] = [
 ];
 
 function parseV2(line: string, registered: Set<string>): ParsedCommand | undefined {
-  const message = line.trimStart();
+  const message = line.replace(/^[\s\p{Cc}\p{Default_Ignorable_Code_Point}]+/u, '');
   if (!message.startsWith('::')) return undefined;
   const end = message.indexOf('::', 2);
   if (end < 0) return undefined;
@@ -97,13 +103,24 @@ function parseLegacy(line: string, registered: Set<string>): ParsedCommand | und
   return { command: command.toLowerCase(), properties, data: unescape(line.slice(rb + 1), LEGACY) };
 }
 
+/** The command the runner would read from one line when commands are not stopped (stop-commands included). */
+export function lineCommand(line: string): ParsedCommand | undefined {
+  const registered = new Set(REGISTERED);
+  return parseV2(line, registered) ?? parseLegacy(line, registered);
+}
+
+/** Lines as the runner reads them. */
+export function runnerLines(output: string): string[] {
+  return output.split(/\r\n|\r|\n/);
+}
+
 /** The commands the runner would execute, in order (stop/resume themselves left out). */
 export function runnerCommands(output: string): ParsedCommand[] {
   const registered = new Set(REGISTERED);
   let stopToken: string | undefined;
   const run: ParsedCommand[] = [];
   // .NET StreamReader.ReadLine splits on \r\n, \n and a lone \r.
-  for (const line of output.split(/\r\n|\r|\n/)) {
+  for (const line of runnerLines(output)) {
     const cmd = parseV2(line, registered) ?? parseLegacy(line, registered);
     if (!cmd) continue;
     if (stopToken !== undefined) {

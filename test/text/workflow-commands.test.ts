@@ -3,11 +3,13 @@ import * as core from '@actions/core';
 import {
   escapeCommandData,
   escapeCommandProperty,
+  escapeCommandsInJson,
   formatCommand,
+  inertLines,
   mayContainCommand,
   neutraliseCommands,
 } from '../../src/text/workflow-commands.js';
-import { runnerCommands } from './runner-commands.js';
+import { lineCommand, runnerCommands, runnerLines } from './runner-commands.js';
 
 const HOSTILE = [
   '::error::pwned',
@@ -19,6 +21,11 @@ const HOSTILE = [
   'line\r::error file=x.py,line=1::lone carriage return',
   '\u00a0::warning::after a no-break space',
   '::ERROR::upper case',
+  // .NET TrimStart removes U+0085, JavaScript's trimStart does not.
+  '\u0085::add-mask::after a next-line character',
+  '\t ::stop-commands::tab and space',
+  'text ##[error]legacy mid-line',
+  '::endgroup::',
 ].join('\n');
 
 describe('neutraliseCommands', () => {
@@ -49,6 +56,43 @@ describe('neutraliseCommands', () => {
     expect(neutraliseCommands('all 3 tests passed: a: ok')).toBe('all 3 tests passed: a: ok');
     expect(mayContainCommand('a:b')).toBe(false);
     expect(mayContainCommand('x ##[group]')).toBe(true);
+  });
+});
+
+describe('inertLines', () => {
+  it('leaves no line the runner would read as a command, whatever its state', () => {
+    const out = inertLines(HOSTILE);
+    expect(runnerLines(out).filter((l) => lineCommand(l))).toEqual([]);
+    // Same lines, each changed at most by its escapes.
+    expect(runnerLines(out)).toHaveLength(runnerLines(HOSTILE).length);
+    expect(out).toContain('%3A:add-mask::hunter2');
+    expect(out).toContain('prefix ##%5Bset-output name=result;]healed');
+  });
+
+  it('escapes a `::` only at a line start, behind whitespace or ignorable characters', () => {
+    expect(inertLines('a::b std::vec ::x')).toBe('a::b std::vec ::x');
+    expect(inertLines('\u00ad\u200b::error::x')).toBe('\u00ad\u200b%3A:error::x');
+    expect(inertLines(':one colon')).toBe(':one colon');
+    expect(inertLines('x\r::error::y')).toBe('x\r%3A:error::y');
+  });
+});
+
+describe('escapeCommandsInJson', () => {
+  const value = {
+    lines: HOSTILE.split('\n'),
+    name: 'a::b ##[set-output name=x;]y :::: ###[[',
+    '::key::': 'escaped in keys too',
+  };
+
+  it('keeps the document valid and parses back to the exact strings', () => {
+    for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)]) {
+      const escaped = escapeCommandsInJson(json);
+      expect(JSON.parse(escaped)).toEqual(value);
+      expect(escaped).not.toContain('::');
+      expect(escaped).not.toContain('##[');
+      expect(runnerCommands(escaped)).toEqual([]);
+      expect(runnerLines(escaped).filter((l) => lineCommand(l))).toEqual([]);
+    }
   });
 });
 

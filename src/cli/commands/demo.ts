@@ -11,6 +11,7 @@ import { GitUnavailableError } from '../../demo/prepare-example.js';
 import { runDemo, type DemoRun } from '../../demo/run-demo.js';
 import { describeFlags, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
+import { printJson } from '../inert-output.js';
 
 const FLAGS = {
   keep: { type: 'boolean' },
@@ -56,7 +57,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const { report, dir, kept } = run;
-  if (flags.json) io.stdout(`${JSON.stringify(report satisfies HealReport, null, 2)}\n`);
+  if (flags.json) printJson(io, report satisfies HealReport);
   else io.stdout(renderDemo(report, { dir, kept }));
   if (flags.json && kept) io.stderr(`the example repository is kept at ${dir}\n`);
   return report.result === 'healed' ? 0 : 1;

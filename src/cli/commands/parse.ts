@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
+import { printJson } from '../inert-output.js';
 import { UsageError } from '../usage-error.js';
 import { collectEvidence } from '../../frames/collect-evidence.js';
 import { DEFAULT_MAX_FAILURES } from '../../frames/build-frames.js';
@@ -83,7 +84,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     })),
   });
 
-  if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  if (format === 'json') printJson(io, report);
   else if (format === 'markdown') io.stdout(renderFramesMarkdown(report));
   else io.stdout(renderFramesText(report));
 
