@@ -6,6 +6,7 @@
 import { terminalSafe } from '../frames/frames-text.js';
 import type { Attempt, HealReport } from '../contracts/heal-report.js';
 import { renderJobSummary } from '../render/job-summary.js';
+import { plural } from '../text/format.js';
 
 function section(title: string): string {
   return `\n━━ ${title} ${'━'.repeat(Math.max(3, 60 - title.length))}\n`;
@@ -18,7 +19,7 @@ function describeEngine(attempt: Attempt): string[] {
   const candidates = typeof d.candidates === 'number' ? d.candidates : undefined;
   if (validated !== undefined)
     lines.push(
-      `    built-in engine: ${validated} candidate(s) validated by targeted reruns, of ${candidates ?? '?'} generated`,
+      `    built-in engine: ${plural(validated, 'candidate')} validated by targeted reruns, of ${candidates ?? '?'} generated`,
     );
   const templates =
     d.templates && typeof d.templates === 'object' ? Object.entries(d.templates as Record<string, number>) : [];

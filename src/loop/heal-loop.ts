@@ -25,6 +25,7 @@ import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from '../contrac
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
+import { plural } from '../text/format.js';
 
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
 export const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
@@ -301,7 +302,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       return {
         attempts,
         result: 'healed',
-        reason: `attempt ${n} made ${input.expectations.failToPass.length} failing test(s) pass without breaking any of the ${input.expectations.passToPass.length} passing test(s)`,
+        reason: `attempt ${n} made ${plural(input.expectations.failToPass.length, 'failing test')} pass without breaking any of the ${plural(input.expectations.passToPass.length, 'passing test')}`,
         accepted: outcome.accepted,
       };
     }

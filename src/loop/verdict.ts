@@ -9,6 +9,7 @@
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
 import type { AttemptVerdict } from '../contracts/heal-report.js';
+import { plural } from '../text/format.js';
 
 /** One test run as the verdict needs it. */
 export interface RunOutcome {
@@ -145,7 +146,10 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
   return {
     verdict: 'targets-failed',
     failToPass: { passed, total },
-    feedback: render(`${total - passed} of ${total} failing test(s) still fail:`, problems),
+    feedback: render(
+      `${total - passed} of ${plural(total, 'failing test')} still ${total - passed === 1 ? 'fails' : 'fail'}:`,
+      problems,
+    ),
   };
 }
 
@@ -185,7 +189,7 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
       verdict: 'broke-passing',
       failToPass: targets.failToPass,
       passToPass,
-      feedback: render(`The failing tests pass now, but ${problems.length} other test(s) broke:`, problems),
+      feedback: render(`The failing tests pass now, but ${plural(problems.length, 'other test')} broke:`, problems),
     };
   }
   if (run.exitCode !== 0) {

@@ -1,12 +1,15 @@
 /**
- * The job summary a reviewer reads in seconds, healed or not.
+ * The job summary a reviewer reads in seconds, healed or not: first the story in one paragraph
+ * (what failed, what was changed, how it was verified), told from the report's fields, then the
+ * failures grouped by the line they fail at (one source window per line, however many tests), the
+ * attempts, the patch.
  *
  * GitHub drops a step summary larger than 1 MiB whole, so the document is built from atomic blocks
  * (a code fence never spans two blocks) and rendered at decreasing levels of detail until it fits:
  * first the final patch goes (it is in the commit, pull request or patch file anyway), then the
- * per-attempt diffs, the source windows, the attempt feedback, then failure rows. Only when even the
- * leanest rendering is too big are whole trailing blocks dropped. Whatever is left out is named at
- * the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
+ * per-attempt diffs, the source windows, the attempt feedback and explanations, then failure rows.
+ * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
+ * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import type { Attempt, HealReport, HealResult } from '../contracts/heal-report.js';
@@ -41,7 +44,8 @@ const RESULT_TITLES: Record<HealResult, string> = {
   'config-error': '❌ self-heal: configuration error',
 };
 
-const VERDICTS: Record<Attempt['verdict'], string> = {
+/** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
+const VERDICTS: Partial<Record<string, string>> = {
   accepted: '✅ accepted',
   'targets-failed': '❌ tests still fail',
   'broke-passing': '❌ broke passing tests',
@@ -108,7 +112,7 @@ const LEVELS: Detail[] = [
     feedback: false,
     maxFailureRows: 100,
     maxListItems: 100,
-    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'],
+    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback and explanations'],
   },
   {
     patch: false,
@@ -117,12 +121,24 @@ const LEVELS: Detail[] = [
     feedback: false,
     maxFailureRows: 20,
     maxListItems: 20,
-    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'],
+    omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback and explanations'],
   },
 ];
 
 const MAX_FEEDBACK_CHARS = 4_000;
 const MAX_REASON_CHARS = 1_000;
+/** The provider's explanation in the story: its first paragraph, at most this long. */
+const MAX_EXPLANATION_CHARS = 300;
+
+function verdictLabel(verdict: string): string {
+  return VERDICTS[verdict] ?? `⛔ ${verdict}`;
+}
+
+/** The provider's own account of an attempt (chat models' replies, an agent's notes), when it gave one. */
+function providerNotes(attempt: Attempt): string | undefined {
+  const notes = attempt.detail?.notes;
+  return typeof notes === 'string' && notes.trim() ? notes.trim() : undefined;
+}
 
 export function renderJobSummary(report: HealReport, context: SummaryContext = {}): string {
   const maxBytes = context.maxBytes ?? JOB_SUMMARY_LIMIT_BYTES;
@@ -154,7 +170,7 @@ function trimBlocks(blocks: string[], maxBytes: number): string {
 function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail): string[] {
   const blocks: string[] = [];
   const omitted = [...detail.omitted];
-  blocks.push(renderHeadline(report));
+  blocks.push(renderHeadline(report, context));
   blocks.push(renderFacts(report));
   if (report.failures.length) blocks.push(...renderFailures(report, context, detail, omitted));
   const patch = selectPatch(report);
@@ -174,11 +190,133 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   return blocks;
 }
 
-/** First line: the result and why. */
-function renderHeadline(report: HealReport): string {
-  const reason =
-    report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
-  return `## ${RESULT_TITLES[report.result]}: ${escapeMarkdown(reason)}\n`;
+/** The title, then the story in one paragraph, the provider's explanation of the fix, and why it stopped. */
+function renderHeadline(report: HealReport, context: SummaryContext): string {
+  const parts = [`## ${RESULT_TITLES[report.result]}`, '', renderStory(report, context)];
+  const accepted = acceptedAttempt(report);
+  const notes = accepted && providerNotes(accepted);
+  if (notes) parts.push('', `> **The provider's explanation:** ${escapeMarkdown(firstParagraph(notes))}`);
+  if (!STORY_TELLS_WHY.has(report.result)) {
+    const reason =
+      report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
+    parts.push('', `**Why:** ${escapeMarkdown(reason)}`);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/**
+ * Results whose story the report's fields tell completely; for the others (a configuration error,
+ * a provider error, a budget, a refusal) the reason is the only account of why the run stopped.
+ */
+const STORY_TELLS_WHY: ReadonlySet<string> = new Set<HealResult>([
+  'healed',
+  'unhealed',
+  'not-reproduced',
+  'nothing-to-heal',
+]);
+
+function acceptedAttempt(report: HealReport): Attempt | undefined {
+  return report.result === 'healed' ? report.attempts.findLast((a) => a.verdict === 'accepted') : undefined;
+}
+
+function firstParagraph(text: string): string {
+  const first = text
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s+/g, ' ')
+    .trim();
+  return first.length > MAX_EXPLANATION_CHARS ? `${first.slice(0, MAX_EXPLANATION_CHARS - 1)}…` : first;
+}
+
+/** What failed, what was changed, how it was verified: one paragraph from the report's fields. */
+function renderStory(report: HealReport, context: SummaryContext): string {
+  const s = report.summary;
+  const failing = Math.max(report.failures.length, s.failed + s.errored);
+  const healed = report.result === 'healed';
+  if (failing === 0 && !report.attempts.length) {
+    return s.total ? `**${plural(s.total, 'test')} ran** and none failed.` : '**No test result** was read.';
+  }
+  const sentences = [`${whatFailed(report, failing, healed, context)}.`];
+  const accepted = acceptedAttempt(report);
+  if (accepted) {
+    const stat = report.diff ? diffStat(report.diff) : undefined;
+    sentences.push(
+      `**Attempt ${accepted.n} changed** ${listFiles(accepted.files)}${stat ? ` (+${formatCount(stat.added)} −${formatCount(stat.removed)})` : ''}.`,
+      `**Verified** by rerunning the tests: ${verification(accepted)}.`,
+    );
+    return sentences.join(' ');
+  }
+  if (report.result === 'not-reproduced' && report.flaky.length) {
+    const who = report.flaky.length >= failing ? 'They' : `${formatCount(report.flaky.length)} of them`;
+    sentences.push(`${who} **passed when rerun**: flaky, or dependent on the environment.`);
+  } else if (report.attempts.length) {
+    const best = closestAttempt(report.attempts);
+    const closest = best ? `; the closest, attempt ${best.n}, ${describeOutcome(best)}` : '';
+    sentences.push(`**${plural(report.attempts.length, 'attempt')}**, none accepted${closest}.`);
+  } else if (!healed) {
+    sentences.push('**No attempt** was made.');
+  }
+  sentences.push(healed ? '' : '**Nothing was changed.**');
+  return sentences.filter(Boolean).join(' ');
+}
+
+/** `5 tests failed with `KeyError` at file:line`, or `in 3 places`. */
+function whatFailed(report: HealReport, failing: number, healed: boolean, context: SummaryContext): string {
+  const groups = groupFailures(report.failures);
+  const types = [...new Set(report.failures.map((f) => f.exceptionType).filter((t): t is string => !!t))];
+  const type =
+    types.length === 1 && report.failures.length === failing ? ` with ${inlineCode(clip(types[0]!, 80))}` : '';
+  const where =
+    groups.length === 1 && groups[0]!.at && groups[0]!.frames.length === failing
+      ? ` at ${locationCell(groups[0]!.at, context)}`
+      : groups.length > 1
+        ? ` in ${plural(groups.length, 'place')}`
+        : '';
+  return `**${plural(failing, 'test')} ${healed ? 'failed' : failing === 1 ? 'fails' : 'fail'}**${type}${where}`;
+}
+
+function verification(accepted: Attempt): string {
+  const f2p = accepted.failToPass;
+  const p2p = accepted.passToPass;
+  const fixed = f2p
+    ? f2p.total === 1
+      ? 'the failing test passes'
+      : `all ${formatCount(f2p.total)} failing tests pass`
+    : 'the failing tests pass';
+  if (!p2p) return fixed;
+  if (p2p.total === 0) return `${fixed}, and no other test ran`;
+  return `${fixed}, and ${p2p.total === 1 ? 'the test that passed before still passes' : `all ${formatCount(p2p.total)} that passed before still pass`}`;
+}
+
+function listFiles(files: string[]): string {
+  if (!files.length) return 'nothing';
+  const shown = files.slice(0, 3).map((f) => inlineCode(clip(f, 120)));
+  return files.length > 3 ? `${shown.join(', ')} and ${plural(files.length - 3, 'more file')}` : shown.join(', ');
+}
+
+/** How far a rejected attempt got, from its counts (any verdict, including ones this file does not know). */
+function describeOutcome(a: Attempt): string {
+  const f2p = a.failToPass!;
+  const made = `made ${formatCount(f2p.passed)} of ${formatCount(f2p.total)} pass`;
+  const broken = a.passToPass?.broken.length ?? 0;
+  if (broken) return `${made} but broke ${plural(broken, 'passing test')}`;
+  if (f2p.passed === f2p.total) return `${made} but was not accepted (${escapeMarkdown(a.verdict)})`;
+  return made;
+}
+
+/** The attempt that got the most failing tests passing (the later one on a tie). */
+function closestAttempt(attempts: Attempt[]): Attempt | undefined {
+  let best: Attempt | undefined;
+  for (const a of attempts) {
+    if (!a.failToPass?.total) continue;
+    const score = a.failToPass.passed / a.failToPass.total;
+    if (!best || score >= best.failToPass!.passed / best.failToPass!.total) best = a;
+  }
+  return best && best.failToPass!.passed > 0 ? best : undefined;
+}
+
+function clip(text: string, max: number): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 
 function renderFacts(report: HealReport): string {
@@ -202,26 +340,71 @@ function locationCell(at: SourceLocation | null, context: SummaryContext): strin
   return url ? `[${label}](${url})` : label;
 }
 
+/** Failures that fail at the same line (parametrised tests, one bug hit by many tests), in report order. */
+interface FailureGroup {
+  at: SourceLocation | null;
+  frames: FailureFrame[];
+}
+
+function groupFailures(failures: FailureFrame[]): FailureGroup[] {
+  const groups: FailureGroup[] = [];
+  const byLocation = new Map<string, FailureGroup>();
+  for (const f of failures) {
+    const at = f.triggering ?? f.test;
+    const key = at ? `${at.file}\n${at.line}` : undefined;
+    const known = key === undefined ? undefined : byLocation.get(key);
+    if (known) {
+      known.frames.push(f);
+      continue;
+    }
+    const group = { at, frames: [f] };
+    groups.push(group);
+    if (key !== undefined) byLocation.set(key, group);
+  }
+  return groups;
+}
+
+function distinct(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
 function renderFailures(report: HealReport, context: SummaryContext, detail: Detail, omitted: string[]): string[] {
   const failures = report.failures;
-  const rows = failures.slice(0, detail.maxFailureRows);
+  const groups = groupFailures(failures);
+  const rows = groups.slice(0, detail.maxFailureRows);
   // Frames are built for the first failures only (build-frames.ts): the heading counts every
   // failing test the reports counted, and the rest are said, not silently missing.
   const failing = Math.max(failures.length, report.summary.failed + report.summary.errored);
   const lines = [
     `### Failures (${formatCount(failing)})`,
     '',
-    '| Test | Location | Exception | Message | Expression |',
+    '| Location | Tests | Exception | Message | Expression |',
     '| --- | --- | --- | --- | --- |',
   ];
-  for (const f of rows) {
-    const at = f.triggering ?? f.test;
+  for (const g of rows) {
+    const first = g.frames[0]!;
+    const tests =
+      g.frames.length === 1
+        ? tableCell(first.name)
+        : `**${plural(g.frames.length, 'test')}**: ${g.frames
+            .slice(0, 3)
+            .map((f) => tableCell(f.name, 80))
+            .join(', ')}${g.frames.length > 3 ? ', …' : ''}`;
+    const types = distinct(g.frames.map((f) => f.exceptionType ?? f.kind));
+    const messages = distinct(g.frames.map((f) => f.message));
+    const others = messages.length > 1 ? ` (${plural(messages.length - 1, 'other message')})` : '';
     lines.push(
-      `| ${tableCell(f.name)} | ${locationCell(at, context)} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${tableCell(f.message, 300)} | ${tableCode(at?.expression ?? '')} |`,
+      `| ${locationCell(g.at, context)} | ${tests} | ${types
+        .slice(0, 3)
+        .map((t) => tableCode(t, 80))
+        .join(
+          ', ',
+        )}${types.length > 3 ? ', …' : ''} | ${tableCell(first.message, 300)}${others} | ${tableCode(g.at?.expression ?? '')} |`,
     );
   }
-  if (failures.length > rows.length) {
-    const rest = failures.length - rows.length;
+  const listed = rows.reduce((n, g) => n + g.frames.length, 0);
+  if (failures.length > listed) {
+    const rest = failures.length - listed;
     lines.push('', `…and ${plural(rest, 'more failure')} not listed.`);
     omitted.push(`${plural(rest, 'failure row')}`);
   }
@@ -232,17 +415,38 @@ function renderFailures(report: HealReport, context: SummaryContext, detail: Det
     );
   }
   const blocks = [`${lines.join('\n')}\n`];
-  if (detail.snippets) {
-    for (const f of rows) {
-      const at = f.triggering ?? f.test;
-      if (!at?.snippet?.lines.length) continue;
-      blocks.push(renderSnippet(f, at));
-    }
+  for (const g of rows) {
+    const snippet = detail.snippets && g.at?.snippet?.lines.length ? g.at : undefined;
+    // A group's test names stay even when source windows are left out: they are short.
+    if (snippet || g.frames.length > 1) blocks.push(renderGroup(g, snippet, detail, omitted));
   }
   return blocks;
 }
 
-function renderSnippet(frame: FailureFrame, at: SourceLocation): string {
+/** One source window for every test that fails at its line, the tests listed under it. */
+function renderGroup(g: FailureGroup, at: SourceLocation | undefined, detail: Detail, omitted: string[]): string {
+  const where = g.at ? htmlText(`${g.at.file}:${g.at.line}`) : 'no location';
+  const summary =
+    g.frames.length === 1
+      ? `Source: ${where} (${htmlText(g.frames[0]!.name, 120)})`
+      : `${at ? 'Source: ' : ''}${where} · ${plural(g.frames.length, 'test')} fail here`;
+  const parts = [`<details><summary>${summary}</summary>\n`];
+  if (at) parts.push(renderSnippet(at));
+  if (g.frames.length > 1) {
+    const shown = g.frames.slice(0, detail.maxListItems);
+    const items = shown.map(
+      (f) => `- ${inlineCode(clip(f.name, 200))}: ${tableCell(f.message.split('\n')[0] ?? '', 200)}`,
+    );
+    if (g.frames.length > shown.length) {
+      items.push(`- …and ${formatCount(g.frames.length - shown.length)} more`);
+      omitted.push(`${plural(g.frames.length - shown.length, 'test name')}`);
+    }
+    parts.push(`${items.join('\n')}\n`);
+  }
+  return `${parts.join('\n')}\n</details>\n`;
+}
+
+function renderSnippet(at: SourceLocation): string {
   const snippet = at.snippet!;
   const width = String(snippet.startLine + snippet.lines.length - 1).length;
   const code = snippet.lines
@@ -251,7 +455,7 @@ function renderSnippet(frame: FailureFrame, at: SourceLocation): string {
       return `${n === at.line ? '>' : ' '} ${String(n).padStart(width)} | ${line}`;
     })
     .join('\n');
-  return `<details><summary>Source: ${htmlText(`${at.file}:${at.line}`)} (${htmlText(frame.name, 120)})</summary>\n\n${codeBlock(code)}\n</details>\n`;
+  return codeBlock(code);
 }
 
 function countsCell(c: { passed: number; total: number } | undefined): string {
@@ -279,12 +483,18 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
           .join(', ')})`
       : '';
     lines.push(
-      `| ${a.n} | ${files} | ${VERDICTS[a.verdict]} | ${countsCell(a.failToPass)} | ${countsCell(a.passToPass)}${broken} | ${formatTokens(a.tokens)} | ${formatDuration(a.durationMs)} |`,
+      `| ${a.n} | ${files} | ${escapeMarkdown(verdictLabel(a.verdict))} | ${countsCell(a.failToPass)} | ${countsCell(a.passToPass)}${broken} | ${formatTokens(a.tokens)} | ${formatDuration(a.durationMs)} |`,
     );
   }
   const blocks = [`${lines.join('\n')}\n`];
   for (const a of attempts) {
     const parts: string[] = [];
+    const notes = providerNotes(a);
+    // A provider that proposed nothing has its notes quoted in the feedback already.
+    if (detail.feedback && notes && !a.feedback.includes(notes)) {
+      const text = notes.length > MAX_FEEDBACK_CHARS ? `${notes.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : notes;
+      parts.push(`The provider's explanation:\n\n${codeBlock(text, 'text')}`);
+    }
     if (detail.feedback && a.feedback.trim()) {
       const fb =
         a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
@@ -295,7 +505,7 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
     }
     if (!parts.length) continue;
     blocks.push(
-      `<details><summary>Attempt ${a.n}: ${htmlText(VERDICTS[a.verdict])}</summary>\n\n${parts.join('\n')}\n</details>\n`,
+      `<details><summary>Attempt ${a.n}: ${htmlText(verdictLabel(a.verdict))}</summary>\n\n${parts.join('\n')}\n</details>\n`,
     );
   }
   return blocks;

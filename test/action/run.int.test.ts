@@ -235,7 +235,9 @@ describe('runAction: heal and delivery', () => {
       file: 'calc.py',
       line: '2',
     });
-    expect(r.summary).toMatch(/^## ❌ self-heal: not healed: test\\_add still fails/);
+    expect(r.summary).toMatch(
+      /^## ❌ self-heal: not healed\n\n\*\*1 test fails\*\* .* \*\*Nothing was changed\.\*\*\n/,
+    );
   });
 
   it('annotates relative to the workspace when the repository is checked out into a subfolder', async () => {

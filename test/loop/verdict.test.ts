@@ -77,7 +77,7 @@ describe('verdict', () => {
     expect(j.verdict).toBe('targets-failed');
     expect(j.failToPass).toEqual({ passed: 1, total: 2 });
     expect(j.feedback).toMatch(
-      /^1 of 2 failing test\(s\) still fail:\n- f::a: AssertionError: expected 3, got -1 x+…\n {2}at src\/calc.py:4: return a - b$/,
+      /^1 of 2 failing tests still fails:\n- f::a: AssertionError: expected 3, got -1 x+…\n {2}at src\/calc.py:4: return a - b$/,
     );
     expect(j.feedback.length).toBeLessThan(600);
   });

@@ -5,13 +5,21 @@ import { HealReport } from '../../src/contracts/heal-report.js';
 import { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { JOB_SUMMARY_LIMIT_BYTES, renderJobSummary } from '../../src/render/job-summary.js';
 import type { DeliveryResult } from '../../src/delivery/delivery-result.js';
-import { healedReport as loadHealedReport, hostileReport } from './summary-reports.js';
+import {
+  healedReport as loadHealedReport,
+  HOSTILE,
+  hostileReport,
+  parametrizedUnhealedReport,
+} from './summary-reports.js';
 
 let healed: HealReport;
+let parametrized: HealReport;
 beforeAll(async () => {
   healed = await loadHealedReport();
+  parametrized = await parametrizedUnhealedReport();
 });
 const healedReport = () => structuredClone(healed);
+const parametrizedReport = () => structuredClone(parametrized);
 import { scanFences } from './markdown-structure.js';
 
 const GOLDEN_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'summary');
@@ -47,7 +55,7 @@ describe('renderJobSummary', () => {
   it('renders a healed run (golden)', () => {
     const md = renderJobSummary(healedReport(), { ...CONTEXT, delivery: DELIVERY });
     expectGolden('healed.md', md);
-    expect(md.split('\n')[0]).toMatch(/^## ✅ self-heal: healed: All 6 failing tests pass/);
+    expect(md.split('\n')[0]).toBe('## ✅ self-heal: healed');
     expect(md).toContain(
       '[inventory/pricing\\.py\\:24](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/inventory/pricing.py#L24)',
     );
@@ -67,8 +75,11 @@ describe('renderJobSummary', () => {
     expect(live).not.toMatch(/@(octocat|here)/);
     expect(live).not.toMatch(/\]\(javascript:/);
     // Table rows keep their 5 cells despite pipes in the name, file and expression.
-    const row = md.split('\n').find((l) => l.startsWith('| &lt;details&gt;'))!;
+    const row = md.split('\n').find((l) => l.includes('| &lt;details&gt;'))!;
     expect(row.replace(/\\\|/g, '').split('|').length - 2).toBe(5);
+    // The reason is quoted (a provider error), escaped; the provider's notes only inside a fence.
+    expect(md).toContain('**Why:** model said\\: &lt;b&gt;done&lt;/b&gt; @\u200boctocat');
+    expect(md).toContain(`The provider's explanation:\n\n\`\`\`\`text\n${HOSTILE.notes}\n\`\`\`\`\n`);
     // The link to a file with parentheses and pipes stays one link.
     expect(md).toContain(
       '(https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/src/%28evil%29%20%7Cname%7C.py#L3)',
@@ -108,6 +119,114 @@ describe('renderJobSummary', () => {
     const md = renderJobSummary(healedReport(), { repoUrl: CONTEXT.repoUrl });
     expect(md).not.toContain('/blob/');
     expect(md).toContain('inventory/pricing\\.py\\:24');
+  });
+});
+
+describe('renderJobSummary: a reviewer reads it in seconds', () => {
+  /** Lines that are not blank, in order. */
+  const lines = (md: string) => md.split('\n').filter((l) => l.trim());
+
+  it('five parametrised tests failing at one line: one row, one source window, the names inside (golden)', () => {
+    const report = parametrizedReport();
+    expect(report.failures).toHaveLength(5);
+    const md = renderJobSummary(report, CONTEXT);
+    expectGolden('parametrized-unhealed.md', md);
+    // One table row and one source window for the five tests, before the attempts.
+    const rows = md.split('\n').filter((l) => l.startsWith('| [inventory/currency'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('**5 tests**');
+    expect(md.match(/<summary>Source: /g)).toHaveLength(1);
+    expect(md.match(/^> 8 \| {5}return round\(amount \* RATES\[currency\], 2\)$/gm)).toHaveLength(1);
+    expect(md).toContain('<summary>Source: inventory/currency.py:8 · 5 tests fail here</summary>');
+    const group = md.slice(md.indexOf('5 tests fail here'), md.indexOf('</details>', md.indexOf('5 tests fail here')));
+    for (const f of report.failures) expect(group).toContain(`- \`${f.name}\`: KeyError`);
+    expect(md.indexOf('5 tests fail here')).toBeLessThan(md.indexOf('### Attempts'));
+    expect(scanFences(md).unclosed).toBe(false);
+  });
+
+  it('tells the story first: what failed, what was changed, how it was verified', () => {
+    const healedLines = lines(renderJobSummary(healedReport(), CONTEXT));
+    expect(healedLines[0]).toBe('## ✅ self-heal: healed');
+    expect(healedLines[1]).toBe(
+      '**6 tests failed** in 6 places. **Attempt 2 changed** `inventory/pricing.py` (+2 −0). **Verified** by rerunning the tests: all 6 failing tests pass, and the test that passed before still passes.',
+    );
+    const unhealed = lines(renderJobSummary(parametrizedReport(), CONTEXT));
+    expect(unhealed[0]).toBe('## ❌ self-heal: not healed');
+    expect(unhealed[1]).toBe(
+      '**5 tests fail** with `KeyError` at [inventory/currency\\.py\\:8](https://github.com/octo/shop/blob/0123456789abcdef0123456789abcdef01234567/inventory/currency.py#L8). **3 attempts**, none accepted; the closest, attempt 2, made 5 of 5 pass but broke 1 passing test. **Nothing was changed.**',
+    );
+  });
+
+  it('tells the story from the report’s fields, not from the loop’s reason sentence', () => {
+    const report = healedReport();
+    report.reason = 'attempt 2 made 6 failing test(s) pass without breaking any of the 1 passing test(s)';
+    const accepted = report.attempts[1]!;
+    accepted.failToPass = { passed: 1, total: 1 };
+    accepted.passToPass = { passed: 6, total: 6, broken: [] };
+    const md = renderJobSummary(report, CONTEXT);
+    expect(md).not.toContain('test(s)');
+    expect(md).toContain(
+      '**Verified** by rerunning the tests: the failing test passes, and all 6 that passed before still pass.',
+    );
+    const unhealed = parametrizedReport();
+    expect(unhealed.reason).toContain('attempt(s)');
+    expect(renderJobSummary(unhealed, CONTEXT)).not.toMatch(/\w\(s\)/);
+  });
+
+  it('says no "(s)": every count in the summary is a real plural', () => {
+    for (const md of [
+      renderJobSummary(healedReport(), { ...CONTEXT, delivery: DELIVERY }),
+      renderJobSummary(parametrizedReport(), CONTEXT),
+      renderJobSummary(hostileReport(), CONTEXT),
+    ]) {
+      expect(md).not.toMatch(/\w\(s\)/);
+    }
+    const one = parametrizedReport();
+    one.failures = one.failures.slice(0, 1);
+    one.summary = { ...one.summary, failed: 1 };
+    expect(lines(renderJobSummary(one, CONTEXT))[1]).toMatch(/^\*\*1 test fails\*\* with `KeyError` at /);
+  });
+
+  it('shows the provider’s own short explanation of the fix, escaped', () => {
+    const md = renderJobSummary(healedReport(), CONTEXT);
+    const story = lines(md);
+    // Right under the story: the first paragraph of the notes only.
+    expect(story[2]).toBe(
+      "> **The provider's explanation:** An empty cart has no average price\\: return 0\\.0 before dividing by the number of prices\\.",
+    );
+    const hostile = healedReport();
+    hostile.attempts[1]!.detail = { notes: `${HOSTILE.notes} ${'long '.repeat(200)}` };
+    const quoted = lines(renderJobSummary(hostile, CONTEXT))[2]!;
+    expect(quoted).toMatch(/^> \*\*The provider's explanation:\*\* Fixed it\\\. \\`\\`\\` &lt;\/details&gt; &lt;img/);
+    expect(quoted).not.toMatch(/<img|@octocat|\]\(javascript|#1/);
+    expect(quoted.length).toBeLessThan(600);
+    // No explanation, no line; a provider that proposed nothing is not quoted twice.
+    const none = healedReport();
+    delete none.attempts[1]!.detail;
+    expect(renderJobSummary(none, CONTEXT)).not.toContain("The provider's explanation");
+    const md3 = renderJobSummary(parametrizedReport(), CONTEXT);
+    const third = md3.slice(md3.indexOf('Attempt 3: '));
+    expect(third).not.toContain("The provider's explanation");
+    expect(third.split('I could not find a change').length - 1).toBe(1);
+  });
+
+  it('renders a verdict it does not know (a newer loop’s) like any rejected attempt, with its evidence', () => {
+    const report = parametrizedReport();
+    const special = {
+      ...report.attempts[0]!,
+      n: 4,
+      verdict: 'special-cased',
+      failToPass: { passed: 5, total: 5 },
+      passToPass: { passed: 6, total: 6, broken: [] },
+      feedback: 'The patch compares the input with "eur", a literal from the test at parametrized/test_currency.py:14.',
+    } as unknown as HealReport['attempts'][number];
+    report.attempts.push(special);
+    const md = renderJobSummary(report, CONTEXT);
+    expect(md).not.toContain('undefined');
+    expect(md).toMatch(/^\| 4 \| `inventory\/currency.py` \| ⛔ special\\-cased \| 5\/5 \| 6\/6 \|/m);
+    expect(md).toContain('<summary>Attempt 4: ⛔ special-cased</summary>');
+    expect(md).toContain('a literal from the test at parametrized/test_currency.py:14.');
+    expect(lines(md)[1]).toContain('the closest, attempt 4, made 5 of 5 pass but was not accepted (special\\-cased).');
   });
 });
 
@@ -172,6 +291,20 @@ describe('renderJobSummary byte budget', () => {
     expect(scanFences(md).unclosed).toBe(false);
     expect(md).toContain('source windows');
     expect(md).toMatch(/…and 4,\d{3} more failures not listed\./);
+  });
+
+  it('a group of thousands of tests at one line: one window, the names bounded and the rest counted', () => {
+    const one = bigFrame(0, 30);
+    const failures = Array.from({ length: 4_000 }, (_, i) =>
+      FailureFrame.parse({ ...one, id: `t::p[${i}]`, name: `test_p[${i}]` }),
+    );
+    const md = renderJobSummary(report({ failures, diff: bigDiff(8_000) }), CONTEXT);
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT_BYTES);
+    expect(scanFences(md).unclosed).toBe(false);
+    expect(md).toContain('4,000 tests fail here');
+    expect(md.match(/<summary>Source: /g)).toHaveLength(1);
+    expect(md).toMatch(/- …and 3,\d{3} more\n/);
+    expect(md).toMatch(/Left out to fit GitHub's 1 MiB summary limit: .*test names/);
   });
 
   it('trims whole sections, never inside a fence, when even the leanest rendering is too big', () => {

@@ -1,7 +1,8 @@
 /**
- * Heal reports for the summary tests: one whose failures are the real frames of the
- * `test/fixtures/projects/pytest` project (its JUnit report and log read by the frames code) around
- * a constructed loop history, and one full of hostile strings.
+ * Heal reports for the summary tests: the real frames of the `test/fixtures/projects/pytest`
+ * project (its JUnit reports and logs read by the frames code) around constructed loop histories:
+ * six bugs healed; one bug failing five parametrised tests at one line, not healed; and one report
+ * full of hostile strings.
  */
 import { HealReport } from '../../src/contracts/heal-report.js';
 import path from 'node:path';
@@ -32,6 +33,85 @@ export async function pytestFrames(): Promise<FailureFrame[]> {
   return collected.frames;
 }
 
+/** Real frames of `parametrized/`: one bug (a case-sensitive lookup), five tests failing at its line. */
+export async function parametrizedFrames(): Promise<FailureFrame[]> {
+  const collected = await collectEvidence({
+    root: PYTEST_FIXTURE,
+    junit: ['parametrized.junit.xml'],
+    log: 'parametrized.log',
+  });
+  return collected.frames;
+}
+
+/** A fix of the currency lookup, as `git diff` prints it, and two that were not accepted. */
+const CURRENCY_DIFF = (line: string) => `diff --git a/inventory/currency.py b/inventory/currency.py
+index 3b18e02..9c1d7a4 100644
+--- a/inventory/currency.py
++++ b/inventory/currency.py
+@@ -5,4 +5,4 @@ RATES = {"EUR": 1.0, "USD": 1.08, "GBP": 0.86, "CHF": 0.94, "SEK": 11.2, "JPY": 162.5}
+ 
+ def convert(amount, currency):
+     # Bug: codes arrive as typed ("usd", " Sek") and are looked up as given.
+-    return round(amount * RATES[currency], 2)
++${line}
+`;
+
+/** The issue's case: five parametrised tests fail at one line, three attempts, none accepted. */
+export async function parametrizedUnhealedReport(): Promise<HealReport> {
+  const ids = (await parametrizedFrames()).map((f) => f.id);
+  return HealReport.parse({
+    schemaVersion: 1,
+    result: 'unhealed',
+    reason: 'no attempt made every failing test pass; all 3 attempt(s) were used',
+    provider: { name: 'anthropic', model: 'claude-sonnet-4-5' },
+    testCommand: 'python -m pytest parametrized --junitxml=reports/junit.xml',
+    summary: { total: 11, passed: 6, failed: 5, errored: 0, skipped: 0 },
+    failures: await parametrizedFrames(),
+    attempts: [
+      {
+        n: 1,
+        diff: CURRENCY_DIFF('    return round(amount * RATES[currency.upper()], 2)'),
+        files: ['inventory/currency.py'],
+        verdict: 'targets-failed',
+        feedback: `1 of 5 failing tests still fails:\n- ${ids[0]}: KeyError: ' SEK'\n  at inventory/currency.py:8: return round(amount * RATES[currency.upper()], 2)`,
+        tokens: { input: 3105, output: 212 },
+        durationMs: 4210,
+        failToPass: { passed: 4, total: 5 },
+        detail: { notes: 'Codes arrive in lower case; upper-case them before the lookup.' },
+      },
+      {
+        n: 2,
+        diff: CURRENCY_DIFF('    return round(amount * RATES.get(currency.strip().upper(), 0), 2)'),
+        files: ['inventory/currency.py'],
+        verdict: 'broke-passing',
+        feedback: `The failing tests pass now, but 1 other test broke:\n- parametrized.test_currency::test_unknown_code_raises: Failed: DID NOT RAISE <class 'KeyError'>`,
+        tokens: { input: 3620, output: 190 },
+        durationMs: 5030,
+        failToPass: { passed: 5, total: 5 },
+        passToPass: { passed: 5, total: 6, broken: ['parametrized.test_currency::test_unknown_code_raises'] },
+        detail: {
+          notes:
+            'Normalise the code (strip and upper-case) and fall back to 0 for unknown codes.\n\nThis keeps the order form from crashing.',
+        },
+      },
+      {
+        n: 3,
+        diff: '',
+        files: [],
+        verdict: 'no-edits',
+        feedback: 'No change was proposed: I could not find a change that keeps test_unknown_code_raises passing.',
+        tokens: { input: 4012, output: 96 },
+        durationMs: 2900,
+        detail: { notes: 'I could not find a change that keeps test_unknown_code_raises passing.' },
+      },
+    ],
+    flaky: [],
+    tokens: { input: 10_737, output: 498 },
+    durationMs: 21_400,
+    reproduce: `python -m pytest ${ids.map((id) => `'parametrized/test_currency.py::${id.split('::').pop()}'`).join(' ')}`,
+  });
+}
+
 export async function healedReport(): Promise<HealReport> {
   return HealReport.parse({
     schemaVersion: 1,
@@ -59,6 +139,10 @@ export async function healedReport(): Promise<HealReport> {
         files: ['inventory/pricing.py'],
         verdict: 'accepted',
         feedback: '',
+        detail: {
+          notes:
+            'An empty cart has no average price: return 0.0 before dividing by the number of prices.\n\nNo test was changed.',
+        },
         tokens: { input: 2980, output: 150 },
         durationMs: 2950,
         failToPass: { passed: 6, total: 6 },
@@ -80,6 +164,7 @@ export const HOSTILE = {
   file: 'src/(evil) |name|.py',
   diff: '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-```\n+</details><script>alert(1)</script>\n+````\n',
   reason: 'model said: <b>done</b> @octocat ::set-output name=result::healed',
+  notes: 'Fixed it.\n```\n</details>\n<img src=x onerror=alert(1)> @octocat [x](javascript:alert(1)) #1',
 };
 
 export function hostileReport(): HealReport {
@@ -105,7 +190,8 @@ export function hostileReport(): HealReport {
   });
   return HealReport.parse({
     schemaVersion: 1,
-    result: 'unhealed',
+    // A result whose summary quotes the reason, so the reason's escaping is seen.
+    result: 'provider-error',
     reason: HOSTILE.reason,
     provider: { name: 'command' },
     testCommand: "pytest -k 'a and b'",
@@ -122,6 +208,7 @@ export function hostileReport(): HealReport {
         durationMs: 900,
         failToPass: { passed: 1, total: 1 },
         passToPass: { passed: 0, total: 1, broken: [HOSTILE.name] },
+        detail: { notes: HOSTILE.notes },
       },
     ],
     flaky: ['```', '@octocat <b>'],
