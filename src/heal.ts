@@ -1,19 +1,18 @@
 /**
  * `heal(options, deps)`: the one core both adapters call (the CLI's `self-heal run`, the action).
- * collect → baseline → capped repair loop → local commit, and a `HealReport` that always says what
- * happened and why. Delivery beyond the local commit (push, pull request) is the action's.
+ * collect → baseline → capped repair loop → settle, and a `HealReport` that always says what
+ * happened and why, with an accepted fix as state (`fix`) for the adapters to act on. Delivery
+ * beyond the local commit (push, pull request) is the action's.
  *
  * Safety, in order: the tree must be a git work tree with a commit; a journal left by a crashed run
  * is recovered first; a dirty tree is refused unless `allowDirty`; the tree is snapshotted (journal
  * under `.git/self-heal/`) before anything runs, and restored exactly whatever happens, unless an
  * attempt was accepted.
  *
- * The commit: only when `options.commit`, an attempt was accepted and the tree had no uncommitted
- * tracked changes at the start (with `allowDirty` and a dirty tree the fix is left in the work tree,
- * next to the user's own changes, and the report says so). Author: `GIT_AUTHOR_NAME`/`_EMAIL` when
- * both are set, otherwise `self-heal <self-heal@users.noreply.github.com>` (the action passes its
- * own through `deps.author`); committer: `GIT_COMMITTER_*`, else git's `user.name`/`user.email`,
- * else the author. Hooks do not run (see `workspace/git.ts`).
+ * The local commit: only when `options.commit`, an attempt was accepted and the tree had no
+ * uncommitted tracked changes at the start (with `allowDirty` and a dirty tree the fix is left in
+ * the work tree, next to the user's own changes, and the report says so). It is delivery's one fix
+ * commit with its one message (`delivery/local-commit.ts`: author, committer, no hooks).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -35,15 +34,13 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { HealReport, type Attempt, type HealResult, type TokenUsage } from './contracts/heal-report.js';
+import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
-import { composeCommitMessage } from './loop/commit-message.js';
+import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
 import {
   checkIgnore,
-  commit,
-  configValue,
   gitDir as readGitDir,
   headCommitTime,
   headSha,
@@ -76,12 +73,7 @@ export interface HealDeps {
   baseline?: BaselineMode;
 }
 
-/** Said after a healed run's reason when the caller asked for no commit (the action drops it: its delivery commits). */
-export const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work tree (commit disabled)';
-
 type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
-
-export const DEFAULT_AUTHOR: CommitIdentity = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
 
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
@@ -107,6 +99,7 @@ interface ReportParts {
   attempts?: Attempt[];
   flaky?: string[];
   diff?: string;
+  fix?: HealFix;
   commit?: HealReport['commit'];
   tokens?: TokenUsage;
   reproduce?: string;
@@ -202,6 +195,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     attempts: parts.attempts ?? [],
     flaky: parts.flaky ?? [],
     ...(parts.diff !== undefined ? { diff: parts.diff } : {}),
+    ...(parts.fix ? { fix: parts.fix } : {}),
     ...(parts.commit ? { commit: parts.commit } : {}),
     tokens: parts.tokens ?? { input: 0, output: 0 },
     durationMs: Math.max(0, run.now() - run.started),
@@ -349,7 +343,7 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
     releaseSnapshot(snapshot);
     released = true;
-    return finish(run, { ...common, ...(await settleFix(run, setup, baseline, loop)) });
+    return finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
   } finally {
     if (!released) restoreAndRelease(snapshot);
   }
@@ -466,54 +460,49 @@ async function runLoop(
   return { loop, spent };
 }
 
-/** The accepted fix stays in the work tree; it is committed on HEAD when asked and the tree was clean. */
+/**
+ * The accepted fix stays in the work tree, and the report says so as state (`fix`). It is committed
+ * on HEAD when the caller asked for it and the tree was clean at the start; the reason says why not
+ * when it could not be, never when the caller disabled the commit (the action's delivery commits).
+ */
 async function settleFix(
   run: Run,
   setup: Setup,
-  baseline: ReadyBaseline,
   loop: LoopOutcome,
-): Promise<Pick<ReportParts, 'result' | 'reason' | 'diff' | 'commit'>> {
+  parts: Pick<ReportParts, 'failures' | 'attempts'>,
+): Promise<Pick<ReportParts, 'result' | 'reason' | 'diff' | 'fix' | 'commit'>> {
   const { options, scrub } = setup;
   const accepted = loop.accepted!;
-  const diff = scrub(accepted.diff);
-  let reason = loop.reason;
-  let made: HealReport['commit'];
-  if (!options.commit) reason += COMMIT_DISABLED_NOTE;
-  else if (setup.dirty.length > 0)
-    reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
-  else {
-    made = await run.logger.group('commit', async () => {
-      const message = composeCommitMessage({
-        testIds: baseline.expectations.failToPass,
-        testNames: baseline.targets.map((t) => t.name),
-        attempts: accepted.attempt,
-      });
-      const author = commitAuthor(run);
-      const git = setup.repo.git;
-      const name = run.env.GIT_COMMITTER_NAME ?? (await configValue(git, 'user.name'));
-      const email = run.env.GIT_COMMITTER_EMAIL ?? (await configValue(git, 'user.email'));
-      const committer = name && email ? { name, email } : author;
-      try {
-        const sha = await commit(git, { message, paths: accepted.files, author, committer });
-        run.logger.info(`committed ${sha.slice(0, 12)}: ${message.split('\n')[0]}`);
-        return { sha, message };
-      } catch (error) {
-        // The verified fix is in the work tree either way; a failed commit must not lose it.
-        reason += `; the commit failed, so the fix is left uncommitted in the work tree: ${error instanceof Error ? error.message : String(error)}`;
-        run.logger.warn(`the commit failed: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }
-    });
+  const healed = { result: 'healed' as const, diff: scrub(accepted.diff) };
+  const fix: HealFix = { attempt: accepted.attempt, files: accepted.files };
+  if (!options.commit) return { ...healed, reason: loop.reason, fix: { ...fix, uncommitted: 'commit-disabled' } };
+  if (setup.dirty.length > 0) {
+    return {
+      ...healed,
+      reason: `${loop.reason}; the fix is left uncommitted because the work tree had uncommitted changes of its own`,
+      fix: { ...fix, uncommitted: 'dirty-tree' },
+    };
   }
-  return { result: 'healed', reason, diff, ...(made ? { commit: made } : {}) };
-}
-
-function commitAuthor(run: Run): CommitIdentity {
-  const env = run.env;
-  return (
-    run.deps.author ??
-    (env.GIT_AUTHOR_NAME && env.GIT_AUTHOR_EMAIL
-      ? { name: env.GIT_AUTHOR_NAME, email: env.GIT_AUTHOR_EMAIL }
-      : DEFAULT_AUTHOR)
-  );
+  return run.logger.group('commit', async () => {
+    const report = {
+      testCommand: options.testCommand,
+      failures: parts.failures ?? [],
+      attempts: parts.attempts ?? [],
+      fix,
+    };
+    try {
+      const commit = await commitFixOnHead(setup.repo.git, report, run.deps.author);
+      run.logger.info(`committed ${commit.sha.slice(0, 12)}: ${commit.message.split('\n')[0]}`);
+      return { ...healed, reason: loop.reason, fix, commit };
+    } catch (error) {
+      // The verified fix is in the work tree either way; a failed commit must not lose it.
+      const message = error instanceof Error ? error.message : String(error);
+      run.logger.warn(`the commit failed: ${message}`);
+      return {
+        ...healed,
+        reason: `${loop.reason}; the commit failed, so the fix is left uncommitted in the work tree: ${message}`,
+        fix: { ...fix, uncommitted: 'commit-failed', commitError: message },
+      };
+    }
+  });
 }

@@ -20,7 +20,7 @@ import { HealOptions } from '../contracts/heal-options.js';
 import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
-import { COMMIT_DISABLED_NOTE, heal as realHeal, type HealDeps } from '../heal.js';
+import { heal as realHeal, type HealDeps } from '../heal.js';
 import { createProvider as realCreateProvider } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
@@ -276,7 +276,7 @@ async function withRunReports(run: Resolved, logger: Logger): Promise<HealOption
   });
 }
 
-/** 3. Heal; the downloaded reports are removed afterwards. */
+/** 3. Heal (with `commit: false`: delivery makes the commit); the downloaded reports are removed afterwards. */
 async function runHeal(
   deps: ActionDeps,
   env: NodeJS.ProcessEnv,
@@ -286,9 +286,8 @@ async function runHeal(
   healOptions: HealOptions,
 ): Promise<HealReport> {
   const { options } = run;
-  let healed: HealReport;
   try {
-    healed = await (deps.heal ?? realHeal)(healOptions, {
+    return await (deps.heal ?? realHeal)(healOptions, {
       logger,
       createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
       env,
@@ -298,11 +297,6 @@ async function runHeal(
     // The downloaded reports were read by the baseline; leave the workspace as it was found.
     if (healOptions !== options) rmSync(path.join(options.cwd, RUN_REPORTS_DIR), { recursive: true, force: true });
   }
-  // heal() runs with commit: false because delivery makes the commit; its note saying so would
-  // contradict the delivery section a line below, so it is dropped from the action's report.
-  return healed.reason.endsWith(COMMIT_DISABLED_NOTE)
-    ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) }
-    : healed;
 }
 
 /** 4. Deliver, with the loop's own guardrails checked again on the commit's diff. */

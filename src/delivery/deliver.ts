@@ -6,10 +6,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HealReport } from '../contracts/heal-report.js';
+import type { HealFix, HealReport } from '../contracts/heal-report.js';
 import { headSha, type GitContext } from '../workspace/git.js';
 import { chooseMode, type ModeChoice } from './choose-mode.js';
-import { buildCommitMessage, acceptedAttempt } from './commit-message.js';
+import { buildCommitMessage } from './commit-message.js';
 import type { DeliveryMode, DeliveryResult } from './delivery-result.js';
 import { changedAmong, createFixCommit, formatPatch, type FixCommit } from './fix-commit.js';
 import type { GitHubApi } from './github-api.js';
@@ -62,15 +62,10 @@ const CI_RERUN =
   'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
 
 /** The fix's files, repo-relative, among what actually changed in the work tree. */
-async function fixFiles(ctx: GitContext, input: DeliverInput): Promise<string[]> {
-  const accepted = acceptedAttempt(input.report);
-  let listed = accepted?.verdict === 'accepted' ? accepted.files : [];
-  if (!listed.length && input.report.diff) {
-    listed = [...input.report.diff.matchAll(/^diff --git a\/(.+?) b\//gm)].map((m) => m[1]!);
-  }
+async function fixFiles(ctx: GitContext, input: DeliverInput, fix: HealFix): Promise<string[]> {
   const candidates = new Set<string>();
-  // Attempt paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
-  for (const f of listed) {
+  // Fix paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
+  for (const f of fix.files) {
     candidates.add(f);
     candidates.add(path.relative(input.root, path.resolve(input.cwd, f)).split(path.sep).join('/'));
   }
@@ -150,7 +145,9 @@ function fail(
  */
 async function prepareFixCommit(d: Delivery): Promise<Prepared | DeliveryResult> {
   const { input, ctx } = d;
-  const files = await fixFiles(ctx, input);
+  const healed = input.report.fix;
+  if (!healed) return fail(d, 'none', 'Healed, but the report names no fix (its `fix` field): nothing to deliver.');
+  const files = await fixFiles(ctx, input, healed);
   if (!files.length)
     return fail(d, 'none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
   const parent = input.target.sha ?? (await headSha(ctx));
@@ -161,7 +158,7 @@ async function prepareFixCommit(d: Delivery): Promise<Prepared | DeliveryResult>
     fix = await createFixCommit(ctx, {
       files,
       parent,
-      message: buildCommitMessage(input.report, input.runUrl),
+      message: buildCommitMessage({ ...input.report, fix: healed }, input.runUrl),
       date: input.date,
     });
   } catch (error) {
