@@ -1,19 +1,18 @@
 /**
  * `heal(options, deps)`: the one core both adapters call (the CLI's `self-heal run`, the action).
- * collect → baseline → capped repair loop → local commit, and a `HealReport` that always says what
- * happened and why. Delivery beyond the local commit (push, pull request) is the action's.
+ * collect → baseline → capped repair loop → settle, and a `HealReport` that always says what
+ * happened and why, with an accepted fix as state (`fix`) for the adapters to act on. Delivery
+ * beyond the local commit (push, pull request) is the action's.
  *
  * Safety, in order: the tree must be a git work tree with a commit; a journal left by a crashed run
  * is recovered first; a dirty tree is refused unless `allowDirty`; the tree is snapshotted (journal
  * under `.git/self-heal/`) before anything runs, and restored exactly whatever happens, unless an
  * attempt was accepted.
  *
- * The commit: only when `options.commit`, an attempt was accepted and the tree had no uncommitted
- * tracked changes at the start (with `allowDirty` and a dirty tree the fix is left in the work tree,
- * next to the user's own changes, and the report says so). Author: `GIT_AUTHOR_NAME`/`_EMAIL` when
- * both are set, otherwise `self-heal <self-heal@users.noreply.github.com>` (the action passes its
- * own through `deps.author`); committer: `GIT_COMMITTER_*`, else git's `user.name`/`user.email`,
- * else the author. Hooks do not run (see `workspace/git.ts`).
+ * The local commit: only when `options.commit`, an attempt was accepted and the tree had no
+ * uncommitted tracked changes at the start (with `allowDirty` and a dirty tree the fix is left in
+ * the work tree, next to the user's own changes, and the report says so). It is delivery's one fix
+ * commit with its one message (`delivery/local-commit.ts`: author, committer, no hooks).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -24,19 +23,24 @@ import type { FailureFrame } from './contracts/failure-frame.js';
 import { ProviderError, type RepairProvider } from './repair/provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
-import { establishBaseline, type BaselineMode } from './loop/baseline.js';
-import { DEFAULT_SOURCE_LIMITS, findCalleeDefinitions, gatherSources, readCommitDiff } from './loop/context.js';
+import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
+import {
+  DEFAULT_SOURCE_LIMITS,
+  findCalleeDefinitions,
+  gatherSources,
+  readCommitDiff,
+  type SourceWindow,
+} from './loop/context.js';
+import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
-import { runHealLoop } from './loop/heal-loop.js';
-import { HealReport, type Attempt, type HealResult, type TokenUsage } from './contracts/heal-report.js';
+import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
+import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
-import { composeCommitMessage } from './loop/commit-message.js';
-import { createTestRuns, reportPatternsFromRoot, type CollectEvidence } from './loop/test-runs.js';
+import { commitFixOnHead } from './delivery/local-commit.js';
+import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
 import {
   checkIgnore,
-  commit,
-  configValue,
   gitDir as readGitDir,
   headCommitTime,
   headSha,
@@ -69,10 +73,7 @@ export interface HealDeps {
   baseline?: BaselineMode;
 }
 
-/** Said after a healed run's reason when the caller asked for no commit (the action drops it: its delivery commits). */
-export const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work tree (commit disabled)';
-
-export const DEFAULT_AUTHOR: CommitIdentity = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
+type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
 
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
@@ -98,105 +99,185 @@ interface ReportParts {
   attempts?: Attempt[];
   flaky?: string[];
   diff?: string;
+  fix?: HealFix;
   commit?: HealReport['commit'];
   tokens?: TokenUsage;
   reproduce?: string;
 }
 
-export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps): Promise<HealReport> {
-  const now = deps.now ?? Date.now;
-  const started = now();
-  const env = deps.env ?? process.env;
-  const logger = deps.logger;
-  let providerInfo: HealReport['provider'] = { name: String((input as { provider?: string }).provider ?? 'builtin') };
+/** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
+class Stop {
+  constructor(readonly parts: ReportParts) {}
+}
 
-  const parsed = HealOptions.safeParse(input);
-  const finish = (parts: ReportParts, options?: HealOptions): HealReport => {
-    const report = HealReport.parse({
-      schemaVersion: 1,
-      result: parts.result,
-      reason: parts.reason,
-      provider: providerInfo,
-      testCommand: options?.testCommand ?? String((input as { testCommand?: unknown }).testCommand ?? ''),
-      summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
-      failures: parts.failures ?? [],
-      attempts: parts.attempts ?? [],
-      flaky: parts.flaky ?? [],
-      ...(parts.diff !== undefined ? { diff: parts.diff } : {}),
-      ...(parts.commit ? { commit: parts.commit } : {}),
-      tokens: parts.tokens ?? { input: 0, output: 0 },
-      durationMs: Math.max(0, now() - started),
-      ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
-    });
-    if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
-    logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
-    return report;
+/** What every step of one run shares; `provider` and `options` are filled in as they become known. */
+interface Run {
+  input: HealOptions | HealOptionsInput;
+  deps: HealDeps;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  now: () => number;
+  started: number;
+  provider: HealReport['provider'];
+  options?: HealOptions;
+}
+
+/** The repository under test, once it is known to be a git work tree with a commit. */
+interface Repository {
+  /** The top level, as a real path. */
+  root: string;
+  /** Where the test command runs (`options.cwd`), as a real path. */
+  cwd: string;
+  git: GitContext;
+}
+
+/** Everything the steps after the snapshot read. */
+interface Setup {
+  options: HealOptions;
+  scrub: (text: string) => string;
+  repo: Repository;
+  provider: RepairProvider;
+  snapshot: Snapshot;
+  /** Tracked paths with changes of their own at the start (only with `allowDirty`). */
+  dirty: string[];
+  gitDir: string;
+}
+
+/** What the loop is given beyond the baseline: the guarded edit context and the source windows. */
+interface RepairContext {
+  testFiles: Set<string>;
+  edits: EditContext;
+  sources: SourceWindow[];
+  commitDiff?: string;
+}
+
+/** validate → open the repository → the provider → snapshot → baseline → context → loop → settle. */
+export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps): Promise<HealReport> {
+  const run = startRun(input, deps);
+  try {
+    const options = validateOptions(run);
+    const secrets = [options.apiKey ?? '', ...options.secrets, ...credentialValues(run.env)];
+    const scrub = createScrubber(secrets.filter(Boolean));
+    const repo = await openRepository(options, run.env);
+    const provider = openProvider(run, options);
+    const tree = await snapshotTree(repo, options, run.logger);
+    return await healInSnapshot(run, { options, scrub, repo, provider, ...tree });
+  } catch (error) {
+    if (error instanceof Stop) return finish(run, error.parts);
+    throw error;
+  }
+}
+
+function startRun(input: HealOptions | HealOptionsInput, deps: HealDeps): Run {
+  const now = deps.now ?? Date.now;
+  return {
+    input,
+    deps,
+    logger: deps.logger,
+    env: deps.env ?? process.env,
+    now,
+    started: now(),
+    provider: { name: String((input as { provider?: string }).provider ?? 'builtin') },
   };
+}
+
+/** The report, written to `reportPath` when there is one, and its one-line result logged. */
+function finish(run: Run, parts: ReportParts): HealReport {
+  const { options } = run;
+  const report = HealReport.parse({
+    schemaVersion: 1,
+    result: parts.result,
+    reason: parts.reason,
+    provider: run.provider,
+    testCommand: options?.testCommand ?? String((run.input as { testCommand?: unknown }).testCommand ?? ''),
+    summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+    failures: parts.failures ?? [],
+    attempts: parts.attempts ?? [],
+    flaky: parts.flaky ?? [],
+    ...(parts.diff !== undefined ? { diff: parts.diff } : {}),
+    ...(parts.fix ? { fix: parts.fix } : {}),
+    ...(parts.commit ? { commit: parts.commit } : {}),
+    tokens: parts.tokens ?? { input: 0, output: 0 },
+    durationMs: Math.max(0, run.now() - run.started),
+    ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
+  });
+  if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
+  run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
+  return report;
+}
+
+function validateOptions(run: Run): HealOptions {
+  const parsed = HealOptions.safeParse(run.input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return finish({
+    throw new Stop({
       result: 'config-error',
       reason: `invalid option ${issue.path.join('.') || '(options)'}: ${issue.message}`,
     });
   }
-  const options = parsed.data;
-  providerInfo = { name: options.provider, ...(options.model ? { model: options.model } : {}) };
-  const scrub = createScrubber([options.apiKey ?? '', ...options.secrets, ...credentialValues(env)].filter(Boolean));
+  run.options = parsed.data;
+  run.provider = { name: parsed.data.provider, ...(parsed.data.model ? { model: parsed.data.model } : {}) };
+  return parsed.data;
+}
 
-  // The repository.
+/** The directory must be inside a git work tree with a commit: git is what restores the tree exactly. */
+async function openRepository(options: HealOptions, env: NodeJS.ProcessEnv): Promise<Repository> {
   const cwd = path.resolve(options.cwd);
-  if (!existsSync(cwd))
-    return finish({ result: 'config-error', reason: `the directory ${cwd} does not exist` }, options);
+  if (!existsSync(cwd)) throw new Stop({ result: 'config-error', reason: `the directory ${cwd} does not exist` });
   if (!(await isRepo({ cwd, env }))) {
-    return finish(
-      {
-        result: 'config-error',
-        reason: `${cwd} is not inside a git work tree; self-heal needs git to restore the tree exactly`,
-      },
-      options,
-    );
+    throw new Stop({
+      result: 'config-error',
+      reason: `${cwd} is not inside a git work tree; self-heal needs git to restore the tree exactly`,
+    });
   }
   const root = realpathSync(await topLevel({ cwd, env }));
   const git: GitContext = { cwd: root, env };
   if ((await headSha(git)) === null)
-    return finish(
-      { result: 'config-error', reason: 'the repository has no commit yet; commit the code under test first' },
-      options,
-    );
+    throw new Stop({
+      result: 'config-error',
+      reason: 'the repository has no commit yet; commit the code under test first',
+    });
+  return { root, cwd: realpathSync(cwd), git };
+}
 
-  let provider: RepairProvider;
+function openProvider(run: Run, options: HealOptions): RepairProvider {
   try {
-    provider = deps.createProvider(options);
+    const provider = run.deps.createProvider(options);
     const model = provider.model ?? options.model;
-    providerInfo = { name: provider.name, ...(model ? { model } : {}) };
+    run.provider = { name: provider.name, ...(model ? { model } : {}) };
+    return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
-      return finish(
-        {
-          result: error.kind === 'config' ? 'config-error' : 'provider-error',
-          reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-        },
-        options,
-      );
+      throw new Stop({
+        result: error.kind === 'config' ? 'config-error' : 'provider-error',
+        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
+      });
     }
     throw error;
   }
+}
 
-  // Outputs of the test runs (reports, the log, our own report) are not the user's work.
-  const realCwd = realpathSync(cwd);
+/**
+ * A journal left by a crashed run is recovered first, a dirty tree refused unless `allowDirty`,
+ * then the tree is snapshotted. Outputs of the test runs (reports, the log, our own report) are
+ * not the user's work.
+ */
+async function snapshotTree(
+  repo: Repository,
+  options: HealOptions,
+  logger: Logger,
+): Promise<Pick<Setup, 'snapshot' | 'dirty' | 'gitDir'>> {
+  const { root, cwd } = repo;
   const outputs = [
-    ...reportPatternsFromRoot(root, realCwd, options.junit),
+    ...reportPatternsFromRoot(root, cwd, options.junit),
     ...[options.log, options.reportPath]
       .filter((p): p is string => !!p)
-      .map((p) => path.relative(root, path.resolve(realCwd, p)).split(path.sep).join('/'))
+      .map((p) => path.relative(root, path.resolve(cwd, p)).split(path.sep).join('/'))
       .filter((p) => !p.startsWith('..')),
   ];
   const isOutput = outputs.length ? picomatch(outputs, { dot: true }) : () => false;
-  const gitDirPath = await readGitDir(git);
-  const treeOptions: TreeOptions = { root, gitDir: gitDirPath, env, isOutput };
-
-  let snapshot: Snapshot;
-  let dirty: string[];
+  const gitDir = await readGitDir(repo.git);
+  const treeOptions: TreeOptions = { root, gitDir, env: repo.git.env, isOutput };
   try {
     const recovery = recoverJournal(treeOptions);
     if (recovery.recovered) {
@@ -204,126 +285,48 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
         `recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${recovery.paths.length} path(s)${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`,
       );
     }
-    dirty = dirtyTrackedPaths(treeOptions);
+    const dirty = dirtyTrackedPaths(treeOptions);
     if (dirty.length > 0 && !options.allowDirty) {
-      return finish(
-        {
-          result: 'unsafe',
-          reason: `the work tree has uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}); commit or stash them first, or pass --allow-dirty (they are kept either way)`,
-        },
-        options,
-      );
+      throw new Stop({
+        result: 'unsafe',
+        reason: `the work tree has uncommitted changes (${dirty.slice(0, 5).join(', ')}${dirty.length > 5 ? `, and ${dirty.length - 5} more` : ''}); commit or stash them first, or pass --allow-dirty (they are kept either way)`,
+      });
     }
-    snapshot = takeSnapshot(treeOptions);
+    return { snapshot: takeSnapshot(treeOptions), dirty, gitDir };
   } catch (error) {
-    if (error instanceof TreeStateError) return finish({ result: 'unsafe', reason: error.message }, options);
+    if (error instanceof TreeStateError) throw new Stop({ result: 'unsafe', reason: error.message });
     throw error;
   }
+}
 
-  // Every report is read with the test command's directory as the base of its case files.
-  const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: realCwd });
+/** The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the next run. */
+function restoreAndRelease(snapshot: Snapshot): void {
+  restoreSnapshot(snapshot);
+  verifyRestored(snapshot);
+  releaseSnapshot(snapshot);
+}
+
+/** baseline → context → loop → settle, with the tree restored exactly unless an attempt was accepted. */
+async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
+  const { snapshot, scrub } = setup;
   let released = false;
   try {
-    const runs = createTestRuns({
-      testCommand: options.testCommand,
-      rerunTemplate: options.rerunCommand,
-      junit: options.junit,
-      root,
-      cwd: realCwd,
-      outputDir: path.join(gitDirPath, 'self-heal', 'runs'),
-      timeoutMs: options.timeoutSeconds * 1000,
-      env,
-      git,
-      collect,
-      signal: deps.signal,
-    });
-    const headTime = await headCommitTime(git);
-    const baseline = await logger.group('baseline', () =>
-      establishBaseline({
-        runs,
-        collect,
-        root,
-        testCommand: options.testCommand,
-        junit: reportPatternsFromRoot(root, realCwd, options.junit),
-        log: options.log ? path.resolve(realCwd, options.log) : undefined,
-        mode: deps.baseline ?? 'auto',
-        headTime,
-        logger,
-      }),
-    );
+    const { runs, baseline } = await runBaseline(run, setup);
     // Whatever the baseline runs left in the tree is not part of any attempt.
     restoreSnapshot(snapshot);
     const failures = scrubDeep(baseline.frames, scrub);
     if (baseline.kind === 'stop') {
-      return finish(
-        {
-          result: baseline.result,
-          reason: scrub(baseline.reason),
-          summary: baseline.summary,
-          failures,
-          flaky: baseline.flaky,
-          reproduce: baseline.reproduce,
-        },
-        options,
-      );
+      return finish(run, {
+        result: baseline.result,
+        reason: scrub(baseline.reason),
+        summary: baseline.summary,
+        failures,
+        flaky: baseline.flaky,
+        reproduce: baseline.reproduce,
+      });
     }
-
-    // The failing tests' own files: pinned (refused with their own reason) and restored before verifying.
-    const testFiles = new Set<string>();
-    for (const f of baseline.frames) if (f.test?.file) testFiles.add(f.test.file);
-    for (const t of baseline.targets) {
-      if (!t.file) continue;
-      const abs = path.resolve(realCwd, t.file.replace(/^file:\/\//, ''));
-      const rel = path.relative(root, abs).split(path.sep).join('/');
-      if (!rel.startsWith('..') && existsSync(abs)) testFiles.add(rel);
-    }
-    const guard = createGuard({
-      root,
-      protect: options.protect,
-      allow: options.allow,
-      pinned: new Map(
-        [...testFiles].map((f) => [
-          f,
-          `\`${f}\` is the failing test's own file: self-heal fixes the code under test, never the test`,
-        ]),
-      ),
-    });
-    const edits = { guard, ignored: (paths: string[]) => checkIgnore(git, paths) };
-    // What the failing assertions call, when they failed in the test itself: shown after the rest.
-    const callees = await findCalleeDefinitions(failures, root);
-    const sources = gatherSources(failures, guard, DEFAULT_SOURCE_LIMITS, callees);
-    const commitDiff = await readCommitDiff(git).then((d) => (d === undefined ? undefined : scrub(d)));
-    const spent: Spent = {
-      startedAt: started,
-      attempts: 0,
-      tokens: { input: 0, output: 0 },
-      attemptMs: [],
-      attemptTokens: [],
-      fullRunMs: baseline.fullRunMs,
-      targetedRunMs: baseline.targetedRunMs,
-    };
-    if (!baseline.targetedWorks) logger.info('verifying every attempt with the full test command (no targeted rerun)');
-    const loop = await runHealLoop({
-      options,
-      root,
-      git,
-      snapshot,
-      edits,
-      provider,
-      logger,
-      scrub,
-      cap: createCap(options),
-      spent,
-      now,
-      signal: deps.signal,
-      frames: failures,
-      sources,
-      commitDiff,
-      expectations: baseline.expectations,
-      testFiles,
-      rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
-      runFull: (label) => runs.full(label),
-    });
+    const context = await prepareContext(setup, baseline, failures);
+    const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
     const common = {
       summary: baseline.summary,
       failures,
@@ -333,56 +336,173 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       reproduce: baseline.reproduce,
     };
     if (!loop.accepted) {
-      restoreSnapshot(snapshot);
-      verifyRestored(snapshot);
-      releaseSnapshot(snapshot);
+      restoreAndRelease(snapshot);
       released = true;
-      return finish({ ...common, result: loop.result, reason: scrub(loop.reason) }, options);
+      return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
     }
-
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
     releaseSnapshot(snapshot);
     released = true;
-    const diff = scrub(loop.accepted.diff);
-    let reason = loop.reason;
-    let made: HealReport['commit'];
-    if (!options.commit) reason += COMMIT_DISABLED_NOTE;
-    else if (dirty.length > 0)
-      reason += '; the fix is left uncommitted because the work tree had uncommitted changes of its own';
-    else {
-      made = await logger.group('commit', async () => {
-        const message = composeCommitMessage({
-          testIds: baseline.expectations.failToPass,
-          testNames: baseline.targets.map((t) => t.name),
-          attempts: loop.accepted!.attempt,
-        });
-        const author =
-          deps.author ??
-          (env.GIT_AUTHOR_NAME && env.GIT_AUTHOR_EMAIL
-            ? { name: env.GIT_AUTHOR_NAME, email: env.GIT_AUTHOR_EMAIL }
-            : DEFAULT_AUTHOR);
-        const name = env.GIT_COMMITTER_NAME ?? (await configValue(git, 'user.name'));
-        const email = env.GIT_COMMITTER_EMAIL ?? (await configValue(git, 'user.email'));
-        const committer = name && email ? { name, email } : author;
-        try {
-          const sha = await commit(git, { message, paths: loop.accepted!.files, author, committer });
-          logger.info(`committed ${sha.slice(0, 12)}: ${message.split('\n')[0]}`);
-          return { sha, message };
-        } catch (error) {
-          // The verified fix is in the work tree either way; a failed commit must not lose it.
-          reason += `; the commit failed, so the fix is left uncommitted in the work tree: ${error instanceof Error ? error.message : String(error)}`;
-          logger.warn(`the commit failed: ${error instanceof Error ? error.message : String(error)}`);
-          return undefined;
-        }
-      });
-    }
-    return finish({ ...common, result: 'healed', reason, diff, ...(made ? { commit: made } : {}) }, options);
+    return finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
   } finally {
-    if (!released) {
-      // If the check fails, the journal stays for the next run to recover from.
-      restoreSnapshot(snapshot);
-      verifyRestored(snapshot);
-      releaseSnapshot(snapshot);
-    }
+    if (!released) restoreAndRelease(snapshot);
   }
+}
+
+async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; baseline: Baseline }> {
+  const { options, repo } = setup;
+  // Every report is read with the test command's directory as the base of its case files.
+  const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: repo.cwd });
+  const runs = createTestRuns({
+    testCommand: options.testCommand,
+    rerunTemplate: options.rerunCommand,
+    junit: options.junit,
+    root: repo.root,
+    cwd: repo.cwd,
+    outputDir: path.join(setup.gitDir, 'self-heal', 'runs'),
+    timeoutMs: options.timeoutSeconds * 1000,
+    env: run.env,
+    git: repo.git,
+    collect,
+    signal: run.deps.signal,
+  });
+  const headTime = await headCommitTime(repo.git);
+  const baseline = await run.logger.group('baseline', () =>
+    establishBaseline({
+      runs,
+      collect,
+      root: repo.root,
+      testCommand: options.testCommand,
+      junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
+      log: options.log ? path.resolve(repo.cwd, options.log) : undefined,
+      mode: run.deps.baseline ?? 'auto',
+      headTime,
+      logger: run.logger,
+    }),
+  );
+  return { runs, baseline };
+}
+
+/** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
+function failingTestFiles(repo: Repository, baseline: ReadyBaseline): Set<string> {
+  const testFiles = new Set<string>();
+  for (const f of baseline.frames) if (f.test?.file) testFiles.add(f.test.file);
+  for (const t of baseline.targets) {
+    if (!t.file) continue;
+    const abs = path.resolve(repo.cwd, t.file.replace(/^file:\/\//, ''));
+    const rel = path.relative(repo.root, abs).split(path.sep).join('/');
+    if (!rel.startsWith('..') && existsSync(abs)) testFiles.add(rel);
+  }
+  return testFiles;
+}
+
+async function prepareContext(setup: Setup, baseline: ReadyBaseline, failures: FailureFrame[]): Promise<RepairContext> {
+  const { options, repo, scrub } = setup;
+  const testFiles = failingTestFiles(repo, baseline);
+  const guard = createGuard({
+    root: repo.root,
+    protect: options.protect,
+    allow: options.allow,
+    pinned: new Map(
+      [...testFiles].map((f) => [
+        f,
+        `\`${f}\` is the failing test's own file: self-heal fixes the code under test, never the test`,
+      ]),
+    ),
+  });
+  const edits = { guard, ignored: (paths: string[]) => checkIgnore(repo.git, paths) };
+  // What the failing assertions call, when they failed in the test itself: shown after the rest.
+  const callees = await findCalleeDefinitions(failures, repo.root);
+  const sources = gatherSources(failures, guard, DEFAULT_SOURCE_LIMITS, callees);
+  const commitDiff = await readCommitDiff(repo.git).then((d) => (d === undefined ? undefined : scrub(d)));
+  return { testFiles, edits, sources, commitDiff };
+}
+
+async function runLoop(
+  run: Run,
+  setup: Setup,
+  ready: { runs: TestRuns; baseline: ReadyBaseline; failures: FailureFrame[]; context: RepairContext },
+): Promise<{ loop: LoopOutcome; spent: Spent }> {
+  const { options, repo } = setup;
+  const { runs, baseline, context } = ready;
+  const spent: Spent = {
+    startedAt: run.started,
+    attempts: 0,
+    tokens: { input: 0, output: 0 },
+    attemptMs: [],
+    attemptTokens: [],
+    fullRunMs: baseline.fullRunMs,
+    targetedRunMs: baseline.targetedRunMs,
+  };
+  if (!baseline.targetedWorks)
+    run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
+  const loop = await runHealLoop({
+    options,
+    root: repo.root,
+    git: repo.git,
+    snapshot: setup.snapshot,
+    edits: context.edits,
+    provider: setup.provider,
+    logger: run.logger,
+    scrub: setup.scrub,
+    cap: createCap(options),
+    spent,
+    now: run.now,
+    signal: run.deps.signal,
+    frames: ready.failures,
+    sources: context.sources,
+    commitDiff: context.commitDiff,
+    expectations: baseline.expectations,
+    testFiles: context.testFiles,
+    rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
+    runFull: (label) => runs.full(label),
+  });
+  return { loop, spent };
+}
+
+/**
+ * The accepted fix stays in the work tree, and the report says so as state (`fix`). It is committed
+ * on HEAD when the caller asked for it and the tree was clean at the start; the reason says why not
+ * when it could not be, never when the caller disabled the commit (the action's delivery commits).
+ */
+async function settleFix(
+  run: Run,
+  setup: Setup,
+  loop: LoopOutcome,
+  parts: Pick<ReportParts, 'failures' | 'attempts'>,
+): Promise<Pick<ReportParts, 'result' | 'reason' | 'diff' | 'fix' | 'commit'>> {
+  const { options, scrub } = setup;
+  const accepted = loop.accepted!;
+  const healed = { result: 'healed' as const, diff: scrub(accepted.diff) };
+  const fix: HealFix = { attempt: accepted.attempt, files: accepted.files };
+  if (!options.commit) return { ...healed, reason: loop.reason, fix: { ...fix, uncommitted: 'commit-disabled' } };
+  if (setup.dirty.length > 0) {
+    return {
+      ...healed,
+      reason: `${loop.reason}; the fix is left uncommitted because the work tree had uncommitted changes of its own`,
+      fix: { ...fix, uncommitted: 'dirty-tree' },
+    };
+  }
+  return run.logger.group('commit', async () => {
+    const report = {
+      testCommand: options.testCommand,
+      failures: parts.failures ?? [],
+      attempts: parts.attempts ?? [],
+      fix,
+    };
+    try {
+      const commit = await commitFixOnHead(setup.repo.git, report, run.deps.author);
+      run.logger.info(`committed ${commit.sha.slice(0, 12)}: ${commit.message.split('\n')[0]}`);
+      return { ...healed, reason: loop.reason, fix, commit };
+    } catch (error) {
+      // The verified fix is in the work tree either way; a failed commit must not lose it.
+      const message = error instanceof Error ? error.message : String(error);
+      run.logger.warn(`the commit failed: ${message}`);
+      return {
+        ...healed,
+        reason: `${loop.reason}; the commit failed, so the fix is left uncommitted in the work tree: ${message}`,
+        fix: { ...fix, uncommitted: 'commit-failed', commitError: message },
+      };
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -68,6 +68,7 @@ describe('heal() with the command provider on a node:test project', () => {
       passToPass: { passed: 2, total: 2, broken: [] },
     });
     expect(report.diff).toContain('+  return a + b;');
+    expect(report.fix).toEqual({ attempt: 1, files: ['src/calc.js'] });
     expect(report.failures).toHaveLength(1);
     expect(report.failures[0]?.name).toBe('adds');
     expect(report.summary).toMatchObject({ total: 3, failed: 1, passed: 2 });
@@ -268,10 +269,36 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([FIX], { allowDirty: true });
     expect(report.result).toBe('healed');
     expect(report.commit).toBeUndefined();
+    expect(report.fix).toEqual({ attempt: 1, files: ['src/calc.js'], uncommitted: 'dirty-tree' });
     expect(report.reason).toMatch(/left uncommitted because the work tree had uncommitted changes/);
     expect(report.diff).not.toContain('my uncommitted note');
     expect(f.repo.read('src/calc.js')).toContain('return a + b;');
     expect(f.repo.read('src/calc.js')).toContain('// my uncommitted note');
+  });
+
+  it('says as state why the fix is not committed: disabled, or a commit that failed and lost nothing', async () => {
+    const f = start();
+    const head = f.repo.git('rev-parse', 'HEAD').trim();
+    const disabled = await f.run([FIX], { commit: false });
+    expect(disabled.result).toBe('healed');
+    expect(disabled.fix).toEqual({ attempt: 1, files: ['src/calc.js'], uncommitted: 'commit-disabled' });
+    expect(disabled.commit).toBeUndefined();
+    // The caller chose it (the action's delivery commits): the reason is the loop's, with no note to strip.
+    expect(disabled.reason).toBe('attempt 1 made 1 failing test pass without breaking any of the 2 passing tests');
+    expect(f.repo.git('rev-parse', 'HEAD').trim()).toBe(head);
+    expect(f.repo.read('src/calc.js')).toContain('return a + b;');
+
+    f.repo.git('checkout', '--', 'src/calc.js');
+    // Another git holds the branch: the commit cannot move it.
+    writeFileSync(path.join(f.repo.root, '.git', 'refs', 'heads', 'main.lock'), '');
+    const failed = await f.run([FIX]);
+    expect(failed.result).toBe('healed');
+    expect(failed.commit).toBeUndefined();
+    expect(failed.fix).toMatchObject({ attempt: 1, files: ['src/calc.js'], uncommitted: 'commit-failed' });
+    expect(failed.fix?.commitError).toMatch(/main\.lock/);
+    expect(failed.reason).toMatch(/; the commit failed, so the fix is left uncommitted in the work tree: .*main\.lock/);
+    expect(f.repo.git('rev-parse', 'HEAD').trim()).toBe(head);
+    expect(f.repo.read('src/calc.js')).toContain('return a + b;');
   });
 
   it('recovers a journal left by a crashed run before it starts', async () => {

@@ -20,7 +20,7 @@ import { HealOptions } from '../contracts/heal-options.js';
 import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
-import { COMMIT_DISABLED_NOTE, heal as realHeal, type HealDeps } from '../heal.js';
+import { heal as realHeal, type HealDeps } from '../heal.js';
 import { createProvider as realCreateProvider } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
@@ -158,6 +158,17 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
   }
 }
 
+/** The run's context, once the inputs are read and the guards passed. */
+interface Resolved {
+  inputs: ActionInputs;
+  ctx: RunContext;
+  target: DeliveryTarget;
+  options: HealOptions;
+  root: string;
+  api?: GitHubApi;
+}
+
+/** inputs and guards → the failed run's reports → heal → deliver → outputs. */
 async function runSteps(
   deps: ActionDeps,
   env: NodeJS.ProcessEnv,
@@ -165,10 +176,22 @@ async function runSteps(
   signal: AbortSignal,
   setRunUrl: (url: string | undefined) => void,
 ): Promise<ActionOutcome> {
-  // 1. Inputs (credentials masked before anything is printed), context and guards.
-  let inputs: ActionInputs;
+  const inputs = readActionInputs(env);
+  const run = await logger.group('self-heal: inputs and guards', () =>
+    resolveRun(deps, env, logger, inputs, setRunUrl),
+  );
+  const healOptions = await withRunReports(run, logger);
+  const report = await runHeal(deps, env, logger, signal, run, healOptions);
+  const delivery = await logger.group('self-heal: delivery', () =>
+    deliverReport(run, healOptions, report, logger, env),
+  );
+  return publishOutcome(run, report, delivery, env);
+}
+
+/** 1. Inputs, credentials masked before anything is printed. */
+function readActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
   try {
-    inputs = readInputs(env, (secret) => core.setSecret(secret));
+    return readInputs(env, (secret) => core.setSecret(secret));
   } catch (error) {
     if (error instanceof InputError) {
       throw new Skip(
@@ -181,72 +204,90 @@ async function runSteps(
     }
     throw error;
   }
-  const { ctx, target, options, root, api } = await logger.group('self-heal: inputs and guards', async () => {
-    const ctx = readRunContext(env);
-    setRunUrl(ctx.runUrl);
-    const target = resolveTarget(ctx);
-    logger.info(
-      `event ${ctx.eventName || '(none)'}; branch under test: ${target.branch ?? '(none)'} at ${target.sha?.slice(0, 12) ?? '?'} (${target.source})`,
-    );
-    const outDir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal');
-    mkdirSync(outDir, { recursive: true });
-    const parsed = HealOptions.safeParse(
-      toHealOptions(inputs, { workspace: ctx.workspace, reportPath: path.join(outDir, 'self-heal-report.json') }),
-    );
-    if (!parsed.success) {
-      throw new Skip(
-        'error',
-        'the inputs do not make valid options',
-        true,
-        'config-error',
-        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-      );
-    }
-    const options = parsed.data;
-    const gitCtx: GitContext = { cwd: options.cwd, env };
-    const root = await topLevel(gitCtx).catch(() => {
-      throw new Skip(
-        'error',
-        `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`,
-        true,
-        'config-error',
-      );
-    });
-    const api = inputs['github-token']
-      ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(
-          inputs['github-token'],
-          { owner: ctx.owner, repo: ctx.repo },
-          ctx.apiUrl,
-        )
-      : undefined;
-    await runGuards(inputs, ctx, target, { cwd: root, env }, logger);
-    return { ctx, target, options, root, api };
-  });
+}
 
-  // 2. workflow_run: the failed run's reports come from its artifacts.
-  let healOptions = options;
-  if (ctx.eventName === 'workflow_run' && ctx.workflowRun?.id !== undefined && api) {
-    healOptions = await logger.group('self-heal: reports of the failed run', async () => {
-      // Inside the work tree: the loop reads reports only from inside the repository. The folder is
-      // untracked and never committed (delivery commits the accepted files only).
-      const dir = path.join(options.cwd, RUN_REPORTS_DIR);
-      const collected = await collectRunReports(api, ctx.workflowRun!.id!, dir, (m) => logger.info(m));
-      if (!collected.artifacts.length) {
-        logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
-        return options;
-      }
-      // The artifacts' XML files join the globs of the reports the test command writes: the baseline
-      // reuses the downloaded ones (they are fresh), the reruns read the test command's own.
-      const junit = [...options.junit, `${RUN_REPORTS_DIR}/**/*.xml`];
-      logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
-      return { ...options, junit };
-    });
+/** The run's context, the branch under test, the heal options, the repository and the API; then the guards. */
+async function resolveRun(
+  deps: ActionDeps,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  inputs: ActionInputs,
+  setRunUrl: (url: string | undefined) => void,
+): Promise<Resolved> {
+  const ctx = readRunContext(env);
+  setRunUrl(ctx.runUrl);
+  const target = resolveTarget(ctx);
+  logger.info(
+    `event ${ctx.eventName || '(none)'}; branch under test: ${target.branch ?? '(none)'} at ${target.sha?.slice(0, 12) ?? '?'} (${target.source})`,
+  );
+  const outDir = path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal');
+  mkdirSync(outDir, { recursive: true });
+  const parsed = HealOptions.safeParse(
+    toHealOptions(inputs, { workspace: ctx.workspace, reportPath: path.join(outDir, 'self-heal-report.json') }),
+  );
+  if (!parsed.success) {
+    throw new Skip(
+      'error',
+      'the inputs do not make valid options',
+      true,
+      'config-error',
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
   }
+  const options = parsed.data;
+  const gitCtx: GitContext = { cwd: options.cwd, env };
+  const root = await topLevel(gitCtx).catch(() => {
+    throw new Skip(
+      'error',
+      `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`,
+      true,
+      'config-error',
+    );
+  });
+  const api = inputs['github-token']
+    ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(
+        inputs['github-token'],
+        { owner: ctx.owner, repo: ctx.repo },
+        ctx.apiUrl,
+      )
+    : undefined;
+  await runGuards(inputs, ctx, target, { cwd: root, env }, logger);
+  return { inputs, ctx, target, options, root, api };
+}
 
-  // 3. Heal.
-  let healed: HealReport;
+/** 2. workflow_run: the failed run's reports come from its artifacts. */
+async function withRunReports(run: Resolved, logger: Logger): Promise<HealOptions> {
+  const { ctx, options, api } = run;
+  if (ctx.eventName !== 'workflow_run' || ctx.workflowRun?.id === undefined || !api) return options;
+  return logger.group('self-heal: reports of the failed run', async () => {
+    // Inside the work tree: the loop reads reports only from inside the repository. The folder is
+    // untracked and never committed (delivery commits the accepted files only).
+    const dir = path.join(options.cwd, RUN_REPORTS_DIR);
+    const collected = await collectRunReports(api, ctx.workflowRun!.id!, dir, (m) => logger.info(m));
+    if (!collected.artifacts.length) {
+      logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
+      return options;
+    }
+    // The artifacts' XML files join the globs of the reports the test command writes: the baseline
+    // reuses the downloaded ones (they are fresh), the reruns read the test command's own.
+    const junit = [...options.junit, `${RUN_REPORTS_DIR}/**/*.xml`];
+    logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
+    return { ...options, junit };
+  });
+}
+
+/** 3. Heal (with `commit: false`: delivery makes the commit); the downloaded reports are removed afterwards. */
+async function runHeal(
+  deps: ActionDeps,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  signal: AbortSignal,
+  run: Resolved,
+  healOptions: HealOptions,
+): Promise<HealReport> {
+  const { options } = run;
   try {
-    healed = await (deps.heal ?? realHeal)(healOptions, {
+    return await (deps.heal ?? realHeal)(healOptions, {
       logger,
       createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
       env,
@@ -256,38 +297,45 @@ async function runSteps(
     // The downloaded reports were read by the baseline; leave the workspace as it was found.
     if (healOptions !== options) rmSync(path.join(options.cwd, RUN_REPORTS_DIR), { recursive: true, force: true });
   }
-  // heal() runs with commit: false because delivery makes the commit; its note saying so would
-  // contradict the delivery section a line below, so it is dropped from the action's report.
-  const report = healed.reason.endsWith(COMMIT_DISABLED_NOTE)
-    ? { ...healed, reason: healed.reason.slice(0, -COMMIT_DISABLED_NOTE.length) }
-    : healed;
+}
 
-  // 4. Deliver.
-  const delivery = await logger.group('self-heal: delivery', () =>
-    deliver(
-      {
-        report,
-        mode: inputs.mode,
-        dryRun: inputs['dry-run'],
-        target,
-        owner: ctx.owner,
-        repoUrl: ctx.repoUrl,
-        runUrl: ctx.runUrl,
-        cwd: healOptions.cwd,
-        root,
-        outDir: path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal'),
-        dispatchWorkflow: inputs['dispatch-workflow'] || undefined,
-        // The loop's own guardrails, checked again on the commit's diff.
-        isProtectedPath: (() => {
-          const guard = createGuard({ root, protect: healOptions.protect, allow: healOptions.allow });
-          return (p: string) => !guard.checkWrite(p).ok;
-        })(),
-      },
-      { api, log: (m) => logger.info(m), gitEnv: env },
-    ),
+/** 4. Deliver, with the loop's own guardrails checked again on the commit's diff. */
+function deliverReport(
+  run: Resolved,
+  healOptions: HealOptions,
+  report: HealReport,
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+): Promise<DeliveryResult> {
+  const { inputs, ctx, target, root, api } = run;
+  const guard = createGuard({ root, protect: healOptions.protect, allow: healOptions.allow });
+  return deliver(
+    {
+      report,
+      mode: inputs.mode,
+      dryRun: inputs['dry-run'],
+      target,
+      owner: ctx.owner,
+      repoUrl: ctx.repoUrl,
+      runUrl: ctx.runUrl,
+      cwd: healOptions.cwd,
+      root,
+      outDir: path.join(ctx.runnerTemp || os.tmpdir(), 'self-heal'),
+      dispatchWorkflow: inputs['dispatch-workflow'] || undefined,
+      isProtectedPath: (p: string) => !guard.checkWrite(p).ok,
+    },
+    { api, log: (m) => logger.info(m), gitEnv: env },
   );
+}
 
-  // 5. Outputs, summary, annotations.
+/** 5. Outputs, summary, annotations, and whether the step fails. */
+function publishOutcome(
+  run: Resolved,
+  report: HealReport,
+  delivery: DeliveryResult,
+  env: NodeJS.ProcessEnv,
+): ActionOutcome {
+  const { inputs, ctx, target, root } = run;
   core.setOutput('result', report.result);
   core.setOutput('attempts', String(report.attempts.length));
   core.setOutput('report-path', delivery.reportPath ?? '');

@@ -57,6 +57,30 @@ export const Attempt = z.object({
 });
 export type Attempt = z.infer<typeof Attempt>;
 
+/** Why heal() left an accepted fix uncommitted in the work tree. */
+export const UncommittedReason = z.enum([
+  /** The caller asked for no commit (`--no-commit`; the action, whose delivery makes the commit). */
+  'commit-disabled',
+  /** The work tree had tracked changes of its own at the start (`allowDirty`): a commit could take them along. */
+  'dirty-tree',
+  /** The commit was tried and failed (`commitError`); the fix is in the work tree. */
+  'commit-failed',
+]);
+export type UncommittedReason = z.infer<typeof UncommittedReason>;
+
+/** The accepted fix, as state: what an adapter commits or delivers, without reading the reason. */
+export const HealFix = z.object({
+  /** The accepted attempt's number (its entry in `attempts`). */
+  attempt: z.number().int().positive(),
+  /** Repo-relative paths the fix changed; its diff is the report's `diff`. */
+  files: z.array(z.string()),
+  /** Why heal() did not commit it; absent when it did (`commit`). */
+  uncommitted: UncommittedReason.optional(),
+  /** The commit's error, when `uncommitted` is `commit-failed`. */
+  commitError: z.string().optional(),
+});
+export type HealFix = z.infer<typeof HealFix>;
+
 export const HealReport = z.object({
   schemaVersion: z.literal(1),
   result: HealResult,
@@ -71,6 +95,9 @@ export const HealReport = z.object({
   flaky: z.array(z.string()),
   /** The accepted diff, when healed. */
   diff: z.string().optional(),
+  /** The accepted fix, when healed. */
+  fix: HealFix.optional(),
+  /** The commit heal() made of the fix on HEAD (the CLI; the action's delivery commits itself). */
   commit: z.object({ sha: z.string(), message: z.string() }).optional(),
   tokens: TokenUsage,
   durationMs: z.number().nonnegative(),

@@ -6,10 +6,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HealReport } from '../contracts/heal-report.js';
+import type { HealFix, HealReport } from '../contracts/heal-report.js';
 import { headSha, type GitContext } from '../workspace/git.js';
-import { chooseMode } from './choose-mode.js';
-import { buildCommitMessage, acceptedAttempt } from './commit-message.js';
+import { chooseMode, type ModeChoice } from './choose-mode.js';
+import { buildCommitMessage } from './commit-message.js';
 import type { DeliveryMode, DeliveryResult } from './delivery-result.js';
 import { changedAmong, createFixCommit, formatPatch, type FixCommit } from './fix-commit.js';
 import type { GitHubApi } from './github-api.js';
@@ -62,15 +62,10 @@ const CI_RERUN =
   'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
 
 /** The fix's files, repo-relative, among what actually changed in the work tree. */
-async function fixFiles(ctx: GitContext, input: DeliverInput): Promise<string[]> {
-  const accepted = acceptedAttempt(input.report);
-  let listed = accepted?.verdict === 'accepted' ? accepted.files : [];
-  if (!listed.length && input.report.diff) {
-    listed = [...input.report.diff.matchAll(/^diff --git a\/(.+?) b\//gm)].map((m) => m[1]!);
-  }
+async function fixFiles(ctx: GitContext, input: DeliverInput, fix: HealFix): Promise<string[]> {
   const candidates = new Set<string>();
-  // Attempt paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
-  for (const f of listed) {
+  // Fix paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
+  for (const f of fix.files) {
     candidates.add(f);
     candidates.add(path.relative(input.root, path.resolve(input.cwd, f)).split(path.sep).join('/'));
   }
@@ -78,7 +73,50 @@ async function fixFiles(ctx: GitContext, input: DeliverInput): Promise<string[]>
   return changedAmong(ctx, inside);
 }
 
+/** One delivery in progress: what every step reads, and the log it writes. */
+interface Delivery {
+  input: DeliverInput;
+  deps: DeliverDeps;
+  ctx: GitContext;
+  log: string[];
+  say: (message: string) => void;
+  reportPath: string;
+}
+
+/** The fix commit, checked and written as a patch, with what every result of it carries. */
+interface Prepared {
+  fix: FixCommit;
+  parent: string;
+  base: Pick<DeliveryResult, 'reportPath' | 'patchPath' | 'commitSha' | 'log'>;
+}
+
+/** report → the fix commit, checked → the mode → patch | commit | pull request. */
 export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<DeliveryResult> {
+  const d = startDelivery(input, deps);
+  if (input.report.result !== 'healed') {
+    d.say(`nothing to deliver: the result is ${input.report.result}`);
+    return {
+      mode: 'none',
+      status: 'skipped',
+      reason: `Nothing to deliver: ${input.report.result}.`,
+      reportPath: d.reportPath,
+      log: d.log,
+    };
+  }
+  const prepared = await prepareFixCommit(d);
+  if ('status' in prepared) return prepared;
+  const choice = await decideMode(d);
+  if (choice.mode === 'patch') return deliverPatch(d, prepared, choice);
+  const branch = input.target.branch!;
+  const moved = await checkBranchStillTested(d, prepared, choice, branch);
+  if (moved) return moved;
+  return choice.mode === 'commit'
+    ? deliverCommit(d, prepared, choice, branch)
+    : deliverPullRequest(d, prepared, choice, branch);
+}
+
+/** The report is written first, whatever happens next. */
+function startDelivery(input: DeliverInput, deps: DeliverDeps): Delivery {
   const log: string[] = [];
   const say = (message: string) => {
     log.push(message);
@@ -87,45 +125,54 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
   mkdirSync(input.outDir, { recursive: true });
   const reportPath = path.join(input.outDir, 'self-heal-report.json');
   writeFileSync(reportPath, `${JSON.stringify(input.report, null, 2)}\n`);
-
-  if (input.report.result !== 'healed') {
-    say(`nothing to deliver: the result is ${input.report.result}`);
-    return { mode: 'none', status: 'skipped', reason: `Nothing to deliver: ${input.report.result}.`, reportPath, log };
-  }
-  const { target } = input;
   const ctx: GitContext = { cwd: input.root, env: { ...process.env, ...deps.gitEnv } };
-  const fail = (mode: DeliveryResult['mode'], reason: string, extra: Partial<DeliveryResult> = {}): DeliveryResult => {
-    say(reason);
-    return { mode, status: 'failed', reason, reportPath, log, ...extra };
-  };
+  return { input, deps, ctx, log, say, reportPath };
+}
 
-  // 1. The fix commit, on the tested commit of the branch under test.
-  const files = await fixFiles(ctx, input);
+function fail(
+  d: Delivery,
+  mode: DeliveryResult['mode'],
+  reason: string,
+  extra: Partial<DeliveryResult> = {},
+): DeliveryResult {
+  d.say(reason);
+  return { mode, status: 'failed', reason, reportPath: d.reportPath, log: d.log, ...extra };
+}
+
+/**
+ * 1. The fix commit, on the tested commit of the branch under test; 2. verified from its diff, not
+ * claimed: no protected (test) file in it; then its patch.
+ */
+async function prepareFixCommit(d: Delivery): Promise<Prepared | DeliveryResult> {
+  const { input, ctx } = d;
+  const healed = input.report.fix;
+  if (!healed) return fail(d, 'none', 'Healed, but the report names no fix (its `fix` field): nothing to deliver.');
+  const files = await fixFiles(ctx, input, healed);
   if (!files.length)
-    return fail('none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
-  const parent = target.sha ?? (await headSha(ctx));
-  if (!parent) return fail('none', 'Healed, but there is no commit to base the fix on.');
+    return fail(d, 'none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
+  const parent = input.target.sha ?? (await headSha(ctx));
+  if (!parent) return fail(d, 'none', 'Healed, but there is no commit to base the fix on.');
   let fix: FixCommit;
   try {
     await ensureCommit(ctx, parent);
     fix = await createFixCommit(ctx, {
       files,
       parent,
-      message: buildCommitMessage(input.report, input.runUrl),
+      message: buildCommitMessage({ ...input.report, fix: healed }, input.runUrl),
       date: input.date,
     });
   } catch (error) {
-    return fail('none', `Healed, but the fix commit could not be made: ${(error as Error).message}`);
+    return fail(d, 'none', `Healed, but the fix commit could not be made: ${(error as Error).message}`);
   }
-  say(
+  d.say(
     `fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`,
   );
 
-  // 2. Verified from the diff, not claimed: no protected (test) file in the commit.
   const failingTestFiles = new Set(input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
   const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
   if (touched.length) {
     return fail(
+      d,
       'none',
       `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`,
     );
@@ -133,9 +180,13 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
 
   const patchPath = path.join(input.outDir, 'self-heal.patch');
   writeFileSync(patchPath, await formatPatch(ctx, fix.sha));
-  const base = { reportPath, patchPath, commitSha: fix.sha, log };
+  return { fix, parent, base: { reportPath: d.reportPath, patchPath, commitSha: fix.sha, log: d.log } };
+}
 
-  // 3. The mode, with its reason.
+/** 3. The mode, with its reason; without a token, a pull request becomes a patch. */
+async function decideMode(d: Delivery): Promise<ModeChoice> {
+  const { input, deps } = d;
+  const { target } = input;
   let defaultBranch: string | undefined;
   let branchProtected: boolean | undefined;
   if (input.mode === 'auto' && target.branch && !target.isFork && !target.isDependabot && deps.api) {
@@ -144,7 +195,7 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
       const info = await deps.api.getBranch(target.branch);
       branchProtected = info ? info.protected : undefined;
     } catch (error) {
-      say(`could not read the branch settings (${(error as Error).message}): treating ${target.branch} as protected`);
+      d.say(`could not read the branch settings (${(error as Error).message}): treating ${target.branch} as protected`);
       branchProtected = true;
     }
   }
@@ -155,68 +206,92 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
       reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead`,
     };
   }
-  say(`mode ${choice.mode}: ${choice.reason}`);
+  d.say(`mode ${choice.mode}: ${choice.reason}`);
+  return choice;
+}
 
-  if (choice.mode === 'patch') {
-    return {
-      ...base,
-      mode: 'patch',
-      status: input.dryRun ? 'dry-run' : 'delivered',
-      reason: `${choice.reason}. The fix is in the patch file (apply it with git am).`,
-    };
-  }
+function deliverPatch(d: Delivery, prepared: Prepared, choice: ModeChoice): DeliveryResult {
+  return {
+    ...prepared.base,
+    mode: 'patch',
+    status: d.input.dryRun ? 'dry-run' : 'delivered',
+    reason: `${choice.reason}. The fix is in the patch file (apply it with git am).`,
+  };
+}
 
-  const branch = target.branch!;
-  // 4. The branch must still be at the tested commit (checked again right before pushing).
+/** 4. The branch must still be at the tested commit (checked again right before pushing). */
+async function checkBranchStillTested(
+  d: Delivery,
+  prepared: Prepared,
+  choice: ModeChoice,
+  branch: string,
+): Promise<DeliveryResult | undefined> {
   let remoteSha: string | undefined;
   try {
-    remoteSha = await remoteBranchSha(ctx, branch);
+    remoteSha = await remoteBranchSha(d.ctx, branch);
   } catch (error) {
-    return fail(choice.mode, `Could not read ${branch} from the remote: ${pushHint(error)}`, base);
+    return fail(d, choice.mode, `Could not read ${branch} from the remote: ${pushHint(error)}`, prepared.base);
   }
-  const current = checkBranchCurrent(branch, parent, remoteSha);
-  say(current.reason);
-  if (!current.proceed) return { ...base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
+  const current = checkBranchCurrent(branch, prepared.parent, remoteSha);
+  d.say(current.reason);
+  if (!current.proceed) return { ...prepared.base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
+  return undefined;
+}
 
-  if (choice.mode === 'commit') {
-    if (input.dryRun) {
-      say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
-      return {
-        ...base,
-        mode: 'commit',
-        status: 'dry-run',
-        branch,
-        targetBranch: branch,
-        reason: `${choice.reason}. Dry run: nothing was pushed.`,
-      };
-    }
-    try {
-      // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
-      await pushCommit(ctx, fix.sha, branch);
-    } catch (error) {
-      return fail('commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, {
-        ...base,
-        branch,
-        targetBranch: branch,
-      });
-    }
-    say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
-    const ciRerun = await dispatch(input, deps, branch, say);
+/** The fix pushed onto the branch under test itself. */
+async function deliverCommit(
+  d: Delivery,
+  prepared: Prepared,
+  choice: ModeChoice,
+  branch: string,
+): Promise<DeliveryResult> {
+  const { fix, base } = prepared;
+  if (d.input.dryRun) {
+    d.say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
     return {
       ...base,
       mode: 'commit',
-      status: 'delivered',
+      status: 'dry-run',
       branch,
       targetBranch: branch,
-      reason: `${choice.reason}.`,
-      ciRerun,
+      reason: `${choice.reason}. Dry run: nothing was pushed.`,
     };
   }
+  try {
+    // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
+    await pushCommit(d.ctx, fix.sha, branch);
+  } catch (error) {
+    return fail(d, 'commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, {
+      ...base,
+      branch,
+      targetBranch: branch,
+    });
+  }
+  d.say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
+  const ciRerun = await dispatch(d.input, d.deps, branch, d.say);
+  return {
+    ...base,
+    mode: 'commit',
+    status: 'delivered',
+    branch,
+    targetBranch: branch,
+    reason: `${choice.reason}.`,
+    ciRerun,
+  };
+}
 
-  // pull-request
+/** The fix pushed to self-heal's own branch, and a draft pull request into the branch under test. */
+async function deliverPullRequest(
+  d: Delivery,
+  prepared: Prepared,
+  choice: ModeChoice,
+  branch: string,
+): Promise<DeliveryResult> {
+  const { input } = d;
+  const { fix, base } = prepared;
   const head = pullRequestBranch(branch);
   if (input.dryRun) {
-    say(
+    d.say(
       `dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`,
     );
     return {
@@ -230,17 +305,29 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
   }
   try {
     // Our own branch: replaced with a lease, so a concurrent self-heal run cannot be overwritten unseen.
-    const lease = (await remoteBranchSha(ctx, head)) ?? '';
-    await pushCommit(ctx, fix.sha, head, { lease });
+    const lease = (await remoteBranchSha(d.ctx, head)) ?? '';
+    await pushCommit(d.ctx, fix.sha, head, { lease });
   } catch (error) {
-    return fail('pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, {
+    return fail(d, 'pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, {
       ...base,
       branch: head,
       targetBranch: branch,
     });
   }
-  say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
-  const ciRerun = await dispatch(input, deps, head, say);
+  d.say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
+  const ciRerun = await dispatch(input, d.deps, head, d.say);
+  return openPullRequest(d, prepared, choice, { head, branch, ciRerun });
+}
+
+async function openPullRequest(
+  d: Delivery,
+  prepared: Prepared,
+  choice: ModeChoice,
+  pushed: { head: string; branch: string; ciRerun: string },
+): Promise<DeliveryResult> {
+  const { input } = d;
+  const { fix, base, parent } = prepared;
+  const { head, branch, ciRerun } = pushed;
   try {
     const body = renderPullRequestBody(input.report, {
       base: branch,
@@ -251,14 +338,14 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
       changed: fix.changed,
       ciRerun,
     });
-    const { pull, updated } = await openOrUpdatePullRequest(deps.api!, {
+    const { pull, updated } = await openOrUpdatePullRequest(d.deps.api!, {
       owner: input.owner,
       base: branch,
       head,
       title: pullRequestTitle(input.report, branch),
       body,
     });
-    say(`${updated ? 'updated' : 'opened'} draft pull request #${pull.number}: ${pull.url}`);
+    d.say(`${updated ? 'updated' : 'opened'} draft pull request #${pull.number}: ${pull.url}`);
     return {
       ...base,
       mode: 'pull-request',
@@ -273,14 +360,10 @@ export async function deliver(input: DeliverInput, deps: DeliverDeps): Promise<D
     };
   } catch (error) {
     return fail(
+      d,
       'pull-request',
       `The fix is on ${head}, but the pull request could not be opened: ${(error as Error).message}`,
-      {
-        ...base,
-        branch: head,
-        targetBranch: branch,
-        ciRerun,
-      },
+      { ...base, branch: head, targetBranch: branch, ciRerun },
     );
   }
 }

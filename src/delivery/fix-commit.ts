@@ -1,9 +1,10 @@
 /**
- * The fix commit, built without touching the work tree, the index or any ref: the accepted files
- * are staged into a temporary index read from HEAD, and when the commit must sit on another parent
- * (a pull_request checkout is a merge commit; the fix belongs on the contributor's head), the diff is
- * re-applied onto that parent's tree in a second temporary index. Then `commit-tree` makes the
- * commit with the bot identity. Nothing is pushed here; delivery decides that.
+ * The fix commit, the one way self-heal commits (the action's delivery, the CLI's commit on HEAD),
+ * built without touching the work tree: the accepted files are staged into a temporary index read
+ * from HEAD, and when the commit must sit on another parent (a pull_request checkout is a merge
+ * commit; the fix belongs on the contributor's head), the diff is re-applied onto that parent's tree
+ * in a second temporary index. Then `commit-tree` makes the commit (no hook runs). No ref moves and
+ * nothing is pushed, unless `moveHead` asks for HEAD to move to it, as `git commit` would.
  *
  * Every git call goes through the workspace wrapper (`git()`: execFile, no shell, named errors).
  */
@@ -44,9 +45,17 @@ export interface FixCommitInput {
   /** The commit the fix must sit on (the tested commit of the branch under test). */
   parent: string;
   message: string;
+  /** Default: the Actions bot. */
   author?: CommitIdentity;
+  /** Default: the author. */
+  committer?: CommitIdentity;
   /** Fixed dates for reproducible tests (`GIT_AUTHOR_DATE` format). */
   date?: string;
+  /**
+   * The CLI's local commit: `parent` is HEAD, and HEAD (the branch it names) moves to the commit,
+   * unless it moved meanwhile, and the index takes the fix's files.
+   */
+  moveHead?: boolean;
 }
 
 /** File names are names, not pathspecs: `*`, `[` or `:(` in a name must not widen what is staged. */
@@ -80,6 +89,8 @@ export async function hasCommit(ctx: GitContext, sha: string): Promise<boolean> 
 export async function createFixCommit(ctx: GitContext, input: FixCommitInput): Promise<FixCommit> {
   if (!input.files.length) throw new DeliveryError('the fix changes no files: nothing to commit');
   const head = (await git(ctx, ['rev-parse', '--verify', 'HEAD^{commit}'])).stdout.trim();
+  if (input.moveHead && input.parent !== head)
+    throw new DeliveryError(`HEAD is ${head.slice(0, 12)}, not ${input.parent.slice(0, 12)}: the fix is not committed`);
   const fixed = await withIndex(ctx, async (env) => {
     await git(ctx, ['read-tree', head], { env });
     await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
@@ -116,21 +127,37 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
   if (tree === parentTree) throw new DeliveryError('the fix is already in the target commit: nothing to commit');
 
   const author = input.author ?? ACTIONS_BOT;
+  const committer = input.committer ?? author;
   const env: NodeJS.ProcessEnv = {
     GIT_AUTHOR_NAME: author.name,
     GIT_AUTHOR_EMAIL: author.email,
-    GIT_COMMITTER_NAME: author.name,
-    GIT_COMMITTER_EMAIL: author.email,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
     ...(input.date ? { GIT_AUTHOR_DATE: input.date, GIT_COMMITTER_DATE: input.date } : {}),
   };
   const sha = (
     await git(ctx, ['commit-tree', tree, '-p', input.parent, '-F', '-'], { env, input: input.message })
   ).stdout.trim();
+  if (input.moveHead) await moveHead(ctx, head, sha, input);
   const { stdout } = await git(ctx, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', input.parent, sha]);
   const fields = splitNul(stdout);
   const changed: ChangedPath[] = [];
   for (let i = 0; i + 1 < fields.length; i += 2) changed.push({ status: fields[i]!, path: fields[i + 1]! });
   return { sha, parent: input.parent, tree, changed };
+}
+
+/**
+ * The order of `git commit`: the fix's files staged in the index first, then HEAD moved, only from
+ * the commit the fix was built on (`update-ref` with the old value). Whatever fails, the fix stays
+ * in the work tree.
+ */
+async function moveHead(ctx: GitContext, head: string, sha: string, input: FixCommitInput): Promise<void> {
+  await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+    env: LITERAL,
+    input: input.files.join('\0') + '\0',
+  });
+  const subject = input.message.split('\n')[0] ?? '';
+  await git(ctx, ['update-ref', '-m', `commit: ${subject}`, 'HEAD', sha, head]);
 }
 
 /** The commit as an mbox patch (`git am`-able), as `git format-patch` writes it. */

@@ -20,7 +20,7 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase, TestRunSummary } from '../reports/test-run.js';
 import type { HealResult } from '../contracts/heal-report.js';
-import type { RerunTarget } from './rerun.js';
+import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
 import { outputTail, type Expectations } from './verdict.js';
 
@@ -97,164 +97,179 @@ function describeJUnitHelp(junit: readonly string[]): string {
   return `no JUnit report ${where} was written. self-heal needs JUnit XML to know which tests fail: configure the runner to write it (pytest --junitxml=reports/junit.xml, node --test --test-reporter=junit --test-reporter-destination=reports/junit.xml, vitest --reporter=junit --outputFile=reports/junit.xml, …) and pass its path with --junit`;
 }
 
+/** The failing tests' evidence, and where it came from. */
+interface Observed {
+  evidence: Evidence;
+  source: 'reports' | 'run';
+  fullRunMs: number;
+}
+
+/** What the targeted rerun of the failing tests confirmed. */
+interface Confirmation {
+  /** The tests that still fail: the fail-to-pass targets. */
+  targets: RerunTarget[];
+  /** The tests that passed when rerun. */
+  flaky: string[];
+  plan: RerunPlan;
+  targetedWorks: boolean;
+  targetedRunMs?: number;
+  /** Reused reports only (a run is its own confirmation): they must be confirmed by the full command. */
+  needsFullRun: boolean;
+}
+
+/**
+ * Fresh reports → confirm their failures, or else (no fresh report showing a failure, or one the
+ * targeted rerun cannot confirm) a full run → confirm its failures.
+ */
 export async function establishBaseline(input: BaselineInput): Promise<Baseline> {
-  const { runs, logger } = input;
-  let evidence: Evidence | undefined;
-  let source: 'reports' | 'run' = 'reports';
-  let fullRunMs = 0;
-  let forceFull = false;
-
-  const reports = await freshReports(input);
-  if (reports) {
-    const junit = reports.map((f) => escapePath(path.relative(input.root, f).split(path.sep).join('/')));
-    evidence = await input.collect({ root: input.root, junit, log: input.log });
-    if (failing(evidence.run.cases).length === 0) {
-      logger.info(`the step's ${reports.length} report(s) show no failing test; running the test command`);
-      evidence = undefined;
-    } else {
-      logger.info(
-        `reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`,
-      );
-      fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
-    }
+  const reused = await reuseReports(input);
+  if (reused) {
+    const confirmation = await confirmFailures(input, reused);
+    if (!confirmation.needsFullRun) return settleBaseline(input, reused, confirmation);
+    // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
   }
+  const ran = await runFullBaseline(input);
+  if ('kind' in ran) return ran;
+  return settleBaseline(input, ran, await confirmFailures(input, ran));
+}
 
-  for (;;) {
-    if (!evidence || forceFull) {
-      source = 'run';
-      logger.info(`running the test command: ${input.testCommand}`);
-      const run = await runs.full('baseline');
-      evidence = run.evidence;
-      fullRunMs = run.durationMs;
-      logger.info(
-        `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`,
-      );
-      if (run.timedOut) {
-        return {
-          kind: 'stop',
-          result: 'unhealed',
-          reason: `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`,
-          summary: evidence.summary,
-          frames: evidence.frames,
-          flaky: [],
-        };
-      }
-      if (evidence.run.cases.length === 0) {
-        if (run.exitCode === 0)
-          return {
-            kind: 'stop',
-            result: 'nothing-to-heal',
-            reason: 'the test command passed (and wrote no test report)',
-            summary: emptySummary(),
-            frames: [],
-            flaky: [],
-          };
-        return {
-          kind: 'stop',
-          result: 'config-error',
-          reason: `the test command failed (exit ${run.exitCode ?? 'killed'}), but ${describeJUnitHelp(input.junit)}. Output (last lines):\n${outputTail(run.output)}`,
-          summary: emptySummary(),
-          frames: evidence.frames,
-          flaky: [],
-        };
-      }
-      if (failing(evidence.run.cases).length === 0) {
-        if (run.exitCode === 0)
-          return {
-            kind: 'stop',
-            result: 'nothing-to-heal',
-            reason: `all ${evidence.summary.total} test(s) pass`,
-            summary: evidence.summary,
-            frames: [],
-            flaky: [],
-          };
-        return {
-          kind: 'stop',
-          result: 'unhealed',
-          reason: `the test command exited with ${run.exitCode ?? 'a signal'}, but its reports show no failing test; self-heal repairs failing tests only. Output (last lines):\n${outputTail(run.output)}`,
-          summary: evidence.summary,
-          frames: evidence.frames,
-          flaky: [],
-        };
-      }
-    }
+/** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
+async function reuseReports(input: BaselineInput): Promise<Observed | undefined> {
+  const { logger } = input;
+  const reports = await freshReports(input);
+  if (!reports) return undefined;
+  const junit = reports.map((f) => escapePath(path.relative(input.root, f).split(path.sep).join('/')));
+  const evidence = await input.collect({ root: input.root, junit, log: input.log });
+  if (failing(evidence.run.cases).length === 0) {
+    logger.info(`the step's ${reports.length} report(s) show no failing test; running the test command`);
+    return undefined;
+  }
+  logger.info(
+    `reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`,
+  );
+  const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
+  return { evidence, source: 'reports', fullRunMs };
+}
 
-    const baselineCases = evidence.run.cases;
-    let targets = failing(baselineCases).map(toTarget);
-    const plan = runs.plan(targets);
-    let targetedWorks = plan.targeted;
-    let targetedRunMs: number | undefined;
-    const flaky: string[] = [];
+function stop(result: HealResult, reason: string, summary: TestRunSummary, frames: FailureFrame[]): Baseline {
+  return { kind: 'stop', result, reason, summary, frames, flaky: [] };
+}
 
-    if (plan.targeted) {
-      logger.info(`confirming ${targets.length} failure(s) with a targeted rerun: ${plan.display}`);
-      const confirm = await runs.targeted(targets, 'confirm');
-      targetedRunMs = confirm.durationMs;
-      const byId = new Map(confirm.cases.map((c) => [c.id, c]));
-      const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
-      const found = targets.map(
-        (t) =>
-          byId.get(t.id) ??
-          byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`),
-      );
-      if (!confirm.timedOut && found.every((c) => c === undefined)) {
-        targetedWorks = false;
-        logger.warn(
-          `the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`,
-        );
-        if (source === 'reports') {
-          forceFull = true;
-          continue;
-        }
-      } else if (!confirm.timedOut) {
-        const still: RerunTarget[] = [];
-        targets.forEach((t, i) => {
-          const c = found[i];
-          if (c && c.status === 'passed') flaky.push(t.id);
-          else still.push(t);
-        });
-        targets = still;
-      }
-    } else if (source === 'reports') {
-      // No targeted form: the full command is the confirmation.
-      logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
-      forceFull = true;
-      continue;
-    }
+/** The full test command; it stops the run when it times out, writes no report, or shows no failing test. */
+async function runFullBaseline(input: BaselineInput): Promise<Observed | Baseline> {
+  const { logger } = input;
+  logger.info(`running the test command: ${input.testCommand}`);
+  const run = await input.runs.full('baseline');
+  const evidence = run.evidence;
+  logger.info(
+    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`,
+  );
+  if (run.timedOut) {
+    return stop(
+      'unhealed',
+      `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`,
+      evidence.summary,
+      evidence.frames,
+    );
+  }
+  if (evidence.run.cases.length === 0) {
+    if (run.exitCode === 0)
+      return stop('nothing-to-heal', 'the test command passed (and wrote no test report)', emptySummary(), []);
+    return stop(
+      'config-error',
+      `the test command failed (exit ${run.exitCode ?? 'killed'}), but ${describeJUnitHelp(input.junit)}. Output (last lines):\n${outputTail(run.output)}`,
+      emptySummary(),
+      evidence.frames,
+    );
+  }
+  if (failing(evidence.run.cases).length === 0) {
+    if (run.exitCode === 0)
+      return stop('nothing-to-heal', `all ${evidence.summary.total} test(s) pass`, evidence.summary, []);
+    return stop(
+      'unhealed',
+      `the test command exited with ${run.exitCode ?? 'a signal'}, but its reports show no failing test; self-heal repairs failing tests only. Output (last lines):\n${outputTail(run.output)}`,
+      evidence.summary,
+      evidence.frames,
+    );
+  }
+  return { evidence, source: 'run', fullRunMs: run.durationMs };
+}
 
-    const ids = new Set(targets.map((t) => t.id));
-    const frames = framesFor(evidence, ids);
-    if (targets.length === 0) {
-      return {
-        kind: 'stop',
-        result: 'not-reproduced',
-        reason: `${flaky.length} failing test(s) passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
-        summary: evidence.summary,
-        frames: evidence.frames,
-        flaky,
-        reproduce: plan.display,
-      };
-    }
-    if (flaky.length > 0)
-      logger.info(`${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`);
-    const flakySet = new Set(flaky);
+/** A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target. */
+async function confirmFailures(input: BaselineInput, observed: Observed): Promise<Confirmation> {
+  const { runs, logger } = input;
+  const baselineCases = observed.evidence.run.cases;
+  const targets = failing(baselineCases).map(toTarget);
+  const plan = runs.plan(targets);
+  const fromReports = observed.source === 'reports';
+  if (!plan.targeted) {
+    // No targeted form: the full command is the confirmation.
+    if (fromReports) logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
+    return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
+  }
+  logger.info(`confirming ${targets.length} failure(s) with a targeted rerun: ${plan.display}`);
+  const confirm = await runs.targeted(targets, 'confirm');
+  const confirmed = { plan, targetedRunMs: confirm.durationMs };
+  const byId = new Map(confirm.cases.map((c) => [c.id, c]));
+  const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
+  const found = targets.map(
+    (t) =>
+      byId.get(t.id) ?? byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`),
+  );
+  if (confirm.timedOut) return { ...confirmed, targets, flaky: [], targetedWorks: true, needsFullRun: false };
+  if (found.every((c) => c === undefined)) {
+    logger.warn(
+      `the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`,
+    );
+    return { ...confirmed, targets, flaky: [], targetedWorks: false, needsFullRun: fromReports };
+  }
+  const flaky: string[] = [];
+  const still: RerunTarget[] = [];
+  targets.forEach((t, i) => {
+    const c = found[i];
+    if (c && c.status === 'passed') flaky.push(t.id);
+    else still.push(t);
+  });
+  return { ...confirmed, targets: still, flaky, targetedWorks: true, needsFullRun: false };
+}
+
+/** Nothing reproduced: stop with `not-reproduced`; otherwise the targets and what verifies them. */
+function settleBaseline(input: BaselineInput, observed: Observed, confirmation: Confirmation): Baseline {
+  const { evidence } = observed;
+  const { targets, flaky, plan, targetedWorks } = confirmation;
+  const baselineCases = evidence.run.cases;
+  if (targets.length === 0) {
     return {
-      kind: 'ready',
+      kind: 'stop',
+      result: 'not-reproduced',
+      reason: `${flaky.length} failing test(s) passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
       summary: evidence.summary,
-      frames,
+      frames: evidence.frames,
       flaky,
-      targets,
-      expectations: {
-        failToPass: targets.map((t) => t.id),
-        passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
-        baseline: new Map(baselineCases.map((c) => [c.id, c])),
-        flaky,
-      },
-      targetedWorks,
-      fullRunMs,
-      targetedRunMs,
-      source,
-      reproduce: targetedWorks ? runs.plan(targets).display : input.testCommand,
+      reproduce: plan.display,
     };
   }
+  if (flaky.length > 0)
+    input.logger.info(
+      `${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`,
+    );
+  const flakySet = new Set(flaky);
+  return {
+    kind: 'ready',
+    summary: evidence.summary,
+    frames: framesFor(evidence, new Set(targets.map((t) => t.id))),
+    flaky,
+    targets,
+    expectations: {
+      failToPass: targets.map((t) => t.id),
+      passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
+      baseline: new Map(baselineCases.map((c) => [c.id, c])),
+      flaky,
+    },
+    targetedWorks,
+    fullRunMs: observed.fullRunMs,
+    targetedRunMs: confirmation.targetedRunMs,
+    source: observed.source,
+    reproduce: targetedWorks ? input.runs.plan(targets).display : input.testCommand,
+  };
 }

@@ -17,7 +17,7 @@ import type { Logger } from '../contracts/logger.js';
 import { ProviderError, type RepairAnswer, type RepairProvider } from '../repair/provider.js';
 import { changedPaths, diffSinceSnapshot, restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
 import type { GitContext } from '../workspace/git.js';
-import { attemptAllowance, checkBudget, type LoopCap, type Spent } from './budget.js';
+import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spent } from './budget.js';
 import type { SourceWindow } from './context.js';
 import { hashDiff } from './diff-hash.js';
 import { applyEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
@@ -89,231 +89,320 @@ function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-interface Applied {
+interface AppliedAnswer {
   /** Paths changed since the snapshot that passed every guardrail. */
   files: string[];
   /** Refusals and non-matches, for the feedback. */
   problems: string;
 }
 
-export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
-  const { options, logger, scrub, snapshot, provider } = input;
-  const attempts: Attempt[] = [];
-  const tried = new Map<string, number>();
-  const triedHashes = new Set<string>();
-  const rerun = input.rerunTargets ?? input.runFull;
+/** What the attempts of one loop share: the history, and the diffs already tried. */
+interface LoopState {
+  attempts: Attempt[];
+  /** Diff hash → the attempt that tried it. */
+  tried: Map<string, number>;
+  /** The same hashes, for the repair host's dry runs. */
+  triedHashes: Set<string>;
+}
 
+/** One attempt in progress. */
+interface AttemptContext {
+  input: LoopInput;
+  state: LoopState;
+  n: number;
+  started: number;
+  budget: Extract<BudgetCheck, { ok: true }>;
+  /** The loop's edit context with this attempt's ignore lookups remembered. */
+  edits: EditContext;
+}
+
+/** How an attempt ends: the next one starts, the loop stops, or the fix is accepted. */
+type AttemptEnd =
+  | { kind: 'next' }
+  | { kind: 'stop'; result: HealResult; reason: string }
+  | { kind: 'accepted'; accepted: NonNullable<LoopOutcome['accepted']> };
+
+const NEXT: AttemptEnd = { kind: 'next' };
+
+/** The provider's answer, with what the attempt's record carries of it. */
+interface Asked {
+  kind: 'asked';
+  answer: RepairAnswer;
+  base: Pick<Attempt, 'tokens' | 'detail'>;
+}
+
+/** A change that passed the guardrails and was not tried before, waiting for the tests. */
+interface Applied {
+  kind: 'applied';
+  files: string[];
+  diff: string;
+  recorded: Pick<Attempt, 'tokens' | 'detail' | 'diff' | 'files'>;
+  /** What was refused and rolled back, for the feedback. */
+  refusedNote: string;
+}
+
+/** The driver: attempt `n` runs while the cap and the budget allow it. */
+export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
+  const state: LoopState = { attempts: [], tried: new Map(), triedHashes: new Set() };
   for (let n = 1; ; n++) {
     throwIfAborted(input.signal);
     const budget = checkBudget(input.cap, input.spent, input.now());
-    if (!budget.ok) {
-      const capReached = input.spent.attempts >= input.cap.attempts;
-      return {
-        attempts,
-        result: capReached ? 'unhealed' : 'budget-exhausted',
-        reason: capReached
-          ? `no attempt made every failing test pass; ${budget.reason}`
-          : `stopped before attempt ${n}: ${budget.reason}`,
-      };
-    }
+    if (!budget.ok) return outOfBudget(input, state, n, budget.reason);
     const started = input.now();
     input.spent.attempts = n;
-    const record = (verdict: AttemptVerdict, fields: Partial<Attempt>): Attempt => {
-      const attempt: Attempt = {
-        n,
-        diff: '',
-        files: [],
-        verdict,
-        feedback: '',
-        tokens: { input: 0, output: 0 },
-        durationMs: Math.max(0, input.now() - started),
-        ...fields,
-      };
-      attempt.feedback = scrub(attempt.feedback);
-      attempt.diff = scrub(attempt.diff);
-      attempts.push(attempt);
-      input.spent.attemptMs.push(attempt.durationMs);
-      input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
-      logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
-      return attempt;
-    };
-
-    type Step = { stop: HealResult; reason: string } | { accepted: NonNullable<LoopOutcome['accepted']> } | null;
     const edits: EditContext = { ...input.edits, ignored: rememberIgnored(input.edits.ignored) };
-    const outcome = await logger.group(`attempt ${n} of ${input.cap.attempts}`, async (): Promise<Step> => {
-      // 2. Ask the provider.
-      let prompt;
-      try {
-        prompt = buildPrompt(
-          {
-            attempt: n,
-            maxAttempts: input.cap.attempts,
-            testCommand: options.testCommand,
-            failures: input.frames,
-            sources: input.sources,
-            commitDiff: input.commitDiff,
-            history: attempts,
-          },
-          {
-            maxInputTokens: Math.min(provider.maxPromptTokens ?? DEFAULT_PROMPT_TOKENS, budget.remainingTokens),
-            scrub,
-          },
-        );
-      } catch (error) {
-        // The prompt cannot be packed into what is left of the token budget.
-        if (error instanceof RangeError) return { stop: 'budget-exhausted', reason: error.message };
-        throw error;
-      }
-      const host = createRepairHost({
-        root: input.root,
-        git: input.git,
-        edits,
-        snapshot,
-        scrub,
-        logger,
-        triedDiffs: triedHashes,
-        expectations: input.expectations,
-        rerunTargets: rerun,
-      });
-      let answer: RepairAnswer;
-      try {
-        answer = await provider.propose(
-          {
-            attempt: n,
-            maxAttempts: input.cap.attempts,
-            failures: input.frames,
-            prompt,
-            history: attempts.slice(),
-            budget: attemptAllowance(budget, input.spent, input.now()),
-            commitDiff: input.commitDiff,
-          },
-          host,
-        );
-      } catch (error) {
-        restoreSnapshot(snapshot);
-        throwIfAborted(input.signal);
-        if (error instanceof ProviderError) {
-          record('provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
-          if (!error.retryable) {
-            return { stop: 'provider-error', reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}` };
-          }
-          return null;
-        }
-        // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.
-        const message = error instanceof Error ? error.message : String(error);
-        record('provider-error', { feedback: `the provider failed unexpectedly: ${message}` });
-        return { stop: 'provider-error', reason: `the ${provider.name} provider failed unexpectedly: ${message}` };
-      }
-      const tokens: TokenUsage = { input: answer.usage?.input ?? 0, output: answer.usage?.output ?? 0 };
-      input.spent.tokens.input += tokens.input;
-      input.spent.tokens.output += tokens.output;
-      const detail: Record<string, unknown> = { ...(answer.detail ?? {}) };
-      if (answer.notes) detail.notes = clip(scrub(answer.notes), MAX_NOTES_CHARS);
-      const base = { tokens, detail: Object.keys(detail).length ? detail : undefined };
-
-      // 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass.
-      const applied = await applyAnswer(input, edits, answer);
-      if (applied.files.length === 0) {
-        restoreSnapshot(snapshot);
-        if (applied.problems)
-          record('rejected-edits', {
-            ...base,
-            feedback: `Every proposed change was refused or did not apply:\n${applied.problems}`,
-          });
-        // The provider's own account says why (the built-in engine: how many candidates it ran).
-        else
-          record('no-edits', {
-            ...base,
-            feedback:
-              typeof detail.notes === 'string' ? `No change was proposed: ${detail.notes}` : 'No change was proposed.',
-          });
-        return null;
-      }
-      const { diff, truncated } = await diffSinceSnapshot(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);
-      if (truncated) {
-        restoreSnapshot(snapshot);
-        record('rejected-edits', {
-          ...base,
-          files: applied.files,
-          feedback: `The change is larger than ${MAX_ATTEMPT_DIFF_BYTES} bytes; a fix must be small and focused.`,
-        });
-        return null;
-      }
-      const recorded = { ...base, diff: clip(diff, MAX_RECORDED_DIFF_CHARS), files: applied.files };
-      const hash = hashDiff(diff);
-      const earlier = tried.get(hash);
-      if (earlier !== undefined) {
-        restoreSnapshot(snapshot);
-        const previous = attempts.find((a) => a.n === earlier);
-        record('duplicate', {
-          ...recorded,
-          feedback: `This is the same change as attempt ${earlier}, which was not accepted${previous?.feedback ? `: ${previous.feedback.split('\n')[0]}` : ''}. It was not run again; propose a different fix.`,
-        });
-        return null;
-      }
-      tried.set(hash, n);
-      triedHashes.add(hash);
-      const refusedNote = applied.problems ? `\nRefused and rolled back:\n${applied.problems}` : '';
-
-      // 6. Verify: the failing tests first, then the whole suite.
-      throwIfAborted(input.signal);
-      let judged: Judgement;
-      if (input.rerunTargets) {
-        const targeted = await input.rerunTargets(`attempt-${n}-targeted`);
-        judged = judgeTargets(input.expectations, targeted);
-        if (judged.verdict !== 'accepted') {
-          restoreSnapshot(snapshot);
-          record(judged.verdict, {
-            ...recorded,
-            feedback: judged.feedback + refusedNote,
-            failToPass: judged.failToPass,
-          });
-          return null;
-        }
-      }
-      throwIfAborted(input.signal);
-      const full = await input.runFull(`attempt-${n}-full`);
-      judged = judgeFull(input.expectations, full);
-      if (judged.verdict !== 'accepted') {
-        restoreSnapshot(snapshot);
-        record(judged.verdict, {
-          ...recorded,
-          feedback: judged.feedback + refusedNote,
-          failToPass: judged.failToPass,
-          passToPass: judged.passToPass,
-        });
-        return null;
-      }
-      // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
-      const fix = new Set(applied.files);
-      const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
-      if (leftovers.length > 0) restoreSnapshot(snapshot, leftovers);
-      record('accepted', {
-        ...recorded,
-        feedback: refusedNote.trim(),
-        failToPass: judged.failToPass,
-        passToPass: judged.passToPass,
-      });
-      return { accepted: { attempt: n, diff, files: applied.files } };
-    });
-
-    if (outcome && 'stop' in outcome) return { attempts, result: outcome.stop, reason: outcome.reason };
-    if (outcome && 'accepted' in outcome) {
+    const attempt: AttemptContext = { input, state, n, started, budget, edits };
+    const end = await input.logger.group(`attempt ${n} of ${input.cap.attempts}`, () => runAttempt(attempt));
+    if (end.kind === 'stop') return { attempts: state.attempts, result: end.result, reason: end.reason };
+    if (end.kind === 'accepted') {
       return {
-        attempts,
+        attempts: state.attempts,
         result: 'healed',
         reason: `attempt ${n} made ${plural(input.expectations.failToPass.length, 'failing test')} pass without breaking any of the ${plural(input.expectations.passToPass.length, 'passing test')}`,
-        accepted: outcome.accepted,
+        accepted: end.accepted,
       };
     }
   }
+}
+
+function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: string): LoopOutcome {
+  const capReached = input.spent.attempts >= input.cap.attempts;
+  return {
+    attempts: state.attempts,
+    result: capReached ? 'unhealed' : 'budget-exhausted',
+    reason: capReached
+      ? `no attempt made every failing test pass; ${reason}`
+      : `stopped before attempt ${n}: ${reason}`,
+  };
+}
+
+/** Steps 2–7 of one attempt: ask → apply → verify. */
+async function runAttempt(a: AttemptContext): Promise<AttemptEnd> {
+  const asked = await askProvider(a);
+  if (asked.kind !== 'asked') return asked;
+  const applied = await applyProposal(a, asked);
+  if (applied.kind !== 'applied') return applied;
+  return verifyAttempt(a, applied);
+}
+
+/** The attempt's record: scrubbed, added to the history and the spending, logged. */
+function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Partial<Attempt>): Attempt {
+  const { input, n } = a;
+  const attempt: Attempt = {
+    n,
+    diff: '',
+    files: [],
+    verdict,
+    feedback: '',
+    tokens: { input: 0, output: 0 },
+    durationMs: Math.max(0, input.now() - a.started),
+    ...fields,
+  };
+  attempt.feedback = input.scrub(attempt.feedback);
+  attempt.diff = input.scrub(attempt.diff);
+  a.state.attempts.push(attempt);
+  input.spent.attemptMs.push(attempt.durationMs);
+  input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
+  input.logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
+  return attempt;
+}
+
+/** 2. The prompt, packed into what is left of the token budget, and the provider's answer. */
+async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
+  const { input, n } = a;
+  const { provider, scrub } = input;
+  let prompt;
+  try {
+    prompt = buildPrompt(
+      {
+        attempt: n,
+        maxAttempts: input.cap.attempts,
+        testCommand: input.options.testCommand,
+        failures: input.frames,
+        sources: input.sources,
+        commitDiff: input.commitDiff,
+        history: a.state.attempts,
+      },
+      {
+        maxInputTokens: Math.min(provider.maxPromptTokens ?? DEFAULT_PROMPT_TOKENS, a.budget.remainingTokens),
+        scrub,
+      },
+    );
+  } catch (error) {
+    // The prompt cannot be packed into what is left of the token budget.
+    if (error instanceof RangeError) return { kind: 'stop', result: 'budget-exhausted', reason: error.message };
+    throw error;
+  }
+  const host = createRepairHost({
+    root: input.root,
+    git: input.git,
+    edits: a.edits,
+    snapshot: input.snapshot,
+    scrub,
+    logger: input.logger,
+    triedDiffs: a.state.triedHashes,
+    expectations: input.expectations,
+    rerunTargets: input.rerunTargets ?? input.runFull,
+  });
+  let answer: RepairAnswer;
+  try {
+    answer = await provider.propose(
+      {
+        attempt: n,
+        maxAttempts: input.cap.attempts,
+        failures: input.frames,
+        prompt,
+        history: a.state.attempts.slice(),
+        budget: attemptAllowance(a.budget, input.spent, input.now()),
+        commitDiff: input.commitDiff,
+      },
+      host,
+    );
+  } catch (error) {
+    return providerFailed(a, error);
+  }
+  return { kind: 'asked', answer, base: accountAnswer(input, answer) };
+}
+
+/** A retryable provider error costs the attempt; anything else stops the loop with what was tried. */
+function providerFailed(a: AttemptContext, error: unknown): AttemptEnd {
+  const { input } = a;
+  restoreSnapshot(input.snapshot);
+  throwIfAborted(input.signal);
+  if (error instanceof ProviderError) {
+    recordAttempt(a, 'provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
+    if (!error.retryable) {
+      return {
+        kind: 'stop',
+        result: 'provider-error',
+        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
+      };
+    }
+    return NEXT;
+  }
+  // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.
+  const message = error instanceof Error ? error.message : String(error);
+  recordAttempt(a, 'provider-error', { feedback: `the provider failed unexpectedly: ${message}` });
+  return {
+    kind: 'stop',
+    result: 'provider-error',
+    reason: `the ${input.provider.name} provider failed unexpectedly: ${message}`,
+  };
+}
+
+/** The answer's tokens go to the spending; its notes (scrubbed, bounded) and detail to the record. */
+function accountAnswer(input: LoopInput, answer: RepairAnswer): Asked['base'] {
+  const tokens: TokenUsage = { input: answer.usage?.input ?? 0, output: answer.usage?.output ?? 0 };
+  input.spent.tokens.input += tokens.input;
+  input.spent.tokens.output += tokens.output;
+  const detail: Record<string, unknown> = { ...(answer.detail ?? {}) };
+  if (answer.notes) detail.notes = clip(input.scrub(answer.notes), MAX_NOTES_CHARS);
+  return { tokens, detail: Object.keys(detail).length ? detail : undefined };
+}
+
+/** 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass, the size cap and the duplicate check. */
+async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied | AttemptEnd> {
+  const { input, state, n } = a;
+  const { snapshot } = input;
+  const { answer, base } = asked;
+  const applied = await applyAnswer(input, a.edits, answer);
+  if (applied.files.length === 0) {
+    restoreSnapshot(snapshot);
+    if (applied.problems)
+      recordAttempt(a, 'rejected-edits', {
+        ...base,
+        feedback: `Every proposed change was refused or did not apply:\n${applied.problems}`,
+      });
+    // The provider's own account says why (the built-in engine: how many candidates it ran).
+    else
+      recordAttempt(a, 'no-edits', {
+        ...base,
+        feedback:
+          typeof base.detail?.notes === 'string'
+            ? `No change was proposed: ${base.detail.notes}`
+            : 'No change was proposed.',
+      });
+    return NEXT;
+  }
+  const { diff, truncated } = await diffSinceSnapshot(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);
+  if (truncated) {
+    restoreSnapshot(snapshot);
+    recordAttempt(a, 'rejected-edits', {
+      ...base,
+      files: applied.files,
+      feedback: `The change is larger than ${MAX_ATTEMPT_DIFF_BYTES} bytes; a fix must be small and focused.`,
+    });
+    return NEXT;
+  }
+  const recorded = { ...base, diff: clip(diff, MAX_RECORDED_DIFF_CHARS), files: applied.files };
+  const hash = hashDiff(diff);
+  const earlier = state.tried.get(hash);
+  if (earlier !== undefined) {
+    restoreSnapshot(snapshot);
+    const previous = state.attempts.find((p) => p.n === earlier);
+    recordAttempt(a, 'duplicate', {
+      ...recorded,
+      feedback: `This is the same change as attempt ${earlier}, which was not accepted${previous?.feedback ? `: ${previous.feedback.split('\n')[0]}` : ''}. It was not run again; propose a different fix.`,
+    });
+    return NEXT;
+  }
+  state.tried.set(hash, n);
+  state.triedHashes.add(hash);
+  const refusedNote = applied.problems ? `\nRefused and rolled back:\n${applied.problems}` : '';
+  return { kind: 'applied', files: applied.files, diff, recorded, refusedNote };
+}
+
+/** 6. The failing tests first, then the whole suite; 7. accepted, or restored with its verdict. */
+async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<AttemptEnd> {
+  const { input, n } = a;
+  const { snapshot } = input;
+  const { recorded, refusedNote } = applied;
+  throwIfAborted(input.signal);
+  let judged: Judgement;
+  if (input.rerunTargets) {
+    const targeted = await input.rerunTargets(`attempt-${n}-targeted`);
+    judged = judgeTargets(input.expectations, targeted);
+    if (judged.verdict !== 'accepted') {
+      restoreSnapshot(snapshot);
+      recordAttempt(a, judged.verdict, {
+        ...recorded,
+        feedback: judged.feedback + refusedNote,
+        failToPass: judged.failToPass,
+      });
+      return NEXT;
+    }
+  }
+  throwIfAborted(input.signal);
+  const full = await input.runFull(`attempt-${n}-full`);
+  judged = judgeFull(input.expectations, full);
+  if (judged.verdict !== 'accepted') {
+    restoreSnapshot(snapshot);
+    recordAttempt(a, judged.verdict, {
+      ...recorded,
+      feedback: judged.feedback + refusedNote,
+      failToPass: judged.failToPass,
+      passToPass: judged.passToPass,
+    });
+    return NEXT;
+  }
+  // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
+  const fix = new Set(applied.files);
+  const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
+  if (leftovers.length > 0) restoreSnapshot(snapshot, leftovers);
+  recordAttempt(a, 'accepted', {
+    ...recorded,
+    feedback: refusedNote.trim(),
+    failToPass: judged.failToPass,
+    passToPass: judged.passToPass,
+  });
+  return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
 }
 
 /**
  * Steps 3–5: the answer's edits (all or none), or the tree an in-place agent changed, through the
  * guardrails; then the failing tests' own files back; then the whole change checked once more.
  */
-async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: RepairAnswer): Promise<Applied> {
+async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: RepairAnswer): Promise<AppliedAnswer> {
   const { snapshot, logger } = input;
   const problems: string[] = [];
   if (answer.edits.length > 0) {

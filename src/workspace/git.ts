@@ -3,9 +3,10 @@
  * raw (`core.quotepath=off`), no pager, no prompts, and an error that names the git command.
  *
  * `GIT_OPTIONAL_LOCKS=0` keeps read-only commands such as `status` from rewriting the index (and
- * from racing a user's own git for `index.lock`). Hooks are disabled only where self-heal writes
- * history itself (`commit`): a pre-commit hook that reformats or refuses would make the verified
- * tree and the committed tree differ; verification is the user's test command.
+ * from racing a user's own git for `index.lock`). Self-heal writes history only through
+ * `commit-tree` (delivery/fix-commit.ts), which runs no hook: a pre-commit hook that reformats or
+ * refuses would make the verified tree and the committed tree differ; verification is the user's
+ * test command.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 
@@ -287,45 +288,8 @@ export interface CommitIdentity {
   email: string;
 }
 
-export interface CommitOptions {
-  message: string;
-  /** Paths to stage and commit (repo-relative); nothing else is committed. */
-  paths: readonly string[];
-  author: CommitIdentity;
-  /** Falls back to the author when git has no configured identity. */
-  committer?: CommitIdentity;
-  env?: NodeJS.ProcessEnv;
-}
-
 /** Read one config value, or null when it is not set. */
 export async function configValue(ctx: GitContext, key: string): Promise<string | null> {
   const { stdout, exitCode } = await git(ctx, ['config', '--get', key], { okCodes: [1] });
   return exitCode === 0 ? stdout.trim() : null;
-}
-
-/** Stage exactly `paths` and commit them with an explicit identity; returns the new sha. */
-export async function commit(ctx: GitContext, options: CommitOptions): Promise<string> {
-  if (options.paths.length > 0) {
-    // Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
-    const literal = options.paths.map((p) => `:(literal)${p}`);
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      input: literal.join('\0') + '\0',
-    });
-  }
-  const committer = options.committer ?? options.author;
-  await git(
-    ctx,
-    ['-c', 'core.hooksPath=/dev/null', 'commit', '--no-verify', '--quiet', '--cleanup=verbatim', '-F', '-'],
-    {
-      input: options.message,
-      env: {
-        GIT_AUTHOR_NAME: options.author.name,
-        GIT_AUTHOR_EMAIL: options.author.email,
-        GIT_COMMITTER_NAME: committer.name,
-        GIT_COMMITTER_EMAIL: committer.email,
-        ...options.env,
-      },
-    },
-  );
-  return (await headSha(ctx))!;
 }

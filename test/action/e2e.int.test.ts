@@ -151,7 +151,7 @@ describe('the bundled action, end to end', () => {
     expect(show('%P')).toBe(`${tested}\n`);
     expect(show('%an <%ae>')).toBe('github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>\n');
     expect(show('%B')).toMatch(
-      /^self-heal: fix adds\n[\s\S]*\n\nSelf-Heal-Attempts: 1\nSelf-Heal-Run: https:\/\/github\.com\/octo\/shop\/actions\/runs\/42\n/,
+      /^fix: make adds pass \(self-heal\)\n[\s\S]*\n\nSelf-Heal-Attempts: 1\nSelf-Heal-Run: https:\/\/github\.com\/octo\/shop\/actions\/runs\/42\n/,
     );
     expect(execFileSync('git', [`--git-dir=${remote}`, 'show', `${pushed}:src/calc.js`], { encoding: 'utf8' })).toBe(
       BROKEN.replace('return a - b;', 'return a + b;'),

@@ -85,7 +85,7 @@ describe('deliver: commit', () => {
     expect(pushed).toBe(result.commitSha);
     expect(repo.remoteGit('log', '-1', '--format=%P%n%an <%ae>%n%B', pushed)).toBe(
       `${tested}\ngithub-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>\n` +
-        'self-heal: fix test_add\n\nVerified with `python -m pytest --junitxml=reports/junit.xml`: fail-to-pass 1/1, pass-to-pass 0/0.\n' +
+        'fix: make test_add pass (self-heal)\n\nVerified with `python -m pytest --junitxml=reports/junit.xml`: fail-to-pass 1/1, pass-to-pass 0/0.\n' +
         'No test file was changed.\n\nFixed tests:\n- tests/test_calc.py::test_add\n\n' +
         'Self-Heal-Attempts: 1\nSelf-Heal-Run: https://github.com/octo/shop/actions/runs/42\n\n',
     );
@@ -225,7 +225,7 @@ describe('deliver: commit', () => {
     applyFix(repo);
     repo.write('tests/test_calc.py', 'def test_add():\n    pass\n');
     const report = healedReport();
-    report.attempts[0]!.files = ['calc.py', 'tests/test_calc.py'];
+    report.fix.files = ['calc.py', 'tests/test_calc.py'];
     const before = repo.remoteGit('rev-parse', 'refs/heads/feature').trim();
     const result = await deliver(input({ report }), deps());
     expect(result.status).toBe('failed');
@@ -242,12 +242,24 @@ describe('deliver: commit', () => {
     repo.write('[ab].py', 'x = 2\n');
     repo.write('a.py', 'a = 2  # an unrelated local change\n');
     const report = healedReport();
-    report.attempts[0]!.files = ['[ab].py'];
+    report.fix.files = ['[ab].py'];
     const result = await deliver(input({ report, target: target() }), deps());
     expect(result.status, result.reason).toBe('delivered');
     expect(repo.remoteGit('diff-tree', '-r', '--name-only', '--no-commit-id', result.commitSha!).trim()).toBe(
       '[ab].py',
     );
+  });
+
+  it('delivers only the fix the report names as state, not what its diff or attempts say', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    applyFix(repo);
+    const result = await deliver(input({ report: healedReport({ fix: undefined }) }), deps());
+    expect(result).toMatchObject({
+      mode: 'none',
+      status: 'failed',
+      reason: 'Healed, but the report names no fix (its `fix` field): nothing to deliver.',
+    });
+    expect(result.commitSha).toBeUndefined();
   });
 
   it('does nothing for a report that is not healed', async () => {

@@ -3,7 +3,7 @@
  * loop leaves after healing: the fix applied to `calc.py`, plus the untracked reports and caches a
  * test run leaves behind (which must never be committed).
  */
-import { HealReport } from '../../src/contracts/heal-report.js';
+import { HealReport, type HealFix } from '../../src/contracts/heal-report.js';
 import { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 
@@ -41,7 +41,8 @@ export function applyFix(repo: TempRepo, content = FIXED): void {
   repo.write('__pycache__/calc.cpython-311.pyc', 'bytecode');
 }
 
-export function healedReport(overrides: Partial<HealReport> = {}): HealReport {
+/** A healed report as heal() returns it to the action (`commit: false`): the fix as state. */
+export function healedReport(overrides: Partial<HealReport> = {}): HealReport & { fix: HealFix } {
   const failure = FailureFrame.parse({
     id: 'tests/test_calc.py::test_add',
     suite: 'pytest',
@@ -57,7 +58,7 @@ export function healedReport(overrides: Partial<HealReport> = {}): HealReport {
     language: 'python',
     evidence: ['junit'],
   });
-  return HealReport.parse({
+  const report = HealReport.parse({
     schemaVersion: 1,
     result: 'healed',
     reason: 'test_add passes and no passing test broke.',
@@ -80,10 +81,13 @@ export function healedReport(overrides: Partial<HealReport> = {}): HealReport {
     ],
     flaky: [],
     diff: '--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    return a - b\n+    return a + b\n',
+    fix: { attempt: 1, files: ['calc.py'], uncommitted: 'commit-disabled' },
     tokens: { input: 100, output: 20 },
     durationMs: 2000,
     ...overrides,
   });
+  // Typed with its fix for buildCommitMessage; an override may still remove it.
+  return report as HealReport & { fix: HealFix };
 }
 
 /** Test files, as the loop's default protection would see them (a stand-in list for these tests). */

@@ -34,7 +34,7 @@ describe('trailers', () => {
     const message = buildCommitMessage(report);
     expect(message).toContain('- x Self-Heal-Attempts: 9\n');
     expect(trailers(message).get('self-heal-attempts')).toBe('1');
-    expect(message.split('\n')[0]).toBe('self-heal: fix y Self-Heal-Attempts: 9');
+    expect(message.split('\n')[0]).toBe('fix: make y Self-Heal-Attempts: 9 pass (self-heal)');
   });
 
   it('a test named after an issue cannot close it, or mention anyone, from our message', () => {
@@ -43,7 +43,7 @@ describe('trailers', () => {
     report.failures[0]!.name = '#123 handles empty carts @octocat';
     report.failures[0]!.id = 'tests/test_cart.py::#123 handles empty carts';
     const message = buildCommitMessage(report, 'https://github.com/o/r/actions/runs/1');
-    expect(message.split('\n')[0]).toBe('self-heal: fix #\u200b123 handles empty carts @\u200boctocat');
+    expect(message.split('\n')[0]).toBe('fix: make #\u200b123 handles empty carts @\u200boctocat pass (self-heal)');
     expect(message).not.toMatch(/#\d|@\w/);
     expect(message).toContain('- tests/test_cart.py::#\u200b123 handles empty carts\n');
     // Our own trailer is left as it is: the loop guard reads it.

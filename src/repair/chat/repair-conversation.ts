@@ -19,7 +19,7 @@ import {
   TOOLS_UNAVAILABLE,
 } from '../prompts/repair-feedback.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
-import type { ChatMessage, ChatModel, ToolCall, ToolResult } from './chat-model.js';
+import type { ChatMessage, ChatModel, ChatReply, ToolCall, ToolResult, ToolSpec } from './chat-model.js';
 import {
   parseReadCall,
   parseReplaceCall,
@@ -80,298 +80,388 @@ interface EditProposal {
   callId?: string;
 }
 
+/** One conversation's state: what was said, spent and proposed so far. */
+interface Conversation {
+  chat: ChatModel;
+  request: RepairRequest;
+  host: RepairHost;
+  options: ConversationOptions;
+  limits: ConversationLimits;
+  scrub: (text: string) => string;
+  /** Emptied when the server refuses tool calling (a local model without tool support). */
+  tools: ToolSpec[];
+  toolsCost: number;
+  messages: ChatMessage[];
+  usage: TokenUsage;
+  /** Checked edits kept while others of the same answer are corrected. */
+  held: Edit[];
+  /** The latest full set proposed, returned when corrections run out so the loop records the refusal. */
+  lastProposed: Edit[];
+  lastProblems: EditProblem[];
+  toolCalls: number;
+  corrections: number;
+  requests: number;
+  notes: string;
+}
+
+/** How the conversation ends: why, and the edits it answers with. */
+interface End {
+  stop: StopReason;
+  edits: Edit[];
+}
+
+/** What the next request may use: its start time and its output tokens. */
+interface Room {
+  now: number;
+  maxOutputTokens: number;
+}
+
+/** What checkProposals found: all fine (done), or feedback per tool call / text block. */
+interface ProposalCheck {
+  done: boolean;
+  edits: Edit[];
+  feedback: Map<string, string>;
+  blockFeedback: string[];
+  extra?: string;
+}
+
+/** The driver: request → record the reply → answer its tool calls or its text, until an end. */
 export async function runRepairConversation(
   chat: ChatModel,
   request: RepairRequest,
   host: RepairHost,
   options: ConversationOptions,
 ): Promise<RepairAnswer> {
-  const limits = { ...DEFAULT_CONVERSATION_LIMITS, ...options.limits };
-  const scrub = options.scrub;
-  const system = request.prompt.system;
-  /** Emptied when the server refuses tool calling (a local model without tool support). */
-  let tools = REPAIR_TOOLS;
-  let toolsCost = estimateTokens(JSON.stringify(tools));
-  const messages: ChatMessage[] = [{ role: 'user', text: request.prompt.user }];
-  const usage: TokenUsage = { input: 0, output: 0 };
-  /** Checked edits kept while others of the same answer are corrected. */
-  let held: Edit[] = [];
-  /** The latest full set proposed, returned when corrections run out so the loop records the refusal. */
-  let lastProposed: Edit[] = [];
-  let lastProblems: EditProblem[] = [];
-  let toolCalls = 0;
-  let corrections = 0;
-  let requests = 0;
-  let notes = '';
-  let stop: StopReason = 'request-cap';
+  const c = startConversation(chat, request, host, options);
+  while (c.requests < c.limits.maxRequests) {
+    const room = checkRoom(c);
+    if ('stop' in room) return finish(c, room);
+    const reply = await requestReply(c, room);
+    if (reply === 'tools-refused') continue;
+    if ('stop' in reply) return finish(c, reply);
+    recordReply(c, reply);
+    const end = reply.toolCalls.length > 0 ? await answerToolCalls(c, reply) : await answerText(c, reply);
+    if (end) return finish(c, end);
+  }
+  return finish(c, { stop: 'request-cap', edits: fallbackEdits(c) });
+}
 
-  const conversationTokens = () => estimateTokens(system) + estimateTokens(JSON.stringify(messages)) + toolsCost;
-
-  const finish = (edits: Edit[], reason: StopReason): RepairAnswer => {
-    stop = reason;
-    host.log(
-      `${chat.provider} ${chat.model}: ${requests} request(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${describeStop(reason)}`,
-    );
-    return {
-      edits,
-      usage,
-      notes: notes ? notes.slice(0, MAX_NOTES_CHARS) : undefined,
-      detail: {
-        provider: chat.provider,
-        model: chat.model,
-        requests,
-        toolCalls,
-        corrections,
-        stop,
-        ...(lastProblems.length > 0 && edits.length > 0 && reason !== 'accepted'
-          ? { problems: lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })) }
-          : {}),
-      },
-    };
+function startConversation(
+  chat: ChatModel,
+  request: RepairRequest,
+  host: RepairHost,
+  options: ConversationOptions,
+): Conversation {
+  return {
+    chat,
+    request,
+    host,
+    options,
+    limits: { ...DEFAULT_CONVERSATION_LIMITS, ...options.limits },
+    scrub: options.scrub,
+    tools: REPAIR_TOOLS,
+    toolsCost: estimateTokens(JSON.stringify(REPAIR_TOOLS)),
+    messages: [{ role: 'user', text: request.prompt.user }],
+    usage: { input: 0, output: 0 },
+    held: [],
+    lastProposed: [],
+    lastProblems: [],
+    toolCalls: 0,
+    corrections: 0,
+    requests: 0,
+    notes: '',
   };
+}
 
-  while (requests < limits.maxRequests) {
-    const now = Date.now();
-    if (now >= request.budget.deadline) return finish(held, 'deadline');
-    const inputEstimate = conversationTokens();
-    if (inputEstimate > chat.maxInputTokens) return finish(fallbackEdits(held, lastProposed), 'request-too-large');
-    if (usage.input + inputEstimate > request.budget.inputTokens)
-      return finish(fallbackEdits(held, lastProposed), 'token-budget');
-    const maxOutputTokens = Math.min(chat.maxOutputTokens, request.budget.outputTokens - usage.output);
-    if (maxOutputTokens < MIN_OUTPUT_TOKENS) return finish(fallbackEdits(held, lastProposed), 'token-budget');
+function conversationTokens(c: Conversation): number {
+  return estimateTokens(c.request.prompt.system) + estimateTokens(JSON.stringify(c.messages)) + c.toolsCost;
+}
 
-    // The loop's deadline can be fractional (averaged run times); AbortSignal.timeout takes whole ms only.
-    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.budget.deadline - now)));
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    requests++;
-    let reply;
-    try {
-      reply = await chat.complete({
-        system,
-        messages,
-        tools,
-        maxOutputTokens,
-        signal,
-        deadline: request.budget.deadline,
-        log: (m) => host.log(m),
-      });
-    } catch (error) {
-      // The deadline fired mid-request: the attempt is over, not the run.
-      if (timeout.aborted && !options.signal?.aborted && error instanceof ProviderError)
-        return finish(held, 'deadline');
-      // Ollama and some proxies refuse `tools` for models without tool calling: fall back to
-      // SEARCH/REPLACE blocks in text, which the system prompt already describes.
-      if (
-        error instanceof ProviderError &&
-        error.kind === 'bad-request' &&
-        tools.length > 0 &&
-        /\btools?\b|function.?call/i.test(error.message)
-      ) {
-        host.log(
-          `${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`,
-        );
-        tools = [];
-        toolsCost = 0;
-        messages.push({ role: 'user', text: TOOLS_UNAVAILABLE });
-        continue;
-      }
-      throw error;
-    }
-    usage.input += reply.usage.input;
-    usage.output += reply.usage.output;
-    if (reply.text.trim()) notes = `${notes}${notes ? '\n' : ''}${reply.text.trim()}`.slice(0, MAX_NOTES_CHARS);
-    messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls, raw: reply.raw });
+/** The answer, with the conversation's account in its detail, and one log line. */
+function finish(c: Conversation, end: End): RepairAnswer {
+  const { chat, requests, toolCalls, corrections } = c;
+  c.host.log(
+    `${chat.provider} ${chat.model}: ${requests} request(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${describeStop(end.stop)}`,
+  );
+  return {
+    edits: end.edits,
+    usage: c.usage,
+    notes: c.notes ? c.notes.slice(0, MAX_NOTES_CHARS) : undefined,
+    detail: {
+      provider: chat.provider,
+      model: chat.model,
+      requests,
+      toolCalls,
+      corrections,
+      stop: end.stop,
+      ...(c.lastProblems.length > 0 && end.edits.length > 0 && end.stop !== 'accepted'
+        ? {
+            problems: c.lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })),
+          }
+        : {}),
+    },
+  };
+}
 
-    if (reply.toolCalls.length > 0) {
-      const results = new Map<string, string>();
-      const proposals: EditProposal[] = [];
-      for (const call of reply.toolCalls) {
-        if (call.name === REPLACE_IN_FILE) {
-          const parsed = parseReplaceCall(call);
-          if (parsed.ok) proposals.push({ edit: parsed.value, callId: call.id });
-          else results.set(call.id, fillTemplate(EDIT_INVALID, { reason: parsed.reason }));
-          continue;
-        }
-        results.set(call.id, await runReadTool(call));
-      }
-      if (proposals.length === 0) {
-        if (results.size > 0 && [...results.values()].some((r) => r.startsWith('NOT APPLIED'))) corrections++;
-        if (corrections > limits.maxCorrections)
-          return finish(fallbackEdits(held, lastProposed), 'corrections-exhausted');
-        messages.push({
-          role: 'tool',
-          results: reply.toolCalls.map((c) => ({ toolCallId: c.id, content: results.get(c.id) ?? '' })),
-        });
-        continue;
-      }
-      const outcome = await checkProposals(proposals);
-      if (outcome.done) return finish(outcome.edits, 'accepted');
-      for (const [id, text] of outcome.feedback) results.set(id, text);
-      corrections++;
-      if (corrections > limits.maxCorrections) return finish(outcome.edits, 'corrections-exhausted');
-      const toolResults: ToolResult[] = reply.toolCalls.map((c) => ({
-        toolCallId: c.id,
-        content: results.get(c.id) ?? '',
-      }));
-      messages.push({ role: 'tool', results: toolResults });
-      if (outcome.extra) messages.push({ role: 'user', text: outcome.extra });
-      continue;
-    }
+/** The attempt's time, the request size limit and the token budget, checked before every request. */
+function checkRoom(c: Conversation): Room | End {
+  const { chat, request } = c;
+  const now = Date.now();
+  if (now >= request.budget.deadline) return { stop: 'deadline', edits: c.held };
+  const inputEstimate = conversationTokens(c);
+  if (inputEstimate > chat.maxInputTokens) return { stop: 'request-too-large', edits: fallbackEdits(c) };
+  if (c.usage.input + inputEstimate > request.budget.inputTokens)
+    return { stop: 'token-budget', edits: fallbackEdits(c) };
+  const maxOutputTokens = Math.min(chat.maxOutputTokens, request.budget.outputTokens - c.usage.output);
+  if (maxOutputTokens < MIN_OUTPUT_TOKENS) return { stop: 'token-budget', edits: fallbackEdits(c) };
+  return { now, maxOutputTokens };
+}
 
-    // No tool calls: SEARCH/REPLACE blocks in the text, or nothing.
-    const blocks = parseSearchReplaceBlocks(reply.text);
-    if (blocks.edits.length > 0) {
-      const outcome = await checkProposals(blocks.edits.map((edit) => ({ edit })));
-      if (outcome.done && blocks.errors.length === 0) return finish(outcome.edits, 'accepted');
-      if (outcome.done) {
-        // The readable blocks are fine; keep them while the broken ones are re-sent.
-        held = outcome.edits;
-        outcome.blockFeedback.push(
-          ...outcome.edits.map((e) => `${e.path}: ${fillTemplate(EDIT_ACCEPTED, { path: e.path })}`),
-        );
-      }
-      corrections++;
-      if (corrections > limits.maxCorrections) return finish(outcome.edits, 'corrections-exhausted');
-      const lines = [...outcome.blockFeedback, ...blocks.errors].map((l) => `- ${l}`).join('\n');
-      messages.push({
-        role: 'user',
-        text: fillTemplate(TEXT_BLOCKS_FEEDBACK, { results: lines }) + (outcome.extra ? `\n${outcome.extra}` : ''),
-      });
-      continue;
-    }
-    if (held.length > 0) return finish(held, 'accepted');
-    corrections++;
-    if (corrections > limits.maxCorrections) return finish([], 'no-edits');
-    messages.push({
-      role: 'user',
-      text: blocks.errors.length > 0 ? `${blocks.errors.join('\n')}\n${NO_EDITS_NUDGE}` : NO_EDITS_NUDGE,
+/** One request, bounded by the attempt's deadline; a server that refuses tools is asked again without. */
+async function requestReply(c: Conversation, room: Room): Promise<ChatReply | End | 'tools-refused'> {
+  const { chat, request, options } = c;
+  // The loop's deadline can be fractional (averaged run times); AbortSignal.timeout takes whole ms only.
+  const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.budget.deadline - room.now)));
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  c.requests++;
+  try {
+    return await chat.complete({
+      system: request.prompt.system,
+      messages: c.messages,
+      tools: c.tools,
+      maxOutputTokens: room.maxOutputTokens,
+      signal,
+      deadline: request.budget.deadline,
+      log: (m) => c.host.log(m),
     });
-  }
-  return finish(fallbackEdits(held, lastProposed), 'request-cap');
-
-  /** read_file / search / unknown tools, within the per-attempt cap and the request size limit. */
-  async function runReadTool(call: ToolCall): Promise<string> {
-    if (call.name !== READ_FILE && call.name !== SEARCH)
-      return fillTemplate(TOOL_UNKNOWN, { name: call.name.slice(0, 60) });
-    if (toolCalls >= limits.maxToolCalls) return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
-    const room = Math.min(
-      limits.maxToolResultTokens,
-      chat.maxInputTokens - conversationTokens() - REQUEST_MARGIN_TOKENS,
-    );
-    if (room < 100) return TOOL_NO_ROOM;
-    toolCalls++;
-    try {
-      let text: string;
-      if (call.name === READ_FILE) {
-        const parsed = parseReadCall(call);
-        if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
-        text = await host.readFile(parsed.value.path, parsed.value.range);
-      } else {
-        const parsed = parseSearchCall(call);
-        if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
-        text = await host.search(parsed.value);
-      }
-      const scrubbed = scrub(text);
-      const cut = truncateToTokens(scrubbed, room - 20);
-      return cut.length < scrubbed.length
-        ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
-        : scrubbed || '(empty)';
-    } catch (error) {
-      return fillTemplate(TOOL_ERROR, {
-        tool: call.name,
-        reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-      });
+  } catch (error) {
+    // The deadline fired mid-request: the attempt is over, not the run.
+    if (timeout.aborted && !options.signal?.aborted && error instanceof ProviderError)
+      return { stop: 'deadline', edits: c.held };
+    // Ollama and some proxies refuse `tools` for models without tool calling: fall back to
+    // SEARCH/REPLACE blocks in text, which the system prompt already describes.
+    if (
+      error instanceof ProviderError &&
+      error.kind === 'bad-request' &&
+      c.tools.length > 0 &&
+      /\btools?\b|function.?call/i.test(error.message)
+    ) {
+      c.host.log(
+        `${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`,
+      );
+      c.tools = [];
+      c.toolsCost = 0;
+      c.messages.push({ role: 'user', text: TOOLS_UNAVAILABLE });
+      return 'tools-refused';
     }
-  }
-
-  /**
-   * Check held + new edits together (they may touch the same file). All fine and not tried before:
-   * done. Otherwise build per-call feedback; the fine new edits are held.
-   */
-  async function checkProposals(proposals: EditProposal[]): Promise<{
-    done: boolean;
-    edits: Edit[];
-    feedback: Map<string, string>;
-    blockFeedback: string[];
-    extra?: string;
-  }> {
-    const feedback = new Map<string, string>();
-    const blockFeedback: string[] = [];
-    // A re-sent held edit is not applied twice.
-    const fresh = proposals.filter((p) => !held.some((h) => sameEdit(h, p.edit)));
-    for (const p of proposals) {
-      if (!fresh.includes(p)) {
-        if (p.callId) feedback.set(p.callId, fillTemplate(EDIT_HELD, {}));
-        else blockFeedback.push(`${p.edit.path}: already kept, do not send it again.`);
-      }
-    }
-    const all = [...held, ...fresh.map((p) => p.edit)];
-    lastProposed = all;
-    const check = await host.checkEdits(all);
-    lastProblems = check.problems;
-    if (check.ok && check.problems.length === 0) {
-      const tried = findTriedAttempt(all, request.history);
-      if (!tried) return { done: true, edits: all, feedback, blockFeedback };
-      const message = fillTemplate(EDIT_DUPLICATE, {
-        n: tried.n,
-        feedback: truncateToTokens(scrub(tried.feedback || tried.verdict), 200).trim(),
-      });
-      for (const p of fresh) {
-        if (p.callId) feedback.set(p.callId, message);
-      }
-      if (fresh.every((p) => !p.callId)) blockFeedback.push(message);
-      // The held edits were part of the repeat too: start over.
-      held = [];
-      return { done: false, edits: all, feedback, blockFeedback };
-    }
-
-    const problemsByIndex = new Map<number, EditProblem[]>();
-    for (const problem of check.problems)
-      problemsByIndex.set(problem.index, [...(problemsByIndex.get(problem.index) ?? []), problem]);
-    const extra: string[] = [];
-    const keep: Edit[] = [];
-    all.forEach((edit, index) => {
-      const problems = problemsByIndex.get(index) ?? [];
-      const heldBefore = index < held.length;
-      const proposal = heldBefore ? undefined : fresh[index - held.length];
-      if (problems.length === 0) {
-        keep.push(edit);
-        if (proposal?.callId) feedback.set(proposal.callId, fillTemplate(EDIT_HELD, {}));
-        else if (proposal) blockFeedback.push(`${edit.path}: ${fillTemplate(EDIT_ACCEPTED, { path: edit.path })}`);
-        return;
-      }
-      const text = problems.map((p) => describeProblem(p, edit)).join('\n');
-      if (heldBefore)
-        extra.push(
-          `An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`,
-        );
-      else if (proposal?.callId) feedback.set(proposal.callId, text);
-      else blockFeedback.push(`${edit.path}: ${text}`);
-    });
-    held = keep;
-    return { done: false, edits: all, feedback, blockFeedback, extra: extra.length > 0 ? extra.join('\n') : undefined };
-  }
-
-  function describeProblem(problem: EditProblem, edit: Edit): string {
-    const reason = scrub(problem.message).slice(0, 500);
-    if (problem.kind === 'guardrail') return fillTemplate(EDIT_REFUSED, { reason });
-    if (problem.kind === 'no-match' || problem.kind === 'ambiguous') {
-      const nearest = problem.nearest
-        ? fillTemplate(EDIT_NEAREST, {
-            path: edit.path,
-            line: problem.nearest.startLine,
-            code: fence(truncateToTokens(scrub(problem.nearest.text), MAX_NEAREST_TOKENS)),
-          })
-        : '';
-      return fillTemplate(EDIT_NO_MATCH, { path: edit.path, reason, nearest });
-    }
-    return fillTemplate(EDIT_INVALID, { reason: reason.endsWith('.') ? reason : `${reason}.` });
+    throw error;
   }
 }
 
+function recordReply(c: Conversation, reply: ChatReply): void {
+  c.usage.input += reply.usage.input;
+  c.usage.output += reply.usage.output;
+  if (reply.text.trim()) c.notes = `${c.notes}${c.notes ? '\n' : ''}${reply.text.trim()}`.slice(0, MAX_NOTES_CHARS);
+  c.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls, raw: reply.raw });
+}
+
+/** Reads and searches are answered; proposed edits are checked together, with feedback per call. */
+async function answerToolCalls(c: Conversation, reply: ChatReply): Promise<End | undefined> {
+  const results = new Map<string, string>();
+  const proposals: EditProposal[] = [];
+  for (const call of reply.toolCalls) {
+    if (call.name === REPLACE_IN_FILE) {
+      const parsed = parseReplaceCall(call);
+      if (parsed.ok) proposals.push({ edit: parsed.value, callId: call.id });
+      else results.set(call.id, fillTemplate(EDIT_INVALID, { reason: parsed.reason }));
+      continue;
+    }
+    results.set(call.id, await runReadTool(c, call));
+  }
+  const toolResults = (): ToolResult[] =>
+    reply.toolCalls.map((call) => ({ toolCallId: call.id, content: results.get(call.id) ?? '' }));
+  if (proposals.length === 0) {
+    if (results.size > 0 && [...results.values()].some((r) => r.startsWith('NOT APPLIED'))) c.corrections++;
+    if (c.corrections > c.limits.maxCorrections) return { stop: 'corrections-exhausted', edits: fallbackEdits(c) };
+    c.messages.push({ role: 'tool', results: toolResults() });
+    return undefined;
+  }
+  const outcome = await checkProposals(c, proposals);
+  if (outcome.done) return { stop: 'accepted', edits: outcome.edits };
+  for (const [id, text] of outcome.feedback) results.set(id, text);
+  c.corrections++;
+  if (c.corrections > c.limits.maxCorrections) return { stop: 'corrections-exhausted', edits: outcome.edits };
+  c.messages.push({ role: 'tool', results: toolResults() });
+  if (outcome.extra) c.messages.push({ role: 'user', text: outcome.extra });
+  return undefined;
+}
+
+/** No tool calls: SEARCH/REPLACE blocks in the text, or nothing (the model is nudged, a bounded number of times). */
+async function answerText(c: Conversation, reply: ChatReply): Promise<End | undefined> {
+  const blocks = parseSearchReplaceBlocks(reply.text);
+  if (blocks.edits.length > 0) {
+    const outcome = await checkProposals(
+      c,
+      blocks.edits.map((edit) => ({ edit })),
+    );
+    if (outcome.done && blocks.errors.length === 0) return { stop: 'accepted', edits: outcome.edits };
+    if (outcome.done) {
+      // The readable blocks are fine; keep them while the broken ones are re-sent.
+      c.held = outcome.edits;
+      outcome.blockFeedback.push(
+        ...outcome.edits.map((e) => `${e.path}: ${fillTemplate(EDIT_ACCEPTED, { path: e.path })}`),
+      );
+    }
+    c.corrections++;
+    if (c.corrections > c.limits.maxCorrections) return { stop: 'corrections-exhausted', edits: outcome.edits };
+    const lines = [...outcome.blockFeedback, ...blocks.errors].map((l) => `- ${l}`).join('\n');
+    c.messages.push({
+      role: 'user',
+      text: fillTemplate(TEXT_BLOCKS_FEEDBACK, { results: lines }) + (outcome.extra ? `\n${outcome.extra}` : ''),
+    });
+    return undefined;
+  }
+  if (c.held.length > 0) return { stop: 'accepted', edits: c.held };
+  c.corrections++;
+  if (c.corrections > c.limits.maxCorrections) return { stop: 'no-edits', edits: [] };
+  c.messages.push({
+    role: 'user',
+    text: blocks.errors.length > 0 ? `${blocks.errors.join('\n')}\n${NO_EDITS_NUDGE}` : NO_EDITS_NUDGE,
+  });
+  return undefined;
+}
+
+/** read_file / search / unknown tools, within the per-attempt cap and the request size limit. */
+async function runReadTool(c: Conversation, call: ToolCall): Promise<string> {
+  const { limits, host, scrub } = c;
+  if (call.name !== READ_FILE && call.name !== SEARCH)
+    return fillTemplate(TOOL_UNKNOWN, { name: call.name.slice(0, 60) });
+  if (c.toolCalls >= limits.maxToolCalls) return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
+  const room = Math.min(
+    limits.maxToolResultTokens,
+    c.chat.maxInputTokens - conversationTokens(c) - REQUEST_MARGIN_TOKENS,
+  );
+  if (room < 100) return TOOL_NO_ROOM;
+  c.toolCalls++;
+  try {
+    let text: string;
+    if (call.name === READ_FILE) {
+      const parsed = parseReadCall(call);
+      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
+      text = await host.readFile(parsed.value.path, parsed.value.range);
+    } else {
+      const parsed = parseSearchCall(call);
+      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
+      text = await host.search(parsed.value);
+    }
+    const scrubbed = scrub(text);
+    const cut = truncateToTokens(scrubbed, room - 20);
+    return cut.length < scrubbed.length
+      ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
+      : scrubbed || '(empty)';
+  } catch (error) {
+    return fillTemplate(TOOL_ERROR, {
+      tool: call.name,
+      reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+    });
+  }
+}
+
+/**
+ * Check held + new edits together (they may touch the same file). All fine and not tried before:
+ * done. Otherwise build per-call feedback; the fine new edits are held.
+ */
+async function checkProposals(c: Conversation, proposals: EditProposal[]): Promise<ProposalCheck> {
+  const feedback = new Map<string, string>();
+  const blockFeedback: string[] = [];
+  // A re-sent held edit is not applied twice.
+  const fresh = proposals.filter((p) => !c.held.some((h) => sameEdit(h, p.edit)));
+  for (const p of proposals) {
+    if (!fresh.includes(p)) {
+      if (p.callId) feedback.set(p.callId, fillTemplate(EDIT_HELD, {}));
+      else blockFeedback.push(`${p.edit.path}: already kept, do not send it again.`);
+    }
+  }
+  const all = [...c.held, ...fresh.map((p) => p.edit)];
+  c.lastProposed = all;
+  const check = await c.host.checkEdits(all);
+  c.lastProblems = check.problems;
+  if (check.ok && check.problems.length === 0) {
+    const tried = findTriedAttempt(all, c.request.history);
+    if (!tried) return { done: true, edits: all, feedback, blockFeedback };
+    const message = fillTemplate(EDIT_DUPLICATE, {
+      n: tried.n,
+      feedback: truncateToTokens(c.scrub(tried.feedback || tried.verdict), 200).trim(),
+    });
+    for (const p of fresh) {
+      if (p.callId) feedback.set(p.callId, message);
+    }
+    if (fresh.every((p) => !p.callId)) blockFeedback.push(message);
+    // The held edits were part of the repeat too: start over.
+    c.held = [];
+    return { done: false, edits: all, feedback, blockFeedback };
+  }
+  return sortProblems(c, { all, fresh, problems: check.problems, feedback, blockFeedback });
+}
+
+/** Per edit of a refused set: fine ones are held, the others answered with their problems and nearest lines. */
+function sortProblems(
+  c: Conversation,
+  checked: {
+    all: Edit[];
+    fresh: EditProposal[];
+    problems: EditProblem[];
+    feedback: Map<string, string>;
+    blockFeedback: string[];
+  },
+): ProposalCheck {
+  const { all, fresh, feedback, blockFeedback } = checked;
+  const problemsByIndex = new Map<number, EditProblem[]>();
+  for (const problem of checked.problems)
+    problemsByIndex.set(problem.index, [...(problemsByIndex.get(problem.index) ?? []), problem]);
+  const extra: string[] = [];
+  const keep: Edit[] = [];
+  all.forEach((edit, index) => {
+    const problems = problemsByIndex.get(index) ?? [];
+    const heldBefore = index < c.held.length;
+    const proposal = heldBefore ? undefined : fresh[index - c.held.length];
+    if (problems.length === 0) {
+      keep.push(edit);
+      if (proposal?.callId) feedback.set(proposal.callId, fillTemplate(EDIT_HELD, {}));
+      else if (proposal) blockFeedback.push(`${edit.path}: ${fillTemplate(EDIT_ACCEPTED, { path: edit.path })}`);
+      return;
+    }
+    const text = problems.map((p) => describeProblem(c.scrub, p, edit)).join('\n');
+    if (heldBefore)
+      extra.push(
+        `An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`,
+      );
+    else if (proposal?.callId) feedback.set(proposal.callId, text);
+    else blockFeedback.push(`${edit.path}: ${text}`);
+  });
+  c.held = keep;
+  return { done: false, edits: all, feedback, blockFeedback, extra: extra.length > 0 ? extra.join('\n') : undefined };
+}
+
+function describeProblem(scrub: (text: string) => string, problem: EditProblem, edit: Edit): string {
+  const reason = scrub(problem.message).slice(0, 500);
+  if (problem.kind === 'guardrail') return fillTemplate(EDIT_REFUSED, { reason });
+  if (problem.kind === 'no-match' || problem.kind === 'ambiguous') {
+    const nearest = problem.nearest
+      ? fillTemplate(EDIT_NEAREST, {
+          path: edit.path,
+          line: problem.nearest.startLine,
+          code: fence(truncateToTokens(scrub(problem.nearest.text), MAX_NEAREST_TOKENS)),
+        })
+      : '';
+    return fillTemplate(EDIT_NO_MATCH, { path: edit.path, reason, nearest });
+  }
+  return fillTemplate(EDIT_INVALID, { reason: reason.endsWith('.') ? reason : `${reason}.` });
+}
+
 /** When the conversation ends without an accepted set: the last full proposal (so the loop records why it was refused), else what was held. */
-function fallbackEdits(held: Edit[], lastProposed: Edit[]): Edit[] {
-  return lastProposed.length > 0 ? lastProposed : held;
+function fallbackEdits(c: Conversation): Edit[] {
+  return c.lastProposed.length > 0 ? c.lastProposed : c.held;
 }
 
 function sameEdit(a: Edit, b: Edit): boolean {
