@@ -23,7 +23,7 @@
  */
 import { summarize, type TestCase, type TestRunSummary, type TestStatus } from '../test-run.js';
 import { quirksOf, type JUnitDialect } from './dialects.js';
-import type { CaseSink } from './junit-reader.js';
+import type { CaseSink } from './case-sink.js';
 import { hashIdParts, hashKey, IdHashLog, IdHashSet, lastIdHash } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';

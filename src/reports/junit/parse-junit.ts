@@ -15,7 +15,8 @@ import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
-import { JUnitReader, type CaseSink } from './junit-reader.js';
+import type { CaseSink } from './case-sink.js';
+import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
 import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
@@ -49,6 +50,12 @@ export interface ParseJUnitOptions {
   repo?: PathResolver;
   /** The directory the tests ran in, when not the root: case files under it are relative to it (see repo-relative-file.ts). */
   caseBase?: string;
+  /**
+   * Whether runs of passing cases that are only counted may be counted without the XML parser
+   * (passing-cases.ts; the results are the same either way). On unless this says false or the
+   * environment has SELF_HEAL_JUNIT_FAST_PATH=0.
+   */
+  fastPath?: boolean;
 }
 
 export interface JUnitParseResult {
@@ -68,11 +75,11 @@ const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
   const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
-  const read = await streamReportFile(file, file, collector, caseFile);
+  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const read = await streamReportFile(file, file, collector, stream);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    await streamReportFile(file, file, rescanSink(collector, suspects), caseFile);
+    await streamReportFile(file, file, rescanSink(collector, suspects), stream);
     collector.settleSuspects();
   }
   return {
@@ -86,11 +93,11 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
   const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
-  const read = streamReportString(xml, name, collector, caseFile);
+  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const read = streamReportString(xml, name, collector, stream);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    streamReportString(xml, name, rescanSink(collector, suspects), caseFile);
+    streamReportString(xml, name, rescanSink(collector, suspects), stream);
     collector.settleSuspects();
   }
   return {
@@ -135,15 +142,18 @@ export async function parseJUnitReports(
   }
   const collector = newCollector(options, files.length);
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const caseFile = createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase);
+  const stream = streamOptions(
+    options,
+    createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+  );
   for (const file of files) {
-    const read = await streamReportFile(path.resolve(cwd, file), file, collector, caseFile);
+    const read = await streamReportFile(path.resolve(cwd, file), file, collector, stream);
     errors.push(...read.errors);
   }
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
     const sink = rescanSink(collector, suspects);
-    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink, caseFile);
+    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink, stream);
     collector.settleSuspects();
   }
   const { cases, summary } = collector.result();
@@ -153,6 +163,22 @@ export async function parseJUnitReports(
 function notKept(collector: CaseCollector): { notKept?: number } {
   const n = collector.notKeptCount;
   return n > 0 ? { notKept: n } : {};
+}
+
+/** How each report is streamed. */
+export interface StreamOptions {
+  caseFile?: CaseFileMapper;
+  /** See `ParseJUnitOptions.fastPath`; resolved from the environment when not given. */
+  fastPath?: boolean;
+}
+
+function streamOptions(options: ParseJUnitOptions, caseFile: CaseFileMapper | undefined): StreamOptions {
+  return { caseFile, fastPath: fastPathOf(options.fastPath) };
+}
+
+/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
+function fastPathOf(option: boolean | undefined): boolean {
+  return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
 }
 
 function newCollector(options: ParseJUnitOptions, reports: number): CaseCollector {
@@ -173,9 +199,9 @@ export async function streamReportFile(
   file: string,
   display: string,
   sink: CaseSink,
-  caseFile?: CaseFileMapper,
+  { caseFile, fastPath }: StreamOptions = {},
 ): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink, undefined, caseFile);
+  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
   const notes: ReportError[] = [];
   let refused = false;
   try {
@@ -238,9 +264,9 @@ export function streamReportString(
   xml: string,
   display: string,
   sink: CaseSink,
-  caseFile?: CaseFileMapper,
+  { caseFile, fastPath }: StreamOptions = {},
 ): StreamResult {
-  const reader = new JUnitReader(display, sink, undefined, caseFile);
+  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
   let offset = 0;
   while (offset < xml.length && !reader.done) {
     let end = Math.min(xml.length, offset + CHUNK_CHARS);
