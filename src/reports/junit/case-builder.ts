@@ -7,7 +7,7 @@
 import type { TestCase, TestFailure, TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
 import type { CaseSource } from './case-sink.js';
-import { scopedName, skipAllowsFailure, type CaseFields, type DialectQuirks } from './dialects.js';
+import { saysNotRun, scopedName, skipAllowsFailure, type CaseFields, type DialectQuirks } from './dialects.js';
 
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
@@ -71,9 +71,12 @@ export class CaseBuilder {
     private readonly caseFile?: (file: string) => string,
   ) {}
 
-  /** Whether any result element (failure, error, skip, retry) was read in the open case. */
+  /**
+   * Whether the open case has a result other than a plain pass: a result element (failure, error,
+   * skip, retry) was read in it, or its attributes say it did not run (`saysNotRun`).
+   */
   get hasResult(): boolean {
-    return this.resultTouched;
+    return this.resultTouched || saysNotRun(this.attributes);
   }
 
   open(attributes: Record<string, string>): void {
@@ -155,6 +158,7 @@ export class CaseBuilder {
     } else if (this.skipped) status = 'skipped';
     else if (this.rerunCount > 0)
       status = 'failed'; // a rerun failure without a first <failure>
+    else if (!this.resultTouched && saysNotRun(this.attributes)) status = 'skipped';
     else status = 'passed';
     // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
     const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';

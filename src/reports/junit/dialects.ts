@@ -295,6 +295,32 @@ export function quirksOf(dialect: JUnitDialect | undefined): DialectQuirks {
 }
 
 /**
+ * A case that says in an attribute that it did not run, with no result element inside: the C++
+ * runner tst writes `status="disabled"`, GoogleTest `status="notrun" result="suppressed"` for a
+ * DISABLED_ test (and `result="skipped"`); others write `notrun`, `skipped` or `ignored`. Such a case
+ * is skipped, not passed. The value is compared without case; `status="run"` (Catch2, GoogleTest)
+ * says nothing.
+ */
+export function notRunAttribute(name: string, value: string): boolean {
+  const key = value.trim().toLowerCase();
+  if (name === 'status') return NOT_RUN_STATUS.has(key);
+  if (name === 'result') return key === 'skipped' || key === 'suppressed';
+  return false;
+}
+
+const NOT_RUN_STATUS = new Set(['disabled', 'notrun', 'not_run', 'not run', 'skipped', 'skip', 'ignored']);
+
+/** Whether a case's attributes say it did not run (see `notRunAttribute`). */
+export function saysNotRun(attributes: Attributes): boolean {
+  const status = attributes['status'];
+  const result = attributes['result'];
+  return (
+    (status !== undefined && notRunAttribute('status', status)) ||
+    (result !== undefined && notRunAttribute('result', result))
+  );
+}
+
+/**
  * Catch2 marks a case tagged [!mayfail] or [!shouldfail] with <skipped message="TEST_CASE tagged
  * with !mayfail"/> next to its <failure>: the failure is allowed and does not fail the run.
  */
