@@ -54,6 +54,9 @@ export class CaseBuilder {
   private failureCount = 0;
   private failureType: string | undefined;
   private failureMessage: string | undefined;
+  /** The first <error>'s, when a <failure> came before it (an error outranks a failure). */
+  private errorType: string | undefined;
+  private errorMessage: string | undefined;
   private flakyCount = 0;
   private rerunCount = 0;
   private retryType: string | undefined;
@@ -95,6 +98,8 @@ export class CaseBuilder {
       this.failureCount = 0;
       this.failureType = undefined;
       this.failureMessage = undefined;
+      this.errorType = undefined;
+      this.errorMessage = undefined;
       this.flakyCount = 0;
       this.rerunCount = 0;
       this.retryType = undefined;
@@ -123,6 +128,10 @@ export class CaseBuilder {
   /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
   failure(isError: boolean, attributes: Record<string, string>): void {
     this.resultTouched = true;
+    if (isError && !this.errored && this.failed) {
+      this.errorType = attributes['type'];
+      this.errorMessage = attributes['message'];
+    }
     if (isError) this.errored = true;
     else this.failed = true;
     if (this.failureCount++ === 0) {
@@ -154,7 +163,8 @@ export class CaseBuilder {
   result(): { status: TestStatus; flaky: boolean } {
     let status: TestStatus;
     if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
-      status = this.failed ? 'failed' : 'errored';
+      // An error outranks a failure (a CHECK failed, then the test threw: Catch2 writes both).
+      status = this.errored ? 'errored' : 'failed';
     } else if (this.skipped) status = 'skipped';
     else if (this.rerunCount > 0)
       status = 'failed'; // a rerun failure without a first <failure>
@@ -323,8 +333,10 @@ export class CaseBuilder {
     let message: string | undefined;
     let body: string;
     if (this.failureCount > 0) {
-      type = this.failureType;
-      message = this.failureMessage;
+      // The error's type and message when a failure came first; the texts of both, as read.
+      const errorAfterFailure = this.errorType !== undefined || this.errorMessage !== undefined;
+      type = errorAfterFailure ? this.errorType : this.failureType;
+      message = errorAfterFailure ? this.errorMessage : this.failureMessage;
       body = trimBody(this.body.toString());
     } else if (this.flakyCount + this.rerunCount > 0) {
       type = this.retryType;

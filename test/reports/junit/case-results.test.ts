@@ -61,3 +61,35 @@ describe('a status attribute that says the case did not run', () => {
     expect(fast.fastCases).toBeGreaterThan(100);
   });
 });
+
+describe('a case with both an <error> and a <failure>', () => {
+  // Catch2's shape (one <failure> per failed CHECK, <error type="TEST_CASE"> for an exception the
+  // test case threw); any producer that records both writes them side by side like this.
+  const report = (...results: string[]) =>
+    `<?xml version="1.0"?>\n<testsuites><testsuite name="cart_tests">\n` +
+    `<testcase classname="cart_tests.global" name="passes" time="0.001"/>\n` +
+    `<testcase classname="cart_tests.global" name="discounts" time="0.001">${results.join('')}</testcase>\n` +
+    `</testsuite></testsuites>\n`;
+  const failure =
+    '<failure message="discount(100, 10) == 80" type="CHECK">FAILED:\n  CHECK( discount(100, 10) == 80 )</failure>';
+  const error =
+    '<error message="percent out of range: 150" type="TEST_CASE">FAILED:\n  percent out of range: 150</error>';
+
+  it.each([
+    ['the failure first', [failure, error]],
+    ['the error first', [error, failure]],
+  ])('is errored, with the error as its message (%s), and both texts', (_label, results) => {
+    const result = readEveryWay(report(...results));
+    expect(result.summary).toEqual({ total: 2, passed: 1, failed: 0, errored: 1, skipped: 0 });
+    const discounts = result.cases.find((c) => c.name === 'discounts')!;
+    expect(discounts.status).toBe('errored');
+    expect(discounts.failure).toMatchObject({ type: 'TEST_CASE', message: 'percent out of range: 150' });
+    expect(discounts.failure?.body).toContain('CHECK( discount(100, 10) == 80 )');
+    expect(discounts.failure?.body).toContain('percent out of range: 150');
+  });
+
+  it('stays failed with failures alone, and errored with errors alone', () => {
+    expect(readEveryWay(report(failure, failure)).summary).toMatchObject({ failed: 1, errored: 0 });
+    expect(readEveryWay(report(error)).summary).toMatchObject({ failed: 0, errored: 1 });
+  });
+});
