@@ -36,6 +36,7 @@ import {
   standsInPlainText,
   takeBufferedText,
 } from './saxes-internals.js';
+import { ForbiddenCharacters } from './forbidden-characters.js';
 import { describeFatal, recoverableProblem } from './xml-problems.js';
 
 export type { CaseSink, CaseSource } from './case-sink.js';
@@ -128,6 +129,7 @@ export class JUnitReader {
 
   // Recoverable problems.
   private recoverable = 0;
+  private readonly forbidden = new ForbiddenCharacters();
   private attributeCut = false;
 
   // The case being read (one builder, reused: a passing case allocates only its id).
@@ -318,6 +320,8 @@ export class JUnitReader {
     }
     this.flushSuites();
     this.sink.endReport?.(this.source);
+    const forbidden = this.forbidden.note();
+    if (forbidden !== undefined) this.report_(forbidden.message, forbidden.at);
     if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
       this.errors.push({
         file: this.report,
@@ -402,6 +406,10 @@ export class JUnitReader {
     if (pending !== undefined) this.flushPendingClose();
     // After the document's root closed, what follows is read again by a fresh parser.
     if (this.awaitingDocument || this.stopped) return;
+    if (message === 'disallowed character.') {
+      this.forbidden.meet(this.position());
+      return;
+    }
     const problem = recoverableProblem(message);
     if (problem !== undefined) {
       if (++this.recoverable <= MAX_REPORTED_RECOVERABLE) this.report_(problem);
@@ -412,7 +420,7 @@ export class JUnitReader {
 
   private onCData = (text: string): void => {
     if (this.pendingClose !== undefined) this.flushPendingClose();
-    if (this.active !== undefined && !this.awaitingDocument) this.active.append(text);
+    if (this.active !== undefined && !this.awaitingDocument) this.active.append(this.forbidden.clean(text));
   };
 
   private onText = (text: string): void => {
@@ -420,7 +428,7 @@ export class JUnitReader {
     if (this.active === undefined || this.awaitingDocument) return;
     // Indentation around a retry's child elements is layout, not text.
     if (this.active === this.builder.retryBody && !/\S/.test(text)) return;
-    this.active.append(text);
+    this.active.append(this.forbidden.clean(text));
   };
 
   /** Collect the text of the current element into `target` (or stop collecting). */
@@ -457,7 +465,7 @@ export class JUnitReader {
     }
     if (buffers.text <= DRAIN_AT) return;
     if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
-      this.active.append(takeBufferedText(this.parser));
+      this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
       return;
     }
     if (buffers.region === 'attribute' && !this.attributeCut) {
@@ -503,6 +511,7 @@ export class JUnitReader {
     if (this.stopped || this.awaitingDocument) return;
     const name = tag.name;
     const attributes = tag.attributes;
+    this.forbidden.cleanAttributes(attributes);
     const depth = this.depth;
     // The hot path: a <testcase> in a suite (most elements of a big report).
     if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < MAX_DEPTH) {

@@ -14,8 +14,6 @@ export function recoverableProblem(message: string): string | undefined {
       return 'malformed entity reference, kept as literal text (expected &name; or &#number;)';
     case 'malformed character entity.':
       return 'character reference to a character XML does not allow, kept as literal text';
-    case 'disallowed character.':
-      return 'a character XML does not allow (often a raw control or ANSI colour code in captured output), kept as is';
     case 'the string "]]>" is disallowed in char data.':
       return '"]]>" in text outside CDATA, kept as is';
     default:

@@ -6,7 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CaseCollector, KEPT_TEXT_BUDGET } from '../../../src/reports/junit/merge-cases.js';
-import { parseJUnitString, streamReportString, type JUnitParseResult } from '../../../src/reports/junit/parse-junit.js';
+import {
+  parseJUnitFile,
+  parseJUnitString,
+  streamReportString,
+  type JUnitParseResult,
+} from '../../../src/reports/junit/parse-junit.js';
 import { fixture } from './fixture-path.js';
 
 const statuses = (result: JUnitParseResult) => Object.fromEntries(result.cases.map((c) => [c.name, c.status]));
@@ -91,5 +96,47 @@ describe('a case with both an <error> and a <failure>', () => {
   it('stays failed with failures alone, and errored with errors alone', () => {
     expect(readEveryWay(report(failure, failure)).summary).toMatchObject({ failed: 1, errored: 0 });
     expect(readEveryWay(report(error)).summary).toMatchObject({ failed: 0, errored: 1 });
+  });
+});
+
+describe('characters XML does not allow', () => {
+  it('node:test writes a NUL raw: the report is read, the NUL read as U+FFFD, and said once', async () => {
+    const file = fixture('node-test-nul/junit.xml');
+    expect((await readFile(file)).includes(0)).toBe(true);
+    const result = await parseJUnitFile(file);
+    expect(result.summary).toEqual({ total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 });
+    const failed = result.cases.find((c) => c.status === 'failed')!;
+    expect(failed.name).toBe('reads a record terminated by NUL');
+    expect(failed.failure?.message).toBe('unexpected terminator in name=cart\uFFFD\n\n2 !== 1');
+    expect(failed.failure?.body).toContain('name=cart\uFFFD');
+    expect(failed.failure?.body).not.toContain('\u0000');
+    expect(result.errors).toEqual([
+      expect.objectContaining({
+        file,
+        line: 4,
+        message: expect.stringMatching(
+          /: 4 characters XML does not allow, the first here; read as U\+FFFD: U\+0000 ×4$/,
+        ),
+      }),
+    ]);
+  });
+
+  it('anywhere: in the first bytes, in an attribute, in text past the first chunk, in CDATA', () => {
+    const passes = Array.from({ length: 1500 }, (_, i) => `<testcase classname="c" name="p${i}"/>`).join('\n');
+    const xml =
+      `<?xml version="1.0"?>\n<testsuites><testsuite name="s\u0000uite">\n` +
+      `<testcase classname="c" name="early\u0001"><failure message="m\u0000">a\u0000b</failure></testcase>\n` +
+      `${passes}\n` +
+      `<testcase classname="c" name="late"><failure><![CDATA[x\u0000y\u0008]]></failure><system-out>o\u0000</system-out></testcase>\n` +
+      `</testsuite></testsuites>\n`;
+    const result = readEveryWay(xml);
+    expect(result.summary).toEqual({ total: 1502, passed: 1500, failed: 2, errored: 0, skipped: 0 });
+    const failed = result.cases.filter((c) => c.status === 'failed');
+    expect(failed.map((c) => [c.suite, c.name, c.failure?.message, c.failure?.body, c.systemOut])).toEqual([
+      ['s\uFFFDuite', 'early\uFFFD', 'm\uFFFD', 'a\uFFFDb', undefined],
+      ['s\uFFFDuite', 'late', 'x\uFFFDy\uFFFD', 'x\uFFFDy\uFFFD', 'o\uFFFD'],
+    ]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]!.message).toMatch(/7 characters XML does not allow.*U\+0000 ×5, U\+0001 ×1, U\+0008 ×1$/);
   });
 });
