@@ -81,6 +81,9 @@ const DOCUMENT_ENDED = new Error('the document ended');
 const FAST_PATH_MISSES = 8;
 
 interface SuiteFrame extends SuiteContext {
+  /** Its `tests` attribute (-1 when absent), and the <testcase> elements read directly in it. */
+  declaredTests: number;
+  cases: number;
   out: BoundedText | undefined;
   err: BoundedText | undefined;
   /** Non-passing cases without output of their own: suite-level output is attached when the suite closes. */
@@ -94,6 +97,12 @@ export class JUnitReader {
   peakBufferedChars = 0;
   /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
   fastCases = 0;
+  /**
+   * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
+   * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
+   * must be merged by id, which a reading that only counts passes cannot do (see parse-junit.ts).
+   */
+  repeatedCases = false;
 
   private parser!: SaxesParser;
   private stopped = false;
@@ -256,6 +265,7 @@ export class JUnitReader {
     this.builder.reset();
     for (let k = 0; k < run.cases; k++) this.sink.countPass(this.source);
     this.fastCases += run.cases;
+    this.suites[this.suites.length - 1]!.cases += run.cases;
     const length = run.end - at;
     skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
     this.fed += length;
@@ -743,6 +753,8 @@ export class JUnitReader {
       // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
       file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
       hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
+      declaredTests: countAttribute(attributes['tests']),
+      cases: 0,
       out: undefined,
       err: undefined,
       pending: [],
@@ -752,7 +764,10 @@ export class JUnitReader {
 
   private closeSuite(): void {
     const suite = this.suites.pop();
-    if (suite !== undefined) this.releaseSuite(suite);
+    if (suite === undefined) return;
+    if (this.builder.quirks.repeats === 'attempts' && suite.declaredTests >= 0 && suite.cases > suite.declaredTests)
+      this.repeatedCases = true;
+    this.releaseSuite(suite);
   }
 
   /**
@@ -783,6 +798,8 @@ export class JUnitReader {
     // Producers are told by their first case (see dialects.ts): later cases are not looked at again.
     if (this.dialect === undefined && !this.sawCase) this.setDialect(detectFromCase(attributes, directlyUnderRoot));
     this.sawCase = true;
+    const suite = this.suites[this.suites.length - 1];
+    if (suite !== undefined) suite.cases++;
     // Read only when the case is closed, and then only if it is needed: most cases pass, and a
     // passing case is often only counted (saxes gives every element a fresh attribute object).
     this.builder.open(attributes);
