@@ -2,7 +2,8 @@
  * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
  * read whole, never built into a DOM), so reports of hundreds of MB parse in bounded memory;
  * every producer quirk lives in `dialects.ts`, the state machine in `junit-reader.ts`, the
- * merging of repeated test ids in `merge-cases.ts`.
+ * numbering and merging of repeated test ids in `merge-cases.ts` (and a second reading keeping
+ * every case when a reading of the non-passing ones cannot number them: `readReports`).
  *
  * A report that cannot be read completely gives a `ReportError` naming the file, the line and
  * column, and what was expected; the cases read before the problem are kept, and other reports
