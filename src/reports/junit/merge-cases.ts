@@ -14,9 +14,10 @@
  *   the result is the same as keepCases 'all' gives. One case it cannot see: in a single report
  *   whose passes are only counted, a pass before a same-named non-passing case; that case keeps the
  *   plain id where keepCases 'all' numbers it (the counts are the same).
- * - Across reports (reruns, overlapping shards) the same id is the same test: counted as often as
- *   the first report that has it lists it, and merged by the flaky rules (`mergeCases`: a pass
- *   after a failure is flaky, a failure after a pass stays failed).
+ * - Across reports (reruns, overlapping shards) the same id (with its number) is the same test, so
+ *   a name counts as often as the report that lists it most often; its runs are merged by the
+ *   flaky rules (`mergeCases`: a pass after a failure is flaky, a failure after a pass stays
+ *   failed).
  *
  * So the passing cases of a single report are only counted: with `keepCases: 'non-passing'` (or
  * 'none') a report of millions of tests costs no time and no memory per passing test beyond the
