@@ -50,10 +50,15 @@ export interface DialectQuirks {
   /** Captured output that holds nothing but the producer's section headers. */
   isEmptyOutput?(text: string): boolean;
   /**
-   * The producer writes a retried test as another <testcase> with the same name in the same
-   * report: repeated ids there are runs of one test, not tests that share a name.
+   * How the producer writes a test more than once in one report, when it does (otherwise two
+   * <testcase> elements with one id are two tests that share a name, and are counted apart):
+   * - 'retry-after-failure' (Gradle without mergeReruns): a retry is another <testcase> after the
+   *   failure it retries; one after a pass or a skip is another test (Gradle's own grouping).
+   * - 'attempts' (pytest): every element with the id is the same test: pytest-rerunfailures
+   *   (after 16.6) writes each rerun attempt as an empty <testcase> before the last one, and pytest
+   *   writes an error in teardown after a failure as a second one; `tests=` counts the test once.
    */
-  repeatsAreRuns?: true;
+  repeats?: 'retry-after-failure' | 'attempts';
   /** A case the producer writes twice under one id in one report: one result, counted once. */
   writesTwice?(classname: string | undefined): boolean;
   /** The name of a <testsuite> as the test code wrote it, from its `name` attribute. */
@@ -174,9 +179,11 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
     absoluteFiles: true,
   },
   // Gradle's JUnitXmlResultWriter without mergeReruns writes every execution of a retried test as
-  // its own <testcase>, in execution order (a retry comes after the failure it retries).
-  gradle: { repeatsAreRuns: true },
+  // its own <testcase>, in execution order (a retry comes after the failure it retries); with
+  // mergeReruns it groups executions of one name exactly so: a group stays open while they fail.
+  gradle: { repeats: 'retry-after-failure' },
   pytest: {
+    repeats: 'attempts',
     // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
     lineBase: 0,
     isEmptyOutput: isPytestEmptyCapture,
@@ -292,6 +299,32 @@ export function scopedName(
 
 export function quirksOf(dialect: JUnitDialect | undefined): DialectQuirks {
   return (dialect && QUIRKS[dialect]) || {};
+}
+
+/**
+ * A case that says in an attribute that it did not run, with no result element inside: the C++
+ * runner tst writes `status="disabled"`, GoogleTest `status="notrun" result="suppressed"` for a
+ * DISABLED_ test (and `result="skipped"`); others write `notrun`, `skipped` or `ignored`. Such a case
+ * is skipped, not passed. The value is compared without case; `status="run"` (Catch2, GoogleTest)
+ * says nothing.
+ */
+export function notRunAttribute(name: string, value: string): boolean {
+  const key = value.trim().toLowerCase();
+  if (name === 'status') return NOT_RUN_STATUS.has(key);
+  if (name === 'result') return key === 'skipped' || key === 'suppressed';
+  return false;
+}
+
+const NOT_RUN_STATUS = new Set(['disabled', 'notrun', 'not_run', 'not run', 'skipped', 'skip', 'ignored']);
+
+/** Whether a case's attributes say it did not run (see `notRunAttribute`). */
+export function saysNotRun(attributes: Attributes): boolean {
+  const status = attributes['status'];
+  const result = attributes['result'];
+  return (
+    (status !== undefined && notRunAttribute('status', status)) ||
+    (result !== undefined && notRunAttribute('result', result))
+  );
 }
 
 /**

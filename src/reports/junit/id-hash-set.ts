@@ -45,6 +45,9 @@ export class IdHashLog {
     this.fill += 2;
   }
 
+  /** Whether the segment closed last held a hash more than once (an id repeated in one report). */
+  lastSegmentRepeats = false;
+
   /**
    * Closes the segment of the report just read: sorts it and returns how many of its entries repeat
    * an id earlier in it whose hash no earlier segment holds (with `repeatsAreRuns`, none count).
@@ -52,8 +55,13 @@ export class IdHashLog {
   endSegment(repeatsAreRuns: boolean, onRepeat?: (lo: number, hi: number) => void): number {
     const start = this.segmentStart;
     const end = this.fill;
+    this.lastSegmentRepeats = false;
     if (end === start) return 0;
     this.sortRange(start, end);
+    const sorted = this.words;
+    for (let i = start + 2; i < end && !this.lastSegmentRepeats; i += 2) {
+      if (sorted[i] === sorted[i - 2] && sorted[i + 1] === sorted[i - 1]) this.lastSegmentRepeats = true;
+    }
     let repeats = 0;
     if (!repeatsAreRuns) {
       const words = this.words;

@@ -1,57 +1,54 @@
 /**
  * The streaming core of the JUnit parser: text in (chunk by chunk), neutral test cases out. It
- * drives saxes with a small state machine (a stack of element kinds, one reusable case builder)
- * and never builds a document tree, so memory does not grow with the report: only the cases the
- * sink decides to keep stay in memory.
+ * drives saxes with a small state machine (a stack of element kinds; the case being read is a
+ * `CaseBuilder`) and never builds a document tree, so memory does not grow with the report: only
+ * the cases the sink decides to keep stay in memory.
  *
  * Untrusted input: a report is written by the test run, and test names, messages and output are
  * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
  * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
  * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
  * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
+ *
+ * Runs of passing cases that are only counted may go around saxes (the fast path, passing-cases.ts
+ * and `skipPassingCases` below; off with `fastPath: false`). Whatever touches saxes' private state
+ * is in saxes-internals.ts.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { type ReportError, type TestCase, type TestFailure, type TestStatus } from '../test-run.js';
+import type { ReportError, TestCase } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
-import { scanPassingCases } from './passing-cases.js';
+import { CaseBuilder, type SuiteContext } from './case-builder.js';
+import type { CaseSink, CaseSource } from './case-sink.js';
 import {
   detectFromCase,
   detectFromProperty,
   detectFromRoot,
   detectFromSuite,
   quirksOf,
-  scopedName,
-  skipAllowsFailure,
-  type CaseFields,
-  type DialectQuirks,
   type JUnitDialect,
 } from './dialects.js';
+import { scanPassingCases } from './passing-cases.js';
+import {
+  cutBufferedText,
+  dropBufferedText,
+  measureBuffers,
+  skipInput,
+  standsInPlainText,
+  takeBufferedText,
+} from './saxes-internals.js';
+import { ForbiddenCharacters } from './forbidden-characters.js';
+import { describeFatal, recoverableProblem } from './xml-problems.js';
 
-/** Where parsed cases go (see merge-cases.ts). */
-export interface CaseSink {
-  /** When false, a passing case that is not flaky is counted or reported by its id only (no object is built). */
-  readonly wantsPassingCases: boolean;
-  /**
-   * Whether passing cases of this report are needed by their ids (`addPassing`) or only counted
-   * (`countPass`). Asked once per report, after its producer is known.
-   */
-  passIdsNeeded(source: CaseSource): boolean;
-  /** A passing case that is only counted: its attributes are not even read. */
-  countPass(source: CaseSource): void;
-  /**
-   * A passing case by the parts of its id: `scope::prefix+name`, or `prefix+name` when the scope is
-   * empty (see `testId`); the parts are passed so the hot path need not build the id.
-   */
-  addPassing(scope: string, name: string, prefix: string, source: CaseSource): void;
-  /** When it returns true for a passing case's id parts, the case is built whole and given to `addCase`. */
-  wantsPassingCase?(scope: string, name: string, prefix: string): boolean;
-  addCase(testCase: TestCase): void;
-  /** Every case of the report has been handed over. */
-  endReport?(source: CaseSource): void;
+export type { CaseSink, CaseSource } from './case-sink.js';
+
+export interface ReaderOptions {
+  /** The report and its producer, shared by every case read (the producer is set once known). */
+  source?: CaseSource;
+  /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
+  caseFile?: (file: string) => string;
+  /** Counts runs of passing cases without saxes when it can (default true; see passing-cases.ts). */
+  fastPath?: boolean;
 }
-
-/** The report (and its producer, once known) a case was read from. */
-export type CaseSource = { report: string; dialect?: string };
 
 /** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
 const MAX_DEPTH = 256;
@@ -77,73 +74,20 @@ const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Suref
 const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
 const K_IGNORED = 12; // properties, and anything inside a case we do not read
 
-// saxes parser states (saxes 6.0.0, pinned in package.json), used to drain its text buffer.
-const S_TEXT = 13;
-const S_ENTITY = 14;
-const S_CDATA = 20;
-const S_CDATA_ENDING_2 = 22;
-const S_ATTRIB_VALUE_QUOTED = 40;
-const S_ATTRIB_VALUE_UNQUOTED = 42;
-
-/** The private saxes fields this module reads or trims between chunks (see `drain`). */
-interface SaxesInternals {
-  text: string;
-  name: string;
-  entity: string;
-  piTarget: string;
-  state: number;
-  entityReturnState?: number;
-  attribList: unknown[];
-  // Moved forward over the passing cases saxes is not given (see `skipPassingCases`).
-  chunkPosition: number;
-  line: number;
-  column: number;
-  positionAtNewLine: number;
-  forbiddenState: number;
-  carriedFromPrevious: string | undefined;
-  currentXMLVersion: string;
-}
-
 /** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
 const DOCUMENT_ENDED = new Error('the document ended');
 
-/** A POSIX or Windows absolute path, or a file URL. */
-const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
-
-/** saxes' "no `]]` seen" state of text (saxes 6.0.0). */
-const FORBIDDEN_START = 0;
 /** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
 const FAST_PATH_MISSES = 8;
 
-interface SuiteFrame {
-  name: string;
-  file: string | undefined;
-  hostname: string | undefined;
+interface SuiteFrame extends SuiteContext {
+  /** Its `tests` attribute (-1 when absent), and the <testcase> elements read directly in it. */
+  declaredTests: number;
+  cases: number;
   out: BoundedText | undefined;
   err: BoundedText | undefined;
   /** Non-passing cases without output of their own: suite-level output is attached when the suite closes. */
   pending: TestCase[];
-}
-
-/** Messages saxes reports for problems it recovers from; parsing goes on after them. */
-function recoverableProblem(message: string): string | undefined {
-  switch (message) {
-    case 'undefined entity.':
-      return 'undefined entity reference, kept as literal text (entities declared in a DOCTYPE are never expanded)';
-    case 'disallowed character in entity name.':
-    case 'empty entity name.':
-      return 'malformed entity reference, kept as literal text (expected &name; or &#number;)';
-    case 'malformed character entity.':
-      return 'character reference to a character XML does not allow, kept as literal text';
-    case 'disallowed character.':
-      return 'a character XML does not allow (often a raw control or ANSI colour code in captured output), kept as is';
-    case 'the string "]]>" is disallowed in char data.':
-      return '"]]>" in text outside CDATA, kept as is';
-    default:
-      return message.startsWith('duplicate attribute:')
-        ? `${message.replace(/\.$/, '')} (the last value is used)`
-        : undefined;
-  }
 }
 
 export class JUnitReader {
@@ -153,9 +97,14 @@ export class JUnitReader {
   peakBufferedChars = 0;
   /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
   fastCases = 0;
+  /**
+   * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
+   * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
+   * must be merged by id, which a reading that only counts passes cannot do (see parse-junit.ts).
+   */
+  repeatedCases = false;
 
   private parser!: SaxesParser;
-  private quirks: DialectQuirks = {};
   private stopped = false;
 
   // Element stack.
@@ -189,52 +138,30 @@ export class JUnitReader {
 
   // Recoverable problems.
   private recoverable = 0;
+  private readonly forbidden = new ForbiddenCharacters();
   private attributeCut = false;
 
   // The case being read (one builder, reused: a passing case allocates only its id).
-  private readonly fields: CaseFields = {
-    name: '',
-    classname: undefined,
-    file: undefined,
-    line: undefined,
-    suiteHostname: undefined,
-  };
-  /** The open case's attributes, read when it closes (see openCase). */
-  private caseAttributes: Record<string, string> = {};
+  private readonly builder: CaseBuilder;
   private sawCase = false;
-  /** Whether the open case's result fields were set (they are reset only then). */
-  private resultTouched = false;
-  private failed = false;
-  private errored = false;
-  private skipped = false;
-  private skipMessage: string | undefined;
-  private failureCount = 0;
-  private failureType: string | undefined;
-  private failureMessage: string | undefined;
-  private flakyCount = 0;
-  private rerunCount = 0;
-  private retryType: string | undefined;
-  private retryMessage: string | undefined;
-  private readonly body = new BoundedText(JUNIT_LIMITS.body);
-  private readonly retryBody = new BoundedText(JUNIT_LIMITS.body);
-  private readonly out = new BoundedText(JUNIT_LIMITS.output);
-  private readonly err = new BoundedText(JUNIT_LIMITS.output);
   private active: BoundedText | undefined;
-  /** Whether the case collectors hold text to reset before the next case. */
-  private usedCollectors = false;
 
   private readonly wantsPassingCases: boolean;
   /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
   private passIds: boolean | undefined;
 
+  private readonly source: CaseSource;
+  private readonly fastPath: boolean;
+
   constructor(
     /** The report's path as shown to the user: every error names it. */
     readonly report: string,
     private readonly sink: CaseSink,
-    private readonly source: CaseSource = { report },
-    /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
-    private readonly caseFile?: (file: string) => string,
+    options: ReaderOptions = {},
   ) {
+    this.source = options.source ?? { report };
+    this.builder = new CaseBuilder(options.caseFile);
+    this.fastPath = options.fastPath ?? true;
     this.parser = this.createParser();
     this.wantsPassingCases = sink.wantsPassingCases;
   }
@@ -251,33 +178,7 @@ export class JUnitReader {
       if (text.length === 0) return;
     }
     if (!this.sawNonWhitespace && !this.checkStart(text)) return;
-    // Runs of passing cases that are only counted go around saxes (see passing-cases.ts); every
-    // other piece of the text goes through it, in order.
-    let from = 0;
-    let search = 0;
-    let misses = 0;
-    while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
-      const at = text.indexOf('<testcase', search);
-      if (at < 0) break;
-      if (at > from) {
-        const rest = this.parse(text.slice(from, at));
-        if (rest !== undefined) {
-          // The document ended before `at`: the rest of the chunk starts the next one.
-          this.write(rest + text.slice(at));
-          return;
-        }
-        if (this.stopped) return;
-        from = at;
-      }
-      if (this.skipPassingCases(text, at)) {
-        from = search = this.runEnd;
-        misses = 0;
-      } else {
-        search = at + 1;
-        misses++;
-      }
-    }
-    const rest = this.parse(from === 0 ? text : text.slice(from));
+    const rest = this.fastPath ? this.parseAroundPassingCases(text) : this.parse(text);
     if (rest !== undefined) {
       // The document ended inside this chunk: read the rest as the start of the next one.
       this.write(rest);
@@ -307,54 +208,73 @@ export class JUnitReader {
     return rest;
   }
 
-  /** Where the last run of `skipPassingCases` ended. */
-  private runEnd = 0;
+  // ---- the passing-case fast path --------------------------------------------------------------
+
+  /**
+   * `parse`, except that runs of passing cases that are only counted are counted by a plain scan
+   * (passing-cases.ts) instead of going through saxes; every other piece of the text goes through
+   * saxes, in order.
+   */
+  private parseAroundPassingCases(text: string): string | undefined {
+    let from = 0;
+    let search = 0;
+    let misses = 0;
+    while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
+      const at = text.indexOf('<testcase', search);
+      if (at < 0) break;
+      if (at > from) {
+        const rest = this.parse(text.slice(from, at));
+        // The document ended before `at`: the rest of the chunk starts the next one.
+        if (rest !== undefined) return rest + text.slice(at);
+        if (this.stopped) return undefined;
+        from = at;
+      }
+      const end = this.skipPassingCases(text, at);
+      if (end > at) {
+        from = search = end;
+        misses = 0;
+      } else {
+        search = at + 1;
+        misses++;
+      }
+    }
+    return this.parse(from === 0 ? text : text.slice(from));
+  }
 
   /**
    * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
    * the content of a suite and such cases are only counted (one report, no passing ids wanted).
    * saxes' position is moved over the run, so every later error and document boundary is placed
-   * exactly as if it had read it. False when there is no such run.
+   * exactly as if it had read it. Returns where the run ends (`at` when there is none).
    */
-  private skipPassingCases(text: string, at: number): boolean {
+  private skipPassingCases(text: string, at: number): number {
     const depth = this.depth;
     if (
       this.stopped ||
       this.awaitingDocument ||
       depth === 0 ||
       this.kinds[depth - 1] !== K_SUITE ||
-      this.active !== undefined
+      this.active !== undefined ||
+      this.passIdsNeeded() ||
+      !standsInPlainText(this.parser)
     )
-      return false;
-    if ((this.passIds ??= this.sink.passIdsNeeded(this.source))) return false;
-    const internals = this.parser as unknown as SaxesInternals;
-    if (
-      internals.state !== S_TEXT ||
-      internals.text !== '' ||
-      internals.carriedFromPrevious !== undefined ||
-      internals.currentXMLVersion !== '1.0'
-    )
-      return false;
+      return at;
     const run = scanPassingCases(text, at);
-    if (run.cases === 0) return false;
+    if (run.cases === 0) return at;
     // What openCase and closeCase do for a passing case that is only counted.
-    this.resetCase();
+    this.builder.reset();
     for (let k = 0; k < run.cases; k++) this.sink.countPass(this.source);
     this.fastCases += run.cases;
+    this.suites[this.suites.length - 1]!.cases += run.cases;
     const length = run.end - at;
-    const base = internals.chunkPosition;
-    if (run.newlines > 0) {
-      internals.line += run.newlines;
-      internals.column = run.end - run.lineStart;
-      internals.positionAtNewLine = base + (run.lineStart - at);
-    } else {
-      internals.column += length;
-    }
-    internals.chunkPosition = base + length;
-    internals.forbiddenState = FORBIDDEN_START;
+    skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
     this.fed += length;
-    this.runEnd = run.end;
-    return true;
+    return run.end;
+  }
+
+  /** Whether this report's passing cases are needed by their ids (asked once the producer is known). */
+  private passIdsNeeded(): boolean {
+    return (this.passIds ??= this.sink.passIdsNeeded(this.source));
   }
 
   /**
@@ -410,6 +330,8 @@ export class JUnitReader {
     }
     this.flushSuites();
     this.sink.endReport?.(this.source);
+    const forbidden = this.forbidden.note();
+    if (forbidden !== undefined) this.report_(forbidden.message, forbidden.at);
     if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
       this.errors.push({
         file: this.report,
@@ -494,6 +416,10 @@ export class JUnitReader {
     if (pending !== undefined) this.flushPendingClose();
     // After the document's root closed, what follows is read again by a fresh parser.
     if (this.awaitingDocument || this.stopped) return;
+    if (message === 'disallowed character.') {
+      this.forbidden.meet(this.position());
+      return;
+    }
     const problem = recoverableProblem(message);
     if (problem !== undefined) {
       if (++this.recoverable <= MAX_REPORTED_RECOVERABLE) this.report_(problem);
@@ -504,30 +430,28 @@ export class JUnitReader {
 
   private onCData = (text: string): void => {
     if (this.pendingClose !== undefined) this.flushPendingClose();
-    if (this.active !== undefined && !this.awaitingDocument) this.active.append(text);
+    if (this.active !== undefined && !this.awaitingDocument) this.active.append(this.forbidden.clean(text));
   };
 
   private onText = (text: string): void => {
     if (this.pendingClose !== undefined) this.flushPendingClose();
     if (this.active === undefined || this.awaitingDocument) return;
     // Indentation around a retry's child elements is layout, not text.
-    if (this.active === this.retryBody && !/\S/.test(text)) return;
-    this.active.append(text);
+    if (this.active === this.builder.retryBody && !/\S/.test(text)) return;
+    this.active.append(this.forbidden.clean(text));
   };
 
   /** Collect the text of the current element into `target` (or stop collecting). */
   private collect(target: BoundedText | undefined): void {
     if (target === this.active) return;
     this.active = target;
-    if (target !== undefined) this.usedCollectors = true;
+    if (target !== undefined) this.builder.markCollecting();
     // saxes only buffers text while a text handler is set: none outside the elements we read.
     if (target === undefined) {
       this.parser.off('text');
       // Text saxes buffered before the handler went away (a close is handled one event late,
       // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
-      const internals = this.parser as unknown as SaxesInternals;
-      const state = internals.state;
-      if (state === S_TEXT || (state === S_ENTITY && internals.entityReturnState === S_TEXT)) internals.text = '';
+      dropBufferedText(this.parser);
     } else {
       this.parser.on('text', this.onText);
     }
@@ -539,39 +463,26 @@ export class JUnitReader {
    * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
    */
   private drain(): void {
-    const internals = this.parser as unknown as SaxesInternals;
-    const buffered = internals.text.length;
-    if (buffered > this.peakBufferedChars) this.peakBufferedChars = buffered;
-    if (
-      internals.name.length > DRAIN_AT ||
-      internals.entity.length > DRAIN_AT ||
-      internals.piTarget.length > DRAIN_AT
-    ) {
+    const buffers = measureBuffers(this.parser);
+    if (buffers.text > this.peakBufferedChars) this.peakBufferedChars = buffers.text;
+    if (buffers.longestName > DRAIN_AT) {
       this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
       return;
     }
-    if (internals.attribList.length > MAX_ATTRIBUTES) {
+    if (buffers.attributes > MAX_ATTRIBUTES) {
       this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
       return;
     }
-    if (buffered <= DRAIN_AT) return;
-    const state = internals.state;
-    const inText = state === S_TEXT || (state === S_ENTITY && internals.entityReturnState === S_TEXT);
-    const inCData = state >= S_CDATA && state <= S_CDATA_ENDING_2;
-    if (this.active !== undefined && (inText || inCData)) {
-      this.active.append(internals.text);
-      internals.text = '';
+    if (buffers.text <= DRAIN_AT) return;
+    if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
+      this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
       return;
     }
-    const inAttribute =
-      state === S_ATTRIB_VALUE_QUOTED ||
-      state === S_ATTRIB_VALUE_UNQUOTED ||
-      (state === S_ENTITY && internals.entityReturnState === S_ATTRIB_VALUE_QUOTED);
-    if (inAttribute && !this.attributeCut) {
+    if (buffers.region === 'attribute' && !this.attributeCut) {
       this.attributeCut = true;
       this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
     }
-    internals.text = internals.text.slice(0, JUNIT_LIMITS.attribute);
+    cutBufferedText(this.parser, JUNIT_LIMITS.attribute);
   }
 
   /** Between documents: skips whitespace (counting lines) until the next document starts. */
@@ -610,6 +521,7 @@ export class JUnitReader {
     if (this.stopped || this.awaitingDocument) return;
     const name = tag.name;
     const attributes = tag.attributes;
+    this.forbidden.cleanAttributes(attributes);
     const depth = this.depth;
     // The hot path: a <testcase> in a suite (most elements of a big report).
     if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < MAX_DEPTH) {
@@ -671,30 +583,33 @@ export class JUnitReader {
         break;
       case K_FAILURE:
       case K_ERROR:
-        this.openFailure(kind, attributes);
+        this.foundFailureElements++;
+        this.builder.failure(kind === K_ERROR, attributes);
+        this.collect(this.builder.body);
         break;
       case K_SKIPPED:
-        this.resultTouched = true;
-        this.skipped = true;
-        this.skipMessage ??= attributes['message'];
+        this.builder.skip(attributes);
         this.collect(undefined);
         break;
       case K_CASE_OUT:
-        this.collect(this.out);
+        this.collect(this.builder.out);
         break;
       case K_CASE_ERR:
-        this.collect(this.err);
+        this.collect(this.builder.err);
         break;
       case K_SUITE_OUT:
       case K_SUITE_ERR:
         this.collect(this.suiteCollector(kind));
         break;
       case K_RETRY:
-        this.openRetry(name, attributes);
+        this.foundFailureElements++;
+        this.builder.retry(name, attributes);
+        // nextest may put the description straight in the element; Surefire uses <stackTrace>.
+        this.collect(this.builder.retryCollector());
         break;
       case K_RETRY_TRACE:
         // The stack trace of the first retry is kept; later retries are only counted.
-        this.collect(this.flakyCount + this.rerunCount === 1 ? this.retryBody : undefined);
+        this.collect(this.builder.retryCollector());
         break;
       case K_IGNORED:
         if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {
@@ -750,17 +665,17 @@ export class JUnitReader {
     switch (kind) {
       case K_FAILURE:
       case K_ERROR:
-        return this.body;
+        return this.builder.body;
       case K_CASE_OUT:
-        return this.out;
+        return this.builder.out;
       case K_CASE_ERR:
-        return this.err;
+        return this.builder.err;
       case K_SUITE_OUT:
       case K_SUITE_ERR:
         return this.suiteCollector(kind);
       case K_RETRY:
       case K_RETRY_TRACE:
-        return this.flakyCount + this.rerunCount === 1 ? this.retryBody : undefined;
+        return this.builder.retryCollector();
       default:
         return undefined;
     }
@@ -776,7 +691,7 @@ export class JUnitReader {
   private setDialect(dialect: JUnitDialect | undefined): void {
     if (dialect === undefined || this.dialect !== undefined) return;
     this.dialect = dialect;
-    this.quirks = quirksOf(dialect);
+    this.builder.quirks = quirksOf(dialect);
     this.source.dialect = dialect;
     this.passIds = undefined;
   }
@@ -825,18 +740,21 @@ export class JUnitReader {
   private openSuite(attributes: Record<string, string>, isRoot: boolean): void {
     if (this.dialect === undefined && this.suites.length === 0) this.setDialect(detectFromSuite(attributes, isRoot));
     const parent = this.suites[this.suites.length - 1];
+    const quirks = this.builder.quirks;
     const file = attributes['file'];
     const hostname = attributes['hostname'];
     this.suites.push({
       name: ownString(
         clipText(
-          this.quirks.suiteName ? this.quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''),
+          quirks.suiteName ? quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''),
           JUNIT_LIMITS.name,
         ),
       ),
       // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
       file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
       hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
+      declaredTests: countAttribute(attributes['tests']),
+      cases: 0,
       out: undefined,
       err: undefined,
       pending: [],
@@ -846,7 +764,10 @@ export class JUnitReader {
 
   private closeSuite(): void {
     const suite = this.suites.pop();
-    if (suite !== undefined) this.releaseSuite(suite);
+    if (suite === undefined) return;
+    if (this.builder.quirks.repeats === 'attempts' && suite.declaredTests >= 0 && suite.cases > suite.declaredTests)
+      this.repeatedCases = true;
+    this.releaseSuite(suite);
   }
 
   /**
@@ -856,8 +777,8 @@ export class JUnitReader {
    */
   private releaseSuite(suite: SuiteFrame): void {
     if (suite.pending.length === 0) return;
-    const out = this.outputText(suite.out);
-    const err = this.outputText(suite.err);
+    const out = this.builder.outputText(suite.out);
+    const err = this.builder.outputText(suite.err);
     for (const testCase of suite.pending) {
       if (out !== undefined && testCase.systemOut === undefined) testCase.systemOut = out;
       if (err !== undefined && testCase.systemErr === undefined) testCase.systemErr = err;
@@ -877,291 +798,42 @@ export class JUnitReader {
     // Producers are told by their first case (see dialects.ts): later cases are not looked at again.
     if (this.dialect === undefined && !this.sawCase) this.setDialect(detectFromCase(attributes, directlyUnderRoot));
     this.sawCase = true;
+    const suite = this.suites[this.suites.length - 1];
+    if (suite !== undefined) suite.cases++;
     // Read only when the case is closed, and then only if it is needed: most cases pass, and a
     // passing case is often only counted (saxes gives every element a fresh attribute object).
-    this.caseAttributes = attributes;
-    this.resetCase();
-  }
-
-  /** Clears what the previous case left in the case builder. */
-  private resetCase(): void {
-    // Only a <failure>, <error>, <skipped> or retry element sets the result's fields.
-    if (this.resultTouched) {
-      this.resultTouched = false;
-      this.failed = false;
-      this.errored = false;
-      this.skipped = false;
-      this.skipMessage = undefined;
-      this.failureCount = 0;
-      this.failureType = undefined;
-      this.failureMessage = undefined;
-      this.flakyCount = 0;
-      this.rerunCount = 0;
-      this.retryType = undefined;
-      this.retryMessage = undefined;
-    }
-    if (this.usedCollectors) {
-      this.usedCollectors = false;
-      this.body.reset();
-      this.retryBody.reset();
-      this.out.reset();
-      this.err.reset();
-    }
+    this.builder.open(attributes);
     this.collect(undefined);
   }
 
-  /** The case's own fields, from its attributes (the builder is reused from case to case). */
-  private readCaseFields(suite: SuiteFrame | undefined): CaseFields {
-    const attributes = this.caseAttributes;
-    const fields = this.fields;
-    fields.name = attributes['name'] ?? '';
-    fields.classname = attributes['classname'] || undefined;
-    // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
-    fields.file = attributes['file'] || suite?.file;
-    fields.line = undefined;
-    fields.suiteHostname = suite?.hostname;
-    this.quirks.adjustCase?.(fields);
-    // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
-    // machine's, not the test's: ids must be the same wherever the report was written.
-    if (
-      fields.file !== undefined &&
-      this.caseFile !== undefined &&
-      (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(fields.file))
-    ) {
-      fields.file = this.caseFile(fields.file);
-    }
-    return fields;
-  }
-
-  private openFailure(kind: number, attributes: Record<string, string>): void {
-    this.resultTouched = true;
-    this.foundFailureElements++;
-    if (kind === K_FAILURE) this.failed = true;
-    else this.errored = true;
-    if (this.failureCount++ === 0) {
-      this.failureType = attributes['type'];
-      this.failureMessage = attributes['message'];
-    } else if (this.body.length > 0) {
-      // Catch2 writes one <failure> per failed CHECK: their texts are kept together.
-      this.body.append('\n\n');
-    }
-    this.collect(this.body);
-  }
-
-  private openRetry(name: string, attributes: Record<string, string>): void {
-    this.resultTouched = true;
-    this.foundFailureElements++;
-    if (name.startsWith('flaky')) this.flakyCount++;
-    else this.rerunCount++;
-    const first = this.flakyCount + this.rerunCount === 1;
-    if (first) {
-      this.retryType = attributes['type'];
-      this.retryMessage = attributes['message'];
-    }
-    // nextest may put the description straight in the element; Surefire uses <stackTrace>.
-    this.collect(first ? this.retryBody : undefined);
-  }
-
   private closeCase(): void {
+    const builder = this.builder;
     // The hot path: most cases pass, and without other reports to merge with they are only counted.
-    if (!this.resultTouched && !this.wantsPassingCases && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
+    if (!builder.hasResult && !this.wantsPassingCases && !this.passIdsNeeded()) {
       this.sink.countPass(this.source);
       return;
     }
-    let status: TestStatus;
-    if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
-      status = this.failed ? 'failed' : 'errored';
-    } else if (this.skipped) status = 'skipped';
-    else if (this.rerunCount > 0)
-      status = 'failed'; // a rerun failure without a first <failure>
-    else status = 'passed';
-    // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
-    const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
-
+    const { status, flaky } = builder.result();
     const passing = status === 'passed' && !flaky && !this.wantsPassingCases;
-    if (passing && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
+    if (passing && !this.passIdsNeeded()) {
       this.sink.countPass(this.source);
       return;
     }
     const suite = this.suites[this.suites.length - 1];
-    const fields = this.readCaseFields(suite);
-    const limit = JUNIT_LIMITS.name;
-    const name = fields.name.length > limit ? clipText(fields.name, limit) : fields.name;
-    let classname = fields.classname;
-    if (classname !== undefined && classname.length > limit) classname = clipText(classname, limit);
-    let file = fields.file;
-    if (file !== undefined && file.length > limit) file = clipText(file, limit);
-    const suiteName = suite?.name ?? '';
-    const idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
-    // `Class::` when the classname tells same-named tests of one file apart (see scopedName).
-    const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
-    // testId's scope: file, else classname, else suite.
-    const scope = file ?? classname ?? suiteName;
-
-    if (passing) {
-      if (this.sink.wantsPassingCase?.(scope, idName, prefix) !== true) {
-        // The owned scope is the same string object from case to case while it does not change:
-        // the hash of `scope::prefix` is then reused without comparing characters (see hashIdParts).
-        this.sink.addPassing(
-          file !== undefined ? this.lastScopeFile : this.ownedScope(scope),
-          idName,
-          prefix,
-          this.source,
-        );
-        return;
-      }
-    }
-    const lineAttribute = this.caseAttributes['line'];
-    if (lineAttribute !== undefined) {
-      const line = parseLine(lineAttribute);
-      if (line !== undefined) fields.line = line + (this.quirks.lineBase === 0 ? 1 : 0);
-      if (fields.line !== undefined && fields.line < 1) fields.line = undefined;
-    }
-    // Strings a kept case holds are copied, so they do not pin the report's chunks in memory: the
-    // id is one flat copy (as testId builds it), and the name and file are views into it.
-    const id = scope ? [scope, '::', prefix, idName].join('') : ownString(prefix + idName);
-    const testCase: TestCase = {
-      id,
-      suite: suiteName,
-      name: id.endsWith(name) ? id.slice(id.length - name.length) : ownString(name),
-      status,
-      source: this.source,
-    };
-    if (classname !== undefined) testCase.classname = this.ownedClassname(classname);
-    if (file !== undefined)
-      testCase.file = file === suite?.file ? file : file === scope ? id.slice(0, file.length) : ownString(file);
-    const durationMs = parseDurationMs(this.caseAttributes['time']);
-    if (durationMs !== undefined) testCase.durationMs = durationMs;
-    if (flaky) testCase.flaky = true;
-
-    if (status === 'passed' && !flaky) {
-      // The pass-to-pass set only needs to know the case exists: no text is kept.
-      if (fields.line !== undefined) testCase.line = fields.line;
-      this.sink.addCase(testCase);
+    const identity = builder.identify(suite);
+    if (passing && this.sink.wantsPassingCase?.(identity.scope, identity.idName, identity.prefix) !== true) {
+      this.sink.addPassing(builder.passingScope(identity), identity.idName, identity.prefix, this.source);
       return;
     }
-
-    const failure = this.buildFailure(fields);
-    if (failure !== undefined) testCase.failure = failure;
-    const line =
-      fields.line ??
-      (failure?.message !== undefined ? this.quirks.lineFromFailure?.(failure.message, fields) : undefined);
-    if (line !== undefined) testCase.line = line;
-    const out = this.outputText(this.out);
-    const err = this.outputText(this.err);
-    if (out !== undefined) testCase.systemOut = out;
-    if (err !== undefined) testCase.systemErr = err;
-    if (suite !== undefined && status !== 'skipped' && (out === undefined || err === undefined))
+    const testCase = builder.build(identity, suite, status, flaky, this.source);
+    if (
+      suite !== undefined &&
+      !(status === 'passed' && !flaky) &&
+      status !== 'skipped' &&
+      (testCase.systemOut === undefined || testCase.systemErr === undefined)
+    )
       suite.pending.push(testCase);
     this.sink.addCase(testCase);
-  }
-
-  // Consecutive cases mostly share class and file: the last answer of `scopedName` is kept.
-  private lastScopeClass: string | undefined;
-  private lastScopeFile = '';
-  private lastScopePrefix = '';
-
-  /** '' or `Class::`: what `scopedName` puts before the name, worked out once per class and file. */
-  private classPrefix(classname: string | undefined, file: string, name: string): string {
-    if (classname !== this.lastScopeClass || file !== this.lastScopeFile) {
-      // Copies: a kept slice would keep its whole chunk alive (see ownString).
-      this.lastScopeClass = classname === undefined ? undefined : ownString(classname);
-      this.lastScopeFile = ownString(file);
-      const probe = scopedName(this.quirks, { classname, file }, '\u0000');
-      this.lastScopePrefix = probe.slice(0, -1);
-    }
-    if (this.lastScopePrefix === '') return '';
-    // A name that starts or ends with the classname already says it (see scopedName).
-    // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
-    if (
-      classname !== undefined &&
-      classname.length <= name.length &&
-      (name.startsWith(classname) || name.endsWith(classname))
-    )
-      return '';
-    return this.lastScopePrefix;
-  }
-
-  private lastOwnedScope = '';
-
-  /** An owned copy of a scope without a file (classname or suite), shared by consecutive cases. */
-  private ownedScope(scope: string): string {
-    if (scope !== this.lastOwnedScope) this.lastOwnedScope = ownString(scope);
-    return this.lastOwnedScope;
-  }
-
-  // Consecutive cases share their class: one owned copy serves them all (with keepCases 'all' a
-  // report of 400,000 cases would otherwise hold 400,000 copies of a few hundred names). The file
-  // is a view into the case's own id.
-  private lastClassname = '';
-  private lastOwnedClassname = '';
-
-  private ownedClassname(classname: string): string {
-    if (classname !== this.lastClassname) {
-      this.lastOwnedClassname = ownString(classname);
-      this.lastClassname = this.lastOwnedClassname;
-    }
-    return this.lastOwnedClassname;
-  }
-
-  private buildFailure(fields: CaseFields): TestFailure | undefined {
-    let type: string | undefined;
-    let message: string | undefined;
-    let body: string;
-    if (this.failureCount > 0) {
-      type = this.failureType;
-      message = this.failureMessage;
-      body = trimBody(this.body.toString());
-    } else if (this.flakyCount + this.rerunCount > 0) {
-      type = this.retryType;
-      message = this.retryMessage;
-      body = trimBody(this.retryBody.toString());
-    } else {
-      return undefined;
-    }
-    if (body === '' && !message) {
-      // libtest (and older nextest) write an empty <failure/>: the panic is in the case's output.
-      body = trimBody(
-        this.err.length > 0 && this.out.length === 0
-          ? this.err.toString()
-          : `${this.out.toString()}\n${this.err.toString()}`,
-      );
-    }
-    const quirkMessage = this.quirks.failureMessage?.(message || undefined, body, fields);
-    message = quirkMessage ?? (message || firstLine(body));
-    const failure: TestFailure = {};
-    if (type) failure.type = ownString(clipText(type, JUNIT_LIMITS.type));
-    if (message) failure.message = ownString(clipText(message, JUNIT_LIMITS.message));
-    if (body !== '') failure.body = ownString(body);
-    return failure;
-  }
-
-  private outputText(collector: BoundedText | undefined): string | undefined {
-    if (collector === undefined || collector.length === 0) return undefined;
-    const text = trimBody(collector.toString());
-    if (text === '' || this.quirks.isEmptyOutput?.(text)) return undefined;
-    return ownString(text);
-  }
-}
-
-/** Explains saxes' fatal messages: what was found, what was expected. */
-function describeFatal(message: string): string {
-  const unclosed = /^unclosed tag: (.*)$/.exec(message);
-  if (unclosed) {
-    const name = clipText(unclosed[1]!, 64);
-    return `the report ends inside <${name}> (expected </${name}>): the file is truncated`;
-  }
-  switch (message) {
-    case 'unexpected end.':
-      return 'the report ends in the middle of markup: the file is truncated';
-    case 'document must contain a root element.':
-      return 'no XML element found (expected <testsuites> or <testsuite>)';
-    case 'text data outside of root node.':
-      return 'text outside the root element (expected "<"): not an XML report, or something was written after it';
-    case 'documents may contain only one root.':
-      return 'a second root element (expected the end of the document)';
-    default:
-      return `malformed XML: ${message.replace(/\.$/, '')}`;
   }
 }
 
@@ -1169,30 +841,4 @@ function countAttribute(value: string | undefined): number {
   if (value === undefined) return -1;
   const n = Number(value);
   return Number.isInteger(n) && n >= 0 ? n : -1;
-}
-
-function parseLine(value: string): number | undefined {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
-
-function parseDurationMs(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  // Surefire < 3.0.0-M4 formatted time with the JVM locale: "1,234.567".
-  const seconds = Number(value.includes(',') ? value.replace(/,/g, '') : value);
-  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
-  return Math.round(seconds * 1e6) / 1e3;
-}
-
-/** Drops the blank lines and indentation producers put around element text. */
-function trimBody(text: string): string {
-  return text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
-}
-
-function firstLine(text: string): string | undefined {
-  for (const line of text.split('\n', 20)) {
-    const trimmed = line.trim();
-    if (trimmed !== '') return trimmed;
-  }
-  return undefined;
 }

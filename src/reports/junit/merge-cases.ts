@@ -3,12 +3,21 @@
  * are counted and merged:
  *
  * - Within one report every <testcase> is a test: two cases with one id are two tests that share
- *   a name (jest and mocha allow it) and are counted apart; the case list keeps one entry per id,
- *   showing the result that did not pass. Producers that write a retry as another <testcase>
- *   (Gradle) are the exception: there a repeated id is another run of the same test.
- * - Across reports (reruns, overlapping shards) the same id is the same test: counted as often as
- *   the first report that has it lists it, and merged by the flaky rules (`mergeCases`: a pass
- *   after a failure is flaky, a failure after a pass stays failed).
+ *   a name (jest and mocha allow it, TestNG data providers through Surefire write it), counted
+ *   apart and told apart by a number: the second is `id #2`, the third `id #3`, in reading order
+ *   (`numbered`). Producers that write a retry or an attempt as another <testcase> are the
+ *   exception (`repeats` in dialects.ts: Gradle after a failure, pytest always): there a repeated
+ *   id is another run of the same test, merged into it.
+ * - Reading only the non-passing cases (keepCases 'non-passing' or 'none') cannot number every
+ *   case: passes are counted, or logged as hashes. When such a reading meets an id twice in one
+ *   report (`needsEveryCase`), the reports are read again keeping every case (parse-junit.ts), so
+ *   the result is the same as keepCases 'all' gives. One case it cannot see: in a single report
+ *   whose passes are only counted, a pass before a same-named non-passing case; that case keeps the
+ *   plain id where keepCases 'all' numbers it (the counts are the same).
+ * - Across reports (reruns, overlapping shards) the same id (with its number) is the same test, so
+ *   a name counts as often as the report that lists it most often; its runs are merged by the
+ *   flaky rules (`mergeCases`: a pass after a failure is flaky, a failure after a pass stays
+ *   failed).
  *
  * So the passing cases of a single report are only counted: with `keepCases: 'non-passing'` (or
  * 'none') a report of millions of tests costs no time and no memory per passing test beyond the
@@ -22,8 +31,8 @@
  * Counts are derived from the cases, never from the producers' own totals.
  */
 import { summarize, type TestCase, type TestRunSummary, type TestStatus } from '../test-run.js';
-import { quirksOf, type JUnitDialect } from './dialects.js';
-import type { CaseSink } from './junit-reader.js';
+import { quirksOf, type DialectQuirks, type JUnitDialect } from './dialects.js';
+import type { CaseSink } from './case-sink.js';
 import { hashIdParts, hashKey, IdHashLog, IdHashSet, lastIdHash } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';
@@ -67,6 +76,13 @@ export class CaseCollector implements CaseSink {
   private keptOther = 0;
   /** Results counted but not kept, past `maxKept` (see `addCase`). */
   private readonly notKept: Record<TestStatus, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  /**
+   * Ids of the current report's cases handed over whole: how many tests had the id so far (times
+   * two) plus one when the latest of them failed (see `numbered`).
+   */
+  private readonly numbers = new Map<string, number>();
+  /** Whether an id was met twice in one report where it is not a retry (see `needsEveryCase`). */
+  private sawRepeatedId = false;
 
   constructor(
     private readonly keep: KeepCases = 'all',
@@ -92,7 +108,16 @@ export class CaseCollector implements CaseSink {
    * one from a producer that writes retries as repeated cases).
    */
   passIdsNeeded(source: Source): boolean {
-    return this.reports > 1 || repeatsAreRuns(source);
+    return this.reports > 1 || repeatsOf(source) === 'retry-after-failure';
+  }
+
+  /**
+   * Whether this reading met an id twice in one report where it is not a retry: one that keeps
+   * only the non-passing cases cannot number them as keepCases 'all' does, and the reports must be
+   * read again keeping every case (see parse-junit.ts).
+   */
+  get needsEveryCase(): boolean {
+    return this.keep !== 'all' && this.sawRepeatedId;
   }
 
   /** A passing case whose id is not needed (see `passIdsNeeded`). */
@@ -121,7 +146,12 @@ export class CaseCollector implements CaseSink {
       const id = joinId(scope, prefix + name);
       const known = this.cases.get(id);
       if (known !== undefined) {
-        this.merge(id, known, passOf(known, source));
+        const pass = passOf(known, source);
+        this.numbered(pass);
+        // Numbered: another same-named test of this report, which only a reading of every case
+        // tells apart (see `needsEveryCase`); counted meanwhile.
+        if (pass.id !== id) this.passesCounted++;
+        else this.merge(id, known, pass);
         return;
       }
     }
@@ -129,6 +159,7 @@ export class CaseCollector implements CaseSink {
   }
 
   addCase(testCase: TestCase): void {
+    this.numbered(testCase);
     this.onCase?.(testCase);
     const known = this.cases.get(testCase.id);
     if (known !== undefined) {
@@ -164,6 +195,33 @@ export class CaseCollector implements CaseSink {
   }
 
   /**
+   * Gives a case of the current report whose id an earlier case of it had its number: `id #2`,
+   * `id #3` (the first keeps the id), unless its producer writes it as a retry or an attempt of
+   * that case (`repeats` in dialects.ts) or writes that result twice: then it keeps the id and is
+   * merged with it.
+   */
+  private numbered(testCase: TestCase): void {
+    const id = testCase.id;
+    const isFailing = failing(testCase);
+    const seen = this.numbers.get(id);
+    if (seen === undefined) {
+      this.numbers.set(id, 2 + (isFailing ? 1 : 0));
+      return;
+    }
+    let count = seen >> 1;
+    const latestFailed = (seen & 1) === 1;
+    const repeats = repeatsOf(testCase.source);
+    const sameTest =
+      writtenTwice(testCase) || repeats === 'attempts' || (repeats === 'retry-after-failure' && latestFailed);
+    if (!sameTest) {
+      count++;
+      this.sawRepeatedId = true;
+    }
+    this.numbers.set(id, count * 2 + (isFailing ? 1 : 0));
+    if (count > 1) testCase.id = `${id} #${count}`;
+  }
+
+  /**
    * Whether no later result can be merged into this one, so counting it is all it needs: one
    * report, a producer that writes no retries as repeated cases, and not a result its producer
    * writes twice. (A later case with the same id is then another test, counted apart, as it would
@@ -191,11 +249,16 @@ export class CaseCollector implements CaseSink {
    */
   endReport(source?: Source): void {
     if (this.passedIds !== undefined) {
-      this.extras.passed += this.passedIds.endSegment(repeatsAreRuns(source), (lo, hi) => {
+      const repeats = this.passedIds.endSegment(false, (lo, hi) => {
         const key = hashKey(lo, hi);
         this.repeatsOfHash.set(key, (this.repeatsOfHash.get(key) ?? 0) + 1);
       });
+      // A pass logged twice in one report: two tests, or runs of one that its producer's rules
+      // must merge; either way only a reading of every case numbers or merges them right.
+      if (this.passedIds.lastSegmentRepeats) this.sawRepeatedId = true;
+      if (repeatsOf(source) === undefined) this.extras.passed += repeats;
     }
+    this.numbers.clear();
     // With every case kept, same-named tests are told apart within the current report only.
     if (this.keep === 'all') this.entryReport.clear();
   }
@@ -232,7 +295,9 @@ export class CaseCollector implements CaseSink {
    */
   settleSuspects(): void {
     for (const [id, replay] of this.suspects) {
-      if (replay === undefined || !replay.sawPass) continue;
+      if (replay === undefined) continue;
+      if (replay.sawRepeatedId) this.sawRepeatedId = true;
+      if (!replay.sawPass) continue;
       const known = this.cases.get(id)!;
       const { cases, summary } = replay.result();
       const entry = cases[0]!;
@@ -288,9 +353,17 @@ export class CaseCollector implements CaseSink {
 
   /** A second result for a kept id: runs of one test are merged; a same-named test is counted apart. */
   private merge(id: string, known: TestCase, later: TestCase): void {
-    const runs = sameTestRun(known.source, later.source);
-    const merged = mergeCases(known, later, runs);
-    if (!runs && this.reportOf(id, later.source?.report) === later.source?.report && !writtenTwice(later)) {
+    const sameReport = this.reportOf(id, later.source?.report) === later.source?.report;
+    const repeats = repeatsOf(later.source);
+    let runs = !sameReport;
+    if (sameReport && !writtenTwice(later)) {
+      // A retry after a failure (Gradle), or another attempt (pytest), is the same test.
+      runs = repeats === 'attempts' || (repeats === 'retry-after-failure' && failing(known));
+      if (!runs) this.sawRepeatedId = true;
+    }
+    const merged =
+      sameReport && runs && repeats === 'attempts' ? mergeAttempts(known, later) : mergeCases(known, later, runs);
+    if (!runs && sameReport && !writtenTwice(later)) {
       // The entry shows the result that stands; the other result is a test of its own.
       const other = merged === known ? later.status : known.status;
       this.extras[other]++;
@@ -326,19 +399,13 @@ function passOf(known: TestCase, source: Source): TestCase {
   return { id: known.id, suite: known.suite, name: known.name, status: 'passed', ...(source ? { source } : {}) };
 }
 
-/**
- * Whether two results with the same id are two runs of one test (a rerun, another shard's run,
- * a retry) rather than two tests that happen to share a name in one report (jest and mocha allow
- * that): different reports are runs, and so are repeats from a producer that writes retries so.
- */
-export function sameTestRun(a: Source, b: Source): boolean {
-  if (a?.report !== b?.report) return true;
-  return repeatsAreRuns(a);
+/** How the report's producer writes a test more than once in one report (see dialects.ts). */
+function repeatsOf(source: Source): DialectQuirks['repeats'] {
+  return source?.dialect === undefined ? undefined : quirksOf(source.dialect as JUnitDialect).repeats;
 }
 
-/** Whether the report's producer writes a retry as another <testcase> (see dialects.ts). */
-function repeatsAreRuns(source: Source): boolean {
-  return source?.dialect !== undefined && quirksOf(source.dialect as JUnitDialect).repeatsAreRuns === true;
+function failing(testCase: TestCase): boolean {
+  return testCase.status === 'failed' || testCase.status === 'errored';
 }
 
 /** Whether the case is one its producer writes twice in one report (see dialects.ts). */
@@ -402,4 +469,18 @@ export function mergeCases(earlier: TestCase, later: TestCase, runs = true): Tes
   const other = keep === earlier ? later : earlier;
   if (!(earlier.flaky || later.flaky) || keep.status === 'failed' || keep.status === 'errored') return keep;
   return { ...keep, flaky: true, failure: keep.failure ?? other.failure };
+}
+
+/**
+ * Two elements of one test in a pytest report (`repeats: 'attempts'`), `earlier` read first: the
+ * later one stands. pytest-rerunfailures writes a rerun attempt as an empty element (its failure
+ * is not in the report), so a pass after an attempt is a pass that needed a rerun: flaky. An error
+ * in teardown after a failure (pytest writes it as a second element) makes the test errored.
+ */
+export function mergeAttempts(earlier: TestCase, later: TestCase): TestCase {
+  if (later.status === 'passed') {
+    return { ...later, flaky: true, ...(earlier.failure ? { failure: earlier.failure } : {}) };
+  }
+  if (failing(earlier) && failing(later) && earlier.status === 'errored' && later.status === 'failed') return earlier;
+  return later;
 }

@@ -2,7 +2,8 @@
  * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
  * read whole, never built into a DOM), so reports of hundreds of MB parse in bounded memory;
  * every producer quirk lives in `dialects.ts`, the state machine in `junit-reader.ts`, the
- * merging of repeated test ids in `merge-cases.ts`.
+ * numbering and merging of repeated test ids in `merge-cases.ts` (and a second reading keeping
+ * every case when a reading of the non-passing ones cannot number them: `readReports`).
  *
  * A report that cannot be read completely gives a `ReportError` naming the file, the line and
  * column, and what was expected; the cases read before the problem are kept, and other reports
@@ -15,7 +16,8 @@ import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
-import { JUnitReader, type CaseSink } from './junit-reader.js';
+import type { CaseSink } from './case-sink.js';
+import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
 import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
@@ -49,6 +51,12 @@ export interface ParseJUnitOptions {
   repo?: PathResolver;
   /** The directory the tests ran in, when not the root: case files under it are relative to it (see repo-relative-file.ts). */
   caseBase?: string;
+  /**
+   * Whether runs of passing cases that are only counted may be counted without the XML parser
+   * (passing-cases.ts; the results are the same either way). On unless this says false or the
+   * environment has SELF_HEAL_JUNIT_FAST_PATH=0.
+   */
+  fastPath?: boolean;
 }
 
 export interface JUnitParseResult {
@@ -67,38 +75,16 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
-  const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
-  const read = await streamReportFile(file, file, collector, caseFile);
-  const suspects = collector.findSuspects();
-  if (suspects.size > 0) {
-    await streamReportFile(file, file, rescanSink(collector, suspects), caseFile);
-    collector.settleSuspects();
-  }
-  return {
-    ...collector.result(),
-    errors: read.errors,
-    ...(read.dialect ? { dialect: read.dialect } : {}),
-    ...notKept(collector),
-  };
+  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  return singleResult(
+    await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1),
+  );
 }
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
-  const collector = newCollector(options, 1);
-  const caseFile = options.repo && createRepoRelativeFile(options.repo, options.caseBase);
-  const read = streamReportString(xml, name, collector, caseFile);
-  const suspects = collector.findSuspects();
-  if (suspects.size > 0) {
-    streamReportString(xml, name, rescanSink(collector, suspects), caseFile);
-    collector.settleSuspects();
-  }
-  return {
-    ...collector.result(),
-    errors: read.errors,
-    ...(read.dialect ? { dialect: read.dialect } : {}),
-    ...notKept(collector),
-  };
+  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
 }
 
 /**
@@ -133,30 +119,136 @@ export async function parseJUnitReports(
       files.push(file);
     }
   }
-  const collector = newCollector(options, files.length);
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const caseFile = createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase);
-  for (const file of files) {
-    const read = await streamReportFile(path.resolve(cwd, file), file, collector, caseFile);
-    errors.push(...read.errors);
-  }
+  const stream = streamOptions(
+    options,
+    createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+  );
+  const reading = await readReports(
+    async (sink) => {
+      const reads: StreamResult[] = [];
+      for (const file of files) reads.push(await streamReportFile(path.resolve(cwd, file), file, sink, stream));
+      return reads;
+    },
+    options,
+    files.length,
+  );
+  for (const read of reading.reads) errors.push(...read.errors);
+  const { cases, summary, notKept } = reading;
+  return { cases, errors, reports: files, summary, ...(notKept > 0 ? { notKept } : {}) };
+}
+
+/** What reading a set of reports into a collector gave. */
+interface Reading {
+  cases: TestCase[];
+  summary: TestRunSummary;
+  notKept: number;
+  /** Per report, in order (the first reading's: the errors are the same on a second). */
+  reads: StreamResult[];
+}
+
+type ReadAll<T> = (sink: CaseSink) => T;
+
+/**
+ * Reads the reports into a collector (`readAll` streams every report into the sink it is given),
+ * then again for the suspects the collector names (see merge-cases.ts); and when a reading of
+ * the non-passing cases met an id twice in one report, once more keeping every case, narrowed to
+ * what was asked for (see `needsEveryCase`).
+ */
+async function readReports(
+  readAll: ReadAll<Promise<StreamResult[]>>,
+  options: ParseJUnitOptions,
+  reports: number,
+): Promise<Reading> {
+  const keep = options.keepCases ?? 'all';
+  const collector = newCollector(options, reports, keep);
+  const reads = await readAll(collector);
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    const sink = rescanSink(collector, suspects);
-    for (const file of files) await streamReportFile(path.resolve(cwd, file), file, sink, caseFile);
+    await readAll(rescanSink(collector, suspects));
     collector.settleSuspects();
   }
-  const { cases, summary } = collector.result();
-  return { cases, errors, reports: files, summary, ...notKept(collector) };
+  if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
+  const every = newCollector(options, reports, 'all');
+  await readAll(every);
+  return narrow(readingOf(every, reads), options);
 }
 
-function notKept(collector: CaseCollector): { notKept?: number } {
-  const n = collector.notKeptCount;
-  return n > 0 ? { notKept: n } : {};
+/** `readReports` for reports already in memory. */
+function readReportsSync(readAll: ReadAll<StreamResult[]>, options: ParseJUnitOptions, reports: number): Reading {
+  const keep = options.keepCases ?? 'all';
+  const collector = newCollector(options, reports, keep);
+  const reads = readAll(collector);
+  const suspects = collector.findSuspects();
+  if (suspects.size > 0) {
+    readAll(rescanSink(collector, suspects));
+    collector.settleSuspects();
+  }
+  if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
+  const every = newCollector(options, reports, 'all');
+  readAll(every);
+  return narrow(readingOf(every, reads), options);
 }
 
-function newCollector(options: ParseJUnitOptions, reports: number): CaseCollector {
-  return new CaseCollector(options.keepCases ?? 'all', options.onCase, KEPT_TEXT_BUDGET, reports, options.maxKeptCases);
+function needsEveryCase(keep: KeepCases, collector: CaseCollector, reads: StreamResult[]): boolean {
+  return keep !== 'all' && (collector.needsEveryCase || reads.some((read) => read.repeatedCases));
+}
+
+function readingOf(collector: CaseCollector, reads: StreamResult[]): Reading {
+  return { ...collector.result(), notKept: collector.notKeptCount, reads };
+}
+
+/** A reading that kept every case, cut down to what keepCases and maxKeptCases ask for. */
+function narrow(reading: Reading, options: ParseJUnitOptions): Reading {
+  if (options.keepCases === 'none') return { ...reading, cases: [] };
+  const max = options.maxKeptCases ?? Number.POSITIVE_INFINITY;
+  let failing = 0;
+  let other = 0;
+  let notKept = 0;
+  const cases = reading.cases.filter((c) => {
+    if (c.status === 'passed' && !c.flaky) return false;
+    const isFailing = c.status === 'failed' || c.status === 'errored';
+    if ((isFailing ? failing : other) >= max) {
+      notKept++;
+      return false;
+    }
+    if (isFailing) failing++;
+    else other++;
+    return true;
+  });
+  return { ...reading, cases, notKept };
+}
+
+function singleResult(reading: Reading): JUnitParseResult {
+  const read = reading.reads[0]!;
+  return {
+    cases: reading.cases,
+    summary: reading.summary,
+    errors: read.errors,
+    ...(read.dialect ? { dialect: read.dialect } : {}),
+    ...(reading.notKept > 0 ? { notKept: reading.notKept } : {}),
+  };
+}
+
+/** How each report is streamed. */
+export interface StreamOptions {
+  caseFile?: CaseFileMapper;
+  /** See `ParseJUnitOptions.fastPath`; resolved from the environment when not given. */
+  fastPath?: boolean;
+}
+
+function streamOptions(options: ParseJUnitOptions, caseFile: CaseFileMapper | undefined): StreamOptions {
+  return { caseFile, fastPath: fastPathOf(options.fastPath) };
+}
+
+/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
+function fastPathOf(option: boolean | undefined): boolean {
+  return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
+}
+
+function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCases): CaseCollector {
+  const max = keep === 'all' ? undefined : options.maxKeptCases;
+  return new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
 }
 
 interface StreamResult {
@@ -166,6 +258,8 @@ interface StreamResult {
   peakBufferedChars: number;
   /** Passing cases counted by the fast path, without saxes (see passing-cases.ts; tests and bench). */
   fastCases: number;
+  /** See `JUnitReader.repeatedCases`. */
+  repeatedCases: boolean;
 }
 
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
@@ -173,9 +267,9 @@ export async function streamReportFile(
   file: string,
   display: string,
   sink: CaseSink,
-  caseFile?: CaseFileMapper,
+  { caseFile, fastPath }: StreamOptions = {},
 ): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink, undefined, caseFile);
+  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
   const notes: ReportError[] = [];
   let refused = false;
   try {
@@ -229,6 +323,7 @@ export async function streamReportFile(
     errors: [...notes, ...reader.errors],
     peakBufferedChars: reader.peakBufferedChars,
     fastCases: reader.fastCases,
+    repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
 }
@@ -238,9 +333,9 @@ export function streamReportString(
   xml: string,
   display: string,
   sink: CaseSink,
-  caseFile?: CaseFileMapper,
+  { caseFile, fastPath }: StreamOptions = {},
 ): StreamResult {
-  const reader = new JUnitReader(display, sink, undefined, caseFile);
+  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
   let offset = 0;
   while (offset < xml.length && !reader.done) {
     let end = Math.min(xml.length, offset + CHUNK_CHARS);
@@ -255,6 +350,7 @@ export function streamReportString(
     errors: reader.errors,
     peakBufferedChars: reader.peakBufferedChars,
     fastCases: reader.fastCases,
+    repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
 }

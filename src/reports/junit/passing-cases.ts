@@ -6,7 +6,8 @@
  * saxes would (attribute syntax, quoting, no duplicate attribute, only characters XML allows, no
  * `<` or entity reference in a value) is several times faster. Anything else, or anything in doubt
  * (an entity reference, a CR not followed by LF, a non-ASCII attribute name, a surrogate, an
- * element cut by the end of the chunk), ends the run: saxes reads it as usual and reports any
+ * element cut by the end of the chunk, a `status` or `result` that says the case did not run: see
+ * `notRunAttribute`), ends the run: saxes reads it as usual and reports any
  * problem with its position, which the scan keeps exact (see `ScannedRun`).
  *
  * Most elements are matched whole by a regex for the attribute names the report's previous plain
@@ -14,6 +15,8 @@
  * names (the duplicate check), and what neither takes by a character loop (line breaks, tabs,
  * `></testcase>`), which is the reference the other two are narrower than.
  */
+
+import { notRunAttribute } from './dialects.js';
 
 /** What a scan found: where the run ends, how many cases it holds, and the lines it spans. */
 export interface ScannedRun {
@@ -149,8 +152,17 @@ function plainElementEnd(text: string, at: number): number {
     i = eq + 1;
     c = text.charCodeAt(i);
     while (c !== DQUOTE && c !== SQUOTE) c = text.charCodeAt(++i);
-    i = text.indexOf(c === DQUOTE ? '"' : "'", i + 1) + 1;
+    const valueStart = i + 1;
+    i = text.indexOf(c === DQUOTE ? '"' : "'", valueStart) + 1;
+    if (saysNotRun(text, start, nameEnd, valueStart, i - 1)) return -1;
   }
+}
+
+/** Whether the attribute at [nameStart, nameEnd) with the value [valueStart, valueEnd) says the case did not run. */
+function saysNotRun(text: string, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): boolean {
+  const length = nameEnd - nameStart;
+  if (length !== 6 || !(text.startsWith('status', nameStart) || text.startsWith('result', nameStart))) return false;
+  return notRunAttribute(text.slice(nameStart, nameEnd), text.slice(valueStart, valueEnd));
 }
 
 /**
@@ -167,6 +179,11 @@ function learnShape(text: string, names: number): void {
   for (let k = 0; k < names; k++) key += `${text.slice(nameStarts[k], nameEnds[k])} `;
   if (key === shape) return;
   shape = key;
+  // Their values matter (see `saysNotRun`): such elements are walked one by one.
+  if (key.startsWith('status ') || key.startsWith('result ') || / (?:status|result) /.test(key)) {
+    sameShape = undefined;
+    return;
+  }
   const value = (q: string) => `${q}[^${q}<&\\x00-\\x1f\\ud800-\\udfff\\ufffe\\uffff]*${q}`;
   const attributes = key
     .trim()
@@ -209,9 +226,10 @@ function caseElementEnd(text: string, at: number): number {
     i = skipSpace(text, i + 1);
     const quote = text.charCodeAt(i);
     if (quote !== DQUOTE && quote !== SQUOTE) return -1;
+    const valueStart = i + 1;
     // The common value, without a line break, tab or anything in doubt, in one regex step.
     const plain = quote === DQUOTE ? PLAIN_DOUBLE : PLAIN_SINGLE;
-    plain.lastIndex = i + 1;
+    plain.lastIndex = valueStart;
     plain.test(text);
     for (i = plain.lastIndex; ; i++) {
       if (i >= limit) return -1;
@@ -228,6 +246,7 @@ function caseElementEnd(text: string, at: number): number {
         } else if (c !== TAB) return -1;
       } else if (c === LT || c === AMP || (c >= 0xd800 && c <= 0xdfff) || c > 0xfffd) return -1;
     }
+    if (saysNotRun(text, start, nameEnds[names - 1]!, valueStart, i)) return -1;
     i++;
   }
 }

@@ -26,12 +26,12 @@ export function sniffEncoding(head: Uint8Array): Sniffed {
   if (b0 === 0x3c && b1 === 0x00) return { ok: true, encoding: 'utf-16le' };
   if (b0 === 0x00 && b1 === 0x3c) return { ok: true, encoding: 'utf-16be' };
 
+  const declared = declaredEncoding(head);
   const nul = head.indexOf(0);
-  if (nul >= 0) {
+  if (nul >= 0 && looksBinary(head, declared)) {
     const at = positionOf(head, nul);
     return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
   }
-  const declared = declaredEncoding(head);
   if (declared === undefined || /^utf-?8$/i.test(declared)) return { ok: true, encoding: 'utf-8' };
   try {
     new TextDecoder(declared);
@@ -42,6 +42,25 @@ export function sniffEncoding(head: Uint8Array): Sniffed {
       encoding: 'utf-8',
       note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
     };
+  }
+}
+
+/**
+ * Whether bytes with a NUL among them are binary rather than text with a stray NUL (node:test
+ * writes a NUL from an assertion message raw; the reader replaces it): binary when more than one
+ * byte in ten is a control character, or when bytes that should be UTF-8 are not.
+ */
+function looksBinary(head: Uint8Array, declared: string | undefined): boolean {
+  let controls = 0;
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b) controls++;
+  if (controls * 10 > head.length) return true;
+  if (declared !== undefined && !/^utf-?8$/i.test(declared)) return false;
+  try {
+    // `stream`: a character cut by the end of the head is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return false;
+  } catch {
+    return true;
   }
 }
 

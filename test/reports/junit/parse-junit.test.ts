@@ -119,23 +119,42 @@ describe('the same test id more than once', () => {
     }
   });
 
-  it('in one report is two tests that share a name (jest and mocha allow it): both count, the failure stands', () => {
+  it('in one report is two tests that share a name (jest and mocha allow it): each counted and listed apart', () => {
     for (const keepCases of ['all', 'non-passing'] as const) {
-      for (const xml of [suite(fail('t'), pass('t'), pass('u')), suite(pass('u'), pass('t'), fail('t'))]) {
+      for (const [xml, failedId] of [
+        [suite(fail('t'), pass('t'), pass('u')), 'pkg.T::t'],
+        [suite(pass('u'), pass('t'), fail('t')), 'pkg.T::t #2'],
+      ] as const) {
         const result = parseJUnitString(xml, 'twice.xml', { keepCases });
         expect(result.summary).toEqual({ total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 });
-        const t = result.cases.find((c) => c.id === 'pkg.T::t')!;
-        expect(t).toMatchObject({ status: 'failed', failure: { message: 'boom', body: 'trace of t' } });
+        const t = result.cases.find((c) => c.status === 'failed')!;
+        // 'non-passing' counts passes without reading them: a failure after a same-named pass keeps
+        // the plain id there (docs/junit.md); every other reading numbers it.
+        expect(t.id).toBe(keepCases === 'all' ? failedId : 'pkg.T::t');
+        expect(t).toMatchObject({ name: 't', status: 'failed', failure: { message: 'boom', body: 'trace of t' } });
         expect(t.flaky).toBeUndefined();
+        if (keepCases === 'all')
+          expect(result.cases.map((c) => c.id)).toContain(failedId === 'pkg.T::t' ? 'pkg.T::t #2' : 'pkg.T::t');
       }
     }
   });
 
-  it('in one report is listed once, with the first failure, and counted as often as it is there', () => {
-    const result = parseJUnitString(suite(fail('t', 'first'), fail('t', 'second'), pass('u'), pass('u')), 'twice.xml');
-    expect(result.summary).toEqual({ total: 4, passed: 2, failed: 2, errored: 0, skipped: 0 });
-    expect(result.cases.filter((c) => c.id === 'pkg.T::t')).toHaveLength(1);
-    expect(result.cases.find((c) => c.id === 'pkg.T::t')?.failure?.message).toBe('first');
+  it('in one report is listed once per element, numbered in reading order, and counted as often as it is there', () => {
+    for (const keepCases of ['all', 'non-passing'] as const) {
+      const result = parseJUnitString(
+        suite(fail('t', 'first'), fail('t', 'second'), pass('u'), pass('u')),
+        'twice.xml',
+        {
+          keepCases,
+        },
+      );
+      expect(result.summary).toEqual({ total: 4, passed: 2, failed: 2, errored: 0, skipped: 0 });
+      const failed = result.cases.filter((c) => c.status === 'failed');
+      expect(failed.map((c) => [c.id, c.name, c.failure?.message])).toEqual([
+        ['pkg.T::t', 't', 'first'],
+        ['pkg.T::t #2', 't', 'second'],
+      ]);
+    }
     const counted = parseJUnitString(suite(pass('u'), pass('u'), pass('v')), 'twice.xml', { keepCases: 'non-passing' });
     expect(counted.summary).toEqual({ total: 3, passed: 3, failed: 0, errored: 0, skipped: 0 });
   });

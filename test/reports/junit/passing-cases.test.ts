@@ -1,17 +1,17 @@
 /**
  * The passing-case fast path (passing-cases.ts, and `skipPassingCases` in junit-reader.ts, which
  * moves saxes' position over runs of empty passing `<testcase/>` elements) is differential by
- * nature: a report read with keepCases 'all' (every case through saxes, no fast path) and with
- * 'non-passing' (runs of passing cases counted by the scan) must say the same thing — the same
- * summary, the same non-passing cases, and for a malformed report the same errors at the same line
- * and column. Each report here puts its quirk inside or next to runs of passing cases, and each
- * test also checks that the fast path did run (`fastCases`), so a scan that silently gave up on
- * everything could not pass.
+ * nature: a report read with the fast path and without it (`fastPath: false`, every case through
+ * saxes) must say the same thing — the same summary, the same non-passing cases, and for a
+ * malformed report the same errors at the same line and column; and both must agree with keepCases
+ * 'all', which never takes the fast path. Each report here puts its quirk inside or next to runs of
+ * passing cases, and each test also checks that the fast path did run (`fastCases`), so a scan
+ * that silently gave up on everything could not pass.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CaseCollector, KEPT_TEXT_BUDGET } from '../../../src/reports/junit/merge-cases.js';
 import {
   parseJUnitFile,
@@ -66,20 +66,24 @@ const failing = (name: string) =>
   `<testcase classname="pkg.T" name="${name}"><failure message="boom &amp; more">trace of ${name}</failure></testcase>`;
 
 /**
- * Reads `xml` four ways (file and string, 'all' and 'non-passing'), asserts they agree, and
- * returns what the file was read into with the fast path, and how many cases that path counted.
+ * Reads `xml` six ways (file and string; 'all', and 'non-passing' with and without the fast path),
+ * asserts they agree, and returns what the file was read into with the fast path, and how many
+ * cases that path counted.
  */
 async function readBothWays(xml: string) {
   const file = await write(xml);
   const all = await parseJUnitFile(file, { keepCases: 'all' });
-  const fast = await parseJUnitFile(file, { keepCases: 'non-passing' });
+  const fast = await parseJUnitFile(file, { keepCases: 'non-passing', fastPath: true });
+  const plain = await parseJUnitFile(file, { keepCases: 'non-passing', fastPath: false });
+  expect(fast).toEqual(plain);
   expect(fast.summary).toEqual(all.summary);
   expect(fast.cases).toEqual(nonPassing(all.cases));
   expect(fast.errors).toEqual(all.errors);
   expect(fast.dialect).toEqual(all.dialect);
 
   const allString = parseJUnitString(xml, file, { keepCases: 'all' });
-  const fastString = parseJUnitString(xml, file, { keepCases: 'non-passing' });
+  const fastString = parseJUnitString(xml, file, { keepCases: 'non-passing', fastPath: true });
+  expect(fastString).toEqual(parseJUnitString(xml, file, { keepCases: 'non-passing', fastPath: false }));
   expect(fastString.summary).toEqual(allString.summary);
   expect(fastString.cases).toEqual(nonPassing(allString.cases));
   expect(fastString.errors).toEqual(allString.errors);
@@ -87,17 +91,32 @@ async function readBothWays(xml: string) {
   expect(fastString.summary).toEqual(fast.summary);
   expect(fastString.errors).toEqual(fast.errors);
 
-  const streamed = await streamReportFile(file, file, new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1));
-  const streamedString = streamReportString(
-    xml,
-    file,
-    new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1),
-  );
-  // With every case wanted there is no fast path: the reference above is saxes alone.
+  const collector = () => new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1);
+  const streamed = await streamReportFile(file, file, collector(), { fastPath: true });
+  const streamedString = streamReportString(xml, file, collector(), { fastPath: true });
+  // The reference really is saxes alone: with the switch off, and with every case wanted.
+  expect((await streamReportFile(file, file, collector(), { fastPath: false })).fastCases).toBe(0);
   const reference = await streamReportFile(file, file, new CaseCollector('all', undefined, KEPT_TEXT_BUDGET, 1));
   expect(reference.fastCases).toBe(0);
   return { all, fast, fastCases: streamed.fastCases, fastCasesString: streamedString.fastCases };
 }
+
+describe('the switch', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('SELF_HEAL_JUNIT_FAST_PATH=0 turns the fast path off; the option wins over it', async () => {
+    const file = await write(report(passes(200)));
+    const collector = () => new CaseCollector('non-passing', undefined, KEPT_TEXT_BUDGET, 1);
+    expect((await streamReportFile(file, file, collector())).fastCases).toBeGreaterThan(LEAD_FAST);
+    vi.stubEnv('SELF_HEAL_JUNIT_FAST_PATH', '0');
+    expect((await streamReportFile(file, file, collector())).fastCases).toBe(0);
+    expect(streamReportString(report(passes(200)), file, collector()).fastCases).toBe(0);
+    expect((await streamReportFile(file, file, collector(), { fastPath: true })).fastCases).toBeGreaterThan(LEAD_FAST);
+    expect((await parseJUnitFile(file, { keepCases: 'non-passing' })).summary.passed).toBe(LEAD + 200);
+  });
+});
 
 describe('the passing-case fast path reads a report as saxes does', () => {
   it('plain runs: every passing case is counted by the scan, failures in between kept', async () => {

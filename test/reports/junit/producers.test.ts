@@ -423,3 +423,21 @@ describe('Playwright', () => {
     );
   });
 });
+
+describe('GoogleTest', () => {
+  it('counts a DISABLED_ test (status="notrun", no result element) as skipped, not passed', async () => {
+    const result = await parseJUnitFile(fixture('googletest/junit.xml'));
+    expect(result.errors).toEqual([]);
+    expect(result.summary).toEqual({ total: 4, passed: 1, failed: 1, errored: 0, skipped: 2 });
+    expect(statuses(result)).toEqual({
+      'cart_test.cc::CartTest::Totals': 'passed',
+      'cart_test.cc::CartTest::TotalsWrongOnPurpose': 'failed',
+      'cart_test.cc::CartTest::DISABLED_Discount': 'skipped',
+      'cart_test.cc::CartTest::SkippedForNow': 'skipped',
+    });
+    expect(byId(result, 'cart_test.cc::CartTest::TotalsWrongOnPurpose')).toMatchObject({
+      classname: 'CartTest',
+      line: 6,
+    });
+  });
+});
