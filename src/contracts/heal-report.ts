@@ -34,6 +34,30 @@ export const AttemptVerdict = z.enum([
 ]);
 export type AttemptVerdict = z.infer<typeof AttemptVerdict>;
 
+/** A line of code cited as evidence: repo-relative file, 1-based line, its text (trimmed, bounded). */
+export const CodeSite = z.object({
+  file: z.string(),
+  line: z.number().int().positive(),
+  text: z.string(),
+});
+export type CodeSite = z.infer<typeof CodeSite>;
+
+/** Why an attempt was found to special-case the failing tests: one literal, where the patch wrote it, where the tests have it. */
+export const SpecialCaseEvidence = z.object({
+  /**
+   * `input-condition`: a condition the patch added compares with a literal of a failing test's inputs;
+   * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
+   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable.
+   */
+  rule: z.enum(['input-condition', 'expected-value', 'test-identity']),
+  /** The literal or name as the patch writes it. */
+  literal: z.string(),
+  patch: CodeSite,
+  /** The test line the literal came from (absent for a test-only environment variable). */
+  test: CodeSite.optional(),
+});
+export type SpecialCaseEvidence = z.infer<typeof SpecialCaseEvidence>;
+
 export const TokenUsage = z.object({
   input: z.number().int().nonnegative(),
   output: z.number().int().nonnegative(),
