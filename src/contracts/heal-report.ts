@@ -31,6 +31,8 @@ export const AttemptVerdict = z.enum([
   'provider-error',
   /** A test run hit its timeout. */
   'timeout',
+  /** The tests pass, but the change special-cases them (hard-coded inputs, the test's name or environment): rolled back. */
+  'special-cased',
 ]);
 export type AttemptVerdict = z.infer<typeof AttemptVerdict>;
 
@@ -78,6 +80,8 @@ export const Attempt = z.object({
   passToPass: z.object({ passed: z.number().int(), total: z.number().int(), broken: z.array(z.string()) }).optional(),
   /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
   detail: z.record(z.string(), z.unknown()).optional(),
+  /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
+  specialCases: z.array(SpecialCaseEvidence).optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 

@@ -8,7 +8,8 @@
  * 4. restores the failing tests' own files (a test can never be changed to pass),
  * 5. checks the final diff again, hashes it, and skips a diff that was already tried,
  * 6. reruns the failing tests, then, only when they all pass, the full suite,
- * 7. is accepted, or restored exactly with its verdict and feedback recorded for the next one.
+ * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), or restored
+ *    exactly with its verdict and feedback recorded for the next one.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.
  */
 import type { FailureFrame } from '../contracts/failure-frame.js';
@@ -24,6 +25,8 @@ import { applyEdits, describeProblems, type EditContext } from './edits/apply-ed
 import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
+import { createSpecialCaseGate } from './special-case-gate.js';
+import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
@@ -101,6 +104,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
   const tried = new Map<string, number>();
   const triedHashes = new Set<string>();
   const rerun = input.rerunTargets ?? input.runFull;
+  const specialCases = createSpecialCaseGate({ root: input.root, frames: input.frames, scrub, logger });
 
   for (let n = 1; ; n++) {
     throwIfAborted(input.signal);
@@ -283,7 +287,16 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
         });
         return null;
       }
-      // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
+      // 7. Not a fix when it passes by recognising the tests: rolled back like any rejected attempt.
+      const special = options.allowSpecialCases ? [] : await specialCases.check(diff, applied.files);
+      if (special.length > 0) {
+        restoreSnapshot(snapshot);
+        const { failToPass, passToPass } = judged;
+        const feedback = specialCaseFeedback(special);
+        record('special-cased', { ...recorded, feedback, specialCases: special, failToPass, passToPass });
+        return null;
+      }
+      // Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
       const fix = new Set(applied.files);
       const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
       if (leftovers.length > 0) restoreSnapshot(snapshot, leftovers);
