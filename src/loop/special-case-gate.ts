@@ -4,7 +4,7 @@
  * evidence before it reaches the report or a model. A check that fails is logged and lets the
  * attempt through: the tests did verify it, and the check is a heuristic on top.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { SpecialCaseEvidence } from '../contracts/heal-report.js';
@@ -21,13 +21,16 @@ export interface SpecialCaseGate {
   check(diff: string, files: readonly string[]): Promise<SpecialCaseEvidence[]>;
 }
 
+/** A repo file's text; never one outside the repository, also not through a symlink (its lines become evidence). */
 function readRepoFile(root: string, file: string): string | undefined {
   const normal = path.posix.normalize(file.replace(/\\/g, '/'));
   if (path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../')) return undefined;
-  const full = path.join(root, normal);
   try {
-    if (!statSync(full).isFile() || statSync(full).size > MAX_FILE_BYTES) return undefined;
-    return readFileSync(full, 'utf8');
+    const real = realpathSync(path.join(root, normal));
+    if (!real.startsWith(realpathSync(root) + path.sep)) return undefined;
+    const info = statSync(real);
+    if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined;
+    return readFileSync(real, 'utf8');
   } catch {
     return undefined;
   }

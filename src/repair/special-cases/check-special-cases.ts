@@ -39,6 +39,13 @@ import {
 export const MAX_EVIDENCE = 12;
 const MAX_LITERAL_CHARS = 120;
 const MAX_SITE_CHARS = 200;
+/**
+ * Ancestors looked at from a literal: a condition is near its literal, and a model's patch can nest
+ * without end (each parent lookup walks from the root in web-tree-sitter).
+ */
+const MAX_CLIMB = 48;
+/** Operands of one `and`/`or` chain read; a longer condition is not judged keyed. */
+const MAX_OPERANDS = 10_000;
 
 interface HunkFacts {
   /** Literal keys (and `id:<name>` identifiers) on the lines the hunk removed. */
@@ -194,7 +201,12 @@ class PatchView {
 
   site(node: SyntaxNode): CodeSite {
     const row = node.startPosition.row;
-    return { file: this.file.path, line: row + 1, text: clip(this.lines[row] ?? '', MAX_SITE_CHARS) };
+    const text = (this.lines[row] ?? '').trim();
+    return {
+      file: this.file.path,
+      line: row + 1,
+      text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text,
+    };
   }
 }
 
@@ -232,18 +244,32 @@ function assignmentOf(node: SyntaxNode): { target: string; value: SyntaxNode } |
 
 /**
  * The literals an equality condition compares with, or null when the condition is not purely a set
- * of equality tests against literals (`month == 2 and is_leap(year)` computes; it is not keyed).
+ * of equality tests against literals (`month == 2 and is_leap(year)` computes; it is not keyed). An
+ * `and`/`or` chain is flattened with a stack, not recursion: a patch can chain without end.
  */
 function keyedLiterals(condition: SyntaxNode, family: Family): SyntaxNode[] | null {
-  const n = unwrap(condition);
-  const op = operatorOf(n);
-  if (n.type === 'boolean_operator' || (n.type === 'binary_expression' && (op === '&&' || op === '||'))) {
-    const left = n.childForFieldName('left');
-    const right = n.childForFieldName('right');
-    const l = left ? keyedLiterals(left, family) : null;
-    const r = right ? keyedLiterals(right, family) : null;
-    return l && r ? [...l, ...r] : null;
+  const keys: SyntaxNode[] = [];
+  const pending = [condition];
+  for (let seen = 0; pending.length > 0; seen++) {
+    if (seen >= MAX_OPERANDS) return null;
+    const n = unwrap(pending.pop()!);
+    const op = operatorOf(n);
+    if (n.type === 'boolean_operator' || (n.type === 'binary_expression' && (op === '&&' || op === '||'))) {
+      const left = n.childForFieldName('left');
+      const right = n.childForFieldName('right');
+      if (!left || !right) return null;
+      pending.push(right, left);
+      continue;
+    }
+    const compared = equalityKeys(n, op, family);
+    if (!compared) return null;
+    keys.push(...compared);
   }
+  return keys;
+}
+
+/** The literal side of one equality test (`x == 2`, `(a, b) == (2, 3)`, `x in (2, 3)`, `[2, 3].includes(x)`). */
+function equalityKeys(n: SyntaxNode, op: string | undefined, family: Family): SyntaxNode[] | null {
   let sides: SyntaxNode[] = [];
   if (n.type === 'comparison_operator' && op && EQUALITY_PY.has(op))
     sides = n.namedChildren.filter((c): c is SyntaxNode => c !== null);
@@ -389,7 +415,8 @@ function isLookup(node: SyntaxNode): boolean {
 /** A string literal a condition compares: `op in ("+", "add")`, `name.startswith("test_")`. */
 function inCondition(node: SyntaxNode): boolean {
   let child = node;
-  for (let n = node.parent; n; child = n, n = n.parent) {
+  let climbed = 0;
+  for (let n = node.parent; n && climbed++ < MAX_CLIMB; child = n, n = n.parent) {
     if (n.childForFieldName('condition')?.id === child.id) return true;
     if (n.type === 'switch_statement' && n.childForFieldName('value')?.id === child.id) return true;
     if (n.type === 'switch_case' && n.childForFieldName('value')?.id === child.id) return true;
@@ -411,7 +438,8 @@ function inCondition(node: SyntaxNode): boolean {
 
 /** The enclosing statement's text, for "does this condition read the environment". */
 function statementText(node: SyntaxNode): string {
-  for (let n: SyntaxNode | null = node; n; n = n.parent) {
+  let climbed = 0;
+  for (let n: SyntaxNode | null = node; n && climbed++ < MAX_CLIMB; n = n.parent) {
     const condition = n.childForFieldName('condition');
     if (condition) return condition.text;
     if (/_statement$|^(lexical_declaration|variable_declaration|expression_statement)$/.test(n.type)) return n.text;
@@ -421,7 +449,8 @@ function statementText(node: SyntaxNode): string {
 
 /** True when nothing between `node` and its function makes it conditional. */
 function unconditional(node: SyntaxNode, family: Family): boolean {
-  for (let n = node.parent; n; n = n.parent) {
+  let climbed = 0;
+  for (let n = node.parent; n && climbed++ < MAX_CLIMB; n = n.parent) {
     if (isFunctionNode(n, family)) return true;
     if (CONDITIONAL_ANCESTORS.has(n.type)) return false;
     if (n.type === 'binary_expression' && /^(&&|\|\||\?\?)$/.test(n.childForFieldName('operator')?.text ?? ''))
