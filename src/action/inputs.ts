@@ -127,6 +127,7 @@ export const ActionInputs = z.object({
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
   'allow-unsafe-pull-request-target': booleanInput(false),
+  'allow-special-cases': booleanInput(false),
 });
 export type ActionInputs = z.output<typeof ActionInputs>;
 export type ActionInputName = keyof z.input<typeof ActionInputs>;
@@ -219,6 +220,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     reportPath: context.reportPath,
     commit: false,
     allowDirty: true,
+    allowSpecialCases: inputs['allow-special-cases'],
     ...(apiKey ? { apiKey } : {}),
     secrets,
   };

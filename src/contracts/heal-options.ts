@@ -34,6 +34,8 @@ export const HealOptions = z.object({
   reportPath: z.string().optional(),
   commit: z.boolean().default(true),
   allowDirty: z.boolean().default(false),
+  /** Unsafe: accept an attempt that special-cases the failing tests (the check is off). */
+  allowSpecialCases: z.boolean().default(false),
   /** API key for the provider; masked and scrubbed from everything sent to a model. */
   apiKey: z.string().optional(),
   /** Further secret values to scrub (the step's own credentials). */

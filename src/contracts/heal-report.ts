@@ -31,8 +31,34 @@ export const AttemptVerdict = z.enum([
   'provider-error',
   /** A test run hit its timeout. */
   'timeout',
+  /** The tests pass, but the change special-cases them (hard-coded inputs, the test's name or environment): rolled back. */
+  'special-cased',
 ]);
 export type AttemptVerdict = z.infer<typeof AttemptVerdict>;
+
+/** A line of code cited as evidence: repo-relative file, 1-based line, its text (trimmed, bounded). */
+export const CodeSite = z.object({
+  file: z.string(),
+  line: z.number().int().positive(),
+  text: z.string(),
+});
+export type CodeSite = z.infer<typeof CodeSite>;
+
+/** Why an attempt was found to special-case the failing tests: one literal, where the patch wrote it, where the tests have it. */
+export const SpecialCaseEvidence = z.object({
+  /**
+   * `input-condition`: a condition the patch added compares with a literal of a failing test's inputs;
+   * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
+   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable.
+   */
+  rule: z.enum(['input-condition', 'expected-value', 'test-identity']),
+  /** The literal or name as the patch writes it. */
+  literal: z.string(),
+  patch: CodeSite,
+  /** The test line the literal came from (absent for a test-only environment variable). */
+  test: CodeSite.optional(),
+});
+export type SpecialCaseEvidence = z.infer<typeof SpecialCaseEvidence>;
 
 export const TokenUsage = z.object({
   input: z.number().int().nonnegative(),
@@ -54,6 +80,8 @@ export const Attempt = z.object({
   passToPass: z.object({ passed: z.number().int(), total: z.number().int(), broken: z.array(z.string()) }).optional(),
   /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
   detail: z.record(z.string(), z.unknown()).optional(),
+  /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
+  specialCases: z.array(SpecialCaseEvidence).optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 

@@ -16,7 +16,8 @@ export interface TestDefinition {
 }
 
 /** Test-defining calls of JavaScript runners: `it('…')`, `test.each(…)('…')`, `it.only('…')`. */
-const JS_TEST_CALLEES = /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
+export const JS_TEST_CALLEES =
+  /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
 
 /** Definition node types whose `name` field names a test function, per language. */
 const NAMED_DEFINITIONS: Record<string, string> = {

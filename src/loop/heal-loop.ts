@@ -8,7 +8,8 @@
  * 4. restores the failing tests' own files (a test can never be changed to pass),
  * 5. checks the final diff again, hashes it, and skips a diff that was already tried,
  * 6. reruns the failing tests, then, only when they all pass, the full suite,
- * 7. is accepted, or restored exactly with its verdict and feedback recorded for the next one.
+ * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), or restored
+ *    exactly with its verdict and feedback recorded for the next one.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.
  */
 import type { FailureFrame } from '../contracts/failure-frame.js';
@@ -24,6 +25,8 @@ import { applyEdits, describeProblems, type EditContext } from './edits/apply-ed
 import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
+import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
+import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 import { plural } from '../text/format.js';
 
@@ -103,6 +106,8 @@ interface LoopState {
   tried: Map<string, number>;
   /** The same hashes, for the repair host's dry runs. */
   triedHashes: Set<string>;
+  /** Rejects a verified attempt that passes by recognising the failing tests. */
+  specialCases: SpecialCaseGate;
 }
 
 /** One attempt in progress. */
@@ -143,7 +148,17 @@ interface Applied {
 
 /** The driver: attempt `n` runs while the cap and the budget allow it. */
 export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
-  const state: LoopState = { attempts: [], tried: new Map(), triedHashes: new Set() };
+  const state: LoopState = {
+    attempts: [],
+    tried: new Map(),
+    triedHashes: new Set(),
+    specialCases: createSpecialCaseGate({
+      root: input.root,
+      frames: input.frames,
+      scrub: input.scrub,
+      logger: input.logger,
+    }),
+  };
   for (let n = 1; ; n++) {
     throwIfAborted(input.signal);
     const budget = checkBudget(input.cap, input.spent, input.now());
@@ -385,6 +400,7 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
     });
     return NEXT;
   }
+  if (await specialCased(a, applied, judged)) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
   const fix = new Set(applied.files);
   const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
@@ -396,6 +412,23 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
     passToPass: judged.passToPass,
   });
   return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
+}
+
+/** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */
+async function specialCased(a: AttemptContext, applied: Applied, judged: Judgement): Promise<boolean> {
+  const { input } = a;
+  if (input.options.allowSpecialCases) return false;
+  const special = await a.state.specialCases.check(applied.diff, applied.files);
+  if (special.length === 0) return false;
+  restoreSnapshot(input.snapshot);
+  recordAttempt(a, 'special-cased', {
+    ...applied.recorded,
+    feedback: specialCaseFeedback(special),
+    specialCases: special,
+    failToPass: judged.failToPass,
+    passToPass: judged.passToPass,
+  });
+  return true;
 }
 
 /**

@@ -12,7 +12,7 @@
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
-import type { Attempt, HealReport, HealResult } from '../contracts/heal-report.js';
+import type { Attempt, CodeSite, HealReport, HealResult, SpecialCaseEvidence } from '../contracts/heal-report.js';
 import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.js';
 import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
 import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
@@ -54,6 +54,13 @@ const VERDICTS: Partial<Record<string, string>> = {
   'no-edits': '∅ no edits proposed',
   'provider-error': '❌ provider error',
   timeout: '⏱️ test run timed out',
+  'special-cased': '🚩 special-cases the tests',
+};
+
+const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
+  'input-condition': 'compares with the test input at',
+  'expected-value': 'returns or assigns the value expected at',
+  'test-identity': 'recognises the test run; the test is at',
 };
 
 /** One level of detail; each later level keeps less. */
@@ -299,6 +306,7 @@ function describeOutcome(a: Attempt): string {
   const made = `made ${formatCount(f2p.passed)} of ${formatCount(f2p.total)} pass`;
   const broken = a.passToPass?.broken.length ?? 0;
   if (broken) return `${made} but broke ${plural(broken, 'passing test')}`;
+  if (a.verdict === 'special-cased') return `${made} only by special-casing the tests`;
   if (f2p.passed === f2p.total) return `${made} but was not accepted (${escapeMarkdown(a.verdict)})`;
   return made;
 }
@@ -500,6 +508,7 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
         a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
       parts.push(`Feedback:\n\n${codeBlock(fb, 'text')}`);
     }
+    if (detail.feedback && a.specialCases?.length) parts.push(renderSpecialCases(a.specialCases));
     if (detail.attemptDiffs && a.diff.trim()) {
       parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
     }
@@ -511,12 +520,32 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
   return blocks;
 }
 
+/** A code span of untrusted text, on one line and bounded. */
+function shortCode(text: string, max: number): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return inlineCode(single.length > max ? `${single.slice(0, max - 1)}…` : single);
+}
+
+function siteText(site: CodeSite): string {
+  return `${shortCode(`${site.file}:${site.line}`, 120)} ${shortCode(site.text, 120)}`;
+}
+
+/** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
+function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
+  const items = evidence.map((e) => {
+    const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
+    return `- ${shortCode(e.literal, 80)} at ${siteText(e.patch)} ${why}`;
+  });
+  return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+
 /** The accepted diff when healed; otherwise the attempt that got the most target tests passing. */
 export function selectPatch(report: HealReport): { diff: string; label: string } | undefined {
   if (report.diff?.trim()) return { diff: report.diff, label: 'The fix' };
   let best: Attempt | undefined;
   for (const a of report.attempts) {
-    if (!a.diff.trim()) continue;
+    // A special-cased attempt passes the tests without fixing the code: never offered as the best.
+    if (!a.diff.trim() || a.verdict === 'special-cased') continue;
     const score = a.failToPass ? a.failToPass.passed / Math.max(1, a.failToPass.total) : 0;
     const bestScore = best?.failToPass ? best.failToPass.passed / Math.max(1, best.failToPass.total) : -1;
     if (!best || score >= bestScore) best = a;

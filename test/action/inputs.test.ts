@@ -158,6 +158,20 @@ describe('toHealOptions', () => {
     });
   });
 
+  it('keeps the special-casing check on unless allow-special-cases is true', () => {
+    const options = (value?: string) =>
+      HealOptions.parse(
+        toHealOptions(
+          readInputs(runnerEnv({ 'test-command': 'x', ...(value ? { 'allow-special-cases': value } : {}) }), () => {}),
+          { workspace: '/ws', reportPath: '/r' },
+        ),
+      );
+    expect(options().allowSpecialCases).toBe(false);
+    expect(options('true').allowSpecialCases).toBe(true);
+    expect(options('False').allowSpecialCases).toBe(false);
+    expect(() => options('sometimes')).toThrow(/allow-special-cases/);
+  });
+
   it('uses api-key over the workflow token, and scrubs both', () => {
     const inputs = readInputs(
       runnerEnv({ 'test-command': 'x', provider: 'openai', 'api-key': 'sk-abc123456' }),

@@ -107,6 +107,15 @@ describe('self-heal run: flags', () => {
     expect(await runCli(['run', '--help'], sink)).toBe(0);
     expect(sink.out).toMatch(/usage: self-heal run --test-command/);
   });
+
+  it('keeps the special-casing check on unless --allow-special-cases, which help calls unsafe', async () => {
+    const parse = (argv: string[]) => parseRunArgs(['--test-command', 't', ...argv], { cwd: '/w', env: {} });
+    expect(parse([])).toMatchObject({ allowSpecialCases: false });
+    expect(parse(['--allow-special-cases'])).toMatchObject({ allowSpecialCases: true });
+    const sink = io(os.tmpdir());
+    await runCli(['run', '--help'], sink);
+    expect(sink.out).toMatch(/--allow-special-cases\s+unsafe: accept a fix that special-cases the failing tests/);
+  });
 });
 
 describe('self-heal run: end to end', () => {

@@ -215,7 +215,7 @@ describe('renderJobSummary: a reviewer reads it in seconds', () => {
     const special = {
       ...report.attempts[0]!,
       n: 4,
-      verdict: 'special-cased',
+      verdict: 'judged-by-a-newer-loop',
       failToPass: { passed: 5, total: 5 },
       passToPass: { passed: 6, total: 6, broken: [] },
       feedback: 'The patch compares the input with "eur", a literal from the test at parametrized/test_currency.py:14.',
@@ -223,10 +223,10 @@ describe('renderJobSummary: a reviewer reads it in seconds', () => {
     report.attempts.push(special);
     const md = renderJobSummary(report, CONTEXT);
     expect(md).not.toContain('undefined');
-    expect(md).toMatch(/^\| 4 \| `inventory\/currency.py` \| ⛔ special\\-cased \| 5\/5 \| 6\/6 \|/m);
-    expect(md).toContain('<summary>Attempt 4: ⛔ special-cased</summary>');
+    expect(md).toMatch(/^\| 4 \| `inventory\/currency.py` \| ⛔ judged\\-by\\-a\\-newer\\-loop \| 5\/5 \| 6\/6 \|/m);
+    expect(md).toContain('<summary>Attempt 4: ⛔ judged-by-a-newer-loop</summary>');
     expect(md).toContain('a literal from the test at parametrized/test_currency.py:14.');
-    expect(lines(md)[1]).toContain('the closest, attempt 4, made 5 of 5 pass but was not accepted (special\\-cased).');
+    expect(lines(md)[1]).toContain('the closest, attempt 4, made 5 of 5 pass but was not accepted (judged\\-by\\-a\\-newer\\-loop).');
   });
 });
 

@@ -44,6 +44,7 @@ const FLAGS = {
   report: { type: 'string', expects: '<path.json>' },
   'no-commit': { type: 'boolean' },
   'allow-dirty': { type: 'boolean' },
+  'allow-special-cases': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -71,6 +72,7 @@ ${describeFlags(FLAGS, {
   report: 'write the JSON report (HealReport) here',
   'no-commit': 'leave the fix in the work tree instead of committing it',
   'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
+  'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
   help: 'show this help',
 })}
 
@@ -161,6 +163,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     reportPath: nonEmpty('report', flags.report, 'a <path.json>'),
     commit: !flags['no-commit'],
     allowDirty: flags['allow-dirty'] ?? false,
+    allowSpecialCases: flags['allow-special-cases'] ?? false,
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));

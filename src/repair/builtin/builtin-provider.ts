@@ -17,6 +17,7 @@ import { readFailureHints } from './failure-hints.js';
 import { localiseFaults, type SuspiciousLine } from './localise.js';
 import { DEFAULT_LIMITS, describeCandidate, SearchState, searchRepairs, type SearchLimits } from './search.js';
 import { SourceStore } from './source-store.js';
+import { createSpecialCaseScreen } from './special-case-screen.js';
 import type { RepairTemplate } from './template.js';
 import { TEMPLATES } from './templates/index.js';
 
@@ -38,11 +39,12 @@ function topLines(lines: readonly SuspiciousLine[]): Array<{ file: string; line:
   return lines.slice(0, REPORTED_LINES).map((l) => ({ file: l.file, line: l.line, score: round(l.score), why: l.why }));
 }
 
-export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
+export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
   const limits: SearchLimits = { ...DEFAULT_LIMITS, ...engine.limits };
   const templates = engine.templates ?? TEMPLATES;
   const now = engine.now ?? Date.now;
   const state = new SearchState();
+  const screen = options.allowSpecialCases ? undefined : createSpecialCaseScreen();
   // The tracked files and their text, read once per run: the loop restores the tree between
   // attempts, so they do not change under it.
   let repo: Promise<RepoView> | undefined;
@@ -83,6 +85,7 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
           limits,
           deadline: request.budget.deadline,
           now,
+          screen: screen?.(request.failures),
         });
         const detail: Record<string, unknown> = {
           engine: 'builtin',
@@ -92,6 +95,7 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
           rejected: report.rejected,
           invalid: report.invalid,
           duplicates: report.duplicates,
+          specialCased: report.specialCased,
           combinations: report.combinations,
           stoppedBy: report.stoppedBy,
           timeMs: now() - started,
@@ -126,10 +130,13 @@ export function createBuiltinProvider(_options: HealOptions, engine: BuiltinEngi
         const best = report.best
           ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})`
           : '';
+        const skipped = report.specialCased
+          ? `; ${report.specialCased} that did were skipped for special-casing the tests`
+          : '';
         return {
           edits: [],
           usage: { input: 0, output: 0 },
-          notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${best}`,
+          notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
           detail,
         };
       } finally {

@@ -12,6 +12,7 @@
  */
 import type { RepairHost } from '../provider.js';
 import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
+import type { CandidateScreen } from './special-case-screen.js';
 import type { SourceStore } from './source-store.js';
 
 export interface SearchLimits {
@@ -66,6 +67,8 @@ export interface SearchReport {
   invalid: number;
   /** Same resulting text as a candidate already tried. */
   duplicates: number;
+  /** Made every failing test pass but special-cased them: skipped. */
+  specialCased: number;
   combinations: number;
   /** Time spent inside the host's targeted reruns (the rest of the search is the engine's own overhead). */
   testMs: number;
@@ -82,6 +85,8 @@ export interface SearchInput {
   limits: SearchLimits;
   deadline: number;
   now: () => number;
+  /** Refuses a candidate that passes by special-casing the tests (absent: `--allow-special-cases`). */
+  screen?: CandidateScreen;
 }
 
 export function describeCandidate(c: Candidate): string {
@@ -97,6 +102,7 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     rejected: 0,
     invalid: 0,
     duplicates: 0,
+    specialCased: 0,
     combinations: 0,
     testMs: 0,
   };
@@ -138,7 +144,13 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
     const description = describeCandidate(candidate);
     host.log(`builtin: [${report.validated}] ${description} → ${passed}/${total} failing test(s) pass`);
-    if (total > 0 && passed === total) return true;
+    if (total > 0 && passed === total) {
+      const special = await input.screen?.(candidate, store);
+      if (!special) return true;
+      report.specialCased++;
+      host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
+      return false;
+    }
     if (passed > 0) {
       if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
       const earlier = [...state.partials];
