@@ -226,7 +226,9 @@ describe('renderJobSummary: a reviewer reads it in seconds', () => {
     expect(md).toMatch(/^\| 4 \| `inventory\/currency.py` \| ⛔ judged\\-by\\-a\\-newer\\-loop \| 5\/5 \| 6\/6 \|/m);
     expect(md).toContain('<summary>Attempt 4: ⛔ judged-by-a-newer-loop</summary>');
     expect(md).toContain('a literal from the test at parametrized/test_currency.py:14.');
-    expect(lines(md)[1]).toContain('the closest, attempt 4, made 5 of 5 pass but was not accepted (judged\\-by\\-a\\-newer\\-loop).');
+    expect(lines(md)[1]).toContain(
+      'the closest, attempt 4, made 5 of 5 pass but was not accepted (judged\\-by\\-a\\-newer\\-loop).',
+    );
   });
 });
 
