@@ -194,7 +194,9 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
         if (error instanceof ProviderError) {
           record('provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
           if (!error.retryable) {
-            return { stop: 'provider-error', reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}` };
+            // A retired service or an unknown model needs the configuration changed, not a retry.
+            const stop = error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error';
+            return { stop, reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}` };
           }
           return null;
         }

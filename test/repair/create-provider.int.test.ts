@@ -45,7 +45,7 @@ describe('createProvider: configuration', () => {
 
   it('openai: defaults the model for OpenAI, requires --model for another server, takes no key for a local one', () => {
     const provider = createProvider(options({ provider: 'openai' }), { OPENAI_API_KEY: 'sk-x' });
-    expect(provider).toMatchObject({ name: 'openai', model: 'gpt-4.1-mini' });
+    expect(provider).toMatchObject({ name: 'openai', model: 'gpt-6-luna' });
     expect(
       configError(() => createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1' }), {}))
         .message,
