@@ -4,7 +4,12 @@ import { z } from 'zod';
  * The options of one heal run: what `self-heal run` flags and the action's inputs both become.
  * Defaults and caps live here, once.
  */
-export const ProviderName = z.enum(['builtin', 'openai', 'github-models', 'anthropic', 'command']);
+export const ProviderName = z.enum(['builtin', 'openai', 'anthropic', 'command', 'github-models']);
+
+/** Accepted so that naming them gets the reason they are gone, never listed as a choice. */
+export const RETIRED_PROVIDERS: readonly string[] = ['github-models'];
+/** The providers a user may choose, as listed in help and error messages. */
+export const PROVIDER_CHOICES = ProviderName.options.filter((name) => !RETIRED_PROVIDERS.includes(name));
 
 export const MAX_ATTEMPTS_HARD_CAP = 5;
 

@@ -2,7 +2,6 @@ import type { HealOptions } from '../contracts/heal-options.js';
 import { ProviderError, type RepairProvider } from './provider.js';
 import type { ChatProviderOptions } from './chat/chat-provider.js';
 import { createOpenAIProvider } from './providers/openai.js';
-import { createGitHubModelsProvider } from './providers/github-models.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createBuiltinProvider } from './builtin/builtin-provider.js';
 import { createCommandProvider } from './providers/command.js';
@@ -24,7 +23,7 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
     case 'openai':
       return createOpenAIProvider(chat);
     case 'github-models':
-      return createGitHubModelsProvider(chat);
+      throw githubModelsRetired();
     case 'anthropic':
       return createAnthropicProvider(chat);
     case 'builtin':
@@ -32,6 +31,19 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
     case 'command':
       return createCommandProviderFor(options, env);
   }
+}
+
+/**
+ * GitHub Models was retired on 2026-07-30 (announced on the GitHub changelog on 2026-07-01); every
+ * request gets 410 Gone since. Naming it stops the run before any test runs.
+ */
+export function githubModelsRetired(): ProviderError {
+  return new ProviderError(
+    'The github-models provider is gone: GitHub retired GitHub Models on 2026-07-30 and every request now gets 410 Gone',
+    'config',
+    false,
+    'Use provider copilot (the workflow token with `permissions: copilot-requests: write`), or leave provider empty for auto.',
+  );
 }
 
 function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv): RepairProvider {

@@ -2,7 +2,7 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Attempt, TokenUsage } from '../contracts/heal-report.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
 
-export type ProviderName = 'builtin' | 'openai' | 'github-models' | 'anthropic' | 'command';
+export type ProviderName = 'builtin' | 'openai' | 'anthropic' | 'command';
 
 /** The packed, secret-scrubbed prompt for one attempt (built by `repair/prompt.ts`). */
 export interface PromptParts {
@@ -68,7 +68,7 @@ export interface RepairProvider {
   readonly model?: string;
   /**
    * Chat-model providers: the tokens to pack the prompt into (`buildPrompt`'s `maxInputTokens`), the
-   * per-request limit minus room for tool schemas and the conversation (GitHub Models: 5,000 of 8,000).
+   * per-request limit minus room for tool schemas and the conversation (`promptBudgetFor`).
    */
   readonly maxPromptTokens?: number;
   propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer>;

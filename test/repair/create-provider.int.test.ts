@@ -64,12 +64,12 @@ describe('createProvider: configuration', () => {
     ).toBe(2_500);
   });
 
-  it('github-models: needs GITHUB_TOKEN, defaults to openai/gpt-4.1 and packs prompts to 5,000 tokens', () => {
-    expect(configError(() => createProvider(options({ provider: 'github-models' }), {})).message).toContain(
-      'GITHUB_TOKEN',
-    );
-    const provider = createProvider(options({ provider: 'github-models' }), { GITHUB_TOKEN: 'ghs_x' });
-    expect(provider).toMatchObject({ name: 'github-models', model: 'openai/gpt-4.1', maxPromptTokens: 5_000 });
+  it('github-models: refused at once with the retirement date and what to use instead, whatever the token', () => {
+    for (const env of [{}, { GITHUB_TOKEN: 'ghs_x' }]) {
+      const error = configError(() => createProvider(options({ provider: 'github-models' }), env));
+      expect(error.message).toMatch(/retired GitHub Models on 2026-07-30.*410 Gone/);
+      expect(error.hint).toMatch(/copilot.*copilot-requests: write/);
+    }
   });
 
   it('anthropic: needs a key and defaults to the current Sonnet', () => {
@@ -95,25 +95,6 @@ describe('createProvider: configuration', () => {
 });
 
 describe('createProvider: talking to the APIs', () => {
-  it('github-models: sends the token and API version, and explains a 403 in plain words', async () => {
-    const server = await startOpenAIServer({ prefix: '/inference' });
-    servers.push(server);
-    server.reply(openaiError(403, 'No access to model: openai/gpt-4.1', 'no_access'));
-    const provider = createProvider(options({ provider: 'github-models', baseUrl: server.apiBase }), {
-      GITHUB_TOKEN: 'ghs_workflowtoken0123456789',
-    });
-    const error = (await provider.propose(request(), new MemoryHost({})).catch((e: unknown) => e)) as ProviderError;
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ kind: 'forbidden', retryable: false, status: 403 });
-    expect(error.hint).toContain('permissions: models: read');
-    expect(error.hint).toContain('organisation must have GitHub Models enabled');
-    const sent = server.requests[0]!;
-    expect(sent.headers.authorization).toBe('Bearer ghs_workflowtoken0123456789');
-    expect(sent.headers['x-github-api-version']).toBe('2022-11-28');
-    expect(sent.body.model).toBe('openai/gpt-4.1');
-    expect(sent.body.max_tokens).toBeLessThanOrEqual(4_000);
-  });
-
   it('openai: SELF_HEAL_API_KEY wins over OPENAI_API_KEY and a full attempt returns checked edits', async () => {
     const server = await startOpenAIServer({ apiKey: 'sk-selfheal' });
     servers.push(server);

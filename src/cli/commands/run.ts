@@ -11,13 +11,13 @@ import path from 'node:path';
 import {
   HealOptions,
   MAX_ATTEMPTS_HARD_CAP,
-  ProviderName,
+  PROVIDER_CHOICES,
   type HealOptionsInput,
 } from '../../contracts/heal-options.js';
 import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HealReport } from '../../contracts/heal-report.js';
-import { createProvider } from '../../repair/create-provider.js';
+import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
@@ -31,7 +31,7 @@ const FLAGS = {
   log: { type: 'string', expects: '<file>' },
   cwd: { type: 'string', expects: '<dir>' },
   'max-attempts': { type: 'string', expects: `<1-${MAX_ATTEMPTS_HARD_CAP}>` },
-  provider: { type: 'string', expects: ProviderName.options.join('|') },
+  provider: { type: 'string', expects: PROVIDER_CHOICES.join('|') },
   model: { type: 'string', expects: '<name>' },
   'base-url': { type: 'string', expects: '<url>' },
   'agent-command': { type: 'string', expects: '<shell command>' },
@@ -59,7 +59,7 @@ ${describeFlags(FLAGS, {
   cwd: 'the directory to run in, inside a git work tree (default: the current directory)',
   'max-attempts': `repair attempts (default 3, at most ${MAX_ATTEMPTS_HARD_CAP})`,
   provider: 'who proposes fixes (default builtin: offline, no key)',
-  model: 'the model name for openai, github-models or anthropic',
+  model: 'the model name for openai, anthropic or copilot',
   'base-url': 'an OpenAI-compatible endpoint (Azure, Ollama, vLLM, OpenRouter…)',
   'agent-command': 'for --provider command: your agent, run in the repository root',
   'rerun-command': 'template for targeted reruns: {tests}, {files}, {pattern} (shell-quoted)',
@@ -84,7 +84,6 @@ Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configura
 const KEY_VARIABLES: Record<string, readonly string[]> = {
   openai: ['OPENAI_API_KEY'],
   anthropic: ['ANTHROPIC_API_KEY'],
-  'github-models': ['GITHUB_TOKEN', 'GH_TOKEN'],
 };
 
 function integer(flag: string, raw: string | undefined, min: number, max: number, what: string): number | undefined {
@@ -119,7 +118,11 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     throw new UsageError(
       '--test-command is required: the shell command that runs your tests (it must write JUnit XML)',
     );
-  const provider = oneOf('provider', flags.provider, ProviderName.options, 'builtin');
+  if (flags.provider === 'github-models') {
+    const retired = githubModelsRetired();
+    throw new UsageError(`${retired.message}. ${retired.hint}`);
+  }
+  const provider = oneOf('provider', flags.provider, PROVIDER_CHOICES, 'builtin');
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
     throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
