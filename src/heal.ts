@@ -74,6 +74,34 @@ export const COMMIT_DISABLED_NOTE = '; the fix is left uncommitted in the work t
 
 export const DEFAULT_AUTHOR: CommitIdentity = { name: 'self-heal', email: 'self-heal@users.noreply.github.com' };
 
+/** The report's provider: the one in use, the model that answered, and why `auto` fell back. */
+function describeProvider(
+  provider: RepairProvider,
+  options: HealOptions,
+  scrub: (text: string) => string,
+): HealReport['provider'] {
+  const model = provider.model ?? options.model;
+  return {
+    name: provider.name,
+    ...(model ? { model } : {}),
+    ...(provider.fallback ? { fallbackFrom: provider.fallback.from, reason: scrub(provider.fallback.reason) } : {}),
+  };
+}
+
+/** `provider.prepare`, its ProviderError returned (anything else is a bug and thrown). */
+async function prepareProvider(provider: RepairProvider, logger: Logger): Promise<ProviderError | undefined> {
+  if (!provider.prepare) return undefined;
+  try {
+    await logger.group('provider', () =>
+      provider.prepare!({ log: (m) => logger.info(m), warn: (m) => logger.warn(m) }),
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof ProviderError) return error;
+    throw error;
+  }
+}
+
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
     .filter(([name, value]) => value && CREDENTIAL_VARIABLE.test(name))
@@ -167,8 +195,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
   let provider: RepairProvider;
   try {
     provider = deps.createProvider(options);
-    const model = provider.model ?? options.model;
-    providerInfo = { name: provider.name, ...(model ? { model } : {}) };
+    providerInfo = describeProvider(provider, options, scrub);
   } catch (error) {
     if (error instanceof ProviderError) {
       return finish(
@@ -303,6 +330,23 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       targetedRunMs: baseline.targetedRunMs,
     };
     if (!baseline.targetedWorks) logger.info('verifying every attempt with the full test command (no targeted rerun)');
+    // The provider gets ready only now that there is something to repair (the Copilot runtime may
+    // need an install); `auto` may fall back here.
+    const notReady = await prepareProvider(provider, logger);
+    providerInfo = describeProvider(provider, options, scrub);
+    if (notReady) {
+      return finish(
+        {
+          result: notReady.kind === 'config' || notReady.kind === 'model' ? 'config-error' : 'provider-error',
+          reason: scrub(`${notReady.message}${notReady.hint ? `. ${notReady.hint}` : ''}`),
+          summary: baseline.summary,
+          failures,
+          flaky: baseline.flaky,
+          reproduce: baseline.reproduce,
+        },
+        options,
+      );
+    }
     const loop = await runHealLoop({
       options,
       root,
@@ -324,6 +368,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
       runFull: (label) => runs.full(label),
     });
+    providerInfo = describeProvider(provider, options, scrub);
     const common = {
       summary: baseline.summary,
       failures,

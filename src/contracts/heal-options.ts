@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The options of one heal run: what `self-heal run` flags and the action's inputs both become.
  * Defaults and caps live here, once.
  */
-export const ProviderName = z.enum(['builtin', 'openai', 'anthropic', 'command', 'github-models']);
+export const ProviderName = z.enum(['auto', 'copilot', 'builtin', 'openai', 'anthropic', 'command', 'github-models']);
 
 /** Accepted so that naming them gets the reason they are gone, never listed as a choice. */
 export const RETIRED_PROVIDERS: readonly string[] = ['github-models'];
@@ -41,6 +41,13 @@ export const HealOptions = z.object({
   allowDirty: z.boolean().default(false),
   /** API key for the provider; masked and scrubbed from everything sent to a model. */
   apiKey: z.string().optional(),
+  /**
+   * GitHub token for Copilot (the action's github-token). Without it, the copilot provider reads
+   * COPILOT_GITHUB_TOKEN, GH_TOKEN, GITHUB_TOKEN, then a logged-in Copilot CLI.
+   */
+  githubToken: z.string().optional(),
+  /** The Copilot runtime to use (the copilot CLI or the runtime wrapper) instead of finding or installing it. */
+  copilotPath: z.string().optional(),
   /** Further secret values to scrub (the step's own credentials). */
   secrets: z.array(z.string()).default([]),
 });

@@ -38,7 +38,7 @@ describe('self-heal run: flags', () => {
     [['--timeout', 'soon'], '--timeout expects a positive number of seconds, got "soon"'],
     [['--max-tokens', '0'], '--max-tokens expects a positive integer, got "0"'],
     [['--max-tokens', '-1'], '--max-tokens expects <total>'],
-    [['--provider', 'gpt'], "--provider expects one of builtin|openai|anthropic|command, got 'gpt'"],
+    [['--provider', 'gpt'], "--provider expects one of auto|copilot|builtin|openai|anthropic|command, got 'gpt'"],
     [['--provider', 'command'], '--provider command needs --agent-command'],
     [['--provider', 'github-models'], 'GitHub retired GitHub Models on 2026-07-30'],
     [['--base-url', 'not a url'], '--base-url expects a URL, got "not a url"'],

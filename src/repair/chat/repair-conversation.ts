@@ -7,9 +7,6 @@ import {
   EDIT_DUPLICATE,
   EDIT_HELD,
   EDIT_INVALID,
-  EDIT_NEAREST,
-  EDIT_NO_MATCH,
-  EDIT_REFUSED,
   NO_EDITS_NUDGE,
   TEXT_BLOCKS_FEEDBACK,
   TOOL_CAP_REACHED,
@@ -31,6 +28,7 @@ import {
 } from './repair-tools.js';
 import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
+import { describeEditProblem } from './edit-feedback.js';
 
 /**
  * One repair attempt with a chat model: a small, bounded conversation. The model reads code with
@@ -63,7 +61,6 @@ export const DEFAULT_CONVERSATION_LIMITS: ConversationLimits = {
 const REQUEST_MARGIN_TOKENS = 400;
 const MIN_OUTPUT_TOKENS = 256;
 const MAX_NOTES_CHARS = 4_000;
-const MAX_NEAREST_TOKENS = 300;
 
 export interface ConversationOptions {
   limits?: Partial<ConversationLimits>;
@@ -353,19 +350,7 @@ export async function runRepairConversation(
   }
 
   function describeProblem(problem: EditProblem, edit: Edit): string {
-    const reason = scrub(problem.message).slice(0, 500);
-    if (problem.kind === 'guardrail') return fillTemplate(EDIT_REFUSED, { reason });
-    if (problem.kind === 'no-match' || problem.kind === 'ambiguous') {
-      const nearest = problem.nearest
-        ? fillTemplate(EDIT_NEAREST, {
-            path: edit.path,
-            line: problem.nearest.startLine,
-            code: fence(truncateToTokens(scrub(problem.nearest.text), MAX_NEAREST_TOKENS)),
-          })
-        : '';
-      return fillTemplate(EDIT_NO_MATCH, { path: edit.path, reason, nearest });
-    }
-    return fillTemplate(EDIT_INVALID, { reason: reason.endsWith('.') ? reason : `${reason}.` });
+    return describeEditProblem(problem, edit, scrub);
   }
 }
 
@@ -376,12 +361,6 @@ function fallbackEdits(held: Edit[], lastProposed: Edit[]): Edit[] {
 
 function sameEdit(a: Edit, b: Edit): boolean {
   return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText;
-}
-
-function fence(code: string): string {
-  const longest = Math.max(0, ...Array.from(code.matchAll(/`{3,}/g), (m) => m[0].length));
-  const f = '`'.repeat(Math.max(3, longest + 1));
-  return `${f}\n${code.replace(/\n$/, '')}\n${f}`;
 }
 
 function describeStop(reason: StopReason): string {
