@@ -112,6 +112,7 @@ export const ActionInputs = z.object({
     .string()
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'expected an http(s) URL' }),
   'agent-command': textInput('a shell command'),
+  'copilot-path': textInput('a path to the copilot executable'),
   'rerun-command': textInput('a command template'),
   protect: listInput('globs'),
   allow: listInput('globs'),
@@ -216,6 +217,9 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs['base-url'] ? { baseUrl: inputs['base-url'] } : {}),
     ...(inputs['agent-command'] ? { agentCommand: inputs['agent-command'] } : {}),
+    ...(inputs['copilot-path'] ? { copilotPath: path.resolve(context.workspace, inputs['copilot-path']) } : {}),
+    // Copilot authenticates with the workflow's token (`permissions: copilot-requests: write`).
+    ...(inputs['github-token'] ? { githubToken: inputs['github-token'] } : {}),
     ...(inputs['rerun-command'] ? { rerunCommand: inputs['rerun-command'] } : {}),
     protect: inputs.protect,
     allow: inputs.allow,
