@@ -102,7 +102,7 @@ export const ActionInputs = z.object({
   'max-attempts': integerInput(3, 1, MAX_ATTEMPTS_HARD_CAP),
   provider: z
     .string()
-    .transform((v) => v || 'builtin')
+    .transform((v) => v || 'auto')
     .refine((v) => (ProviderName.options as readonly string[]).includes(v), {
       message: `expected one of ${PROVIDER_CHOICES.join(', ')}`,
     })

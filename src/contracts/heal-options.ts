@@ -22,7 +22,8 @@ export const HealOptions = z.object({
   /** A log file of the failed run, when the step got one. */
   log: z.string().optional(),
   maxAttempts: z.number().int().min(1).max(MAX_ATTEMPTS_HARD_CAP).default(3),
-  provider: ProviderName.default('builtin'),
+  /** `auto`: Copilot when it is available, else the built-in engine (repair/providers/auto.ts). */
+  provider: ProviderName.default('auto'),
   model: z.string().optional(),
   baseUrl: z.string().url().optional(),
   agentCommand: z.string().optional(),

@@ -68,7 +68,7 @@ describe('readInputs', () => {
       'test-command': 'npm test',
       junit: ['reports/*.xml', 'more/{unit,e2e}.xml'],
       'max-attempts': 3,
-      provider: 'builtin',
+      provider: 'auto',
       mode: 'auto',
       'dry-run': false,
       'max-self-heal-commits': 1,
@@ -148,7 +148,9 @@ describe('toHealOptions', () => {
     expect(options).toMatchObject({
       cwd: '/ws/py',
       testCommand: 'pytest',
-      provider: 'builtin',
+      provider: 'auto',
+      // Copilot authenticates with the workflow token.
+      githubToken: 'ghs_workflowtoken0123456789',
       secrets: ['ghs_workflowtoken0123456789'],
       protect: ['db/**'],
       maxTokens: 5000,
