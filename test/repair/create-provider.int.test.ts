@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/repair/create-provider.js';
 import { HealOptions, type HealOptionsInput } from '../../src/contracts/heal-options.js';
 import { ProviderError, type RepairRequest } from '../../src/repair/provider.js';
-import { openaiError, openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
+import { openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
 import { anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-server.js';
 import type { ScriptedServer } from '../helpers/scripted-http-server.js';
 import { MemoryHost } from './chat/memory-host.js';
@@ -87,6 +87,26 @@ describe('createProvider: configuration', () => {
       '--agent-command',
     );
     expect(createProvider(options({ provider: 'command', agentCommand: 'my-agent fix' }), {}).name).toBe('command');
+  });
+
+  it('copilot: BYOK needs a model; in CI without a token it names the permission; auto falls back at once', () => {
+    expect(
+      configError(() => createProvider(options({ provider: 'copilot', baseUrl: 'http://127.0.0.1:9/v1' }), {})).hint,
+    ).toMatch(/Set model/);
+    let error: unknown;
+    try {
+      createProvider(options({ provider: 'copilot' }), { CI: 'true' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ kind: 'auth' });
+    expect((error as ProviderError).hint).toMatch(/copilot-requests: write.*COPILOT_GITHUB_TOKEN/);
+    const auto = createProvider(options({ provider: 'auto' }), { CI: 'true' });
+    expect(auto.name).toBe('builtin');
+    expect(auto.fallback).toMatchObject({ from: 'copilot', reason: expect.stringMatching(/no GitHub token/) });
+    const withToken = createProvider(options({ provider: 'auto', githubToken: 'ghs_x' }), { CI: 'true' });
+    expect(withToken.name).toBe('copilot');
+    expect(withToken.fallback).toBeUndefined();
   });
 
   it('builtin: needs nothing', () => {
