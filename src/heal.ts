@@ -169,7 +169,9 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
   }
   const options = parsed.data;
   providerInfo = { name: options.provider, ...(options.model ? { model: options.model } : {}) };
-  const scrub = createScrubber([options.apiKey ?? '', ...options.secrets, ...credentialValues(env)].filter(Boolean));
+  const scrub = createScrubber(
+    [options.apiKey ?? '', options.githubToken ?? '', ...options.secrets, ...credentialValues(env)].filter(Boolean),
+  );
 
   // The repository.
   const cwd = path.resolve(options.cwd);

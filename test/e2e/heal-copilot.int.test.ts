@@ -283,6 +283,34 @@ describe('heal() with the real runtime in Copilot mode (a loopback Copilot API)'
     expect(JSON.stringify(report)).not.toContain(TOKEN);
   });
 
+  it('the token given to Copilot is scrubbed from what a test prints, whatever the variable is called', async () => {
+    // No token shape the scrubber knows by pattern: only knowing the value catches it.
+    const plain = 'fine-grained-7f3e9a1b2c4d5e6f708192a3';
+    const api = await copilotApi({ token: plain });
+    api.reply(openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]), openaiText('done'));
+    project = nodeCalcProject({
+      'test/leak.test.js': [
+        "import { test } from 'node:test';",
+        "import assert from 'node:assert/strict';",
+        "import { add } from '../src/calc.js';",
+        "test('adds with a value', () => {",
+        '  assert.equal(add(2, 2), 4, `value=${process.env.SOME_VALUE}`);',
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const report = await project.heal(
+      { provider: 'copilot', githubToken: plain },
+      { ...NO_TOKENS, COPILOT_API_URL: api.apiUrl, SOME_VALUE: plain },
+    );
+    expect(report.result, report.reason).toBe('healed');
+    const chats = api.requests.filter((r) => r.path === '/chat/completions');
+    expect(chats.length).toBeGreaterThan(0);
+    for (const chat of chats) expect(chat.raw).not.toContain(plain);
+    expect(userPrompt(chats[0] ? ({ requests: chats } as unknown as ScriptedServer) : api, 0)).toMatch(/value=/);
+    expect(JSON.stringify(report)).not.toContain(plain);
+  });
+
   it('copilot named: a 401 ends the run before any attempt with the permission to add; it never falls back', async () => {
     const api = await copilotApi({ token: 'another-token' });
     project = nodeCalcProject();

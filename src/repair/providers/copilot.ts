@@ -455,7 +455,8 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     try {
       const session = await client.createSession({
         ...(requestedModel ? { model: requestedModel } : {}),
-        systemMessage: { mode: 'replace', content: request.prompt.system },
+        // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
+        systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
         tools,
         availableTools: TOOL_NAMES,
         onPermissionRequest: (permission) =>
@@ -476,7 +477,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
         onEvent,
       });
 
-      let prompt = request.prompt.user;
+      let prompt = scrub(request.prompt.user);
       for (;;) {
         const outcome = await new Promise<Outcome>((resolve) => {
           const timers: NodeJS.Timeout[] = [];
