@@ -13,7 +13,9 @@ import {
   readFileSync,
   writeFileSync,
   chmodSync,
+  mkdtempSync,
 } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +59,7 @@ export function buildBundles({
   rmSync(outDir, { recursive: true, force: true });
   for (const name of entries) {
     const out = path.join(outDir, name);
+    const stats = path.join(mkdtempSync(path.join(os.tmpdir(), 'self-heal-ncc-')), 'stats.json');
     execFileSync(
       process.execPath,
       [
@@ -70,6 +73,8 @@ export function buildBundles({
         '--no-source-map-register',
         '--license',
         'licenses.txt',
+        '--stats-out',
+        stats,
         '-q',
       ],
       {
@@ -79,6 +84,8 @@ export function buildBundles({
     );
     // ncc copies web-tree-sitter's own wasm beside each bundle; the shared copy in grammars/ is the one used.
     for (const f of readdirSync(out)) if (f.endsWith('.wasm')) rmSync(path.join(out, f));
+    writeLicenses(stats, path.join(out, 'licenses.txt'));
+    rmSync(path.dirname(stats), { recursive: true, force: true });
   }
 
   mkdirSync(path.join(outDir, 'grammars'), { recursive: true });
@@ -95,6 +102,39 @@ export function buildBundles({
     if (!text.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
     chmodSync(cli, 0o755);
   }
+}
+
+/**
+ * licenses.txt from every package in every chunk of the build. ncc writes the file once per chunk,
+ * the last chunk winning: with a lazily loaded chunk (the CLI's commands, the Copilot SDK's FFI host)
+ * it listed only that chunk's packages. Same format: name, license, license text, blank line.
+ */
+function writeLicenses(statsFile, target) {
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+  const packages = new Map();
+  const visit = (modules) => {
+    for (const m of modules ?? []) {
+      const parts = String(m.name ?? '').split('node_modules/');
+      if (parts.length > 1) {
+        const last = parts[parts.length - 1];
+        const pkg = last.startsWith('@') ? last.split('/').slice(0, 2).join('/') : last.split('/')[0];
+        const dir = path.join(root, parts.slice(0, -1).join('node_modules/').replace(/^\.\//, ''), 'node_modules', pkg);
+        if (!packages.has(pkg) && existsSync(path.join(dir, 'package.json'))) packages.set(pkg, dir);
+      }
+      visit(m.modules);
+    }
+  };
+  visit(stats.modules);
+  const text = [...packages.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, dir]) => {
+      const meta = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      const license = typeof meta.license === 'string' ? meta.license : (meta.license?.type ?? 'UNKNOWN');
+      const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+      return `${name}\n${license}\n${file ? readFileSync(path.join(dir, file), 'utf8').trim() : ''}\n`;
+    })
+    .join('\n');
+  writeFileSync(target, text);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildBundles();

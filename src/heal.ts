@@ -156,10 +156,10 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
   const run = startRun(input, deps);
   try {
     const options = validateOptions(run);
-    const secrets = [options.apiKey ?? '', ...options.secrets, ...credentialValues(run.env)];
+    const secrets = [options.apiKey ?? '', options.githubToken ?? '', ...options.secrets, ...credentialValues(run.env)];
     const scrub = createScrubber(secrets.filter(Boolean));
     const repo = await openRepository(options, run.env);
-    const provider = openProvider(run, options);
+    const provider = openProvider(run, options, scrub);
     const tree = await snapshotTree(repo, options, run.logger);
     return await healInSnapshot(run, { options, scrub, repo, provider, ...tree });
   } catch (error) {
@@ -240,11 +240,10 @@ async function openRepository(options: HealOptions, env: NodeJS.ProcessEnv): Pro
   return { root, cwd: realpathSync(cwd), git };
 }
 
-function openProvider(run: Run, options: HealOptions): RepairProvider {
+function openProvider(run: Run, options: HealOptions, scrub: (text: string) => string): RepairProvider {
   try {
     const provider = run.deps.createProvider(options);
-    const model = provider.model ?? options.model;
-    run.provider = { name: provider.name, ...(model ? { model } : {}) };
+    run.provider = describeProvider(provider, options, scrub);
     return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
@@ -254,6 +253,44 @@ function openProvider(run: Run, options: HealOptions): RepairProvider {
       });
     }
     throw error;
+  }
+}
+
+/** The report's provider: the one in use, the model that answered, and why `auto` fell back. */
+function describeProvider(
+  provider: RepairProvider,
+  options: HealOptions,
+  scrub: (text: string) => string,
+): HealReport['provider'] {
+  const model = provider.model ?? options.model;
+  return {
+    name: provider.name,
+    ...(model ? { model } : {}),
+    ...(provider.fallback ? { fallbackFrom: provider.fallback.from, reason: scrub(provider.fallback.reason) } : {}),
+  };
+}
+
+/**
+ * The provider gets ready only once there is something to repair (the Copilot runtime may need an
+ * install; `auto` may fall back here). A ProviderError ends the run with its sentence.
+ */
+async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts, 'result' | 'reason'> | undefined> {
+  const { provider, options, scrub } = setup;
+  try {
+    if (provider.prepare) {
+      await run.logger.group('provider', () =>
+        provider.prepare!({ log: (m) => run.logger.info(m), warn: (m) => run.logger.warn(m) }),
+      );
+    }
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return {
+      result: error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error',
+      reason: scrub(`${error.message}${error.hint ? `. ${error.hint}` : ''}`),
+    };
+  } finally {
+    run.provider = describeProvider(provider, options, scrub);
   }
 }
 
@@ -326,7 +363,13 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       });
     }
     const context = await prepareContext(setup, baseline, failures);
+    const notReady = await prepareProvider(run, setup);
+    if (notReady) {
+      const { summary, flaky, reproduce } = baseline;
+      return finish(run, { ...notReady, summary, failures, flaky, reproduce });
+    }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
+    run.provider = describeProvider(setup.provider, setup.options, scrub);
     const common = {
       summary: baseline.summary,
       failures,

@@ -333,7 +333,8 @@ describe('heal() with the command provider on a node:test project', () => {
   it('stops on a provider error retrying cannot fix, and reports what was tried', async () => {
     const f = start();
     const report = await f.run([[['fail', 'x', 127]]]);
-    expect(report.result).toBe('provider-error');
+    // An agent command that cannot be run is the configuration to change.
+    expect(report.result).toBe('config-error');
     expect(report.reason).toMatch(/could not be run \(exit 127/);
     expect(report.attempts).toHaveLength(1);
   });

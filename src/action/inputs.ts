@@ -9,7 +9,12 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_ATTEMPTS_HARD_CAP, ProviderName, type HealOptionsInput } from '../contracts/heal-options.js';
+import {
+  MAX_ATTEMPTS_HARD_CAP,
+  PROVIDER_CHOICES,
+  ProviderName,
+  type HealOptionsInput,
+} from '../contracts/heal-options.js';
 
 /** The inputs that hold credentials: masked as soon as read, never echoed. */
 export const SECRET_INPUTS = ['api-key', 'github-token'] as const;
@@ -97,9 +102,9 @@ export const ActionInputs = z.object({
   'max-attempts': integerInput(3, 1, MAX_ATTEMPTS_HARD_CAP),
   provider: z
     .string()
-    .transform((v) => v || 'github-models')
+    .transform((v) => v || 'auto')
     .refine((v) => (ProviderName.options as readonly string[]).includes(v), {
-      message: `expected one of ${ProviderName.options.join(', ')}`,
+      message: `expected one of ${PROVIDER_CHOICES.join(', ')}`,
     })
     .transform((v) => v as z.infer<typeof ProviderName>),
   model: textInput('a model name'),
@@ -107,6 +112,7 @@ export const ActionInputs = z.object({
     .string()
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'expected an http(s) URL' }),
   'agent-command': textInput('a shell command'),
+  'copilot-path': textInput('a path to the copilot executable'),
   'rerun-command': textInput('a command template'),
   protect: listInput('globs'),
   allow: listInput('globs'),
@@ -200,7 +206,7 @@ export interface HealOptionsContext {
  */
 export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext): HealOptionsInput {
   const cwd = path.resolve(context.workspace, inputs['working-directory']);
-  const apiKey = inputs['api-key'] || (inputs.provider === 'github-models' ? inputs['github-token'] : '');
+  const apiKey = inputs['api-key'];
   const secrets = [inputs['api-key'], inputs['github-token']].filter((s) => s.length > 0);
   return {
     cwd,
@@ -212,6 +218,9 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     ...(inputs.model ? { model: inputs.model } : {}),
     ...(inputs['base-url'] ? { baseUrl: inputs['base-url'] } : {}),
     ...(inputs['agent-command'] ? { agentCommand: inputs['agent-command'] } : {}),
+    ...(inputs['copilot-path'] ? { copilotPath: path.resolve(context.workspace, inputs['copilot-path']) } : {}),
+    // Copilot authenticates with the workflow's token (`permissions: copilot-requests: write`).
+    ...(inputs['github-token'] ? { githubToken: inputs['github-token'] } : {}),
     ...(inputs['rerun-command'] ? { rerunCommand: inputs['rerun-command'] } : {}),
     protect: inputs.protect,
     allow: inputs.allow,

@@ -21,7 +21,7 @@ import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
 import { heal as realHeal, type HealDeps } from '../heal.js';
-import { createProvider as realCreateProvider } from '../repair/create-provider.js';
+import { createProvider as realCreateProvider, type ProviderServices } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
 import type { DeliveryResult } from '../delivery/delivery-result.js';
@@ -38,11 +38,12 @@ import type { RunContext } from '../delivery/run-context.js';
 import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
 import { collectRunReports } from './run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
+import { createRunnerToolCache } from './runtime-cache.js';
 
 /** The real implementations by default; tests replace heal() where a guard must stop before it. */
 export interface ActionDeps {
   heal?: (options: HealOptions, deps: HealDeps) => Promise<HealReport>;
-  createProvider?: (options: HealOptions, env: NodeJS.ProcessEnv) => RepairProvider;
+  createProvider?: (options: HealOptions, env: NodeJS.ProcessEnv, services?: ProviderServices) => RepairProvider;
   createApi?: (token: string, repo: RepoRef, baseUrl: string) => GitHubApi;
   env?: NodeJS.ProcessEnv;
 }
@@ -289,7 +290,8 @@ async function runHeal(
   try {
     return await (deps.heal ?? realHeal)(healOptions, {
       logger,
-      createProvider: (o) => (deps.createProvider ?? realCreateProvider)(o, env),
+      createProvider: (o) =>
+        (deps.createProvider ?? realCreateProvider)(o, env, { runtimeCache: createRunnerToolCache(env) }),
       env,
       signal,
     });

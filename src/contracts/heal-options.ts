@@ -4,7 +4,12 @@ import { z } from 'zod';
  * The options of one heal run: what `self-heal run` flags and the action's inputs both become.
  * Defaults and caps live here, once.
  */
-export const ProviderName = z.enum(['builtin', 'openai', 'github-models', 'anthropic', 'command']);
+export const ProviderName = z.enum(['auto', 'copilot', 'builtin', 'openai', 'anthropic', 'command', 'github-models']);
+
+/** Accepted so that naming them gets the reason they are gone, never listed as a choice. */
+export const RETIRED_PROVIDERS: readonly string[] = ['github-models'];
+/** The providers a user may choose, as listed in help and error messages. */
+export const PROVIDER_CHOICES = ProviderName.options.filter((name) => !RETIRED_PROVIDERS.includes(name));
 
 export const MAX_ATTEMPTS_HARD_CAP = 5;
 
@@ -17,7 +22,8 @@ export const HealOptions = z.object({
   /** A log file of the failed run, when the step got one. */
   log: z.string().optional(),
   maxAttempts: z.number().int().min(1).max(MAX_ATTEMPTS_HARD_CAP).default(3),
-  provider: ProviderName.default('builtin'),
+  /** `auto`: Copilot when it is available, else the built-in engine (repair/providers/auto.ts). */
+  provider: ProviderName.default('auto'),
   model: z.string().optional(),
   baseUrl: z.string().url().optional(),
   agentCommand: z.string().optional(),
@@ -38,6 +44,13 @@ export const HealOptions = z.object({
   allowSpecialCases: z.boolean().default(false),
   /** API key for the provider; masked and scrubbed from everything sent to a model. */
   apiKey: z.string().optional(),
+  /**
+   * GitHub token for Copilot (the action's github-token). Without it, the copilot provider reads
+   * COPILOT_GITHUB_TOKEN, GH_TOKEN, GITHUB_TOKEN, then a logged-in Copilot CLI.
+   */
+  githubToken: z.string().optional(),
+  /** The Copilot runtime to use (the copilot CLI or the runtime wrapper) instead of finding or installing it. */
+  copilotPath: z.string().optional(),
   /** Further secret values to scrub (the step's own credentials). */
   secrets: z.array(z.string()).default([]),
 });

@@ -113,7 +113,16 @@ export const HealReport = z.object({
   schemaVersion: z.literal(1),
   result: HealResult,
   reason: z.string(),
-  provider: z.object({ name: z.string(), model: z.string().optional() }),
+  /**
+   * The provider that made the attempts and the model that answered. When `auto` fell back, `name` is
+   * the one used (`builtin`), `fallbackFrom` the one it meant to use and `reason` why not.
+   */
+  provider: z.object({
+    name: z.string(),
+    model: z.string().optional(),
+    fallbackFrom: z.string().optional(),
+    reason: z.string().optional(),
+  }),
   testCommand: z.string(),
   /** Baseline counts of the run under test. */
   summary: ParseSummary,

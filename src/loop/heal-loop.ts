@@ -287,9 +287,11 @@ function providerFailed(a: AttemptContext, error: unknown): AttemptEnd {
   if (error instanceof ProviderError) {
     recordAttempt(a, 'provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
     if (!error.retryable) {
+      // A retired service or an unknown model needs the configuration changed, not a retry.
+      const configuration = error.kind === 'config' || error.kind === 'model';
       return {
         kind: 'stop',
-        result: 'provider-error',
+        result: configuration ? 'config-error' : 'provider-error',
         reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
       };
     }

@@ -337,7 +337,16 @@ function renderFacts(report: HealReport): string {
     `**Tokens:** ${formatTokens(report.tokens)}`,
     `**Time:** ${formatDuration(report.durationMs)}`,
   ];
-  return `${parts.join(' · ')}\n`;
+  // `auto` fell back: one line saying from what and why.
+  const fallback = report.provider.fallbackFrom
+    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider made the attempts.\n`
+    : '';
+  return `${parts.join(' · ')}\n${fallback}`;
+}
+
+function clipReason(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > MAX_REASON_CHARS ? `${single.slice(0, MAX_REASON_CHARS - 1)}…` : single;
 }
 
 function locationCell(at: SourceLocation | null, context: SummaryContext): string {

@@ -2,17 +2,28 @@ import type { HealOptions } from '../contracts/heal-options.js';
 import { ProviderError, type RepairProvider } from './provider.js';
 import type { ChatProviderOptions } from './chat/chat-provider.js';
 import { createOpenAIProvider } from './providers/openai.js';
-import { createGitHubModelsProvider } from './providers/github-models.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createBuiltinProvider } from './builtin/builtin-provider.js';
 import { createCommandProvider } from './providers/command.js';
+import { createCopilotProvider } from './providers/copilot.js';
+import { createAutoProvider } from './providers/auto.js';
+import type { RuntimeCache } from './copilot/copilot-runtime.js';
+
+/** What an adapter provides beyond options and environment (the action: the runner's tool cache). */
+export interface ProviderServices {
+  runtimeCache?: RuntimeCache;
+}
 
 /**
  * The provider factory: HealOptions + environment → one RepairProvider. Missing configuration
  * (key, model, agent command) is a `ProviderError('config')` naming the flag or variable, which the
  * CLI reports with exit status 2 and the action as a failed input.
  */
-export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): RepairProvider {
+export function createProvider(
+  options: HealOptions,
+  env: NodeJS.ProcessEnv,
+  services: ProviderServices = {},
+): RepairProvider {
   const chat: ChatProviderOptions = {
     model: options.model,
     baseUrl: options.baseUrl,
@@ -20,11 +31,26 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
     env,
     secrets: options.secrets,
   };
+  const copilot = () =>
+    createCopilotProvider({
+      model: options.model,
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      githubToken: options.githubToken,
+      copilotPath: options.copilotPath,
+      env,
+      secrets: options.secrets,
+      runtimeCache: services.runtimeCache,
+    });
   switch (options.provider) {
+    case 'auto':
+      return createAutoProvider(copilot, () => createBuiltinProvider(options), hasCopilotCredentials(options, env));
+    case 'copilot':
+      return copilot();
     case 'openai':
       return createOpenAIProvider(chat);
     case 'github-models':
-      return createGitHubModelsProvider(chat);
+      throw githubModelsRetired();
     case 'anthropic':
       return createAnthropicProvider(chat);
     case 'builtin':
@@ -32,6 +58,26 @@ export function createProvider(options: HealOptions, env: NodeJS.ProcessEnv): Re
     case 'command':
       return createCommandProviderFor(options, env);
   }
+}
+
+/** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
+function hasCopilotCredentials(options: HealOptions, env: NodeJS.ProcessEnv): boolean {
+  return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some(
+    (v) => !!v?.trim(),
+  );
+}
+
+/**
+ * GitHub Models was retired on 2026-07-30 (announced on the GitHub changelog on 2026-07-01); every
+ * request gets 410 Gone since. Naming it stops the run before any test runs.
+ */
+export function githubModelsRetired(): ProviderError {
+  return new ProviderError(
+    'The github-models provider is gone: GitHub retired GitHub Models on 2026-07-30 and every request now gets 410 Gone',
+    'config',
+    false,
+    'Use provider copilot (the workflow token with `permissions: copilot-requests: write`), or leave provider empty for auto.',
+  );
 }
 
 function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv): RepairProvider {

@@ -58,8 +58,9 @@ export interface PackedPrompt extends PromptParts {
 }
 
 /**
- * Default prompt budget. GitHub Models' free tier takes 8,000 input tokens a request; the tool
- * schemas (~300) and the conversation's tool results and corrections need the rest.
+ * Default prompt budget, for a provider that does not say its model's limit: fits a request of 8,000
+ * input tokens, the tool schemas (~300) and the conversation's tool results and corrections taking
+ * the rest.
  */
 export const DEFAULT_PROMPT_TOKENS = 5_000;
 
@@ -494,8 +495,8 @@ function clipChars(text: string, max: number): string {
 }
 
 /**
- * The prompt budget for a model taking `maxInputTokens` a request: 5/8 of it (5,000 of GitHub Models'
- * 8,000), the rest for tool schemas, tool results and corrections; at most 24,000 (more context
+ * The prompt budget for a model taking `maxInputTokens` a request: 5/8 of it (5,000 of an 8,000-token
+ * request), the rest for tool schemas, tool results and corrections; at most 24,000 (more context
  * rarely helps a focused fix and costs on every request of the conversation), at least 2,000.
  */
 export function promptBudgetFor(maxInputTokens: number): number {

@@ -2,7 +2,7 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Attempt, TokenUsage } from '../contracts/heal-report.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
 
-export type ProviderName = 'builtin' | 'openai' | 'github-models' | 'anthropic' | 'command';
+export type ProviderName = 'builtin' | 'openai' | 'anthropic' | 'command' | 'copilot';
 
 /** The packed, secret-scrubbed prompt for one attempt (built by `repair/prompt.ts`). */
 export interface PromptParts {
@@ -68,10 +68,23 @@ export interface RepairProvider {
   readonly model?: string;
   /**
    * Chat-model providers: the tokens to pack the prompt into (`buildPrompt`'s `maxInputTokens`), the
-   * per-request limit minus room for tool schemas and the conversation (GitHub Models: 5,000 of 8,000).
+   * per-request limit minus room for tool schemas and the conversation (`promptBudgetFor`).
    */
   readonly maxPromptTokens?: number;
+  /** Set when `auto` fell back to another provider: the one it meant to use and why not. */
+  readonly fallback?: { from: ProviderName; reason: string };
+  /**
+   * Optional: get ready before the first attempt (the Copilot runtime: find or install it, start it,
+   * check access and read the model's limits). A `ProviderError` here ends the run before any
+   * attempt; `auto` falls back instead.
+   */
+  prepare?(context: PrepareContext): Promise<void>;
   propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer>;
+}
+
+export interface PrepareContext {
+  log(message: string): void;
+  warn(message: string): void;
 }
 
 /**

@@ -12,7 +12,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 import { startGitHubServer, type GitHubServer } from '../helpers/github-server.js';
-import { openaiToolCalls, replaceInFile, startOpenAIServer, type OpenAIServer } from '../helpers/openai-server.js';
+import {
+  openaiText,
+  openaiToolCalls,
+  replaceInFile,
+  startOpenAIServer,
+  type OpenAIServer,
+} from '../helpers/openai-server.js';
+import { runtimePackageName, runtimePlatform } from '../../src/repair/copilot/copilot-runtime.js';
 import { runnerCommands } from '../text/runner-commands.js';
 import { actionBundle } from './bundle.js';
 import { createRunnerEnv, type RunnerFiles } from './runner-env.js';
@@ -40,6 +47,17 @@ test('multiplies', () => {
 `;
 const TEST_COMMAND = `mkdir -p reports && ${shellQuote(process.execPath)} --test --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-reporter=spec --test-reporter-destination=stdout`;
 const API_KEY = 'sk-e2e-secret-key-0123456789';
+/** The runtime from npm (the SDK's platform package), given to the bundle as copilot-path. */
+const PACKAGED_RUNTIME = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'node_modules',
+  ...runtimePackageName().split('/'),
+  'prebuilds',
+  runtimePlatform(),
+  'copilot-runtime',
+);
 
 let bundle: string;
 let repo: TempRepo | undefined;
@@ -220,6 +238,57 @@ describe('the bundled action, end to end', () => {
     expect(summary).toContain('| adds |');
     expect(summary).toContain('### Best attempt (1, not applied)');
     expect(summary).toContain('+  return a * b;');
+  });
+
+  it('provider copilot: the real runtime (copilot-path) heals through the BYOK route and pushes the fix', async () => {
+    const tested = await setUp({ mode: 'commit', provider: 'copilot', 'copilot-path': PACKAGED_RUNTIME });
+    model!.reply(
+      openaiToolCalls([
+        replaceInFile(
+          'src/calc.js',
+          'export function add(a, b) {\n  return a - b;',
+          'export function add(a, b) {\n  return a + b;',
+        ),
+      ]),
+      openaiText('Fixed add.'),
+    );
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const remote = repo!.git('remote', 'get-url', 'origin').trim();
+    const pushed = execFileSync('git', [`--git-dir=${remote}`, 'rev-parse', 'refs/heads/feature'], {
+      encoding: 'utf8',
+    }).trim();
+    expect(pushed).not.toBe(tested);
+    expect(runner!.outputs()).toMatchObject({ result: 'healed', attempts: '1', 'commit-sha': pushed });
+    expect(runner!.summary()).toContain('**Provider:** copilot \\(scripted\\)');
+    expect(stdout).toMatch(/copilot: runtime from copilot-path/);
+    // The session had self-heal's prompt and tools, and no credential.
+    const first = model!.requests[0]!;
+    expect(first.body.messages[0].content).toMatch(/^You are self-heal\./);
+    expect(first.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
+      'read_file',
+      'replace_in_file',
+      'search',
+    ]);
+    for (const request of model!.requests) expect(request.raw).not.toContain('ghs_test_token');
+  });
+
+  it('provider auto without Copilot: the built-in engine heals, and the log and summary say why', async () => {
+    // The default provider; the runner has no copilot, no tool cache and no runtime beside the bundle.
+    await setUp({ mode: 'commit', provider: '', 'base-url': '', 'api-key': '', model: '' });
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    expect(runner!.outputs()).toMatchObject({ result: 'healed' });
+    const warnings = runnerCommands(stdout).filter((c) => c.command === 'warning');
+    expect(warnings.map((w) => w.data)).toContainEqual(
+      expect.stringMatching(
+        /^provider auto: Copilot is not available \(No Copilot runtime was found.*using the built-in engine/,
+      ),
+    );
+    const summary = runner!.summary();
+    expect(summary).toContain('**Provider:** builtin');
+    expect(summary).toMatch(/\*\*Provider fallback:\*\* copilot was not available \(No Copilot runtime was found/);
+    expect(model!.requests).toHaveLength(0);
   });
 
   it("workflow_run: downloads the failed run's shard reports, checks out the failed commit, heals and pushes", async () => {

@@ -36,7 +36,8 @@ describe('example workflows', () => {
   it('same job: runs on failure with the permissions it needs', () => {
     const text = readFileSync(path.join(DIR, 'self-heal-same-job.yml'), 'utf8');
     expect(text).toMatch(/^\s+if: failure\(\)$/m);
-    for (const p of ['contents: write', 'pull-requests: write', 'models: read']) expect(text).toContain(p);
+    for (const p of ['contents: write', 'pull-requests: write', 'copilot-requests: write']) expect(text).toContain(p);
+    expect(text).not.toMatch(/^\s*models: read/m);
     const keys = selfHealInputs(text);
     expect(keys).toEqual(['test-command', 'junit']);
     for (const k of keys) expect(INPUT_NAMES).toContain(k);
@@ -47,8 +48,9 @@ describe('example workflows', () => {
     expect(text).toMatch(/workflow_run:\n\s+workflows: \[ci\]\n\s+types: \[completed\]/);
     expect(text).toContain("if: github.event.workflow_run.conclusion == 'failure'");
     expect(text).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
-    for (const p of ['actions: read', 'contents: write', 'pull-requests: write', 'models: read'])
+    for (const p of ['actions: read', 'contents: write', 'pull-requests: write', 'copilot-requests: write'])
       expect(text).toContain(p);
+    expect(text).not.toMatch(/^\s*models: read/m);
     for (const k of selfHealInputs(text)) expect(INPUT_NAMES).toContain(k);
   });
 });

@@ -68,7 +68,7 @@ describe('readInputs', () => {
       'test-command': 'npm test',
       junit: ['reports/*.xml', 'more/{unit,e2e}.xml'],
       'max-attempts': 3,
-      provider: 'github-models',
+      provider: 'auto',
       mode: 'auto',
       'dry-run': false,
       'max-self-heal-commits': 1,
@@ -107,7 +107,7 @@ describe('readInputs', () => {
     expect(error).toBeInstanceOf(InputError);
     expect(error!.message.split('\n')).toEqual([
       `Input 'max-attempts' has the value "9": expected a whole number from 1 to 5.`,
-      `Input 'provider' has the value "gpt": expected one of builtin, openai, github-models, anthropic, command.`,
+      `Input 'provider' has the value "gpt": expected one of auto, copilot, builtin, openai, anthropic, command.`,
       `Input 'base-url' has the value "ftp://x": expected an http(s) URL.`,
       `Input 'timeout' has the value "-1": expected a number of seconds above 0 and at most 21600.`,
       `Input 'mode' has the value "yolo": expected one of auto, commit, pull-request, patch.`,
@@ -148,8 +148,9 @@ describe('toHealOptions', () => {
     expect(options).toMatchObject({
       cwd: '/ws/py',
       testCommand: 'pytest',
-      provider: 'github-models',
-      apiKey: 'ghs_workflowtoken0123456789',
+      provider: 'auto',
+      // Copilot authenticates with the workflow token.
+      githubToken: 'ghs_workflowtoken0123456789',
       secrets: ['ghs_workflowtoken0123456789'],
       protect: ['db/**'],
       maxTokens: 5000,

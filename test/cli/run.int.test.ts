@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { parseRunArgs } from '../../src/cli/commands/run.js';
+import { parseRunArgs, renderSummary } from '../../src/cli/commands/run.js';
 import { AGENT, healFixture, NODE_TEST_COMMAND, type HealFixture } from '../loop/heal-fixture.js';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
 
@@ -38,8 +38,9 @@ describe('self-heal run: flags', () => {
     [['--timeout', 'soon'], '--timeout expects a positive number of seconds, got "soon"'],
     [['--max-tokens', '0'], '--max-tokens expects a positive integer, got "0"'],
     [['--max-tokens', '-1'], '--max-tokens expects <total>'],
-    [['--provider', 'gpt'], "--provider expects one of builtin|openai|github-models|anthropic|command, got 'gpt'"],
+    [['--provider', 'gpt'], "--provider expects one of auto|copilot|builtin|openai|anthropic|command, got 'gpt'"],
     [['--provider', 'command'], '--provider command needs --agent-command'],
+    [['--provider', 'github-models'], 'GitHub retired GitHub Models on 2026-07-30'],
     [['--base-url', 'not a url'], '--base-url expects a URL, got "not a url"'],
     [['--junit', ''], '--junit expects a non-empty <glob>'],
     [['--frobnicate'], "unknown option '--frobnicate'"],
@@ -99,7 +100,33 @@ describe('self-heal run: flags', () => {
     });
     expect(
       parseRunArgs(['--test-command', 't'], { cwd: '/w', env: { SELF_HEAL_API_KEY: 'a', OPENAI_API_KEY: 'b' } }),
-    ).toMatchObject({ provider: 'builtin', apiKey: 'a', maxAttempts: 3, commit: true });
+    ).toMatchObject({ provider: 'auto', apiKey: 'a', maxAttempts: 3, commit: true });
+  });
+
+  it('--copilot-path is resolved from the working directory; auto is the default', () => {
+    expect(
+      parseRunArgs(['--test-command', 't', '--copilot-path', 'bin/copilot'], { cwd: '/w', env: {} }),
+    ).toMatchObject({
+      provider: 'auto',
+      copilotPath: '/w/bin/copilot',
+    });
+  });
+
+  it('the summary says when auto fell back, and why', () => {
+    const text = renderSummary({
+      schemaVersion: 1,
+      result: 'unhealed',
+      reason: 'no attempt made every failing test pass',
+      provider: { name: 'builtin', fallbackFrom: 'copilot', reason: 'no GitHub token' },
+      testCommand: 't',
+      summary: { total: 1, passed: 0, failed: 1, errored: 0, skipped: 0 },
+      failures: [],
+      attempts: [],
+      flaky: [],
+      tokens: { input: 0, output: 0 },
+      durationMs: 1,
+    });
+    expect(text).toContain('provider: builtin (copilot was not available: no GitHub token)');
   });
 
   it('prints help with exit 0', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealReport } from '../../src/contracts/heal-report.js';
 import {
+  openaiError,
   openaiText,
   openaiToolCalls,
   replaceInFile,
@@ -232,6 +233,19 @@ describe('heal() through an OpenAI-compatible API on loopback', () => {
     expect(project.files()).toEqual(before);
     expect(project.repo.git('status', '--porcelain').trim()).toBe('');
     expect(server.pending()).toBe(0);
+  });
+
+  it('a 410 Gone ends the run at once as a configuration error saying the service was retired', async () => {
+    const { server, project } = await setup();
+    const before = project.files();
+    server.reply(openaiError(410, 'GitHub Models is temporarily unavailable.', 'github_models_retirement_brownout'));
+    const report = await project.heal(openai(server), env);
+    expect(report.result).toBe('config-error');
+    expect(report.reason).toMatch(/HTTP 410 Gone: this service has been retired/);
+    expect(report.reason).not.toMatch(/tool calling/);
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['provider-error']);
+    expect(server.requests).toHaveLength(1);
+    expect(project.files()).toEqual(before);
   });
 
   it.skipIf(!hasPytest())('heals a pytest project: the prompt carries the Python failure', async () => {

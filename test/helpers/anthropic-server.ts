@@ -43,8 +43,11 @@ export function validateAnthropicRequest(request: RecordedRequest, apiKey?: stri
     if (m.role !== expectedRole)
       return invalid(`messages: roles must alternate between "user" and "assistant" (messages.${i})`);
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
-    if (!Array.isArray(blocks) || blocks.length === 0)
-      return invalid(`messages.${i}.content: must be a non-empty string or list`);
+    const last = i === body.messages.length - 1;
+    if (!Array.isArray(blocks) || (blocks.length === 0 && !(last && m.role === 'assistant')))
+      return invalid(
+        `messages.${i}: all messages must have non-empty content except for the optional final assistant message`,
+      );
     if (m.role === 'user' && openToolUses.length > 0) {
       const leading: string[] = [];
       for (const b of blocks) {
@@ -115,6 +118,26 @@ export function anthropicText(text: string, usage = { input_tokens: 120, output_
       model: 'scripted',
       content: [{ type: 'text', text }],
       stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage,
+    },
+  };
+}
+
+/** A 200 answer with the given content blocks and stop reason (an empty `[]`, thinking only, …). */
+export function anthropicBlocks(
+  content: unknown[],
+  stopReason: string,
+  usage = { input_tokens: 120, output_tokens: 30 },
+): ScriptedReply {
+  return {
+    body: {
+      id: 'msg_test',
+      type: 'message',
+      role: 'assistant',
+      model: 'scripted',
+      content,
+      stop_reason: stopReason,
       stop_sequence: null,
       usage,
     },

@@ -77,6 +77,10 @@ export function validateOpenAIRequest(
         `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`,
       );
     }
+    // The real API: an assistant message needs content unless it carries tool calls.
+    if (m.role === 'assistant' && !Array.isArray(m.tool_calls) && typeof m.content !== 'string') {
+      return invalid(`Invalid value for 'content': expected a string, got null. (messages[${i}].content)`);
+    }
     if (m.role === 'assistant' && Array.isArray(m.tool_calls)) {
       for (const call of m.tool_calls) {
         if (typeof call.function?.arguments !== 'string')
@@ -138,6 +142,23 @@ export function openaiToolCalls(
           finish_reason: 'tool_calls',
         },
       ],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    },
+  };
+}
+
+/** A 200 answer with no text and no tool call (`content: null`), as after the length limit or a filter. */
+export function openaiEmpty(
+  finishReason = 'length',
+  usage = { prompt_tokens: 100, completion_tokens: 20 },
+): ScriptedReply {
+  return {
+    body: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 1_767_225_600,
+      model: 'scripted',
+      choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: finishReason }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     },
   };

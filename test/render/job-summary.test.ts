@@ -64,6 +64,24 @@ describe('renderJobSummary', () => {
     expect(scanFences(md).unclosed).toBe(false);
   });
 
+  it('says in one line when auto fell back, from what and why, escaped', () => {
+    const report = healedReport();
+    report.provider = {
+      name: 'builtin',
+      fallbackFrom: 'copilot',
+      reason: 'Copilot refused the token (HTTP 401): Bad credentials. In a workflow, add `copilot-requests: write` <b>',
+    };
+    const md = renderJobSummary(report, CONTEXT);
+    const lines = md.split('\n').filter((l) => l.startsWith('**Provider fallback:**'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\*\*Provider fallback:\*\* copilot was not available \(Copilot refused the token \\\(HTTP 401\\\)/,
+    );
+    expect(lines[0]).toMatch(/the builtin provider made the attempts\.$/);
+    expect(lines[0]).not.toContain('<b>');
+    expect(renderJobSummary(healedReport(), CONTEXT)).not.toContain('Provider fallback');
+  });
+
   it('renders hostile strings inert (golden)', () => {
     const md = renderJobSummary(hostileReport(), CONTEXT);
     expectGolden('hostile.md', md);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/repair/create-provider.js';
 import { HealOptions, type HealOptionsInput } from '../../src/contracts/heal-options.js';
 import { ProviderError, type RepairRequest } from '../../src/repair/provider.js';
-import { openaiError, openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
+import { openaiToolCalls, replaceInFile, startOpenAIServer } from '../helpers/openai-server.js';
 import { anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-server.js';
 import type { ScriptedServer } from '../helpers/scripted-http-server.js';
 import { MemoryHost } from './chat/memory-host.js';
@@ -45,7 +45,7 @@ describe('createProvider: configuration', () => {
 
   it('openai: defaults the model for OpenAI, requires --model for another server, takes no key for a local one', () => {
     const provider = createProvider(options({ provider: 'openai' }), { OPENAI_API_KEY: 'sk-x' });
-    expect(provider).toMatchObject({ name: 'openai', model: 'gpt-4.1-mini' });
+    expect(provider).toMatchObject({ name: 'openai', model: 'gpt-6-luna' });
     expect(
       configError(() => createProvider(options({ provider: 'openai', baseUrl: 'http://localhost:11434/v1' }), {}))
         .message,
@@ -64,12 +64,12 @@ describe('createProvider: configuration', () => {
     ).toBe(2_500);
   });
 
-  it('github-models: needs GITHUB_TOKEN, defaults to openai/gpt-4.1 and packs prompts to 5,000 tokens', () => {
-    expect(configError(() => createProvider(options({ provider: 'github-models' }), {})).message).toContain(
-      'GITHUB_TOKEN',
-    );
-    const provider = createProvider(options({ provider: 'github-models' }), { GITHUB_TOKEN: 'ghs_x' });
-    expect(provider).toMatchObject({ name: 'github-models', model: 'openai/gpt-4.1', maxPromptTokens: 5_000 });
+  it('github-models: refused at once with the retirement date and what to use instead, whatever the token', () => {
+    for (const env of [{}, { GITHUB_TOKEN: 'ghs_x' }]) {
+      const error = configError(() => createProvider(options({ provider: 'github-models' }), env));
+      expect(error.message).toMatch(/retired GitHub Models on 2026-07-30.*410 Gone/);
+      expect(error.hint).toMatch(/copilot.*copilot-requests: write/);
+    }
   });
 
   it('anthropic: needs a key and defaults to the current Sonnet', () => {
@@ -89,31 +89,32 @@ describe('createProvider: configuration', () => {
     expect(createProvider(options({ provider: 'command', agentCommand: 'my-agent fix' }), {}).name).toBe('command');
   });
 
+  it('copilot: BYOK needs a model; in CI without a token it names the permission; auto falls back at once', () => {
+    expect(
+      configError(() => createProvider(options({ provider: 'copilot', baseUrl: 'http://127.0.0.1:9/v1' }), {})).hint,
+    ).toMatch(/Set model/);
+    let error: unknown;
+    try {
+      createProvider(options({ provider: 'copilot' }), { CI: 'true' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ kind: 'auth' });
+    expect((error as ProviderError).hint).toMatch(/copilot-requests: write.*COPILOT_GITHUB_TOKEN/);
+    const auto = createProvider(options({ provider: 'auto' }), { CI: 'true' });
+    expect(auto.name).toBe('builtin');
+    expect(auto.fallback).toMatchObject({ from: 'copilot', reason: expect.stringMatching(/no GitHub token/) });
+    const withToken = createProvider(options({ provider: 'auto', githubToken: 'ghs_x' }), { CI: 'true' });
+    expect(withToken.name).toBe('copilot');
+    expect(withToken.fallback).toBeUndefined();
+  });
+
   it('builtin: needs nothing', () => {
     expect(createProvider(options({ provider: 'builtin' }), {}).name).toBe('builtin');
   });
 });
 
 describe('createProvider: talking to the APIs', () => {
-  it('github-models: sends the token and API version, and explains a 403 in plain words', async () => {
-    const server = await startOpenAIServer({ prefix: '/inference' });
-    servers.push(server);
-    server.reply(openaiError(403, 'No access to model: openai/gpt-4.1', 'no_access'));
-    const provider = createProvider(options({ provider: 'github-models', baseUrl: server.apiBase }), {
-      GITHUB_TOKEN: 'ghs_workflowtoken0123456789',
-    });
-    const error = (await provider.propose(request(), new MemoryHost({})).catch((e: unknown) => e)) as ProviderError;
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ kind: 'forbidden', retryable: false, status: 403 });
-    expect(error.hint).toContain('permissions: models: read');
-    expect(error.hint).toContain('organisation must have GitHub Models enabled');
-    const sent = server.requests[0]!;
-    expect(sent.headers.authorization).toBe('Bearer ghs_workflowtoken0123456789');
-    expect(sent.headers['x-github-api-version']).toBe('2022-11-28');
-    expect(sent.body.model).toBe('openai/gpt-4.1');
-    expect(sent.body.max_tokens).toBeLessThanOrEqual(4_000);
-  });
-
   it('openai: SELF_HEAL_API_KEY wins over OPENAI_API_KEY and a full attempt returns checked edits', async () => {
     const server = await startOpenAIServer({ apiKey: 'sk-selfheal' });
     servers.push(server);

@@ -11,13 +11,13 @@ import path from 'node:path';
 import {
   HealOptions,
   MAX_ATTEMPTS_HARD_CAP,
-  ProviderName,
+  PROVIDER_CHOICES,
   type HealOptionsInput,
 } from '../../contracts/heal-options.js';
 import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HealReport } from '../../contracts/heal-report.js';
-import { createProvider } from '../../repair/create-provider.js';
+import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
@@ -31,10 +31,11 @@ const FLAGS = {
   log: { type: 'string', expects: '<file>' },
   cwd: { type: 'string', expects: '<dir>' },
   'max-attempts': { type: 'string', expects: `<1-${MAX_ATTEMPTS_HARD_CAP}>` },
-  provider: { type: 'string', expects: ProviderName.options.join('|') },
+  provider: { type: 'string', expects: PROVIDER_CHOICES.join('|') },
   model: { type: 'string', expects: '<name>' },
   'base-url': { type: 'string', expects: '<url>' },
   'agent-command': { type: 'string', expects: '<shell command>' },
+  'copilot-path': { type: 'string', expects: '<file>' },
   'rerun-command': { type: 'string', expects: '<template>' },
   protect: { type: 'string', multiple: true, expects: '<glob>' },
   allow: { type: 'string', multiple: true, expects: '<glob>' },
@@ -59,10 +60,11 @@ ${describeFlags(FLAGS, {
   log: 'a log of the failed run, for richer failure frames',
   cwd: 'the directory to run in, inside a git work tree (default: the current directory)',
   'max-attempts': `repair attempts (default 3, at most ${MAX_ATTEMPTS_HARD_CAP})`,
-  provider: 'who proposes fixes (default builtin: offline, no key)',
-  model: 'the model name for openai, github-models or anthropic',
+  provider: 'who proposes fixes (default auto: GitHub Copilot when available, else builtin, offline)',
+  model: 'the model name for openai, anthropic or copilot',
   'base-url': 'an OpenAI-compatible endpoint (Azure, Ollama, vLLM, OpenRouter…)',
   'agent-command': 'for --provider command: your agent, run in the repository root',
+  'copilot-path': 'for copilot and auto: the copilot executable (default: copilot on PATH)',
   'rerun-command': 'template for targeted reruns: {tests}, {files}, {pattern} (shell-quoted)',
   protect: 'glob of files never to edit (beats --allow); repeatable',
   allow: 'glob of default-protected files that may be edited; repeatable',
@@ -77,7 +79,8 @@ ${describeFlags(FLAGS, {
 })}
 
 The API key comes from SELF_HEAL_API_KEY, or the provider's usual variable (OPENAI_API_KEY,
-ANTHROPIC_API_KEY, GITHUB_TOKEN). The command provider's agent does not inherit credentials;
+ANTHROPIC_API_KEY). Copilot's token comes from COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN (a
+fine-grained token with the "Copilot Requests" permission), else a logged-in Copilot CLI. The command provider's agent does not inherit credentials;
 list the variables it needs in SELF_HEAL_AGENT_ENV.
 
 Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration.
@@ -86,7 +89,6 @@ Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configura
 const KEY_VARIABLES: Record<string, readonly string[]> = {
   openai: ['OPENAI_API_KEY'],
   anthropic: ['ANTHROPIC_API_KEY'],
-  'github-models': ['GITHUB_TOKEN', 'GH_TOKEN'],
 };
 
 function integer(flag: string, raw: string | undefined, min: number, max: number, what: string): number | undefined {
@@ -121,7 +123,11 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     throw new UsageError(
       '--test-command is required: the shell command that runs your tests (it must write JUnit XML)',
     );
-  const provider = oneOf('provider', flags.provider, ProviderName.options, 'builtin');
+  if (flags.provider === 'github-models') {
+    const retired = githubModelsRetired();
+    throw new UsageError(`${retired.message}. ${retired.hint}`);
+  }
+  const provider = oneOf('provider', flags.provider, PROVIDER_CHOICES, 'auto');
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
     throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
@@ -154,6 +160,10 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     model: nonEmpty('model', flags.model, 'a model <name>'),
     baseUrl,
     agentCommand: nonEmpty('agent-command', flags['agent-command'], 'a shell command'),
+    copilotPath:
+      flags['copilot-path'] !== undefined
+        ? path.resolve(io.cwd, nonEmpty('copilot-path', flags['copilot-path'], 'a <file>')!)
+        : undefined,
     rerunCommand: nonEmpty('rerun-command', flags['rerun-command'], 'a command template'),
     protect: flags.protect ?? [],
     allow: flags.allow ?? [],
@@ -218,6 +228,10 @@ export function renderSummary(report: HealReport): string {
   if (report.flaky.length)
     lines.push(
       `flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`,
+    );
+  if (report.provider.fallbackFrom)
+    lines.push(
+      `provider: ${safe(report.provider.name)} (${safe(report.provider.fallbackFrom)} was not available: ${terminalSafe(report.provider.reason ?? '', true)})`,
     );
   if (report.tokens.input + report.tokens.output > 0)
     lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);

@@ -1,3 +1,4 @@
+import { ProviderError } from '../provider.js';
 import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
 
@@ -10,6 +11,12 @@ import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from '.
 export interface AnthropicChatConfig extends ChatEndpointConfig {
   /** Up to and excluding `/v1/messages`, e.g. `https://api.anthropic.com`. */
   baseUrl: string;
+  /**
+   * `output_config.effort` when set. Current Claude models think adaptively by default and the
+   * thinking counts against `max_tokens`; a lower effort leaves room for the answer. A server that
+   * refuses the field (a 400 naming it) gets the request again without it.
+   */
+  effort?: 'low' | 'medium' | 'high';
 }
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -19,12 +26,14 @@ export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
   // Accept a base URL given with or without the `/v1` suffix.
   const base = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
   const url = `${base}/v1/messages`;
-  return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
+  let effort = config.effort;
+  const send = async (request: ChatRequest, effortNow: typeof effort): Promise<ChatReply> => {
     const body: Record<string, unknown> = {
       model: config.model,
       max_tokens: request.maxOutputTokens,
       system: request.system,
       messages: toAnthropicMessages(request.messages),
+      ...(effortNow ? { output_config: { effort: effortNow } } : {}),
     };
     if (request.tools.length > 0) {
       body.tools = request.tools.map((tool) => ({
@@ -41,7 +50,41 @@ export function createAnthropicChat(config: AnthropicChatConfig): ChatModel {
       body,
     });
     return parseAnthropicReply(result.json, config);
+  };
+  const sendOnce = async (request: ChatRequest, effortNow: typeof effort): Promise<ChatReply> => {
+    try {
+      return await send(request, effortNow);
+    } catch (error) {
+      if (!effortNow || !(error instanceof ProviderError) || error.kind !== 'bad-request') throw error;
+      if (!/output_config|effort/.test(error.message)) throw error;
+      (request.log ?? config.log)?.(
+        `${config.api.label}: the server does not take 'output_config.effort'; sending none`,
+      );
+      effort = undefined;
+      return send(request, undefined);
+    }
+  };
+  return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
+    const reply = await sendOnce(request, effort);
+    if (!spentOnThinking(reply)) return reply;
+    // The whole output limit went into thinking: no text, no tool call. Said once in the log, then
+    // asked once more with the lowest effort (when the model takes one), the usage of both counted.
+    const log = request.log ?? config.log;
+    log?.(
+      `${config.api.label} ${config.model}: the answer spent all ${request.maxOutputTokens} output tokens thinking and gave no text or tool call${effort ? '; asking once more with effort low' : ''}`,
+    );
+    if (!effort) return reply;
+    const again = await sendOnce(request, 'low');
+    return {
+      ...again,
+      usage: { input: reply.usage.input + again.usage.input, output: reply.usage.output + again.usage.output },
+    };
   });
+}
+
+/** Stopped at max_tokens with nothing but thinking blocks. */
+function spentOnThinking(reply: ChatReply): boolean {
+  return reply.stopReason === 'max_tokens' && !reply.text.trim() && reply.toolCalls.length === 0;
 }
 
 type Block = Record<string, unknown>;
@@ -68,17 +111,23 @@ export function toAnthropicMessages(messages: ChatMessage[]): Array<{ role: 'use
           ...(r.isError ? { is_error: true } : {}),
         })),
       );
-    } else if (Array.isArray(message.raw)) {
-      out.push({ role: 'assistant', content: message.raw as Block[] });
     } else {
-      const blocks: Block[] = [];
-      if (message.text) blocks.push({ type: 'text', text: message.text });
-      for (const call of message.toolCalls)
-        blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
-      out.push({ role: 'assistant', content: blocks.length > 0 ? blocks : [{ type: 'text', text: '(no answer)' }] });
+      const blocks: Block[] = Array.isArray(message.raw) ? (message.raw as Block[]) : [];
+      if (!Array.isArray(message.raw)) {
+        if (message.text) blocks.push({ type: 'text', text: message.text });
+        for (const call of message.toolCalls)
+          blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
+      }
+      // Every message but a final assistant one needs non-empty content: an empty answer (`[]`, or
+      // thinking only) is dropped, and the user turns around it merge into one.
+      if (blocks.some(saysSomething)) out.push({ role: 'assistant', content: blocks });
     }
   }
   return out;
+}
+
+function saysSomething(block: Block): boolean {
+  return block.type === 'tool_use' || (block.type === 'text' && typeof block.text === 'string' && block.text !== '');
 }
 
 export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatConfig, 'api' | 'model'>): ChatReply {

@@ -68,7 +68,7 @@ export interface ChatModel {
   /** For logs and reports. */
   readonly provider: string;
   readonly model: string;
-  /** The most input tokens one request may carry (GitHub Models' free tier: 8,000). */
+  /** The most input tokens one request may carry. */
   readonly maxInputTokens: number;
   /** The most output tokens one request may ask for. */
   readonly maxOutputTokens: number;

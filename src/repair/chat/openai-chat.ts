@@ -5,9 +5,8 @@ import { estimateTokens } from '../../text/token-estimate.js';
 
 /**
  * OpenAI chat completions (`POST {baseUrl}/chat/completions`) over plain fetch. Works with OpenAI,
- * GitHub Models, Azure OpenAI's v1 endpoint, Ollama, vLLM, LM Studio and OpenRouter; the quirks of
- * compatible servers are handled where they are read (arguments as an object, missing ids, missing
- * usage).
+ * Azure OpenAI's v1 endpoint, Ollama, vLLM, LM Studio and OpenRouter; the quirks of compatible
+ * servers are handled where they are read (arguments as an object, missing ids, missing usage).
  */
 
 export interface OpenAIChatConfig extends ChatEndpointConfig {
@@ -15,10 +14,15 @@ export interface OpenAIChatConfig extends ChatEndpointConfig {
   baseUrl: string;
   /**
    * OpenAI deprecated `max_tokens` for `max_completion_tokens` (reasoning models refuse the old one),
-   * while Ollama and LM Studio read only `max_tokens`. Default: the new name for OpenAI and GitHub
-   * Models, the old one elsewhere; a 400 naming the field switches once.
+   * while Ollama and LM Studio read only `max_tokens`. Default: the new name for OpenAI and Azure,
+   * the old one elsewhere; a 400 naming the field switches once.
    */
   maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /**
+   * Sent as `reasoning_effort` when set. GPT-6 models take function calls on chat completions only
+   * with `none`; a server that refuses the field (a 400 naming it) gets the request again without it.
+   */
+  reasoningEffort?: string;
   extraHeaders?: Record<string, string>;
 }
 
@@ -29,28 +33,35 @@ export function createOpenAIChat(config: OpenAIChatConfig): ChatModel {
   const host = safeHost(config.baseUrl);
   let tokensField =
     config.maxTokensField ??
-    (host === 'api.openai.com' || host === 'models.github.ai' || host.endsWith('.openai.azure.com')
-      ? 'max_completion_tokens'
-      : 'max_tokens');
+    (host === 'api.openai.com' || host.endsWith('.openai.azure.com') ? 'max_completion_tokens' : 'max_tokens');
+  let reasoningEffort = config.reasoningEffort;
   const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}`, ...config.extraHeaders };
   // Azure OpenAI takes its keys in `api-key`; sending both is harmless elsewhere but only done there.
   if (host.endsWith('.azure.com')) headers['api-key'] = config.apiKey;
 
   return chatModelFor(config, async (request: ChatRequest): Promise<ChatReply> => {
-    const send = (field: string) =>
-      postChatRequest(config, request, { url, headers, body: buildBody(config.model, request, field) });
-    let result;
-    try {
-      result = await send(tokensField);
-    } catch (error) {
-      const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
-      if (error instanceof ProviderError && error.kind === 'bad-request' && error.message.includes(tokensField)) {
-        config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
-        tokensField = other;
-        result = await send(tokensField);
-      } else throw error;
+    const send = () =>
+      postChatRequest(config, request, {
+        url,
+        headers,
+        body: buildBody(config.model, request, tokensField, reasoningEffort),
+      });
+    // Each refused optional field is given up once: at most two fields, so at most three tries.
+    for (let fallbacks = 0; ; fallbacks++) {
+      try {
+        return parseReply((await send()).json, config, request);
+      } catch (error) {
+        if (!(error instanceof ProviderError) || error.kind !== 'bad-request' || fallbacks >= 2) throw error;
+        if (reasoningEffort !== undefined && error.message.includes('reasoning_effort')) {
+          config.log?.(`${config.api.label}: the server does not take 'reasoning_effort'; sending none`);
+          reasoningEffort = undefined;
+        } else if (error.message.includes(tokensField)) {
+          const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+          config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
+          tokensField = other;
+        } else throw error;
+      }
     }
-    return parseReply(result.json, config, request);
   });
 }
 
@@ -68,7 +79,12 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[]): unkno
   for (const message of messages) {
     if (message.role === 'user') out.push({ role: 'user', content: message.text });
     else if (message.role === 'assistant') {
-      const wire: Record<string, unknown> = { role: 'assistant', content: message.text || null };
+      // `null` content is valid only beside tool calls: an answer with neither (stopped at the length
+      // limit, filtered, refused) replayed as null is a 400, so it goes back as an empty string.
+      const wire: Record<string, unknown> = {
+        role: 'assistant',
+        content: message.toolCalls.length > 0 ? message.text || null : message.text,
+      };
       if (message.toolCalls.length > 0) {
         wire.tool_calls = message.toolCalls.map((call) => ({
           id: call.id,
@@ -85,11 +101,17 @@ export function toOpenAIMessages(system: string, messages: ChatMessage[]): unkno
   return out;
 }
 
-function buildBody(model: string, request: ChatRequest, tokensField: string): Record<string, unknown> {
+function buildBody(
+  model: string,
+  request: ChatRequest,
+  tokensField: string,
+  reasoningEffort: string | undefined,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     messages: toOpenAIMessages(request.system, request.messages),
     [tokensField]: request.maxOutputTokens,
+    ...(reasoningEffort !== undefined ? { reasoning_effort: reasoningEffort } : {}),
   };
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({

@@ -2,10 +2,13 @@ import { ProviderError } from '../provider.js';
 import { classifyHttpError, type ApiIdentity } from './provider-errors.js';
 
 /**
- * One JSON POST to a model API with the retry policy: 429 / 5xx / network errors / timeouts are
- * retried with exponential backoff and jitter (or the server's own `retry-after`), with bounded
- * attempts, a bounded total wait, the caller's deadline respected, and abortable at every step.
- * The response body is read up to a byte cap, so a misbehaving server cannot exhaust memory.
+ * One JSON POST to a model API with the retry policy of the official SDKs (openai-node,
+ * anthropic-sdk-typescript): 408 / 409 / 429 / 5xx / network errors / timeouts are retried with
+ * exponential backoff and jitter, `x-should-retry: true|false` overrides that, and the server's own
+ * wait (`retry-after-ms`, `retry-after`; the rate-limit reset headers on a 429) is honoured when it is
+ * under a minute, the backoff used instead when it is longer. Bounded attempts, a bounded total wait,
+ * the caller's deadline respected, abortable at every step. The response body is read up to a byte
+ * cap, so a misbehaving server cannot exhaust memory.
  */
 
 export interface RetryPolicy {
@@ -13,7 +16,7 @@ export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** All waits of one request together. A server asking for more than this is not waited for. */
+  /** All waits of one request together; no retry starts whose wait would pass it. */
   maxTotalWaitMs: number;
   /** One HTTP exchange, headers and body. */
   requestTimeoutMs: number;
@@ -24,8 +27,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   baseDelayMs: 1_000,
   maxDelayMs: 20_000,
   maxTotalWaitMs: 90_000,
-  requestTimeoutMs: 180_000,
+  // The SDKs' default for a non-streaming request: a long answer from a thinking model takes minutes.
+  requestTimeoutMs: 600_000,
 };
+
+/** A server's wait longer than this is not taken as is: the backoff is used instead (as the SDKs do). */
+export const MAX_SERVER_WAIT_MS = 60_000;
 
 /** Chat completions are small; 4 MiB is far beyond any real answer at our output limits. */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
@@ -79,16 +86,14 @@ export async function postJson(options: PostJsonOptions): Promise<PostJsonResult
 
     const backoff = Math.min(options.retry.maxDelayMs, options.retry.baseDelayMs * 2 ** attempt);
     // "Equal jitter": half fixed, half random, so synchronized clients spread out but never retry at once.
-    let delay = outcome.retryAfterMs ?? backoff / 2 + (random() * backoff) / 2;
-    if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > options.retry.maxTotalWaitMs) {
-      // A daily limit (GitHub Models answers with hours): waiting inside one run cannot help.
-      break;
-    }
+    const asked = outcome.retryAfterMs;
+    const ownWait = asked === undefined || asked > MAX_SERVER_WAIT_MS;
+    let delay = ownWait ? backoff / 2 + (random() * backoff) / 2 : asked;
     delay = Math.max(0, Math.round(delay));
     if (waited + delay > options.retry.maxTotalWaitMs) break;
     if (options.deadline !== undefined && Date.now() + delay >= options.deadline) break;
     options.log?.(
-      `${options.api.label}: ${outcome.error.message}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${options.retry.maxRetries})`,
+      `${options.api.label}: ${outcome.error.message}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${options.retry.maxRetries})${asked !== undefined && ownWait ? `, not the ${Math.ceil(asked / 1000)} s it asked for` : ''}`,
     );
     await sleep(delay, options.signal);
     waited += delay;
@@ -131,7 +136,10 @@ async function tryOnce(options: PostJsonOptions, payload: string): Promise<TryOu
       url: options.url,
       scrub: options.scrub,
     });
-    return { ok: false, error: decision.error, retry: decision.retry, retryAfterMs: decision.retryAfterMs };
+    // The server's own say wins over the status, as in both SDKs.
+    const should = response.headers.get('x-should-retry');
+    const retry = should === 'true' ? true : should === 'false' ? false : decision.retry;
+    return { ok: false, error: decision.error, retry, retryAfterMs: decision.retryAfterMs };
   }
   try {
     return { ok: true, json: JSON.parse(text), status: response.status };

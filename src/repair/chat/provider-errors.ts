@@ -8,11 +8,11 @@ import { ProviderError } from '../provider.js';
 
 /** Who we are talking to, for messages and hints. */
 export interface ApiIdentity {
-  /** Human name: `OpenAI-compatible API`, `GitHub Models`, `Anthropic API`. */
+  /** Human name: `OpenAI-compatible API`, `Anthropic API`. */
   label: string;
   /** The environment variable(s) the key comes from, named in the 401 hint. */
   keyEnv: string;
-  /** What a 403 means for this API (GitHub Models: the workflow permission). */
+  /** What a 403 means for this API, when it is more than a key without access. */
   forbiddenHint?: string;
 }
 
@@ -80,10 +80,12 @@ const MAX_HEADER_WAIT_MS = 24 * 3600 * 1000;
 
 /**
  * The wait a server asked for, in ms: `retry-after-ms` (OpenAI, Azure), `retry-after` (seconds or an
- * HTTP date), `x-ratelimit-reset-requests` / `-tokens` (OpenAI durations like `1s`, `6m0s`, `20ms`),
- * `anthropic-ratelimit-*-reset` (RFC 3339 times), `x-ratelimit-reset` (GitHub: epoch seconds).
+ * HTTP date), and only for a 429 (`rateLimited`) the reset times of the limits:
+ * `x-ratelimit-reset-requests` / `-tokens` (OpenAI durations like `1s`, `6m0s`, `20ms`),
+ * `anthropic-ratelimit-*-reset` (RFC 3339 times), `x-ratelimit-reset` (GitHub: epoch seconds). A 5xx
+ * carries those too, but they say when a limit refills, not when the server is back.
  */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterMs(headers: Headers, now = Date.now(), rateLimited = true): number | undefined {
   const candidates: number[] = [];
   const ms = headers.get('retry-after-ms');
   if (ms && /^\d+(\.\d+)?$/.test(ms.trim())) candidates.push(Number(ms));
@@ -95,7 +97,7 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
       if (!Number.isNaN(date)) candidates.push(date - now);
     }
   }
-  if (candidates.length === 0) {
+  if (candidates.length === 0 && rateLimited) {
     for (const name of ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']) {
       const value = headers.get(name);
       const parsed = value ? parseDuration(value) : undefined;
@@ -148,7 +150,7 @@ export function classifyHttpError(
   const base = `${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`;
   const make = (kind: ProviderError['kind'], retryable: boolean, hint?: string) =>
     new ProviderError(base, kind, retryable, hint, status);
-  const wait = retryAfterMs(headers);
+  const wait = retryAfterMs(headers, Date.now(), status === 429);
 
   if (status === 401) {
     return {
@@ -169,6 +171,20 @@ export function classifyHttpError(
         false,
         api.forbiddenHint ??
           `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`,
+      ),
+      retry: false,
+    };
+  }
+  if (status === 410) {
+    // GitHub Models answers every request so since its retirement (2026-07-30), with a message that
+    // still says "temporarily unavailable": it is permanent, and no retry or other model helps.
+    return {
+      error: new ProviderError(
+        `${api.label} answered HTTP 410 Gone: this service has been retired${said ? ` (it said: ${said})` : ''}`,
+        'config',
+        false,
+        'Choose another provider: copilot (the workflow token with `permissions: copilot-requests: write`), openai, anthropic, or builtin.',
+        status,
       ),
       retry: false,
     };
@@ -198,7 +214,7 @@ export function classifyHttpError(
       error: make(
         'model',
         false,
-        `The model '${context.model}' is not available here: check --model (for GitHub Models, names look like openai/gpt-4.1).`,
+        `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`,
       ),
       retry: false,
     };

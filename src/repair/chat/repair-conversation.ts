@@ -7,9 +7,6 @@ import {
   EDIT_DUPLICATE,
   EDIT_HELD,
   EDIT_INVALID,
-  EDIT_NEAREST,
-  EDIT_NO_MATCH,
-  EDIT_REFUSED,
   NO_EDITS_NUDGE,
   TEXT_BLOCKS_FEEDBACK,
   TOOL_CAP_REACHED,
@@ -31,6 +28,7 @@ import {
 } from './repair-tools.js';
 import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
+import { describeEditProblem } from './edit-feedback.js';
 
 /**
  * One repair attempt with a chat model: a small, bounded conversation. The model reads code with
@@ -63,7 +61,6 @@ export const DEFAULT_CONVERSATION_LIMITS: ConversationLimits = {
 const REQUEST_MARGIN_TOKENS = 400;
 const MIN_OUTPUT_TOKENS = 256;
 const MAX_NOTES_CHARS = 4_000;
-const MAX_NEAREST_TOKENS = 300;
 
 export interface ConversationOptions {
   limits?: Partial<ConversationLimits>;
@@ -431,7 +428,7 @@ function sortProblems(
       else if (proposal) blockFeedback.push(`${edit.path}: ${fillTemplate(EDIT_ACCEPTED, { path: edit.path })}`);
       return;
     }
-    const text = problems.map((p) => describeProblem(c.scrub, p, edit)).join('\n');
+    const text = problems.map((p) => describeEditProblem(p, edit, c.scrub)).join('\n');
     if (heldBefore)
       extra.push(
         `An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`,
@@ -443,22 +440,6 @@ function sortProblems(
   return { done: false, edits: all, feedback, blockFeedback, extra: extra.length > 0 ? extra.join('\n') : undefined };
 }
 
-function describeProblem(scrub: (text: string) => string, problem: EditProblem, edit: Edit): string {
-  const reason = scrub(problem.message).slice(0, 500);
-  if (problem.kind === 'guardrail') return fillTemplate(EDIT_REFUSED, { reason });
-  if (problem.kind === 'no-match' || problem.kind === 'ambiguous') {
-    const nearest = problem.nearest
-      ? fillTemplate(EDIT_NEAREST, {
-          path: edit.path,
-          line: problem.nearest.startLine,
-          code: fence(truncateToTokens(scrub(problem.nearest.text), MAX_NEAREST_TOKENS)),
-        })
-      : '';
-    return fillTemplate(EDIT_NO_MATCH, { path: edit.path, reason, nearest });
-  }
-  return fillTemplate(EDIT_INVALID, { reason: reason.endsWith('.') ? reason : `${reason}.` });
-}
-
 /** When the conversation ends without an accepted set: the last full proposal (so the loop records why it was refused), else what was held. */
 function fallbackEdits(c: Conversation): Edit[] {
   return c.lastProposed.length > 0 ? c.lastProposed : c.held;
@@ -466,12 +447,6 @@ function fallbackEdits(c: Conversation): Edit[] {
 
 function sameEdit(a: Edit, b: Edit): boolean {
   return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText;
-}
-
-function fence(code: string): string {
-  const longest = Math.max(0, ...Array.from(code.matchAll(/`{3,}/g), (m) => m[0].length));
-  const f = '`'.repeat(Math.max(3, longest + 1));
-  return `${f}\n${code.replace(/\n$/, '')}\n${f}`;
 }
 
 function describeStop(reason: StopReason): string {

@@ -1,7 +1,7 @@
 /**
  * The system prompt of every chat-model attempt: the rules first, the edit format restated last.
- * Placeholders: none. Kept short: on GitHub Models' free tier every token here is taken from the
- * 8,000 a request may carry.
+ * Placeholders: none. Kept short: every token here is sent again with every request of an attempt,
+ * and a small local model's whole request may be 8,000 tokens.
  */
 export const REPAIR_SYSTEM = `You are self-heal. You fix the source code of a repository so that its failing tests pass.
 

@@ -5,8 +5,20 @@ import { createChatProvider, firstSet, requestTokenLimit, type ChatProviderOptio
 
 /** `--provider anthropic`: the Anthropic Messages API with tool use. */
 
-/** The current Claude Sonnet (late 2026). */
+/**
+ * The current Claude Sonnet: checked 2026-12-01 on Anthropic's models overview (Sonnet 5 is legacy,
+ * Sonnet 5.5 the current Sonnet) and model deprecations page (no retirement date announced for it).
+ */
 export const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-5-5';
+
+/**
+ * Claude 4.6 and later take `output_config.effort` (stable, no beta header) and think adaptively by
+ * default at effort high, the thinking counted against max_tokens; a focused fix needs less, so
+ * these models are asked for medium. Other models (and other servers) get no effort field.
+ */
+function effortFor(official: boolean, model: string): 'medium' | undefined {
+  return official && /^claude-[a-z]+-(?:4-[6-9]|[5-9])/.test(model) ? 'medium' : undefined;
+}
 const KEY_ENV = 'SELF_HEAL_API_KEY or ANTHROPIC_API_KEY';
 
 export function createAnthropicProvider(options: ChatProviderOptions): RepairProvider {
@@ -20,10 +32,13 @@ export function createAnthropicProvider(options: ChatProviderOptions): RepairPro
     );
   }
   const scrub = createScrubber([apiKey, ...(options.secrets ?? [])]);
+  const baseUrl = firstSet(options.baseUrl, options.env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL;
+  const model = firstSet(options.model) ?? ANTHROPIC_DEFAULT_MODEL;
   const chat = createAnthropicChat({
-    baseUrl: firstSet(options.baseUrl, options.env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
+    baseUrl,
     apiKey,
-    model: firstSet(options.model) ?? ANTHROPIC_DEFAULT_MODEL,
+    model,
+    effort: effortFor(baseUrl === ANTHROPIC_DEFAULT_BASE_URL, model),
     api: { label: 'Anthropic API', keyEnv: KEY_ENV },
     maxInputTokens: requestTokenLimit(options.env, 150_000),
     maxOutputTokens: 8_000,

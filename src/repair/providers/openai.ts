@@ -8,7 +8,20 @@ import { createChatProvider, firstSet, requestTokenLimit, type ChatProviderOptio
  * endpoint, Ollama, vLLM, LM Studio, OpenRouter) through `--base-url`.
  */
 
-export const OPENAI_DEFAULT_MODEL = 'gpt-4.1-mini';
+/**
+ * Checked 2026-12-01 on OpenAI's deprecations page: gpt-4.1-mini (the default until then) shuts down
+ * on 2027-01-14 and OpenAI names gpt-6-luna as its replacement.
+ */
+export const OPENAI_DEFAULT_MODEL = 'gpt-6-luna';
+
+/**
+ * GPT-6 models take function calls on chat completions only with `reasoning_effort: none` (OpenAI's
+ * model page for gpt-6-luna, checked 2026-12-01); older models refuse the field, so it is sent only
+ * to these.
+ */
+function reasoningEffortFor(official: boolean, model: string): string | undefined {
+  return official && /^gpt-6/.test(model) ? 'none' : undefined;
+}
 const KEY_ENV = 'SELF_HEAL_API_KEY or OPENAI_API_KEY';
 
 export function createOpenAIProvider(options: ChatProviderOptions): RepairProvider {
@@ -53,6 +66,7 @@ export function createOpenAIProvider(options: ChatProviderOptions): RepairProvid
     // OpenAI's current models take 128K+ tokens; a local server's context is often much smaller.
     maxInputTokens: requestTokenLimit(options.env, official ? 128_000 : 16_000),
     maxOutputTokens: official ? 8_000 : 4_000,
+    reasoningEffort: reasoningEffortFor(official, model),
     retry: options.retry,
     scrub,
   });

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../src/repair/chat/chat-model.js';
 import { ProviderError } from '../../../src/repair/provider.js';
 import { createScrubber } from '../../../src/text/secrets.js';
 import {
+  anthropicBlocks,
   anthropicError,
   anthropicText,
   anthropicToolUse,
@@ -20,8 +21,9 @@ afterEach(async () => {
   await server.close();
 });
 
-function chat(apiKey = KEY) {
+function chat(apiKey = KEY, effort?: 'low' | 'medium' | 'high') {
   return createAnthropicChat({
+    effort,
     baseUrl: server.baseUrl,
     apiKey,
     model: 'claude-test',
@@ -97,6 +99,74 @@ describe('Anthropic chat client', () => {
         { type: 'text', text: 'and now?' },
       ],
     });
+  });
+
+  it('drops an empty answer from the history instead of replaying empty content (a 400)', async () => {
+    server.reply(anthropicBlocks([], 'end_turn', { input_tokens: 40, output_tokens: 1 }), anthropicText('fixed'));
+    const model = chat();
+    const first = await model.complete({
+      system: 's',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: TOOLS,
+      maxOutputTokens: 100,
+    });
+    expect(first).toMatchObject({ text: '', toolCalls: [] });
+    const messages: ChatMessage[] = [
+      { role: 'user', text: 'go' },
+      { role: 'assistant', text: first.text, toolCalls: first.toolCalls, raw: first.raw },
+      { role: 'user', text: 'answer now' },
+    ];
+    const second = await model.complete({ system: 's', messages, tools: TOOLS, maxOutputTokens: 100 });
+    expect(second.text).toBe('fixed');
+    expect(server.requests[1]!.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'go' },
+          { type: 'text', text: 'answer now' },
+        ],
+      },
+    ]);
+  });
+
+  it('says so and asks once more with effort low when the whole output limit went into thinking', async () => {
+    server.reply(
+      anthropicBlocks([{ type: 'thinking', thinking: 'hmm…', signature: 'sig' }], 'max_tokens', {
+        input_tokens: 500,
+        output_tokens: 300,
+      }),
+      anthropicToolUse([{ name: 'replace_in_file', input: { path: 'a.py' } }], {
+        input_tokens: 500,
+        output_tokens: 80,
+      }),
+    );
+    const logs: string[] = [];
+    const reply = await chat(KEY, 'medium').complete({
+      system: 's',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: TOOLS,
+      maxOutputTokens: 300,
+      log: (m) => logs.push(m),
+    });
+    expect(reply.toolCalls.map((c) => c.name)).toEqual(['replace_in_file']);
+    expect(reply.usage).toEqual({ input: 1000, output: 380 });
+    expect(server.requests.map((r) => r.body.output_config)).toEqual([{ effort: 'medium' }, { effort: 'low' }]);
+    expect(logs.join('\n')).toMatch(/spent all 300 output tokens thinking .*effort low/);
+  });
+
+  it('drops output_config once when a server refuses it', async () => {
+    server.reply(
+      anthropicError(400, 'invalid_request_error', 'output_config: Extra inputs are not permitted'),
+      anthropicText('ok'),
+    );
+    const reply = await chat(KEY, 'medium').complete({
+      system: 's',
+      messages: [{ role: 'user', text: 'go' }],
+      tools: [],
+      maxOutputTokens: 50,
+    });
+    expect(reply.text).toBe('ok');
+    expect(server.requests[1]!.body).not.toHaveProperty('output_config');
   });
 
   it('merges consecutive user turns so roles alternate', () => {

@@ -4,6 +4,7 @@ import type { ChatMessage, ToolSpec } from '../../../src/repair/chat/chat-model.
 import { ProviderError } from '../../../src/repair/provider.js';
 import { createScrubber } from '../../../src/text/secrets.js';
 import {
+  openaiEmpty,
   openaiError,
   openaiText,
   openaiToolCalls,
@@ -150,6 +151,40 @@ describe('OpenAI chat client', () => {
     expect(server.requests[0]!.body.max_completion_tokens).toBe(77);
     expect(server.requests[1]!.body.max_tokens).toBe(77);
     expect(server.requests[1]!.body.max_completion_tokens).toBeUndefined();
+  });
+
+  it('replays an answer with neither text nor tool calls as empty content, which the API accepts (null is a 400)', async () => {
+    server.reply(openaiEmpty('length'), openaiText('second'));
+    const model = chat();
+    const first = await model.complete({ system: 's', messages: user, tools: [TOOL], maxOutputTokens: 50 });
+    expect(first).toMatchObject({ text: '', toolCalls: [], stopReason: 'max_tokens' });
+    const messages: ChatMessage[] = [
+      ...user,
+      { role: 'assistant', text: first.text, toolCalls: first.toolCalls },
+      { role: 'user', text: 'answer now' },
+    ];
+    const second = await model.complete({ system: 's', messages, tools: [TOOL], maxOutputTokens: 50 });
+    expect(second.text).toBe('second');
+    expect(server.requests[1]!.body.messages[2]).toEqual({ role: 'assistant', content: '' });
+  });
+
+  it('sends reasoning_effort when configured and drops it once when a server refuses the field', async () => {
+    server.reply(
+      openaiError(
+        400,
+        "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+        'unsupported_parameter',
+      ),
+      openaiText('ok'),
+      openaiText('again'),
+    );
+    const model = chat({ reasoningEffort: 'none' });
+    const reply = await model.complete({ system: 's', messages: user, tools: [TOOL], maxOutputTokens: 20 });
+    expect(reply.text).toBe('ok');
+    expect(server.requests[0]!.body.reasoning_effort).toBe('none');
+    expect(server.requests[1]!.body).not.toHaveProperty('reasoning_effort');
+    await model.complete({ system: 's', messages: user, tools: [TOOL], maxOutputTokens: 20 });
+    expect(server.requests[2]!.body).not.toHaveProperty('reasoning_effort');
   });
 
   it('refuses a 200 answer without choices as a bad response', async () => {

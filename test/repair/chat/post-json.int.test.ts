@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postJson, type PostJsonOptions } from '../../../src/repair/chat/post-json.js';
+import { DEFAULT_RETRY_POLICY, postJson, type PostJsonOptions } from '../../../src/repair/chat/post-json.js';
 import { ProviderError } from '../../../src/repair/provider.js';
 import { createScrubber } from '../../../src/text/secrets.js';
 import { openaiError, openaiText, startOpenAIServer, type OpenAIServer } from '../../helpers/openai-server.js';
@@ -55,17 +55,39 @@ describe('postJson retry policy', () => {
     expect(logs[0]).toMatch(/retrying in 0\.1 s|retrying in 0\.2 s/);
   });
 
-  it('gives up at once when the server asks for a longer wait than the run may spend (a daily limit)', async () => {
+  it('takes its own backoff instead of a wait over a minute (a daily limit), as the SDKs do', async () => {
     server.reply(
       openaiError(429, 'Rate limit of 50 per 86400s exceeded for UserByModelByDay', 'RateLimitReached', {
         'retry-after': '40000',
       }),
-      openaiText('never'),
+      openaiText('ok'),
     );
+    const logs: string[] = [];
+    const result = await postJson(options({ log: (m) => logs.push(m) }));
+    expect(result.tries).toBe(2);
+    expect(logs[0]).toMatch(/retrying in 0\.0 s .*not the 40000 s it asked for/);
+  });
+
+  it('follows x-should-retry over the status: false stops a 503, true retries a 400', async () => {
+    server.reply(openaiError(503, 'unavailable', null, { 'x-should-retry': 'false' }));
     const error = await failure(postJson(options()));
-    expect(error.kind).toBe('rate-limit');
-    expect(error.hint).toMatch(/asked to wait 40000 s/);
+    expect(error.status).toBe(503);
     expect(server.requests).toHaveLength(1);
+    server.reply(openaiError(400, 'try again', null, { 'x-should-retry': 'true' }), openaiText('ok'));
+    expect((await postJson(options())).tries).toBe(2);
+  });
+
+  it('reads the rate-limit reset headers for a 429 only, not for a 5xx', async () => {
+    server.reply(openaiError(503, 'overloaded', null, { 'x-ratelimit-reset-requests': '30s' }), openaiText('ok'));
+    const logs: string[] = [];
+    const started = Date.now();
+    await postJson(options({ log: (m) => logs.push(m) }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(logs[0]).toMatch(/retrying in 0\.0 s/);
+  });
+
+  it('waits up to 10 minutes for one answer by default, as the SDKs do', () => {
+    expect(DEFAULT_RETRY_POLICY.requestTimeoutMs).toBe(600_000);
   });
 
   it('does not retry a 429 that says the quota is used up', async () => {

@@ -8,13 +8,13 @@ import {
 import { createScrubber } from '../../../src/text/secrets.js';
 
 const api = {
-  label: 'GitHub Models',
-  keyEnv: 'GITHUB_TOKEN',
-  forbiddenHint: 'the workflow needs `permissions: models: read`',
+  label: 'Example API',
+  keyEnv: 'EXAMPLE_API_KEY',
+  forbiddenHint: 'the workflow needs `permissions: example: read`',
 };
 const context = {
-  model: 'openai/gpt-4.1',
-  url: 'https://models.github.ai/inference/chat/completions',
+  model: 'example-model',
+  url: 'https://api.example.com/v1/chat/completions',
   scrub: (t: string) => t,
 };
 const NOW = Date.parse('2026-11-02T10:00:00Z');
@@ -32,6 +32,14 @@ describe('retryAfterMs', () => {
     ).toBe(360_000);
     expect(retryAfterMs(new Headers({ 'anthropic-ratelimit-tokens-reset': '2026-11-02T10:00:05Z' }), NOW)).toBe(5_000);
     expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 12) }), NOW)).toBe(12_000);
+  });
+
+  it('reads the reset headers only for a rate limit: they say when a limit refills, not when a 5xx ends', () => {
+    const headers = new Headers({ 'x-ratelimit-reset-requests': '30s', 'retry-after': '2' });
+    expect(retryAfterMs(new Headers({ 'x-ratelimit-reset-requests': '30s' }), NOW, false)).toBeUndefined();
+    expect(retryAfterMs(headers, NOW, false)).toBe(2_000);
+    const d = classifyHttpError(api, 503, new Headers({ 'x-ratelimit-reset-tokens': '45s' }), 'overloaded', context);
+    expect(d).toMatchObject({ retry: true, retryAfterMs: undefined });
   });
 
   it('never returns a negative wait and ignores what it cannot read', () => {
@@ -67,18 +75,36 @@ describe('serverMessage', () => {
 });
 
 describe('classifyHttpError', () => {
-  it('explains a GitHub Models 403 in plain words and does not retry it', () => {
+  it('explains a 403 with the hint of the API and does not retry it', () => {
     const d = classifyHttpError(
       api,
       403,
       new Headers(),
-      '{"error":{"code":"no_access","message":"No access to model: openai/gpt-4.1"}}',
+      '{"error":{"code":"no_access","message":"No access to model: example-model"}}',
       context,
     );
     expect(d.retry).toBe(false);
     expect(d.error.kind).toBe('forbidden');
-    expect(d.error.hint).toContain('permissions: models: read');
+    expect(d.error.hint).toContain('permissions: example: read');
     expect(d.error.message).toContain('No access to model');
+  });
+
+  it('reports a 410 as a retired service, a configuration error, not the tool-calling hint', () => {
+    // GitHub Models' answer since 2026-07-30: permanent, whatever the message says.
+    const d = classifyHttpError(
+      api,
+      410,
+      new Headers(),
+      '{"error":{"code":"github_models_retirement_brownout","message":"GitHub Models is temporarily unavailable."}}',
+      context,
+    );
+    expect(d.retry).toBe(false);
+    expect(d.error.kind).toBe('config');
+    expect(d.error.message).toMatch(
+      /HTTP 410 Gone: this service has been retired \(it said: GitHub Models is temporarily unavailable\.\)/,
+    );
+    expect(d.error.hint).toMatch(/copilot-requests: write/);
+    expect(d.error.hint).not.toMatch(/tool calling/);
   });
 
   it('sorts a too-large request (413 tokens_limit_reached) as a bad request with a hint', () => {
@@ -86,7 +112,7 @@ describe('classifyHttpError', () => {
       api,
       413,
       new Headers(),
-      '{"error":{"code":"tokens_limit_reached","message":"Request body too large for gpt-4.1 model. Max size: 8000 tokens."}}',
+      '{"error":{"code":"tokens_limit_reached","message":"Request body too large for example-model. Max size: 8000 tokens."}}',
       context,
     );
     expect(d.error.kind).toBe('bad-request');
@@ -98,11 +124,11 @@ describe('classifyHttpError', () => {
       api,
       400,
       new Headers(),
-      '{"error":{"code":"unknown_model","message":"Unknown model: openai/gpt-9"}}',
+      '{"error":{"code":"unknown_model","message":"Unknown model: example-9"}}',
       context,
     );
     expect(d.error.kind).toBe('model');
-    expect(d.error.hint).toContain('--model');
+    expect(d.error.hint).toMatch(/unknown or retired.*model \(--model\)/);
     const notFound = classifyHttpError(api, 404, new Headers(), '404 page not found', context);
     expect(notFound.error.kind).toBe('config');
     expect(notFound.error.hint).toContain('--base-url');
@@ -138,6 +164,6 @@ describe('classifyHttpError', () => {
       { ...context, scrub: createScrubber([key]) },
     );
     expect(d.error.message).not.toContain(key);
-    expect(d.error.hint).toContain('GITHUB_TOKEN');
+    expect(d.error.hint).toContain('EXAMPLE_API_KEY');
   });
 });

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicError, anthropicToolUse, startAnthropicServer } from '../helpers/anthropic-server.js';
-import { openaiError, startOpenAIServer } from '../helpers/openai-server.js';
 import type { ScriptedServer } from '../helpers/scripted-http-server.js';
 import { ADD_BUG, ADD_FIX, nodeCalcProject, type E2EProject } from './e2e-setup.js';
 
@@ -72,22 +73,17 @@ describe('heal() through the Anthropic Messages API on loopback', () => {
   });
 });
 
-describe('heal() through GitHub Models on loopback', () => {
-  it('a 403 ends the run with the plain-words explanation of the permission', async () => {
-    const models = await startOpenAIServer({ prefix: '/inference' });
-    server = models;
+describe('heal() naming the retired github-models provider', () => {
+  it('stops before any test runs, with the date and what to use instead', async () => {
     project = nodeCalcProject();
-    models.reply(openaiError(403, 'No access to model: openai/gpt-4.1', 'no_access'));
     const token = 'ghs_e2eWorkflowToken0123456789abcdefghij';
-    const report = await project.heal({ provider: 'github-models', baseUrl: models.apiBase }, { GITHUB_TOKEN: token });
-    expect(report.result).toBe('provider-error');
-    expect(report.provider).toEqual({ name: 'github-models', model: 'openai/gpt-4.1' });
-    expect(report.reason).toContain('permissions: models: read');
-    expect(report.reason).toContain('organisation must have GitHub Models enabled');
+    const report = await project.heal({ provider: 'github-models' }, { GITHUB_TOKEN: token });
+    expect(report.result).toBe('config-error');
+    expect(report.reason).toMatch(/GitHub retired GitHub Models on 2026-07-30/);
+    expect(report.reason).toMatch(/provider copilot/);
     expect(report.reason).not.toContain(token);
-    const sent = models.requests[0]!;
-    expect(sent.headers.authorization).toBe(`Bearer ${token}`);
-    // The prompt was packed for the free tier's 8,000-token requests.
-    expect(sent.raw.length).toBeLessThan(8_000 * 4);
+    // No test ran: the baseline's report folder was never written.
+    expect(report.summary.total).toBe(0);
+    expect(existsSync(path.join(project.repo.root, 'reports'))).toBe(false);
   });
 });

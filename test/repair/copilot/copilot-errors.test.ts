@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copilotError, failureOf } from '../../../src/repair/copilot/copilot-errors.js';
+import {
+  COPILOT_RUNTIME_VERSION,
+  runtimePackageName,
+  runtimePlatform,
+} from '../../../src/repair/copilot/copilot-runtime.js';
+import { createScrubber } from '../../../src/text/secrets.js';
+
+const TOKEN = 'ghs_unitTestToken0123456789abcdefghij';
+const context = { model: 'gpt-6-luna', byok: false, scrub: createScrubber([TOKEN]) };
+
+/** The runtime's text for a failed models.list, as the SDK throws it. */
+const listFailure = (status: number, body: unknown) =>
+  new Error(
+    `Request models.list failed with message: GenericFailure, ${JSON.stringify({ kind: 'http', status, statusText: 'x', body: JSON.stringify(body) })}`,
+  );
+
+describe('the runtime pin', () => {
+  it('is the version of the bundled @github/copilot-sdk, in one place', () => {
+    const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(pkg.dependencies['@github/copilot-sdk']).toBe(COPILOT_RUNTIME_VERSION);
+  });
+
+  it('names the platform package as the SDK publishes it', () => {
+    expect(runtimePackageName('linux-x64')).toBe('@github/copilot-sdk-linux-x64');
+    expect(runtimePlatform('darwin', 'arm64')).toBe('darwin-arm64');
+    expect(runtimePlatform('win32', 'x64')).toBe('win32-x64');
+    expect(runtimePlatform('linux', 'x64')).toMatch(/^linux(musl)?-x64$/);
+  });
+});
+
+describe('copilotError: one sentence naming what to change', () => {
+  it('401: the permission line and COPILOT_GITHUB_TOKEN, without the token', () => {
+    const error = copilotError(failureOf(listFailure(401, { message: `Bad credentials ${TOKEN}` })), context);
+    expect(error).toMatchObject({ kind: 'auth', retryable: false, status: 401 });
+    expect(error.message).toBe('Copilot refused the token (HTTP 401): Bad credentials [REDACTED]');
+    expect(error.hint).toMatch(/copilot-requests: write.*COPILOT_GITHUB_TOKEN/);
+  });
+
+  it('403 with the policy message: the organisation policy; a bare 403: the permission and the policy', () => {
+    const policy = copilotError(
+      failureOf(
+        listFailure(403, {
+          error: {
+            message: 'requires an enterprise or organization policy to be enabled.',
+            code: 'feature_not_enabled',
+          },
+        }),
+      ),
+      context,
+    );
+    expect(policy.message).toMatch(/^Copilot is not enabled for this token \(HTTP 403\)/);
+    expect(policy.hint).toMatch(/Allow use of Copilot CLI billed to the organization/);
+    const bare = copilotError({ status: 403, message: 'Forbidden' }, context);
+    expect(bare.hint).toMatch(/copilot-requests: write.*Allow use of Copilot CLI/);
+  });
+
+  it('an unknown model names model; quota, rate limit, network and 5xx are sorted', () => {
+    expect(copilotError({ status: 404, message: 'model not found' }, context)).toMatchObject({ kind: 'model' });
+    expect(copilotError({ status: 404, message: 'x' }, context).hint).toMatch(/Set model/);
+    expect(copilotError({ type: 'quota', message: 'quota_exceeded' }, context)).toMatchObject({ kind: 'forbidden' });
+    expect(copilotError({ type: 'rate_limit', message: 'slow down' }, context)).toMatchObject({ retryable: true });
+    expect(
+      copilotError(
+        failureOf(new Error('Request failed: {"kind":"network","message":"dns error: ENOTFOUND"}')),
+        context,
+      ),
+    ).toMatchObject({ kind: 'network', retryable: true });
+    expect(copilotError({ status: 502, message: 'bad gateway' }, context)).toMatchObject({ kind: 'server' });
+    expect(copilotError({ status: 410, message: 'gone' }, context).message).toMatch(/retired/);
+  });
+
+  it('BYOK failures name base-url and api-key instead of the GitHub token', () => {
+    const error = copilotError({ status: 401, message: 'Incorrect API key' }, { ...context, byok: true });
+    expect(error.message).toMatch(/^The endpoint behind Copilot \(base-url\) refused the API key/);
+    expect(error.hint).toMatch(/api-key/);
+  });
+});
