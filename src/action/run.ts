@@ -39,6 +39,7 @@ import { InputError, readInputs, toHealOptions, type ActionInputs } from './inpu
 import { collectRunReports } from './run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 import { createRunnerToolCache } from './runtime-cache.js';
+import { makeStderrInert } from './inert-stderr.js';
 
 /** The real implementations by default; tests replace heal() where a guard must stop before it. */
 export interface ActionDeps {
@@ -128,6 +129,7 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const restoreStderr = makeStderrInert();
   try {
     return await runSteps(deps, env, logger, controller.signal, (url) => (runUrl = url));
   } catch (error) {
@@ -156,6 +158,7 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
+    restoreStderr();
   }
 }
 
