@@ -3,11 +3,21 @@
  * raw (`core.quotepath=off`), no pager, no prompts, and an error that names the git command.
  *
  * `GIT_OPTIONAL_LOCKS=0` keeps read-only commands such as `status` from rewriting the index (and
- * from racing a user's own git for `index.lock`). Hooks are disabled only where self-heal writes
- * history itself (`commit`): a pre-commit hook that reformats or refuses would make the verified
- * tree and the committed tree differ; verification is the user's test command.
+ * from racing a user's own git for `index.lock`).
+ *
+ * Security: repository configuration never makes self-heal run a program. Code under repair (an
+ * agent, a test run of a model's patch) can write `.git/config`, an included config file or the
+ * global config, and every git call self-heal makes afterwards would run what it names with
+ * self-heal's environment and credentials. So every call overrides, on its command line (which beats
+ * every config file and include): fsmonitor, hooks, pager, editor, credential helpers, askpass, ssh
+ * and proxy commands, external diff, signing, auto gc (a detached process that outlives the run),
+ * and, for every filter, diff and merge driver and every remote the configuration names, their
+ * commands (`filterOverrides`). Only git-lfs's standard filter commands are kept: without them every
+ * LFS file would read as modified. Hooks also matter for verification: a pre-commit hook that
+ * reformats or refuses would make the verified tree and the committed tree differ.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { gitConfigOverrides } from './git-config-guard.js';
 
 export interface GitContext {
   /** Directory git runs in (the repository root, usually). */
@@ -40,7 +50,6 @@ export interface GitOutput {
   exitCode: number;
 }
 
-const BASE_ARGS = ['--no-pager', '-c', 'core.quotepath=off'];
 const MAX_BUFFER = 256 * 1024 * 1024;
 
 function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -49,9 +58,38 @@ function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
     GIT_PAGER: 'cat',
+    // Variables beat configuration: these name no program (or a no-op) instead of the config's.
+    GIT_EDITOR: ':',
+    GIT_SEQUENCE_EDITOR: ':',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
     LC_ALL: 'C',
     ...extra,
   };
+}
+
+/**
+ * The whole argument list: no pager, raw paths, the overrides (see the header), then the command.
+ * A remote's `receivepack`/`uploadpack` is a list whose first value wins, so `-c` cannot replace it;
+ * the command-line option can.
+ */
+function fullArgs(ctx: GitContext, env: NodeJS.ProcessEnv, args: readonly string[]): string[] {
+  const [command, ...rest] = args;
+  const transport =
+    command === 'push'
+      ? ['--receive-pack=git-receive-pack']
+      : command === 'fetch' || command === 'ls-remote'
+        ? ['--upload-pack=git-upload-pack']
+        : [];
+  return [
+    '--no-pager',
+    '-c',
+    'core.quotepath=off',
+    ...gitConfigOverrides(ctx.cwd, env),
+    ...args.slice(0, 1),
+    ...transport,
+    ...rest,
+  ];
 }
 
 function describe(args: readonly string[]): string {
@@ -72,10 +110,11 @@ function gitFailure(args: readonly string[], code: number | null, stderr: string
 /** Run git asynchronously; resolves with stdout, rejects with a `GitError` naming the command. */
 export function git(ctx: GitContext, args: readonly string[], options: GitCallOptions = {}): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
+    const env = gitEnv(ctx, options.env);
     const child = execFile(
       'git',
-      [...BASE_ARGS, ...args],
-      { cwd: ctx.cwd, env: gitEnv(ctx, options.env), maxBuffer: options.maxBuffer ?? MAX_BUFFER, encoding: 'utf8' },
+      fullArgs(ctx, env, args),
+      { cwd: ctx.cwd, env, maxBuffer: options.maxBuffer ?? MAX_BUFFER, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         if (!error || (code !== null && options.okCodes?.includes(code))) {
@@ -93,9 +132,10 @@ export function git(ctx: GitContext, args: readonly string[], options: GitCallOp
 /** Run git synchronously: for the restore paths that must finish inside a signal handler. */
 export function gitSync(ctx: GitContext, args: readonly string[], options: GitCallOptions = {}): GitOutput {
   try {
-    const stdout = execFileSync('git', [...BASE_ARGS, ...args], {
+    const env = gitEnv(ctx, options.env);
+    const stdout = execFileSync('git', fullArgs(ctx, env, args), {
       cwd: ctx.cwd,
-      env: gitEnv(ctx, options.env),
+      env,
       maxBuffer: options.maxBuffer ?? MAX_BUFFER,
       encoding: 'utf8',
       input: options.input,
@@ -117,9 +157,10 @@ export function gitBounded(
   maxBytes: number,
 ): Promise<{ stdout: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...BASE_ARGS, ...args], {
+    const env = gitEnv(ctx);
+    const child = spawn('git', fullArgs(ctx, env, args), {
       cwd: ctx.cwd,
-      env: gitEnv(ctx),
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const chunks: Buffer[] = [];
@@ -313,19 +354,15 @@ export async function commit(ctx: GitContext, options: CommitOptions): Promise<s
     });
   }
   const committer = options.committer ?? options.author;
-  await git(
-    ctx,
-    ['-c', 'core.hooksPath=/dev/null', 'commit', '--no-verify', '--quiet', '--cleanup=verbatim', '-F', '-'],
-    {
-      input: options.message,
-      env: {
-        GIT_AUTHOR_NAME: options.author.name,
-        GIT_AUTHOR_EMAIL: options.author.email,
-        GIT_COMMITTER_NAME: committer.name,
-        GIT_COMMITTER_EMAIL: committer.email,
-        ...options.env,
-      },
+  await git(ctx, ['commit', '--no-verify', '--quiet', '--cleanup=verbatim', '-F', '-'], {
+    input: options.message,
+    env: {
+      GIT_AUTHOR_NAME: options.author.name,
+      GIT_AUTHOR_EMAIL: options.author.email,
+      GIT_COMMITTER_NAME: committer.name,
+      GIT_COMMITTER_EMAIL: committer.email,
+      ...options.env,
     },
-  );
+  });
   return (await headSha(ctx))!;
 }
