@@ -4,6 +4,9 @@
  *   files are never deleted, and a report older than the run is ignored instead),
  * - with a timeout that kills the whole process tree, output captured to a bounded file under
  *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
+ * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
+ *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
+ *   edit within the second (or one that kept the mtime) would run the code from before it,
  * - read into cases and frames by the evidence collector.
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
@@ -99,13 +102,15 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
     await deleteStaleReports();
     const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
+    const pycache = path.join(options.outputDir, 'pycache');
+    rmSync(pycache, { recursive: true, force: true });
     // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
     const startedAt = Math.floor(Date.now() / 1000) * 1000;
     const result = await runCommand({
       command,
       cwd: options.cwd,
       timeoutMs: options.timeoutMs,
-      env: { ...options.env, ...env },
+      env: { ...options.env, ...env, PYTHONPYCACHEPREFIX: pycache },
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
