@@ -17,6 +17,8 @@
  * reformats or refuses would make the verified tree and the committed tree differ.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { lstatSync, readlinkSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import { gitConfigOverrides } from './git-config-guard.js';
 
 export interface GitContext {
@@ -344,15 +346,57 @@ export async function configValue(ctx: GitContext, key: string): Promise<string 
   return exitCode === 0 ? stdout.trim() : null;
 }
 
+/**
+ * Stage exactly `paths` (repo-relative, relative to `ctx.cwd`, the top level) as the work tree has
+ * them: content, executable bit and symlinks; a path that is gone (or is a directory now) leaves the
+ * index. Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
+ * Unlike `git add`, neither a missing path (an untracked file that was deleted: "pathspec did not
+ * match") nor the index's assume-unchanged and skip-worktree flags (which `git add` trusts, so the
+ * change would not be staged) get in the way. `env` may name a private index (`GIT_INDEX_FILE`).
+ */
+export async function stageExactly(ctx: GitContext, paths: readonly string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  const gone: string[] = [];
+  const files: Array<{ path: string; mode: string }> = [];
+  const links: Array<{ path: string; target: string }> = [];
+  for (const rel of paths) {
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(path.join(ctx.cwd, rel));
+    } catch {
+      st = undefined;
+    }
+    if (st?.isSymbolicLink()) links.push({ path: rel, target: readlinkSync(path.join(ctx.cwd, rel)) });
+    else if (st?.isFile()) files.push({ path: rel, mode: st.mode & 0o111 ? '100755' : '100644' });
+    else gone.push(rel);
+  }
+  if (gone.length > 0)
+    await git(ctx, ['update-index', '--force-remove', '-z', '--stdin'], { env, input: gone.join('\0') + '\0' });
+  const entries: string[] = [];
+  // One process for the files whose names fit on a line; filters apply by path, as for `git add`.
+  const batch = files.filter((f) => !f.path.includes('\n'));
+  if (batch.length > 0) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin-paths'], {
+      env,
+      input: batch.map((f) => f.path).join('\n') + '\n',
+    });
+    const shas = stdout.trim().split('\n');
+    batch.forEach((f, i) => entries.push(`${f.mode} ${shas[i]}\t${f.path}`));
+  }
+  for (const f of files.filter((f) => f.path.includes('\n'))) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', `--path=${f.path}`, '--', f.path], { env });
+    entries.push(`${f.mode} ${stdout.trim()}\t${f.path}`);
+  }
+  for (const link of links) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin'], { env, input: link.target });
+    entries.push(`120000 ${stdout.trim()}\t${link.path}`);
+  }
+  if (entries.length > 0)
+    await git(ctx, ['update-index', '-z', '--index-info'], { env, input: entries.join('\0') + '\0' });
+}
+
 /** Stage exactly `paths` and commit them with an explicit identity; returns the new sha. */
 export async function commit(ctx: GitContext, options: CommitOptions): Promise<string> {
-  if (options.paths.length > 0) {
-    // Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
-    const literal = options.paths.map((p) => `:(literal)${p}`);
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      input: literal.join('\0') + '\0',
-    });
-  }
+  if (options.paths.length > 0) await stageExactly(ctx, options.paths);
   const committer = options.committer ?? options.author;
   await git(ctx, ['commit', '--no-verify', '--quiet', '--cleanup=verbatim', '-F', '-'], {
     input: options.message,

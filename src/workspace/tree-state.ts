@@ -50,6 +50,7 @@ import {
   headShaSync,
   headStateSync,
   splitNul,
+  stageExactly,
   statusSync,
   type GitContext,
   type StatusEntry,
@@ -677,11 +678,9 @@ export async function diffSinceSnapshot(
   try {
     if (existsSync(live)) copyIndexFile(live, index);
     else await git(ctx, ['read-tree', base], { env });
+    // Not `git add`: an untracked file the attempt deleted would fail it ("pathspec did not match").
+    await stageExactly(ctx, paths, env);
     const literal = paths.map((p) => `:(literal)${p}`);
-    await git(ctx, ['add', '-A', '-f', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      env,
-      input: literal.join('\0') + '\0',
-    });
     const ctxWithIndex: GitContext = { cwd: ctx.cwd, env: { ...(ctx.env ?? process.env), GIT_INDEX_FILE: index } };
     const { stdout, truncated } = await gitBounded(
       ctxWithIndex,
