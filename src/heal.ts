@@ -233,6 +233,8 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
       outputDir: path.join(gitDirPath, 'self-heal', 'runs'),
       timeoutMs: options.timeoutSeconds * 1000,
       env,
+      secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets],
+      passEnv: options.passEnv,
       git,
       collect,
       signal: deps.signal,

@@ -127,6 +127,9 @@ export const ActionInputs = z.object({
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
   'allow-unsafe-pull-request-target': booleanInput(false),
+  'pass-env': listInput('variable names').refine((items) => items.every((i) => !i.includes('=')), {
+    message: 'expected variable names without =',
+  }),
 });
 export type ActionInputs = z.output<typeof ActionInputs>;
 export type ActionInputName = keyof z.input<typeof ActionInputs>;
@@ -221,5 +224,6 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     allowDirty: true,
     ...(apiKey ? { apiKey } : {}),
     secrets,
+    passEnv: inputs['pass-env'],
   };
 }

@@ -38,6 +38,11 @@ export const HealOptions = z.object({
   apiKey: z.string().optional(),
   /** Further secret values to scrub (the step's own credentials). */
   secrets: z.array(z.string()).default([]),
+  /**
+   * Variables the test runs and agent commands keep although self-heal would withhold them as its
+   * own credentials (`workspace/child-env.ts`).
+   */
+  passEnv: z.array(z.string().regex(/^[^=\0]+$/, 'expected a variable name')).default([]),
 });
 export type HealOptions = z.infer<typeof HealOptions>;
 export type HealOptionsInput = z.input<typeof HealOptions>;

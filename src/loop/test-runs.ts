@@ -15,6 +15,7 @@ import { escapePath, glob } from 'tinyglobby';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand } from '../workspace/run-tests.js';
+import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
@@ -41,7 +42,12 @@ export interface TestRunsOptions {
   /** Where run outputs are written (inside `.git/self-heal/`). */
   outputDir: string;
   timeoutMs: number;
+  /** self-heal's environment: each run gets it without self-heal's own credentials. */
   env: NodeJS.ProcessEnv;
+  /** Secret values self-heal holds: no variable carrying one reaches a run. */
+  secrets?: readonly string[];
+  /** Variables the user keeps anyway (`--pass-env`). */
+  passEnv?: readonly string[];
   git: GitContext;
   collect: CollectEvidence;
   signal?: AbortSignal;
@@ -72,6 +78,7 @@ function toRootRelative(root: string, cwd: string, pattern: string): string {
 export function createTestRuns(options: TestRunsOptions): TestRuns {
   let counter = 0;
   let tracked: Promise<Set<string>> | undefined;
+  const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
@@ -110,7 +117,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       command,
       cwd: options.cwd,
       timeoutMs: options.timeoutMs,
-      env: { ...options.env, ...env, PYTHONPYCACHEPREFIX: pycache },
+      env: { ...runEnv, ...env, PYTHONPYCACHEPREFIX: pycache },
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,

@@ -80,6 +80,8 @@ describe('self-heal run: flags', () => {
         '--allow-dirty',
         '--report',
         'r.json',
+        '--pass-env',
+        'DATABASE_TOKEN',
       ],
       { cwd: '/work', env: { ANTHROPIC_API_KEY: 'k-123' } },
     );
@@ -96,6 +98,7 @@ describe('self-heal run: flags', () => {
       allowDirty: true,
       reportPath: 'r.json',
       apiKey: 'k-123',
+      passEnv: ['DATABASE_TOKEN'],
     });
     expect(
       parseRunArgs(['--test-command', 't'], { cwd: '/w', env: { SELF_HEAL_API_KEY: 'a', OPENAI_API_KEY: 'b' } }),

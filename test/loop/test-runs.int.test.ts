@@ -112,4 +112,47 @@ describe('createTestRuns', () => {
     const after = await runs.full('attempt');
     expect(after.exitCode, after.output).toBe(0);
   });
+
+  it('runs the tests without self-heal’s own credentials, keeping the user’s and what --pass-env names', async () => {
+    repo = createTempRepo({ files: { 'a.txt': 'x' } });
+    const runs = createTestRuns({
+      testCommand: 'env',
+      junit: [],
+      root: repo.root,
+      cwd: repo.root,
+      outputDir: path.join(repo.root, '.git', 'self-heal', 'runs'),
+      timeoutMs: 10_000,
+      env: {
+        ...repo.env,
+        'INPUT_GITHUB-TOKEN': 'ghs_pushing_token_value',
+        'INPUT_API-KEY': 'sk-model-key-1234567890',
+        ACTIONS_RUNTIME_TOKEN: 'runtime-token-value',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-token-value',
+        OPENAI_API_KEY: 'sk-laptop-key-1234567890',
+        GITHUB_TOKEN: 'ghs_pushing_token_value',
+        DB_PASSWORD: 'hunter2-db',
+        KEEP_TOKEN: 'kept-on-purpose',
+      },
+      secrets: ['ghs_pushing_token_value', 'sk-model-key-1234567890'],
+      passEnv: ['KEEP_TOKEN'],
+      git: { cwd: repo.root, env: repo.env },
+      collect: async () => ({
+        run: { cases: [], errors: [], reports: [] },
+        summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+        frames: [],
+        errors: [],
+      }),
+    });
+    const { output } = await runs.full('env');
+    for (const value of [
+      'ghs_pushing_token_value',
+      'sk-model-key',
+      'runtime-token-value',
+      'oidc-token-value',
+      'sk-laptop',
+    ])
+      expect(output).not.toContain(value);
+    expect(output).toContain('DB_PASSWORD=hunter2-db');
+    expect(output).toContain('KEEP_TOKEN=kept-on-purpose');
+  });
 });

@@ -44,6 +44,7 @@ const FLAGS = {
   report: { type: 'string', expects: '<path.json>' },
   'no-commit': { type: 'boolean' },
   'allow-dirty': { type: 'boolean' },
+  'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -71,12 +72,14 @@ ${describeFlags(FLAGS, {
   report: 'write the JSON report (HealReport) here',
   'no-commit': 'leave the fix in the work tree instead of committing it',
   'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
+  'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
   help: 'show this help',
 })}
 
 The API key comes from SELF_HEAL_API_KEY, or the provider's usual variable (OPENAI_API_KEY,
-ANTHROPIC_API_KEY, GITHUB_TOKEN). The command provider's agent does not inherit credentials;
-list the variables it needs in SELF_HEAL_AGENT_ENV.
+ANTHROPIC_API_KEY, GITHUB_TOKEN). Test runs and the agent do not get self-heal's keys (the
+provider variables, or a variable holding the key): --pass-env NAME keeps one. The command
+provider's agent gets no credential at all; list the variables it needs in SELF_HEAL_AGENT_ENV.
 
 Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration.
 `;
@@ -123,6 +126,9 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
     throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+  for (const name of flags['pass-env'] ?? [])
+    if (!/^[^=\0]+$/.test(name.trim()))
+      throw new UsageError(`--pass-env expects a variable <NAME>, got ${JSON.stringify(name)}`);
   for (const name of ['junit', 'protect', 'allow'] as const) {
     for (const glob of flags[name] ?? [])
       if (!glob.trim()) throw new UsageError(`--${name} expects a non-empty <glob>`);
@@ -161,6 +167,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     reportPath: nonEmpty('report', flags.report, 'a <path.json>'),
     commit: !flags['no-commit'],
     allowDirty: flags['allow-dirty'] ?? false,
+    passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));

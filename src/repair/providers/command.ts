@@ -8,18 +8,19 @@
  * The agent may write `{"notes": "...", "usage": {"input": n, "output": n}}` to the file named by
  * `SELF_HEAL_RESULT` to report what it did and what it spent (optional, bounded, validated).
  *
- * Secrets: the agent does not inherit the step's credentials. Variables that look like
- * credentials (`*_TOKEN`, `*_API_KEY`, `*SECRET*`, `*PASSWORD*`, …), the action's `INPUT_*`
- * values, the runner's `ACTIONS_*` tokens and any variable whose value is one of the known secret
- * values are removed. An agent that needs a key gets it explicitly: list the variable names in
- * `SELF_HEAL_AGENT_ENV` (comma-separated), e.g. `SELF_HEAL_AGENT_ENV=OPENAI_API_KEY`.
+ * Secrets: the agent does not inherit the step's credentials (`workspace/child-env.ts` decides):
+ * variables that look like credentials (`*_TOKEN`, `*_API_KEY`, `*SECRET*`, `*PASSWORD*`, …), the
+ * action's `INPUT_*` values, the runner's `ACTIONS_*` tokens and any variable whose value is one of
+ * the known secret values are removed. An agent that needs a key gets it explicitly: list the
+ * variable names in `SELF_HEAL_AGENT_ENV` (comma-separated), e.g. `SELF_HEAL_AGENT_ENV=OPENAI_API_KEY`,
+ * or `--pass-env NAME`.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runCommand } from '../../workspace/run-tests.js';
-import { CREDENTIAL_VARIABLE } from '../../text/secrets.js';
+import { agentEnvironment } from '../../workspace/child-env.js';
 import {
   ProviderError,
   type RepairAnswer,
@@ -36,11 +37,12 @@ export interface CommandProviderOptions {
   env: NodeJS.ProcessEnv;
   /** Secret values that must not reach the agent under any variable name. */
   secrets?: readonly string[];
+  /** Variable names the user keeps for test runs and agents (`--pass-env`). */
+  passEnv?: readonly string[];
   /** Bytes of the agent's output kept for the log. */
   maxOutputBytes?: number;
 }
 
-const ALWAYS_DROPPED = /^(INPUT_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RUNTIME_|ACTIONS_CACHE_URL$|ACTIONS_RESULTS_URL$)/;
 const MAX_RESULT_BYTES = 64 * 1024;
 const LOG_TAIL_CHARS = 2_000;
 
@@ -48,26 +50,6 @@ const AgentResult = z.object({
   notes: z.string().max(8_000).optional(),
   usage: z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() }).optional(),
 });
-
-/** The agent's environment: the step's, minus credentials, plus what `SELF_HEAL_AGENT_ENV` lists. */
-export function agentEnvironment(env: NodeJS.ProcessEnv, secrets: readonly string[] = []): NodeJS.ProcessEnv {
-  const passThrough = new Set(
-    (env.SELF_HEAL_AGENT_ENV ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-  const secretValues = new Set(secrets.filter((s) => s.length >= 4));
-  const out: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) continue;
-    if (!passThrough.has(name)) {
-      if (CREDENTIAL_VARIABLE.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value)) continue;
-    }
-    out[name] = value;
-  }
-  return out;
-}
 
 function tail(text: string): string {
   const t = text.trimEnd();
@@ -104,7 +86,7 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
       'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".',
     );
   }
-  const baseEnv = agentEnvironment(options.env, options.secrets);
+  const baseEnv = agentEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
   return {
     name: 'command',
     async propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {

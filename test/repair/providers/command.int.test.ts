@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentEnvironment, createCommandProvider } from '../../../src/repair/providers/command.js';
+import { createCommandProvider } from '../../../src/repair/providers/command.js';
+import { agentEnvironment } from '../../../src/workspace/child-env.js';
 import { ProviderError, type RepairHost, type RepairRequest } from '../../../src/repair/provider.js';
 
 let root: string;
@@ -48,7 +49,7 @@ describe('agentEnvironment', () => {
         INNOCENT_LOOKING: 'the-step-api-key-value',
         SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY',
       },
-      ['the-step-api-key-value'],
+      { secrets: ['the-step-api-key-value'] },
     );
     expect(env).toEqual({
       PATH: '/bin',
