@@ -7,6 +7,8 @@
  * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
  *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
  *   edit within the second (or one that kept the mtime) would run the code from before it,
+ * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
+ *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
  * - read into cases and frames by the evidence collector.
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
@@ -53,6 +55,11 @@ export interface TestRunsOptions {
   signal?: AbortSignal;
   /** Bytes of each run's output kept in memory (the file keeps more). */
   maxOutputBytes?: number;
+  /**
+   * Puts git's metadata back as the snapshot had it and says what had changed (`restoreGitMetadata`):
+   * called after every run, since the code under test can write into `.git` as well as any agent.
+   */
+  guardGitDir?: () => string[];
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -78,6 +85,7 @@ function toRootRelative(root: string, cwd: string, pattern: string): string {
 export function createTestRuns(options: TestRunsOptions): TestRuns {
   let counter = 0;
   let tracked: Promise<Set<string>> | undefined;
+  let suiteWritesGitDir = false;
   const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
@@ -122,6 +130,9 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
     });
+    const gitDirWrites = options.guardGitDir?.() ?? [];
+    const wroteGitDir = gitDirWrites.length > 0 && !suiteWritesGitDir;
+    if (gitDirWrites.length > 0 && counter === 1) suiteWritesGitDir = true;
     const fresh = (await matchReports()).filter((f) => {
       try {
         return lstatSync(f).mtimeMs >= startedAt;
@@ -145,6 +156,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       output: result.output,
       durationMs: result.durationMs,
       reportErrors,
+      ...(wroteGitDir ? { gitDirWrites } : {}),
     };
   };
 

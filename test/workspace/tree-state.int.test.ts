@@ -295,4 +295,26 @@ describe('tree state', () => {
     expect(statSync(path.join(r.root, 'src/calc.js')).mode & 0o777).toBe(0o644);
     releaseSnapshot(snap);
   });
+
+  it('puts git’s metadata back before anything reads it: config, hooks, info/exclude, refs', () => {
+    const r = repo(FILES);
+    const config = r.read('.git/config');
+    const exclude = r.read('.git/info/exclude');
+    const snap = takeSnapshot(treeOptions(r));
+    writeFileSync(path.join(r.root, '.git/config'), `${config}[core]\n\tfsmonitor = /tmp/evil\n`);
+    writeFileSync(path.join(r.root, '.git/hooks/pre-commit'), '#!/bin/sh\necho pwned\n', { mode: 0o755 });
+    writeFileSync(path.join(r.root, '.git/info/exclude'), `${exclude}src/hidden.js\n`);
+    mkdirSync(path.join(r.root, '.git/refs/tags'), { recursive: true });
+    writeFileSync(path.join(r.root, '.git/refs/tags/planted'), `${r.git('rev-parse', 'HEAD')}`);
+    r.write('src/hidden.js', 'hidden\n');
+
+    // The exclude is back before git status runs, so the hidden file is seen.
+    expect(changedPaths(snap)).toEqual(['src/hidden.js']);
+    expect(r.read('.git/config')).toBe(config);
+    expect(r.read('.git/info/exclude')).toBe(exclude);
+    expect(existsSync(path.join(r.root, '.git/hooks/pre-commit'))).toBe(false);
+    expect(existsSync(path.join(r.root, '.git/refs/tags/planted'))).toBe(false);
+    restoreSnapshot(snap);
+    releaseSnapshot(snap);
+  });
 });
