@@ -127,6 +127,7 @@ export const ActionInputs = z.object({
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
   'allow-unsafe-pull-request-target': booleanInput(false),
+  'allow-dependency-changes': booleanInput(false),
   'pass-env': listInput('variable names').refine((items) => items.every((i) => !i.includes('=')), {
     message: 'expected variable names without =',
   }),
@@ -225,5 +226,6 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     ...(apiKey ? { apiKey } : {}),
     secrets,
     passEnv: inputs['pass-env'],
+    allowDependencyChanges: inputs['allow-dependency-changes'],
   };
 }

@@ -51,5 +51,6 @@ function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv):
     env,
     secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets],
     passEnv: options.passEnv,
+    allowDependencyChanges: options.allowDependencyChanges,
   });
 }

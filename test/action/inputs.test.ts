@@ -74,6 +74,8 @@ describe('readInputs', () => {
       'max-self-heal-commits': 1,
       timeout: 600,
       'allow-unsafe-pull-request-target': false,
+      'allow-dependency-changes': false,
+      'pass-env': [],
     });
   });
 

@@ -45,6 +45,7 @@ const FLAGS = {
   'no-commit': { type: 'boolean' },
   'allow-dirty': { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
+  'allow-dependency-changes': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -73,6 +74,7 @@ ${describeFlags(FLAGS, {
   'no-commit': 'leave the fix in the work tree instead of committing it',
   'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
   'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
+  'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
   help: 'show this help',
 })}
 
@@ -168,6 +170,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     commit: !flags['no-commit'],
     allowDirty: flags['allow-dirty'] ?? false,
     passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
+    allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
