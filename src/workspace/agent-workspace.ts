@@ -53,7 +53,7 @@ import {
   type UpperChange,
 } from './sandbox.js';
 import { commonGitDir } from './git-dir-guard.js';
-import { compareCensus, scanChangedSince, takeCensus } from './tree-census.js';
+import { compareCensus, scanChangedSince, takeCensus, type Census } from './tree-census.js';
 
 /** Folders of installed dependencies (when git ignores them): never copied, changed only if allowed. */
 export const DEPENDENCY_FOLDERS: ReadonlySet<string> = new Set([
@@ -323,6 +323,89 @@ async function runInSandbox(input: AgentRunInput, base: string, overlays: Overla
 // ---------------------------------------------------------------------------------------------
 // Copy
 
+/**
+ * A copy kept for the next attempt of the same run: made once (the expensive part), then put back
+ * to how it was made from what the census after the last agent run shows it changed.
+ */
+interface KeptCopy {
+  root: string;
+  copy: string;
+  /** The copy as made. */
+  fresh: Census;
+  /** The copy as the last agent left it. */
+  last: Census;
+  /** Entries that are links to the real tree rather than copies. */
+  links: Set<string>;
+}
+
+const kept = new Map<string, KeptCopy>();
+const skipGit = (p: string) => p === '.git';
+
+async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
+  const known = kept.get(root);
+  if (known && existsSync(known.copy)) {
+    resetCopy(known);
+    rmSync(path.join(known.copy, '.git'), { recursive: true, force: true });
+    await makePrivateGitDir(ctx, known.copy);
+    return known;
+  }
+  // One copy at a time: a new work tree (another run in this process) retires the others.
+  for (const [other, state] of kept) {
+    kept.delete(other);
+    void rm(state.copy, { recursive: true, force: true })
+      .catch(() => undefined)
+      .then(() => live.delete(state.copy));
+  }
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-copy-'));
+  live.add(copy);
+  const links = await populateCopy(ctx, root, copy);
+  await makePrivateGitDir(ctx, copy);
+  const fresh = takeCensus(copy, { skip: skipGit });
+  const state: KeptCopy = { root, copy, fresh, last: fresh, links };
+  kept.set(root, state);
+  return state;
+}
+
+/** Put the copy back as it was made: what was added goes, what was changed or removed comes again. */
+function resetCopy(state: KeptCopy): void {
+  const diff = compareCensus(state.fresh, state.last);
+  const gone: string[] = [];
+  for (const c of diff) {
+    if (c.change === 'removed') continue;
+    if (gone.some((d) => c.path.startsWith(`${d}/`))) continue;
+    const sig = state.fresh.entries.get(c.path);
+    if (c.change === 'changed' && sig?.startsWith('d:') && lstatOrNull(path.join(state.copy, c.path))?.isDirectory()) {
+      chmodSync(path.join(state.copy, c.path), Number(sig.split(':')[1]) & 0o7777);
+      continue;
+    }
+    rmSync(path.join(state.copy, c.path), { recursive: true, force: true });
+    gone.push(c.path);
+  }
+  // What is gone now and was there when the copy was made, parents first.
+  const back = [...state.fresh.entries.keys()].filter((p) => !lstatOrNull(path.join(state.copy, p))).sort();
+  for (const p of back) {
+    const dst = path.join(state.copy, p);
+    const src = path.join(state.root, p);
+    const sig = state.fresh.entries.get(p)!;
+    if (state.links.has(p)) symlinkSync(src, dst);
+    else if (sig.startsWith('d:')) mkdirSync(dst, { recursive: true, mode: Number(sig.split(':')[1]) & 0o7777 });
+    else {
+      const st = lstatOrNull(src);
+      if (st?.isSymbolicLink()) symlinkSync(readlinkSync(src), dst);
+      else if (st?.isFile()) {
+        copyFileSync(src, dst, constants.COPYFILE_FICLONE);
+        chmodSync(dst, st.mode & 0o7777);
+      }
+    }
+    const now = lstatOrNull(dst);
+    if (!now) state.fresh.entries.delete(p);
+  }
+  // Re-made entries have new inodes and times: what "as made" means is measured again, for them only.
+  const remade = takeCensus(state.copy, { skip: skipGit });
+  state.fresh = remade;
+  state.last = remade;
+}
+
 async function runInCopy(
   input: AgentRunInput,
   base: string,
@@ -330,13 +413,10 @@ async function runInCopy(
   noSandbox: string,
 ): Promise<AgentRun> {
   const started = performance.now();
-  const copy = path.join(base, 'repo');
-  mkdirSync(copy);
   const ctx: GitContext = { cwd: input.root, env: input.gitEnv };
-  await populateCopy(ctx, input.root, copy);
-  await makePrivateGitDir(ctx, copy);
-  const skipGit = (p: string) => p === '.git';
-  const before = takeCensus(copy, { skip: skipGit });
+  const state = await obtainCopy(ctx, input.root);
+  const copy = state.copy;
+  const before = state.fresh;
   const { tmp, resultFile, env } = prepareCommon(input, base, copy);
 
   // The scan's moment: after self-heal's own writes, before the agent's (see CLOCK_MARGIN_MS).
@@ -358,9 +438,10 @@ async function runInCopy(
   run.agentResult = r.text;
   run.agentResultTooLarge = r.tooLarge;
 
-  await findEscapes(input, since, base, outsideDirs, run);
-  if (result.timedOut || result.exitCode !== 0) return run;
+  await findEscapes(input, since, base, outsideDirs, run, copy);
   const after = takeCensus(copy, { skip: skipGit });
+  state.last = after;
+  if (result.timedOut || result.exitCode !== 0) return run;
   const changes: Change[] = [];
   const removedDirs: string[] = [];
   for (const c of compareCensus(before, after)) {
@@ -381,7 +462,8 @@ async function runInCopy(
  * such as `.vite`, are copied: the agent's own test runs write there), other ignored entries are
  * copied while the budget lasts and linked beyond it.
  */
-async function populateCopy(ctx: GitContext, root: string, copy: string): Promise<void> {
+async function populateCopy(ctx: GitContext, root: string, copy: string): Promise<Set<string>> {
+  const links = new Set<string>();
   const listed = splitNul(
     (await git(ctx, ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 1 << 28 })).stdout,
   );
@@ -419,6 +501,7 @@ async function populateCopy(ctx: GitContext, root: string, copy: string): Promis
   const link = (p: string) => {
     ensureDir(path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p));
     symlinkSync(path.join(root, p), path.join(copy, p));
+    links.add(p);
   };
   const copyTree = (p: string): boolean => {
     // Sized first: a folder is copied whole or linked whole.
@@ -453,6 +536,7 @@ async function populateCopy(ctx: GitContext, root: string, copy: string): Promis
       files++;
     } else link(p);
   }
+  return links;
 }
 
 /** A `.git` of the copy's own: the real objects (read only, through alternates), HEAD, the index of HEAD. */
@@ -490,6 +574,7 @@ async function findEscapes(
   base: string,
   outsideDirs: readonly string[],
   run: AgentRun,
+  copy: string,
 ): Promise<void> {
   const inRepo = scanChangedSince(input.root, since, {
     skip: (p) => p === '.git/self-heal',
@@ -517,7 +602,11 @@ async function findEscapes(
   }
   for (const dir of outsideDirs) {
     const scan = scanChangedSince(dir, since, {
-      skip: (p) => HOME_CACHES.has(p) || isInside(path.join(dir, p), input.root) || isInside(path.join(dir, p), base),
+      skip: (p) =>
+        HOME_CACHES.has(p) ||
+        isInside(path.join(dir, p), input.root) ||
+        isInside(path.join(dir, p), base) ||
+        isInside(path.join(dir, p), copy),
       maxEntries: 200_000,
     });
     const explainedOut = new Set(scan.changed.map((c) => path.posix.dirname(c.path)));

@@ -59,4 +59,34 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
     expect(readFileSync(path.join(repo.root, '.git/config'), 'utf8')).not.toContain('alias');
     expect(run.escaped).toEqual({ undone: [], notUndone: [] });
   });
+
+  it('gives every attempt the tree as it is, whatever the last agent did to its view', async () => {
+    repo = createTempRepo({ files: { 'lib/a.js': 'a\n', 'lib/b.js': 'b\n', '.gitignore': 'cache/\n' } });
+    repo.write('cache/c.txt', 'cached\n');
+    const first = await runAgentIsolated({
+      root: repo.root,
+      command:
+        'echo junk > junk.txt && rm lib/a.js && echo B > lib/b.js && chmod 700 lib && rm -rf cache && git commit -qam x --allow-empty',
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(first.result.exitCode, first.result.output).toBe(0);
+    repo.git('checkout', '-q', '--', '.');
+    repo.git('clean', '-qfd', '--', 'junk.txt');
+    const second = await runAgentIsolated({
+      root: repo.root,
+      command:
+        'test ! -e junk.txt && test "$(cat lib/a.js)" = a && test "$(cat lib/b.js)" = b && test -e cache/c.txt && test -z "$(git status --porcelain)" && test "$(git log --format=%s)" = initial',
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(second.result.exitCode, second.result.output).toBe(0);
+    expect(second.applied).toEqual([]);
+  });
 });
