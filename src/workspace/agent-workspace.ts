@@ -646,16 +646,9 @@ async function settle(input: AgentRunInput, raw: Change[], run: AgentRun): Promi
   });
   const paths = changes.map((c) => c.path).filter((p) => !hasGitComponent(p));
   const ignored = await checkIgnore(ctx, paths);
+  // All of them at once (no argument list to overflow): a deletion is refused for what git does not track.
   const tracked = new Set(
-    paths.length
-      ? splitNul(
-          (
-            await git(ctx, ['ls-files', '-z', '--', ...paths.map((p) => `:(literal)${p}`)], {
-              maxBuffer: 1 << 28,
-            })
-          ).stdout,
-        )
-      : [],
+    paths.length ? splitNul((await git(ctx, ['ls-files', '-z', '--cached'], { maxBuffer: 1 << 28 })).stdout) : [],
   );
   const apply: Change[] = [];
   for (const c of changes) {
