@@ -341,6 +341,16 @@ interface KeptCopy {
 const kept = new Map<string, KeptCopy>();
 const skipGit = (p: string) => p === '.git';
 
+/** Remove the kept copies (in the background): the run that made them is over. */
+export function disposeAgentCopies(): void {
+  for (const [root, state] of kept) {
+    kept.delete(root);
+    void rm(state.copy, { recursive: true, force: true })
+      .catch(() => undefined)
+      .then(() => live.delete(state.copy));
+  }
+}
+
 async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
   const known = kept.get(root);
   if (known && existsSync(known.copy)) {

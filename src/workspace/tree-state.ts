@@ -46,6 +46,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { endRecordedProcesses, recordProcessesIn } from './process-registry.js';
+import { disposeAgentCopies } from './agent-workspace.js';
 import { loadGitDirCopy, restoreGitDir, saveGitDir, type GitDirCopy } from './git-dir-guard.js';
 import {
   git,
@@ -546,7 +547,11 @@ export function restoreGitMetadata(snapshot: Snapshot): string[] {
 /** Forget the snapshot: the journal and saved copies are deleted (after success or a full restore). */
 export function releaseSnapshot(snapshot: Snapshot): void {
   active.delete(snapshot);
-  if (active.size === 0) recordProcessesIn(null);
+  if (active.size === 0) {
+    recordProcessesIn(null);
+    // The run is over: an agent's copy kept for its next attempt has no next attempt.
+    disposeAgentCopies();
+  }
   rmSync(path.join(snapshot.dir, 'journal.json'), { force: true });
   rmSync(path.join(snapshot.dir, 'files'), { recursive: true, force: true });
   rmSync(path.join(snapshot.dir, 'index'), { force: true });
