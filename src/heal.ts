@@ -53,6 +53,7 @@ import {
   dirtyTrackedPaths,
   recoverJournal,
   releaseSnapshot,
+  restoreGitMetadata,
   restoreSnapshot,
   takeSnapshot,
   TreeStateError,
@@ -405,6 +406,10 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
     outputDir: path.join(setup.gitDir, 'self-heal', 'runs'),
     timeoutMs: options.timeoutSeconds * 1000,
     env: run.env,
+    // Self-heal's own credentials are withheld from the tests, which run code a model wrote.
+    secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s): s is string => !!s),
+    passEnv: options.passEnv,
+    guardGitDir: () => restoreGitMetadata(setup.snapshot),
     git: repo.git,
     collect,
     signal: run.deps.signal,

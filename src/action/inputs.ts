@@ -134,6 +134,10 @@ export const ActionInputs = z.object({
   }),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
+  'allow-dependency-changes': booleanInput(false),
+  'pass-env': listInput('variable names').refine((items) => items.every((i) => !i.includes('=')), {
+    message: 'expected variable names without =',
+  }),
 });
 export type ActionInputs = z.output<typeof ActionInputs>;
 export type ActionInputName = keyof z.input<typeof ActionInputs>;
@@ -232,5 +236,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     allowSpecialCases: inputs['allow-special-cases'],
     ...(apiKey ? { apiKey } : {}),
     secrets,
+    passEnv: inputs['pass-env'],
+    allowDependencyChanges: inputs['allow-dependency-changes'],
   };
 }

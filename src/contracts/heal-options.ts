@@ -53,6 +53,16 @@ export const HealOptions = z.object({
   copilotPath: z.string().optional(),
   /** Further secret values to scrub (the step's own credentials). */
   secrets: z.array(z.string()).default([]),
+  /**
+   * Variables the test runs and agent commands keep although self-heal would withhold them as its
+   * own credentials (`workspace/child-env.ts`).
+   */
+  /**
+   * Keep an agent's changes under dependency folders git ignores (`node_modules`, virtual envs): they
+   * are not in the commit, so by default they are refused like any ignored file.
+   */
+  allowDependencyChanges: z.boolean().default(false),
+  passEnv: z.array(z.string().regex(/^[^=\0]+$/, 'expected a variable name')).default([]),
 });
 export type HealOptions = z.infer<typeof HealOptions>;
 export type HealOptionsInput = z.input<typeof HealOptions>;

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { git, splitNul, type CommitIdentity, type GitContext } from '../workspace/git.js';
+import { git, splitNul, stageExactly, type CommitIdentity, type GitContext } from '../workspace/git.js';
 
 /** GitHub's bot identity for commits made with the workflow token. */
 export const ACTIONS_BOT: CommitIdentity = {
@@ -93,10 +93,7 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
     throw new DeliveryError(`HEAD is ${head.slice(0, 12)}, not ${input.parent.slice(0, 12)}: the fix is not committed`);
   const fixed = await withIndex(ctx, async (env) => {
     await git(ctx, ['read-tree', head], { env });
-    await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      env: { ...env, ...LITERAL },
-      input: input.files.join('\0') + '\0',
-    });
+    await stageExactly(ctx, input.files, env);
     return (await git(ctx, ['write-tree'], { env })).stdout.trim();
   });
 
@@ -152,10 +149,7 @@ export async function createFixCommit(ctx: GitContext, input: FixCommitInput): P
  * in the work tree.
  */
 async function moveHead(ctx: GitContext, head: string, sha: string, input: FixCommitInput): Promise<void> {
-  await git(ctx, ['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-    env: LITERAL,
-    input: input.files.join('\0') + '\0',
-  });
+  await stageExactly(ctx, input.files);
   const subject = input.message.split('\n')[0] ?? '';
   await git(ctx, ['update-ref', '-m', `commit: ${subject}`, 'HEAD', sha, head]);
 }

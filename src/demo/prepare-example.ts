@@ -5,11 +5,11 @@
  * cannot break the demo, and with a fixed identity and date, so the example commit is the same
  * everywhere.
  */
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { devNull } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { git as runGit, GitError } from '../workspace/git.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -42,20 +42,18 @@ export class GitUnavailableError extends Error {
   }
 }
 
-function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, env, encoding: 'utf8' }, (error, _stdout, stderr) => {
-      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT')
-        reject(
-          new GitUnavailableError(
-            'git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)',
-          ),
-        );
-      else if (error)
-        reject(new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
-      else resolve();
-    });
-  });
+async function git(cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
+  try {
+    await runGit({ cwd, env }, args);
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    // No exit code: git could not be started at all.
+    if (error.exitCode === null && /ENOENT/.test(error.message))
+      throw new GitUnavailableError(
+        'git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)',
+      );
+    throw new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${error.stderr.trim() || error.message}`);
+  }
 }
 
 /** Write the example into `dir` (which must exist and be empty) and commit it. */

@@ -4,6 +4,11 @@
  *   files are never deleted, and a report older than the run is ignored instead),
  * - with a timeout that kills the whole process tree, output captured to a bounded file under
  *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
+ * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
+ *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
+ *   edit within the second (or one that kept the mtime) would run the code from before it,
+ * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
+ *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
  * - read into cases and frames by the evidence collector.
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
@@ -12,6 +17,7 @@ import { escapePath, glob } from 'tinyglobby';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand } from '../workspace/run-tests.js';
+import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
@@ -38,12 +44,22 @@ export interface TestRunsOptions {
   /** Where run outputs are written (inside `.git/self-heal/`). */
   outputDir: string;
   timeoutMs: number;
+  /** self-heal's environment: each run gets it without self-heal's own credentials. */
   env: NodeJS.ProcessEnv;
+  /** Secret values self-heal holds: no variable carrying one reaches a run. */
+  secrets?: readonly string[];
+  /** Variables the user keeps anyway (`--pass-env`). */
+  passEnv?: readonly string[];
   git: GitContext;
   collect: CollectEvidence;
   signal?: AbortSignal;
   /** Bytes of each run's output kept in memory (the file keeps more). */
   maxOutputBytes?: number;
+  /**
+   * Puts git's metadata back as the snapshot had it and says what had changed (`restoreGitMetadata`):
+   * called after every run, since the code under test can write into `.git` as well as any agent.
+   */
+  guardGitDir?: () => string[];
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -69,6 +85,8 @@ function toRootRelative(root: string, cwd: string, pattern: string): string {
 export function createTestRuns(options: TestRunsOptions): TestRuns {
   let counter = 0;
   let tracked: Promise<Set<string>> | undefined;
+  let suiteWritesGitDir = false;
+  const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
@@ -99,17 +117,22 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
     await deleteStaleReports();
     const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
+    const pycache = path.join(options.outputDir, 'pycache');
+    rmSync(pycache, { recursive: true, force: true });
     // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
     const startedAt = Math.floor(Date.now() / 1000) * 1000;
     const result = await runCommand({
       command,
       cwd: options.cwd,
       timeoutMs: options.timeoutMs,
-      env: { ...options.env, ...env },
+      env: { ...runEnv, ...env, PYTHONPYCACHEPREFIX: pycache },
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
     });
+    const gitDirWrites = options.guardGitDir?.() ?? [];
+    const wroteGitDir = gitDirWrites.length > 0 && !suiteWritesGitDir;
+    if (gitDirWrites.length > 0 && counter === 1) suiteWritesGitDir = true;
     const fresh = (await matchReports()).filter((f) => {
       try {
         return lstatSync(f).mtimeMs >= startedAt;
@@ -133,6 +156,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       output: result.output,
       durationMs: result.durationMs,
       reportErrors,
+      ...(wroteGitDir ? { gitDirWrites } : {}),
     };
   };
 

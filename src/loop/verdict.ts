@@ -22,6 +22,8 @@ export interface RunOutcome {
   durationMs: number;
   /** Report errors (unreadable or missing reports). */
   reportErrors?: readonly string[];
+  /** What the run wrote into git's metadata (put back since); the baseline's runs did not. */
+  gitDirWrites?: readonly string[];
 }
 
 export interface Expectations {
@@ -118,6 +120,17 @@ function noReport(run: RunOutcome): string | null {
 /** Judge the targeted rerun: do all fail-to-pass tests pass now? */
 export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
   const total = expect.failToPass.length;
+  if (run.gitDirWrites?.length) {
+    // The code under test wrote a hook or config into .git: it would run for the user later.
+    return {
+      verdict: 'rejected-edits',
+      failToPass: { passed: 0, total },
+      feedback: render(
+        'The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:',
+        run.gitDirWrites.map((p) => `- .git/${clip(p, 200)}`),
+      ),
+    };
+  }
   if (run.timedOut) {
     return {
       verdict: 'timeout',

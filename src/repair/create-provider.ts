@@ -96,5 +96,7 @@ function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv):
     timeoutMs: options.timeoutSeconds * 1000,
     env,
     secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets],
+    passEnv: options.passEnv,
+    allowDependencyChanges: options.allowDependencyChanges,
   });
 }

@@ -3,12 +3,24 @@
  * raw (`core.quotepath=off`), no pager, no prompts, and an error that names the git command.
  *
  * `GIT_OPTIONAL_LOCKS=0` keeps read-only commands such as `status` from rewriting the index (and
- * from racing a user's own git for `index.lock`). Self-heal writes history only through
- * `commit-tree` (delivery/fix-commit.ts), which runs no hook: a pre-commit hook that reformats or
- * refuses would make the verified tree and the committed tree differ; verification is the user's
- * test command.
+ * from racing a user's own git for `index.lock`).
+ *
+ * Security: repository configuration never makes self-heal run a program. Code under repair (an
+ * agent, a test run of a model's patch) can write `.git/config`, an included config file or the
+ * global config, and every git call self-heal makes afterwards would run what it names with
+ * self-heal's environment and credentials. So every call overrides, on its command line (which beats
+ * every config file and include): fsmonitor, hooks, pager, editor, credential helpers, askpass, ssh
+ * and proxy commands, external diff, signing, auto gc (a detached process that outlives the run),
+ * and, for every filter, diff and merge driver and every remote the configuration names, their
+ * commands (`filterOverrides`). Only git-lfs's standard filter commands are kept: without them every
+ * LFS file would read as modified. Hooks also matter for verification: a pre-commit hook that
+ * reformats or refuses would make the verified tree and the committed tree differ, so self-heal
+ * writes history only through `commit-tree` (delivery/fix-commit.ts), which runs no hook.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { lstatSync, readlinkSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { gitConfigOverrides } from './git-config-guard.js';
 
 export interface GitContext {
   /** Directory git runs in (the repository root, usually). */
@@ -41,7 +53,6 @@ export interface GitOutput {
   exitCode: number;
 }
 
-const BASE_ARGS = ['--no-pager', '-c', 'core.quotepath=off'];
 const MAX_BUFFER = 256 * 1024 * 1024;
 
 function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -50,9 +61,38 @@ function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
     GIT_PAGER: 'cat',
+    // Variables beat configuration: these name no program (or a no-op) instead of the config's.
+    GIT_EDITOR: ':',
+    GIT_SEQUENCE_EDITOR: ':',
+    GIT_ASKPASS: '',
+    SSH_ASKPASS: '',
     LC_ALL: 'C',
     ...extra,
   };
+}
+
+/**
+ * The whole argument list: no pager, raw paths, the overrides (see the header), then the command.
+ * A remote's `receivepack`/`uploadpack` is a list whose first value wins, so `-c` cannot replace it;
+ * the command-line option can.
+ */
+function fullArgs(ctx: GitContext, env: NodeJS.ProcessEnv, args: readonly string[]): string[] {
+  const [command, ...rest] = args;
+  const transport =
+    command === 'push'
+      ? ['--receive-pack=git-receive-pack']
+      : command === 'fetch' || command === 'ls-remote'
+        ? ['--upload-pack=git-upload-pack']
+        : [];
+  return [
+    '--no-pager',
+    '-c',
+    'core.quotepath=off',
+    ...gitConfigOverrides(ctx.cwd, env),
+    ...args.slice(0, 1),
+    ...transport,
+    ...rest,
+  ];
 }
 
 function describe(args: readonly string[]): string {
@@ -73,10 +113,11 @@ function gitFailure(args: readonly string[], code: number | null, stderr: string
 /** Run git asynchronously; resolves with stdout, rejects with a `GitError` naming the command. */
 export function git(ctx: GitContext, args: readonly string[], options: GitCallOptions = {}): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
+    const env = gitEnv(ctx, options.env);
     const child = execFile(
       'git',
-      [...BASE_ARGS, ...args],
-      { cwd: ctx.cwd, env: gitEnv(ctx, options.env), maxBuffer: options.maxBuffer ?? MAX_BUFFER, encoding: 'utf8' },
+      fullArgs(ctx, env, args),
+      { cwd: ctx.cwd, env, maxBuffer: options.maxBuffer ?? MAX_BUFFER, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         if (!error || (code !== null && options.okCodes?.includes(code))) {
@@ -94,9 +135,10 @@ export function git(ctx: GitContext, args: readonly string[], options: GitCallOp
 /** Run git synchronously: for the restore paths that must finish inside a signal handler. */
 export function gitSync(ctx: GitContext, args: readonly string[], options: GitCallOptions = {}): GitOutput {
   try {
-    const stdout = execFileSync('git', [...BASE_ARGS, ...args], {
+    const env = gitEnv(ctx, options.env);
+    const stdout = execFileSync('git', fullArgs(ctx, env, args), {
       cwd: ctx.cwd,
-      env: gitEnv(ctx, options.env),
+      env,
       maxBuffer: options.maxBuffer ?? MAX_BUFFER,
       encoding: 'utf8',
       input: options.input,
@@ -118,9 +160,10 @@ export function gitBounded(
   maxBytes: number,
 ): Promise<{ stdout: string; truncated: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...BASE_ARGS, ...args], {
+    const env = gitEnv(ctx);
+    const child = spawn('git', fullArgs(ctx, env, args), {
       cwd: ctx.cwd,
-      env: gitEnv(ctx),
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const chunks: Buffer[] = [];
@@ -292,4 +335,52 @@ export interface CommitIdentity {
 export async function configValue(ctx: GitContext, key: string): Promise<string | null> {
   const { stdout, exitCode } = await git(ctx, ['config', '--get', key], { okCodes: [1] });
   return exitCode === 0 ? stdout.trim() : null;
+}
+
+/**
+ * Stage exactly `paths` (repo-relative, relative to `ctx.cwd`, the top level) as the work tree has
+ * them: content, executable bit and symlinks; a path that is gone (or is a directory now) leaves the
+ * index. Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
+ * Unlike `git add`, neither a missing path (an untracked file that was deleted: "pathspec did not
+ * match") nor the index's assume-unchanged and skip-worktree flags (which `git add` trusts, so the
+ * change would not be staged) get in the way. `env` may name a private index (`GIT_INDEX_FILE`).
+ */
+export async function stageExactly(ctx: GitContext, paths: readonly string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  const gone: string[] = [];
+  const files: Array<{ path: string; mode: string }> = [];
+  const links: Array<{ path: string; target: string }> = [];
+  for (const rel of paths) {
+    let st: Stats | undefined;
+    try {
+      st = lstatSync(path.join(ctx.cwd, rel));
+    } catch {
+      st = undefined;
+    }
+    if (st?.isSymbolicLink()) links.push({ path: rel, target: readlinkSync(path.join(ctx.cwd, rel)) });
+    else if (st?.isFile()) files.push({ path: rel, mode: st.mode & 0o111 ? '100755' : '100644' });
+    else gone.push(rel);
+  }
+  if (gone.length > 0)
+    await git(ctx, ['update-index', '--force-remove', '-z', '--stdin'], { env, input: gone.join('\0') + '\0' });
+  const entries: string[] = [];
+  // One process for the files whose names fit on a line; filters apply by path, as for `git add`.
+  const batch = files.filter((f) => !f.path.includes('\n'));
+  if (batch.length > 0) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin-paths'], {
+      env,
+      input: batch.map((f) => f.path).join('\n') + '\n',
+    });
+    const shas = stdout.trim().split('\n');
+    batch.forEach((f, i) => entries.push(`${f.mode} ${shas[i]}\t${f.path}`));
+  }
+  for (const f of files.filter((f) => f.path.includes('\n'))) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', `--path=${f.path}`, '--', f.path], { env });
+    entries.push(`${f.mode} ${stdout.trim()}\t${f.path}`);
+  }
+  for (const link of links) {
+    const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin'], { env, input: link.target });
+    entries.push(`120000 ${stdout.trim()}\t${link.path}`);
+  }
+  if (entries.length > 0)
+    await git(ctx, ['update-index', '-z', '--index-info'], { env, input: entries.join('\0') + '\0' });
 }

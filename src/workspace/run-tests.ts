@@ -11,10 +11,27 @@
  * Why we never wait for the pipes alone: a grandchild that outlives the shell keeps stdout open,
  * and waiting for `close` would hang forever. Completion is the shell's `exit`; after it, the
  * leftovers of the group are killed and the pipes get a short drain window before being destroyed.
+ *
+ * Nothing outlives the run, even when self-heal is killed outright: the shell first starts a
+ * watchdog in its own group that blocks reading a pipe only self-heal holds open, and kills the
+ * whole group when the pipe closes: when the command ends (self-heal closes it) or when self-heal
+ * dies (the kernel does). It ignores SIGTERM, so a timeout's SIGTERM leaves it to finish the job.
+ * A process that leaves the group on purpose (a daemon) carries the command's marker variable and
+ * is killed by it (`process-registry.ts`).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import {
+  killAllMarked,
+  killMarked,
+  newProcessMarker,
+  PROCESS_MARKER_VARIABLE,
+  registerGroup,
+  runningGroups,
+  signalGroup,
+  unregisterGroup,
+} from './process-registry.js';
 
 export interface RunCommandOptions {
   /** A shell command line, run with `sh -c`. */
@@ -56,25 +73,29 @@ const DEFAULT_KILL_GRACE_MS = 2_000;
 /** How long the pipes may stay open after the shell exited (a grandchild holding stdout). */
 const PIPE_DRAIN_MS = 500;
 
-/** Process groups currently running, so an interrupt handler can kill them synchronously. */
-const liveGroups = new Set<number>();
+/**
+ * The shell that runs a command (`$1`): a watchdog in the background (TERM, INT and HUP ignored),
+ * then the command itself, `exec`ed so the group leader's exit status is the command's.
+ */
+const WRAPPER = `( trap '' TERM INT HUP; cat <&3 >/dev/null 2>&1; kill -KILL 0 ) </dev/null >/dev/null 2>&1 &
+exec 3<&-
+exec sh -c "$1"`;
 
-/** Kill every process group started by `runCommand` that is still running (used on SIGINT/SIGTERM). */
+/**
+ * Kill every process started by `runCommand` that is still running, daemons that left their group
+ * included (used on SIGINT/SIGTERM).
+ */
 export function killRunningCommands(signal: NodeJS.Signals = 'SIGKILL'): void {
-  for (const pgid of liveGroups) killGroup(pgid, signal);
+  for (const pgid of runningGroups()) killGroup(pgid, signal);
+  if (signal === 'SIGKILL') killAllMarked();
 }
 
 function killGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false; // ESRCH: the group is already gone.
-  }
+  return signalGroup(pgid, signal); // false (ESRCH): the group is already gone.
 }
 
 function groupAlive(pgid: number): boolean {
-  return killGroup(pgid, 0 as unknown as NodeJS.Signals);
+  return signalGroup(pgid, 0);
 }
 
 /** Keeps the first and last `max / 2` bytes of a stream. */
@@ -129,14 +150,16 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
     fileFd = openSync(options.outputFile, 'w');
   }
 
+  const marker = newProcessMarker();
   return new Promise<CommandResult>((resolve, reject) => {
     let child;
     try {
-      child = spawn('sh', ['-c', options.command], {
+      child = spawn('sh', ['-c', WRAPPER, 'sh', options.command], {
         cwd: options.cwd,
-        env: options.env ?? process.env,
+        env: { ...(options.env ?? process.env), [PROCESS_MARKER_VARIABLE]: marker },
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // fd 3: the watchdog's pipe (see the file header).
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       });
     } catch (error) {
       if (fileFd !== undefined) closeSync(fileFd);
@@ -144,7 +167,10 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
       return;
     }
     const pgid = child.pid;
-    if (pgid !== undefined) liveGroups.add(pgid);
+    if (pgid !== undefined) registerGroup(pgid);
+    const watchdog = child.stdio[3]!;
+    // Nothing is ever written or read there; an error (the child gone early) is not ours to report.
+    watchdog.on('error', () => undefined);
 
     let timedOut = false;
     let aborted = false;
@@ -188,21 +214,17 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
       clearTimeout(timer);
       clearTimeout(drain);
       options.signal?.removeEventListener('abort', onAbort);
+      clearTimeout(killTimer);
+      // Leftovers (background servers, orphaned workers, daemons) are killed now: nothing the run
+      // started may outlive it and touch the tree during the next attempt. Closing the pipe makes
+      // the watchdog kill the group; the group is killed here too in case the watchdog was killed.
+      watchdog.destroy();
       if (pgid !== undefined) {
-        liveGroups.delete(pgid);
-        // Leftovers of the group (background servers, orphaned workers) are killed: nothing the
-        // run started may outlive it and touch the tree during the next attempt.
-        if (groupAlive(pgid)) {
-          killGroup(pgid, 'SIGTERM');
-          if (!killTimer) {
-            killTimer = setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
-            killTimer.unref();
-          }
-        } else if (killTimer) {
-          // The group is gone: never signal a process group id the system may reuse.
-          clearTimeout(killTimer);
-        }
+        // A group id is ours while the group exists, so it is only signalled while alive.
+        if (groupAlive(pgid)) killGroup(pgid, 'SIGKILL');
+        unregisterGroup(pgid);
       }
+      killMarked(marker);
       child.stdout!.destroy();
       child.stderr!.destroy();
       if (fileFd !== undefined) {

@@ -74,6 +74,8 @@ describe('readInputs', () => {
       'max-self-heal-commits': 1,
       timeout: 600,
       'allow-unsafe-pull-request-target': false,
+      'allow-dependency-changes': false,
+      'pass-env': [],
     });
   });
 
@@ -141,7 +143,13 @@ describe('splitList', () => {
 describe('toHealOptions', () => {
   it('maps inputs to valid heal options', () => {
     const inputs = readInputs(
-      runnerEnv({ 'test-command': 'pytest', 'working-directory': 'py', protect: 'db/**', 'max-tokens': '5000' }),
+      runnerEnv({
+        'test-command': 'pytest',
+        'working-directory': 'py',
+        protect: 'db/**',
+        'max-tokens': '5000',
+        'pass-env': 'DATABASE_TOKEN\nAWS_SECRET_ACCESS_KEY',
+      }),
       () => {},
     );
     const options = HealOptions.parse(toHealOptions(inputs, { workspace: '/ws', reportPath: '/tmp/r.json' }));
@@ -156,6 +164,7 @@ describe('toHealOptions', () => {
       maxTokens: 5000,
       commit: false,
       reportPath: '/tmp/r.json',
+      passEnv: ['DATABASE_TOKEN', 'AWS_SECRET_ACCESS_KEY'],
     });
   });
 

@@ -3,7 +3,7 @@
  * the fix's files are in it, and when HEAD cannot move nothing is lost. Delivery's use (a commit on
  * another parent, no ref moved) is covered by deliver.int.test.ts.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFixCommit, DeliveryError } from '../../src/delivery/fix-commit.js';
@@ -58,5 +58,22 @@ describe('createFixCommit with moveHead', () => {
     await expect(createFixCommit(ctx, { ...input, parent: head })).rejects.toThrow(/main\.lock/);
     expect(repo.git('rev-parse', 'HEAD').trim()).toBe(head);
     expect(repo.read('calc.py')).toBe('x = 2\n');
+  });
+
+  it('commits what the work tree has, whatever assume-unchanged says, and a deleted file', async () => {
+    repo = createTempRepo({ files: { 'calc.py': 'x = 1\n', 'old.py': 'y = 1\n' } });
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    repo.git('update-index', '--assume-unchanged', 'calc.py');
+    repo.write('calc.py', 'x = 2\n');
+    rmSync(path.join(repo.root, 'old.py'));
+    const fix = await createFixCommit(
+      { cwd: repo.root, env: repo.env },
+      { files: ['calc.py', 'old.py'], parent: head, message: 'fix\n', author: AUTHOR, moveHead: true },
+    );
+    expect(repo.git('show', '--name-status', '--format=', fix.sha).trim().split('\n').sort()).toEqual([
+      'D\told.py',
+      'M\tcalc.py',
+    ]);
+    expect(repo.git('show', `${fix.sha}:calc.py`)).toBe('x = 2\n');
   });
 });

@@ -12,7 +12,7 @@ import type { HealOptionsInput } from '../../src/contracts/heal-options.js';
 import type { Logger } from '../../src/contracts/logger.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
 import type { RepairProvider } from '../../src/repair/provider.js';
-import { createCommandProvider } from '../../src/repair/providers/command.js';
+import { createCommandProvider, type CommandProviderOptions } from '../../src/repair/providers/command.js';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
 import { createTempRepo, snapshotFiles, type TempRepo } from '../helpers/git-repo.js';
 
@@ -61,7 +61,12 @@ export interface HealFixture {
   logger: CapturingLogger;
   agentLog: string;
   /** Run heal() with the command provider executing `plan` (one list of actions per attempt). */
-  run(plan: AgentAction[][], options?: Partial<HealOptionsInput>, deps?: Partial<HealDeps>): Promise<HealReport>;
+  run(
+    plan: AgentAction[][],
+    options?: Partial<HealOptionsInput>,
+    deps?: Partial<HealDeps>,
+    provider?: Partial<CommandProviderOptions>,
+  ): Promise<HealReport>;
   /** What the agent was given, per attempt. */
   contexts(): Array<{
     attempt: number;
@@ -81,10 +86,25 @@ export function healFixture(name: 'node-calc' | 'py-calc', extraFiles: Record<st
     repo,
     logger,
     agentLog,
-    run(plan, options = {}, deps = {}) {
+    run(plan, options = {}, deps = {}, provider = {}) {
       const env = { ...repo.env, AGENT_PLAN: JSON.stringify(plan), AGENT_LOG: agentLog, ...deps.env };
-      const createProvider = (o: { agentCommand?: string; timeoutSeconds: number }): RepairProvider =>
-        createCommandProvider({ agentCommand: o.agentCommand!, timeoutMs: o.timeoutSeconds * 1000, env });
+      const createProvider = (o: {
+        agentCommand?: string;
+        timeoutSeconds: number;
+        passEnv: string[];
+        allowDependencyChanges: boolean;
+        apiKey?: string;
+        secrets: string[];
+      }): RepairProvider =>
+        createCommandProvider({
+          agentCommand: o.agentCommand!,
+          timeoutMs: o.timeoutSeconds * 1000,
+          env,
+          passEnv: o.passEnv,
+          allowDependencyChanges: o.allowDependencyChanges,
+          secrets: [...(o.apiKey ? [o.apiKey] : []), ...o.secrets],
+          ...provider,
+        });
       return heal(
         {
           cwd: repo.root,

@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   rmSync,
   symlinkSync,
@@ -257,5 +258,63 @@ describe('tree state', () => {
     // The saved index (what the user had staged) goes aside with it: a next snapshot would overwrite it.
     expect(state.some((f) => f.startsWith('journal-stale-') && f.endsWith('-index'))).toBe(true);
     expect(state).not.toContain('index');
+  });
+
+  it('diffs and restores deletions, renames and mode changes of tracked and untracked files', async () => {
+    const r = repo(FILES);
+    r.write('notes/todo.txt', 'the user’s own notes\n');
+    r.write('notes/scratch.txt', 'scratch\n');
+    const before = r.tree();
+    const snap = takeSnapshot(treeOptions(r));
+
+    unlinkSync(path.join(r.root, 'notes/todo.txt'));
+    renameSync(path.join(r.root, 'notes/scratch.txt'), path.join(r.root, 'notes/renamed.txt'));
+    renameSync(path.join(r.root, 'src/util/str.js'), path.join(r.root, 'src/util/strings.js'));
+    unlinkSync(path.join(r.root, 'README.md'));
+    chmodSync(path.join(r.root, 'src/calc.js'), 0o755);
+
+    const changed = changedPaths(snap);
+    expect(changed).toEqual([
+      'README.md',
+      'notes/renamed.txt',
+      'notes/scratch.txt',
+      'notes/todo.txt',
+      'src/calc.js',
+      'src/util/str.js',
+      'src/util/strings.js',
+    ]);
+    const { diff, truncated } = await diffSinceSnapshot(snap, changed, 100_000);
+    expect(truncated).toBe(false);
+    expect(diff).toMatch(/deleted file mode 100644\nindex [0-9a-f]+\.\.0+\n--- a\/notes\/todo.txt/);
+    expect(diff).toMatch(/diff --git a\/notes\/scratch.txt b\/notes\/scratch.txt\ndeleted file/);
+    expect(diff).toMatch(/diff --git a\/notes\/renamed.txt b\/notes\/renamed.txt\nnew file/);
+    expect(diff).toMatch(/diff --git a\/src\/calc.js b\/src\/calc.js\nold mode 100644\nnew mode 100755/);
+    expect(diff).toMatch(/diff --git a\/README.md b\/README.md\ndeleted file/);
+    restoreSnapshot(snap);
+    expect(r.tree()).toEqual(before);
+    expect(statSync(path.join(r.root, 'src/calc.js')).mode & 0o777).toBe(0o644);
+    releaseSnapshot(snap);
+  });
+
+  it('puts git’s metadata back before anything reads it: config, hooks, info/exclude, refs', () => {
+    const r = repo(FILES);
+    const config = r.read('.git/config');
+    const exclude = r.read('.git/info/exclude');
+    const snap = takeSnapshot(treeOptions(r));
+    writeFileSync(path.join(r.root, '.git/config'), `${config}[core]\n\tfsmonitor = /tmp/evil\n`);
+    writeFileSync(path.join(r.root, '.git/hooks/pre-commit'), '#!/bin/sh\necho pwned\n', { mode: 0o755 });
+    writeFileSync(path.join(r.root, '.git/info/exclude'), `${exclude}src/hidden.js\n`);
+    mkdirSync(path.join(r.root, '.git/refs/tags'), { recursive: true });
+    writeFileSync(path.join(r.root, '.git/refs/tags/planted'), `${r.git('rev-parse', 'HEAD')}`);
+    r.write('src/hidden.js', 'hidden\n');
+
+    // The exclude is back before git status runs, so the hidden file is seen.
+    expect(changedPaths(snap)).toEqual(['src/hidden.js']);
+    expect(r.read('.git/config')).toBe(config);
+    expect(r.read('.git/info/exclude')).toBe(exclude);
+    expect(existsSync(path.join(r.root, '.git/hooks/pre-commit'))).toBe(false);
+    expect(existsSync(path.join(r.root, '.git/refs/tags/planted'))).toBe(false);
+    restoreSnapshot(snap);
+    releaseSnapshot(snap);
   });
 });

@@ -46,6 +46,8 @@ const FLAGS = {
   'no-commit': { type: 'boolean' },
   'allow-dirty': { type: 'boolean' },
   'allow-special-cases': { type: 'boolean' },
+  'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
+  'allow-dependency-changes': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -75,13 +77,17 @@ ${describeFlags(FLAGS, {
   'no-commit': 'leave the fix in the work tree instead of committing it',
   'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
   'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
+  'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
+  'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
   help: 'show this help',
 })}
 
 The API key comes from SELF_HEAL_API_KEY, or the provider's usual variable (OPENAI_API_KEY,
 ANTHROPIC_API_KEY). Copilot's token comes from COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN (a
-fine-grained token with the "Copilot Requests" permission), else a logged-in Copilot CLI. The command provider's agent does not inherit credentials;
-list the variables it needs in SELF_HEAL_AGENT_ENV.
+fine-grained token with the "Copilot Requests" permission), else a logged-in Copilot CLI. Test runs
+and the agent do not get self-heal's keys (the provider variables, or a variable holding the key):
+--pass-env NAME keeps one. The command provider's agent gets no credential at all; list the
+variables it needs in SELF_HEAL_AGENT_ENV.
 
 Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration.
 `;
@@ -131,6 +137,9 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
   if (baseUrl !== undefined && !URL.canParse(baseUrl))
     throw new UsageError(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+  for (const name of flags['pass-env'] ?? [])
+    if (!/^[^=\0]+$/.test(name.trim()))
+      throw new UsageError(`--pass-env expects a variable <NAME>, got ${JSON.stringify(name)}`);
   for (const name of ['junit', 'protect', 'allow'] as const) {
     for (const glob of flags[name] ?? [])
       if (!glob.trim()) throw new UsageError(`--${name} expects a non-empty <glob>`);
@@ -174,6 +183,8 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     commit: !flags['no-commit'],
     allowDirty: flags['allow-dirty'] ?? false,
     allowSpecialCases: flags['allow-special-cases'] ?? false,
+    passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
+    allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));

@@ -1,25 +1,27 @@
 /**
- * The `command` provider: an external agent (aider, a script, anything) edits the work tree in
- * place. It runs `agentCommand` with `sh -c` in the repository root, with `SELF_HEAL_CONTEXT`
- * naming a JSON file (outside the repository) that holds `{attempt, maxAttempts, failures,
- * history, prompt, root}`. The loop then diffs the tree and puts every changed path through the
- * same guardrails as a model's edits; refused changes are rolled back.
+ * The `command` provider: an external agent (aider, a script, anything) edits a view of the work
+ * tree, never the tree itself (`workspace/agent-workspace.ts`: the sandbox's overlay at the tree's
+ * own path where Linux offers it, a private copy elsewhere). It runs `agentCommand` with `sh -c` at
+ * the view's root, with `SELF_HEAL_CONTEXT` naming a JSON file (outside the repository) that holds
+ * `{attempt, maxAttempts, failures, history, prompt, root}`. What git would deliver of its changes
+ * is written into the real tree, where the loop diffs it and puts every changed path through the
+ * same guardrails as a model's edits; the rest (`.git`, ignored files, dependency folders, deleting
+ * the user's untracked files) is refused and reported. An agent that wrote outside its view (no
+ * sandbox) ends the run with what could and could not be undone.
  *
  * The agent may write `{"notes": "...", "usage": {"input": n, "output": n}}` to the file named by
  * `SELF_HEAL_RESULT` to report what it did and what it spent (optional, bounded, validated).
  *
- * Secrets: the agent does not inherit the step's credentials. Variables that look like
- * credentials (`*_TOKEN`, `*_API_KEY`, `*SECRET*`, `*PASSWORD*`, …), the action's `INPUT_*`
- * values, the runner's `ACTIONS_*` tokens and any variable whose value is one of the known secret
- * values are removed. An agent that needs a key gets it explicitly: list the variable names in
- * `SELF_HEAL_AGENT_ENV` (comma-separated), e.g. `SELF_HEAL_AGENT_ENV=OPENAI_API_KEY`.
+ * Secrets: the agent does not inherit the step's credentials (`workspace/child-env.ts` decides):
+ * variables that look like credentials (`*_TOKEN`, `*_API_KEY`, `*SECRET*`, `*PASSWORD*`, …), the
+ * action's `INPUT_*` values, the runner's `ACTIONS_*` tokens and any variable whose value is one of
+ * the known secret values are removed. An agent that needs a key gets it explicitly: list the
+ * variable names in `SELF_HEAL_AGENT_ENV` (comma-separated), e.g. `SELF_HEAL_AGENT_ENV=OPENAI_API_KEY`,
+ * or `--pass-env NAME`.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
-import { runCommand } from '../../workspace/run-tests.js';
-import { CREDENTIAL_VARIABLE } from '../../text/secrets.js';
+import { runAgentIsolated, type AgentRun, type Isolation } from '../../workspace/agent-workspace.js';
+import { agentEnvironment } from '../../workspace/child-env.js';
 import {
   ProviderError,
   type RepairAnswer,
@@ -36,11 +38,16 @@ export interface CommandProviderOptions {
   env: NodeJS.ProcessEnv;
   /** Secret values that must not reach the agent under any variable name. */
   secrets?: readonly string[];
+  /** Variable names the user keeps for test runs and agents (`--pass-env`). */
+  passEnv?: readonly string[];
+  /** Keep the agent's changes under dependency folders (`node_modules`, virtual envs). */
+  allowDependencyChanges?: boolean;
+  /** `copy` skips the sandbox where it is available (tests of the fallback). */
+  isolation?: Isolation;
   /** Bytes of the agent's output kept for the log. */
   maxOutputBytes?: number;
 }
 
-const ALWAYS_DROPPED = /^(INPUT_|ACTIONS_ID_TOKEN_REQUEST_|ACTIONS_RUNTIME_|ACTIONS_CACHE_URL$|ACTIONS_RESULTS_URL$)/;
 const MAX_RESULT_BYTES = 64 * 1024;
 const LOG_TAIL_CHARS = 2_000;
 
@@ -49,44 +56,19 @@ const AgentResult = z.object({
   usage: z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() }).optional(),
 });
 
-/** The agent's environment: the step's, minus credentials, plus what `SELF_HEAL_AGENT_ENV` lists. */
-export function agentEnvironment(env: NodeJS.ProcessEnv, secrets: readonly string[] = []): NodeJS.ProcessEnv {
-  const passThrough = new Set(
-    (env.SELF_HEAL_AGENT_ENV ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-  const secretValues = new Set(secrets.filter((s) => s.length >= 4));
-  const out: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) continue;
-    if (!passThrough.has(name)) {
-      if (CREDENTIAL_VARIABLE.test(name) || ALWAYS_DROPPED.test(name) || secretValues.has(value)) continue;
-    }
-    out[name] = value;
-  }
-  return out;
-}
-
 function tail(text: string): string {
   const t = text.trimEnd();
   return t.length > LOG_TAIL_CHARS ? `…${t.slice(-LOG_TAIL_CHARS)}` : t;
 }
 
-function readResult(file: string, host: RepairHost): z.infer<typeof AgentResult> {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
+function readResult(run: AgentRun, host: RepairHost): z.infer<typeof AgentResult> {
+  if (run.agentResultTooLarge !== undefined) {
+    host.log(`agent: ignored SELF_HEAL_RESULT (${run.agentResultTooLarge} bytes, more than ${MAX_RESULT_BYTES})`);
     return {};
   }
-  if (size > MAX_RESULT_BYTES) {
-    host.log(`agent: ignored SELF_HEAL_RESULT (${size} bytes, more than ${MAX_RESULT_BYTES})`);
-    return {};
-  }
+  if (run.agentResult === null) return {};
   try {
-    const parsed = AgentResult.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    const parsed = AgentResult.safeParse(JSON.parse(run.agentResult));
     if (parsed.success) return parsed.data;
     host.log(`agent: ignored SELF_HEAL_RESULT: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   } catch (error) {
@@ -95,6 +77,25 @@ function readResult(file: string, host: RepairHost): z.infer<typeof AgentResult>
   return {};
 }
 
+function listed(items: readonly string[], max = 10): string {
+  return `${items.slice(0, max).join(', ')}${items.length > max ? `, and ${items.length - max} more` : ''}`;
+}
+
+/** Say where the agent ran and what of its work was not applied; the lines go to the log and the attempt. */
+function describeRun(run: AgentRun, host: RepairHost): string[] {
+  host.log(
+    run.isolation === 'sandbox'
+      ? 'agent: ran in the sandbox (overlays on the work tree and $HOME, its own pid namespace)'
+      : `agent: ran on a copy of the work tree; no sandbox: ${run.noSandbox}`,
+  );
+  const lines: string[] = [];
+  for (const r of run.refused) lines.push(`not applied: \`${r.path}\`: ${r.reason}`);
+  if (run.dependencies.length)
+    lines.push(`kept in dependency folders (not in the commit): ${listed(run.dependencies)}`);
+  if (run.outside.length) lines.push(`written outside the work tree (discarded): ${listed(run.outside)}`);
+  for (const line of lines) host.log(`agent: ${line}`);
+  return lines;
+}
 export function createCommandProvider(options: CommandProviderOptions): RepairProvider {
   if (!options.agentCommand.trim()) {
     throw new ProviderError(
@@ -104,73 +105,80 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
       'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".',
     );
   }
-  const baseEnv = agentEnvironment(options.env, options.secrets);
+  const baseEnv = agentEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
   return {
     name: 'command',
     async propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {
-      // Outside the repository: the context must not show up as a change of the tree.
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-'));
-      const contextFile = path.join(dir, 'context.json');
-      const resultFile = path.join(dir, 'result.json');
-      try {
-        writeFileSync(
-          contextFile,
-          JSON.stringify(
-            {
-              attempt: request.attempt,
-              maxAttempts: request.maxAttempts,
-              failures: request.failures,
-              history: request.history,
-              prompt: request.prompt,
-              root: host.root,
-            },
-            null,
-            2,
-          ),
+      const run = await runAgentIsolated({
+        root: host.root,
+        command: options.agentCommand,
+        timeoutMs: options.timeoutMs,
+        env: baseEnv,
+        gitEnv: options.env,
+        context: {
+          attempt: request.attempt,
+          maxAttempts: request.maxAttempts,
+          failures: request.failures,
+          history: request.history,
+          prompt: request.prompt,
+        },
+        maxOutputBytes: options.maxOutputBytes ?? 64 * 1024,
+        allowDependencyChanges: options.allowDependencyChanges,
+        isolation: options.isolation,
+      });
+      const result = run.result;
+      const seconds = (result.durationMs / 1000).toFixed(1);
+      if (result.output.trim()) host.log(`agent output (last lines):\n${tail(result.output)}`);
+      const notApplied = describeRun(run, host);
+      const { undone, notUndone } = run.escaped;
+      if (undone.length + notUndone.length > 0) {
+        throw new ProviderError(
+          `the agent wrote outside the copy of the work tree it was given (${listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${listed(notUndone)}` : '; it was undone'}`,
+          'bad-response',
+          false,
+          'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.',
         );
-        const result = await runCommand({
-          command: options.agentCommand,
-          cwd: host.root,
-          timeoutMs: options.timeoutMs,
-          env: { ...baseEnv, SELF_HEAL_CONTEXT: contextFile, SELF_HEAL_RESULT: resultFile },
-          maxOutputBytes: options.maxOutputBytes ?? 64 * 1024,
-        });
-        const seconds = (result.durationMs / 1000).toFixed(1);
-        if (result.output.trim()) host.log(`agent output (last lines):\n${tail(result.output)}`);
-        if (result.timedOut) {
-          throw new ProviderError(
-            `the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`,
-            'server',
-            true,
-            'Raise --timeout or make the agent faster.',
-          );
-        }
-        if (result.exitCode === 126 || result.exitCode === 127) {
-          throw new ProviderError(
-            `the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`,
-            'config',
-            false,
-            'Check --agent-command: the program must be on PATH in the repository root.',
-          );
-        }
-        if (result.exitCode !== 0) {
-          throw new ProviderError(
-            `the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`,
-            'bad-response',
-            true,
-          );
-        }
-        const reported = readResult(resultFile, host);
-        return {
-          edits: [],
-          editedInPlace: true,
-          usage: reported.usage ?? { input: 0, output: 0 },
-          notes: reported.notes,
-          detail: { agentSeconds: Number(seconds) },
-        };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
       }
+      if (result.timedOut) {
+        throw new ProviderError(
+          `the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`,
+          'server',
+          true,
+          'Raise --timeout or make the agent faster.',
+        );
+      }
+      if (result.exitCode === 126 || result.exitCode === 127) {
+        throw new ProviderError(
+          `the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`,
+          'config',
+          false,
+          'Check --agent-command: the program must be on PATH in the repository root.',
+        );
+      }
+      if (result.exitCode !== 0) {
+        throw new ProviderError(
+          `the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`,
+          'bad-response',
+          true,
+        );
+      }
+      const reported = readResult(run, host);
+      const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
+        .filter(Boolean)
+        .join('\n');
+      return {
+        edits: [],
+        editedInPlace: true,
+        usage: reported.usage ?? { input: 0, output: 0 },
+        ...(notes ? { notes } : {}),
+        detail: {
+          agentSeconds: Number(seconds),
+          isolation: run.isolation,
+          ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
+          ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
+          ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
+        },
+      };
     },
   };
 }

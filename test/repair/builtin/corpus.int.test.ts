@@ -2,12 +2,12 @@
  * The bench's bug corpus is well-formed: every bug's project fails its tests as committed and passes
  * them with the fixed line from bug.json, and the buggy line is a real change in a non-test file.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isTestPath } from '../../../src/repair/builtin/path-kinds.js';
+import { runCommand } from '../../../src/workspace/run-tests.js';
 import {
   fixedText,
   loadCorpus,
@@ -22,17 +22,10 @@ async function runTests(bug: Bug, variant: 'buggy' | 'fixed'): Promise<{ status:
   const dir = mkdtempSync(path.join(tmpdir(), `corpus-${bug.id}-`));
   try {
     materialiseBug(bug, dir, variant);
-    return await new Promise((resolve) => {
-      execFile(
-        'sh',
-        ['-c', testCommand(bug)],
-        { cwd: dir, encoding: 'utf8', timeout: 120_000 },
-        (error, stdout, stderr) => {
-          const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-          resolve({ status, output: `${stdout}\n${stderr}` });
-        },
-      );
-    });
+    // runCommand, not execFile's timeout: that kills only `sh`, and a hanging bug's runner (the
+    // js-count-spaces node --test) kept spinning after the suite had finished.
+    const run = await runCommand({ command: testCommand(bug), cwd: dir, timeoutMs: 120_000 });
+    return { status: run.timedOut ? -1 : run.exitCode, output: run.output };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,17 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentEnvironment, createCommandProvider } from '../../../src/repair/providers/command.js';
+import { createCommandProvider } from '../../../src/repair/providers/command.js';
+import { agentEnvironment } from '../../../src/workspace/child-env.js';
+import { createTempRepo, type TempRepo } from '../../helpers/git-repo.js';
 import { ProviderError, type RepairHost, type RepairRequest } from '../../../src/repair/provider.js';
 
+let repo: TempRepo;
 let root: string;
 let logs: string[];
 beforeEach(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-test-'));
+  repo = createTempRepo({ files: { 'README.md': '# r\n' } });
+  root = repo.root;
   logs = [];
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => repo.cleanup());
 
 const host = (): RepairHost => ({
   root,
@@ -48,7 +51,7 @@ describe('agentEnvironment', () => {
         INNOCENT_LOOKING: 'the-step-api-key-value',
         SELF_HEAL_AGENT_ENV: 'OPENAI_API_KEY',
       },
-      ['the-step-api-key-value'],
+      { secrets: ['the-step-api-key-value'] },
     );
     expect(env).toEqual({
       PATH: '/bin',
@@ -60,33 +63,46 @@ describe('agentEnvironment', () => {
 });
 
 describe('createCommandProvider', () => {
-  it('runs the agent in the root with SELF_HEAL_CONTEXT outside it and reads SELF_HEAL_RESULT', async () => {
-    const script = `node -e "
+  it.each(['auto', 'copy'] as const)(
+    'runs the agent on a view of the root (%s), SELF_HEAL_CONTEXT outside it, and reads SELF_HEAL_RESULT',
+    async (isolation) => {
+      const script = `node -e "
       const fs = require('fs');
       const ctx = JSON.parse(fs.readFileSync(process.env.SELF_HEAL_CONTEXT, 'utf8'));
       fs.writeFileSync('seen.json', JSON.stringify({ cwd: process.cwd(), ctxPath: process.env.SELF_HEAL_CONTEXT, ctx, token: process.env.GITHUB_TOKEN ?? null }));
       fs.writeFileSync(process.env.SELF_HEAL_RESULT, JSON.stringify({ notes: 'changed calc', usage: { input: 12, output: 3 } }));
       console.log('agent says hi');
     "`;
-    const provider = createCommandProvider({
-      agentCommand: script,
-      timeoutMs: 30_000,
-      env: { ...process.env, GITHUB_TOKEN: 'ghs_secret' },
-    });
-    const answer = await provider.propose(request, host());
-    expect(answer).toMatchObject({
-      edits: [],
-      editedInPlace: true,
-      usage: { input: 12, output: 3 },
-      notes: 'changed calc',
-    });
-    const seen = JSON.parse(readFileSync(path.join(root, 'seen.json'), 'utf8'));
-    expect(seen.cwd).toBe(root);
-    expect(path.relative(root, seen.ctxPath).startsWith('..')).toBe(true);
-    expect(seen.ctx).toEqual({ attempt: 2, maxAttempts: 3, failures: [], history: [], prompt: request.prompt, root });
-    expect(seen.token).toBeNull();
-    expect(logs.join('\n')).toContain('agent says hi');
-  });
+      const provider = createCommandProvider({
+        agentCommand: script,
+        timeoutMs: 30_000,
+        env: { ...repo.env, GITHUB_TOKEN: 'ghs_secret' },
+        isolation,
+      });
+      const answer = await provider.propose(request, host());
+      expect(answer).toMatchObject({
+        edits: [],
+        editedInPlace: true,
+        usage: { input: 12, output: 3 },
+        notes: 'changed calc',
+      });
+      // The agent's new file came back into the real tree.
+      const seen = JSON.parse(readFileSync(path.join(root, 'seen.json'), 'utf8'));
+      // In the sandbox the agent works at the tree's own path; the copy is elsewhere.
+      if (isolation === 'copy') expect(seen.cwd).not.toBe(root);
+      expect(path.relative(seen.cwd, seen.ctxPath).startsWith('..')).toBe(true);
+      expect(seen.ctx).toEqual({
+        attempt: 2,
+        maxAttempts: 3,
+        failures: [],
+        history: [],
+        prompt: request.prompt,
+        root: seen.cwd,
+      });
+      expect(seen.token).toBeNull();
+      expect(logs.join('\n')).toContain('agent says hi');
+    },
+  );
 
   it('turns failures into ProviderErrors: retryable exit codes, non-retryable 127, timeouts', async () => {
     const fail = createCommandProvider({ agentCommand: 'echo broke >&2; exit 4', timeoutMs: 30_000, env: process.env });

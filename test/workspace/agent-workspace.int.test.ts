@@ -1,0 +1,92 @@
+/**
+ * The agent's view of the tree, sandbox and copy alike: what it changed is found exactly (a folder
+ * deleted and made again included) and only what git would deliver reaches the real tree.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runAgentIsolated, type Isolation } from '../../src/workspace/agent-workspace.js';
+import { probeSandbox } from '../../src/workspace/sandbox.js';
+import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+
+const MODES: Isolation[] = probeSandbox().available ? ['auto', 'copy'] : ['copy'];
+let repo: TempRepo | undefined;
+afterEach(() => repo?.cleanup());
+
+describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
+  it('finds deletions in a folder made again, applies deliverable changes and refuses the rest', async () => {
+    repo = createTempRepo({
+      files: {
+        '.gitignore': 'dist/\n.env\n',
+        'lib/a.js': 'a\n',
+        'lib/b.js': 'b\n',
+        'lib/keep/c.js': 'c\n',
+        'README.md': '# r\n',
+      },
+    });
+    repo.write('dist/bundle.js', 'built\n');
+    repo.write('mine.txt', 'the user’s\n');
+    const run = await runAgentIsolated({
+      root: repo.root,
+      command: [
+        'rm -rf lib && mkdir -p lib/keep && echo c > lib/keep/c.js && echo new > lib/new.js',
+        'echo changed > dist/bundle.js',
+        'echo SECRET=1 > .env',
+        'rm mine.txt',
+        'echo more >> README.md',
+        'git config alias.x "!true"',
+      ].join(' && '),
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(run.result.exitCode, run.result.output).toBe(0);
+    expect(run.isolation).toBe(isolation === 'copy' ? 'copy' : 'sandbox');
+    // lib/keep/c.js was written again (same bytes): a write all the same.
+    expect(run.applied.sort()).toEqual(['README.md', 'lib/a.js', 'lib/b.js', 'lib/keep/c.js', 'lib/new.js']);
+    const refused = run.refused.map((r) => r.path).sort();
+    expect(refused.filter((p) => !p.startsWith('.git/'))).toEqual(['.env', 'dist/bundle.js', 'mine.txt']);
+    // The copy's .git is its own and thrown away; the sandbox sees the write and refuses it.
+    if (isolation === 'auto') expect(refused).toContain('.git/config');
+    expect(existsSync(path.join(repo.root, 'lib/a.js'))).toBe(false);
+    expect(readFileSync(path.join(repo.root, 'lib/new.js'), 'utf8')).toBe('new\n');
+    expect(readFileSync(path.join(repo.root, 'lib/keep/c.js'), 'utf8')).toBe('c\n');
+    expect(readFileSync(path.join(repo.root, 'dist/bundle.js'), 'utf8')).toBe('built\n');
+    expect(readFileSync(path.join(repo.root, 'mine.txt'), 'utf8')).toBe('the user’s\n');
+    expect(existsSync(path.join(repo.root, '.env'))).toBe(false);
+    expect(readFileSync(path.join(repo.root, '.git/config'), 'utf8')).not.toContain('alias');
+    expect(run.escaped).toEqual({ undone: [], notUndone: [] });
+  });
+
+  it('gives every attempt the tree as it is, whatever the last agent did to its view', async () => {
+    repo = createTempRepo({ files: { 'lib/a.js': 'a\n', 'lib/b.js': 'b\n', '.gitignore': 'cache/\n' } });
+    repo.write('cache/c.txt', 'cached\n');
+    const first = await runAgentIsolated({
+      root: repo.root,
+      command:
+        'echo junk > junk.txt && rm lib/a.js && echo B > lib/b.js && chmod 700 lib && rm -rf cache && git commit -qam x --allow-empty',
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(first.result.exitCode, first.result.output).toBe(0);
+    repo.git('checkout', '-q', '--', '.');
+    repo.git('clean', '-qfd', '--', 'junk.txt');
+    const second = await runAgentIsolated({
+      root: repo.root,
+      command:
+        'test ! -e junk.txt && test "$(cat lib/a.js)" = a && test "$(cat lib/b.js)" = b && test -e cache/c.txt && test -z "$(git status --porcelain)" && test "$(git log --format=%s)" = initial',
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(second.result.exitCode, second.result.output).toBe(0);
+    expect(second.applied).toEqual([]);
+  });
+});
