@@ -12,17 +12,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7593);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4226);
-/* harmony import */ var _reports_collect_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5330);
-/* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4670);
-/* harmony import */ var _frames_failure_frame_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2944);
-/* harmony import */ var _frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2290);
-/* harmony import */ var _frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7172);
+/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2675);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
+/* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6161);
+/* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1861);
+/* harmony import */ var _contracts_failure_frame_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6333);
+/* harmony import */ var _frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2290);
+/* harmony import */ var _frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7172);
 /**
  * `self-heal parse`: read JUnit reports (and a log) into failure frames and print them.
  * Exit 0 when the inputs could be read (whatever the tests did), 1 when nothing could be read,
  * 2 for bad usage.
  */
+
 
 
 
@@ -52,7 +54,7 @@ ${(0,_args_js__WEBPACK_IMPORTED_MODULE_1__/* .describeFlags */ .Jv)(FLAGS, {
     log: 'the console log of the test run (pytest, jest, vitest, go test, cargo test, maven…), relative to --root',
     root: 'the repository root (default: the current directory)',
     format: 'output: json (the FramesReport schema, default), markdown or text',
-    'max-failures': `frames built at most (default ${_frames_build_frames_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_MAX_FAILURES */ .B}); further failing tests are counted as not framed`,
+    'max-failures': `frames built at most (default ${_frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_MAX_FAILURES */ .B}); further failing tests are counted as not framed`,
     help: 'show this help',
 })}
 
@@ -69,42 +71,47 @@ async function main(argv, io) {
     const junit = [...(flags.junit ?? []), ...positionals];
     for (const glob of junit)
         if (!glob.trim())
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('--junit expects a non-empty <glob>');
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('--junit expects a non-empty <glob>');
     if (flags.log !== undefined && !flags.log.trim())
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('--log expects a <file>');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('--log expects a <file>');
     if (flags.root !== undefined && !flags.root.trim())
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('--root expects a <dir>');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('--root expects a <dir>');
     if (junit.length === 0 && flags.log === undefined) {
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e('nothing to read: give --junit <glob> (or globs as arguments) and/or --log <file>');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e('nothing to read: give --junit <glob> (or globs as arguments) and/or --log <file>');
     }
     const root = node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, flags.root ?? '.');
     const maxFailures = positiveInteger('max-failures', flags['max-failures'], MAX_FAILURES_LIMIT);
     // Only failures are shown: passing cases are counted, not kept, so a report of any size is read
     // in bounded memory (the summary and frames are the same as with every case kept).
-    const collected = await (0,_reports_collect_js__WEBPACK_IMPORTED_MODULE_3__/* .collectEvidence */ .mE)({
+    const collected = await (0,_frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__/* .collectEvidence */ .mE)({
         root,
         junit,
         log: flags.log,
         keepCases: 'non-passing',
         ...(maxFailures !== undefined ? { frames: { maxFailures } } : {}),
     });
-    const report = _frames_failure_frame_js__WEBPACK_IMPORTED_MODULE_5__/* .FramesReport */ .f1.parse({
+    const report = _contracts_failure_frame_js__WEBPACK_IMPORTED_MODULE_6__/* .FramesReport */ .f1.parse({
         summary: collected.summary,
         failures: collected.frames,
         ...(collected.notFramed > 0 ? { notFramed: collected.notFramed } : {}),
-        errors: collected.errors.map((e) => ({ file: e.file, ...(e.line ? { line: e.line } : {}), ...(e.column ? { column: e.column } : {}), message: e.message })),
+        errors: collected.errors.map((e) => ({
+            file: e.file,
+            ...(e.line ? { line: e.line } : {}),
+            ...(e.column ? { column: e.column } : {}),
+            message: e.message,
+        })),
     });
     if (format === 'json')
-        io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+        (0,_inert_output_js__WEBPACK_IMPORTED_MODULE_2__/* .printJson */ .Q2)(io, report);
     else if (format === 'markdown')
-        io.stdout((0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .renderFramesMarkdown */ .Mm)(report));
+        io.stdout((0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .renderFramesMarkdown */ .Mm)(report));
     else
-        io.stdout((0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .renderFramesText */ .K)(report));
+        io.stdout((0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .renderFramesText */ .K)(report));
     // Errors go to stderr as well, so a JSON consumer on stdout still sees them in a terminal.
     if (format === 'json') {
         for (const e of report.errors) {
-            const { where, what } = (0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .describeReadError */ .U)(e);
-            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .terminalSafe */ .k)(where)}: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_7__/* .terminalSafe */ .k)(what)}\n`);
+            const { where, what } = (0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .describeReadError */ .U)(e);
+            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .k)(where)}: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .k)(what)}\n`);
         }
     }
     return collected.readAnything ? 0 : 1;
@@ -115,7 +122,7 @@ function positiveInteger(flag, raw, max) {
         return undefined;
     const value = Number(raw.trim());
     if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < 1 || value > max) {
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .e(`--${flag} expects an integer from 1 to ${max}, got ${JSON.stringify(raw)}`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .e(`--${flag} expects an integer from 1 to ${max}, got ${JSON.stringify(raw)}`);
     }
     return value;
 }

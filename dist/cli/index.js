@@ -14,6 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4226);
+/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2675);
 /**
  * The CLI entry: dispatch to a command, and the one top-level error boundary.
  * Exit codes: 0 healed / nothing to do, 1 not healed, 2 bad usage or configuration.
@@ -21,10 +22,20 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+
 const COMMANDS = {
-    parse: { summary: 'read JUnit reports and logs into failure frames', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main },
-    run: { summary: 'reproduce, repair and verify failing tests', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(450), __nccwpck_require__.e(367)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7367))).main },
-    demo: { summary: 'heal a bundled example project with the built-in engine', load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(65), __nccwpck_require__.e(450), __nccwpck_require__.e(119)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1119))).main },
+    parse: {
+        summary: 'read JUnit reports and logs into failure frames',
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(796), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main,
+    },
+    run: {
+        summary: 'reproduce, repair and verify failing tests',
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(1), __nccwpck_require__.e(711)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7711))).main,
+    },
+    demo: {
+        summary: 'heal a bundled example project with the built-in engine',
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(796), __nccwpck_require__.e(1), __nccwpck_require__.e(808)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3808))).main,
+    },
 };
 function usage() {
     const lines = ['usage: self-heal <command> [options]', '', 'commands:'];
@@ -33,7 +44,9 @@ function usage() {
     lines.push('', "Run 'self-heal <command> --help' for a command's options.");
     return lines.join('\n') + '\n';
 }
-async function runCli(argv, io) {
+async function runCli(argv, rawIO) {
+    // Every byte printed below goes through here: inert for the Actions runner (inert-output.ts).
+    const io = (0,_inert_output_js__WEBPACK_IMPORTED_MODULE_3__/* .inertOutput */ .Gv)(rawIO);
     const [name, ...rest] = argv;
     if (!name || name === '--help' || name === '-h' || name === 'help') {
         io.stdout(usage());
@@ -82,12 +95,183 @@ if (invokedDirectly()) {
         stderr: (t) => process.stderr.write(t),
         cwd: process.cwd(),
         env: process.env,
+        runnerReads: (0,_inert_output_js__WEBPACK_IMPORTED_MODULE_3__/* .detectRunnerReads */ .hM)(process.env),
     };
     process.exitCode = await runCli(process.argv.slice(2), io);
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2675:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  hM: () => (/* binding */ detectRunnerReads),
+  Gv: () => (/* binding */ inertOutput),
+  Q2: () => (/* binding */ printJson)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/text/workflow-commands.ts
+/**
+ * Workflow commands: formatting the ones we issue, and neutralising the ones hidden in text we echo.
+ *
+ * The runner reads commands from every line a step prints, on stdout and stderr alike
+ * (actions/runner `ActionCommand.cs`, `Handlers/OutputManager.cs`, `ProcessInvoker.cs`):
+ * - lines are split as .NET `StreamReader.ReadLine` splits them: `\n`, `\r\n` and a lone `\r`;
+ * - `::name k=v,k=v::data` when the line starts with `::` after .NET `TrimStart()` whitespace;
+ * - the legacy `##[name k=v;]data` ANYWHERE in a line (only its first `##[` is tried);
+ * - command names are case-insensitive; while `::stop-commands::<token>` is in force, only a line
+ *   `::<token>::` is read, and that state is shared by stdout and stderr.
+ * The runner matches `::` and `##[` culture-sensitively, which (with ICU) skips ignorable characters
+ * such as U+00AD or U+200B; but it then cuts the name at fixed offsets, so a command it accepts
+ * always has the plain `::` at the trimmed line start or the plain `##[` before its name. A
+ * zero-width character is therefore no escape, and plain `::` / `##[` is the thing to look for.
+ *
+ * Three ways out, for three kinds of output:
+ * - `neutraliseCommands`: the runner's own switch, `::stop-commands::<token>` … `::<token>::`, which
+ *   keeps the text exact. The token is 128 random bits, so text cannot guess it to resume early.
+ *   Two streams must not both use it: the runner may interleave their lines, and one stream's
+ *   resume would end the other's block.
+ * - `inertLines`: each line made inert on its own (no state), for a second stream.
+ * - `escapeCommandsInJson`: JSON escapes inside strings, so the document stays valid and parses
+ *   back to the exact same strings.
+ */
+
+/** Escape a command's data (the part after the second `::`), as the runner unescapes it. */
+function escapeCommandData(value) {
+    return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+/** Escape a property value: additionally `:` and `,`, which separate properties. */
+function escapeCommandProperty(value) {
+    return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+/** `::name k=v,...::data`, properties with empty values left out (as @actions/core does). */
+function formatCommand(name, properties, data) {
+    const props = Object.entries(properties)
+        .filter(([, v]) => v !== undefined && v !== '')
+        .map(([k, v]) => `${k}=${escapeCommandProperty(String(v))}`);
+    return `::${name}${props.length ? ` ${props.join(',')}` : ''}::${escapeCommandData(data)}`;
+}
+/**
+ * Could the runner read a command anywhere in this text? Deliberately coarse: any `::` or `##[`.
+ * (The runner trims .NET whitespace, a wider set than JavaScript's `\s`, and splits lines on a lone
+ * `\r` too; matching the exact rule would be fragile, wrapping a harmless line costs nothing.)
+ */
+function mayContainCommand(text) {
+    return text.includes('::') || text.includes('##[');
+}
+/** A fresh resume token: hex, so it can never contain `::` or `]`. */
+function newStopToken() {
+    return `self-heal-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+}
+/**
+ * Return `text` such that printing it issues no workflow command: unchanged when it cannot contain
+ * one, else wrapped in `::stop-commands::<token>` … `::<token>::` on lines of their own.
+ * The result always ends without a trailing newline, like the input's last line.
+ */
+function neutraliseCommands(text, token = newStopToken()) {
+    if (!mayContainCommand(text))
+        return text;
+    // Paranoia: a caller-supplied token that occurs in the text would let the text resume early.
+    while (text.includes(token))
+        token = newStopToken();
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    return `::stop-commands::${token}\n${body}\n::${token}::`;
+}
+/** What .NET `TrimStart()` removes, widened by what ICU may ignore (the superset is the safe side). */
+const LINE_START_COMMAND = /^([\s\p{Cc}\p{Default_Ignorable_Code_Point}]*):(?=:)/u;
+/**
+ * `text` with every line inert on its own, whatever the runner's state: a `::` at a line start
+ * becomes `%3A:` and every `##[` becomes `##%5B` (the runner's own escapes, left undecoded). For
+ * human-read output on a stream that cannot use `neutraliseCommands` (see the file comment).
+ */
+function inertLines(text) {
+    if (!mayContainCommand(text))
+        return text;
+    return text
+        .split(/(\r\n|\r|\n)/)
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(/##\[/g, '##%5B').replace(LINE_START_COMMAND, '$1%3A')))
+        .join('');
+}
+/**
+ * Serialised JSON in which no line can issue a command, still valid and equal after `JSON.parse`:
+ * every `::` becomes `:\u003a` and every `##[` becomes `##\u005b`. Both can only occur inside
+ * strings (JSON's own syntax never puts two colons together or a `#` outside a string), and neither
+ * `:` nor `[` can follow an escaping backslash, so the replacement is always a valid escape.
+ * An escape, unlike a zero-width character, gives a consumer the exact original text.
+ */
+function escapeCommandsInJson(json) {
+    return json.replace(/::/g, ':\\u003a').replace(/##\[/g, '##\\u005b');
+}
+
+;// CONCATENATED MODULE: ./src/cli/inert-output.ts
+/**
+ * Everything the CLI prints is inert when the Actions runner reads it: test names, messages, logs
+ * and model text cannot issue workflow commands (`::add-mask::`, `::error file=…`, `##[set-output …]`).
+ * Commands print through the `CliIO` that `runCli` wraps here, so this is the one place.
+ *
+ * - stdout, the command's product, keeps its exact text: a write that may hold a command is wrapped
+ *   in `::stop-commands::<token>` … `::<token>::`, as the action does. JSON (`printJson`) is
+ *   escaped inside its strings instead, so it stays a valid document with the same strings.
+ * - stderr, progress and diagnostics, is made inert line by line (`inertLines`): the runner shares
+ *   one stop-commands state between both streams and may interleave their lines, so a resume on
+ *   stderr could end a block on stdout early.
+ * Each write ends a line there, so two writes cannot join into a line neither was checked as. A
+ * stream redirected to a file is not read by the runner and is left alone (a summary file must not
+ * collect stop-commands lines).
+ */
+
+
+/** Which of this process's streams the runner reads: in Actions, those not redirected to a file. */
+function detectRunnerReads(env) {
+    const inActions = env.GITHUB_ACTIONS === 'true';
+    const isFile = (fd) => {
+        try {
+            return (0,external_node_fs_.fstatSync)(fd).isFile();
+        }
+        catch {
+            return false;
+        }
+    };
+    return { stdout: inActions && !isFile(1), stderr: inActions && !isFile(2) };
+}
+/** Whole lines: a write that ended mid-line would join the next into a line neither was checked as. */
+function wholeLines(text) {
+    return /[\r\n]$/.test(text) ? text : `${text}\n`;
+}
+/** One write as a stop-commands block on lines of its own, or unchanged when it holds no command. */
+function neutraliseWrite(text) {
+    const lines = wholeLines(text);
+    return mayContainCommand(lines) ? `${neutraliseCommands(lines)}\n` : lines;
+}
+/** `io` with its output made inert where the runner reads it. */
+function inertOutput(io) {
+    const reads = io.runnerReads ?? {
+        stdout: io.env.GITHUB_ACTIONS === 'true',
+        stderr: io.env.GITHUB_ACTIONS === 'true',
+    };
+    return {
+        ...io,
+        runnerReads: reads,
+        stdout: reads.stdout ? (text) => void (text && io.stdout(neutraliseWrite(text))) : io.stdout,
+        stderr: reads.stderr ? (text) => void (text && io.stderr(inertLines(wholeLines(text)))) : io.stderr,
+    };
+}
+/** A JSON document on stdout, pretty-printed; escaped (and equal after parsing) where the runner reads it. */
+function printJson(io, value) {
+    const json = JSON.stringify(value, null, 2);
+    io.stdout(`${io.runnerReads?.stdout ? escapeCommandsInJson(json) : json}\n`);
+}
+
 
 /***/ }),
 
@@ -105,6 +289,13 @@ class UsageError extends Error {
     }
 }
 
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
@@ -126,6 +317,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
 
 /***/ }),
 
@@ -164,6 +369,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module"
 
 /***/ }),
 
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
 /***/ 8161:
 /***/ ((module) => {
 
@@ -175,6 +387,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
@@ -192,6 +411,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 6928:
 /***/ ((module) => {
 
@@ -203,6 +429,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ })
 
@@ -228,7 +461,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

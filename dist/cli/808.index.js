@@ -1,8 +1,8 @@
-export const id = 119;
-export const ids = [119];
+export const id = 808;
+export const ids = [808];
 export const modules = {
 
-/***/ 1119:
+/***/ 3808:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -15,72 +15,11 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/frames/frames-text.ts
 var frames_text = __webpack_require__(7172);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
-;// CONCATENATED MODULE: ./src/report/format.ts
-/**
- * Small formatting pieces shared by the job summary and the pull-request body: links into the
- * repository, durations and token counts, and untrusted text placed inside HTML or table cells.
- * Escaping itself lives in `markdown.ts`; these compose it for the places it does not cover.
- */
-
-/**
- * Untrusted text inside a raw HTML element (`<summary>`), where Markdown backslash escapes would
- * show literally: HTML-escape, fold newlines, and break `@` so it cannot mention anyone.
- */
-function htmlText(text, max = 200) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return (0,markdown/* escapeHtml */.ZD)((0,markdown/* breakReferences */.m3)(clipped));
-}
-/**
- * Untrusted code in a table cell: a code span (no Markdown, HTML or mentions inside), bounded, with
- * `|` escaped, which GFM requires even inside code spans so the row is not split.
- */
-function tableCode(text, max = 120) {
-    if (!text)
-        return '';
-    const single = text.replace(/\s+/g, ' ').trim();
-    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return (0,markdown/* inlineCode */.ti)(clipped).replace(/\|/g, '\\|');
-}
-/** Encode a repo-relative path for a URL, segment by segment (`(`, `)` too: they end a Markdown link). */
-function encodePath(file) {
-    return file
-        .split('/')
-        .map((s) => encodeURIComponent(s).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
-        .join('/');
-}
-/** `<repoUrl>/blob/<sha>/<file>#L<line>`, or undefined when the repo or commit is unknown. */
-function blobUrl(repoUrl, sha, file, line) {
-    if (!repoUrl || !sha || !/^[0-9a-f]{7,64}$/i.test(sha))
-        return undefined;
-    return `${repoUrl.replace(/\/+$/, '')}/blob/${sha}/${encodePath(file)}${line ? `#L${line}` : ''}`;
-}
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '–';
-    if (ms < 1_000)
-        return `${Math.round(ms)} ms`;
-    const s = ms / 1_000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    return `${m} min ${Math.round(s - m * 60)} s`;
-}
-function formatCount(n) {
-    return n.toLocaleString('en-US');
-}
-function formatTokens(tokens) {
-    if (tokens.input === 0 && tokens.output === 0)
-        return '–';
-    return `${formatCount(tokens.input)} in / ${formatCount(tokens.output)} out`;
-}
-function plural(n, word, many = `${word}s`) {
-    return `${formatCount(n)} ${n === 1 ? word : many}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/job-summary.ts
+// EXTERNAL MODULE: ./src/text/markdown.ts
+var markdown = __webpack_require__(6590);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+;// CONCATENATED MODULE: ./src/render/job-summary.ts
 
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
@@ -95,6 +34,7 @@ const RESULT_TITLES = {
     unsafe: '⛔ self-heal: refused (unsafe)',
     'config-error': '❌ self-heal: configuration error',
 };
+/** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
 const VERDICTS = {
     accepted: '✅ accepted',
     'targets-failed': '❌ tests still fail',
@@ -104,17 +44,81 @@ const VERDICTS = {
     'no-edits': '∅ no edits proposed',
     'provider-error': '❌ provider error',
     timeout: '⏱️ test run timed out',
+    'special-cased': '🚩 special-cases the tests',
+};
+const SPECIAL_CASE_RULES = {
+    'input-condition': 'compares with the test input at',
+    'expected-value': 'returns or assigns the value expected at',
+    'test-identity': 'recognises the test run; the test is at',
 };
 const LEVELS = [
-    { patch: true, attemptDiffs: true, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: [] },
-    { patch: false, attemptDiffs: true, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch'] },
-    { patch: false, attemptDiffs: false, snippets: true, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch', 'per-attempt diffs'] },
-    { patch: false, attemptDiffs: false, snippets: false, feedback: true, maxFailureRows: 500, maxListItems: 500, omitted: ['the patch', 'per-attempt diffs', 'source windows'] },
-    { patch: false, attemptDiffs: false, snippets: false, feedback: false, maxFailureRows: 100, maxListItems: 100, omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'] },
-    { patch: false, attemptDiffs: false, snippets: false, feedback: false, maxFailureRows: 20, maxListItems: 20, omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback'] },
+    {
+        patch: true,
+        attemptDiffs: true,
+        snippets: true,
+        feedback: true,
+        maxFailureRows: 500,
+        maxListItems: 500,
+        omitted: [],
+    },
+    {
+        patch: false,
+        attemptDiffs: true,
+        snippets: true,
+        feedback: true,
+        maxFailureRows: 500,
+        maxListItems: 500,
+        omitted: ['the patch'],
+    },
+    {
+        patch: false,
+        attemptDiffs: false,
+        snippets: true,
+        feedback: true,
+        maxFailureRows: 500,
+        maxListItems: 500,
+        omitted: ['the patch', 'per-attempt diffs'],
+    },
+    {
+        patch: false,
+        attemptDiffs: false,
+        snippets: false,
+        feedback: true,
+        maxFailureRows: 500,
+        maxListItems: 500,
+        omitted: ['the patch', 'per-attempt diffs', 'source windows'],
+    },
+    {
+        patch: false,
+        attemptDiffs: false,
+        snippets: false,
+        feedback: false,
+        maxFailureRows: 100,
+        maxListItems: 100,
+        omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback and explanations'],
+    },
+    {
+        patch: false,
+        attemptDiffs: false,
+        snippets: false,
+        feedback: false,
+        maxFailureRows: 20,
+        maxListItems: 20,
+        omitted: ['the patch', 'per-attempt diffs', 'source windows', 'attempt feedback and explanations'],
+    },
 ];
 const MAX_FEEDBACK_CHARS = 4_000;
 const MAX_REASON_CHARS = 1_000;
+/** The provider's explanation in the story: its first paragraph, at most this long. */
+const MAX_EXPLANATION_CHARS = 300;
+function verdictLabel(verdict) {
+    return VERDICTS[verdict] ?? `⛔ ${verdict}`;
+}
+/** The provider's own account of an attempt (chat models' replies, an agent's notes), when it gave one. */
+function providerNotes(attempt) {
+    const notes = attempt.detail?.notes;
+    return typeof notes === 'string' && notes.trim() ? notes.trim() : undefined;
+}
 function renderJobSummary(report, context = {}) {
     const maxBytes = context.maxBytes ?? JOB_SUMMARY_LIMIT_BYTES;
     for (const level of LEVELS) {
@@ -128,7 +132,7 @@ function renderJobSummary(report, context = {}) {
     return trimBlocks(buildBlocks(report, context, lean), maxBytes);
 }
 function trimBlocks(blocks, maxBytes) {
-    const note = (dropped) => `> [!NOTE]\n> ${formatCount(dropped)} further section${dropped === 1 ? '' : 's'} left out to fit GitHub's 1 MiB summary limit; the JSON report (\`report-path\` output) has everything.\n`;
+    const note = (dropped) => `> [!NOTE]\n> ${(0,format/* formatCount */.B4)(dropped)} further section${dropped === 1 ? '' : 's'} left out to fit GitHub's 1 MiB summary limit; the JSON report (\`report-path\` output) has everything.\n`;
     const kept = [];
     let bytes = Buffer.byteLength(note(blocks.length), 'utf8');
     for (const block of blocks) {
@@ -144,7 +148,7 @@ function trimBlocks(blocks, maxBytes) {
 function buildBlocks(report, context, detail) {
     const blocks = [];
     const omitted = [...detail.omitted];
-    blocks.push(renderHeadline(report));
+    blocks.push(renderHeadline(report, context));
     blocks.push(renderFacts(report));
     if (report.failures.length)
         blocks.push(...renderFailures(report, context, detail, omitted));
@@ -167,67 +171,247 @@ function buildBlocks(report, context, detail) {
         blocks.push(`<sub>[workflow run](${context.runUrl}) · self-heal</sub>\n`);
     return blocks;
 }
-/** First line: the result and why. */
-function renderHeadline(report) {
-    const reason = report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
-    return `## ${RESULT_TITLES[report.result]}: ${(0,markdown/* escapeMarkdown */.FV)(reason)}\n`;
+/** The title, then the story in one paragraph, the provider's explanation of the fix, and why it stopped. */
+function renderHeadline(report, context) {
+    const parts = [`## ${RESULT_TITLES[report.result]}`, '', renderStory(report, context)];
+    const accepted = acceptedAttempt(report);
+    const notes = accepted && providerNotes(accepted);
+    if (notes)
+        parts.push('', `> **The provider's explanation:** ${(0,markdown/* escapeMarkdown */.FV)(firstParagraph(notes))}`);
+    if (!STORY_TELLS_WHY.has(report.result)) {
+        const reason = report.reason.length > MAX_REASON_CHARS ? `${report.reason.slice(0, MAX_REASON_CHARS - 1)}…` : report.reason;
+        parts.push('', `**Why:** ${(0,markdown/* escapeMarkdown */.FV)(reason)}`);
+    }
+    return `${parts.join('\n')}\n`;
+}
+/**
+ * Results whose story the report's fields tell completely; for the others (a configuration error,
+ * a provider error, a budget, a refusal) the reason is the only account of why the run stopped.
+ */
+const STORY_TELLS_WHY = new Set([
+    'healed',
+    'unhealed',
+    'not-reproduced',
+    'nothing-to-heal',
+]);
+function acceptedAttempt(report) {
+    return report.result === 'healed' ? report.attempts.findLast((a) => a.verdict === 'accepted') : undefined;
+}
+function firstParagraph(text) {
+    const first = text
+        .split(/\n\s*\n/)[0]
+        .replace(/\s+/g, ' ')
+        .trim();
+    return first.length > MAX_EXPLANATION_CHARS ? `${first.slice(0, MAX_EXPLANATION_CHARS - 1)}…` : first;
+}
+/** What failed, what was changed, how it was verified: one paragraph from the report's fields. */
+function renderStory(report, context) {
+    const s = report.summary;
+    const failing = Math.max(report.failures.length, s.failed + s.errored);
+    const healed = report.result === 'healed';
+    if (failing === 0 && !report.attempts.length) {
+        return s.total ? `**${(0,format/* plural */.LS)(s.total, 'test')} ran** and none failed.` : '**No test result** was read.';
+    }
+    const sentences = [`${whatFailed(report, failing, healed, context)}.`];
+    const accepted = acceptedAttempt(report);
+    if (accepted) {
+        const stat = report.diff ? diffStat(report.diff) : undefined;
+        sentences.push(`**Attempt ${accepted.n} changed** ${listFiles(accepted.files)}${stat ? ` (+${(0,format/* formatCount */.B4)(stat.added)} −${(0,format/* formatCount */.B4)(stat.removed)})` : ''}.`, `**Verified** by rerunning the tests: ${verification(accepted)}.`);
+        return sentences.join(' ');
+    }
+    if (report.result === 'not-reproduced' && report.flaky.length) {
+        const who = report.flaky.length >= failing ? 'They' : `${(0,format/* formatCount */.B4)(report.flaky.length)} of them`;
+        sentences.push(`${who} **passed when rerun**: flaky, or dependent on the environment.`);
+    }
+    else if (report.attempts.length) {
+        const best = closestAttempt(report.attempts);
+        const closest = best ? `; the closest, attempt ${best.n}, ${describeOutcome(best)}` : '';
+        sentences.push(`**${(0,format/* plural */.LS)(report.attempts.length, 'attempt')}**, none accepted${closest}.`);
+    }
+    else if (!healed) {
+        sentences.push('**No attempt** was made.');
+    }
+    sentences.push(healed ? '' : '**Nothing was changed.**');
+    return sentences.filter(Boolean).join(' ');
+}
+/** `5 tests failed with `KeyError` at file:line`, or `in 3 places`. */
+function whatFailed(report, failing, healed, context) {
+    const groups = groupFailures(report.failures);
+    const types = [...new Set(report.failures.map((f) => f.exceptionType).filter((t) => !!t))];
+    const type = types.length === 1 && report.failures.length === failing ? ` with ${(0,markdown/* inlineCode */.ti)(clip(types[0], 80))}` : '';
+    const where = groups.length === 1 && groups[0].at && groups[0].frames.length === failing
+        ? ` at ${locationCell(groups[0].at, context)}`
+        : groups.length > 1
+            ? ` in ${(0,format/* plural */.LS)(groups.length, 'place')}`
+            : '';
+    return `**${(0,format/* plural */.LS)(failing, 'test')} ${healed ? 'failed' : failing === 1 ? 'fails' : 'fail'}**${type}${where}`;
+}
+function verification(accepted) {
+    const f2p = accepted.failToPass;
+    const p2p = accepted.passToPass;
+    const fixed = f2p
+        ? f2p.total === 1
+            ? 'the failing test passes'
+            : `all ${(0,format/* formatCount */.B4)(f2p.total)} failing tests pass`
+        : 'the failing tests pass';
+    if (!p2p)
+        return fixed;
+    if (p2p.total === 0)
+        return `${fixed}, and no other test ran`;
+    return `${fixed}, and ${p2p.total === 1 ? 'the test that passed before still passes' : `all ${(0,format/* formatCount */.B4)(p2p.total)} that passed before still pass`}`;
+}
+function listFiles(files) {
+    if (!files.length)
+        return 'nothing';
+    const shown = files.slice(0, 3).map((f) => (0,markdown/* inlineCode */.ti)(clip(f, 120)));
+    return files.length > 3 ? `${shown.join(', ')} and ${(0,format/* plural */.LS)(files.length - 3, 'more file')}` : shown.join(', ');
+}
+/** How far a rejected attempt got, from its counts (any verdict, including ones this file does not know). */
+function describeOutcome(a) {
+    const f2p = a.failToPass;
+    const made = `made ${(0,format/* formatCount */.B4)(f2p.passed)} of ${(0,format/* formatCount */.B4)(f2p.total)} pass`;
+    const broken = a.passToPass?.broken.length ?? 0;
+    if (broken)
+        return `${made} but broke ${(0,format/* plural */.LS)(broken, 'passing test')}`;
+    if (a.verdict === 'special-cased')
+        return `${made} only by special-casing the tests`;
+    if (f2p.passed === f2p.total)
+        return `${made} but was not accepted (${(0,markdown/* escapeMarkdown */.FV)(a.verdict)})`;
+    return made;
+}
+/** The attempt that got the most failing tests passing (the later one on a tie). */
+function closestAttempt(attempts) {
+    let best;
+    for (const a of attempts) {
+        if (!a.failToPass?.total)
+            continue;
+        const score = a.failToPass.passed / a.failToPass.total;
+        if (!best || score >= best.failToPass.passed / best.failToPass.total)
+            best = a;
+    }
+    return best && best.failToPass.passed > 0 ? best : undefined;
+}
+function clip(text, max) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 function renderFacts(report) {
     const s = report.summary;
     const provider = report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name;
     const parts = [
-        `**Tests:** ${formatCount(s.total)} run, ${formatCount(s.failed)} failed, ${formatCount(s.errored)} errored, ${formatCount(s.skipped)} skipped`,
-        `**Attempts:** ${formatCount(report.attempts.length)}`,
+        `**Tests:** ${(0,format/* formatCount */.B4)(s.total)} run, ${(0,format/* formatCount */.B4)(s.failed)} failed, ${(0,format/* formatCount */.B4)(s.errored)} errored, ${(0,format/* formatCount */.B4)(s.skipped)} skipped`,
+        `**Attempts:** ${(0,format/* formatCount */.B4)(report.attempts.length)}`,
         `**Provider:** ${(0,markdown/* escapeMarkdown */.FV)(provider)}`,
-        `**Tokens:** ${formatTokens(report.tokens)}`,
-        `**Time:** ${formatDuration(report.durationMs)}`,
+        `**Tokens:** ${(0,format/* formatTokens */._y)(report.tokens)}`,
+        `**Time:** ${(0,format/* formatDuration */.a3)(report.durationMs)}`,
     ];
-    return `${parts.join(' · ')}\n`;
+    // `auto` fell back: one line saying from what and why.
+    const fallback = report.provider.fallbackFrom
+        ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)(clipReason(report.provider.reason ?? 'no reason given'))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider made the attempts.\n`
+        : '';
+    return `${parts.join(' · ')}\n${fallback}`;
+}
+function clipReason(text) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return single.length > MAX_REASON_CHARS ? `${single.slice(0, MAX_REASON_CHARS - 1)}…` : single;
 }
 function locationCell(at, context) {
     if (!at)
         return '';
     // Frames are relative to the repository root, as blob URLs are.
     const label = (0,markdown/* escapeMarkdown */.FV)(`${at.file}:${at.line}`);
-    const url = blobUrl(context.repoUrl, context.sha, at.file, at.line);
+    const url = (0,format/* blobUrl */.b0)(context.repoUrl, context.sha, at.file, at.line);
     return url ? `[${label}](${url})` : label;
+}
+function groupFailures(failures) {
+    const groups = [];
+    const byLocation = new Map();
+    for (const f of failures) {
+        const at = f.triggering ?? f.test;
+        const key = at ? `${at.file}\n${at.line}` : undefined;
+        const known = key === undefined ? undefined : byLocation.get(key);
+        if (known) {
+            known.frames.push(f);
+            continue;
+        }
+        const group = { at, frames: [f] };
+        groups.push(group);
+        if (key !== undefined)
+            byLocation.set(key, group);
+    }
+    return groups;
+}
+function distinct(values) {
+    return [...new Set(values)];
 }
 function renderFailures(report, context, detail, omitted) {
     const failures = report.failures;
-    const rows = failures.slice(0, detail.maxFailureRows);
+    const groups = groupFailures(failures);
+    const rows = groups.slice(0, detail.maxFailureRows);
     // Frames are built for the first failures only (build-frames.ts): the heading counts every
     // failing test the reports counted, and the rest are said, not silently missing.
     const failing = Math.max(failures.length, report.summary.failed + report.summary.errored);
     const lines = [
-        `### Failures (${formatCount(failing)})`,
+        `### Failures (${(0,format/* formatCount */.B4)(failing)})`,
         '',
-        '| Test | Location | Exception | Message | Expression |',
+        '| Location | Tests | Exception | Message | Expression |',
         '| --- | --- | --- | --- | --- |',
     ];
-    for (const f of rows) {
-        const at = f.triggering ?? f.test;
-        lines.push(`| ${(0,markdown/* tableCell */.xR)(f.name)} | ${locationCell(at, context)} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${(0,markdown/* tableCell */.xR)(f.message, 300)} | ${tableCode(at?.expression ?? '')} |`);
+    for (const g of rows) {
+        const first = g.frames[0];
+        const tests = g.frames.length === 1
+            ? (0,markdown/* tableCell */.xR)(first.name)
+            : `**${(0,format/* plural */.LS)(g.frames.length, 'test')}**: ${g.frames
+                .slice(0, 3)
+                .map((f) => (0,markdown/* tableCell */.xR)(f.name, 80))
+                .join(', ')}${g.frames.length > 3 ? ', …' : ''}`;
+        const types = distinct(g.frames.map((f) => f.exceptionType ?? f.kind));
+        const messages = distinct(g.frames.map((f) => f.message));
+        const others = messages.length > 1 ? ` (${(0,format/* plural */.LS)(messages.length - 1, 'other message')})` : '';
+        lines.push(`| ${locationCell(g.at, context)} | ${tests} | ${types
+            .slice(0, 3)
+            .map((t) => (0,format/* tableCode */.KH)(t, 80))
+            .join(', ')}${types.length > 3 ? ', …' : ''} | ${(0,markdown/* tableCell */.xR)(first.message, 300)}${others} | ${(0,format/* tableCode */.KH)(g.at?.expression ?? '')} |`);
     }
-    if (failures.length > rows.length) {
-        const rest = failures.length - rows.length;
-        lines.push('', `…and ${plural(rest, 'more failure')} not listed.`);
-        omitted.push(`${plural(rest, 'failure row')}`);
+    const listed = rows.reduce((n, g) => n + g.frames.length, 0);
+    if (failures.length > listed) {
+        const rest = failures.length - listed;
+        lines.push('', `…and ${(0,format/* plural */.LS)(rest, 'more failure')} not listed.`);
+        omitted.push(`${(0,format/* plural */.LS)(rest, 'failure row')}`);
     }
     if (failing > failures.length) {
-        lines.push('', `${plural(failing - failures.length, 'more failing test')} without a frame: frames are built for the first ${formatCount(failures.length)}.`);
+        lines.push('', `${(0,format/* plural */.LS)(failing - failures.length, 'more failing test')} without a frame: frames are built for the first ${(0,format/* formatCount */.B4)(failures.length)}.`);
     }
     const blocks = [`${lines.join('\n')}\n`];
-    if (detail.snippets) {
-        for (const f of rows) {
-            const at = f.triggering ?? f.test;
-            if (!at?.snippet?.lines.length)
-                continue;
-            blocks.push(renderSnippet(f, at));
-        }
+    for (const g of rows) {
+        const snippet = detail.snippets && g.at?.snippet?.lines.length ? g.at : undefined;
+        // A group's test names stay even when source windows are left out: they are short.
+        if (snippet || g.frames.length > 1)
+            blocks.push(renderGroup(g, snippet, detail, omitted));
     }
     return blocks;
 }
-function renderSnippet(frame, at) {
+/** One source window for every test that fails at its line, the tests listed under it. */
+function renderGroup(g, at, detail, omitted) {
+    const where = g.at ? (0,format/* htmlText */.js)(`${g.at.file}:${g.at.line}`) : 'no location';
+    const summary = g.frames.length === 1
+        ? `Source: ${where} (${(0,format/* htmlText */.js)(g.frames[0].name, 120)})`
+        : `${at ? 'Source: ' : ''}${where} · ${(0,format/* plural */.LS)(g.frames.length, 'test')} fail here`;
+    const parts = [`<details><summary>${summary}</summary>\n`];
+    if (at)
+        parts.push(renderSnippet(at));
+    if (g.frames.length > 1) {
+        const shown = g.frames.slice(0, detail.maxListItems);
+        const items = shown.map((f) => `- ${(0,markdown/* inlineCode */.ti)(clip(f.name, 200))}: ${(0,markdown/* tableCell */.xR)(f.message.split('\n')[0] ?? '', 200)}`);
+        if (g.frames.length > shown.length) {
+            items.push(`- …and ${(0,format/* formatCount */.B4)(g.frames.length - shown.length)} more`);
+            omitted.push(`${(0,format/* plural */.LS)(g.frames.length - shown.length, 'test name')}`);
+        }
+        parts.push(`${items.join('\n')}\n`);
+    }
+    return `${parts.join('\n')}\n</details>\n`;
+}
+function renderSnippet(at) {
     const snippet = at.snippet;
     const width = String(snippet.startLine + snippet.lines.length - 1).length;
     const code = snippet.lines
@@ -236,38 +420,72 @@ function renderSnippet(frame, at) {
         return `${n === at.line ? '>' : ' '} ${String(n).padStart(width)} | ${line}`;
     })
         .join('\n');
-    return `<details><summary>Source: ${htmlText(`${at.file}:${at.line}`)} (${htmlText(frame.name, 120)})</summary>\n\n${(0,markdown/* codeBlock */.DV)(code)}\n</details>\n`;
+    return (0,markdown/* codeBlock */.DV)(code);
 }
 function countsCell(c) {
-    return c ? `${formatCount(c.passed)}/${formatCount(c.total)}` : '–';
+    return c ? `${(0,format/* formatCount */.B4)(c.passed)}/${(0,format/* formatCount */.B4)(c.total)}` : '–';
 }
 function renderAttempts(attempts, detail, patchShownBelow) {
     const lines = [
-        `### Attempts (${formatCount(attempts.length)})`,
+        `### Attempts (${(0,format/* formatCount */.B4)(attempts.length)})`,
         '',
         '| # | Files changed | Verdict | Fail-to-pass | Pass-to-pass | Tokens | Time |',
         '| --- | --- | --- | --- | --- | --- | --- |',
     ];
     for (const a of attempts) {
-        const files = a.files.length ? a.files.slice(0, 5).map((f) => tableCode(f, 80)).join(', ') + (a.files.length > 5 ? ` +${a.files.length - 5}` : '') : '–';
-        const broken = a.passToPass?.broken.length ? ` (broke ${a.passToPass.broken.slice(0, 3).map((t) => (0,markdown/* tableCell */.xR)(t, 80)).join(', ')})` : '';
-        lines.push(`| ${a.n} | ${files} | ${VERDICTS[a.verdict]} | ${countsCell(a.failToPass)} | ${countsCell(a.passToPass)}${broken} | ${formatTokens(a.tokens)} | ${formatDuration(a.durationMs)} |`);
+        const files = a.files.length
+            ? a.files
+                .slice(0, 5)
+                .map((f) => (0,format/* tableCode */.KH)(f, 80))
+                .join(', ') + (a.files.length > 5 ? ` +${a.files.length - 5}` : '')
+            : '–';
+        const broken = a.passToPass?.broken.length
+            ? ` (broke ${a.passToPass.broken
+                .slice(0, 3)
+                .map((t) => (0,markdown/* tableCell */.xR)(t, 80))
+                .join(', ')})`
+            : '';
+        lines.push(`| ${a.n} | ${files} | ${(0,markdown/* escapeMarkdown */.FV)(verdictLabel(a.verdict))} | ${countsCell(a.failToPass)} | ${countsCell(a.passToPass)}${broken} | ${(0,format/* formatTokens */._y)(a.tokens)} | ${(0,format/* formatDuration */.a3)(a.durationMs)} |`);
     }
     const blocks = [`${lines.join('\n')}\n`];
     for (const a of attempts) {
         const parts = [];
+        const notes = providerNotes(a);
+        // A provider that proposed nothing has its notes quoted in the feedback already.
+        if (detail.feedback && notes && !a.feedback.includes(notes)) {
+            const text = notes.length > MAX_FEEDBACK_CHARS ? `${notes.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : notes;
+            parts.push(`The provider's explanation:\n\n${(0,markdown/* codeBlock */.DV)(text, 'text')}`);
+        }
         if (detail.feedback && a.feedback.trim()) {
             const fb = a.feedback.length > MAX_FEEDBACK_CHARS ? `${a.feedback.slice(0, MAX_FEEDBACK_CHARS - 1)}…` : a.feedback;
             parts.push(`Feedback:\n\n${(0,markdown/* codeBlock */.DV)(fb, 'text')}`);
         }
+        if (detail.feedback && a.specialCases?.length)
+            parts.push(renderSpecialCases(a.specialCases));
         if (detail.attemptDiffs && a.diff.trim()) {
             parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : (0,markdown/* codeBlock */.DV)(a.diff, 'diff'));
         }
         if (!parts.length)
             continue;
-        blocks.push(`<details><summary>Attempt ${a.n}: ${htmlText(VERDICTS[a.verdict])}</summary>\n\n${parts.join('\n')}\n</details>\n`);
+        blocks.push(`<details><summary>Attempt ${a.n}: ${(0,format/* htmlText */.js)(verdictLabel(a.verdict))}</summary>\n\n${parts.join('\n')}\n</details>\n`);
     }
     return blocks;
+}
+/** A code span of untrusted text, on one line and bounded. */
+function shortCode(text, max) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return (0,markdown/* inlineCode */.ti)(single.length > max ? `${single.slice(0, max - 1)}…` : single);
+}
+function siteText(site) {
+    return `${shortCode(`${site.file}:${site.line}`, 120)} ${shortCode(site.text, 120)}`;
+}
+/** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
+function renderSpecialCases(evidence) {
+    const items = evidence.map((e) => {
+        const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
+        return `- ${shortCode(e.literal, 80)} at ${siteText(e.patch)} ${why}`;
+    });
+    return `Special-casing evidence:\n\n${items.join('\n')}\n`;
 }
 /** The accepted diff when healed; otherwise the attempt that got the most target tests passing. */
 function selectPatch(report) {
@@ -275,7 +493,8 @@ function selectPatch(report) {
         return { diff: report.diff, label: 'The fix' };
     let best;
     for (const a of report.attempts) {
-        if (!a.diff.trim())
+        // A special-cased attempt passes the tests without fixing the code: never offered as the best.
+        if (!a.diff.trim() || a.verdict === 'special-cased')
             continue;
         const score = a.failToPass ? a.failToPass.passed / Math.max(1, a.failToPass.total) : 0;
         const bestScore = best?.failToPass ? best.failToPass.passed / Math.max(1, best.failToPass.total) : -1;
@@ -304,19 +523,24 @@ function diffStat(diff) {
 }
 function renderPatch(patch, detail) {
     const stat = diffStat(patch.diff);
-    const heading = `### ${patch.label}: ${plural(stat.files, 'file')}, +${formatCount(stat.added)} −${formatCount(stat.removed)}`;
+    const heading = `### ${patch.label}: ${(0,format/* plural */.LS)(stat.files, 'file')}, +${(0,format/* formatCount */.B4)(stat.added)} −${(0,format/* formatCount */.B4)(stat.removed)}`;
     if (!detail.patch)
         return `${heading}\n\nThe patch is left out here to fit the summary limit.\n`;
     return `${heading}\n\n<details><summary>Show the diff</summary>\n\n${(0,markdown/* codeBlock */.DV)(patch.diff, 'diff')}\n</details>\n`;
 }
 function renderFlaky(flaky, detail, omitted) {
     const shown = flaky.slice(0, detail.maxListItems);
-    const lines = [`### Flaky tests (${formatCount(flaky.length)})`, '', 'Failed in the report but passed on rerun; nothing was changed for them.', ''];
+    const lines = [
+        `### Flaky tests (${(0,format/* formatCount */.B4)(flaky.length)})`,
+        '',
+        'Failed in the report but passed on rerun; nothing was changed for them.',
+        '',
+    ];
     for (const id of shown)
         lines.push(`- ${(0,markdown/* inlineCode */.ti)(id.length > 300 ? `${id.slice(0, 299)}…` : id)}`);
     if (flaky.length > shown.length) {
-        lines.push(`- …and ${formatCount(flaky.length - shown.length)} more`);
-        omitted.push(`${plural(flaky.length - shown.length, 'flaky test name')}`);
+        lines.push(`- …and ${(0,format/* formatCount */.B4)(flaky.length - shown.length)} more`);
+        omitted.push(`${(0,format/* plural */.LS)(flaky.length - shown.length, 'flaky test name')}`);
     }
     return `${lines.join('\n')}\n`;
 }
@@ -332,7 +556,12 @@ const MODE_NAMES = {
 };
 function renderDelivery(d) {
     const lines = ['### Delivery', ''];
-    const status = { delivered: 'delivered', 'dry-run': 'dry run (nothing pushed)', skipped: 'skipped', failed: 'failed' }[d.status];
+    const status = {
+        delivered: 'delivered',
+        'dry-run': 'dry run (nothing pushed)',
+        skipped: 'skipped',
+        failed: 'failed',
+    }[d.status];
     lines.push(`**Mode:** ${MODE_NAMES[d.mode]} · **Status:** ${status}`, '', (0,markdown/* escapeMarkdown */.FV)(d.reason), '');
     if (d.commitSha)
         lines.push(`- Commit: ${(0,markdown/* inlineCode */.ti)(d.commitSha)}${d.branch ? ` on ${(0,markdown/* inlineCode */.ti)(d.branch)}` : ''}`);
@@ -377,6 +606,7 @@ function renderNoticeSummary(notice) {
  */
 
 
+
 function section(title) {
     return `\n━━ ${title} ${'━'.repeat(Math.max(3, 60 - title.length))}\n`;
 }
@@ -386,14 +616,16 @@ function describeEngine(attempt) {
     const validated = typeof d.validated === 'number' ? d.validated : undefined;
     const candidates = typeof d.candidates === 'number' ? d.candidates : undefined;
     if (validated !== undefined)
-        lines.push(`    built-in engine: ${validated} candidate(s) validated by targeted reruns, of ${candidates ?? '?'} generated`);
+        lines.push(`    built-in engine: ${(0,format/* plural */.LS)(validated, 'candidate')} validated by targeted reruns, of ${candidates ?? '?'} generated`);
     const templates = d.templates && typeof d.templates === 'object' ? Object.entries(d.templates) : [];
     if (templates.length)
         lines.push(`    templates tried: ${templates.map(([t, n]) => `${(0,frames_text/* terminalSafe */.k)(t)} ×${n}`).join(', ')}`);
     const fix = d.fix;
     if (fix?.description)
         lines.push(`    fix found: ${(0,frames_text/* terminalSafe */.k)(fix.description)}`);
-    const top = Array.isArray(d.localisation) ? d.localisation.slice(0, 3) : [];
+    const top = Array.isArray(d.localisation)
+        ? d.localisation.slice(0, 3)
+        : [];
     if (top.length)
         lines.push(`    most suspicious lines: ${top.map((l) => `${(0,frames_text/* terminalSafe */.k)(l.file)}:${l.line} (${l.score})`).join(', ')}`);
     return lines;
@@ -431,12 +663,12 @@ function renderDemo(report, where) {
     out.push(`  ${report.result}: ${(0,frames_text/* terminalSafe */.k)(report.reason, true)}`);
     if (report.commit)
         out.push(`  committed ${report.commit.sha.slice(0, 12)} in the example repository: ${(0,frames_text/* terminalSafe */.k)(report.commit.message.split('\n')[0] ?? '')}`);
-    out.push(where.kept ? `  the example repository is kept at ${where.dir}` : '  the temporary example repository was removed (pass --keep to look around in it)');
+    out.push(where.kept
+        ? `  the example repository is kept at ${where.dir}`
+        : '  the temporary example repository was removed (pass --keep to look around in it)');
     return `${out.join('\n')}\n`;
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:os"
@@ -446,6 +678,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
+// EXTERNAL MODULE: ./src/workspace/git.ts + 1 modules
+var git = __webpack_require__(7663);
 ;// CONCATENATED MODULE: ./src/demo/prepare-example.ts
 /**
  * Puts the bundled example project into a directory as a git repository with one commit, the way a
@@ -486,17 +720,18 @@ class GitUnavailableError extends Error {
         this.name = 'GitUnavailableError';
     }
 }
-function git(cwd, env, args) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', args, { cwd, env, encoding: 'utf8' }, (error, _stdout, stderr) => {
-            if (error && error.code === 'ENOENT')
-                reject(new GitUnavailableError('git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)'));
-            else if (error)
-                reject(new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${stderr.trim() || error.message}`));
-            else
-                resolve();
-        });
-    });
+async function prepare_example_git(cwd, env, args) {
+    try {
+        await (0,git/* git */.$Y)({ cwd, env }, args);
+    }
+    catch (error) {
+        if (!(error instanceof git/* GitError */.XS))
+            throw error;
+        // No exit code: git could not be started at all.
+        if (error.exitCode === null && /ENOENT/.test(error.message))
+            throw new GitUnavailableError('git was not found on PATH; self-heal needs git (it restores the work tree exactly and commits the fix)');
+        throw new GitUnavailableError(`git ${args[0]} failed in ${cwd}: ${error.stderr.trim() || error.message}`);
+    }
 }
 /** Write the example into `dir` (which must exist and be empty) and commit it. */
 async function prepareExampleRepo(dir, env) {
@@ -510,19 +745,19 @@ async function prepareExampleRepo(dir, env) {
         GIT_AUTHOR_DATE: FIXED_DATE,
         GIT_COMMITTER_DATE: FIXED_DATE,
     };
-    await git(dir, gitEnv, ['init', '-q']);
+    await prepare_example_git(dir, gitEnv, ['init', '-q']);
     // The fix commit that heal() makes reads the committer from the repository's own config.
-    await git(dir, gitEnv, ['config', 'user.name', DEMO_IDENTITY.name]);
-    await git(dir, gitEnv, ['config', 'user.email', DEMO_IDENTITY.email]);
-    await git(dir, gitEnv, ['config', 'commit.gpgsign', 'false']);
-    await git(dir, gitEnv, ['add', '-A']);
-    await git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
+    await prepare_example_git(dir, gitEnv, ['config', 'user.name', DEMO_IDENTITY.name]);
+    await prepare_example_git(dir, gitEnv, ['config', 'user.email', DEMO_IDENTITY.email]);
+    await prepare_example_git(dir, gitEnv, ['config', 'commit.gpgsign', 'false']);
+    await prepare_example_git(dir, gitEnv, ['add', '-A']);
+    await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 14 modules
-var heal = __webpack_require__(739);
+// EXTERNAL MODULE: ./src/heal.ts + 22 modules
+var heal = __webpack_require__(8729);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
-var builtin_provider = __webpack_require__(2596);
+var builtin_provider = __webpack_require__(7001);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
 var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/demo/run-demo.ts
@@ -561,7 +796,11 @@ async function runDemo(options) {
             maxSeconds: 900,
             commit: true,
         };
-        const report = await (0,heal/* heal */.Rz)(healOptions, { logger: options.logger, createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.v)(o), env });
+        const report = await (0,heal/* heal */.R)(healOptions, {
+            logger: options.logger,
+            createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.v)(o),
+            env,
+        });
         return { report, dir, kept: options.keep };
     }
     finally {
@@ -573,7 +812,10 @@ async function runDemo(options) {
 
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(7593);
+// EXTERNAL MODULE: ./src/cli/inert-output.ts + 1 modules
+var inert_output = __webpack_require__(2675);
 ;// CONCATENATED MODULE: ./src/cli/commands/demo.ts
+
 
 
 
@@ -623,7 +865,7 @@ async function main(argv, io) {
     }
     const { report, dir, kept } = run;
     if (flags.json)
-        io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+        (0,inert_output/* printJson */.Q2)(io, report);
     else
         io.stdout(renderDemo(report, { dir, kept }));
     if (flags.json && kept)

@@ -1,0 +1,9699 @@
+export const id = 796;
+export const ids = [796];
+export const modules = {
+
+/***/ 7593:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Jv: () => (/* binding */ describeFlags),
+/* harmony export */   bQ: () => (/* binding */ parseFlags),
+/* harmony export */   yL: () => (/* binding */ oneOf)
+/* harmony export */ });
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4226);
+/**
+ * Command-line flags for every command: `node:util` `parseArgs` (strict), with its errors turned
+ * into a `UsageError` that names the flag and says what it expects (exit 2).
+ */
+
+
+function flagName(specs, text) {
+    const m = /'(-{1,2}[^' ]+)/.exec(text);
+    const raw = m?.[1] ?? '';
+    const short = /^-([^-])/.exec(raw)?.[1];
+    const long = short
+        ? Object.entries(specs).find(([, s]) => s.short === short)?.[0]
+        : raw.replace(/^--/, '').split('=')[0];
+    return long ?? raw;
+}
+/** Parse `argv` against `specs`; bad usage becomes a `UsageError` naming the flag. */
+function parseFlags(argv, specs, options = {}) {
+    try {
+        const { values, positionals } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({
+            args: argv,
+            options: Object.fromEntries(Object.entries(specs).map(([name, s]) => [
+                name,
+                { type: s.type, ...(s.short ? { short: s.short } : {}), ...(s.multiple ? { multiple: true } : {}) },
+            ])),
+            allowPositionals: options.positionals ?? false,
+            strict: true,
+        });
+        return { flags: values, positionals };
+    }
+    catch (error) {
+        const code = error.code;
+        const message = error instanceof Error ? error.message : String(error);
+        if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+            const name = flagName(specs, message);
+            const known = Object.keys(specs)
+                .map((k) => `--${k}`)
+                .join(', ');
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(`unknown option '${name.startsWith('-') ? name : `--${name}`}' (options: ${known})`);
+        }
+        if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+            const name = flagName(specs, message);
+            const spec = specs[name];
+            if (spec?.type === 'boolean')
+                throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(`--${name} takes no value`);
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(`--${name} expects ${spec?.expects ?? 'a value'}`);
+        }
+        if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+            const arg = /'([^']*)'/.exec(message)?.[1] ?? '';
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(`unexpected argument '${arg}': this command takes options only`);
+        }
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(message);
+    }
+}
+/** One `--name` value from a closed set, or a `UsageError` that lists the set. */
+function oneOf(name, value, allowed, fallback) {
+    if (value === undefined)
+        return fallback;
+    if (allowed.includes(value))
+        return value;
+    throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .e(`--${name} expects one of ${allowed.join('|')}, got '${value}'`);
+}
+/** Help text lines for the flags: `  --name <expects>  description`. */
+function describeFlags(specs, descriptions) {
+    const rows = Object.entries(specs).map(([name, s]) => {
+        const left = `${s.short ? `-${s.short}, ` : '    '}--${name}${s.type === 'string' ? ` ${s.expects ?? '<value>'}` : ''}`;
+        return [left, descriptions[name] ?? ''];
+    });
+    const width = Math.max(...rows.map(([l]) => l.length)) + 2;
+    return rows.map(([l, d]) => `  ${l.padEnd(width)}${d}`.trimEnd()).join('\n');
+}
+
+
+/***/ }),
+
+/***/ 6333:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   eB: () => (/* binding */ FailureFrame),
+/* harmony export */   f1: () => (/* binding */ FramesReport),
+/* harmony export */   kZ: () => (/* binding */ ParseSummary)
+/* harmony export */ });
+/* unused harmony exports SourceLocation, LocalVariable */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8816);
+
+/** A source location in the user's own code, repo-relative with forward slashes. */
+const SourceLocation = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
+    column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional(),
+    function: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    /** The expression at that line, taken from the syntax tree (not a regex). */
+    expression: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    /** A bounded window of source lines around `line`. */
+    snippet: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        startLine: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
+        lines: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    })
+        .optional(),
+});
+const LocalVariable = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), value: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
+const FailureFrame = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    /** Stable test id (`testId()`), the key that ties JUnit cases, log sections and reruns together. */
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    suite: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    classname: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
+    kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['failure', 'error']),
+    exceptionType: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    /** Pruned: bounded length, ANSI codes stripped. */
+    message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** The deepest frame in a git-tracked, non-vendored file of the repo; the user's call site when the raise is in a library. */
+    triggering: SourceLocation.nullable(),
+    /** Where the test itself is defined or failed (its own line). */
+    test: SourceLocation.nullable(),
+    /** In-repo stack, outermost first, deepest last. */
+    stack: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(SourceLocation),
+    /** How many frames were pruned as framework, library or runtime code. */
+    droppedFrames: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    /** Local variables of the failing frame, when the runner printed them (pytest -l/--showlocals). */
+    locals: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(LocalVariable).nullable(),
+    /** The language of the traceback that was parsed, when one was. */
+    language: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['python', 'javascript', 'java', 'go', 'rust', 'unknown']).default('unknown'),
+    /** Where the evidence came from. */
+    evidence: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['junit', 'log'])),
+});
+const ParseSummary = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    total: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    passed: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    failed: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    errored: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    skipped: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+});
+/** What `self-heal parse` prints (as JSON) and what the loop reads. */
+const FramesReport = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    summary: ParseSummary,
+    failures: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(FailureFrame),
+    /**
+     * Failed or errored tests the summary counts that have no frame because a limit was reached
+     * (frames are built for at most so many failures; past a bound, failing cases are only counted).
+     * Absent when every failure had its chance of a frame.
+     */
+    notFramed: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative().optional(),
+    /** Reports or logs that could not be read completely; the rest was still used. */
+    errors: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        file: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+        column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().optional(),
+        message: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    })),
+});
+
+
+/***/ }),
+
+/***/ 1861:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  B: () => (/* binding */ DEFAULT_MAX_FAILURES),
+  N: () => (/* binding */ buildFrames)
+});
+
+// EXTERNAL MODULE: ./src/contracts/failure-frame.ts
+var failure_frame = __webpack_require__(6333);
+// EXTERNAL MODULE: ./src/frames/expression.ts
+var expression = __webpack_require__(3306);
+;// CONCATENATED MODULE: ./src/frames/locate-test.ts
+const FILE_NAME = /\.(py|[cm]?[jt]sx?|java|kt|go|rs)$/i;
+const PATH_LIKE = /[/\\]|\.(py|[cm]?[jt]sx?|java|kt|go|rs)$/i;
+function userPath(resolver, raw, dirs) {
+    const verdict = resolver.resolve(raw, { dirs });
+    return verdict.kind === 'user' ? verdict.path : undefined;
+}
+/** Files a dotted classname could live in: a Python module (or a class in it), a Java/Kotlin class. */
+function dottedCandidates(classname) {
+    const outer = classname.replace(/\$.*$/, ''); // Java inner classes: `CalcTest$Nested`
+    const parts = outer.split('.').filter(Boolean);
+    const out = [];
+    for (let n = parts.length; n >= 1 && n >= parts.length - 2; n--) {
+        const base = parts.slice(0, n).join('/');
+        out.push(`${base}.py`, `${base}.java`, `${base}.kt`);
+    }
+    return out;
+}
+function locateTestFile(c, resolver) {
+    const scopes = [c.classname, c.suite].filter((s) => !!s);
+    // pytest names a module that failed to import as a case without classname: `broken.test_x`.
+    if (!c.classname && /^[\w]+(\.[\w]+)+$/.test(c.name))
+        scopes.push(c.name);
+    // A scope that is no file may be a package path (`example.com/shop/cart`) or name (`cart`).
+    const dirs = [...new Set(scopes.flatMap((s) => (FILE_NAME.test(s) ? [] : resolver.directoriesFor(s))))];
+    if (c.file) {
+        const file = userPath(resolver, c.file, dirs);
+        if (file)
+            return { file, dirs };
+    }
+    for (const scope of scopes) {
+        if (PATH_LIKE.test(scope)) {
+            const file = userPath(resolver, scope, dirs);
+            if (file)
+                return { file, dirs };
+        }
+        else if (/^[\w$]+(\.[\w$]+)*$/.test(scope)) {
+            for (const candidate of dottedCandidates(scope)) {
+                const file = userPath(resolver, candidate, dirs);
+                if (file)
+                    return { file, dirs };
+            }
+        }
+    }
+    return { dirs };
+}
+
+// EXTERNAL MODULE: ./src/frames/match-tests.ts
+var match_tests = __webpack_require__(4047);
+;// CONCATENATED MODULE: ./src/frames/message-line.ts
+
+/** Methods of `testing.T`/`B`/`F`/`TB` whose output is no failure. */
+const NOT_FAILING = new Set(['Log', 'Logf', 'Skip', 'Skipf', 'SkipNow']);
+/**
+ * What printed a message at 1-based `line` of a Go file: a log call, a failure, or `undefined` when
+ * the line holds no code (a comment, a blank line, out of range) or the file is not Go.
+ */
+function classifyMessageLine(source, line) {
+    if (source.language !== 'go')
+        return undefined;
+    const first = (0,expression/* firstCodeOnLine */.T_)(source, line);
+    if (!first)
+        return undefined;
+    // The statement the line belongs to (a multi-line `t.Logf(` reports one of its lines).
+    let node = first.node;
+    while (node && node.type !== 'expression_statement' && node.type !== 'block' && node.type !== 'source_file')
+        node = node.parent;
+    if (node?.type === 'expression_statement' && isNotFailingCall(node.namedChildren[0] ?? null))
+        return 'log';
+    return 'failure';
+}
+function isNotFailingCall(node) {
+    if (node?.type !== 'call_expression')
+        return false;
+    const callee = node.childForFieldName('function');
+    if (callee?.type !== 'selector_expression')
+        return false;
+    const method = callee.childForFieldName('field')?.text;
+    return method !== undefined && NOT_FAILING.has(method);
+}
+
+// EXTERNAL MODULE: ./src/frames/prune-message.ts
+var prune_message = __webpack_require__(8956);
+// EXTERNAL MODULE: ./src/text/untrusted-text.ts
+var untrusted_text = __webpack_require__(2073);
+;// CONCATENATED MODULE: ./src/frames/source-snippet.ts
+/**
+ * A bounded window of source lines around a location: what a reader (or a model) needs to see the
+ * failing line in context, and never a whole minified file.
+ */
+
+const DEFAULT_CONTEXT = 3;
+const DEFAULT_MAX_LINE_LENGTH = 240;
+/** Split source text into lines; `\r\n`, `\n` and a lone `\r` all end a line. */
+function sourceLines(text) {
+    return text.split(/\r\n|\n|\r/);
+}
+/** A file's lines as a runner counts them: a trailing newline does not make an extra line. */
+function countedLines(text) {
+    if (text === '')
+        return [];
+    const all = sourceLines(text);
+    if (all.length > 1 && all[all.length - 1] === '')
+        all.pop();
+    return all;
+}
+/**
+ * The window around 1-based `line`, or undefined when the file has no such line. Takes the text,
+ * or its `countedLines` when the caller shows several windows of one file.
+ */
+function extractSnippet(text, line, options = {}) {
+    const context = Math.max(0, options.context ?? DEFAULT_CONTEXT);
+    const maxLength = Math.max(8, options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH);
+    const all = typeof text === 'string' ? countedLines(text) : text;
+    if (!Number.isInteger(line) || line < 1 || line > all.length)
+        return undefined;
+    const start = Math.max(1, line - context);
+    const end = Math.min(all.length, line + context);
+    const lines = all.slice(start - 1, end).map((l) => (0,untrusted_text/* clipLine */.DX)(l.replace(/\s+$/, ''), maxLength));
+    return { startLine: start, lines };
+}
+
+// EXTERNAL MODULE: ./src/workspace/repo-paths.ts
+var repo_paths = __webpack_require__(4640);
+// EXTERNAL MODULE: ./src/frames/test-definition.ts
+var test_definition = __webpack_require__(5400);
+;// CONCATENATED MODULE: ./src/frames/triggering-frame.ts
+function selectTriggeringFrame(stack, test, context) {
+    const deepest = stack[stack.length - 1];
+    if (!deepest)
+        return test;
+    if (!context.isTestFile(deepest.file) || context.assertion)
+        return deepest;
+    for (let i = stack.length - 2; i >= 0; i--) {
+        if (!context.isTestFile(stack[i].file))
+            return stack[i];
+    }
+    return deepest;
+}
+/**
+ * Whether a failure is an assertion: an assertion error type (pytest, unittest, chai, JUnit,
+ * opentest4j, AssertJ), a message in the form runners give assertions (`assert …`, Rust's
+ * `assertion failed`, `expected … to …`), or no exception at all (Go's `t.Errorf`).
+ */
+function isAssertionFailure(exceptionType, message) {
+    if (!exceptionType)
+        return true;
+    if (/assert|expectation|comparisonfailure|multiplefailures/i.test(exceptionType))
+        return true;
+    return /^(assert(ion)?\b|expected\b)/i.test(message.trim());
+}
+
+;// CONCATENATED MODULE: ./src/frames/build-frames.ts
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_MAX_STACK = 40;
+/**
+ * Frames built by default; failures past it are counted (`notFramed`, which every output says),
+ * not framed. A product limit, not a technical one: what a frame is for is read by a person or a
+ * model, and none of them reads more than this — GitHub shows 10 error annotations per step (50
+ * per job), the job summary's table keeps at most 500 rows and drops to 100 and 20 under its byte
+ * budget, a repair prompt details 5 failures — while each frame costs a syntax tree of every file
+ * its stack names and a parse of its trace (report to frames with 2,000 frames costs about twice
+ * the time of 200 on the JUnit bench). When hundreds of tests fail the first 200 show the pattern;
+ * `self-heal parse --max-failures <n>` asks for more. The repair loop's fail-to-pass set comes
+ * from the test run's cases, never from frames, so the limit never hides a failing test from it.
+ */
+const DEFAULT_MAX_FAILURES = 200;
+const MAX_LOCALS = 40;
+const DEFAULT_MAX_LOCAL_LENGTH = 300;
+/** Captured output is read for a trace only up to this much (tail: the failure is at the end). */
+const MAX_CAPTURED_TRACE = 256 * 1024;
+const LANGUAGE_BY_EXTENSION = [
+    [/\.pyi?$/, 'python'],
+    [/\.[cm]?[jt]sx?$/, 'javascript'],
+    [/\.(java|kt)$/, 'java'],
+    [/\.go$/, 'go'],
+    [/\.rs$/, 'rust'],
+];
+function languageOfFile(file) {
+    if (!file)
+        return 'unknown';
+    return LANGUAGE_BY_EXTENSION.find(([re]) => re.test(file))?.[1] ?? 'unknown';
+}
+/** A JUnit `type` worth reporting: a class-like name, not a runner's generic label ("test failure", "failure"). */
+function meaningfulType(type) {
+    const t = type?.trim();
+    // A lower-case name without a package, or an upper-case word, is a label, not an exception
+    // class: libtest writes `assert` for every panic, node:test `testCodeFailure`, Catch2 the macro
+    // (`CHECK`, `REQUIRE`), Playwright `FAILURE`.
+    if (!t || t.length > 200 || /^[a-z][\w ]*$/.test(t) || /^[A-Z_]+$/.test(t))
+        return undefined;
+    // Class names, qualified with `.` (Java, Python), `::` (Rust, C++) or `\` (PHP namespaces).
+    return /^[A-Za-z_$][\w$]*((\.|::|\\)[A-Za-z_$][\w$]*)*$/.test(t) ? t : undefined;
+}
+/**
+ * The exception class a message starts with, when a report has no trace: pytest writes
+ * `ZeroDivisionError: division by zero` (or just `AssertionError`) into the message attribute.
+ */
+function typeFromMessage(message) {
+    const m = /^\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:Error|Exception|Failure|Warning|Exit|Interrupt|Panic))(?::\s|\s*$)/.exec(message ?? '');
+    return m?.[1];
+}
+/** A message that says nothing beyond the status ("Failed" from Go reporters, pytest's "collection failure"). */
+function trivialMessage(message) {
+    return /^(failed|failure|error|test failed|collection failure)?\.?$/i.test(message.trim());
+}
+/**
+ * The report's message attribute unless it says nothing ("Failed"); a trace's message instead
+ * when it says the same and more (libtest's JUnit has the first line of an `assert_eq!`, the log
+ * has `left:`/`right:` too).
+ */
+function chooseMessage(failure, lead, traces, name) {
+    const fromTraces = [lead?.message, ...traces.map((t) => t.message)]
+        .filter((m) => !!m)
+        .map((m) => (0,prune_message/* pruneMessage */.Q)(m));
+    const candidates = [
+        (0,prune_message/* pruneMessage */.Q)(failure?.message),
+        ...fromTraces,
+        failure?.body ? (0,prune_message/* firstLine */.T)((0,prune_message/* pruneMessage */.Q)(failure.body)) : '',
+    ];
+    const chosen = candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
+    const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
+    return fuller ?? chosen;
+}
+/**
+ * A message that only says which test failed: Playwright's `cart.spec.ts:12:7 shows the total`,
+ * PHPUnit's `Tests\Unit\CartTest::testTotalsWrong` first line.
+ */
+function namesOnlyTheTest(message, name) {
+    const rest = message
+        .trim()
+        .replace(/^\S+:\d+(:\d+)?\s+/, '')
+        .trim();
+    const title = name
+        .split(/\s+(?:›|>)\s+/)
+        .pop()
+        .trim();
+    return rest === name.trim() || rest === title || (rest.endsWith(`::${title}`) && !/\s/.test(rest));
+}
+class FrameBuilder {
+    repo;
+    options;
+    expressions;
+    maxStack;
+    lines = new Map();
+    /** Locations whose expression is filled in once every frame is built, file by file (see `fillExpressions`). */
+    awaitingExpression = new Map();
+    constructor(repo, options) {
+        this.repo = repo;
+        this.options = options;
+        this.expressions = (0,expression/* createExpressionFinder */.Fj)((file) => repo.readText(file), {
+            maxLength: options.maxExpressionLength,
+        });
+        this.maxStack = Math.max(1, options.maxStack ?? DEFAULT_MAX_STACK);
+    }
+    dispose() {
+        this.expressions.dispose();
+        this.lines.clear();
+        this.awaitingExpression.clear();
+    }
+    /**
+     * The expressions of every location `withSource` handed out, looked up file by file: each file's
+     * syntax tree is built once and freed before the next one's, so a run that names hundreds of
+     * files holds one tree at a time, not all of them until the end (trees live in WebAssembly
+     * memory, which never shrinks).
+     */
+    async fillExpressions() {
+        for (const [file, locations] of this.awaitingExpression) {
+            const expressions = await this.expressions.expressionsIn(file, locations);
+            locations.forEach((location, i) => {
+                const expression = expressions[i];
+                if (!expression)
+                    return;
+                // In the schema's order, before the snippet: the JSON output reads the same as before.
+                const { snippet } = location;
+                if (snippet)
+                    delete location.snippet;
+                location.expression = expression;
+                if (snippet)
+                    location.snippet = snippet;
+            });
+        }
+        this.awaitingExpression.clear();
+    }
+    /** A file's lines, split once per run (many failures show windows of the same file). */
+    linesOf(file) {
+        if (!this.lines.has(file)) {
+            const text = this.repo.readText(file);
+            this.lines.set(file, text === undefined ? undefined : countedLines(text));
+        }
+        return this.lines.get(file);
+    }
+    /** In-repo frames of a trace, with how many were library, runtime or size-pruned. */
+    resolveStack(frames, hints) {
+        const stack = [];
+        const raw = new Map();
+        const anchors = [...(hints.files ?? [])];
+        // Two passes: frames that resolve on their own become hints for short, ambiguous ones (a Go
+        // `cart_test.go` next to `/abs/path/cart/cart.go`).
+        const first = frames.map((f) => this.repo.resolve(f.file, hints));
+        for (const verdict of first)
+            if (verdict.kind === 'user')
+                anchors.push(verdict.path);
+        frames.forEach((frame, i) => {
+            let verdict = first[i];
+            if (verdict.kind === 'outside' && verdict.reason.startsWith('ambiguous')) {
+                verdict = this.repo.resolve(frame.file, { files: anchors, dirs: hints.dirs });
+            }
+            if (verdict.kind !== 'user' || !Number.isInteger(frame.line) || frame.line < 1)
+                return;
+            const location = { file: verdict.path, line: frame.line };
+            if (frame.column && Number.isInteger(frame.column) && frame.column > 0)
+                location.column = frame.column;
+            if (frame.function)
+                location.function = frame.function.slice(0, 200);
+            stack.push(location);
+            raw.set(location, frame);
+        });
+        let dropped = frames.length - stack.length;
+        if (stack.length > this.maxStack) {
+            dropped += stack.length - this.maxStack;
+            stack.splice(0, stack.length - this.maxStack);
+        }
+        return { stack, raw, dropped };
+    }
+    /**
+     * A trace whose test printed several messages (Go): its frame is the first message whose line,
+     * read in the source, is not a log call (see `message-line.ts`); the parser's guess otherwise.
+     */
+    async chooseMessageLocation(failure, hints) {
+        const printed = failure.messageLocations;
+        if (!printed || printed.length < 2)
+            return failure;
+        for (const raw of printed) {
+            const location = this.resolveStack([raw], hints).stack[0];
+            if (!location)
+                continue;
+            const parsed = await this.expressions.parsed(location.file);
+            if (parsed && classifyMessageLine(parsed, location.line) === 'failure')
+                return { ...failure, frames: [raw] };
+        }
+        return failure;
+    }
+    /** A copy of `location` with its snippet; its expression is filled in by `fillExpressions`. */
+    withSource(location, snippet) {
+        const out = { ...location };
+        let waiting = this.awaitingExpression.get(out.file);
+        if (!waiting)
+            this.awaitingExpression.set(out.file, (waiting = []));
+        waiting.push(out);
+        if (snippet) {
+            const lines = this.linesOf(location.file);
+            const window = lines === undefined ? undefined : extractSnippet(lines, location.line, this.options.snippet);
+            if (window)
+                out.snippet = window;
+        }
+        return out;
+    }
+    /**
+     * The test's own location and file: its reported line; else its frame in the trace (the
+     * outermost frame inside the test's definition, or in its file); else its definition, found in
+     * the syntax tree of its file, or of the files of the trace when no report names the file
+     * (a Rust unit test lives in `mod tests` of the source file it tests).
+     */
+    async locateTest(c, testFile, stack, name) {
+        if (testFile && c?.line && c.line > 0)
+            return { location: { file: testFile, line: c.line }, file: testFile };
+        const candidates = testFile ? [testFile] : [...new Set(stack.map((s) => s.file))];
+        for (const file of candidates) {
+            const parsed = await this.expressions.parsed(file);
+            const definition = parsed ? (0,test_definition/* findTestDefinition */.t)(parsed, name) : undefined;
+            if (!definition)
+                continue;
+            const within = stack.filter((s) => s.file === file && s.line >= definition.startLine && s.line <= definition.endLine);
+            // A frame on the definition's own line is a harness wrapper (Rust's `{{closure}}` for
+            // `#[test] fn`): the test's line is the next one in, when there is one.
+            const inside = within.find((s) => s.line !== definition.line) ?? within[0];
+            // No frame inside the definition (a trace that shows only where the panic happened): the
+            // definition itself, not another function's frame that happens to share the file.
+            return { location: inside ? { ...inside } : { file, line: definition.line }, file };
+        }
+        if (testFile) {
+            // The outermost frame in the test file is the test function's line that led to the failure.
+            const frame = stack.find((s) => s.file === testFile);
+            return { location: frame ? { ...frame } : null, file: testFile };
+        }
+        const own = name
+            .replace(/\[.*\]$|\(.*\)$/s, '')
+            .split(/[/.:\s]+/)
+            .filter(Boolean);
+        const fn = own[own.length - 1];
+        const byName = fn ? stack.find((s) => s.function && s.function.split(/[.:\s]+/).pop() === fn) : undefined;
+        if (byName)
+            return { location: { ...byName }, file: byName.file };
+        const inTestFile = stack.find((s) => (0,repo_paths/* looksLikeTestFile */.ah)(s.file));
+        return { location: inTestFile ? { ...inTestFile } : null, file: inTestFile?.file };
+    }
+    async build(input) {
+        const c = input.testCase;
+        const hints = { files: input.testFile ? [input.testFile] : [], dirs: input.dirs };
+        const evidences = [];
+        for (const e of input.evidence)
+            evidences.push({ ...e, failure: await this.chooseMessageLocation(e.failure, hints) });
+        // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
+        // first among equals (it is tied to the case by construction, a log section by matching).
+        let primary;
+        const all = [];
+        for (const evidence of evidences) {
+            const resolved = this.resolveStack(evidence.failure.frames, hints);
+            all.push(resolved);
+            if (!primary || resolved.stack.length > primary.resolved.stack.length)
+                primary = { evidence, resolved };
+        }
+        const traces = evidences.map((e) => e.failure);
+        const lead = primary?.evidence.failure;
+        const stack = primary?.resolved.stack ?? [];
+        const exceptionType = meaningfulType(c?.failure?.type) ??
+            lead?.exceptionType ??
+            traces.find((t) => t.exceptionType)?.exceptionType ??
+            typeFromMessage(c?.failure?.message) ??
+            null;
+        const message = chooseMessage(c?.failure, lead, traces, input.name);
+        const located = await this.locateTest(c, input.testFile, stack, input.name);
+        const test = located.location;
+        const testFile = located.file;
+        const isTestFile = (file) => file === testFile || (0,repo_paths/* looksLikeTestFile */.ah)(file);
+        const triggering = selectTriggeringFrame(stack, test, {
+            isTestFile,
+            assertion: input.kind === 'failure' && isAssertionFailure(exceptionType, message),
+        });
+        // Locals of the failing frame when the runner printed them per frame (pytest), from whichever
+        // source printed the most (a `--showlocals` log beats the JUnit body of a plain run), else
+        // what a trace printed for the failure as a whole.
+        let frameLocals;
+        for (const resolved of triggering ? all : []) {
+            for (const [location, raw] of resolved.raw) {
+                if (location.file !== triggering.file || location.line !== triggering.line)
+                    continue;
+                if ((raw.locals?.length ?? 0) > (frameLocals?.length ?? 0))
+                    frameLocals = raw.locals;
+            }
+        }
+        const locals = this.locals(frameLocals, lead ? [lead, ...traces.filter((t) => t !== lead)] : traces);
+        const language = lead?.language ?? traces[0]?.language ?? languageOfFile(testFile ?? triggering?.file);
+        const evidenceKinds = new Set(evidences.map((e) => e.source));
+        if (c)
+            evidenceKinds.add('junit');
+        const frame = {
+            id: input.id,
+            suite: input.suite,
+            name: input.name,
+            ...(input.classname ? { classname: input.classname } : {}),
+            kind: input.kind,
+            exceptionType: exceptionType ? exceptionType.slice(0, 200) : null,
+            message,
+            triggering: triggering ? this.withSource(triggering, true) : null,
+            test: test
+                ? this.withSource(test, !triggering || test.file !== triggering.file || test.line !== triggering.line)
+                : null,
+            stack: stack.map((s) => this.withSource(s, false)),
+            droppedFrames: primary?.resolved.dropped ?? 0,
+            locals,
+            language,
+            evidence: ['junit', 'log'].filter((k) => evidenceKinds.has(k)),
+        };
+        return frame;
+    }
+    locals(frameLocals, traces) {
+        const max = this.options.maxLocalLength ?? DEFAULT_MAX_LOCAL_LENGTH;
+        const found = frameLocals?.length ? frameLocals : traces.find((t) => t.locals && t.locals.length > 0)?.locals;
+        if (!found)
+            return null;
+        return found.slice(0, MAX_LOCALS).map((l) => ({
+            name: (0,prune_message/* pruneMessage */.Q)(l.name, { maxLines: 1, maxChars: 100 }),
+            value: (0,prune_message/* pruneMessage */.Q)(l.value, { maxLines: 8, maxChars: max }),
+        }));
+    }
+}
+/**
+ * The trace(s) a JUnit case carries: its failure body, else the tail of its captured output. Both
+ * are the case's own output, so the parsers are told its name (a go-junit-report body is only the
+ * test's message lines, recognisable as `go test` output by the name alone).
+ */
+function traceOfCase(c, parseTrace) {
+    if (!parseTrace)
+        return undefined;
+    const texts = [c.failure?.body, [c.systemErr, c.systemOut].filter(Boolean).join('\n')];
+    let fallback;
+    for (const text of texts) {
+        if (!text)
+            continue;
+        let found;
+        try {
+            found = parseTrace(text.length > MAX_CAPTURED_TRACE ? text.slice(-MAX_CAPTURED_TRACE) : text, {
+                testName: c.name,
+            });
+        }
+        catch {
+            continue;
+        }
+        // Several failures in one body are chained exceptions or repeated reports of the same failure:
+        // the one with the most frames tells the most, the last among equals is the final raise.
+        let best;
+        for (const f of found)
+            if (!best || f.frames.length >= best.frames.length)
+                best = f;
+        if (best && best.frames.length > 0)
+            return best;
+        // A trace without any frame may be a poorer reading than the next text's: keep looking.
+        fallback ??= best;
+    }
+    return fallback;
+}
+/**
+ * Go (and other runners with subtests named `Parent/sub`) report a parent as failed when one of
+ * its subtests fails. Such a parent gets no frame of its own unless it failed by itself: the
+ * subtest's frame is the failure, and a second frame would send a repair after it twice.
+ */
+function parentsOfFailingSubtests(cases) {
+    const failing = cases.filter((c) => c.status === 'failed' || c.status === 'errored');
+    const byScope = new Map();
+    for (const c of failing) {
+        const scope = c.classname ?? c.suite;
+        for (let i = c.name.indexOf('/'); i > 0; i = c.name.indexOf('/', i + 1)) {
+            let set = byScope.get(scope);
+            if (!set)
+                byScope.set(scope, (set = new Set()));
+            set.add(c.name.slice(0, i));
+        }
+    }
+    return new Set(failing.filter((c) => byScope.get(c.classname ?? c.suite)?.has(c.name)));
+}
+/** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
+function hasOwnFailure(c, evidence) {
+    if (evidence.some((e) => e.failure.frames.length > 0 || !trivialMessage((0,prune_message/* pruneMessage */.Q)(e.failure.message))))
+        return true;
+    return !trivialMessage((0,prune_message/* pruneMessage */.Q)(c.failure?.message));
+}
+/** A stable id for a failure seen only in a log. */
+function logOnlyId(f, resolveFile) {
+    const t = f.test;
+    // A file the log printed from another machine (`/tmp/ci-1234/test/a.spec.mjs`) is named by its
+    // repository path, so the id stays the same from one run to the next.
+    const file = t?.file ? (resolveFile(t.file) ?? t.file) : undefined;
+    if (t?.id) {
+        const [head, ...rest] = t.id.split('::');
+        const mapped = rest.length && head ? resolveFile(head) : undefined;
+        return mapped ? [mapped, ...rest].join('::') : t.id;
+    }
+    if (t?.name)
+        return file || t.classname ? `${file ?? t.classname}::${t.name}` : t.name;
+    if (file)
+        return file;
+    return `log:${f.logLines?.start ?? 0}`;
+}
+function compareIds(a, b) {
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+/**
+ * One FailureFrame per failed or errored case of `run`, plus one per log failure that fits no
+ * case; sorted by id. Async because syntax trees are parsed on demand (WebAssembly grammars).
+ */
+async function buildFrames(run, logFailures, repo, options = {}) {
+    const builder = new FrameBuilder(repo, options);
+    const resolveFile = (raw) => {
+        const v = repo.resolve(raw);
+        return v.kind === 'user' ? v.path : undefined;
+    };
+    try {
+        const whereabouts = new Map();
+        const locate = (c) => {
+            let found = whereabouts.get(c);
+            if (!found)
+                whereabouts.set(c, (found = locateTestFile(c, repo)));
+            return found;
+        };
+        const match = (0,match_tests/* matchLogFailures */.Lu)(run.cases, logFailures, { resolveFile, caseFile: (c) => locate(c).file });
+        const frames = new Map();
+        const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+        const failingSubtestParents = parentsOfFailingSubtests(run.cases);
+        for (const [index, c] of run.cases.entries()) {
+            if (c.status !== 'failed' && c.status !== 'errored')
+                continue;
+            if (frames.size >= maxFailures)
+                break;
+            const evidence = [];
+            const body = traceOfCase(c, options.parseTrace);
+            if (body)
+                evidence.push({ failure: body, source: 'junit' });
+            for (const f of match.byCase.get(index) ?? [])
+                evidence.push({ failure: f, source: 'log' });
+            if (failingSubtestParents.has(c) && !hasOwnFailure(c, evidence))
+                continue;
+            const place = locate(c);
+            const previous = frames.get(c.id);
+            // The same case in two reports (a rerun, a merged report): one frame, the stronger status.
+            if (previous && (previous.kind === 'error' || c.status === 'failed'))
+                continue;
+            frames.set(c.id, await builder.build({
+                id: c.id,
+                suite: c.suite,
+                name: c.name,
+                classname: c.classname,
+                kind: c.status === 'errored' ? 'error' : 'failure',
+                testCase: c,
+                evidence,
+                testFile: place.file,
+                dirs: place.dirs,
+            }));
+        }
+        // Log failures without a case, grouped by what they name: the same failure printed twice is one frame.
+        const groups = new Map();
+        for (const f of match.unmatched) {
+            const id = logOnlyId(f, resolveFile);
+            const group = groups.get(id);
+            if (group)
+                group.push(f);
+            else
+                groups.set(id, [f]);
+        }
+        for (const [id, group] of groups) {
+            if (frames.size >= maxFailures)
+                break;
+            if (frames.has(id))
+                continue;
+            const t = group.find((f) => f.test)?.test;
+            const testFile = t?.file ? resolveFile(t.file) : undefined;
+            frames.set(id, await builder.build({
+                id,
+                suite: t?.classname ?? t?.file ?? '',
+                name: t?.name ?? t?.id ?? t?.file ?? id,
+                classname: t?.classname,
+                kind: group.some((f) => f.kind === 'error') ? 'error' : 'failure',
+                evidence: group.map((failure) => ({ failure, source: 'log' })),
+                testFile,
+                dirs: t?.classname ? repo.directoriesFor(t.classname) : [],
+            }));
+        }
+        await builder.fillExpressions();
+        return [...frames.values()].sort(compareIds);
+    }
+    finally {
+        builder.dispose();
+    }
+}
+
+
+/***/ }),
+
+/***/ 6161:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  mE: () => (/* binding */ collectEvidence)
+});
+
+// UNUSED EXPORTS: DEFAULT_MAX_LOG_BYTES, readLogTail
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/frames/build-frames.ts + 4 modules
+var build_frames = __webpack_require__(1861);
+// EXTERNAL MODULE: ./src/frames/match-tests.ts
+var match_tests = __webpack_require__(4047);
+// EXTERNAL MODULE: ./src/frames/repo-view.ts
+var repo_view = __webpack_require__(5504);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./src/workspace/repo-paths.ts
+var repo_paths = __webpack_require__(4640);
+// EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
+var dist = __webpack_require__(3382);
+;// CONCATENATED MODULE: ./src/reports/junit/find-reports.ts
+/**
+ * Expands the `junit` inputs (globs relative to the repository) into report files. A pattern that
+ * names a file is taken literally (even with glob characters in it); one that names a directory
+ * means every .xml file under it; anything else is a glob. Dependency and VCS folders are skipped
+ * unless the pattern itself goes there: a `**\/*.xml` must not read every package's fixtures.
+ */
+
+
+
+/** Files one pattern may match; more is almost certainly a pattern that is too wide. */
+const MAX_REPORT_FILES = 10_000;
+const SKIPPED_FOLDERS = ['**/node_modules/**', '**/.git/**'];
+async function findReports(pattern, cwd) {
+    const literal = external_node_path_default().resolve(cwd, pattern);
+    const info = await (0,promises_.stat)(literal).catch(() => undefined);
+    if (info?.isFile())
+        return { pattern, files: [displayPath(literal, cwd)] };
+    const base = info?.isDirectory() ? literal : undefined;
+    const globPattern = base ? '**/*.xml' : toPosix(pattern);
+    const globCwd = base ?? cwd;
+    const ignore = SKIPPED_FOLDERS.filter((folder) => !pattern.includes(folder.split('/')[1]));
+    const matched = await (0,dist/* glob */.TI)(globPattern, {
+        cwd: globCwd,
+        onlyFiles: true,
+        absolute: true,
+        dot: true,
+        expandDirectories: false,
+        ignore,
+    });
+    const files = [...new Set(matched.map((file) => displayPath(file, cwd)))].sort();
+    if (files.length > MAX_REPORT_FILES) {
+        return { pattern, files: files.slice(0, MAX_REPORT_FILES), truncatedFrom: files.length };
+    }
+    return { pattern, files };
+}
+function displayPath(file, cwd) {
+    const relative = external_node_path_default().relative(cwd, file);
+    if (relative === '' || relative.startsWith('..') || external_node_path_default().isAbsolute(relative))
+        return toPosix(external_node_path_default().resolve(file));
+    return toPosix(relative);
+}
+function toPosix(p) {
+    return p.split((external_node_path_default()).sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/id-hash-set.ts
+/**
+ * Test ids kept as hashes in typed arrays instead of JavaScript strings, so a report of millions of
+ * passing tests can still be de-duplicated (reruns, shards) in bounded memory when only the
+ * non-passing cases are kept. Equal hashes are not proof of equal ids: `merge-cases.ts` only uses a
+ * hit to decide what to check exactly (a Map lookup, or reading the reports again), never to change
+ * a result on its own.
+ *
+ * Ids are hashed from their parts (`scope`, `name`; the id is `scope::name`, see `testId`), so
+ * the hot path for a passing case never builds the id string at all.
+ */
+/**
+ * Passing ids' hashes, appended as they are read (no lookup per case: a hash table the size of a
+ * big report misses the CPU caches on every insert), in one segment per report. A segment is
+ * sorted in place when its report ends, which finds the ids repeated within that report; at the
+ * end everything is sorted once (in place, no copy) to count distinct ids and to answer membership
+ * by binary search. 8 bytes an id, all 64 bits of the hash kept. Only used when passing ids are
+ * needed at all (several reports, or retries written as repeated cases: see merge-cases.ts).
+ */
+// Which word of a [word, word] pair is the high half of a uint64 on this machine.
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const HIGH = LITTLE_ENDIAN ? 1 : 0;
+const LOW = 1 - HIGH;
+class IdHashLog {
+    /** Pairs of words laid out so the same memory reads as the uint64 hi·2³² + lo (see HIGH). */
+    words = new Uint32Array(2 * 4096);
+    fill = 0;
+    /** Where the open segment starts, and the sorted segments before it ([start, end) word offsets). */
+    segmentStart = 0;
+    segments = [];
+    /** Words [0, sortedTo) are sorted as a whole (after `seal`). */
+    sortedTo = 0;
+    distinct = 0;
+    /** Appends the id whose hash `hashIdParts` computed last. */
+    pushHashed() {
+        if (this.fill === this.words.length) {
+            const grown = new Uint32Array(this.words.length * 2);
+            grown.set(this.words);
+            this.words = grown;
+        }
+        this.words[this.fill + LOW] = hashLo;
+        this.words[this.fill + HIGH] = hashHi;
+        this.fill += 2;
+    }
+    /** Whether the segment closed last held a hash more than once (an id repeated in one report). */
+    lastSegmentRepeats = false;
+    /**
+     * Closes the segment of the report just read: sorts it and returns how many of its entries repeat
+     * an id earlier in it whose hash no earlier segment holds (with `repeatsAreRuns`, none count).
+     */
+    endSegment(repeatsAreRuns, onRepeat) {
+        const start = this.segmentStart;
+        const end = this.fill;
+        this.lastSegmentRepeats = false;
+        if (end === start)
+            return 0;
+        this.sortRange(start, end);
+        const sorted = this.words;
+        for (let i = start + 2; i < end && !this.lastSegmentRepeats; i += 2) {
+            if (sorted[i] === sorted[i - 2] && sorted[i + 1] === sorted[i - 1])
+                this.lastSegmentRepeats = true;
+        }
+        let repeats = 0;
+        if (!repeatsAreRuns) {
+            const words = this.words;
+            for (let i = start + 2; i < end; i += 2) {
+                if (words[i] !== words[i - 2] || words[i + 1] !== words[i - 1])
+                    continue;
+                const lo = words[i + LOW];
+                const hi = words[i + HIGH];
+                if (this.inSegments(lo, hi))
+                    continue;
+                repeats++;
+                onRepeat?.(lo, hi);
+            }
+        }
+        this.segments.push(start, end);
+        this.segmentStart = end;
+        return repeats;
+    }
+    /** How many distinct ids were appended. */
+    get distinctCount() {
+        this.seal();
+        return this.distinct;
+    }
+    /** Whether an id with this hash was appended. */
+    has(id) {
+        this.seal();
+        hashIdParts('', id);
+        return this.search(0, this.fill, hashLo, hashHi);
+    }
+    /** Whether a closed segment holds the hash (lo, hi). */
+    inSegments(lo, hi) {
+        const segments = this.segments;
+        for (let s = 0; s < segments.length; s += 2)
+            if (this.search(segments[s], segments[s + 1], lo, hi))
+                return true;
+        return false;
+    }
+    /** Binary search of the sorted words [start, end) for the hash (lo, hi). */
+    search(start, end, lo, hi) {
+        const words = this.words;
+        let low = start / 2;
+        let high = end / 2 - 1;
+        while (low <= high) {
+            const mid = (low + high) >>> 1;
+            const h = words[2 * mid + HIGH];
+            const l = words[2 * mid + LOW];
+            if (h === hi && l === lo)
+                return true;
+            if (h < hi || (h === hi && l < lo))
+                low = mid + 1;
+            else
+                high = mid - 1;
+        }
+        return false;
+    }
+    /** Native sort of the pairs in [start, end) as 64-bit integers, in place. */
+    sortRange(start, end) {
+        const words = this.words;
+        new BigUint64Array(words.buffer, words.byteOffset + start * 4, (end - start) / 2).sort();
+    }
+    seal() {
+        if (this.sortedTo === this.fill)
+            return;
+        // Passes not attributed to a report (custom sinks): a segment of their own, repeats not counted.
+        if (this.segmentStart !== this.fill)
+            this.endSegment(true);
+        this.sortRange(0, this.fill);
+        const words = this.words;
+        let distinct = this.fill > 0 ? 1 : 0;
+        for (let i = 2; i < this.fill; i += 2)
+            if (words[i] !== words[i - 2] || words[i + 1] !== words[i - 1])
+                distinct++;
+        this.distinct = distinct;
+        this.sortedTo = this.fill;
+        // Sorted as a whole, all of it now reads as one segment.
+        this.segments.length = 0;
+        this.segments.push(0, this.fill);
+    }
+}
+/** An open-addressing set of 64-bit id hashes (the ids of kept cases: small, probed for every pass). */
+class IdHashSet {
+    /** Slot i holds its hash at [2i] (low half) and [2i + 1] (high half). */
+    slots;
+    capacity;
+    used = 0;
+    constructor(initialCapacity = 1024) {
+        let capacity = 16;
+        while (capacity < initialCapacity * 2)
+            capacity *= 2;
+        this.capacity = capacity;
+        this.slots = new Uint32Array(capacity * 2);
+    }
+    get size() {
+        return this.used;
+    }
+    /** Adds the id; returns false when an equal hash was already there. */
+    add(id) {
+        hashIdParts('', id);
+        return this.addHashed();
+    }
+    has(id) {
+        hashIdParts('', id);
+        return this.hasHashed();
+    }
+    /** Adds the id whose hash `hashIdParts` computed last. */
+    addHashed() {
+        const slot = this.find(hashLo, hashHi);
+        if (slot >= 0)
+            return false;
+        if ((this.used + 1) * 2 > this.capacity) {
+            this.grow();
+            this.insert(hashLo, hashHi);
+        }
+        else {
+            // find() returned the complement of the empty slot where the hash goes.
+            this.slots[2 * ~slot] = hashLo;
+            this.slots[2 * ~slot + 1] = hashHi;
+        }
+        this.used++;
+        return true;
+    }
+    /** Whether the id whose hash `hashIdParts` computed last may be in the set. */
+    hasHashed() {
+        return this.find(hashLo, hashHi) >= 0;
+    }
+    /** The slot holding (lo, hi), or the bitwise complement of the empty slot where it would go. */
+    find(lo, hi) {
+        const slots = this.slots;
+        const mask = this.capacity - 1;
+        let slot = lo & mask;
+        for (;;) {
+            const l = slots[2 * slot];
+            const h = slots[2 * slot + 1];
+            if (l === 0 && h === 0)
+                return ~slot;
+            if (l === lo && h === hi)
+                return slot;
+            slot = (slot + 1) & mask;
+        }
+    }
+    insert(lo, hi) {
+        const slots = this.slots;
+        const mask = this.capacity - 1;
+        let slot = lo & mask;
+        while (slots[2 * slot] !== 0 || slots[2 * slot + 1] !== 0)
+            slot = (slot + 1) & mask;
+        slots[2 * slot] = lo;
+        slots[2 * slot + 1] = hi;
+    }
+    grow() {
+        const old = this.slots;
+        this.capacity *= 2;
+        this.slots = new Uint32Array(this.capacity * 2);
+        for (let i = 0; i < old.length; i += 2) {
+            if (old[i] !== 0 || old[i + 1] !== 0)
+                this.insert(old[i], old[i + 1]);
+        }
+    }
+}
+// The last hash computed: two module-level numbers instead of an allocated pair per call.
+let hashLo = 0;
+let hashHi = 0;
+// The hash state after the last scope and prefix: consecutive cases share them (same file and
+// class), so mostly only the name is hashed.
+let memoScope = '';
+let memoPrefix = '';
+let memoA = 0x811c9dc5;
+let memoB = 0x9e3779b9;
+let memoLength = 0;
+/**
+ * Hashes the id `scope::prefix+name` (`prefix+name` when the scope is empty, as `testId` builds
+ * it) without building it: FNV-1a and a multiply-add hash over the same characters (two independent
+ * 32-bit lanes that run in parallel), each finished with murmur3's avalanche: 64 bits.
+ */
+function hashIdParts(scope, name, prefix = '') {
+    if (scope !== memoScope || prefix !== memoPrefix) {
+        let a = 0x811c9dc5;
+        let b = 0x9e3779b9;
+        if (scope.length > 0) {
+            for (let i = 0; i < scope.length; i++) {
+                const c = scope.charCodeAt(i);
+                a = Math.imul(a ^ c, 0x01000193);
+                b = Math.imul((b + c) | 0, 0x9e3779b1);
+            }
+            for (let k = 0; k < 2; k++) {
+                a = Math.imul(a ^ 58 /* : */, 0x01000193);
+                b = Math.imul((b + 58) | 0, 0x9e3779b1);
+            }
+        }
+        for (let i = 0; i < prefix.length; i++) {
+            const c = prefix.charCodeAt(i);
+            a = Math.imul(a ^ c, 0x01000193);
+            b = Math.imul((b + c) | 0, 0x9e3779b1);
+        }
+        // Kept as given (no copy): the reader passes the same owned strings while they do not change,
+        // so the test above is a pointer comparison (a slice kept here pins one chunk at most).
+        memoScope = scope;
+        memoPrefix = prefix;
+        memoA = a;
+        memoB = b;
+        memoLength = (scope.length > 0 ? scope.length + 2 : 0) + prefix.length;
+    }
+    let a = memoA;
+    let b = memoB;
+    for (let i = 0; i < name.length; i++) {
+        const c = name.charCodeAt(i);
+        a = Math.imul(a ^ c, 0x01000193);
+        b = Math.imul((b + c) | 0, 0x9e3779b1);
+    }
+    // Length and a final avalanche (murmur3's fmix32) on both halves.
+    b ^= memoLength + name.length;
+    b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+    b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+    b ^= b >>> 16;
+    a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+    a ^= a >>> 13;
+    hashLo = a >>> 0;
+    hashHi = b >>> 0;
+    // (0, 0) marks an empty slot.
+    if (hashLo === 0 && hashHi === 0)
+        hashHi = 1;
+}
+/** The last hash `hashIdParts` computed, as one string (a key for the rare maps by hash, and tests). */
+function lastIdHash() {
+    return hashKey(hashLo, hashHi);
+}
+/** A hash's two halves as one string. */
+function hashKey(lo, hi) {
+    return `${(hi >>> 0).toString(16).padStart(8, '0')}${(lo >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __webpack_require__(9800);
+;// CONCATENATED MODULE: ./src/reports/junit/bounded-text.ts
+/**
+ * Size caps for the untrusted text a JUnit report carries. A report is written by whatever ran the
+ * tests (and by whatever those tests print), so every string that leaves the parser is bounded.
+ * Counts are UTF-16 code units (JavaScript string length), not bytes.
+ */
+const JUNIT_LIMITS = {
+    /** Test, class, suite and file names. Longer names are cut (and so are the ids built from them). */
+    name: 1024,
+    /** `type` attribute of <failure>/<error>: an exception class name. */
+    type: 256,
+    /** `message` attribute, or the first line of the failure text. */
+    message: 4096,
+    /** Failure/error body (the trace): head and tail are kept, the middle is cut. */
+    body: 64 * 1024,
+    /** <system-out>/<system-err> per case or suite: head and tail are kept. */
+    output: 16 * 1024,
+    /** An attribute value is cut to this while it is still being read (before the caps above apply). */
+    attribute: 8 * 1024,
+};
+/**
+ * A copy of `text` that does not keep alive the input it was cut from. V8 represents a slice of a
+ * string (and a concatenation) as a view onto the original: a 20-character test name sliced from a
+ * 64 KB chunk of the report keeps the whole chunk in memory for as long as the name lives. Every
+ * string a kept test case holds goes through here (the concatenation is flattened into a new
+ * string, and the slice then only views that).
+ */
+function ownString(text) {
+    return text.length === 0 ? text : (' ' + text).slice(1);
+}
+/** Cut `text` to `max` code units, saying how much was left out. */
+function clipText(text, max) {
+    if (text.length <= max)
+        return text;
+    let end = max;
+    // Never leave half a surrogate pair behind.
+    if (isHighSurrogate(text.charCodeAt(end - 1)))
+        end--;
+    return `${text.slice(0, end)}… [${text.length - end} more characters cut]`;
+}
+/**
+ * Accumulates text of unknown size in bounded memory, keeping the first and the last `max / 2`
+ * code units: the head of a trace names the error, its tail holds the innermost frames (Python) or
+ * the cause (Java), and output ends with the last thing the test printed.
+ */
+class BoundedText {
+    head = '';
+    tail = '';
+    total = 0;
+    headMax;
+    tailMax;
+    constructor(max) {
+        this.headMax = Math.ceil(max / 2);
+        this.tailMax = Math.floor(max / 2);
+    }
+    /** Code units appended since the last reset, including those that were cut. */
+    get length() {
+        return this.total;
+    }
+    reset() {
+        this.head = '';
+        this.tail = '';
+        this.total = 0;
+    }
+    append(text) {
+        if (text.length === 0)
+            return;
+        this.total += text.length;
+        let rest = text;
+        if (this.head.length < this.headMax) {
+            const room = this.headMax - this.head.length;
+            if (rest.length <= room) {
+                this.head += rest;
+                return;
+            }
+            this.head += rest.slice(0, room);
+            rest = rest.slice(room);
+        }
+        if (rest.length >= this.tailMax) {
+            this.tail = rest.slice(rest.length - this.tailMax);
+            return;
+        }
+        this.tail += rest;
+        // Trim lazily (at twice the cap) so appending many small pieces stays linear.
+        if (this.tail.length > 2 * this.tailMax)
+            this.tail = this.tail.slice(this.tail.length - this.tailMax);
+    }
+    toString() {
+        let head = this.head;
+        let tail = this.tail.length > this.tailMax ? this.tail.slice(this.tail.length - this.tailMax) : this.tail;
+        if (head.length + tail.length === this.total)
+            return head + tail;
+        // Something was cut: keep whole surrogate pairs on both sides of the marker.
+        if (head.length > 0 && isHighSurrogate(head.charCodeAt(head.length - 1)))
+            head = head.slice(0, -1);
+        if (tail.length > 0 && isLowSurrogate(tail.charCodeAt(0)))
+            tail = tail.slice(1);
+        const cut = this.total - head.length - tail.length;
+        return `${head}\n… [${cut} characters cut] …\n${tail}`;
+    }
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+function isLowSurrogate(code) {
+    return code >= 0xdc00 && code <= 0xdfff;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/dialects.ts
+/**
+ * Producer quirks of "JUnit XML", which is a family of formats rather than one. Each quirk sits
+ * here with the producer that has it, so the streaming parser stays generic. Detection looks only
+ * at attributes the producers always write (the root element, the first suite or case, a property):
+ * a report that is not recognised is read with the generic rules, which cover most of them.
+ * Fixtures for every producer: test/fixtures/junit/<producer>/ (see its README).
+ */
+/** Root element (<testsuites> or a bare <testsuite>) attributes that name their producer. */
+function detectFromRoot(rootName, attributes) {
+    if (rootName === 'testsuites') {
+        const name = attributes['name'];
+        if (name === 'pytest tests')
+            return 'pytest';
+        if (name === 'jest tests')
+            return 'jest-junit';
+        if (name === 'vitest tests')
+            return 'vitest';
+        if (name === 'Mocha Tests')
+            return 'mocha-junit-reporter';
+        if (name === 'nextest-run' || attributes['uuid'] !== undefined)
+            return 'nextest';
+        // Playwright always writes `id` and `name` on the root (empty unless PLAYWRIGHT_JUNIT_SUITE_*).
+        if (attributes['id'] !== undefined && name !== undefined)
+            return 'playwright';
+        return undefined;
+    }
+    return detectFromSuite(attributes, true);
+}
+/** The first <testsuite> (or the bare root suite). */
+function detectFromSuite(attributes, isRoot) {
+    const schema = attributes['xsi:noNamespaceSchemaLocation'];
+    // Surefire and Failsafe write the same report (one writer), with the surefire schema.
+    if (schema !== undefined && schema.includes('surefire'))
+        return 'surefire';
+    // pytest < 7 had no root name, but its suite is named "pytest" unless junit_suite_name is set.
+    if (attributes['name'] === 'pytest' && attributes['hostname'] !== undefined)
+        return 'pytest';
+    // libtest (`cargo test -- -Z unstable-options --format junit`) names every suite "test".
+    if (attributes['name'] === 'test' && attributes['package'] === 'test')
+        return 'libtest';
+    // Gradle writes one bare <testsuite> per class, with hostname and timestamp but no schema.
+    if (isRoot && attributes['hostname'] !== undefined && attributes['timestamp'] !== undefined)
+        return 'gradle';
+    // node:test suites carry `disabled` (as nextest's do, but nextest is told by its root).
+    if (attributes['disabled'] !== undefined && attributes['hostname'] !== undefined)
+        return 'node-test';
+    return undefined;
+}
+/** The first <testcase>. */
+function detectFromCase(attributes, directlyUnderRoot) {
+    // PHPUnit writes the PHP class (with backslashes) as `class` and counts `assertions`.
+    if (attributes['assertions'] !== undefined && attributes['class'] !== undefined)
+        return 'phpunit';
+    // Catch2's reporter writes status="run" on every case.
+    if (attributes['status'] === 'run')
+        return 'catch2';
+    // node:test puts top-level tests directly under <testsuites>, with the file on the case.
+    if (directlyUnderRoot && attributes['file'] !== undefined)
+        return 'node-test';
+    return undefined;
+}
+/** A <property> of the first suite: Go's converters record the toolchain version. */
+function detectFromProperty(attributes, suiteHasHostname) {
+    if (attributes['name'] === 'go.version')
+        return suiteHasHostname ? 'go-junit-report' : 'gotestsum';
+    return undefined;
+}
+/** pytest: captured-output sections with nothing under their headers (junit_logging=all). */
+function isPytestEmptyCapture(text) {
+    for (const line of text.split('\n')) {
+        const trimmed = line.trim();
+        if (trimmed !== '' && !/^-+ Captured \w+ -+$/.test(trimmed))
+            return false;
+    }
+    return true;
+}
+/** Go's converters write message="Failed": the useful line is in the test's output. */
+function goFailureMessage(attribute, body) {
+    if (attribute && attribute !== 'Failed')
+        return attribute;
+    let last;
+    for (const raw of body.split('\n')) {
+        const line = raw.trim();
+        if (line.startsWith('panic: '))
+            return line;
+        // `    cart_test.go:14: Total(2, 4) = 6, want 7`: t.Errorf/t.Fatalf output (t.Log looks alike,
+        // so the last one before the end of the test is the best guess).
+        if (/^\S+\.go:\d+: /.test(line))
+            last = line;
+    }
+    return last ?? attribute;
+}
+/** libtest and nextest: the panic message follows "thread '<name>' panicked at <file:line:col>:". */
+function rustFailureMessage(attribute, body) {
+    if (attribute && !/^thread '.*' panicked at /.test(attribute))
+        return attribute;
+    const match = /thread '[^'\n]*'(?: \(\d+\))? panicked at [^\n]*:\n([^\n]+)/.exec(body);
+    return match?.[1]?.trim() ?? attribute;
+}
+/**
+ * node:test's JUnit reporter (lib/internal/test_runner/reporter/junit.js, Node 20 to 24) escapes
+ * `"` twice in every attribute: escapeAttribute turns it into `&quot;`, then escapeContent turns
+ * that `&` into `&amp;`, so the report says `&amp;quot;` and the value read is `&quot;`. Nothing
+ * else is escaped twice (`&` and `<` once, `'` and `>` not at all), so `&quot;` is put back to `"`
+ * and nothing more. Lossy beyond repair, and left as read: a name that itself holds `&quot;` (it
+ * reads the same as `"`); Node 24 leaves `&#NN;` in a name unescaped, so it reads as the character;
+ * Node 20 drops newlines from attributes (Node 24 writes `&#10;`, which reads back exactly).
+ */
+function undoNodeQuoteEscape(text) {
+    return text.includes('&quot;') ? text.replaceAll('&quot;', '"') : text;
+}
+const QUIRKS = {
+    'node-test': {
+        adjustCase(fields) {
+            fields.name = undoNodeQuoteEscape(fields.name);
+            // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
+            if (fields.classname !== undefined)
+                fields.classname = undoNodeQuoteEscape(fields.classname);
+            if (fields.file !== undefined)
+                fields.file = undoNodeQuoteEscape(fields.file);
+        },
+        suiteName: undoNodeQuoteEscape,
+        failureMessage: (attribute) => (attribute === undefined ? undefined : undoNodeQuoteEscape(attribute)),
+        // `file` is the test file's absolute path (Node 24 writes it; Node 20 writes none).
+        absoluteFiles: true,
+    },
+    // Gradle's JUnitXmlResultWriter without mergeReruns writes every execution of a retried test as
+    // its own <testcase>, in execution order (a retry comes after the failure it retries); with
+    // mergeReruns it groups executions of one name exactly so: a group stays open while they fail.
+    gradle: { repeats: 'retry-after-failure' },
+    pytest: {
+        repeats: 'attempts',
+        // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
+        lineBase: 0,
+        isEmptyOutput: isPytestEmptyCapture,
+        // classname is the node id's path as a dotted module plus the class: "tests.test_cart.TestNested"
+        // for tests/test_cart.py; what follows the module is the class part of the node id.
+        // (Compared character by character: this runs for every case of a large report.)
+        classWithinFile(classname, file) {
+            const end = file.endsWith('.py') ? file.length - 3 : file.length;
+            if (classname.length < end)
+                return classname;
+            for (let i = 0; i < end; i++) {
+                const f = file.charCodeAt(i);
+                const c = classname.charCodeAt(i);
+                if (f !== c && !(c === 46 /* . */ && (f === 47 /* / */ || f === 92) /* \ */))
+                    return classname;
+            }
+            if (classname.length === end)
+                return undefined;
+            if (classname.charCodeAt(end) !== 46)
+                return classname;
+            const rest = classname.slice(end + 1);
+            return rest.includes('.') ? rest.replace(/\./g, '::') : rest;
+        },
+    },
+    'jest-junit': {
+        // jest-junit's default templates are "{classname} {title}": a top-level test gets a leading space.
+        adjustCase(fields) {
+            fields.name = fields.name.trim();
+            if (fields.classname !== undefined)
+                fields.classname = fields.classname.trim();
+        },
+        // reportTestSuiteErrors writes a file that fails to load as two cases under one id (classname
+        // "Test suite failed to run"): an <error> with jest's text and a <failure> with it as JSON.
+        writesTwice: (classname) => classname === 'Test suite failed to run',
+        // A suite that fails to load starts with "  ● Test suite failed to run": the cause comes after.
+        failureMessage(attribute, body) {
+            if (attribute)
+                return attribute;
+            return body
+                .split('\n')
+                .find((line) => line.trim() !== '' && !line.trim().startsWith('●'))
+                ?.trim();
+        },
+    },
+    vitest: {
+        // vitest writes the test file (relative to the project root) as classname, and no `file`.
+        adjustCase(fields) {
+            fields.file ??= fields.classname;
+        },
+    },
+    playwright: {
+        // Playwright writes the spec file as classname, and the project (browser) as the suite's
+        // hostname: the same test runs once per project, so the project is part of its id.
+        adjustCase(fields) {
+            fields.file ??= fields.classname;
+        },
+        idName(fields) {
+            const project = fields.suiteHostname;
+            if (!project || fields.name.startsWith(`[${project}] `))
+                return fields.name;
+            return `[${project}] ${fields.name}`;
+        },
+        // message="example.spec.ts:3:5 has title": the test's own location.
+        lineFromFailure(message, fields) {
+            const match = /^([^\s:]+):(\d+):\d+ /.exec(message);
+            if (!match || !fields.classname)
+                return undefined;
+            const base = fields.classname.slice(fields.classname.lastIndexOf('/') + 1);
+            return match[1] === base ? Number(match[2]) : undefined;
+        },
+    },
+    'go-junit-report': { failureMessage: goFailureMessage },
+    gotestsum: { failureMessage: goFailureMessage },
+    libtest: { failureMessage: rustFailureMessage },
+    nextest: { failureMessage: rustFailureMessage },
+    phpunit: {
+        // One class per file (PSR-4): the class adds nothing to the file in an id.
+        classWithinFile: () => undefined,
+        // PHPUnit's failure text starts with "Class::method" (or "... with data set #0"), then the message.
+        failureMessage(attribute, body, fields) {
+            if (attribute)
+                return attribute;
+            const lines = body.split('\n');
+            const first = lines[0]?.trim() ?? '';
+            const start = first.includes(`::${fields.name}`) ? 1 : 0;
+            return lines
+                .slice(start)
+                .find((l) => l.trim() !== '')
+                ?.trim();
+        },
+    },
+    catch2: {
+        // An unexpected exception is <error type="TEST_CASE"> without a message; its text starts "FAILED:".
+        failureMessage(attribute, body) {
+            if (attribute)
+                return attribute;
+            return body
+                .split('\n')
+                .find((line) => line.trim() !== '' && line.trim() !== 'FAILED:')
+                ?.trim();
+        },
+    },
+};
+/**
+ * The name under which a case is known within its file. Ids prefer the file (`testId`), but a file
+ * can hold same-named tests in different classes or describe blocks (pytest classes, node:test
+ * suites): when the classname says more than the file and the name, it is kept in the id
+ * (`file::Class::name`, which is pytest's own node id). Producers whose classname is the file
+ * (vitest, Playwright) or repeats the name (jest-junit, mocha-junit-reporter) add nothing.
+ */
+function scopedName(quirks, fields, name) {
+    const classname = fields.classname;
+    if (classname === undefined || classname === fields.file || name.startsWith(classname) || name.endsWith(classname))
+        return name;
+    const within = quirks.classWithinFile ? quirks.classWithinFile(classname, fields.file) : classname;
+    return within ? `${within}::${name}` : name;
+}
+function quirksOf(dialect) {
+    return (dialect && QUIRKS[dialect]) || {};
+}
+/**
+ * A case that says in an attribute that it did not run, with no result element inside: the C++
+ * runner tst writes `status="disabled"`, GoogleTest `status="notrun" result="suppressed"` for a
+ * DISABLED_ test (and `result="skipped"`); others write `notrun`, `skipped` or `ignored`. Such a case
+ * is skipped, not passed. The value is compared without case; `status="run"` (Catch2, GoogleTest)
+ * says nothing.
+ */
+function notRunAttribute(name, value) {
+    const key = value.trim().toLowerCase();
+    if (name === 'status')
+        return NOT_RUN_STATUS.has(key);
+    if (name === 'result')
+        return key === 'skipped' || key === 'suppressed';
+    return false;
+}
+const NOT_RUN_STATUS = new Set(['disabled', 'notrun', 'not_run', 'not run', 'skipped', 'skip', 'ignored']);
+/** Whether a case's attributes say it did not run (see `notRunAttribute`). */
+function saysNotRun(attributes) {
+    const status = attributes['status'];
+    const result = attributes['result'];
+    return ((status !== undefined && notRunAttribute('status', status)) ||
+        (result !== undefined && notRunAttribute('result', result)));
+}
+/**
+ * Catch2 marks a case tagged [!mayfail] or [!shouldfail] with <skipped message="TEST_CASE tagged
+ * with !mayfail"/> next to its <failure>: the failure is allowed and does not fail the run.
+ */
+function skipAllowsFailure(skipMessage) {
+    return skipMessage !== undefined && /tagged with !(?:mayfail|shouldfail)/.test(skipMessage);
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/case-builder.ts
+
+
+/** A POSIX or Windows absolute path, or a file URL. */
+const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
+class CaseBuilder {
+    caseFile;
+    quirks = {};
+    /** The open case's attributes, read when it closes (most cases pass and are only counted). */
+    attributes = {};
+    fields = {
+        name: '',
+        classname: undefined,
+        file: undefined,
+        line: undefined,
+        suiteHostname: undefined,
+    };
+    /** Whether a result element set the fields below (they are reset only then). */
+    resultTouched = false;
+    failed = false;
+    errored = false;
+    skipped = false;
+    skipMessage;
+    failureCount = 0;
+    failureType;
+    failureMessage;
+    /** The first <error>'s, when a <failure> came before it (an error outranks a failure). */
+    errorType;
+    errorMessage;
+    flakyCount = 0;
+    rerunCount = 0;
+    retryType;
+    retryMessage;
+    body = new BoundedText(JUNIT_LIMITS.body);
+    retryBody = new BoundedText(JUNIT_LIMITS.body);
+    out = new BoundedText(JUNIT_LIMITS.output);
+    err = new BoundedText(JUNIT_LIMITS.output);
+    /** Whether the collectors hold text to reset before the next case. */
+    usedCollectors = false;
+    constructor(
+    /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
+    caseFile) {
+        this.caseFile = caseFile;
+    }
+    /**
+     * Whether the open case has a result other than a plain pass: a result element (failure, error,
+     * skip, retry) was read in it, or its attributes say it did not run (`saysNotRun`).
+     */
+    get hasResult() {
+        return this.resultTouched || saysNotRun(this.attributes);
+    }
+    open(attributes) {
+        this.attributes = attributes;
+        this.reset();
+    }
+    /** Clears what the previous case left. */
+    reset() {
+        if (this.resultTouched) {
+            this.resultTouched = false;
+            this.failed = false;
+            this.errored = false;
+            this.skipped = false;
+            this.skipMessage = undefined;
+            this.failureCount = 0;
+            this.failureType = undefined;
+            this.failureMessage = undefined;
+            this.errorType = undefined;
+            this.errorMessage = undefined;
+            this.flakyCount = 0;
+            this.rerunCount = 0;
+            this.retryType = undefined;
+            this.retryMessage = undefined;
+        }
+        if (this.usedCollectors) {
+            this.usedCollectors = false;
+            this.body.reset();
+            this.retryBody.reset();
+            this.out.reset();
+            this.err.reset();
+        }
+    }
+    /** Text is about to be collected into one of the collectors. */
+    markCollecting() {
+        this.usedCollectors = true;
+    }
+    skip(attributes) {
+        this.resultTouched = true;
+        this.skipped = true;
+        this.skipMessage ??= attributes['message'];
+    }
+    /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
+    failure(isError, attributes) {
+        this.resultTouched = true;
+        if (isError && !this.errored && this.failed) {
+            this.errorType = attributes['type'];
+            this.errorMessage = attributes['message'];
+        }
+        if (isError)
+            this.errored = true;
+        else
+            this.failed = true;
+        if (this.failureCount++ === 0) {
+            this.failureType = attributes['type'];
+            this.failureMessage = attributes['message'];
+        }
+        else if (this.body.length > 0) {
+            // Catch2 writes one <failure> per failed CHECK: their texts are kept together.
+            this.body.append('\n\n');
+        }
+    }
+    /** flakyFailure, flakyError, rerunFailure, rerunError: their text goes to `retryCollector()`. */
+    retry(element, attributes) {
+        this.resultTouched = true;
+        if (element.startsWith('flaky'))
+            this.flakyCount++;
+        else
+            this.rerunCount++;
+        if (this.flakyCount + this.rerunCount === 1) {
+            this.retryType = attributes['type'];
+            this.retryMessage = attributes['message'];
+        }
+    }
+    /** Where a retry's text is kept: the first retry's only (later ones are counted). */
+    retryCollector() {
+        return this.flakyCount + this.rerunCount === 1 ? this.retryBody : undefined;
+    }
+    /** The case's result from the elements read inside it. */
+    result() {
+        let status;
+        if ((this.failed || this.errored) && !(this.skipped && skipAllowsFailure(this.skipMessage))) {
+            // An error outranks a failure (a CHECK failed, then the test threw: Catch2 writes both).
+            status = this.errored ? 'errored' : 'failed';
+        }
+        else if (this.skipped)
+            status = 'skipped';
+        else if (this.rerunCount > 0)
+            status = 'failed'; // a rerun failure without a first <failure>
+        else if (!this.resultTouched && saysNotRun(this.attributes))
+            status = 'skipped';
+        else
+            status = 'passed';
+        // Passed after retries (flakyFailure/flakyError); a case that failed every rerun is not flaky.
+        const flaky = this.flakyCount > 0 && status !== 'failed' && status !== 'errored';
+        return { status, flaky };
+    }
+    /** The case's id in parts, from its attributes and its suite. */
+    identify(suite) {
+        const fields = this.readFields(suite);
+        const limit = JUNIT_LIMITS.name;
+        const name = fields.name.length > limit ? clipText(fields.name, limit) : fields.name;
+        let classname = fields.classname;
+        if (classname !== undefined && classname.length > limit)
+            classname = clipText(classname, limit);
+        let file = fields.file;
+        if (file !== undefined && file.length > limit)
+            file = clipText(file, limit);
+        const suiteName = suite?.name ?? '';
+        const idName = this.quirks.idName === undefined ? name : clipText(this.quirks.idName(fields), JUNIT_LIMITS.name);
+        const prefix = file === undefined ? '' : this.classPrefix(classname, file, idName);
+        return { name, idName, classname, file, scope: file ?? classname ?? suiteName, prefix, suiteName };
+    }
+    /**
+     * The scope to hand a sink with a passing case's id parts: an owned string that stays the same
+     * object while consecutive cases share it, so the hash of `scope::prefix` is reused without
+     * comparing characters (see hashIdParts).
+     */
+    passingScope(identity) {
+        return identity.file !== undefined ? this.lastScopeFile : this.ownedScope(identity.scope);
+    }
+    /** The neutral case: a passing one without text, any other with its failure and output. */
+    build(identity, suite, status, flaky, source) {
+        const { name, idName, classname, file, scope, prefix, suiteName } = identity;
+        const fields = this.fields;
+        const lineAttribute = this.attributes['line'];
+        if (lineAttribute !== undefined) {
+            const line = parseLine(lineAttribute);
+            if (line !== undefined)
+                fields.line = line + (this.quirks.lineBase === 0 ? 1 : 0);
+            if (fields.line !== undefined && fields.line < 1)
+                fields.line = undefined;
+        }
+        // The id is one flat copy (as testId builds it), and the name and file are views into it.
+        const id = scope ? [scope, '::', prefix, idName].join('') : ownString(prefix + idName);
+        const testCase = {
+            id,
+            suite: suiteName,
+            name: id.endsWith(name) ? id.slice(id.length - name.length) : ownString(name),
+            status,
+            source,
+        };
+        if (classname !== undefined)
+            testCase.classname = this.ownedClassname(classname);
+        if (file !== undefined)
+            testCase.file = file === suite?.file ? file : file === scope ? id.slice(0, file.length) : ownString(file);
+        const durationMs = parseDurationMs(this.attributes['time']);
+        if (durationMs !== undefined)
+            testCase.durationMs = durationMs;
+        if (flaky)
+            testCase.flaky = true;
+        if (status === 'passed' && !flaky) {
+            // The pass-to-pass set only needs to know the case exists: no text is kept.
+            if (fields.line !== undefined)
+                testCase.line = fields.line;
+            return testCase;
+        }
+        const failure = this.buildFailure(fields);
+        if (failure !== undefined)
+            testCase.failure = failure;
+        const line = fields.line ??
+            (failure?.message !== undefined ? this.quirks.lineFromFailure?.(failure.message, fields) : undefined);
+        if (line !== undefined)
+            testCase.line = line;
+        const out = this.outputText(this.out);
+        const err = this.outputText(this.err);
+        if (out !== undefined)
+            testCase.systemOut = out;
+        if (err !== undefined)
+            testCase.systemErr = err;
+        return testCase;
+    }
+    /** Bounded, trimmed text of a collector; undefined when it holds nothing worth showing. */
+    outputText(collector) {
+        if (collector === undefined || collector.length === 0)
+            return undefined;
+        const text = trimBody(collector.toString());
+        if (text === '' || this.quirks.isEmptyOutput?.(text))
+            return undefined;
+        return ownString(text);
+    }
+    /** The case's own fields, from its attributes (the same object from case to case). */
+    readFields(suite) {
+        const attributes = this.attributes;
+        const fields = this.fields;
+        fields.name = attributes['name'] ?? '';
+        fields.classname = attributes['classname'] || undefined;
+        // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
+        fields.file = attributes['file'] || suite?.file;
+        fields.line = undefined;
+        fields.suiteHostname = suite?.hostname;
+        this.quirks.adjustCase?.(fields);
+        // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
+        // machine's, not the test's: ids must be the same wherever the report was written.
+        if (fields.file !== undefined &&
+            this.caseFile !== undefined &&
+            (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(fields.file))) {
+            fields.file = this.caseFile(fields.file);
+        }
+        return fields;
+    }
+    // Consecutive cases mostly share class and file: the last answer of `scopedName` is kept.
+    lastScopeClass;
+    lastScopeFile = '';
+    lastScopePrefix = '';
+    /** '' or `Class::`: what `scopedName` puts before the name, worked out once per class and file. */
+    classPrefix(classname, file, name) {
+        if (classname !== this.lastScopeClass || file !== this.lastScopeFile) {
+            // Copies: a kept slice would keep its whole chunk alive (see ownString).
+            this.lastScopeClass = classname === undefined ? undefined : ownString(classname);
+            this.lastScopeFile = ownString(file);
+            const probe = scopedName(this.quirks, { classname, file }, '\u0000');
+            this.lastScopePrefix = probe.slice(0, -1);
+        }
+        if (this.lastScopePrefix === '')
+            return '';
+        // A name that starts or ends with the classname already says it (see scopedName).
+        // (The length test first: startsWith/endsWith on strings sliced from a chunk are not cheap.)
+        if (classname !== undefined &&
+            classname.length <= name.length &&
+            (name.startsWith(classname) || name.endsWith(classname)))
+            return '';
+        return this.lastScopePrefix;
+    }
+    lastOwnedScope = '';
+    /** An owned copy of a scope without a file (classname or suite), shared by consecutive cases. */
+    ownedScope(scope) {
+        if (scope !== this.lastOwnedScope)
+            this.lastOwnedScope = ownString(scope);
+        return this.lastOwnedScope;
+    }
+    // Consecutive cases share their class: one owned copy serves them all (with keepCases 'all' a
+    // report of 400,000 cases would otherwise hold 400,000 copies of a few hundred names). The file
+    // is a view into the case's own id.
+    lastClassname = '';
+    lastOwnedClassname = '';
+    ownedClassname(classname) {
+        if (classname !== this.lastClassname) {
+            this.lastOwnedClassname = ownString(classname);
+            this.lastClassname = this.lastOwnedClassname;
+        }
+        return this.lastOwnedClassname;
+    }
+    buildFailure(fields) {
+        let type;
+        let message;
+        let body;
+        if (this.failureCount > 0) {
+            // The error's type and message when a failure came first; the texts of both, as read.
+            const errorAfterFailure = this.errorType !== undefined || this.errorMessage !== undefined;
+            type = errorAfterFailure ? this.errorType : this.failureType;
+            message = errorAfterFailure ? this.errorMessage : this.failureMessage;
+            body = trimBody(this.body.toString());
+        }
+        else if (this.flakyCount + this.rerunCount > 0) {
+            type = this.retryType;
+            message = this.retryMessage;
+            body = trimBody(this.retryBody.toString());
+        }
+        else {
+            return undefined;
+        }
+        if (body === '' && !message) {
+            // libtest (and older nextest) write an empty <failure/>: the panic is in the case's output.
+            body = trimBody(this.err.length > 0 && this.out.length === 0
+                ? this.err.toString()
+                : `${this.out.toString()}\n${this.err.toString()}`);
+        }
+        const quirkMessage = this.quirks.failureMessage?.(message || undefined, body, fields);
+        message = quirkMessage ?? (message || firstLine(body));
+        const failure = {};
+        if (type)
+            failure.type = ownString(clipText(type, JUNIT_LIMITS.type));
+        if (message)
+            failure.message = ownString(clipText(message, JUNIT_LIMITS.message));
+        if (body !== '')
+            failure.body = ownString(body);
+        return failure;
+    }
+}
+function parseLine(value) {
+    const n = Number(value);
+    return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+function parseDurationMs(value) {
+    if (value === undefined || value === '')
+        return undefined;
+    // Surefire < 3.0.0-M4 formatted time with the JVM locale: "1,234.567".
+    const seconds = Number(value.includes(',') ? value.replace(/,/g, '') : value);
+    if (!Number.isFinite(seconds) || seconds < 0)
+        return undefined;
+    return Math.round(seconds * 1e6) / 1e3;
+}
+/** Drops the blank lines and indentation producers put around element text. */
+function trimBody(text) {
+    return text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+}
+function firstLine(text) {
+    for (const line of text.split('\n', 20)) {
+        const trimmed = line.trim();
+        if (trimmed !== '')
+            return trimmed;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/passing-cases.ts
+/**
+ * The fast path for the bulk of a big report: runs of passing cases written as empty elements,
+ * `<testcase name="…" time="…"/>` or `<testcase …></testcase>`, that are only counted (one report,
+ * no passing ids wanted, see `JUnitReader`). For those, tokenizing every character through saxes
+ * costs more than everything else the reader does; a plain scan that checks the same XML rules
+ * saxes would (attribute syntax, quoting, no duplicate attribute, only characters XML allows, no
+ * `<` or entity reference in a value) is several times faster. Anything else, or anything in doubt
+ * (an entity reference, a CR not followed by LF, a non-ASCII attribute name, a surrogate, an
+ * element cut by the end of the chunk, a `status` or `result` that says the case did not run: see
+ * `notRunAttribute`), ends the run: saxes reads it as usual and reports any
+ * problem with its position, which the scan keeps exact (see `ScannedRun`).
+ *
+ * Most elements are matched whole by a regex for the attribute names the report's previous plain
+ * element had (see `learnShape`); the rest by a regex for any plain element and a walk of its
+ * names (the duplicate check), and what neither takes by a character loop (line breaks, tabs,
+ * `></testcase>`), which is the reference the other two are narrower than.
+ */
+
+/** A case element longer than this is left to saxes (its attribute values are bounded there). */
+const MAX_ELEMENT_CHARS = 16 * 1024;
+/** More attributes than this on one case is left to saxes. */
+const MAX_NAMES = 32;
+const LT = 60;
+const GT = 62;
+const SLASH = 47;
+const EQ = 61;
+const AMP = 38;
+const DQUOTE = 34;
+const SQUOTE = 39;
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const OPEN = '<testcase';
+// Characters of a value the loop below accepts without anything to note: not the quote, `<`, `&`,
+// a control character (tab and line breaks are counted by the loop), a surrogate, U+FFFE/FFFF.
+const PLAIN_DOUBLE = /[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
+const PLAIN_SINGLE = /[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
+const CLOSE = '</testcase';
+// Attribute names of the element being scanned (start, end), for the duplicate check.
+const nameStarts = new Int32Array(MAX_NAMES);
+const nameEnds = new Int32Array(MAX_NAMES);
+// Line breaks seen by the current scan (module state: the scan is synchronous).
+let newlines = 0;
+let lineStart = -1;
+function isNameStart(c) {
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58;
+}
+function isNameChar(c) {
+    return ((c >= 97 && c <= 122) ||
+        (c >= 65 && c <= 90) ||
+        (c >= 48 && c <= 57) ||
+        c === 95 ||
+        c === 58 ||
+        c === 45 ||
+        c === 46);
+}
+/** Index after the XML whitespace at `i`, counting line breaks; a CR at the very end stays (saxes must see what follows it). */
+function skipSpace(text, i) {
+    for (;;) {
+        const c = text.charCodeAt(i);
+        if (c === SPACE || c === TAB)
+            i++;
+        else if (c === LF) {
+            i++;
+            newlines++;
+            lineStart = i;
+        }
+        else if (c === CR) {
+            if (i + 1 >= text.length)
+                return i;
+            i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+            newlines++;
+            lineStart = i;
+        }
+        else
+            return i;
+    }
+}
+function sameName(text, names, start, end) {
+    const length = end - start;
+    for (let k = 0; k < names; k++) {
+        const s = nameStarts[k];
+        if (nameEnds[k] - s !== length)
+            continue;
+        let j = 0;
+        while (j < length && text.charCodeAt(s + j) === text.charCodeAt(start + j))
+            j++;
+        if (j === length)
+            return true;
+    }
+    return false;
+}
+/**
+ * The common element, `<testcase a="…" b='…'/>` on one line with plain values, matched whole:
+ * attributes separated by spaces or tabs, values without a line break, tab, `<`, `&`, control
+ * character, surrogate or U+FFFE/FFFF. Anything else is left to `caseElementEnd`'s loop.
+ */
+const PLAIN_ELEMENT = /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
+/**
+ * Index after the element at `at` when `PLAIN_ELEMENT` matches it and it has no duplicate
+ * attribute and no more attributes or characters than `caseElementEnd` takes; -1 otherwise (the
+ * loop then decides). The regex vouched for the syntax and the values: only the names are walked.
+ */
+function plainElementEnd(text, at) {
+    if (sameShape !== undefined) {
+        sameShape.lastIndex = at;
+        if (sameShape.test(text) && sameShape.lastIndex - at <= MAX_ELEMENT_CHARS)
+            return sameShape.lastIndex;
+    }
+    PLAIN_ELEMENT.lastIndex = at;
+    if (!PLAIN_ELEMENT.test(text))
+        return -1;
+    const end = PLAIN_ELEMENT.lastIndex;
+    if (end - at > MAX_ELEMENT_CHARS)
+        return -1;
+    let i = at + OPEN.length;
+    let names = 0;
+    for (;;) {
+        let c = text.charCodeAt(i);
+        while (c === SPACE || c === TAB)
+            c = text.charCodeAt(++i);
+        if (c === SLASH) {
+            learnShape(text, names);
+            return end;
+        }
+        if (names === MAX_NAMES)
+            return -1;
+        // The name ends at `=` or at the spaces before it (the regex allows nothing else there).
+        const start = i;
+        const eq = text.indexOf('=', i);
+        let nameEnd = eq;
+        while (text.charCodeAt(nameEnd - 1) === SPACE || text.charCodeAt(nameEnd - 1) === TAB)
+            nameEnd--;
+        if (sameName(text, names, start, nameEnd))
+            return -1;
+        nameStarts[names] = start;
+        nameEnds[names] = nameEnd;
+        names++;
+        // Past the opening quote, then past the closing one.
+        i = eq + 1;
+        c = text.charCodeAt(i);
+        while (c !== DQUOTE && c !== SQUOTE)
+            c = text.charCodeAt(++i);
+        const valueStart = i + 1;
+        i = text.indexOf(c === DQUOTE ? '"' : "'", valueStart) + 1;
+        if (passing_cases_saysNotRun(text, start, nameEnd, valueStart, i - 1))
+            return -1;
+    }
+}
+/** Whether the attribute at [nameStart, nameEnd) with the value [valueStart, valueEnd) says the case did not run. */
+function passing_cases_saysNotRun(text, nameStart, nameEnd, valueStart, valueEnd) {
+    const length = nameEnd - nameStart;
+    if (length !== 6 || !(text.startsWith('status', nameStart) || text.startsWith('result', nameStart)))
+        return false;
+    return notRunAttribute(text.slice(nameStart, nameEnd), text.slice(valueStart, valueEnd));
+}
+/**
+ * A regex for plain elements with exactly the attribute names of the last one walked, in the same
+ * order (a report writes every passing case alike: pytest `classname name file line time`,
+ * jest-junit `classname name time`): an element it matches has no duplicate attribute and no
+ * more attributes than that one, so the names need no walk.
+ */
+let sameShape;
+let shape = '';
+function learnShape(text, names) {
+    let key = '';
+    for (let k = 0; k < names; k++)
+        key += `${text.slice(nameStarts[k], nameEnds[k])} `;
+    if (key === shape)
+        return;
+    shape = key;
+    // Their values matter (see `saysNotRun`): such elements are walked one by one.
+    if (key.startsWith('status ') || key.startsWith('result ') || / (?:status|result) /.test(key)) {
+        sameShape = undefined;
+        return;
+    }
+    const value = (q) => `${q}[^${q}<&\\x00-\\x1f\\ud800-\\udfff\\ufffe\\uffff]*${q}`;
+    const attributes = key
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map((name) => `[ \\t]+${name.replace(/\./g, '\\.')}[ \\t]*=[ \\t]*(?:${value('"')}|${value("'")})`)
+        .join('');
+    sameShape = new RegExp(`<testcase${attributes}[ \\t]*\\/>`, 'y');
+}
+/** Index after the empty case element at `at` (which starts with `<testcase`), or -1. */
+function caseElementEnd(text, at) {
+    const n = text.length;
+    const limit = Math.min(n, at + MAX_ELEMENT_CHARS);
+    let i = at + OPEN.length;
+    let names = 0;
+    for (;;) {
+        const before = i;
+        i = skipSpace(text, i);
+        if (i >= limit)
+            return -1;
+        let c = text.charCodeAt(i);
+        if (c === SLASH)
+            return text.charCodeAt(i + 1) === GT ? i + 2 : -1;
+        if (c === GT) {
+            i = skipSpace(text, i + 1);
+            if (!text.startsWith(CLOSE, i))
+                return -1;
+            i = skipSpace(text, i + CLOSE.length);
+            return i < limit && text.charCodeAt(i) === GT ? i + 1 : -1;
+        }
+        // An attribute: whitespace before it, an ASCII name not seen on this element, `=`, a quoted value.
+        if (i === before || !isNameStart(c) || names === MAX_NAMES)
+            return -1;
+        const start = i;
+        do
+            i++;
+        while (isNameChar(text.charCodeAt(i)));
+        if (sameName(text, names, start, i))
+            return -1;
+        nameStarts[names] = start;
+        nameEnds[names] = i;
+        names++;
+        i = skipSpace(text, i);
+        if (text.charCodeAt(i) !== EQ)
+            return -1;
+        i = skipSpace(text, i + 1);
+        const quote = text.charCodeAt(i);
+        if (quote !== DQUOTE && quote !== SQUOTE)
+            return -1;
+        const valueStart = i + 1;
+        // The common value, without a line break, tab or anything in doubt, in one regex step.
+        const plain = quote === DQUOTE ? PLAIN_DOUBLE : PLAIN_SINGLE;
+        plain.lastIndex = valueStart;
+        plain.test(text);
+        for (i = plain.lastIndex;; i++) {
+            if (i >= limit)
+                return -1;
+            c = text.charCodeAt(i);
+            if (c === quote)
+                break;
+            if (c < SPACE) {
+                if (c === LF) {
+                    newlines++;
+                    lineStart = i + 1;
+                }
+                else if (c === CR && text.charCodeAt(i + 1) === LF) {
+                    i++;
+                    newlines++;
+                    lineStart = i + 1;
+                }
+                else if (c !== TAB)
+                    return -1;
+            }
+            else if (c === LT || c === AMP || (c >= 0xd800 && c <= 0xdfff) || c > 0xfffd)
+                return -1;
+        }
+        if (passing_cases_saysNotRun(text, start, nameEnds[names - 1], valueStart, i))
+            return -1;
+        i++;
+    }
+}
+/**
+ * The run of empty case elements (and the whitespace after each) starting at `at`. The caller
+ * knows `at` is where markup starts in the content of a suite (saxes stands there, in text).
+ */
+function scanPassingCases(text, at) {
+    newlines = 0;
+    lineStart = -1;
+    let end = at;
+    let cases = 0;
+    let lines = 0;
+    let start = -1;
+    while (text.startsWith(OPEN, end)) {
+        const after = text.charCodeAt(end + OPEN.length);
+        if (!(after === SPACE || after === TAB || after === LF || after === CR || after === SLASH || after === GT))
+            break;
+        let element = plainElementEnd(text, end);
+        if (element < 0)
+            element = caseElementEnd(text, end);
+        if (element < 0)
+            break;
+        const next = skipSpace(text, element);
+        // Line breaks of a rejected element are not part of the run.
+        lines = newlines;
+        start = lineStart;
+        end = next;
+        cases++;
+    }
+    return { end, cases, newlines: lines, lineStart: start };
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/saxes-internals.ts
+/** The saxes version the state numbers and fields below were read from. */
+const SAXES_VERSION = '6.0.0';
+// saxes 6.0.0 parser states (`const S_… = n` in saxes.js).
+const SAXES_STATES = {
+    S_TEXT: 13,
+    S_ENTITY: 14,
+    S_CDATA: 20,
+    S_CDATA_ENDING_2: 22,
+    S_ATTRIB_VALUE_QUOTED: 40,
+    S_ATTRIB_VALUE_UNQUOTED: 42,
+    /** `forbiddenState` when no `]` of a possible `]]>` was seen in text. */
+    FORBIDDEN_START: 0,
+};
+const { S_TEXT, S_ENTITY, S_CDATA, S_CDATA_ENDING_2, S_ATTRIB_VALUE_QUOTED, S_ATTRIB_VALUE_UNQUOTED, FORBIDDEN_START } = SAXES_STATES;
+/** Every private field this module touches, for the test that checks saxes still has them. */
+const SAXES_FIELDS = (/* unused pure expression or super */ null && ([
+    'text',
+    'name',
+    'entity',
+    'piTarget',
+    'state',
+    'entityReturnState',
+    'attribList',
+    'chunkPosition',
+    'line',
+    'column',
+    'positionAtNewLine',
+    'forbiddenState',
+    'carriedFromPrevious',
+    'currentXMLVersion',
+]));
+const internals = (parser) => parser;
+function measureBuffers(parser) {
+    const p = internals(parser);
+    const state = p.state;
+    const returnsTo = state === S_ENTITY ? p.entityReturnState : undefined;
+    let region = 'other';
+    if (state === S_TEXT || returnsTo === S_TEXT)
+        region = 'text';
+    else if (state >= S_CDATA && state <= S_CDATA_ENDING_2)
+        region = 'cdata';
+    else if (state === S_ATTRIB_VALUE_QUOTED || state === S_ATTRIB_VALUE_UNQUOTED || returnsTo === S_ATTRIB_VALUE_QUOTED)
+        region = 'attribute';
+    return {
+        text: p.text.length,
+        longestName: Math.max(p.name.length, p.entity.length, p.piTarget.length),
+        attributes: p.attribList.length,
+        region,
+    };
+}
+/** The text saxes buffered so far, removed from its buffer (it is handed over, not lost). */
+function takeBufferedText(parser) {
+    const p = internals(parser);
+    const text = p.text;
+    p.text = '';
+    return text;
+}
+/** Cuts saxes' buffered text to `max` characters. */
+function cutBufferedText(parser, max) {
+    const p = internals(parser);
+    if (p.text.length > max)
+        p.text = p.text.slice(0, max);
+}
+/**
+ * Drops text saxes buffered in a text node for a handler that is gone (it would otherwise be
+ * glued to the next attribute value it reads).
+ */
+function dropBufferedText(parser) {
+    const p = internals(parser);
+    if (p.state === S_TEXT || (p.state === S_ENTITY && p.entityReturnState === S_TEXT))
+        p.text = '';
+}
+/**
+ * Whether saxes stands in plain text with nothing buffered or carried to the next chunk, in an
+ * XML 1.0 document: then the input that follows can be read elsewhere and skipped (`skipInput`).
+ */
+function standsInPlainText(parser) {
+    const p = internals(parser);
+    return p.state === S_TEXT && p.text === '' && p.carriedFromPrevious === undefined && p.currentXMLVersion === '1.0';
+}
+/**
+ * Moves saxes' position over `length` characters it was not given, as if it had read them (they
+ * hold `newlines` line breaks as XML counts them, the last one followed by `tail` characters), so
+ * every later error and position is where it would be.
+ */
+function skipInput(parser, length, newlines, tail) {
+    const p = internals(parser);
+    const base = p.chunkPosition;
+    if (newlines > 0) {
+        p.line += newlines;
+        p.column = tail;
+        p.positionAtNewLine = base + length - tail;
+    }
+    else {
+        p.column += length;
+    }
+    p.chunkPosition = base + length;
+    // What was skipped ended in markup: no `]` of a `]]>` in text is pending.
+    p.forbiddenState = FORBIDDEN_START;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/forbidden-characters.ts
+/**
+ * Characters XML 1.0 does not allow (C0 controls other than tab and line breaks, U+FFFE, U+FFFF)
+ * in a report. Producers write them anyway: node:test's JUnit reporter writes a NUL from an
+ * assertion message raw, captured output brings BEL and ANSI colour codes. saxes reads on past
+ * each one and says so; from the first one on, the text the reader keeps is read with them
+ * replaced by U+FFFD, except ESC, which is kept: it starts the colour codes that are removed
+ * wherever text is shown (src/text/untrusted-text.ts), and U+FFFD in its place would leave
+ * "[31m" behind. The report gets one note for all of them, not one per character.
+ */
+const FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\ufffe\uffff]/g;
+const ESC = '\u001b';
+class ForbiddenCharacters {
+    /** Characters saxes reported (every one, kept text or not). */
+    met = 0;
+    first;
+    /** Replaced characters of kept text, by code. */
+    replaced = new Map();
+    escapes = 0;
+    /** saxes met one (its message "disallowed character."), at `at`. */
+    meet(at) {
+        if (this.met++ === 0)
+            this.first = at;
+    }
+    /** `text` with the forbidden characters replaced, once any was met (until then it has none). */
+    clean(text) {
+        if (this.met === 0)
+            return text;
+        if (text.includes(ESC))
+            for (let i = text.indexOf(ESC); i >= 0; i = text.indexOf(ESC, i + 1))
+                this.escapes++;
+        return text.replace(FORBIDDEN, (c) => {
+            const code = c.charCodeAt(0);
+            this.replaced.set(code, (this.replaced.get(code) ?? 0) + 1);
+            return '\uFFFD';
+        });
+    }
+    /** Replaces forbidden characters in an element's attribute values, in place. */
+    cleanAttributes(attributes) {
+        if (this.met === 0)
+            return;
+        for (const key of Object.keys(attributes))
+            attributes[key] = this.clean(attributes[key]);
+    }
+    /** The one note for the report, and where the first character was; undefined when none was met. */
+    note() {
+        if (this.met === 0 || this.first === undefined)
+            return undefined;
+        const codes = [...this.replaced.entries()].sort((a, b) => a[0] - b[0]);
+        const parts = codes.map(([code, n]) => `${codePoint(code)} ×${n}`);
+        const replaced = codes.reduce((n, [, count]) => n + count, 0);
+        let message = `${this.met} character${this.met === 1 ? '' : 's'} XML does not allow, the first here`;
+        if (replaced > 0)
+            message += `; read as U+FFFD: ${parts.join(', ')}`;
+        if (this.escapes > 0)
+            message += `; kept as is: ESC (U+001B) ×${this.escapes}, which starts the colour codes removed wherever text is shown`;
+        const elsewhere = this.met - replaced - this.escapes;
+        if (elsewhere > 0)
+            message += `; ${elsewhere} in parts of the report that are not kept`;
+        return { message, at: this.first };
+    }
+}
+function codePoint(code) {
+    return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/xml-problems.ts
+/**
+ * saxes' error messages in the words a user of self-heal needs: what was found, what was expected,
+ * and whether reading goes on (a recoverable problem) or stops (a fatal one).
+ */
+
+/** Messages saxes reports for problems it recovers from; parsing goes on after them. */
+function recoverableProblem(message) {
+    switch (message) {
+        case 'undefined entity.':
+            return 'undefined entity reference, kept as literal text (entities declared in a DOCTYPE are never expanded)';
+        case 'disallowed character in entity name.':
+        case 'empty entity name.':
+            return 'malformed entity reference, kept as literal text (expected &name; or &#number;)';
+        case 'malformed character entity.':
+            return 'character reference to a character XML does not allow, kept as literal text';
+        case 'the string "]]>" is disallowed in char data.':
+            return '"]]>" in text outside CDATA, kept as is';
+        default:
+            return message.startsWith('duplicate attribute:')
+                ? `${message.replace(/\.$/, '')} (the last value is used)`
+                : undefined;
+    }
+}
+/** Explains saxes' fatal messages: what was found, what was expected. */
+function describeFatal(message) {
+    const unclosed = /^unclosed tag: (.*)$/.exec(message);
+    if (unclosed) {
+        const name = clipText(unclosed[1], 64);
+        return `the report ends inside <${name}> (expected </${name}>): the file is truncated`;
+    }
+    switch (message) {
+        case 'unexpected end.':
+            return 'the report ends in the middle of markup: the file is truncated';
+        case 'document must contain a root element.':
+            return 'no XML element found (expected <testsuites> or <testsuite>)';
+        case 'text data outside of root node.':
+            return 'text outside the root element (expected "<"): not an XML report, or something was written after it';
+        case 'documents may contain only one root.':
+            return 'a second root element (expected the end of the document)';
+        default:
+            return `malformed XML: ${message.replace(/\.$/, '')}`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/junit-reader.ts
+/**
+ * The streaming core of the JUnit parser: text in (chunk by chunk), neutral test cases out. It
+ * drives saxes with a small state machine (a stack of element kinds; the case being read is a
+ * `CaseBuilder`) and never builds a document tree, so memory does not grow with the report: only
+ * the cases the sink decides to keep stay in memory.
+ *
+ * Untrusted input: a report is written by the test run, and test names, messages and output are
+ * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
+ * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
+ * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
+ * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
+ *
+ * Runs of passing cases that are only counted may go around saxes (the fast path, passing-cases.ts
+ * and `skipPassingCases` below; off with `fastPath: false`). Whatever touches saxes' private state
+ * is in saxes-internals.ts.
+ */
+
+
+
+
+
+
+
+
+/** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
+const MAX_DEPTH = 256;
+/** More attributes than this on one element is not a test report either. */
+const MAX_ATTRIBUTES = 1024;
+/** saxes' internal buffers are inspected between chunks once they pass this many characters. */
+const DRAIN_AT = 64 * 1024;
+/** Recoverable XML errors reported one by one per file; the rest are counted. */
+const MAX_REPORTED_RECOVERABLE = 10;
+// Element kinds on the stack.
+const K_OTHER = 0; // transparent wrapper outside any case (<testsuites>, unknown wrappers)
+const K_SUITE = 1;
+const K_CASE = 2;
+const K_FAILURE = 3;
+const K_ERROR = 4;
+const K_SKIPPED = 5;
+const K_CASE_OUT = 6;
+const K_CASE_ERR = 7;
+const K_SUITE_OUT = 8;
+const K_SUITE_ERR = 9;
+const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
+const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
+const K_IGNORED = 12; // properties, and anything inside a case we do not read
+/** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
+const DOCUMENT_ENDED = new Error('the document ended');
+/** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
+const FAST_PATH_MISSES = 8;
+class junit_reader_JUnitReader {
+    report;
+    sink;
+    errors = [];
+    dialect;
+    /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
+    peakBufferedChars = 0;
+    /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
+    fastCases = 0;
+    /**
+     * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
+     * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
+     * must be merged by id, which a reading that only counts passes cannot do (see parse-junit.ts).
+     */
+    repeatedCases = false;
+    parser;
+    stopped = false;
+    // Element stack.
+    kinds = [];
+    depth = 0;
+    suites = [];
+    pendingClose;
+    // Documents: libtest writes one XML document per test binary to the same stdout.
+    sawNonWhitespace = false;
+    /** Position after the whitespace before the first markup (see checkStart). */
+    leadLine = 1;
+    leadColumn = 0;
+    awaitingDocument = false;
+    /** Documents whose root counted more failures than they held (see `endDocument`). */
+    undercounted = 0;
+    restartAt = -1;
+    /** Characters of the input consumed so far, and where the current parser's input began. */
+    fed = 0;
+    parserOffset = 0;
+    /** Where the last close tag ended (absolute offset, and the parser's own line and column). */
+    closeAt = 0;
+    closeLine = 1;
+    closeColumn = 0;
+    lineBase = 1;
+    columnBase = 0;
+    declaredFailures = -1;
+    foundFailureElements = 0;
+    rootLine = 0;
+    rootColumn = 0;
+    // Recoverable problems.
+    recoverable = 0;
+    forbidden = new ForbiddenCharacters();
+    attributeCut = false;
+    // The case being read (one builder, reused: a passing case allocates only its id).
+    builder;
+    sawCase = false;
+    active;
+    wantsPassingCases;
+    /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
+    passIds;
+    source;
+    fastPath;
+    constructor(
+    /** The report's path as shown to the user: every error names it. */
+    report, sink, options = {}) {
+        this.report = report;
+        this.sink = sink;
+        this.source = options.source ?? { report };
+        this.builder = new CaseBuilder(options.caseFile);
+        this.fastPath = options.fastPath ?? true;
+        this.parser = this.createParser();
+        this.wantsPassingCases = sink.wantsPassingCases;
+    }
+    get done() {
+        return this.stopped;
+    }
+    /** Feeds the next piece of the report. */
+    write(text) {
+        if (this.stopped || text.length === 0)
+            return;
+        if (this.awaitingDocument) {
+            text = this.skipToNextDocument(text);
+            if (text.length === 0)
+                return;
+        }
+        if (!this.sawNonWhitespace && !this.checkStart(text))
+            return;
+        const rest = this.fastPath ? this.parseAroundPassingCases(text) : this.parse(text);
+        if (rest !== undefined) {
+            // The document ended inside this chunk: read the rest as the start of the next one.
+            this.write(rest);
+            return;
+        }
+        if (!this.stopped)
+            this.drain();
+    }
+    /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
+    parse(text) {
+        const start = this.fed;
+        this.fed += text.length;
+        try {
+            this.parser.write(text);
+        }
+        catch (error) {
+            // The document ended: the rest of the piece is read by a fresh parser (see `endDocument`).
+            if (error !== DOCUMENT_ENDED) {
+                this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+                return undefined;
+            }
+        }
+        this.flushPendingClose();
+        if (this.restartAt < 0)
+            return undefined;
+        const rest = text.slice(Math.max(0, this.restartAt - start));
+        this.fed = this.restartAt;
+        this.restartAt = -1;
+        return rest;
+    }
+    // ---- the passing-case fast path --------------------------------------------------------------
+    /**
+     * `parse`, except that runs of passing cases that are only counted are counted by a plain scan
+     * (passing-cases.ts) instead of going through saxes; every other piece of the text goes through
+     * saxes, in order.
+     */
+    parseAroundPassingCases(text) {
+        let from = 0;
+        let search = 0;
+        let misses = 0;
+        while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
+            const at = text.indexOf('<testcase', search);
+            if (at < 0)
+                break;
+            if (at > from) {
+                const rest = this.parse(text.slice(from, at));
+                // The document ended before `at`: the rest of the chunk starts the next one.
+                if (rest !== undefined)
+                    return rest + text.slice(at);
+                if (this.stopped)
+                    return undefined;
+                from = at;
+            }
+            const end = this.skipPassingCases(text, at);
+            if (end > at) {
+                from = search = end;
+                misses = 0;
+            }
+            else {
+                search = at + 1;
+                misses++;
+            }
+        }
+        return this.parse(from === 0 ? text : text.slice(from));
+    }
+    /**
+     * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
+     * the content of a suite and such cases are only counted (one report, no passing ids wanted).
+     * saxes' position is moved over the run, so every later error and document boundary is placed
+     * exactly as if it had read it. Returns where the run ends (`at` when there is none).
+     */
+    skipPassingCases(text, at) {
+        const depth = this.depth;
+        if (this.stopped ||
+            this.awaitingDocument ||
+            depth === 0 ||
+            this.kinds[depth - 1] !== K_SUITE ||
+            this.active !== undefined ||
+            this.passIdsNeeded() ||
+            !standsInPlainText(this.parser))
+            return at;
+        const run = scanPassingCases(text, at);
+        if (run.cases === 0)
+            return at;
+        // What openCase and closeCase do for a passing case that is only counted.
+        this.builder.reset();
+        for (let k = 0; k < run.cases; k++)
+            this.sink.countPass(this.source);
+        this.fastCases += run.cases;
+        this.suites[this.suites.length - 1].cases += run.cases;
+        const length = run.end - at;
+        skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
+        this.fed += length;
+        return run.end;
+    }
+    /** Whether this report's passing cases are needed by their ids (asked once the producer is known). */
+    passIdsNeeded() {
+        return (this.passIds ??= this.sink.passIdsNeeded(this.source));
+    }
+    /**
+     * Before the first markup: a file that starts with text is not XML (a log, a JSON report). Said
+     * at once, at the first character, rather than by saxes at the end of the text run.
+     */
+    checkStart(text) {
+        const first = text.search(/[^\s\uFEFF]/);
+        if (first < 0) {
+            this.countLeadingLines(text, text.length);
+            return true;
+        }
+        this.sawNonWhitespace = true;
+        if (text.charCodeAt(first) === 60 /* < */)
+            return true;
+        this.countLeadingLines(text, first);
+        this.fatal('not an XML report: it starts with text, not markup (expected "<")', {
+            line: this.leadLine,
+            column: this.leadColumn + 1,
+        });
+        return false;
+    }
+    countLeadingLines(text, end) {
+        for (let i = 0; i < end; i++) {
+            if (text.charCodeAt(i) === 10) {
+                this.leadLine++;
+                this.leadColumn = 0;
+            }
+            else {
+                this.leadColumn++;
+            }
+        }
+    }
+    /** The end of the report: final checks, and every complete case read so far is handed over. */
+    end() {
+        if (!this.stopped && !this.awaitingDocument) {
+            if (!this.sawNonWhitespace) {
+                const at = { line: 1, column: 1 };
+                this.fatal(this.fed === 0
+                    ? 'the file is empty (expected a JUnit XML report)'
+                    : 'the file holds only whitespace (expected a JUnit XML report)', at);
+            }
+            else {
+                try {
+                    this.parser.close();
+                }
+                catch (error) {
+                    this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
+                }
+                this.flushPendingClose();
+            }
+        }
+        this.flushSuites();
+        this.sink.endReport?.(this.source);
+        const forbidden = this.forbidden.note();
+        if (forbidden !== undefined)
+            this.report_(forbidden.message, forbidden.at);
+        if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
+            this.errors.push({
+                file: this.report,
+                message: `${this.report}: ${this.recoverable - MAX_REPORTED_RECOVERABLE} more recoverable XML problems like the ones above`,
+            });
+        }
+        if (this.undercounted > MAX_REPORTED_RECOVERABLE) {
+            this.errors.push({
+                file: this.report,
+                message: `${this.report}: ${this.undercounted - MAX_REPORTED_RECOVERABLE} more documents count failures they do not hold`,
+            });
+        }
+        this.stopped = true;
+    }
+    /** Gives up on the rest of the input (it could not be read): complete cases are still handed over. */
+    abandon() {
+        this.pendingClose = undefined;
+        this.stopped = true;
+        this.flushSuites();
+        this.sink.endReport?.(this.source);
+    }
+    // ---- parser plumbing -------------------------------------------------------------------------
+    createParser() {
+        const parser = new saxes/* SaxesParser */.wT();
+        parser.on('opentag', this.onOpen);
+        parser.on('closetag', this.onClose);
+        parser.on('cdata', this.onCData);
+        parser.on('error', this.onError);
+        return parser;
+    }
+    /** Stops every callback of the current parser (it may still chew through the current chunk). */
+    detach() {
+        const parser = this.parser;
+        parser.off('opentag');
+        parser.off('closetag');
+        parser.off('cdata');
+        parser.off('text');
+        // An error handler must stay: without one saxes throws.
+        parser.on('error', () => undefined);
+    }
+    /** Line (1-based) and column (1-based) in the whole input of the parser's last character. */
+    position(line = this.parser.line, column = this.parser.column) {
+        if (line === 1)
+            return { line: this.lineBase, column: Math.max(1, this.columnBase + column) };
+        return { line: this.lineBase + line - 1, column: Math.max(1, column) };
+    }
+    report_(message, at = this.position()) {
+        this.errors.push({
+            file: this.report,
+            line: at.line,
+            column: at.column,
+            message: `${this.report}:${at.line}:${at.column}: ${message}`,
+        });
+    }
+    /** An error the rest of the report cannot be read after: cases read so far are kept. */
+    fatal(message, at) {
+        if (this.stopped)
+            return;
+        this.report_(message, at);
+        this.stopped = true;
+        this.pendingClose = undefined;
+        this.detach();
+    }
+    onError = (error) => {
+        if (this.stopped)
+            return;
+        const message = error.message.replace(/^\d+:\d+: /, '');
+        const pending = this.pendingClose;
+        if (pending !== undefined && message === 'unexpected close tag.') {
+            // saxes has already popped the element it expected to close: that close never happened.
+            this.pendingClose = undefined;
+            this.fatal(`a closing tag that does not match the open element <${clipText(pending.name, 64)}> (expected </${clipText(pending.name, 64)}>)`);
+            return;
+        }
+        if (pending !== undefined)
+            this.flushPendingClose();
+        // After the document's root closed, what follows is read again by a fresh parser.
+        if (this.awaitingDocument || this.stopped)
+            return;
+        if (message === 'disallowed character.') {
+            this.forbidden.meet(this.position());
+            return;
+        }
+        const problem = recoverableProblem(message);
+        if (problem !== undefined) {
+            if (++this.recoverable <= MAX_REPORTED_RECOVERABLE)
+                this.report_(problem);
+            return;
+        }
+        this.fatal(describeFatal(message));
+    };
+    onCData = (text) => {
+        if (this.pendingClose !== undefined)
+            this.flushPendingClose();
+        if (this.active !== undefined && !this.awaitingDocument)
+            this.active.append(this.forbidden.clean(text));
+    };
+    onText = (text) => {
+        if (this.pendingClose !== undefined)
+            this.flushPendingClose();
+        if (this.active === undefined || this.awaitingDocument)
+            return;
+        // Indentation around a retry's child elements is layout, not text.
+        if (this.active === this.builder.retryBody && !/\S/.test(text))
+            return;
+        this.active.append(this.forbidden.clean(text));
+    };
+    /** Collect the text of the current element into `target` (or stop collecting). */
+    collect(target) {
+        if (target === this.active)
+            return;
+        this.active = target;
+        if (target !== undefined)
+            this.builder.markCollecting();
+        // saxes only buffers text while a text handler is set: none outside the elements we read.
+        if (target === undefined) {
+            this.parser.off('text');
+            // Text saxes buffered before the handler went away (a close is handled one event late,
+            // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
+            dropBufferedText(this.parser);
+        }
+        else {
+            this.parser.on('text', this.onText);
+        }
+    }
+    /**
+     * Keeps saxes' buffers bounded between chunks (saxes 6 accumulates a text node, CDATA section,
+     * comment, DOCTYPE or attribute value whole before handing it over). Text we are collecting is
+     * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
+     */
+    drain() {
+        const buffers = measureBuffers(this.parser);
+        if (buffers.text > this.peakBufferedChars)
+            this.peakBufferedChars = buffers.text;
+        if (buffers.longestName > DRAIN_AT) {
+            this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
+            return;
+        }
+        if (buffers.attributes > MAX_ATTRIBUTES) {
+            this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
+            return;
+        }
+        if (buffers.text <= DRAIN_AT)
+            return;
+        if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
+            this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
+            return;
+        }
+        if (buffers.region === 'attribute' && !this.attributeCut) {
+            this.attributeCut = true;
+            this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+        }
+        cutBufferedText(this.parser, JUNIT_LIMITS.attribute);
+    }
+    /** Between documents: skips whitespace (counting lines) until the next document starts. */
+    skipToNextDocument(text) {
+        let i = 0;
+        for (; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c === 10) {
+                this.lineBase++;
+                this.columnBase = 0;
+            }
+            else if (c === 32 || c === 9 || c === 13) {
+                this.columnBase++;
+            }
+            else {
+                break;
+            }
+        }
+        this.fed += i;
+        if (i === text.length)
+            return '';
+        if (text.charCodeAt(i) !== 60 /* < */) {
+            this.fatal('text after the end of the report (expected another XML document or the end of the file)', {
+                line: this.lineBase,
+                column: this.columnBase + 1,
+            });
+            return '';
+        }
+        this.awaitingDocument = false;
+        this.parser = this.createParser();
+        this.parserOffset = this.fed;
+        return text.slice(i);
+    }
+    // ---- elements --------------------------------------------------------------------------------
+    onOpen = (tag) => {
+        if (this.pendingClose !== undefined)
+            this.flushPendingClose();
+        if (this.stopped || this.awaitingDocument)
+            return;
+        const name = tag.name;
+        const attributes = tag.attributes;
+        this.forbidden.cleanAttributes(attributes);
+        const depth = this.depth;
+        // The hot path: a <testcase> in a suite (most elements of a big report).
+        if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < MAX_DEPTH) {
+            this.kinds[depth] = K_CASE;
+            this.depth = depth + 1;
+            this.openCase(attributes, false);
+            return;
+        }
+        if (depth >= MAX_DEPTH) {
+            this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
+            return;
+        }
+        if (depth === 0) {
+            if (name !== 'testsuites' && name !== 'testsuite') {
+                this.fatal(`not a JUnit XML report: the root element is <${clipText(name, 64)}> (expected <testsuites> or <testsuite>)`);
+                return;
+            }
+            this.startDocument(name, attributes);
+        }
+        const parent = depth === 0 ? K_OTHER : this.kinds[depth - 1];
+        let kind;
+        switch (parent) {
+            case K_OTHER:
+            case K_SUITE:
+                if (name === 'testcase')
+                    kind = K_CASE;
+                else if (name === 'testsuite')
+                    kind = K_SUITE;
+                else if (name === 'system-out')
+                    kind = parent === K_SUITE ? K_SUITE_OUT : K_IGNORED;
+                else if (name === 'system-err')
+                    kind = parent === K_SUITE ? K_SUITE_ERR : K_IGNORED;
+                else if (name === 'properties' || name === 'property')
+                    kind = K_IGNORED;
+                else
+                    kind = K_OTHER;
+                break;
+            case K_CASE:
+                if (name === 'failure')
+                    kind = K_FAILURE;
+                else if (name === 'error')
+                    kind = K_ERROR;
+                else if (name === 'skipped')
+                    kind = K_SKIPPED;
+                else if (name === 'system-out')
+                    kind = K_CASE_OUT;
+                else if (name === 'system-err')
+                    kind = K_CASE_ERR;
+                else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError')
+                    kind = K_RETRY;
+                else
+                    kind = K_IGNORED;
+                break;
+            case K_RETRY:
+                kind = name === 'stackTrace' ? K_RETRY_TRACE : K_IGNORED;
+                break;
+            default:
+                kind = K_IGNORED;
+        }
+        this.kinds[depth] = kind;
+        this.depth = depth + 1;
+        switch (kind) {
+            case K_CASE:
+                this.openCase(attributes, parent === K_OTHER && depth === 1);
+                break;
+            case K_SUITE:
+                this.openSuite(attributes, depth === 0);
+                break;
+            case K_FAILURE:
+            case K_ERROR:
+                this.foundFailureElements++;
+                this.builder.failure(kind === K_ERROR, attributes);
+                this.collect(this.builder.body);
+                break;
+            case K_SKIPPED:
+                this.builder.skip(attributes);
+                this.collect(undefined);
+                break;
+            case K_CASE_OUT:
+                this.collect(this.builder.out);
+                break;
+            case K_CASE_ERR:
+                this.collect(this.builder.err);
+                break;
+            case K_SUITE_OUT:
+            case K_SUITE_ERR:
+                this.collect(this.suiteCollector(kind));
+                break;
+            case K_RETRY:
+                this.foundFailureElements++;
+                this.builder.retry(name, attributes);
+                // nextest may put the description straight in the element; Surefire uses <stackTrace>.
+                this.collect(this.builder.retryCollector());
+                break;
+            case K_RETRY_TRACE:
+                // The stack trace of the first retry is kept; later retries are only counted.
+                this.collect(this.builder.retryCollector());
+                break;
+            case K_IGNORED:
+                if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {
+                    this.setDialect(detectFromProperty(attributes, this.suites[this.suites.length - 1].hostname !== undefined));
+                }
+                this.collect(undefined);
+                break;
+            default:
+                break;
+        }
+    };
+    onClose = (tag) => {
+        if (this.pendingClose !== undefined)
+            this.flushPendingClose();
+        if (this.stopped || this.awaitingDocument)
+            return;
+        // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
+        this.pendingClose = tag;
+        // A self-closing element (most passing cases) cannot be mismatched: done at once.
+        if (tag.isSelfClosing && this.depth > 1) {
+            this.flushPendingClose();
+            return;
+        }
+        if (this.depth === 1) {
+            // The root: where the document ends (the next one, if any, starts after it).
+            const parser = this.parser;
+            this.closeAt = this.parserOffset + parser.position;
+            this.closeLine = parser.line;
+            this.closeColumn = parser.column;
+        }
+    };
+    flushPendingClose() {
+        if (this.pendingClose === undefined || this.stopped)
+            return;
+        this.pendingClose = undefined;
+        const depth = --this.depth;
+        const kind = this.kinds[depth];
+        switch (kind) {
+            case K_CASE:
+                this.closeCase();
+                break;
+            case K_SUITE:
+                this.closeSuite();
+                break;
+            default:
+                break;
+        }
+        // Back in the parent: collect its text again if it is an element we read.
+        if (depth > 0)
+            this.collect(this.collectorFor(this.kinds[depth - 1]));
+        else
+            this.endDocument();
+    }
+    collectorFor(kind) {
+        switch (kind) {
+            case K_FAILURE:
+            case K_ERROR:
+                return this.builder.body;
+            case K_CASE_OUT:
+                return this.builder.out;
+            case K_CASE_ERR:
+                return this.builder.err;
+            case K_SUITE_OUT:
+            case K_SUITE_ERR:
+                return this.suiteCollector(kind);
+            case K_RETRY:
+            case K_RETRY_TRACE:
+                return this.builder.retryCollector();
+            default:
+                return undefined;
+        }
+    }
+    suiteCollector(kind) {
+        const suite = this.suites[this.suites.length - 1];
+        if (suite === undefined)
+            return undefined;
+        if (kind === K_SUITE_OUT)
+            return (suite.out ??= new BoundedText(JUNIT_LIMITS.output));
+        return (suite.err ??= new BoundedText(JUNIT_LIMITS.output));
+    }
+    setDialect(dialect) {
+        if (dialect === undefined || this.dialect !== undefined)
+            return;
+        this.dialect = dialect;
+        this.builder.quirks = quirksOf(dialect);
+        this.source.dialect = dialect;
+        this.passIds = undefined;
+    }
+    // ---- documents -------------------------------------------------------------------------------
+    startDocument(rootName, attributes) {
+        if (this.dialect === undefined)
+            this.setDialect(detectFromRoot(rootName, attributes));
+        const failures = countAttribute(attributes['failures']);
+        const errors = countAttribute(attributes['errors']);
+        this.declaredFailures = failures < 0 && errors < 0 ? -1 : Math.max(0, failures) + Math.max(0, errors);
+        this.foundFailureElements = 0;
+        const at = this.position();
+        this.rootLine = at.line;
+        this.rootColumn = at.column;
+    }
+    endDocument() {
+        // One per document at most, and bounded like the recoverable problems: a report may hold
+        // thousands of documents.
+        if (this.declaredFailures > this.foundFailureElements && ++this.undercounted <= MAX_REPORTED_RECOVERABLE) {
+            this.report_(`the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailureElements} <failure>/<error> elements: ` +
+                'the rest (often a build or setup failure recorded only as a count) is not in this report, see the test log', { line: this.rootLine, column: this.rootColumn });
+        }
+        // Whatever follows may be another document (libtest prints one per test binary).
+        const { line, column } = this.position(this.closeLine, this.closeColumn);
+        this.lineBase = line;
+        this.columnBase = column;
+        this.restartAt = this.closeAt;
+        this.awaitingDocument = true;
+        this.detach();
+        // The old parser would read the rest of the piece for nothing (a report of a thousand small
+        // documents, as libtest writes one per test binary, then costs a thousand times the piece):
+        // its next event ends its `write` instead (caught in `parse`).
+        const stop = () => {
+            throw DOCUMENT_ENDED;
+        };
+        for (const event of ['opentag', 'closetag', 'cdata', 'text', 'error'])
+            this.parser.on(event, stop);
+    }
+    // ---- suites ----------------------------------------------------------------------------------
+    openSuite(attributes, isRoot) {
+        if (this.dialect === undefined && this.suites.length === 0)
+            this.setDialect(detectFromSuite(attributes, isRoot));
+        const parent = this.suites[this.suites.length - 1];
+        const quirks = this.builder.quirks;
+        const file = attributes['file'];
+        const hostname = attributes['hostname'];
+        this.suites.push({
+            name: ownString(clipText(quirks.suiteName ? quirks.suiteName(attributes['name'] ?? '') : (attributes['name'] ?? ''), JUNIT_LIMITS.name)),
+            // mocha-junit-reporter and PHPUnit write the file on the suite: its cases inherit it.
+            file: file ? ownString(clipText(file, JUNIT_LIMITS.name)) : parent?.file,
+            hostname: hostname ? ownString(clipText(hostname, JUNIT_LIMITS.name)) : parent?.hostname,
+            declaredTests: countAttribute(attributes['tests']),
+            cases: 0,
+            out: undefined,
+            err: undefined,
+            pending: [],
+        });
+        this.collect(undefined);
+    }
+    closeSuite() {
+        const suite = this.suites.pop();
+        if (suite === undefined)
+            return;
+        if (this.builder.quirks.repeats === 'attempts' && suite.declaredTests >= 0 && suite.cases > suite.declaredTests)
+            this.repeatedCases = true;
+        this.releaseSuite(suite);
+    }
+    /**
+     * Gradle (by default) and go-junit-report write output per suite, after its cases: it is given
+     * to the suite's non-passing cases that have none of their own (the case objects were already
+     * handed to the sink, which keeps them by reference).
+     */
+    releaseSuite(suite) {
+        if (suite.pending.length === 0)
+            return;
+        const out = this.builder.outputText(suite.out);
+        const err = this.builder.outputText(suite.err);
+        for (const testCase of suite.pending) {
+            if (out !== undefined && testCase.systemOut === undefined)
+                testCase.systemOut = out;
+            if (err !== undefined && testCase.systemErr === undefined)
+                testCase.systemErr = err;
+        }
+        suite.pending.length = 0;
+    }
+    /** At the end or after a fatal error: suites still open get their output too. */
+    flushSuites() {
+        for (let i = this.suites.length - 1; i >= 0; i--)
+            this.releaseSuite(this.suites[i]);
+        this.suites.length = 0;
+    }
+    // ---- cases -----------------------------------------------------------------------------------
+    openCase(attributes, directlyUnderRoot) {
+        // Producers are told by their first case (see dialects.ts): later cases are not looked at again.
+        if (this.dialect === undefined && !this.sawCase)
+            this.setDialect(detectFromCase(attributes, directlyUnderRoot));
+        this.sawCase = true;
+        const suite = this.suites[this.suites.length - 1];
+        if (suite !== undefined)
+            suite.cases++;
+        // Read only when the case is closed, and then only if it is needed: most cases pass, and a
+        // passing case is often only counted (saxes gives every element a fresh attribute object).
+        this.builder.open(attributes);
+        this.collect(undefined);
+    }
+    closeCase() {
+        const builder = this.builder;
+        // The hot path: most cases pass, and without other reports to merge with they are only counted.
+        if (!builder.hasResult && !this.wantsPassingCases && !this.passIdsNeeded()) {
+            this.sink.countPass(this.source);
+            return;
+        }
+        const { status, flaky } = builder.result();
+        const passing = status === 'passed' && !flaky && !this.wantsPassingCases;
+        if (passing && !this.passIdsNeeded()) {
+            this.sink.countPass(this.source);
+            return;
+        }
+        const suite = this.suites[this.suites.length - 1];
+        const identity = builder.identify(suite);
+        if (passing && this.sink.wantsPassingCase?.(identity.scope, identity.idName, identity.prefix) !== true) {
+            this.sink.addPassing(builder.passingScope(identity), identity.idName, identity.prefix, this.source);
+            return;
+        }
+        const testCase = builder.build(identity, suite, status, flaky, this.source);
+        if (suite !== undefined &&
+            !(status === 'passed' && !flaky) &&
+            status !== 'skipped' &&
+            (testCase.systemOut === undefined || testCase.systemErr === undefined))
+            suite.pending.push(testCase);
+        this.sink.addCase(testCase);
+    }
+}
+function countAttribute(value) {
+    if (value === undefined)
+        return -1;
+    const n = Number(value);
+    return Number.isInteger(n) && n >= 0 ? n : -1;
+}
+
+;// CONCATENATED MODULE: ./src/reports/test-run.ts
+function summarize(cases) {
+    const s = { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 };
+    for (const c of cases) {
+        s.total++;
+        s[c.status]++;
+    }
+    return s;
+}
+/** The stable id of a test case: file (or classname) and name, which survive reruns and reorderings. */
+function testId(parts) {
+    const scope = parts.file ?? parts.classname ?? parts.suite ?? '';
+    return scope ? `${scope}::${parts.name}` : parts.name;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/merge-cases.ts
+/**
+ * Collects the cases of one or more reports into one result. How results with the same test id
+ * are counted and merged:
+ *
+ * - Within one report every <testcase> is a test: two cases with one id are two tests that share
+ *   a name (jest and mocha allow it, TestNG data providers through Surefire write it), counted
+ *   apart and told apart by a number: the second is `id #2`, the third `id #3`, in reading order
+ *   (`numbered`). Producers that write a retry or an attempt as another <testcase> are the
+ *   exception (`repeats` in dialects.ts: Gradle after a failure, pytest always): there a repeated
+ *   id is another run of the same test, merged into it.
+ * - Reading only the non-passing cases (keepCases 'non-passing' or 'none') cannot number every
+ *   case: passes are counted, or logged as hashes. When such a reading meets an id twice in one
+ *   report (`needsEveryCase`), the reports are read again keeping every case (parse-junit.ts), so
+ *   the result is the same as keepCases 'all' gives. One case it cannot see: in a single report
+ *   whose passes are only counted, a pass before a same-named non-passing case; that case keeps the
+ *   plain id where keepCases 'all' numbers it (the counts are the same).
+ * - Across reports (reruns, overlapping shards) the same id (with its number) is the same test, so
+ *   a name counts as often as the report that lists it most often; its runs are merged by the
+ *   flaky rules (`mergeCases`: a pass after a failure is flaky, a failure after a pass stays
+ *   failed).
+ *
+ * So the passing cases of a single report are only counted: with `keepCases: 'non-passing'` (or
+ * 'none') a report of millions of tests costs no time and no memory per passing test beyond the
+ * XML parser's own. Only when runs of one test can meet (several reports, or a producer that
+ * writes retries as repeated cases) are passing ids logged, as 8-byte hashes (`IdHashLog`): a
+ * pass read after its kept case is merged at once (the few kept ids are probed for every pass);
+ * a kept case whose id hashes like a pass logged before it is a suspect, and the reports are read
+ * again: every result with a suspect's id is merged anew in reading order, exactly as keepCases
+ * 'all' merges it, and a hash collision (no pass with exactly that id) changes nothing.
+ *
+ * Counts are derived from the cases, never from the producers' own totals.
+ */
+
+
+
+/**
+ * Text kept across all failing cases of one parse (bodies and output), in UTF-16 code units: a
+ * report with tens of thousands of failures keeps every case, but only the first ones' text.
+ * 4 Mi is about 1,600 pytest tracebacks of 2.5 KB (frames are built for 200 failures by default).
+ * Kept text costs several times its size in peak RSS (V8 sizes its heap by what survives): with
+ * 8 Mi, the bench's report of 2M cases (20,000 failing) peaked at 193 MB, with 4 Mi at 138 MB.
+ */
+const KEPT_TEXT_BUDGET = 4 * 1024 * 1024;
+const TEXT_NOT_KEPT = '[text not kept: the text budget of this parse was used by earlier failures]';
+class CaseCollector {
+    keep;
+    onCase;
+    textBudget;
+    reports;
+    maxKept;
+    wantsPassingCases;
+    cases = new Map();
+    /** Passing cases counted without their ids (see `passIdsNeeded`). */
+    passesCounted = 0;
+    /** Tests beyond the one entry per id: same-named tests of the first report that has the id. */
+    extras = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+    /** The report each kept id was first read in (with keepCases 'all': the current report's ids only). */
+    entryReport = new Map();
+    passedIds;
+    /** Hashes of the ids in `cases` (non-passing modes): most passing ids need no Map lookup. */
+    keptIds;
+    /** Extras counted per kept id, and per logged hash repeated within a report: undone by a replay. */
+    extrasOfId = new Map();
+    repeatsOfHash = new Map();
+    /** Kept ids that hash like a logged pass, and their results read again, in order (see `findSuspects`). */
+    suspects = new Map();
+    /** Suspects whose replay found a pass with exactly their id: that logged hash is counted by the replay. */
+    replayed = 0;
+    keptText = 0;
+    /** Kept entries per group (see `maxKept`): failing ones, and skipped or flaky ones. */
+    keptFailing = 0;
+    keptOther = 0;
+    /** Results counted but not kept, past `maxKept` (see `addCase`). */
+    notKept = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+    /**
+     * Ids of the current report's cases handed over whole: how many tests had the id so far (times
+     * two) plus one when the latest of them failed (see `numbered`).
+     */
+    numbers = new Map();
+    /** Whether an id was met twice in one report where it is not a retry (see `needsEveryCase`). */
+    sawRepeatedId = false;
+    constructor(keep = 'all', onCase, textBudget = KEPT_TEXT_BUDGET, 
+    /** How many reports will be read into this collector: with one, passing ids are seldom needed. */
+    reports = 1, 
+    /**
+     * Non-passing modes: failing (failed, errored) cases kept at most, and as many skipped or flaky
+     * ones; past that a case is counted and not kept, when no later result can be merged with it
+     * (see `addCase`). Unbounded by default.
+     */
+    maxKept = Number.POSITIVE_INFINITY) {
+        this.keep = keep;
+        this.onCase = onCase;
+        this.textBudget = textBudget;
+        this.reports = reports;
+        this.maxKept = maxKept;
+        this.wantsPassingCases = keep === 'all' || onCase !== undefined;
+        this.passedIds = keep === 'all' ? undefined : new IdHashLog();
+        this.keptIds = keep === 'all' ? undefined : new IdHashSet();
+    }
+    /**
+     * Whether a passing case must be known by its id (`addPassing`) rather than only counted
+     * (`countPass`): when it may be a run of a test read elsewhere (in another report, or in the same
+     * one from a producer that writes retries as repeated cases).
+     */
+    passIdsNeeded(source) {
+        return this.reports > 1 || repeatsOf(source) === 'retry-after-failure';
+    }
+    /**
+     * Whether this reading met an id twice in one report where it is not a retry: one that keeps
+     * only the non-passing cases cannot number them as keepCases 'all' does, and the reports must be
+     * read again keeping every case (see parse-junit.ts).
+     */
+    get needsEveryCase() {
+        return this.keep !== 'all' && this.sawRepeatedId;
+    }
+    /** A passing case whose id is not needed (see `passIdsNeeded`). */
+    countPass(_source) {
+        this.passesCounted++;
+    }
+    addPassingId(id, source) {
+        this.addPassing('', id, '', source);
+    }
+    /** A passing case by the parts of its id (`scope::prefix+name`), usually without building it. */
+    addPassing(scope, name, prefix = '', source) {
+        if (this.passedIds === undefined || this.keptIds === undefined) {
+            // keep 'all' always receives whole cases; this is only reached through a custom sink.
+            const id = joinId(scope, prefix + name);
+            this.addCase({ id, suite: '', name: prefix + name, status: 'passed', ...(source ? { source } : {}) });
+            return;
+        }
+        if (!this.passIdsNeeded(source)) {
+            this.passesCounted++;
+            return;
+        }
+        hashIdParts(scope, name, prefix);
+        if (this.keptIds.hasHashed()) {
+            const id = joinId(scope, prefix + name);
+            const known = this.cases.get(id);
+            if (known !== undefined) {
+                const pass = passOf(known, source);
+                this.numbered(pass);
+                // Numbered: another same-named test of this report, which only a reading of every case
+                // tells apart (see `needsEveryCase`); counted meanwhile.
+                if (pass.id !== id)
+                    this.passesCounted++;
+                else
+                    this.merge(id, known, pass);
+                return;
+            }
+        }
+        this.passedIds.pushHashed();
+    }
+    addCase(testCase) {
+        this.numbered(testCase);
+        this.onCase?.(testCase);
+        const known = this.cases.get(testCase.id);
+        if (known !== undefined) {
+            this.merge(testCase.id, known, testCase);
+            return;
+        }
+        if (testCase.status === 'passed' && !testCase.flaky && this.passedIds !== undefined) {
+            if (this.passIdsNeeded(testCase.source)) {
+                hashIdParts('', testCase.id);
+                this.passedIds.pushHashed();
+            }
+            else {
+                this.passesCounted++;
+            }
+            return;
+        }
+        const failing = testCase.status === 'failed' || testCase.status === 'errored';
+        if (this.keep !== 'all' &&
+            (failing ? this.keptFailing : this.keptOther) >= this.maxKept &&
+            this.mergesWithNothing(testCase)) {
+            this.notKept[testCase.status]++;
+            return;
+        }
+        if (failing)
+            this.keptFailing++;
+        else
+            this.keptOther++;
+        const kept = this.keep === 'none' ? slim(testCase) : this.withinBudget(testCase);
+        this.cases.set(testCase.id, kept);
+        // With one report, every kept id is that report's, and passes are probed only if its
+        // producer writes retries as repeated cases.
+        if (this.reports > 1)
+            this.entryReport.set(testCase.id, testCase.source?.report);
+        if (this.keptIds !== undefined && this.passIdsNeeded(testCase.source))
+            this.keptIds.add(testCase.id);
+    }
+    /**
+     * Gives a case of the current report whose id an earlier case of it had its number: `id #2`,
+     * `id #3` (the first keeps the id), unless its producer writes it as a retry or an attempt of
+     * that case (`repeats` in dialects.ts) or writes that result twice: then it keeps the id and is
+     * merged with it.
+     */
+    numbered(testCase) {
+        const id = testCase.id;
+        const isFailing = failing(testCase);
+        const seen = this.numbers.get(id);
+        if (seen === undefined) {
+            this.numbers.set(id, 2 + (isFailing ? 1 : 0));
+            return;
+        }
+        let count = seen >> 1;
+        const latestFailed = (seen & 1) === 1;
+        const repeats = repeatsOf(testCase.source);
+        const sameTest = writtenTwice(testCase) || repeats === 'attempts' || (repeats === 'retry-after-failure' && latestFailed);
+        if (!sameTest) {
+            count++;
+            this.sawRepeatedId = true;
+        }
+        this.numbers.set(id, count * 2 + (isFailing ? 1 : 0));
+        if (count > 1)
+            testCase.id = `${id} #${count}`;
+    }
+    /**
+     * Whether no later result can be merged into this one, so counting it is all it needs: one
+     * report, a producer that writes no retries as repeated cases, and not a result its producer
+     * writes twice. (A later case with the same id is then another test, counted apart, as it would
+     * be if this one were kept.) Otherwise it is kept past the cap, for the merge; its text only
+     * within the text budget.
+     */
+    mergesWithNothing(testCase) {
+        return !this.passIdsNeeded(testCase.source) && !writtenTwice(testCase);
+    }
+    /** Non-passing results counted but not kept (past `maxKept`). */
+    get notKeptCount() {
+        const n = this.notKept;
+        return n.passed + n.failed + n.errored + n.skipped;
+    }
+    /** The report a kept id was first read in (with one report, the report). */
+    reportOf(id, fallback) {
+        return this.reports > 1 ? this.entryReport.get(id) : fallback;
+    }
+    /**
+     * Every case of a report has been handed over: a pass logged more than once in it is that many
+     * same-named tests (unless its producer writes retries so, or an earlier report had the id).
+     */
+    endReport(source) {
+        if (this.passedIds !== undefined) {
+            const repeats = this.passedIds.endSegment(false, (lo, hi) => {
+                const key = hashKey(lo, hi);
+                this.repeatsOfHash.set(key, (this.repeatsOfHash.get(key) ?? 0) + 1);
+            });
+            // A pass logged twice in one report: two tests, or runs of one that its producer's rules
+            // must merge; either way only a reading of every case numbers or merges them right.
+            if (this.passedIds.lastSegmentRepeats)
+                this.sawRepeatedId = true;
+            if (repeatsOf(source) === undefined)
+                this.extras.passed += repeats;
+        }
+        this.numbers.clear();
+        // With every case kept, same-named tests are told apart within the current report only.
+        if (this.keep === 'all')
+            this.entryReport.clear();
+    }
+    /**
+     * Kept ids that hash like a logged pass, which was read before the kept case (a pass read after
+     * it was merged at once). The reports are then read again and every result of a suspect's id is
+     * handed to `rescanResult`, in reading order; `settleSuspects` ends the rescan.
+     */
+    findSuspects() {
+        if (this.passedIds !== undefined && this.passedIds.distinctCount > 0) {
+            for (const id of this.cases.keys()) {
+                if (!this.suspects.has(id) && this.passedIds.has(id))
+                    this.suspects.set(id, undefined);
+            }
+        }
+        return new Set(this.suspects.keys());
+    }
+    /** A result read again for a suspect's id (passing ones may be bare: id, name and source). */
+    rescanResult(testCase) {
+        if (!this.suspects.has(testCase.id))
+            return;
+        let replay = this.suspects.get(testCase.id);
+        if (replay === undefined) {
+            replay = new CaseCollector('all', undefined, Number.POSITIVE_INFINITY, this.reports);
+            this.suspects.set(testCase.id, replay);
+        }
+        replay.replayResult(testCase);
+    }
+    /**
+     * Ends the rescan. A suspect whose results included a pass with exactly its id takes the result
+     * of their replay (the entry, and the same-named tests counted beside it); the others were hash
+     * collisions and stay as they are.
+     */
+    settleSuspects() {
+        for (const [id, replay] of this.suspects) {
+            if (replay === undefined)
+                continue;
+            if (replay.sawRepeatedId)
+                this.sawRepeatedId = true;
+            if (!replay.sawPass)
+                continue;
+            const known = this.cases.get(id);
+            const { cases, summary } = replay.result();
+            const entry = cases[0];
+            // What was counted for this id as it was first read is replaced by the replay's counts.
+            for (const status of this.extrasOfId.get(id) ?? [])
+                this.extras[status]--;
+            this.extrasOfId.delete(id);
+            hashIdParts('', id);
+            this.extras.passed -= this.repeatsOfHash.get(lastIdHash()) ?? 0;
+            for (const status of ['passed', 'failed', 'errored', 'skipped']) {
+                this.extras[status] += summary[status] - (entry.status === status ? 1 : 0);
+            }
+            // The text of the kept case was charged to the budget already; a slim one stays slim.
+            const slimmed = this.keep === 'none' || (known.failure !== undefined && known.failure.body === TEXT_NOT_KEPT);
+            this.cases.set(id, slimmed ? slimBody(entry, this.keep !== 'none') : entry);
+            this.replayed++;
+        }
+        this.suspects.clear();
+    }
+    result() {
+        const cases = [...this.cases.values()];
+        const summary = summarize(cases);
+        // Each replayed suspect counted its logged passes itself (see settleSuspects).
+        const logged = this.passedIds === undefined ? 0 : this.passedIds.distinctCount - this.replayed;
+        const extras = this.extras;
+        const notKept = this.notKept;
+        summary.passed += this.passesCounted + logged + extras.passed + notKept.passed;
+        summary.failed += extras.failed + notKept.failed;
+        summary.errored += extras.errored + notKept.errored;
+        summary.skipped += extras.skipped + notKept.skipped;
+        summary.total +=
+            this.passesCounted + logged + extras.passed + extras.failed + extras.errored + extras.skipped + this.notKeptCount;
+        // A kept case can end up a plain pass (a skip, then a pass): counted, not listed.
+        const listed = this.keep === 'all' ? cases : this.keep === 'none' ? [] : cases.filter((c) => c.status !== 'passed' || c.flaky);
+        return { cases: listed, summary };
+    }
+    // ---- replays (a collector that keeps every case, fed one id's results) ----------------------
+    sawPass = false;
+    replayReport;
+    replayResult(testCase) {
+        const report = testCase.source?.report;
+        if (report !== this.replayReport) {
+            if (this.replayReport !== undefined)
+                this.endReport();
+            this.replayReport = report;
+        }
+        if (testCase.status === 'passed' && !testCase.flaky)
+            this.sawPass = true;
+        this.addCase(testCase);
+    }
+    /** A second result for a kept id: runs of one test are merged; a same-named test is counted apart. */
+    merge(id, known, later) {
+        const sameReport = this.reportOf(id, later.source?.report) === later.source?.report;
+        const repeats = repeatsOf(later.source);
+        let runs = !sameReport;
+        if (sameReport && !writtenTwice(later)) {
+            // A retry after a failure (Gradle), or another attempt (pytest), is the same test.
+            runs = repeats === 'attempts' || (repeats === 'retry-after-failure' && failing(known));
+            if (!runs)
+                this.sawRepeatedId = true;
+        }
+        const merged = sameReport && runs && repeats === 'attempts' ? mergeAttempts(known, later) : mergeCases(known, later, runs);
+        if (!runs && sameReport && !writtenTwice(later)) {
+            // The entry shows the result that stands; the other result is a test of its own.
+            const other = merged === known ? later.status : known.status;
+            this.extras[other]++;
+            if (this.passedIds !== undefined) {
+                const counted = this.extrasOfId.get(id);
+                if (counted === undefined)
+                    this.extrasOfId.set(id, [other]);
+                else
+                    counted.push(other);
+            }
+        }
+        this.cases.set(id, merged);
+    }
+    withinBudget(testCase) {
+        const text = (testCase.failure?.body?.length ?? 0) + (testCase.systemOut?.length ?? 0) + (testCase.systemErr?.length ?? 0);
+        if (this.keptText + text <= this.textBudget) {
+            this.keptText += text;
+            return testCase;
+        }
+        return slimBody(testCase, true);
+    }
+}
+/** The case without its text, saying so in the body when `say`. */
+function slimBody(testCase, say) {
+    const kept = slim(testCase);
+    if (say && kept.failure !== undefined)
+        kept.failure.body = TEXT_NOT_KEPT;
+    return kept;
+}
+/** A bare passing result for a test already known (only its status matters to the merge). */
+function passOf(known, source) {
+    return { id: known.id, suite: known.suite, name: known.name, status: 'passed', ...(source ? { source } : {}) };
+}
+/** How the report's producer writes a test more than once in one report (see dialects.ts). */
+function repeatsOf(source) {
+    return source?.dialect === undefined ? undefined : quirksOf(source.dialect).repeats;
+}
+function failing(testCase) {
+    return testCase.status === 'failed' || testCase.status === 'errored';
+}
+/** Whether the case is one its producer writes twice in one report (see dialects.ts). */
+function writtenTwice(testCase) {
+    const dialect = testCase.source?.dialect;
+    return dialect !== undefined && quirksOf(dialect).writesTwice?.(testCase.classname) === true;
+}
+/** The id `testId` builds from a scope (file, classname or suite) and a name. */
+function joinId(scope, name) {
+    return scope ? `${scope}::${name}` : name;
+}
+/** The case without its bulky text (bodies, output); type and message stay. */
+function slim(testCase) {
+    const { systemOut: _out, systemErr: _err, failure, ...rest } = testCase;
+    if (failure === undefined)
+        return rest;
+    const { body: _body, ...head } = failure;
+    return { ...rest, failure: head };
+}
+const RANK = { failed: 3, errored: 3, skipped: 1, passed: 2 };
+/** Between two tests that share a name: the one that did not pass is shown (see `mergeCases`). */
+function standing(testCase) {
+    switch (testCase.status) {
+        case 'failed':
+        case 'errored':
+            return 4;
+        case 'skipped':
+            return 3;
+        default:
+            return testCase.flaky ? 2 : 1;
+    }
+}
+/**
+ * Two results for the same test id, `earlier` read before `later`. When they are runs of one test
+ * (`runs`): a pass after a failure makes it flaky but passing (the failure's details are kept to
+ * show the flake), a failure after a pass makes it flaky but failing (a rerun that fails is never
+ * hidden); two failures keep the first; a skip loses to any result that ran. When they are not
+ * (two same-named tests in one report), the one that did not pass is shown: a failure before a
+ * skip before a flaky pass, the earlier of equals; nothing is mixed from the other.
+ */
+function mergeCases(earlier, later, runs = true) {
+    if (!runs)
+        return standing(later) > standing(earlier) ? later : earlier;
+    const earlierFailed = earlier.status === 'failed' || earlier.status === 'errored';
+    const laterFailed = later.status === 'failed' || later.status === 'errored';
+    if (earlierFailed && later.status === 'passed') {
+        return {
+            ...earlier,
+            ...(later.durationMs !== undefined ? { durationMs: later.durationMs } : {}),
+            status: 'passed',
+            flaky: true,
+            failure: earlier.failure ?? later.failure,
+        };
+    }
+    if (laterFailed && earlier.status === 'passed')
+        return { ...later, flaky: true };
+    // Ties keep the earlier case.
+    const keep = RANK[later.status] > RANK[earlier.status] ? later : earlier;
+    const other = keep === earlier ? later : earlier;
+    if (!(earlier.flaky || later.flaky) || keep.status === 'failed' || keep.status === 'errored')
+        return keep;
+    return { ...keep, flaky: true, failure: keep.failure ?? other.failure };
+}
+/**
+ * Two elements of one test in a pytest report (`repeats: 'attempts'`), `earlier` read first: the
+ * later one stands. pytest-rerunfailures writes a rerun attempt as an empty element (its failure
+ * is not in the report), so a pass after an attempt is a pass that needed a rerun: flaky. An error
+ * in teardown after a failure (pytest writes it as a second element) makes the test errored.
+ */
+function mergeAttempts(earlier, later) {
+    if (later.status === 'passed') {
+        return { ...later, flaky: true, ...(earlier.failure ? { failure: earlier.failure } : {}) };
+    }
+    if (failing(earlier) && failing(later) && earlier.status === 'errored' && later.status === 'failed')
+        return earlier;
+    return later;
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/repo-relative-file.ts
+/**
+ * Test files as the repository names them. node:test writes each case's file as an absolute path
+ * (mocha-junit-reporter and PHPUnit their suites' file) of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
+ * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
+ * reruns and other reports, and the job summary shows them. So the path is mapped the way the
+ * frames stage maps stack frames (`workspace/repo-paths.ts`): under the root, a runner's workspace layout,
+ * or the longest suffix that is a repository file. A file outside the repository stays as it is.
+ */
+
+
+/** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
+const MAX_REMEMBERED = 4096;
+/**
+ * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
+ * files write them relative to it, so an absolute file under it is made relative to it too: one base
+ * for every case file of a run (the rerun passes them to the runner from there).
+ */
+function repo_relative_file_createRepoRelativeFile(repo, base) {
+    const known = new Map();
+    const fromBase = base === undefined ? '' : external_node_path_default().relative(repo.root, base).split((external_node_path_default()).sep).join('/');
+    const prefix = fromBase && !fromBase.startsWith('..') && !external_node_path_default().isAbsolute(fromBase) ? `${fromBase}/` : '';
+    return (file) => {
+        let mapped = known.get(file);
+        if (mapped !== undefined)
+            return mapped;
+        const verdict = repo.resolve(file);
+        // Under the root but not tracked (a new test file, a vendored tree) is still the repository's.
+        mapped = verdict.kind === 'user' ? verdict.path : ((0,repo_paths/* pathUnderRoot */.Ss)(repo.root, file) ?? file);
+        if (prefix && mapped.startsWith(prefix))
+            mapped = mapped.slice(prefix.length);
+        if (known.size >= MAX_REMEMBERED)
+            known.clear();
+        known.set(file, mapped);
+        return mapped;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/report-encoding.ts
+/**
+ * Bytes to text for a report file: the encoding is taken from a byte-order mark or the XML
+ * declaration (UTF-8 when neither says otherwise), and files that are not text at all (an
+ * artifact still zipped or gzipped, a binary) are refused with a message that says what they are.
+ * PowerShell's `>` writes UTF-16 with a BOM, so Windows runners do produce UTF-16 reports.
+ */
+/** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
+const SNIFF_BYTES = 1024;
+function sniffEncoding(head) {
+    const b0 = head[0];
+    const b1 = head[1];
+    if (b0 === 0x1f && b1 === 0x8b)
+        return refuse('a gzip-compressed file (decompress it first; expected a JUnit XML report)');
+    if (b0 === 0x50 && b1 === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+        return refuse('a zip archive (extract the report from it first; expected a JUnit XML report)');
+    }
+    if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf)
+        return { ok: true, encoding: 'utf-8' };
+    if (b0 === 0xff && b1 === 0xfe)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0xfe && b1 === 0xff)
+        return { ok: true, encoding: 'utf-16be' };
+    // UTF-16 without a BOM still starts with "<" as one byte and a NUL.
+    if (b0 === 0x3c && b1 === 0x00)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0x00 && b1 === 0x3c)
+        return { ok: true, encoding: 'utf-16be' };
+    const declared = declaredEncoding(head);
+    const nul = head.indexOf(0);
+    if (nul >= 0 && looksBinary(head, declared)) {
+        const at = positionOf(head, nul);
+        return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
+    }
+    if (declared === undefined || /^utf-?8$/i.test(declared))
+        return { ok: true, encoding: 'utf-8' };
+    try {
+        new TextDecoder(declared);
+        return { ok: true, encoding: declared };
+    }
+    catch {
+        return {
+            ok: true,
+            encoding: 'utf-8',
+            note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
+        };
+    }
+}
+/**
+ * Whether bytes with a NUL among them are binary rather than text with a stray NUL (node:test
+ * writes a NUL from an assertion message raw; the reader replaces it): binary when more than one
+ * byte in ten is a control character, or when bytes that should be UTF-8 are not.
+ */
+function looksBinary(head, declared) {
+    let controls = 0;
+    for (const b of head)
+        if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b)
+            controls++;
+    if (controls * 10 > head.length)
+        return true;
+    if (declared !== undefined && !/^utf-?8$/i.test(declared))
+        return false;
+    try {
+        // `stream`: a character cut by the end of the head is not an error.
+        new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+/** `encoding="..."` of an XML declaration at the very start (ASCII-compatible encodings only). */
+function declaredEncoding(head) {
+    const start = String.fromCharCode(...head.subarray(0, Math.min(head.length, 200)));
+    const match = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(start);
+    return match?.[1];
+}
+function positionOf(bytes, offset) {
+    let line = 1;
+    let column = 1;
+    for (let i = 0; i < offset; i++) {
+        if (bytes[i] === 0x0a) {
+            line++;
+            column = 1;
+        }
+        else {
+            column++;
+        }
+    }
+    return { line, column };
+}
+function refuse(message, line = 1, column = 1) {
+    return { ok: false, message, line, column };
+}
+
+;// CONCATENATED MODULE: ./src/reports/junit/parse-junit.ts
+/**
+ * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
+ * read whole, never built into a DOM), so reports of hundreds of MB parse in bounded memory;
+ * every producer quirk lives in `dialects.ts`, the state machine in `junit-reader.ts`, the
+ * numbering and merging of repeated test ids in `merge-cases.ts` (and a second reading keeping
+ * every case when a reading of the non-passing ones cannot number them: `readReports`).
+ *
+ * A report that cannot be read completely gives a `ReportError` naming the file, the line and
+ * column, and what was expected; the cases read before the problem are kept, and other reports
+ * are still read. Nothing here throws for bad input.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
+const CHUNK_BYTES = 64 * 1024;
+/** Characters handed to the XML parser at a time when the input is already a string. */
+const CHUNK_CHARS = (/* unused pure expression or super */ null && (64 * 1024));
+async function parseJUnitFile(file, options = {}) {
+    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    return singleResult(await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1));
+}
+/** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
+function parseJUnitString(xml, name, options = {}) {
+    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
+}
+/**
+ * Reads every report the patterns match (relative to `cwd`) into one run. A pattern that matches
+ * nothing is an error entry ("no files matched"), not an exception; a test id reported more
+ * than once across files is merged (a pass after a failure makes it flaky).
+ */
+async function parseJUnitReports(patterns, cwd, options = {}) {
+    const errors = [];
+    const files = [];
+    const seen = new Set();
+    for (const pattern of patterns) {
+        const match = await findReports(pattern, cwd).catch((error) => {
+            errors.push({ file: pattern, message: `${pattern}: cannot search for reports: ${describeError(error)}` });
+            return undefined;
+        });
+        if (match === undefined)
+            continue;
+        if (match.files.length === 0)
+            errors.push({ file: pattern, message: `${pattern}: no files matched in ${cwd}` });
+        if (match.truncatedFrom !== undefined) {
+            errors.push({
+                file: pattern,
+                message: `${pattern}: matched ${match.truncatedFrom} files; only the first ${match.files.length} were read`,
+            });
+        }
+        for (const file of match.files) {
+            if (seen.has(file))
+                continue;
+            seen.add(file);
+            files.push(file);
+        }
+    }
+    // Without a listing of the repository's files, `cwd` still tells which files are under it.
+    const stream = streamOptions(options, repo_relative_file_createRepoRelativeFile(options.repo ?? (0,repo_paths/* createPathResolver */.uC)(cwd, []), options.caseBase));
+    const reading = await readReports(async (sink) => {
+        const reads = [];
+        for (const file of files)
+            reads.push(await streamReportFile(external_node_path_default().resolve(cwd, file), file, sink, stream));
+        return reads;
+    }, options, files.length);
+    for (const read of reading.reads)
+        errors.push(...read.errors);
+    const { cases, summary, notKept } = reading;
+    return { cases, errors, reports: files, summary, ...(notKept > 0 ? { notKept } : {}) };
+}
+/**
+ * Reads the reports into a collector (`readAll` streams every report into the sink it is given),
+ * then again for the suspects the collector names (see merge-cases.ts); and when a reading of
+ * the non-passing cases met an id twice in one report, once more keeping every case, narrowed to
+ * what was asked for (see `needsEveryCase`).
+ */
+async function readReports(readAll, options, reports) {
+    const keep = options.keepCases ?? 'all';
+    const collector = newCollector(options, reports, keep);
+    const reads = await readAll(collector);
+    const suspects = collector.findSuspects();
+    if (suspects.size > 0) {
+        await readAll(rescanSink(collector, suspects));
+        collector.settleSuspects();
+    }
+    if (!needsEveryCase(keep, collector, reads))
+        return readingOf(collector, reads);
+    const every = newCollector(options, reports, 'all');
+    await readAll(every);
+    return narrow(readingOf(every, reads), options);
+}
+/** `readReports` for reports already in memory. */
+function readReportsSync(readAll, options, reports) {
+    const keep = options.keepCases ?? 'all';
+    const collector = newCollector(options, reports, keep);
+    const reads = readAll(collector);
+    const suspects = collector.findSuspects();
+    if (suspects.size > 0) {
+        readAll(rescanSink(collector, suspects));
+        collector.settleSuspects();
+    }
+    if (!needsEveryCase(keep, collector, reads))
+        return readingOf(collector, reads);
+    const every = newCollector(options, reports, 'all');
+    readAll(every);
+    return narrow(readingOf(every, reads), options);
+}
+function needsEveryCase(keep, collector, reads) {
+    return keep !== 'all' && (collector.needsEveryCase || reads.some((read) => read.repeatedCases));
+}
+function readingOf(collector, reads) {
+    return { ...collector.result(), notKept: collector.notKeptCount, reads };
+}
+/** A reading that kept every case, cut down to what keepCases and maxKeptCases ask for. */
+function narrow(reading, options) {
+    if (options.keepCases === 'none')
+        return { ...reading, cases: [] };
+    const max = options.maxKeptCases ?? Number.POSITIVE_INFINITY;
+    let failing = 0;
+    let other = 0;
+    let notKept = 0;
+    const cases = reading.cases.filter((c) => {
+        if (c.status === 'passed' && !c.flaky)
+            return false;
+        const isFailing = c.status === 'failed' || c.status === 'errored';
+        if ((isFailing ? failing : other) >= max) {
+            notKept++;
+            return false;
+        }
+        if (isFailing)
+            failing++;
+        else
+            other++;
+        return true;
+    });
+    return { ...reading, cases, notKept };
+}
+function singleResult(reading) {
+    const read = reading.reads[0];
+    return {
+        cases: reading.cases,
+        summary: reading.summary,
+        errors: read.errors,
+        ...(read.dialect ? { dialect: read.dialect } : {}),
+        ...(reading.notKept > 0 ? { notKept: reading.notKept } : {}),
+    };
+}
+function streamOptions(options, caseFile) {
+    return { caseFile, fastPath: fastPathOf(options.fastPath) };
+}
+/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
+function fastPathOf(option) {
+    return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
+}
+function newCollector(options, reports, keep) {
+    const max = keep === 'all' ? undefined : options.maxKeptCases;
+    return new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
+}
+/** Streams one report file into `sink`; `display` is the path errors and cases name. */
+async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}) {
+    const reader = new junit_reader_JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+    const notes = [];
+    let refused = false;
+    try {
+        const info = await (0,promises_.stat)(file);
+        if (info.isDirectory())
+            throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+        // One buffer, reused for every read: a stream would allocate a new one per chunk, and on a
+        // report of hundreds of MB those wait for the garbage collector by the thousand.
+        const handle = await (0,promises_.open)(file, 'r');
+        try {
+            const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+            let decoder;
+            // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
+            let head = Buffer.alloc(0);
+            for (;;) {
+                const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+                if (bytesRead === 0)
+                    break;
+                const chunk = buffer.subarray(0, bytesRead);
+                if (decoder === undefined) {
+                    head = Buffer.concat([head, chunk]);
+                    if (head.length < SNIFF_BYTES)
+                        continue;
+                    decoder = startDecoding(head, display, notes);
+                    if (decoder === undefined) {
+                        refused = true;
+                        break;
+                    }
+                    reader.write(decoder.decode(head, { stream: true }));
+                }
+                else {
+                    reader.write(decoder.decode(chunk, { stream: true }));
+                }
+                // A fatal problem: the rest of this report cannot be read.
+                if (reader.done)
+                    break;
+            }
+            if (decoder === undefined && head.length > 0 && !refused) {
+                // A file shorter than the sniffing window.
+                decoder = startDecoding(head, display, notes);
+                if (decoder === undefined)
+                    refused = true;
+                else
+                    reader.write(decoder.decode(head, { stream: true }));
+            }
+            if (decoder !== undefined && !reader.done)
+                reader.write(decoder.decode());
+        }
+        finally {
+            await handle.close();
+        }
+    }
+    catch (error) {
+        notes.push({ file: display, message: `${display}: cannot read the report: ${describeError(error)}` });
+        refused = true;
+    }
+    // Even after a read error, the cases read so far are handed over.
+    if (refused)
+        reader.abandon();
+    else
+        reader.end();
+    return {
+        errors: [...notes, ...reader.errors],
+        peakBufferedChars: reader.peakBufferedChars,
+        fastCases: reader.fastCases,
+        repeatedCases: reader.repeatedCases,
+        ...(reader.dialect ? { dialect: reader.dialect } : {}),
+    };
+}
+/** Streams a report that is already a string into `sink`. */
+function streamReportString(xml, display, sink, { caseFile, fastPath } = {}) {
+    const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+    let offset = 0;
+    while (offset < xml.length && !reader.done) {
+        let end = Math.min(xml.length, offset + CHUNK_CHARS);
+        // Keep surrogate pairs whole across chunks.
+        const last = xml.charCodeAt(end - 1);
+        if (end < xml.length && last >= 0xd800 && last <= 0xdbff)
+            end++;
+        reader.write(xml.slice(offset, end));
+        offset = end;
+    }
+    reader.end();
+    return {
+        errors: reader.errors,
+        peakBufferedChars: reader.peakBufferedChars,
+        fastCases: reader.fastCases,
+        repeatedCases: reader.repeatedCases,
+        ...(reader.dialect ? { dialect: reader.dialect } : {}),
+    };
+}
+function startDecoding(head, display, notes) {
+    const sniffed = sniffEncoding(head);
+    if (!sniffed.ok) {
+        notes.push({
+            file: display,
+            line: sniffed.line,
+            column: sniffed.column,
+            message: `${display}:${sniffed.line}:${sniffed.column}: ${sniffed.message}`,
+        });
+        return undefined;
+    }
+    if (sniffed.note !== undefined)
+        notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
+    return new external_node_util_.TextDecoder(sniffed.encoding);
+}
+/**
+ * While re-reading for suspects, only their results matter: passing cases are built whole only
+ * when their id is a suspect's (the hash first, the id only on a hit).
+ */
+function rescanSink(collector, suspects) {
+    const hashes = new IdHashSet(suspects.size);
+    for (const id of suspects)
+        hashes.add(id);
+    return {
+        wantsPassingCases: false,
+        passIdsNeeded: () => true,
+        countPass: () => undefined,
+        wantsPassingCase: (scope, name, prefix) => {
+            hashIdParts(scope, name, prefix);
+            return hashes.hasHashed() && suspects.has(joinId(scope, prefix + name));
+        },
+        addPassing: () => undefined,
+        addCase: (testCase) => collector.rescanResult(testCase),
+    };
+}
+function describeError(error) {
+    if (error instanceof Error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return 'no such file';
+        if (code === 'EACCES' || code === 'EPERM')
+            return 'permission denied';
+        if (code === 'EISDIR')
+            return 'it is a directory';
+        return error.message;
+    }
+    return String(error);
+}
+
+// EXTERNAL MODULE: ./src/text/untrusted-text.ts
+var untrusted_text = __webpack_require__(2073);
+;// CONCATENATED MODULE: ./src/reports/logs/log-text.ts
+/**
+ * Text helpers shared by the log parsers. Logs are untrusted and can be huge (a 5 MB line, a
+ * million lines), so everything here runs in linear time and nothing here can backtrack.
+ */
+/**
+ * Split a log into lines. `\r\n`, `\n` and a lone `\r` (progress bars redrawing a line) all end a
+ * line; a trailing line break does not add an empty last line.
+ */
+function splitLines(s) {
+    if (s === '')
+        return [];
+    const lines = s.split(/\r\n|\n|\r/);
+    if (lines.length > 1 && lines[lines.length - 1] === '')
+        lines.pop();
+    return lines;
+}
+/*
+ * GitHub Actions logs downloaded through the API (or "View raw logs") prefix every line with an
+ * ISO-8601 timestamp with 7 fractional digits and one space: `2026-11-29T10:12:07.1234567Z `.
+ */
+const RUNNER_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z ?/;
+/** Remove the GitHub Actions timestamp that prefixes each line of a downloaded job log. */
+function stripLogPrefix(line) {
+    return line.replace(RUNNER_TIMESTAMP, '');
+}
+/**
+ * Bound a string to at most `max` characters, keeping its head and its tail with a marker in
+ * between that says how much was left out (the start of a message names the error, the end of a
+ * log names the last thing that happened). Never splits a surrogate pair.
+ */
+function clip(s, max) {
+    if (s.length <= max)
+        return s;
+    if (max <= 0)
+        return '';
+    // The marker length depends on the omitted count, which depends on the marker length: measure
+    // with the largest possible count (the whole string), which can only over-reserve by a digit or two.
+    const marker = (omitted) => `\n… [${omitted} characters omitted] …\n`;
+    const reserve = marker(s.length).length;
+    if (max < reserve + 2)
+        return sliceWhole(s, 0, max);
+    const budget = max - reserve;
+    const headLen = Math.ceil(budget / 2);
+    const head = sliceWhole(s, 0, headLen);
+    const tail = sliceWholeFromEnd(s, budget - headLen);
+    return `${head}${marker(s.length - head.length - tail.length)}${tail}`;
+}
+function log_text_isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+/** `s.slice(start, end)` moved back by one if it would end between the halves of a surrogate pair. */
+function sliceWhole(s, start, end) {
+    if (end > start && end < s.length && log_text_isHighSurrogate(s.charCodeAt(end - 1)))
+        end--;
+    return s.slice(start, end);
+}
+/** The last `n` characters of `s`, one fewer if the cut would start on the second half of a pair. */
+function sliceWholeFromEnd(s, n) {
+    if (n <= 0)
+        return '';
+    let start = s.length - n;
+    if (start > 0 && log_text_isHighSurrogate(s.charCodeAt(start - 1)))
+        start++;
+    return s.slice(start);
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/traceback-bounds.ts
+/**
+ * Size limits shared by the Python, Java, Go and Rust traceback parsers, and the line reader they
+ * all start from. Logs are untrusted: a test name, a message or a value can be megabytes long and
+ * a log can hold thousands of failures, so every field a parser returns goes through one of these.
+ */
+
+
+/** Failures one parser returns from one log; a run with more is broken beyond what a repair can use. */
+const MAX_FAILURES = 500;
+/** Frames kept per failure or chained exception (recursion can print thousands). */
+const MAX_FRAMES = 200;
+/** Of those, how many of the outermost are kept; the rest are the deepest, where the failure is. */
+const KEEP_OUTERMOST = 50;
+/** Exceptions kept in one chain. */
+const MAX_CHAIN = 10;
+/** A failure's message, in characters (head and tail kept: `clip`). */
+const MAX_MESSAGE = 4000;
+/** Lines gathered into one message before the parser stops reading it. */
+const MAX_MESSAGE_LINES = 200;
+/** Locals kept per frame, and the length of a name and of a value. */
+const MAX_LOCALS = 50;
+const MAX_LOCAL_NAME = 100;
+const MAX_LOCAL_VALUE = 500;
+/** A path, a function name, a source line or a test name. */
+const MAX_FIELD = 1000;
+/**
+ * Structural lines (headers, frames, locations) are short. Patterns are only tried on at most this
+ * many leading characters of a line, so a 5 MB line costs one slice, not a regex scan per pattern.
+ */
+const MAX_STRUCTURAL_LINE = 4096;
+/**
+ * Characters of one log a parser reads. A longer log is read from its end (where runners print
+ * their failure reports and summaries), starting at a line boundary.
+ */
+const MAX_LOG_CHARS = 32 * 1024 * 1024;
+function readLogLines(log) {
+    let firstLine = 1;
+    if (log.length > MAX_LOG_CHARS) {
+        let start = log.length - MAX_LOG_CHARS;
+        const nl = log.indexOf('\n', start);
+        start = nl < 0 ? start : nl + 1;
+        for (let i = log.indexOf('\n'); i >= 0 && i < start; i = log.indexOf('\n', i + 1))
+            firstLine++;
+        log = log.slice(start);
+    }
+    return { lines: splitLines((0,untrusted_text/* stripAnsi */.aJ)(log)).map(stripLogPrefix), firstLine };
+}
+/** The part of a line that structural patterns look at (see MAX_STRUCTURAL_LINE). */
+function structuralHead(line) {
+    return line.length > MAX_STRUCTURAL_LINE ? line.slice(0, MAX_STRUCTURAL_LINE) : line;
+}
+function clipField(s) {
+    return clip(s, MAX_FIELD);
+}
+function boundMessage(s) {
+    return clip(s, MAX_MESSAGE);
+}
+/** Keep the outermost few and the deepest frames: the test's own frame and the failing one. */
+function boundFrames(frames) {
+    if (frames.length <= MAX_FRAMES)
+        return frames;
+    return [...frames.slice(0, KEEP_OUTERMOST), ...frames.slice(frames.length - (MAX_FRAMES - KEEP_OUTERMOST))];
+}
+/**
+ * Collects frames while a trace is read, keeping only what `boundFrames` would keep: the first
+ * `head` and the last `tail` pushed. Memory stays bounded however many frames a log prints.
+ */
+class FrameWindow {
+    headMax;
+    tailMax;
+    head = [];
+    tail = [];
+    constructor(headMax, tailMax) {
+        this.headMax = headMax;
+        this.tailMax = tailMax;
+    }
+    /** For traces printed outermost first (Python). */
+    static outermostFirst() {
+        return new FrameWindow(KEEP_OUTERMOST, MAX_FRAMES - KEEP_OUTERMOST);
+    }
+    /** For traces printed deepest first (JVM, Go, Rust backtraces). */
+    static deepestFirst() {
+        return new FrameWindow(MAX_FRAMES - KEEP_OUTERMOST, KEEP_OUTERMOST);
+    }
+    push(frame) {
+        if (this.head.length < this.headMax) {
+            this.head.push(frame);
+            return;
+        }
+        this.tail.push(frame);
+        if (this.tail.length >= 2 * this.tailMax)
+            this.tail = this.tail.slice(-this.tailMax);
+    }
+    get length() {
+        return this.head.length + Math.min(this.tail.length, this.tailMax);
+    }
+    /** The kept frames, in the order they were pushed. */
+    toArray() {
+        return [...this.head, ...this.tail.slice(-this.tailMax)];
+    }
+}
+function boundLocals(locals) {
+    return locals
+        .slice(0, MAX_LOCALS)
+        .map((l) => ({ name: clip(l.name, MAX_LOCAL_NAME), value: clip(l.value, MAX_LOCAL_VALUE) }));
+}
+/** Parse a line number as printed; anything that is not a positive safe integer is no line. */
+function parseLineNumber(text) {
+    if (text.length > 9)
+        return undefined;
+    const n = Number(text);
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+/** Apply every bound to a failure a parser built (the one place all fields are capped). */
+function boundFailure(f) {
+    const out = { ...f, message: boundMessage(f.message), frames: boundFrames(f.frames).map(boundFrame) };
+    if (f.exceptionType !== undefined)
+        out.exceptionType = clipField(f.exceptionType);
+    if (f.locals)
+        out.locals = boundLocals(f.locals);
+    if (f.messageLocations)
+        out.messageLocations = f.messageLocations.slice(0, MAX_FRAMES).map(boundFrame);
+    if (f.test) {
+        const t = {};
+        for (const key of ['name', 'classname', 'file', 'id']) {
+            const v = f.test[key];
+            if (v !== undefined)
+                t[key] = clipField(v);
+        }
+        out.test = t;
+    }
+    if (f.chain) {
+        out.chain = f.chain.slice(0, MAX_CHAIN).map((c) => ({
+            ...c,
+            ...(c.exceptionType !== undefined ? { exceptionType: clipField(c.exceptionType) } : {}),
+            message: boundMessage(c.message),
+            frames: boundFrames(c.frames).map(boundFrame),
+        }));
+    }
+    return out;
+}
+function boundFrame(fr) {
+    const out = { ...fr, file: clipField(fr.file) };
+    if (fr.function !== undefined)
+        out.function = clipField(fr.function);
+    if (fr.sourceLine !== undefined)
+        out.sourceLine = clipField(fr.sourceLine);
+    if (fr.locals)
+        out.locals = boundLocals(fr.locals);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/go.ts
+/**
+ * `go test` output (plain and `-v`, also what gotestsum prints and stores in its JUnit bodies):
+ *
+ *   --- FAIL: TestTotal (0.00s)
+ *       --- FAIL: TestTotal/two_pens (0.00s)
+ *           cart_test.go:23: Total() = 3, want 6
+ *   FAIL	example.com/shop/cart	0.004s
+ *
+ * With `-v` a test's messages come before its `--- FAIL` line, after its `=== RUN`/`=== CONT`.
+ * A message's `file_test.go:23` is relative to the package directory: it is kept as printed, and
+ * the package import path (from the `FAIL\tpkg` line that closes the package's output, or from
+ * the panic trace) goes into `test.classname`, as gotestsum's JUnit writes it; `frames/` joins
+ * them. One failure per failing test, its messages joined. A parent whose only failures are its
+ * subtests' is not repeated.
+ *
+ * Which message is the failure: `t.Log` and `t.Errorf` print alike (`file_test.go:N: text`), so
+ * the log cannot tell a log line from an error. Without the source the last message is the best
+ * guess (a `t.Fatal` ends the test, so it is last; logs mostly come before the check they explain),
+ * and it is the failure's frame; every message's location goes into `messageLocations`, for
+ * `frames/` to pick the first that is not a log call once it can read the lines
+ * (`frames/message-line.ts`).
+ *
+ * go-junit-report writes a failing test's output lines alone into its failure body, without the
+ * `=== RUN`/`--- FAIL:` lines around them. Given the case's name (`TraceContext.testName`), such a
+ * body is read as that one test's output.
+ *
+ * A panic ends the test binary and prints the panicking goroutine, deepest call first:
+ *
+ *   panic: assignment to entry in nil map [recovered]
+ *   	panic: assignment to entry in nil map
+ *
+ *   goroutine 17 [running]:
+ *   example.com/shop/cart.(*Cart).Add(...)
+ *   	/abs/path/cart/cart.go:22
+ *
+ * Frames are returned outermost first with absolute paths as printed; `testing.go`, runtime and
+ * other GOROOT frames are kept raw (`frames/` prunes them). Only the first goroutine (the one that
+ * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
+ */
+
+const RUN = /^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)\s*$/;
+const RESULT = /^(\s*)--- (FAIL|PASS|SKIP): (\S+) \([\d.]+s\)\s*$/;
+/** `    cart_test.go:23: message` (a `t.Error`/`t.Fatal`/`t.Log` line). */
+const MESSAGE = /^(\s+)([\w.\-/\\]+\.go):(\d+): ?(.*)$/;
+/**
+ * The same in a bare JUnit body, where a writer may have trimmed the indentation. The space (or the
+ * end) after the line number is required: `file.go:7:17: msg` is a compiler error, not a message.
+ */
+const BODY_MESSAGE = /^(\s*)([\w.\-/\\]+\.go):(\d+):(?: (.*))?$/;
+const BODY_MESSAGE_ANYWHERE = /^\s*[\w.\-/\\]+\.go:\d+:(?: |$)/m;
+/** Names of Go test functions, subtests included: a body given such a name can be its output. */
+const GO_TEST_NAME = /^(?:Test|Benchmark|Example|Fuzz)\w*(?:\/\S*)?$/;
+/** Lines `go test` prints around a test's own output; a body with none of them is bare. */
+const RUNNER_LINE = /^\s*(?:=== (?:RUN|CONT|PAUSE|NAME)\s|--- (?:FAIL|PASS|SKIP): )/m;
+/** Longer names are no Go test's (a hostile report). */
+const MAX_TEST_NAME = 1000;
+/** Message locations kept per test (a test logging in a loop prints thousands). */
+const MAX_MESSAGE_LOCATIONS = 50;
+/** `FAIL\texample.com/shop/cart\t0.004s`, `ok  \tpkg\t(cached)`, `FAIL\tpkg [build failed]`. */
+const PACKAGE_RESULT = /^(?:FAIL|ok) *\t(\S+)(?:\t.*| \[[^\]]*\])?\s*$/;
+const PANIC = /^panic: (.*?)(?: \[recovered(?:, repanicked)?\])?\s*$/;
+const GOROUTINE = /^goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\S+ )?)?\[[^\]]*\]:\s*$/;
+/** `\t/abs/path/cart.go:22 +0x1d` */
+const FRAME_LOCATION = /^\s+(\S(?:.*\S)?):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=\S+ sp=\S+ pc=\S+)?\s*$/;
+const BUILD_HEADER = /^# (\S+)(?: \[\S+\])?\s*$/;
+const BUILD_ERROR = /^(\S(?:.*?\S)?\.go):(\d+)(?::(\d+))?: (.*)$/;
+/** Go 1.21+ names the tests that were running when `panic: test timed out` fired. */
+const RUNNING_TESTS = /^running tests:\s*$/;
+const goLogParser = {
+    language: 'go',
+    detect(log, context) {
+        return (log.includes('--- FAIL: ') ||
+            log.includes('=== RUN') ||
+            /^(?:FAIL|ok) *\t/m.test(log) ||
+            (log.includes('goroutine ') && /\.go:\d+/.test(log)) ||
+            bareBodyOf(log, context) !== undefined);
+    },
+    parse(log, context) {
+        return parseGoLog(log, bareBodyOf(log, context)).map(boundFailure);
+    },
+};
+/**
+ * The test a bare body belongs to: a Go test name was given and the text has a message line but
+ * none of the runner's own lines (a body that has them is read like any log).
+ */
+function bareBodyOf(text, context) {
+    const name = context?.testName?.trim();
+    if (!name || name.length > MAX_TEST_NAME || !GO_TEST_NAME.test(name))
+        return undefined;
+    if (RUNNER_LINE.test(text) || !BODY_MESSAGE_ANYWHERE.test(text))
+        return undefined;
+    return name;
+}
+/** `bareTest`: the whole log is this test's output (a bare JUnit body), and the test failed. */
+function parseGoLog(log, bareTest) {
+    const { lines, firstLine } = readLogLines(log);
+    const messagePattern = bareTest === undefined ? MESSAGE : BODY_MESSAGE;
+    const out = [];
+    // Failures of the package whose output is being read: they learn its import path at `FAIL\tpkg`.
+    let pending = [];
+    let tests = new Map();
+    let current;
+    /** Indentation and test of the last `--- FAIL` header (plain mode: messages follow, deeper). */
+    let failHeader;
+    let lastFail;
+    const state = (name, i) => {
+        let t = tests.get(name);
+        if (!t) {
+            t = { name, messages: [], locations: [], start: i, end: i, failed: false, childFailed: false, reported: false };
+            if (tests.size < MAX_FAILURES * 4)
+                tests.set(name, t);
+        }
+        return t;
+    };
+    const flushTests = () => {
+        for (const t of tests.values()) {
+            if (!t.failed || t.reported)
+                continue;
+            if (t.childFailed && t.messages.length === 0)
+                continue;
+            t.reported = true;
+            const last = t.locations[t.locations.length - 1];
+            const f = {
+                language: 'go',
+                kind: 'failure',
+                test: { name: t.name },
+                message: t.messages.join('\n'),
+                frames: last ? [last] : [],
+                logLines: { start: t.start + firstLine, end: t.end + firstLine },
+            };
+            if (t.locations.length > 1)
+                f.messageLocations = t.locations;
+            pending.push(f);
+        }
+    };
+    const closePackage = (pkg) => {
+        flushTests();
+        for (const f of pending) {
+            if (pkg && f.test && f.test.classname === undefined)
+                f.test.classname = pkg;
+            if (out.length < MAX_FAILURES)
+                out.push(f);
+        }
+        pending = [];
+        tests = new Map();
+        current = undefined;
+        failHeader = undefined;
+        lastFail = undefined;
+    };
+    if (bareTest !== undefined) {
+        current = state(bareTest, 0);
+        current.failed = true;
+        current.end = Math.max(0, lines.length - 1);
+    }
+    let i = 0;
+    while (i < lines.length && out.length < MAX_FAILURES) {
+        const line = structuralHead(lines[i]);
+        const run = RUN.exec(line);
+        if (run) {
+            current = state(run[1], i);
+            failHeader = undefined;
+            i++;
+            continue;
+        }
+        const result = RESULT.exec(line);
+        if (result) {
+            const t = state(result[3], i);
+            t.end = Math.max(t.end, i);
+            if (result[2] === 'FAIL') {
+                t.failed = true;
+                lastFail = t;
+                // Every ancestor of a failing subtest fails because of it (plain mode prints the
+                // parent's header first, so the parent is already known).
+                for (let slash = result[3].indexOf('/'); slash > 0; slash = result[3].indexOf('/', slash + 1)) {
+                    const parent = tests.get(result[3].slice(0, slash));
+                    if (parent)
+                        parent.childFailed = true;
+                }
+                failHeader = { indent: result[1].length, test: t };
+            }
+            else {
+                failHeader = undefined;
+            }
+            i++;
+            continue;
+        }
+        const msg = messagePattern.exec(line);
+        if (msg) {
+            // Plain mode: under the `--- FAIL` header, deeper; -v mode: the test that is running.
+            const owner = failHeader && msg[1].length > failHeader.indent ? failHeader.test : current;
+            if (owner) {
+                const indent = msg[1].length;
+                const text = [msg[4] ?? ''];
+                let k = i + 1;
+                // Continuation lines of a multi-line message are indented deeper than its first line.
+                while (k < lines.length &&
+                    text.length < MAX_MESSAGE_LINES &&
+                    indentOf(lines[k]) > indent &&
+                    !messagePattern.test(structuralHead(lines[k]))) {
+                    text.push(lines[k].trim());
+                    k++;
+                }
+                if (owner.messages.length < MAX_MESSAGE_LINES)
+                    owner.messages.push(`${msg[2]}:${msg[3]}: ${text.join('\n')}`);
+                const lineNo = parseLineNumber(msg[3]);
+                if (lineNo !== undefined) {
+                    // The first locations and the last one: the last is the guess without the source.
+                    const location = { file: msg[2], line: lineNo };
+                    if (owner.locations.length < MAX_MESSAGE_LOCATIONS)
+                        owner.locations.push(location);
+                    else
+                        owner.locations[MAX_MESSAGE_LOCATIONS - 1] = location;
+                }
+                owner.end = Math.max(owner.end, k - 1);
+                i = k;
+                continue;
+            }
+        }
+        const panic = PANIC.exec(line);
+        if (panic) {
+            const p = readPanic(lines, i, panic[1]);
+            // The panicking test: the `--- FAIL` printed just before the panic, the test running
+            // (`-v`), the `running tests:` list of a timeout, or the Test function in the trace.
+            const owner = (lastFail && i - lastFail.end <= 2 ? lastFail : undefined) ?? current;
+            const name = owner?.name ?? p.runningTest ?? testFromFrames(p.frames);
+            const f = {
+                language: 'go',
+                kind: 'failure',
+                exceptionType: 'panic',
+                message: p.message,
+                frames: p.frames,
+                logLines: { start: (owner && lastFail === owner ? owner.start : i) + firstLine, end: p.next - 1 + firstLine },
+            };
+            if (name)
+                f.test = { name };
+            const pkg = packageFromFrames(p.frames);
+            if (pkg && f.test)
+                f.test.classname = pkg;
+            if (owner)
+                owner.reported = true;
+            pending.push(f);
+            i = p.next;
+            continue;
+        }
+        const build = BUILD_HEADER.exec(line);
+        if (build) {
+            const b = readBuildErrors(lines, i + 1);
+            if (b.errors.length > 0) {
+                pending.push({
+                    language: 'go',
+                    kind: 'error',
+                    exceptionType: 'build failed',
+                    test: { classname: build[1] },
+                    message: b.errors.join('\n'),
+                    frames: b.frame ? [b.frame] : [],
+                    logLines: { start: i + firstLine, end: b.next - 1 + firstLine },
+                });
+                i = b.next;
+                continue;
+            }
+        }
+        const pkg = PACKAGE_RESULT.exec(line);
+        if (pkg) {
+            closePackage(pkg[1]);
+            i++;
+            continue;
+        }
+        i++;
+    }
+    closePackage(undefined);
+    // Panics are recorded when read, plain failures when their package closes: restore log order.
+    return out.sort((a, b) => (a.logLines?.start ?? 0) - (b.logLines?.start ?? 0));
+}
+function readPanic(lines, start, first) {
+    const message = [first];
+    let i = start + 1;
+    // `\tpanic: …` repeats (recovered, re-panicked) and `[signal SIGSEGV …]` lines follow the first.
+    while (i < lines.length && /^\s+panic: |^\[signal /.test(structuralHead(lines[i])))
+        i++;
+    // A multi-line panic value continues until the blank line before the goroutine.
+    while (i < lines.length && message.length < MAX_MESSAGE_LINES) {
+        const l = structuralHead(lines[i]);
+        if (l.trim() === '' ||
+            GOROUTINE.test(l) ||
+            RUNNING_TESTS.test(l) ||
+            PACKAGE_RESULT.test(l) ||
+            RESULT.test(l) ||
+            /^exit status \d+$/.test(l))
+            break;
+        message.push(lines[i]);
+        i++;
+    }
+    let runningTest;
+    for (let k = 0; k < 10 && i < lines.length && !GOROUTINE.test(structuralHead(lines[i])); k++) {
+        const l = structuralHead(lines[i]);
+        if (RUNNING_TESTS.test(l))
+            runningTest ??= /^\s+(\S+)/.exec(structuralHead(lines[i + 1] ?? ''))?.[1];
+        else if (l.trim() !== '' && !/^\s/.test(l))
+            break;
+        i++;
+    }
+    const printed = FrameWindow.deepestFirst();
+    if (i < lines.length && GOROUTINE.test(structuralHead(lines[i]))) {
+        i++;
+        while (i + 1 < lines.length) {
+            const fn = structuralHead(lines[i]);
+            if (fn.trim() === '' || /^\s/.test(fn) || GOROUTINE.test(fn))
+                break;
+            const loc = FRAME_LOCATION.exec(structuralHead(lines[i + 1]));
+            if (!loc)
+                break;
+            i += 2;
+            // `created by` names the goroutine's creator, not a call on this stack.
+            if (fn.startsWith('created by '))
+                continue;
+            const lineNo = parseLineNumber(loc[2]);
+            if (lineNo !== undefined)
+                printed.push({ file: loc[1], line: lineNo, function: functionName(fn) });
+        }
+    }
+    const panic = { message: message.join('\n').trim(), frames: printed.toArray().reverse(), next: i };
+    if (runningTest !== undefined)
+        panic.runningTest = runningTest;
+    return panic;
+}
+/** `example.com/shop/cart.(*Cart).Add(...)` → `example.com/shop/cart.(*Cart).Add`. */
+function functionName(line) {
+    const trimmed = line.trim();
+    const paren = trimmed.lastIndexOf('(');
+    return paren > 0 && trimmed.endsWith(')') ? trimmed.slice(0, paren) : trimmed;
+}
+/** The package path of a qualified Go function: everything before the first `.` after the last `/`. */
+function packageOf(fn) {
+    const slash = fn.lastIndexOf('/');
+    const dot = fn.indexOf('.', slash + 1);
+    return dot > 0 ? fn.slice(0, dot) : undefined;
+}
+function testFromFrames(frames) {
+    for (let k = frames.length - 1; k >= 0; k--) {
+        const fn = frames[k].function ?? '';
+        const m = /\.((?:Test|Example|Benchmark|Fuzz)[A-Za-z0-9_]*)(?:\.func\d+)*$/.exec(fn);
+        if (m && packageOf(fn) !== 'testing')
+            return m[1];
+    }
+    return undefined;
+}
+function packageFromFrames(frames) {
+    for (let k = frames.length - 1; k >= 0; k--) {
+        const fn = frames[k].function ?? '';
+        if (/\.(?:Test|Example|Benchmark|Fuzz)[A-Za-z0-9_]*(?:\.func\d+)*$/.test(fn))
+            return packageOf(fn);
+    }
+    return undefined;
+}
+function readBuildErrors(lines, start) {
+    const errors = [];
+    let frame;
+    let i = start;
+    while (i < lines.length && errors.length < MAX_MESSAGE_LINES) {
+        const l = structuralHead(lines[i]);
+        const m = BUILD_ERROR.exec(l);
+        if (m) {
+            errors.push(lines[i]);
+            const lineNo = parseLineNumber(m[2]);
+            if (!frame && lineNo !== undefined) {
+                frame = { file: m[1], line: lineNo };
+                const col = m[3] !== undefined ? parseLineNumber(m[3]) : undefined;
+                if (col !== undefined)
+                    frame.column = col;
+            }
+        }
+        else if (/^\s+\S/.test(l) && errors.length > 0) {
+            errors.push(lines[i]); // continuation (`\thave (int)` / `\twant (string)`)
+        }
+        else {
+            break;
+        }
+        i++;
+    }
+    const out = { errors, next: i };
+    if (frame)
+        out.frame = frame;
+    return out;
+}
+function indentOf(line) {
+    let n = 0;
+    while (n < line.length && (line[n] === ' ' || line[n] === '\t'))
+        n++;
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/java.ts
+/**
+ * JVM stack traces in test logs: Maven Surefire's console (3.x `[ERROR] pkg.ClassTest.method --
+ * Time elapsed: … <<< FAILURE!`, 2.x `[ERROR] method(pkg.ClassTest)  Time elapsed: … <<< FAILURE!`),
+ * Gradle's `ClassTest > method() FAILED`, and any `Throwable.printStackTrace()` output:
+ *
+ *   java.lang.IllegalArgumentException: bad import line: pen,lots
+ *   	at com.example.inventory.Stock.importLine(Stock.java:47)
+ *   	at com.example.inventory.StockTest.importLineWithBadQuantity(StockTest.java:46)
+ *   Caused by: java.lang.NumberFormatException: For input string: "lots"
+ *   	at java.base/java.lang.Integer.parseInt(Integer.java:668)
+ *   	at com.example.inventory.Stock.parseQuantity(Stock.java:25)
+ *   	at com.example.inventory.Stock.importLine(Stock.java:45)
+ *   	... 4 more
+ *
+ * Files: a JVM frame names a class and a bare file name, never a path. `file` is the guess
+ * `com/example/inventory/Stock.java` (the class's package as directories, then the printed file
+ * name, which also covers Kotlin/Scala/Groovy and inner classes); `frames/` matches it by suffix
+ * to a tracked file (`src/main/java/com/example/inventory/Stock.java`).
+ *
+ * Chains: the reported exception is the outermost one (what JUnit reports as the failure type);
+ * the frames are the root cause's, completed with the `... N more` frames it shares with the
+ * trace that wraps it, because the root cause is where the work failed (the user's call into
+ * `Integer.parseInt`, not the `throw new IllegalArgumentException` that translated it). Every
+ * `Caused by:` stays in `chain`, nearest first, each with its own completed frames. `Suppressed:`
+ * blocks are skipped. Printed order is deepest first; frames are returned outermost first.
+ */
+
+/** `at [module/]pkg.Class.method(Location)`; location `File.java:12`, `Native Method`, `Unknown Source`. */
+const FRAME = /^\s*at ([^\s(]+)\(([^()]*)\)\s*(?:~?\[[^\]]*\])?\s*$/;
+const MORE = /^\s*\.\.\. (\d+) more\s*$/;
+/** `java.lang.IllegalStateException: msg` (a qualified class name; a message is optional). */
+const EXCEPTION = /^\s*(?:Exception in thread "[^"]*" )?((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)(?::(?: (.*))?)?$/;
+const CAUSED_BY = /^\s*Caused by: (.*)$/;
+const SUPPRESSED = /^(\s*)Suppressed: /;
+/** Surefire 3: `[ERROR] com.example.StockTest.method -- Time elapsed: 0.01 s <<< FAILURE!` */
+const SUREFIRE3_CASE = /^\[(?:ERROR|WARNING)\] (\S.*?) -- Time elapsed: .*<<< (?:FAILURE|ERROR)!\s*$/;
+/** Surefire 2: `[ERROR] method(com.example.StockTest)  Time elapsed: 0.01 sec  <<< FAILURE!` */
+const SUREFIRE2_CASE = /^(?:\[(?:ERROR|WARNING)\] )?(\S+)\(([\w$.]+)\)\s+Time elapsed: .*<<< (?:FAILURE|ERROR)!\s*$/;
+/** Gradle: `StockTest > shipRemovesStock() FAILED` */
+const GRADLE_CASE = /^(\S+) > (.+) FAILED\s*$/;
+/** Gradle's default short form: `    org.opentest4j.AssertionFailedError at StockTest.java:29` */
+const GRADLE_SHORT = /^\s+((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*) at ([\w$.-]+\.\w+):(\d+)\s*$/;
+/** Surefire's results summary: `[ERROR]   StockTest.ship:29 msg`, `[ERROR]   StockTest.a:34->helper:13 » IllegalState msg` */
+const SUREFIRE_SUMMARY = /^\[(?:ERROR|WARNING)\]\s{2,}([\w$]+)\.([\w$]+(?:\([^)]*\))?(?:\[\d+\])?):(\d+)((?:->[\w$.]+:\d+)*)\s?(.*)$/;
+/** How many lines after a test header its trace may start (Gradle indents, Surefire does not). */
+const HINT_REACH = 3;
+const javaLogParser = {
+    language: 'java',
+    detect(log) {
+        return (/^[ \t]*at [\w$./@<>-]+\((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj)(?::\d+)?|Native Method|Unknown Source)\)/m.test(log) ||
+            /Tests run: \d+, Failures: \d+/.test(log) ||
+            /^\S+ > .+ FAILED$/m.test(log));
+    },
+    parse(log) {
+        return parseJavaLog(log).map(boundFailure);
+    },
+};
+function parseJavaLog(log) {
+    const { lines, firstLine } = readLogLines(log);
+    const failures = [];
+    let hint;
+    const summaries = [];
+    let i = 0;
+    while (i < lines.length && failures.length < MAX_FAILURES) {
+        const line = structuralHead(lines[i]);
+        if (hint && i - hint.at > HINT_REACH)
+            hint = undefined;
+        const caseHeader = parseCaseHeader(line);
+        if (caseHeader) {
+            hint = { ...caseHeader, at: i };
+            i++;
+            continue;
+        }
+        const summary = SUREFIRE_SUMMARY.exec(line);
+        if (summary) {
+            summaries.push(summaryFailure(summary, i + firstLine));
+            i++;
+            continue;
+        }
+        const gradle = GRADLE_SHORT.exec(line);
+        if (gradle && hint) {
+            const lineNo = parseLineNumber(gradle[3]);
+            failures.push({
+                language: 'java',
+                kind: 'failure',
+                test: hint.test,
+                exceptionType: gradle[1],
+                message: '',
+                frames: lineNo === undefined ? [] : [{ file: packagePathGuess(hint.test.classname ?? '', gradle[2]), line: lineNo }],
+                logLines: { start: i + firstLine, end: i + firstLine },
+            });
+            hint = undefined;
+            i++;
+            continue;
+        }
+        const trace = EXCEPTION.test(line) ? readTrace(lines, i) : undefined;
+        if (trace) {
+            const failure = buildFailure(trace.throwables);
+            if (hint) {
+                failure.test = hint.test;
+                hint = undefined;
+            }
+            failure.logLines = { start: i + firstLine, end: trace.next - 1 + firstLine };
+            failures.push(failure);
+            i = trace.next;
+            continue;
+        }
+        i++;
+    }
+    // The results summary repeats every failure in one line; it only adds the ones no trace explains
+    // (Surefire with trimmed output, or a log cut before the traces).
+    for (const s of summaries) {
+        if (failures.length >= MAX_FAILURES)
+            break;
+        const traced = failures.some((f) => f.test?.name === s.method && (f.test.classname ?? '').split('.').pop() === s.simpleClass);
+        if (!traced)
+            failures.push(s.failure);
+    }
+    return failures;
+}
+function parseCaseHeader(line) {
+    const s3 = SUREFIRE3_CASE.exec(line);
+    if (s3) {
+        const { classname, method } = splitQualifiedMethod(s3[1]);
+        return { test: withId(classname, method) };
+    }
+    const s2 = SUREFIRE2_CASE.exec(line);
+    if (s2)
+        return { test: withId(s2[2], s2[1]) };
+    const g = GRADLE_CASE.exec(line);
+    if (g)
+        return { test: withId(g[1], g[2].replace(/\(\)$/, '')) };
+    return undefined;
+}
+function withId(classname, name) {
+    return classname ? { classname, name, id: `${classname}#${name}` } : { name };
+}
+/**
+ * `com.example.StockTest.parse(String)[2]` → class `com.example.StockTest`, method `parse(String)[2]`:
+ * the last dot outside parentheses and brackets (parameter types have dots of their own).
+ */
+function splitQualifiedMethod(s) {
+    let depth = 0;
+    let lastDot = -1;
+    for (let k = 0; k < s.length; k++) {
+        const c = s[k];
+        if (c === '(' || c === '[')
+            depth++;
+        else if (c === ')' || c === ']')
+            depth = Math.max(0, depth - 1);
+        else if (c === '.' && depth === 0)
+            lastDot = k;
+    }
+    return lastDot < 0 ? { classname: '', method: s } : { classname: s.slice(0, lastDot), method: s.slice(lastDot + 1) };
+}
+/**
+ * Read a trace whose header is at `start`: message lines until the first frame (a header not
+ * followed by frames within a few lines is not a trace), frames, `... N more`, `Caused by:`.
+ */
+function readTrace(lines, start) {
+    const first = readThrowable(lines, start, structuralHead(lines[start]));
+    if (!first || first.throwable.printed.length === 0)
+        return undefined;
+    const throwables = [first.throwable];
+    let i = first.next;
+    while (i < lines.length && throwables.length < 20) {
+        const caused = CAUSED_BY.exec(structuralHead(lines[i]));
+        if (!caused)
+            break;
+        const next = readThrowable(lines, i, caused[1]);
+        if (!next)
+            break;
+        throwables.push(next.throwable);
+        i = next.next;
+    }
+    return { throwables, next: i };
+}
+function readThrowable(lines, start, headerText) {
+    const head = EXCEPTION.exec(headerText);
+    if (!head)
+        return undefined;
+    const messageLines = head[2] !== undefined ? [head[2]] : [];
+    let i = start + 1;
+    // A message can span lines (multi-line assertion messages); the first frame ends it.
+    while (i < lines.length && !FRAME.test(structuralHead(lines[i]))) {
+        const line = structuralHead(lines[i]);
+        if (messageLines.length >= 20 || i - start > 20)
+            return undefined;
+        // Maven's own log lines and a new chain link are never part of a message.
+        if (CAUSED_BY.test(line) || /^\[(?:INFO|ERROR|WARNING|DEBUG)\]/.test(line))
+            return undefined;
+        messageLines.push(lines[i]);
+        i++;
+    }
+    if (i >= lines.length)
+        return undefined;
+    const printed = FrameWindow.deepestFirst();
+    let more = 0;
+    let frameIndent = -1;
+    while (i < lines.length) {
+        const line = structuralHead(lines[i]);
+        const frame = FRAME.exec(line);
+        if (frame) {
+            if (frameIndent < 0)
+                frameIndent = java_indentOf(line);
+            const raw = toRawFrame(frame[1], frame[2]);
+            if (raw)
+                printed.push(raw);
+            i++;
+            continue;
+        }
+        const m = MORE.exec(line);
+        if (m) {
+            more = Number(m[1]);
+            i++;
+            break;
+        }
+        const sup = SUPPRESSED.exec(line);
+        if (sup) {
+            // A suppressed exception and everything indented under it belong to it, not to this trace.
+            const depth = sup[1].length;
+            i++;
+            while (i < lines.length && java_indentOf(lines[i]) > depth && lines[i].trim() !== '')
+                i++;
+            continue;
+        }
+        break;
+    }
+    const message = messageLines.join('\n').trim();
+    // A count beyond the enclosing trace's length shares all of it (slicing clamps it).
+    return {
+        throwable: {
+            exceptionType: head[1],
+            message,
+            printed: printed.toArray(),
+            more: Number.isFinite(more) && more > 0 ? more : 0,
+        },
+        next: i,
+    };
+}
+/** `java.base/java.lang.Integer.parseInt` + `Integer.java:668` → a frame with a package-path guess. */
+function toRawFrame(qualified, location) {
+    const colon = location.lastIndexOf(':');
+    if (colon < 0)
+        return undefined; // `Native Method`, `Unknown Source`, `Stock.java`: no line to point at.
+    const line = parseLineNumber(location.slice(colon + 1));
+    if (line === undefined)
+        return undefined;
+    const fileName = location.slice(0, colon);
+    // Drop the module / class loader prefix (`java.base/`, `app//`, `com.foo@1.2/`).
+    const fn = qualified.slice(qualified.lastIndexOf('/') + 1);
+    const classname = fn.slice(0, Math.max(0, fn.lastIndexOf('.')));
+    return { file: packagePathGuess(classname, fileName), line, function: fn };
+}
+/** `com.example.inventory.Stock$Inner` + `Stock.java` → `com/example/inventory/Stock.java`. */
+function packagePathGuess(classname, fileName) {
+    const lastDot = classname.lastIndexOf('.');
+    if (lastDot < 0)
+        return fileName;
+    return `${classname.slice(0, lastDot).replace(/\./g, '/')}/${fileName}`;
+}
+function buildFailure(throwables) {
+    // Complete each throwable's frames with the `... N more` it shares with the one that wraps it.
+    const complete = [];
+    throwables.forEach((t, k) => {
+        const enclosing = k > 0 ? complete[k - 1] : [];
+        const shared = t.more > 0 ? enclosing.slice(Math.max(0, enclosing.length - t.more)) : [];
+        complete.push([...t.printed, ...shared]);
+    });
+    const outer = throwables[0];
+    const root = complete[complete.length - 1];
+    const failure = {
+        language: 'java',
+        // Surefire's `<<< ERROR!` (an exception rather than an assertion) is still a test that ran and
+        // failed; `kind: 'error'` is for tests that could not run (collection, import).
+        kind: 'failure',
+        exceptionType: outer.exceptionType,
+        message: outer.message,
+        frames: [...root].reverse(),
+    };
+    if (throwables.length > 1) {
+        failure.chain = throwables.slice(1).map((t, k) => ({
+            relation: 'cause',
+            exceptionType: t.exceptionType,
+            message: t.message,
+            frames: [...complete[k + 1]].reverse(),
+        }));
+    }
+    return failure;
+}
+function summaryFailure(m, logLine) {
+    const simpleClass = m[1];
+    const method = m[2];
+    const frames = [];
+    const own = parseLineNumber(m[3]);
+    if (own !== undefined)
+        frames.push({ file: `${simpleClass}.java`, line: own, function: `${simpleClass}.${method}` });
+    // `->helper:13` steps go deeper, in the same class unless qualified.
+    for (const step of (m[4] ?? '').split('->').filter(Boolean)) {
+        const colon = step.lastIndexOf(':');
+        const name = step.slice(0, colon);
+        const line = parseLineNumber(step.slice(colon + 1));
+        if (line === undefined)
+            continue;
+        const dot = name.lastIndexOf('.');
+        const cls = dot < 0 ? simpleClass : name.slice(0, dot);
+        frames.push({ file: `${cls}.java`, line, function: dot < 0 ? `${simpleClass}.${name}` : name });
+    }
+    const rest = (m[5] ?? '').trim();
+    // Errors read `» SimpleName message`; failures are just the message.
+    const err = /^» (\S+)\s?(.*)$/.exec(rest);
+    const failure = {
+        language: 'java',
+        kind: 'failure',
+        test: { classname: simpleClass, name: method, id: `${simpleClass}#${method}` },
+        message: err ? err[2] : rest,
+        frames,
+        logLines: { start: logLine, end: logLine },
+    };
+    if (err)
+        failure.exceptionType = err[1];
+    return { failure, method, simpleClass };
+}
+function java_indentOf(line) {
+    let n = 0;
+    while (n < line.length && (line[n] === ' ' || line[n] === '\t'))
+        n++;
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/v8-stack.ts
+/** Longest function name kept; longer ones are generated code, not something a person wrote. */
+const MAX_FUNCTION_CHARS = 200;
+/** eval frames nest (`eval at a (eval at b (...))`); real ones are shallow. */
+const MAX_EVAL_DEPTH = 4;
+/**
+ * Read `path:line[:column]` from the end of a location. `file://` URLs become paths with their
+ * percent-encoding decoded (`file:///C:/x` → `C:/x`); Windows paths, `node:` specifiers,
+ * `webpack://` and http(s) URLs stay as printed (a `?query` before the line number is dropped).
+ * Returns undefined for locations without a line (`<anonymous>`, `native`, `index 0`).
+ */
+function parseStackLocation(text, depth = 0) {
+    let loc = text.trim();
+    if (loc.startsWith('eval at '))
+        return depth < MAX_EVAL_DEPTH ? parseEvalOrigin(loc, depth) : undefined;
+    const last = readTrailingNumber(loc);
+    if (!last)
+        return undefined;
+    loc = loc.slice(0, last.start);
+    let line = last.value;
+    let column;
+    const before = readTrailingNumber(loc);
+    if (before) {
+        loc = loc.slice(0, before.start);
+        column = line;
+        line = before.value;
+    }
+    let file = loc;
+    // vite and webpack dev servers add `?t=123` / `?v=abc` cache busters to module URLs.
+    const query = file.indexOf('?');
+    if (query > 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(file))
+        file = file.slice(0, query);
+    if (/^file:\/\//i.test(file))
+        file = pathFromFileUrl(file);
+    // A line number too long to be one (readTrailingNumber takes at most 9 digits) is not a location.
+    if (!file || line < 1 || /:\d{10,}$/.test(file))
+        return undefined;
+    return column !== undefined && column >= 1 ? { file, line, column } : { file, line };
+}
+/** `:123` at the very end of `s`: its value and where the colon is; undefined if there is none. */
+function readTrailingNumber(s) {
+    let i = s.length;
+    while (i > 0 && s.charCodeAt(i - 1) >= 48 && s.charCodeAt(i - 1) <= 57)
+        i--;
+    const digits = s.length - i;
+    if (digits === 0 || digits > 9 || i === 0 || s[i - 1] !== ':')
+        return undefined;
+    return { value: Number(s.slice(i)), start: i - 1 };
+}
+/** `file:///tmp/a%20b/x.mjs` → `/tmp/a b/x.mjs`; `file:///C:/x` → `C:/x`; `file://host/s` → `//host/s`. */
+function pathFromFileUrl(url) {
+    let p = url.replace(/^file:\/\//i, '');
+    const hash = p.indexOf('#');
+    if (hash >= 0)
+        p = p.slice(0, hash);
+    try {
+        p = decodeURIComponent(p);
+    }
+    catch {
+        // A stray `%` that is not an escape: keep the text as printed.
+    }
+    if (/^\/[A-Za-z]:[\\/]/.test(p))
+        return p.slice(1);
+    return p.startsWith('/') ? p : `//${p}`;
+}
+/** `eval at fn (LOCATION), <anonymous>:1:1`: the code was eval'd at LOCATION, the user's call site. */
+function parseEvalOrigin(text, depth) {
+    const open = text.indexOf('(');
+    if (open < 0)
+        return undefined;
+    const close = matchingParen(text, open);
+    if (close < 0)
+        return undefined;
+    return parseStackLocation(text.slice(open + 1, close), depth + 1);
+}
+function matchingParen(text, open) {
+    let depth = 0;
+    for (let i = open; i < text.length; i++) {
+        const c = text[i];
+        if (c === '(')
+            depth++;
+        else if (c === ')' && --depth === 0)
+            return i;
+    }
+    return -1;
+}
+/** Where the `(` that matches the final `)` of `text` is, or -1. */
+function openingParenOfLast(text) {
+    let depth = 0;
+    for (let i = text.length - 1; i >= 0; i--) {
+        const c = text[i];
+        if (c === ')')
+            depth++;
+        else if (c === '(' && --depth === 0)
+            return i;
+    }
+    return -1;
+}
+/** Locations V8 prints for frames that have no source position: a frame, but nothing to point at. */
+const NO_LOCATION = /^(?:<anonymous>|native|index \d+|unknown location|<unknown>|\[native code\])$/;
+/**
+ * The part of a V8 frame after `at `: `fn (location)` or a bare `location`.
+ * Returns a frame, `null` for a frame with no source position (`JSON.parse (<anonymous>)`), or
+ * undefined when the text is not a frame at all.
+ */
+function parseFrameBody(body) {
+    let text = body.trim();
+    if (text.endsWith(' {'))
+        text = text.slice(0, -2).trimEnd(); // node's inspect: properties follow
+    // `async fn (loc)` and `async loc` mark an await point, not a different function.
+    if (text.startsWith('async '))
+        text = text.slice(6).trimStart();
+    if (!text)
+        return undefined;
+    let fn;
+    let location = text;
+    if (text.endsWith(')')) {
+        const open = openingParenOfLast(text);
+        if (open > 0 && text[open - 1] === ' ') {
+            fn = text.slice(0, open - 1).trim();
+            location = text.slice(open + 1, -1);
+        }
+        else if (open === 0) {
+            location = text.slice(1, -1);
+        }
+    }
+    if (NO_LOCATION.test(location.trim()) || (fn === undefined && NO_LOCATION.test(text)))
+        return null;
+    const loc = parseStackLocation(location);
+    if (!loc)
+        return undefined;
+    const frame = { file: loc.file, line: loc.line };
+    if (loc.column !== undefined)
+        frame.column = loc.column;
+    const name = v8_stack_functionName(fn);
+    if (name)
+        frame.function = name;
+    return frame;
+}
+function v8_stack_functionName(name) {
+    if (!name)
+        return undefined;
+    return name.length > MAX_FUNCTION_CHARS ? name.slice(0, MAX_FUNCTION_CHARS) : name;
+}
+/**
+ * A V8 stack line: `at …` after any indentation. Returns a frame, `null` for a frame without a
+ * source position, or undefined when the line is not a stack frame.
+ */
+function parseV8FrameLine(line) {
+    const text = line.trimStart();
+    if (!text.startsWith('at '))
+        return undefined;
+    return parseFrameBody(text.slice(3));
+}
+/**
+ * vitest's stack line: `❯ fn path:line:col` or `❯ path:line:col` (the function is optional and
+ * may contain spaces, `new Cart`; the path may too). The path starts at the first word that looks
+ * like one: it has a slash, a scheme, or it is the last word.
+ */
+function parseVitestFrameLine(line) {
+    const text = line.trim();
+    if (!text.startsWith('❯ '))
+        return undefined;
+    const words = text.slice(2).trim().split(' ');
+    let at = words.findIndex((w) => /[\\/]/.test(w) || /^[a-z][a-z0-9+.-]*:/i.test(w));
+    if (at < 0)
+        at = words.length - 1;
+    const loc = parseStackLocation(words.slice(at).join(' '));
+    if (!loc)
+        return undefined;
+    const frame = { file: loc.file, line: loc.line };
+    if (loc.column !== undefined)
+        frame.column = loc.column;
+    const name = v8_stack_functionName(words.slice(0, at).join(' '));
+    if (name)
+        frame.function = name;
+    return frame;
+}
+/*
+ * `Name: message`, `Name [CODE]: message`, `Uncaught Name: message`. A dotted name is allowed
+ * (`errors.NotFound: x`). The parts have disjoint character classes: no backtracking.
+ */
+const ERROR_HEADER = /^(?:Uncaught )?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?: \[([^\]]{1,80})\])?:(?: (.*))?$/;
+/** Only names that say they are errors: `Expected: 30` or `Received: 10` must not read as one. */
+const ERROR_NAME = /(?:Error|Exception|Failure|Rejection|Fault)$/;
+const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** Read a line that heads an error (`TypeError: x`, `AssertionError [ERR_ASSERTION]: x`). */
+function parseErrorHeader(line) {
+    const m = ERROR_HEADER.exec(line.trim());
+    if (!m)
+        return undefined;
+    const name = m[1];
+    const bracket = m[2];
+    const message = m[3] ?? '';
+    if (bracket !== undefined) {
+        // node prints the name property in brackets when it differs from the class: `Error [CartError]`;
+        // and a code there when it has one: `AssertionError [ERR_ASSERTION]`.
+        // node:test passes errors between processes, so a custom class can come back as a plain Error
+        // that keeps its name (`Error [CartError]`), or the other way round (`SyntaxError [Error]`,
+        // Node 20). The specific one of the two is the error's type.
+        if (ERROR_CODE.test(bracket))
+            return ERROR_NAME.test(name) ? { type: name, code: bracket, message } : undefined;
+        if (!IDENTIFIER.test(bracket) || !(ERROR_NAME.test(name) || ERROR_NAME.test(bracket)))
+            return undefined;
+        return { type: bracket === 'Error' ? name : bracket, message };
+    }
+    return ERROR_NAME.test(name) ? { type: name, message } : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/js-error-block.ts
+
+
+/** Message bounds: enough for an assertion diff, not a whole serialised object graph. */
+const js_error_block_MAX_MESSAGE_LINES = 60;
+const MAX_MESSAGE_CHARS = 4000;
+/** Frames kept per error: the deepest and the outermost half each (recursion can print thousands). */
+const js_error_block_MAX_FRAMES = 100;
+/** jest's matchers throw JestAssertionError, whose printed name is plain `Error` or nothing. */
+const JEST_MATCHER = /^expect(?:\.\w+)?\(/;
+/** Code frames: jest `> 11 | code`, `  10 | code`; vitest `  10| code`; the caret line `   |   ^`. */
+const CODE_FRAME = /^\s*(?:>\s*)?\d+\s?\|/;
+const CODE_FRAME_CARET = /^\s*\|(?:\s|$)/;
+/** vitest's section rules: `⎯⎯⎯⎯[1/6]⎯`, `⎯⎯ Unhandled Errors ⎯⎯`. */
+const VITEST_RULE = /^\s*⎯{3,}/;
+const CAUSE = /^\s*(?:\[cause\]|cause): (.*)$/;
+/** Causes followed per error; a longer chain is read as text of the last one. */
+const MAX_CAUSES = 16;
+function newContext(firstLine, header) {
+    return { header, firstLine, messageLines: [], omittedLines: 0, deepest: [], outermost: [], frameCount: 0 };
+}
+function addFrame(ctx, frame) {
+    ctx.frameCount++;
+    if (!frame)
+        return;
+    // Printed deepest first: keep the first half as printed and a sliding window of the last half.
+    if (ctx.deepest.length < js_error_block_MAX_FRAMES / 2)
+        ctx.deepest.push(frame);
+    else {
+        ctx.outermost.push(frame);
+        if (ctx.outermost.length > js_error_block_MAX_FRAMES / 2)
+            ctx.outermost.shift();
+    }
+}
+function frameOf(line) {
+    const v8 = parseV8FrameLine(line);
+    if (v8 !== undefined)
+        return v8;
+    return parseVitestFrameLine(line);
+}
+function isCodeFrame(line) {
+    return CODE_FRAME.test(line) || CODE_FRAME_CARET.test(line);
+}
+/** Is this line the start of an error's text (as opposed to a frame or a blank)? */
+function startsError(line) {
+    const t = line.trim();
+    return !!parseErrorHeader(t.startsWith('[') ? t.slice(1) : t) || JEST_MATCHER.test(t);
+}
+/**
+ * An error found without a runner's header around it ends where another error starts, and its
+ * frames must follow its first line within this many lines.
+ */
+const MAX_BARE_MESSAGE_LINES = 500;
+/**
+ * Read the error in `lines[start, end)`. Stops early at a line that cannot belong to it (text after
+ * the frames, a vitest rule), so `last` tells the caller where the error ended. `bare`: no runner
+ * header delimits the error (a crash in a log, a JUnit body), so its message is held shorter.
+ */
+function readErrorBlock(lines, start, end, options = {}) {
+    const contexts = [];
+    let ctx;
+    let state = 'start';
+    let last = start - 1;
+    // node prints an error without frames in brackets: `[Error: boom]`, or `[Error: a\nb] {` when
+    // properties follow (node:test's JUnit wrapper always looks like that).
+    let bracketed = false;
+    const begin = (line) => {
+        let t = line.trim();
+        let next = 'message';
+        bracketed = t.startsWith('[') && !!parseErrorHeader(t.slice(1));
+        if (bracketed) {
+            t = t.slice(1);
+            if (t.endsWith('] {'))
+                [t, next, bracketed] = [t.slice(0, -3), 'props', false];
+            else if (t.endsWith(']'))
+                [t, next, bracketed] = [t.slice(0, -1), 'frames', false];
+        }
+        const header = parseErrorHeader(t);
+        ctx = newContext(header ? undefined : t, header);
+        contexts.push(ctx);
+        return next;
+    };
+    scan: for (let i = start; i < end; i++) {
+        const line = lines[i];
+        const t = line.trim();
+        switch (state) {
+            case 'start': {
+                if (t === '')
+                    continue;
+                const frame = frameOf(line);
+                if (frame !== undefined) {
+                    ctx = newContext(undefined, undefined);
+                    contexts.push(ctx);
+                    addFrame(ctx, frame);
+                    state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+                }
+                else {
+                    state = begin(line);
+                }
+                last = i;
+                break;
+            }
+            case 'message': {
+                const frame = frameOf(line);
+                if (frame !== undefined) {
+                    addFrame(ctx, frame);
+                    state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+                    last = i;
+                }
+                else if (isCodeFrame(line)) {
+                    // The message is over; the code frame sits between it and (the rest of) the frames.
+                    state = 'frames';
+                    last = i;
+                }
+                else if (VITEST_RULE.test(line) || t.startsWith('Serialized Error:')) {
+                    break scan;
+                }
+                else if (options.bare && (i - start > MAX_BARE_MESSAGE_LINES || startsError(line))) {
+                    break scan;
+                }
+                else if (bracketed && (t.endsWith('] {') || t.endsWith(']'))) {
+                    // The end of a bracketed error's message.
+                    const text = line.slice(0, line.lastIndexOf(']'));
+                    if (text.trim() !== '')
+                        ctx.messageLines.push(text);
+                    state = t.endsWith('] {') ? 'props' : 'frames';
+                    bracketed = false;
+                    last = i;
+                }
+                else {
+                    if (ctx.messageLines.length < js_error_block_MAX_MESSAGE_LINES)
+                        ctx.messageLines.push(line);
+                    else
+                        ctx.omittedLines++;
+                    if (t !== '')
+                        last = i;
+                }
+                break;
+            }
+            case 'frames': {
+                const frame = frameOf(line);
+                const cause = frame === undefined && contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
+                const causeHeader = cause ? parseErrorHeader(cause[1]) : undefined;
+                if (frame !== undefined) {
+                    addFrame(ctx, frame);
+                    if (line.trimEnd().endsWith(' {'))
+                        state = 'props';
+                    last = i;
+                }
+                else if (t === '' || isCodeFrame(line)) {
+                    if (t !== '')
+                        last = i;
+                }
+                else if (t === 'Cause:' && contexts.length <= MAX_CAUSES) {
+                    // jest prints a timeout's cause (with the test's own frame) in a section of its own.
+                    state = 'start';
+                    last = i;
+                }
+                else if (causeHeader) {
+                    ctx = newContext(undefined, causeHeader);
+                    contexts.push(ctx);
+                    state = 'message';
+                    last = i;
+                }
+                else {
+                    break scan;
+                }
+                break;
+            }
+            case 'props': {
+                // The error's own properties (`code: 'ERR_ASSERTION'`, `actual: 10`, …) until its `}`.
+                const cause = contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
+                const causeHeader = cause ? parseErrorHeader(cause[1]) : undefined;
+                if (causeHeader) {
+                    ctx = newContext(undefined, causeHeader);
+                    contexts.push(ctx);
+                    state = 'message';
+                }
+                else if (t !== '' && !/^\s/.test(line) && t !== '}') {
+                    // Back at the left margin with something that is not the closing brace: not ours.
+                    break scan;
+                }
+                if (t !== '')
+                    last = i;
+                break;
+            }
+        }
+    }
+    const chosen = chooseContext(contexts);
+    if (!chosen)
+        return { message: '', frames: [], frameCount: 0, last };
+    return {
+        ...describe(chosen),
+        frames: [...chosen.deepest, ...chosen.outermost].reverse(),
+        frameCount: chosen.frameCount,
+        last,
+    };
+}
+/**
+ * The error that failed the test is the outer one, unless its frames are all the runner's: node:test's
+ * JUnit reporter wraps every failure in `Error [ERR_TEST_FAILURE]` and keeps the test's error as
+ * its `cause`; jest's timeout error is thrown from jest-circus with the test's frame in `Cause:`.
+ * Then the first cause with a frame of the user's is the one to read.
+ */
+function chooseContext(contexts) {
+    const outer = contexts[0];
+    if (!outer || hasOwnFrame(outer))
+        return outer;
+    return contexts.find(hasOwnFrame) ?? outer;
+}
+/** A frame outside the runtime and installed dependencies (a guess: `frames/` decides for real). */
+function hasOwnFrame(ctx) {
+    return [...ctx.deepest, ...ctx.outermost].some((f) => !f.file.startsWith('node:') && !/(?:^|[\\/])node_modules[\\/]/.test(f.file));
+}
+function describe(ctx) {
+    const first = ctx.header ? ctx.header.message : (ctx.firstLine ?? '');
+    const message = pruneMessage(first, ctx.messageLines, ctx.omittedLines);
+    let type = ctx.header?.type;
+    if ((type === undefined || type === 'Error') && JEST_MATCHER.test(first))
+        type = 'JestAssertionError';
+    const out = { message };
+    if (type)
+        out.exceptionType = type;
+    if (ctx.header?.code)
+        out.code = ctx.header.code;
+    return out;
+}
+/**
+ * The message as one bounded text: the header's line, then the continuation lines dedented (node
+ * and mocha indent them under the header), blank runs collapsed, trailing blanks dropped.
+ */
+function pruneMessage(first, rest, omitted) {
+    const indents = rest.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length);
+    const dedent = indents.length ? Math.min(...indents) : 0;
+    const out = [first.trimEnd()];
+    for (const line of rest) {
+        const text = line.slice(Math.min(dedent, line.length - line.trimStart().length)).trimEnd();
+        if (text === '' && out[out.length - 1] === '')
+            continue;
+        out.push(text);
+    }
+    while (out.length > 1 && out[out.length - 1] === '')
+        out.pop();
+    if (out[0] === '' && out.length > 1)
+        out.shift();
+    if (omitted > 0)
+        out.push(`… [${omitted} more lines]`);
+    return clip(out.join('\n'), MAX_MESSAGE_CHARS);
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/node-test-output.ts
+
+
+
+/** A spec tree line: indentation, marker, text. Markers are single code points; no backtracking. */
+const TREE_LINE = /^( *)(▶|✔|✖|﹣|ℹ|\*) (.*)$/;
+/** ` (1.2ms)` and a ` # SKIP reason` directive at the end of a spec line. */
+const SPEC_SUFFIX = / \(\d+(?:\.\d+)?m?s\)(?: # .*)?$| # (?:SKIP|TODO)\b.*$/;
+/** Nesting deeper than this is not a test suite anyone wrote. */
+const node_test_output_MAX_DEPTH = 64;
+/** Failing leaves remembered for the `failing tests:` section. */
+const node_test_output_MAX_REMEMBERED = 10_000;
+function readTreeLine(line) {
+    const m = TREE_LINE.exec(line);
+    if (!m)
+        return undefined;
+    return { indent: m[1].length, marker: m[2], name: m[3].replace(SPEC_SUFFIX, '') };
+}
+/** Follows the spec tree to know each failing leaf's suite path. */
+class SpecTree {
+    groups = [];
+    failedLeaves = new Map();
+    remembered = 0;
+    /**
+     * Record a tree line; returns its path (suites above it, then its own name). `header` is the
+     * index of the failure header made for it when the error is printed under it (Node 20).
+     */
+    observe(tree, header) {
+        while (this.groups.length && this.groups[this.groups.length - 1].indent > tree.indent)
+            this.groups.pop();
+        const top = this.groups[this.groups.length - 1];
+        if (top && top.indent === tree.indent) {
+            // A suite ends with a line of its own name at its own indentation (`✖ total (2.1ms)` under
+            // `▶ total`; Node 20 wrote `▶ total (2.1ms)`); a sibling line means it ended unannounced.
+            this.groups.pop();
+            if (top.name === tree.name)
+                return [...this.path(), tree.name];
+        }
+        const path = [...this.path(), tree.name];
+        if (tree.marker === '▶') {
+            if (this.groups.length < node_test_output_MAX_DEPTH)
+                this.groups.push({ indent: tree.indent, name: tree.name });
+        }
+        else if (tree.marker === '✖' && this.remembered < node_test_output_MAX_REMEMBERED) {
+            const list = this.failedLeaves.get(tree.name) ?? [];
+            list.push(header === undefined ? { path } : { path, header });
+            this.failedLeaves.set(tree.name, list);
+            this.remembered++;
+        }
+        return path;
+    }
+    /** The first not yet claimed failing leaf with this name, if the tree showed one. */
+    claim(leaf) {
+        return this.failedLeaves.get(leaf)?.shift();
+    }
+    path() {
+        return this.groups.map((g) => g.name);
+    }
+}
+/** `test at file:line:col`: where node:test says the failing test is defined. */
+function readTestAt(line) {
+    const t = line.trim();
+    return t.startsWith('test at ') ? parseStackLocation(t.slice(8)) : undefined;
+}
+/* ----------------------------------- TAP ----------------------------------- */
+const TAP_NOT_OK = /^( *)not ok \d+(?: - (.*))?$/;
+const TAP_SUBTEST = /^( *)# Subtest: (.*)$/;
+const YAML_KEY = /^( *)([A-Za-z_]\w*):(?: (.*))?$/;
+/** A YAML block for one test is small; one that never ends is not TAP. */
+const MAX_YAML_LINES = 2000;
+/** node's TAP writes YAML scalars plain, single-quoted (`''` escapes a quote) or as `|-` blocks. */
+function yamlScalar(raw) {
+    const v = raw.trim();
+    if (v.length >= 2 && v.startsWith("'") && v.endsWith("'"))
+        return v.slice(1, -1).replace(/''/g, "'");
+    if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+        try {
+            return JSON.parse(v);
+        }
+        catch {
+            return v.slice(1, -1);
+        }
+    }
+    return v;
+}
+/** Read the `---` … `...` block starting at `lines[start]`; top-level keys only. */
+function readYaml(lines, start) {
+    const open = lines[start];
+    if (open === undefined || open.trim() !== '---')
+        return undefined;
+    const base = open.length - open.trimStart().length;
+    const fields = {};
+    let current;
+    const limit = Math.min(lines.length, start + MAX_YAML_LINES);
+    for (let i = start + 1; i < limit; i++) {
+        const line = lines[i];
+        const indent = line.length - line.trimStart().length;
+        if (line.trim() === '...' && indent === base)
+            return { fields, end: i };
+        const key = indent === base ? YAML_KEY.exec(line) : null;
+        if (key) {
+            const raw = key[3] ?? '';
+            if (/^[|>][-+]?$/.test(raw.trim()) || raw.trim() === '') {
+                current = [];
+                fields[key[2]] = { block: current };
+            }
+            else {
+                current = undefined;
+                fields[key[2]] = { value: yamlScalar(raw) };
+            }
+        }
+        else if (current && (indent > base || line.trim() === '')) {
+            current.push(line);
+        }
+    }
+    return undefined;
+}
+/** Failures from node:test's TAP output (also any TAP producer that writes node's YAML keys). */
+function parseTapFailures(lines, lineOffset, max) {
+    const failures = [];
+    const subtests = [];
+    for (let i = 0; i < lines.length && failures.length < max; i++) {
+        const line = lines[i];
+        const sub = TAP_SUBTEST.exec(line);
+        if (sub) {
+            const indent = sub[1].length;
+            while (subtests.length && subtests[subtests.length - 1].indent >= indent)
+                subtests.pop();
+            if (subtests.length < node_test_output_MAX_DEPTH)
+                subtests.push({ indent, name: sub[2].trim() });
+            continue;
+        }
+        const notOk = TAP_NOT_OK.exec(line);
+        if (!notOk)
+            continue;
+        const indent = notOk[1].length;
+        let title = (notOk[2] ?? '').trim();
+        if (/ # (?:TODO|SKIP)\b/i.test(title))
+            continue; // a failing TODO does not fail the run
+        title = title.replace(/ # .*$/, '');
+        const yaml = readYaml(lines, i + 1);
+        if (!yaml)
+            continue;
+        const f = yaml.fields;
+        const field = (k) => f[k]?.value ?? blockText(f[k]?.block);
+        // A suite that failed because its tests did is not a failure of its own.
+        if (field('failureType') === 'subtestsFailed') {
+            i = yaml.end;
+            continue;
+        }
+        const path = subtests.filter((s) => s.indent < indent).map((s) => s.name);
+        const frames = tapFrames((f.stack?.block ?? []).map((l) => l.trim()));
+        const location = field('location') ? parseStackLocation(field('location')) : undefined;
+        const failure = {
+            language: 'javascript',
+            test: { name: clip([...path, title].join(' > '), 500) },
+            message: clip(field('error') ?? '', MAX_MESSAGE_CHARS),
+            frames,
+            logLines: { start: lineOffset + i + 1, end: lineOffset + yaml.end + 1 },
+        };
+        if (location) {
+            failure.test.file = location.file;
+            failure.test.line = location.line;
+        }
+        const type = field('name');
+        if (type)
+            failure.exceptionType = type;
+        failure.kind = field('type') === 'suite' || field('failureType') === 'hookFailed' ? 'error' : 'failure';
+        failures.push(failure);
+        i = yaml.end;
+    }
+    return failures;
+}
+/** A YAML block scalar's text: its common indentation removed, trailing blank lines dropped. */
+function blockText(block) {
+    if (!block)
+        return undefined;
+    const indents = block.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length);
+    const dedent = indents.length ? Math.min(...indents) : 0;
+    const lines = block.map((l) => l.slice(dedent).trimEnd());
+    while (lines.length && lines[lines.length - 1] === '')
+        lines.pop();
+    return lines.join('\n');
+}
+function tapFrames(stack) {
+    const frames = [];
+    for (const line of stack) {
+        const body = line.startsWith('at ') ? line.slice(3) : line;
+        const frame = parseFrameBody(body);
+        if (frame)
+            frames.push(frame);
+        if (frames.length >= js_error_block_MAX_FRAMES)
+            break;
+    }
+    return frames.reverse();
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/javascript.ts
+
+
+
+
+
+/** The tail of a longer log is read: runners print their failure summaries last. */
+const javascript_MAX_LOG_CHARS = 32 * 1024 * 1024;
+/** Lines are cut to this before parsing: no real header or frame is longer. */
+const MAX_LINE_CHARS = 4096;
+const javascript_MAX_FAILURES = 1000;
+const MAX_NAME_CHARS = 500;
+const MAX_PATH_CHARS = 1000;
+/** mocha prints one title line per describe level; deeper is not a title. */
+const MAX_MOCHA_TITLE_LINES = 32;
+/** How much of a huge log `detect` looks at, from each end. */
+const DETECT_WINDOW_CHARS = 512 * 1024;
+const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/i;
+const javascriptLogParser = {
+    language: 'javascript',
+    detect: detectJavaScript,
+    parse: parseJavaScriptLog,
+};
+/** Cheap check for the registry: a JS runner's marker or a V8 frame in a JS/TS file. */
+function detectJavaScript(log) {
+    const sample = log.length > 2 * DETECT_WINDOW_CHARS
+        ? `${log.slice(0, DETECT_WINDOW_CHARS)}\n${log.slice(-DETECT_WINDOW_CHARS)}`
+        : log;
+    const { lines } = prepareLines(sample);
+    for (const line of lines) {
+        const t = line.trim();
+        if (/^FAIL\s.* > /.test(t) || t.startsWith('● ') || t === '✖ failing tests:')
+            return true;
+        if (/^\d+ failing\b/.test(t) || t.includes('[ERR_ASSERTION]'))
+            return true;
+        // node:test's TAP: `location: '/abs/test/a.test.js:9:5'` in a failing test's YAML block.
+        if (t.startsWith("location: '") && JS_FILE.test(parseStackLocation(t.slice(11, -1))?.file ?? ''))
+            return true;
+        const frame = parseV8FrameLine(line) ?? parseVitestFrameLine(line);
+        if (frame && (JS_FILE.test(frame.file) || frame.file.startsWith('node:')))
+            return true;
+    }
+    return false;
+}
+function parseJavaScriptLog(log) {
+    const { lines, offset } = prepareLines(log);
+    const headers = findHeaders(lines);
+    const failures = [];
+    const seen = new Set();
+    const add = (f) => {
+        const key = JSON.stringify([f.test?.name, f.test?.file, f.exceptionType, f.message, f.frames.slice(-3)]);
+        if (seen.has(key) || failures.length >= javascript_MAX_FAILURES)
+            return;
+        seen.add(key);
+        failures.push(f);
+    };
+    for (let h = 0; h < headers.length; h++) {
+        const header = headers[h];
+        const end = headers[h + 1]?.line ?? lines.length;
+        const block = readErrorBlock(lines, header.body, end);
+        if (!block.message && block.frames.length === 0 && !header.test)
+            continue;
+        const failure = {
+            language: 'javascript',
+            message: block.message,
+            frames: block.frames,
+            logLines: { start: offset + header.line + 1, end: offset + Math.max(block.last, header.line) + 1 },
+        };
+        if (block.exceptionType)
+            failure.exceptionType = block.exceptionType;
+        const test = header.unhandled ? unhandledOrigin(lines, block.last + 1, end) : header.test;
+        if (test)
+            failure.test = test;
+        if (header.kind)
+            failure.kind = header.kind;
+        addTimeoutFile(failure);
+        add(failure);
+    }
+    for (const tap of parseTapFailures(lines, offset, javascript_MAX_FAILURES))
+        add(tap);
+    // Without any runner's header, the log may still hold a bare error: a crashed script, or the
+    // body of a JUnit <failure>. Once a runner is recognised, bare errors are console noise.
+    if (failures.length === 0)
+        for (const bare of findBareErrors(lines, offset))
+            add(bare);
+    return failures;
+}
+/** ANSI-stripped, timestamp-free, length-bounded lines, and how many lines were cut from the front. */
+function prepareLines(log) {
+    let text = log;
+    let offset = 0;
+    if (text.length > javascript_MAX_LOG_CHARS) {
+        let cut = text.length - javascript_MAX_LOG_CHARS;
+        const nl = text.indexOf('\n', cut);
+        cut = nl < 0 ? cut : nl + 1;
+        for (let i = text.indexOf('\n'); i >= 0 && i < cut; i = text.indexOf('\n', i + 1))
+            offset++;
+        text = text.slice(cut);
+    }
+    const lines = splitLines((0,untrusted_text/* stripAnsi */.aJ)(text));
+    for (let i = 0; i < lines.length; i++) {
+        let line = lines[i];
+        if (line.length > MAX_LINE_CHARS)
+            line = line.slice(0, MAX_LINE_CHARS);
+        lines[i] = stripLogPrefix(line);
+    }
+    return { lines, offset };
+}
+/** A test hint with what is known, or undefined when nothing is (jest output without its FAIL line). */
+function hint(name, file, line) {
+    if (!name && !file)
+        return undefined;
+    const t = {};
+    if (name)
+        t.name = clip(name, MAX_NAME_CHARS);
+    if (file)
+        t.file = clip(file, MAX_PATH_CHARS);
+    if (line !== undefined)
+        t.line = line;
+    return t;
+}
+/** One pass over the log, recognising every runner's failure headers. */
+function findHeaders(lines) {
+    const headers = [];
+    const spec = new SpecTree();
+    let jestFile;
+    let mochaEpilogue = false;
+    let inFailingTests = false;
+    let testAt;
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        const t = line.trim();
+        if (t === '')
+            continue;
+        // vitest: ` FAIL  test/a.test.ts > Cart > adds`, or `[ file ]` when the file itself failed.
+        // jest:   `FAIL test/a.test.js` before that file's `●` failures.
+        if (t.startsWith('FAIL ')) {
+            const rest = t
+                .slice(5)
+                .trim()
+                .replace(/^\|[^|]{1,100}\|\s+/, ''); // vitest project label
+            const sep = rest.indexOf(' > ');
+            if (sep > 0) {
+                const names = rest.slice(sep + 3).split(' > ');
+                headers.push({ line: i, body: i + 1, test: hint(names.join(' > '), rest.slice(0, sep)), kind: 'failure' });
+            }
+            else if (/ \[ .+ \]$/.test(rest)) {
+                headers.push({
+                    line: i,
+                    body: i + 1,
+                    test: hint(undefined, rest.slice(0, rest.indexOf(' [ '))),
+                    kind: 'error',
+                });
+            }
+            else {
+                jestFile = rest.replace(/ \(\d+(?:\.\d+)? m?s\)$/, '');
+            }
+            continue;
+        }
+        // vitest's unhandled errors: a `⎯⎯ Unhandled Errors ⎯⎯` section (its own text is no error), then
+        // one rule per error: `⎯⎯ Uncaught Exception ⎯⎯`, `⎯⎯ Unhandled Rejection ⎯⎯`, `⎯⎯ Unhandled Error ⎯⎯`.
+        if (/^⎯+ (?:Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯+$/.test(t)) {
+            headers.push({ line: i, body: i + 1, kind: 'error', unhandled: true });
+            continue;
+        }
+        // jest: `● Cart › total › adds`; `● Test suite failed to run`; `● Console` is console output.
+        if (t.startsWith('● ')) {
+            const title = t.slice(2).trim();
+            if (title === 'Console' || title.startsWith('Console '))
+                continue;
+            if (title === 'Test suite failed to run') {
+                headers.push({ line: i, body: i + 1, test: hint(undefined, jestFile), kind: 'error' });
+            }
+            else {
+                headers.push({ line: i, body: i + 1, test: hint(title.split(' › ').join(' > '), jestFile), kind: 'failure' });
+            }
+            continue;
+        }
+        // mocha: the numbered failures follow `N failing`; the title is one line per describe level,
+        // the last ending with `:`.
+        if (/^\d+ passing\b/.test(t))
+            mochaEpilogue = false;
+        if (/^\d+ failing\b/.test(t)) {
+            mochaEpilogue = true;
+            continue;
+        }
+        if (mochaEpilogue) {
+            const m = /^\s*\d+\) (.*)$/.exec(line);
+            if (m) {
+                const title = [m[1].trim()];
+                let j = i;
+                while (!title[title.length - 1].endsWith(':') &&
+                    j + 1 < lines.length &&
+                    title.length < MAX_MOCHA_TITLE_LINES) {
+                    const next = lines[j + 1].trim();
+                    if (next === '')
+                        break;
+                    title.push(next);
+                    j++;
+                }
+                const last = title[title.length - 1];
+                if (last.endsWith(':')) {
+                    title[title.length - 1] = last.slice(0, -1);
+                    headers.push({ line: i, body: j + 1, test: hint(title.join(' > ')), kind: 'failure' });
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        // node:test spec: `test at file:line:col` then `✖ name (1ms)` with the error indented under it.
+        const at = readTestAt(line);
+        if (at) {
+            testAt = { line: i, location: at };
+            continue;
+        }
+        if (t === '✖ failing tests:') {
+            inFailingTests = true;
+            continue;
+        }
+        const tree = readTreeLine(line);
+        if (tree) {
+            // The failing-tests section holds only `✖` entries: any other tree line is a new run's tree.
+            if (tree.marker === '▶' || tree.marker === '✔' || tree.marker === '﹣')
+                inFailingTests = false;
+            const hasBody = tree.marker === '✖' && hasIndentedBody(lines, i, tree.indent);
+            if (!inFailingTests) {
+                const path = spec.observe(tree, hasBody ? headers.length : undefined);
+                if (hasBody)
+                    headers.push({ line: i, body: i + 1, test: hint(path.join(' > ')), kind: 'failure' });
+            }
+            else if (hasBody) {
+                const location = testAt && testAt.line === previousNonBlank(lines, i) ? testAt.location : undefined;
+                const leaf = spec.claim(tree.name);
+                const earlier = leaf?.header !== undefined ? headers[leaf.header] : undefined;
+                if (earlier?.test) {
+                    // Node 20 printed this error in the tree already: only the location is new.
+                    if (location)
+                        Object.assign(earlier.test, { file: clip(location.file, MAX_PATH_CHARS), line: location.line });
+                }
+                else {
+                    const name = (leaf?.path ?? [tree.name]).join(' > ');
+                    headers.push({ line: i, body: i + 1, test: hint(name, location?.file, location?.line), kind: 'failure' });
+                }
+            }
+            continue;
+        }
+    }
+    return headers;
+}
+/** Is the next non-blank line indented deeper than `indent`, and not a tree line or a bare count? */
+function hasIndentedBody(lines, i, indent) {
+    for (let j = i + 1; j < lines.length && j <= i + 3; j++) {
+        const line = lines[j];
+        if (line.trim() === '')
+            continue;
+        const deeper = line.length - line.trimStart().length > indent;
+        // Node 20 printed `'1 subtest failed'` under a suite whose tests failed: not an error of its own.
+        return deeper && !readTreeLine(line) && !/^'\d+ subtests? failed'$/.test(line.trim());
+    }
+    return false;
+}
+function previousNonBlank(lines, i) {
+    let j = i - 1;
+    while (j >= 0 && lines[j].trim() === '')
+        j--;
+    return j;
+}
+/**
+ * vitest's unhandled errors name no test in their header; below the error it says
+ * `This error originated in "test/a.test.ts" test file.` and `The last test to run before this
+ * error was "adds".` (before vitest 4: `The latest test that might've caused the error is "adds".`)
+ */
+function unhandledOrigin(lines, from, end) {
+    let file;
+    let name;
+    for (let i = from; i < end && i < from + 20; i++) {
+        const line = lines[i];
+        file ??= /originated in "([^"]{1,1000})" test file/.exec(line)?.[1];
+        name ??=
+            /(?:The latest test that might've caused the error is|The last test to run before this error was) "([^"]{1,1000})"/.exec(line)?.[1];
+    }
+    return file || name ? hint(name, file) : undefined;
+}
+/** mocha's timeout names the test file in its message: `… ensure it resolves. (/abs/test/a.spec.js)`. */
+function addTimeoutFile(failure) {
+    if (failure.test?.file || !failure.message.startsWith('Timeout of '))
+        return;
+    const m = /\(([^()\n]{1,1000})\)$/.exec(failure.message);
+    if (m && JS_FILE.test(m[1]))
+        failure.test = { ...failure.test, file: m[1] };
+}
+/** Errors with a stack and no runner header: `TypeError: x` followed by frames. */
+function findBareErrors(lines, offset) {
+    const failures = [];
+    for (let i = 0; i < lines.length && failures.length < javascript_MAX_FAILURES; i++) {
+        if (!startsError(lines[i]))
+            continue;
+        const block = readErrorBlock(lines, i, lines.length, { bare: true });
+        if (block.frameCount === 0)
+            continue;
+        const failure = {
+            language: 'javascript',
+            message: block.message,
+            frames: block.frames,
+            logLines: { start: offset + i + 1, end: offset + block.last + 1 },
+        };
+        if (block.exceptionType)
+            failure.exceptionType = block.exceptionType;
+        failures.push(failure);
+        i = Math.max(i, block.last);
+    }
+    return failures;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/python-chain.ts
+const DIRECT_CAUSE = 'The above exception was the direct cause of the following exception:';
+const DURING_HANDLING = 'During handling of the above exception, another exception occurred:';
+/** The relation a chain separator line announces, if the line is one. */
+function chainSeparator(line) {
+    const t = line.trim();
+    if (t === DIRECT_CAUSE)
+        return 'cause';
+    if (t === DURING_HANDLING)
+        return 'context';
+    return undefined;
+}
+function resolvePythonChain(segments) {
+    const last = segments[segments.length - 1];
+    if (!last)
+        return { message: '', frames: [] };
+    let frames = last.frames;
+    for (let i = segments.length - 1; i > 0; i--) {
+        const later = segments[i];
+        const earlier = segments[i - 1];
+        if (!raisedToTranslate(earlier.linkToNext, later) || earlier.frames.length === 0)
+            break;
+        const catching = lastMatchingFrame(frames, earlier.frames[0]);
+        if (catching < 0)
+            break;
+        frames = [...frames.slice(0, catching), ...earlier.frames];
+    }
+    const out = { message: last.message, frames };
+    if (last.exceptionType !== undefined)
+        out.exceptionType = last.exceptionType;
+    if (segments.length > 1) {
+        out.chain = segments
+            .slice(0, -1)
+            .reverse()
+            .map((s) => {
+            const c = { relation: s.linkToNext ?? 'context', message: s.message, frames: s.frames };
+            if (s.exceptionType !== undefined)
+                c.exceptionType = s.exceptionType;
+            return c;
+        });
+    }
+    return out;
+}
+/**
+ * Was `later` raised on purpose to replace the exception before it? Always for an explicit cause;
+ * for an implicit context only when the line that raised it is a `raise` statement (when the
+ * source line was not printed, as in `--tb=line`, an implicit context is kept as the handler's bug).
+ */
+function raisedToTranslate(relation, later) {
+    if (relation === 'cause')
+        return true;
+    const deepest = later.frames[later.frames.length - 1];
+    return deepest?.sourceLine !== undefined && /^raise\b/.test(deepest.sourceLine);
+}
+/** Index of the deepest frame running the same function as `anchor` (the frame that caught it). */
+function lastMatchingFrame(frames, anchor) {
+    for (let i = frames.length - 1; i >= 0; i--) {
+        const f = frames[i];
+        if (f.file !== anchor.file)
+            continue;
+        if (f.function === undefined || anchor.function === undefined || f.function === anchor.function)
+            return i;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/python-traceback.ts
+/**
+ * The interpreter's own traceback format, as `python`, `unittest`, `pytest --tb=native` and
+ * logging's `logger.exception` print it:
+ *
+ *   Traceback (most recent call last):
+ *     File "/abs/path/pricing.py", line 24, in average_price
+ *       return total / len(prices)
+ *              ~~~~~~^~~~~~~~~~~~~
+ *   ZeroDivisionError: division by zero
+ *
+ * Frames are printed outermost first, which is the order LogFailure wants. Frames without source
+ * (`File "<frozen importlib._bootstrap>", line 1204, in _gcd_import`) and library frames are kept
+ * raw: `frames/` decides what is the user's code.
+ */
+
+
+const TRACEBACK_HEADER = /^\s*Traceback \(most recent call last\):\s*$/;
+const FILE_LINE = /^(\s*)File "(.+)", line (\d+)(?:, in (.+))?$/;
+const REPEATED = /^\s*\[Previous line repeated \d+ more times?\]$/;
+/** `^^^^` / `~~~^~~~` markers under the source line (Python 3.11+), or pytest's under its code. */
+const CARET_LINE = /^\s*[\^~]+\s*$/;
+/** `pkg.mod.ErrorName: message`, `ErrorName`, `ErrorName:` (the start of an exception's first line). */
+const EXCEPTION_HEAD = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:: ?|\s*$)/;
+function isCaretLine(line) {
+    return CARET_LINE.test(structuralHead(line));
+}
+/**
+ * A line that closes a block of a test report: pytest's `==== title ====`, `____ test ____`,
+ * `---- Captured stdout call ----` and `!!!! Interrupted !!!!` rules, unittest's `=====` and `-----`.
+ */
+function isBlockRule(line) {
+    const h = structuralHead(line);
+    const c = h[0];
+    if (c !== '=' && c !== '-' && c !== '_' && c !== '!')
+        return false;
+    if (/^([=\-_!])\1*$/.test(h))
+        return h.length >= 10;
+    return /^([=\-_!])\1{2,} .+ \1{3,}$/.test(h);
+}
+/**
+ * Split the text of an exception (`Type: message` plus continuation lines) into type and message.
+ * A first line that does not name an exception class (pytest's rewritten `assert 1 == 2`) gives no
+ * type: the caller knows better (pytest's location line, or `AssertionError` for an `assert`).
+ */
+function parseExceptionText(lines) {
+    const first = lines[0] ?? '';
+    const m = EXCEPTION_HEAD.exec(structuralHead(first));
+    const lastPart = m ? m[1].slice(m[1].lastIndexOf('.') + 1) : '';
+    // Exception classes are capitalised by convention; a lowercase word is a message, not a type.
+    if (m && /^[A-Z]/.test(lastPart)) {
+        const message = [first.slice(m[0].length), ...lines.slice(1)].join('\n').trim();
+        return { exceptionType: m[1], message };
+    }
+    return { message: lines.join('\n').trim() };
+}
+/**
+ * Parse a traceback (and the chain that follows it) whose header is `lines[start]`, reading no
+ * further than `end`. `delimited`: the traceback sits in a block that ends at `end` (a pytest
+ * section, a unittest block), so a message may contain blank lines; otherwise a blank line ends it.
+ */
+function parseNativeTraceback(lines, start, end, delimited) {
+    const segments = [];
+    let i = start;
+    while (i < end && segments.length < 50) {
+        const seg = parseOneTraceback(lines, i, end, delimited);
+        segments.push(seg.segment);
+        i = seg.next;
+        // A chain continues after blank lines, a separator, blank lines and another header.
+        let k = i;
+        while (k < end && lines[k].trim() === '')
+            k++;
+        const relation = k < end ? chainSeparator(structuralHead(lines[k])) : undefined;
+        if (!relation)
+            break;
+        k++;
+        while (k < end && lines[k].trim() === '')
+            k++;
+        if (k >= end || !TRACEBACK_HEADER.test(structuralHead(lines[k])))
+            break;
+        seg.segment.linkToNext = relation;
+        i = k;
+    }
+    return { segments, next: i };
+}
+function parseOneTraceback(lines, start, end, delimited) {
+    const baseIndent = python_traceback_indentOf(lines[start]);
+    const frames = FrameWindow.outermostFirst();
+    let i = start + 1;
+    while (i < end) {
+        const line = structuralHead(lines[i]);
+        const m = FILE_LINE.exec(line);
+        if (m) {
+            const lineNo = parseLineNumber(m[3]);
+            const frame = lineNo === undefined ? undefined : { file: m[2], line: lineNo };
+            if (frame && m[4] !== undefined)
+                frame.function = m[4].trim();
+            if (frame)
+                frames.push(frame);
+            const fileIndent = m[1].length;
+            i++;
+            // The source line, then caret markers (and, for a multi-line statement, more source lines).
+            let sawSource = false;
+            while (i < end) {
+                const next = structuralHead(lines[i]);
+                if (next.trim() === '' || python_traceback_indentOf(next) <= fileIndent || next.trimStart().startsWith('File "'))
+                    break;
+                if (!sawSource && !isCaretLine(next) && frame)
+                    frame.sourceLine = next.trim();
+                sawSource = true;
+                i++;
+            }
+            continue;
+        }
+        if (REPEATED.test(line)) {
+            i++;
+            continue;
+        }
+        // Anything indented deeper than the header that is not a frame (exception-group drawings,
+        // tool-specific decorations) is skipped; the first line back at the header's indentation is
+        // the exception.
+        if (line.trim() !== '' && python_traceback_indentOf(line) > baseIndent) {
+            i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= end || lines[i].trim() === '')
+        return { segment: { frames: frames.toArray(), message: '' }, next: i };
+    const textLines = [lines[i].slice(Math.min(baseIndent, python_traceback_indentOf(lines[i])))];
+    i++;
+    while (i < end && textLines.length < MAX_MESSAGE_LINES) {
+        const line = lines[i];
+        const head = structuralHead(line);
+        if (chainSeparator(head) || TRACEBACK_HEADER.test(head) || isBlockRule(head))
+            break;
+        if (line.trim() === '') {
+            if (!delimited)
+                break;
+            let k = i + 1;
+            while (k < end && lines[k].trim() === '')
+                k++;
+            const after = k < end ? structuralHead(lines[k]) : '';
+            if (k >= end || chainSeparator(after) || TRACEBACK_HEADER.test(after) || isBlockRule(after))
+                break;
+        }
+        textLines.push(line);
+        i++;
+    }
+    const exc = parseExceptionText(textLines);
+    const segment = { frames: frames.toArray(), message: exc.message };
+    if (exc.exceptionType !== undefined)
+        segment.exceptionType = exc.exceptionType;
+    return { segment, next: i };
+}
+function python_traceback_indentOf(line) {
+    let n = 0;
+    while (n < line.length && (line[n] === ' ' || line[n] === '\t'))
+        n++;
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/pytest-entries.ts
+/**
+ * The body of one pytest failure section in pytest's own traceback styles (`--tb=auto`, the
+ * default, `long` and `short`), as printed in the log and in the JUnit `<failure>` body.
+ *
+ * A long entry (auto prints the first and last entries long) shows the function's arguments, its
+ * source up to the failing line marked `>`, `E` lines with the exception, the locals block with
+ * `-l`, and ends with its location:
+ *
+ *   raw = '{not json'                         <- arguments (`name = value, name = value`)
+ *
+ *       def load_order(raw):                  <- source, indented 4
+ *   >           return json.loads(raw)        <- the failing line
+ *   E           ValueError: ...               <- the exception (last entry only)
+ *
+ *   raw        = '{not json'                  <- locals block (`-l`)
+ *
+ *   inventory/pricing.py:34: ValueError       <- location (and, on the last entry, the type)
+ *
+ * A short entry starts with its location and function, then the line (and, with `-l`, locals
+ * indented 8):
+ *
+ *   inventory/pricing.py:29: in cart_average
+ *       return average_price(prices)
+ *           prices     = []
+ *
+ * Entries are separated by `_ _ _ _` lines; an exception chain by the interpreter's separator
+ * sentences (see python-chain.ts).
+ */
+
+
+
+const ENTRY_SEPARATOR = /^(?:_ )+_?\s*$/;
+/** `path:line: in function`: a short entry's header. The path starts at column 0. */
+const SHORT_HEADER = /^(\S(?:.*?\S)?):(\d+): in (.+)$/;
+/** `path:line: [ExceptionName]`: a long entry's closing location line. */
+const LONG_LOCATION = /^(\S(?:.*?\S)?):(\d+):(?: (.*))?$/;
+const DEF_LINE = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)/;
+/** One `name = value` (an argument line holds several, joined by `, `). */
+const ASSIGNMENT = /^([A-Za-z_]\w*)\s*= (.*)$/;
+const SHORT_LOCAL = /^ {8}([A-Za-z_]\w*)\s*= (.*)$/;
+/** Does this path look like a file a traceback names (not a sentence with a colon in it)? */
+function looksLikePath(p) {
+    return /\.pyw?$/.test(p) || (p.startsWith('<') && p.endsWith('>')) || p.includes('/') || p.includes('\\');
+}
+/** Split a section body (`lines[start..end)`) into the printed tracebacks of its chain. */
+function parsePytestEntries(lines, start, end) {
+    const segments = [];
+    let segStart = start;
+    for (let i = start; i <= end; i++) {
+        const relation = i < end ? chainSeparator(structuralHead(lines[i])) : undefined;
+        if (i === end || relation) {
+            const seg = parseSegment(lines, segStart, i);
+            if (relation)
+                seg.linkToNext = relation;
+            // An empty stretch (nothing before the first separator) is no traceback.
+            if (seg.frames.length > 0 || seg.message !== '' || seg.exceptionType !== undefined)
+                segments.push(seg);
+            segStart = i + 1;
+        }
+    }
+    return segments;
+}
+function newLongEntry() {
+    return { args: [], locals: [], sawCode: false };
+}
+function parseSegment(lines, start, end) {
+    const frames = FrameWindow.outermostFirst();
+    let long = newLongEntry();
+    let short;
+    let shortSawSource = false;
+    let eLines = [];
+    let lastWasE = false;
+    let locationType;
+    for (let i = start; i < end; i++) {
+        const raw = lines[i];
+        const line = structuralHead(raw);
+        const isE = /^E(?:\s|$)/.test(line);
+        if (isE) {
+            if (!lastWasE)
+                eLines = [];
+            if (eLines.length < MAX_MESSAGE_LINES)
+                eLines.push(raw.slice(1));
+            lastWasE = true;
+            continue;
+        }
+        lastWasE = false;
+        if (ENTRY_SEPARATOR.test(line)) {
+            short = undefined;
+            continue;
+        }
+        if (/^>(?:\s|$)/.test(line)) {
+            long.marked = line.slice(1).trim();
+            long.sawCode = true;
+            short = undefined;
+            continue;
+        }
+        const sh = SHORT_HEADER.exec(line);
+        if (sh && looksLikePath(sh[1])) {
+            const lineNo = parseLineNumber(sh[2]);
+            if (lineNo !== undefined) {
+                short = { file: sh[1], line: lineNo, function: sh[3].trim() };
+                frames.push(short);
+                shortSawSource = false;
+            }
+            long = newLongEntry();
+            continue;
+        }
+        if (long.marked !== undefined && !short) {
+            const loc = LONG_LOCATION.exec(line);
+            if (loc && looksLikePath(loc[1])) {
+                const lineNo = parseLineNumber(loc[2]);
+                if (lineNo !== undefined) {
+                    const frame = { file: loc[1], line: lineNo };
+                    if (long.defName !== undefined)
+                        frame.function = long.defName;
+                    if (long.marked !== '???')
+                        frame.sourceLine = long.marked;
+                    const locals = long.locals.length > 0 ? long.locals : long.args;
+                    if (locals.length > 0)
+                        frame.locals = locals;
+                    frames.push(frame);
+                }
+                const text = loc[3]?.trim();
+                if (text)
+                    locationType = text;
+                long = newLongEntry();
+                continue;
+            }
+        }
+        if (line.trim() === '')
+            continue;
+        if (short) {
+            // Short entry: the source line, caret markers, then `-l` locals indented 8.
+            const local = shortSawSource ? SHORT_LOCAL.exec(line) : null;
+            if (local) {
+                pushLocal(short, local[1], raw.slice(raw.indexOf('=') + 2));
+            }
+            else if (!shortSawSource && /^\s/.test(line) && !isCaretLine(line)) {
+                short.sourceLine = line.trim();
+                shortSawSource = true;
+            }
+            continue;
+        }
+        const def = DEF_LINE.exec(line);
+        if (def) {
+            long.defName ??= def[1];
+            long.sawCode = true;
+            continue;
+        }
+        if (/^\s/.test(line)) {
+            long.sawCode = true;
+            continue;
+        }
+        if (ASSIGNMENT.test(line)) {
+            // Before the source: the function's arguments; after the `>` line: the `-l` locals block.
+            if (long.marked !== undefined)
+                pushAll(long.locals, [splitAssignment(raw)]);
+            else if (!long.sawCode)
+                pushAll(long.args, splitArguments(raw));
+        }
+    }
+    const exc = eLines.length > 0 ? parseELines(eLines) : { message: '' };
+    let exceptionType = exc.exceptionType;
+    if (exceptionType === undefined) {
+        if (locationType !== undefined && /^[A-Za-z_][\w.]*$/.test(locationType))
+            exceptionType = locationType;
+        else if (/^assert\b/.test(exc.message))
+            exceptionType = 'AssertionError';
+    }
+    const seg = { frames: frames.toArray(), message: exc.message };
+    if (exceptionType !== undefined)
+        seg.exceptionType = exceptionType;
+    return seg;
+}
+/** `E` lines with the `E` removed: strip their shared indentation, then read type and message. */
+function parseELines(eLines) {
+    let indent = Infinity;
+    for (const l of eLines) {
+        if (l.trim() === '')
+            continue;
+        let n = 0;
+        while (n < l.length && n < indent && (l[n] === ' ' || l[n] === '\t'))
+            n++;
+        indent = Math.min(indent, n);
+    }
+    if (!Number.isFinite(indent))
+        indent = 0;
+    const text = eLines.map((l) => l.slice(Math.min(indent, l.length)).trimEnd());
+    return parseExceptionText(text);
+}
+function pushLocal(frame, name, value) {
+    frame.locals ??= [];
+    if (frame.locals.length < MAX_LOCALS)
+        frame.locals.push({ name, value });
+}
+function pushAll(into, items) {
+    for (const it of items)
+        if (into.length < MAX_LOCALS)
+            into.push(it);
+}
+/** `name      = value` (pytest pads names to line the `=` up). */
+function splitAssignment(line) {
+    const eq = line.indexOf('=');
+    return { name: line.slice(0, eq).trim(), value: line.slice(eq + 2) };
+}
+/**
+ * `self = <Obj at 0x1>, s = '{not json'`: pytest joins a function's arguments with `, `. A value
+ * containing `, x = ` is split wrongly; the values are evidence for a reader, not data to evaluate.
+ */
+function splitArguments(line) {
+    const out = [];
+    for (const part of line.split(/, (?=[A-Za-z_]\w* = )/)) {
+        const m = ASSIGNMENT.exec(structuralHead(part));
+        if (m)
+            out.push({ name: m[1], value: part.slice(part.indexOf('=') + 2) });
+        if (out.length >= MAX_LOCALS)
+            break;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/python.ts
+/**
+ * Python test logs: pytest (every `--tb` style, `-l/--showlocals`, collection errors, the short
+ * summary), `python -m unittest`, and bare interpreter tracebacks anywhere in a log.
+ *
+ * What ties a failure to its test:
+ * - pytest: the `____ TestClass.test_name ____` section header, completed with the node id from
+ *   the `FAILED tests/test_x.py::TestClass::test_name - msg` summary line when there is one
+ *   (`test.id` is the node id, `test.classname` the dotted module and class as pytest's JUnit
+ *   writes it). `--tb=line` prints no headers: its failures are paired, in order, with the
+ *   summary lines of the same kind when the counts agree.
+ * - unittest: the `FAIL: test_x (tests.test_mod.TestCase.test_x)` header.
+ * Chained exceptions: see python-chain.ts (the reported exception is the last one printed; the
+ * frames are the cause's where the last one only translated it).
+ * Locals: per frame (`RawFrame.locals`); `LogFailure.locals` are those of the deepest frame that
+ * printed some and is not obviously library code (site-packages, the standard library, frozen
+ * importlib): a convenience for readers of the log alone, `frames/` makes the real decision.
+ */
+
+
+
+
+const SECTION_HEADER = /^_{2,} (.+?) _{2,}$/;
+const RULE_TITLE = /^={2,} (.+?) ={2,}$/;
+const SUMMARY_LINE = /^(FAILED|ERROR) (.+)$/;
+const UNITTEST_HEADER = /^(FAIL|ERROR): (\S+) \(([^()]*)\)(.*)$/;
+/** `--tb=line`: `/abs/path/file.py:24: message`. */
+const LINE_STYLE_LOCATION = /^(\S(?:.*?\S)?\.pyw?|<[^>]+>):(\d+): (.*)$/;
+const pythonLogParser = {
+    language: 'python',
+    detect(log) {
+        return (log.includes('Traceback (most recent call last):') ||
+            log.includes('test session starts') ||
+            /\.py:\d+: |\.py::\w/.test(log));
+    },
+    parse(log) {
+        return parsePythonLog(log).map(boundFailure);
+    },
+};
+function parsePythonLog(log) {
+    const { lines, firstLine } = readLogLines(log);
+    const found = [];
+    const summary = [];
+    let region;
+    // --tb=line state: E lines and chain separators seen since the last location line.
+    let pendingLine = [];
+    let pendingE = [];
+    let pendingStart = -1;
+    const at = (i) => i + firstLine;
+    const full = () => found.length >= MAX_FAILURES;
+    let i = 0;
+    while (i < lines.length && !full()) {
+        const line = structuralHead(lines[i]);
+        const title = RULE_TITLE.exec(line);
+        if (title) {
+            const t = title[1].trim();
+            region =
+                t === 'FAILURES'
+                    ? 'failures'
+                    : t === 'ERRORS'
+                        ? 'errors'
+                        : t === 'short test summary info'
+                            ? 'summary'
+                            : undefined;
+            pendingLine = [];
+            pendingE = [];
+            i++;
+            continue;
+        }
+        const header = SECTION_HEADER.exec(line);
+        if (header && !/^(?:_ )+_?$/.test(line)) {
+            const end = sectionEnd(lines, i + 1);
+            const p = parsePytestSection(lines, i, end, header[1]);
+            if (p) {
+                p.failure.logLines = { start: at(i), end: at(lastContentLine(lines, i, end)) };
+                found.push(p);
+            }
+            i = end;
+            continue;
+        }
+        const ut = UNITTEST_HEADER.exec(line);
+        if (ut && isUnittestBlockStart(lines, i + 1)) {
+            const end = unittestBlockEnd(lines, i + 1);
+            const failure = parseUnittestBlock(lines, i, end, ut);
+            failure.logLines = { start: at(i), end: at(end - 1) };
+            found.push({ failure });
+            i = end;
+            continue;
+        }
+        if (TRACEBACK_HEADER.test(line)) {
+            const tb = parseNativeTraceback(lines, i, lines.length, false);
+            const failure = { language: 'python', kind: 'failure', ...resolvePythonChain(tb.segments) };
+            failure.logLines = { start: at(i), end: at(Math.max(i, tb.next - 1)) };
+            addLocals(failure);
+            found.push({ failure });
+            i = Math.max(tb.next, i + 1);
+            continue;
+        }
+        if (region === 'summary') {
+            const s = SUMMARY_LINE.exec(line);
+            if (s)
+                summary.push({ outcome: s[1], ...splitSummary(s[2]), line: at(i), used: false });
+        }
+        else if (region === 'failures' || region === 'errors') {
+            // --tb=line: `E` lines (and chain separators), closed by the crash location.
+            if (/^E(?:\s|$)/.test(line)) {
+                if (pendingStart < 0)
+                    pendingStart = i;
+                if (pendingE.length < MAX_MESSAGE_LINES)
+                    pendingE.push(lines[i].slice(1));
+            }
+            else if (pendingE.length > 0 && /^\s+\S/.test(line)) {
+                // pytest prints the continuation of a multi-line message without the `E`.
+                if (pendingE.length < MAX_MESSAGE_LINES)
+                    pendingE.push(lines[i]);
+            }
+            else if (chainSeparator(line)) {
+                pendingLine.push({ ...segmentFromE(pendingE), linkToNext: chainSeparator(line) });
+                pendingE = [];
+            }
+            else {
+                const loc = LINE_STYLE_LOCATION.exec(line);
+                const lineNo = loc ? parseLineNumber(loc[2]) : undefined;
+                if (loc && lineNo !== undefined) {
+                    const last = pendingE.length > 0 ? segmentFromE(pendingE) : segmentFromText(loc[3]);
+                    last.frames = [{ file: loc[1], line: lineNo }];
+                    const failure = {
+                        language: 'python',
+                        kind: region === 'errors' ? 'error' : 'failure',
+                        ...resolvePythonChain([...pendingLine, last]),
+                    };
+                    failure.logLines = { start: at(pendingStart < 0 ? i : pendingStart), end: at(i) };
+                    found.push({ failure, lineStyle: region });
+                    pendingLine = [];
+                    pendingE = [];
+                    pendingStart = -1;
+                }
+            }
+        }
+        i++;
+    }
+    // A JUnit `<failure>` body is one section's text without its header: pytest's entries alone.
+    if (found.length === 0 && summary.length === 0) {
+        const body = parseBareEntries(lines, firstLine);
+        if (body)
+            found.push({ failure: body });
+    }
+    attachSummary(found, summary);
+    const failures = found.map((p) => p.failure);
+    // Summary lines no section explains (`--tb=no`, or a report cut short) still name a failure.
+    for (const s of summary) {
+        if (s.used || failures.length >= MAX_FAILURES)
+            continue;
+        failures.push({
+            language: 'python',
+            kind: s.outcome === 'ERROR' ? 'error' : 'failure',
+            test: testFromNodeId(s.nodeId),
+            ...segmentFromText(s.message ?? ''),
+            logLines: { start: s.line, end: s.line },
+        });
+    }
+    return failures;
+}
+/** pytest entries without a section (a JUnit body): a failure only if they hold a frame. */
+function parseBareEntries(lines, firstLine) {
+    const segments = parsePytestEntries(lines, 0, lines.length);
+    if (!segments.some((s) => s.frames.length > 0))
+        return undefined;
+    const failure = { language: 'python', kind: 'failure', ...resolvePythonChain(segments) };
+    failure.logLines = { start: firstLine, end: firstLine + lines.length - 1 };
+    addLocals(failure);
+    return failure;
+}
+/** The last line of a section worth pointing at: not a trailing blank or rule (`-- generated xml file --`). */
+function lastContentLine(lines, start, end) {
+    let k = end - 1;
+    while (k > start && (lines[k].trim() === '' || isBlockRule(lines[k])))
+        k--;
+    return k;
+}
+/** A section runs to the next section header or `=====` rule. */
+function sectionEnd(lines, from) {
+    let i = from;
+    while (i < lines.length) {
+        const l = structuralHead(lines[i]);
+        if ((SECTION_HEADER.test(l) && !/^(?:_ )+_?$/.test(l)) || RULE_TITLE.test(l))
+            break;
+        i++;
+    }
+    return i;
+}
+function parsePytestSection(lines, headerIndex, end, title) {
+    // Captured output follows the traceback inside the section; it is the test's, not a traceback.
+    let bodyEnd = headerIndex + 1;
+    while (bodyEnd < end && !/^-{3,} Captured .* -{3,}$/.test(structuralHead(lines[bodyEnd])))
+        bodyEnd++;
+    let first = headerIndex + 1;
+    while (first < bodyEnd && lines[first].trim() === '')
+        first++;
+    let segments;
+    if (first < bodyEnd && TRACEBACK_HEADER.test(structuralHead(lines[first]))) {
+        segments = parseNativeTraceback(lines, first, bodyEnd, true).segments;
+    }
+    else {
+        segments = parsePytestEntries(lines, headerIndex + 1, bodyEnd);
+    }
+    const failure = { language: 'python', kind: 'failure', ...resolvePythonChain(segments) };
+    const collecting = /^ERROR collecting (.+)$/.exec(title);
+    const setup = /^ERROR at (?:setup|teardown) of (.+)$/.exec(title);
+    if (collecting) {
+        failure.kind = 'error';
+        failure.test = testFromNodeId(collecting[1]);
+    }
+    else if (setup) {
+        failure.kind = 'error';
+        failure.test = testFromTitle(setup[1], failure.frames);
+    }
+    else {
+        failure.test = testFromTitle(title, failure.frames);
+    }
+    addLocals(failure);
+    return { failure, title: collecting ? collecting[1] : (setup?.[1] ?? title) };
+}
+/** `TestC.test_x[1.5]` → name `test_x[1.5]`, class `TestC`; the file from the test's own frame. */
+function testFromTitle(title, frames) {
+    const parts = splitOutsideBrackets(title, '.');
+    const name = parts[parts.length - 1];
+    const test = { name };
+    if (parts.length > 1)
+        test.classname = parts.slice(0, -1).join('.');
+    const bare = name.replace(/\[.*$/, '');
+    const own = frames.find((f) => f.function === bare);
+    if (own)
+        test.file = own.file;
+    return test;
+}
+/** `tests/test_x.py::TestC::test_y[p]` → file, name, pytest's JUnit classname, node id. */
+function testFromNodeId(nodeId) {
+    const parts = splitOutsideBrackets(nodeId, '::');
+    const file = parts[0];
+    const module = file.replace(/\.pyw?$/, '').replace(/[\\/]/g, '.');
+    if (parts.length === 1)
+        return { file, id: nodeId, name: module };
+    return { file, id: nodeId, name: parts[parts.length - 1], classname: [module, ...parts.slice(1, -1)].join('.') };
+}
+function splitOutsideBrackets(s, sep) {
+    const out = [];
+    let depth = 0;
+    let from = 0;
+    for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        if (c === '[')
+            depth++;
+        else if (c === ']')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && s.startsWith(sep, i)) {
+            out.push(s.slice(from, i));
+            from = i + sep.length;
+            i += sep.length - 1;
+        }
+    }
+    out.push(s.slice(from));
+    return out;
+}
+/** `nodeid - message`; a parametrised id may itself contain ` - ` inside its brackets. */
+function splitSummary(rest) {
+    let depth = 0;
+    for (let i = 0; i < rest.length; i++) {
+        const c = rest[i];
+        if (c === '[')
+            depth++;
+        else if (c === ']')
+            depth = Math.max(0, depth - 1);
+        else if (depth === 0 && rest.startsWith(' - ', i))
+            return { nodeId: rest.slice(0, i), message: rest.slice(i + 3) };
+    }
+    return { nodeId: rest.trim() };
+}
+/**
+ * Complete section failures with their summary line's node id, and pair `--tb=line` failures with
+ * summary lines of their kind by order (only when the counts agree: otherwise a pairing is a guess).
+ */
+function attachSummary(found, summary) {
+    for (const p of found) {
+        if (p.title === undefined)
+            continue;
+        const isCollection = p.failure.kind === 'error' && p.failure.test?.id !== undefined && !p.failure.test.id.includes('::');
+        const suffix = splitOutsideBrackets(p.title, '.').join('::');
+        const match = summary.find((s) => !s.used && (isCollection ? s.nodeId === p.title : s.nodeId === suffix || s.nodeId.endsWith(`::${suffix}`)));
+        if (!match)
+            continue;
+        match.used = true;
+        if (!isCollection)
+            p.failure.test = { ...testFromNodeId(match.nodeId) };
+    }
+    for (const kind of ['failures', 'errors']) {
+        const outcome = kind === 'failures' ? 'FAILED' : 'ERROR';
+        const mine = found.filter((p) => p.lineStyle === kind);
+        const lines = summary.filter((s) => s.outcome === outcome && !s.used);
+        if (mine.length === 0 || mine.length !== lines.length)
+            continue;
+        mine.forEach((p, k) => {
+            lines[k].used = true;
+            p.failure.test = testFromNodeId(lines[k].nodeId);
+        });
+    }
+}
+function isUnittestBlockStart(lines, from) {
+    // The header is followed by a dashed rule (after the test's docstring line, if it has one).
+    for (let k = from; k < Math.min(lines.length, from + 3); k++) {
+        if (/^-{10,}$/.test(structuralHead(lines[k])))
+            return true;
+    }
+    return false;
+}
+function unittestBlockEnd(lines, from) {
+    let i = from;
+    while (i < lines.length && !/^-{10,}$/.test(structuralHead(lines[i])))
+        i++;
+    i++;
+    while (i < lines.length && !/^(?:={10,}|-{10,})$/.test(structuralHead(lines[i])))
+        i++;
+    return Math.min(i, lines.length);
+}
+function parseUnittestBlock(lines, start, end, header) {
+    const name = header[2];
+    const id = header[3];
+    const classname = id.endsWith(`.${name}`) ? id.slice(0, -(name.length + 1)) : id;
+    let tb = -1;
+    for (let k = start + 1; k < end; k++) {
+        if (TRACEBACK_HEADER.test(structuralHead(lines[k]))) {
+            tb = k;
+            break;
+        }
+    }
+    const failure = tb >= 0
+        ? { language: 'python', ...resolvePythonChain(parseNativeTraceback(lines, tb, end, true).segments) }
+        : { language: 'python', ...segmentFromText(python_blockText(lines, start + 1, end)), frames: [] };
+    // `unittest.loader._FailedTest` is a module that could not be imported; setUpClass/setUpModule
+    // errors are fixtures: neither is a test that ran and failed.
+    const importError = classname.startsWith('unittest.loader._Failed') ||
+        /^(?:setUpClass|setUpModule|tearDownClass|tearDownModule)$/.test(name);
+    failure.kind = importError ? 'error' : 'failure';
+    failure.test = { name, classname, id: `${classname}.${name}` };
+    addLocals(failure);
+    return failure;
+}
+function python_blockText(lines, from, end) {
+    const out = [];
+    for (let k = from; k < end && out.length < MAX_MESSAGE_LINES; k++) {
+        if (/^-{10,}$/.test(structuralHead(lines[k])))
+            continue;
+        out.push(lines[k]);
+    }
+    return out.join('\n').trim();
+}
+function segmentFromE(eLines) {
+    const exc = parseELines(eLines);
+    const seg = { frames: [], message: exc.message };
+    const type = exc.exceptionType ?? (/^assert\b/.test(exc.message) ? 'AssertionError' : undefined);
+    if (type !== undefined)
+        seg.exceptionType = type;
+    return seg;
+}
+function segmentFromText(text) {
+    return segmentFromE([text]);
+}
+/**
+ * Paths that are almost surely not the user's: installed packages, the standard library, frozen
+ * importlib, generated code. Only used to pick `LogFailure.locals`.
+ */
+function isLikelyLibraryPath(file) {
+    return (/[\\/](?:site|dist)-packages[\\/]/.test(file) ||
+        /[\\/]lib[\\/]python\d+(?:\.\d+)?[\\/]/i.test(file) ||
+        /[\\/]Lib[\\/]/.test(file) ||
+        file.startsWith('<'));
+}
+function addLocals(failure) {
+    for (let k = failure.frames.length - 1; k >= 0; k--) {
+        const f = failure.frames[k];
+        if (f.locals && f.locals.length > 0 && !isLikelyLibraryPath(f.file)) {
+            failure.locals = f.locals;
+            return;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/rust.ts
+/**
+ * `cargo test` (libtest) output:
+ *
+ *   ---- tests::balance_counts_refunds stdout ----
+ *   thread 'tests::balance_counts_refunds' (12644) panicked at src/lib.rs:50:9:
+ *   assertion `left == right` failed
+ *     left: 120
+ *    right: 90
+ *
+ * The panic line has had three shapes: Rust ≥ 1.73 puts the location first and the message on
+ * the following lines (`panicked at src/lib.rs:50:9:`), recent versions add the thread id
+ * (`'name' (12644)`), and older ones quote the message first (`panicked at 'msg', src/lib.rs:4:5`,
+ * the quoted message possibly spanning lines). The location is the user's call site even for
+ * `unwrap()`/`expect()` (they are `#[track_caller]`), so without a backtrace it is the one frame.
+ * With `RUST_BACKTRACE=1` the backtrace (`  5: ledger::owner_of` / `at ./src/lib.rs:24:46`,
+ * deepest first) gives the frames, outermost first here; standard library frames
+ * (`/rustc/<hash>/library/...`) are kept raw. Every section (`---- name stdout ----`) is a failure,
+ * also without a panic (`note: test did not panic as expected`); names in the `failures:` list
+ * without a section still get one. Compiler errors (`error[E0425]: …` / `--> src/lib.rs:3:5`) are
+ * `kind: 'error'`.
+ *
+ * Test hints: `test.id` is the full path as libtest prints it (`tests::balance_counts_refunds`),
+ * `test.name` its last segment and `test.classname` the module path, as libtest's JUnit writes them.
+ */
+
+const SECTION = /^---- (.+?) (?:stdout|stderr) ----\s*$/;
+const PANIC_NEW = /^thread '([^']*)'(?: \(\d+\))? panicked at (.+?):(\d+):(\d+):\s*$/;
+const PANIC_OLD_START = /^thread '([^']*)'(?: \(\d+\))? panicked at '(.*)$/;
+const PANIC_OLD_END = /^(.*)', (.+?):(\d+):(\d+)\s*$/;
+/** Backtrace: `  5: ledger::owner_of` (or `RUST_BACKTRACE=full`'s `  5:     0x55d5 - ledger::owner_of::h01…`). */
+const BT_FRAME = /^\s*(\d+): (?:\s*0x[0-9a-f]+ - )?(.+?)\s*$/;
+const BT_AT = /^\s+at (.+?):(\d+)(?::(\d+))?\s*$/;
+const FAILURES_LIST = /^failures:\s*$/;
+const TEST_RESULT = /^test result: /;
+const COMPILE_ERROR = /^error(?:\[(E\d+)\])?: (.+)$/;
+const COMPILE_AT = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
+const rustLogParser = {
+    language: 'rust',
+    detect(log) {
+        return (log.includes(' panicked at ') ||
+            /^---- .+ stdout ----$/m.test(log) ||
+            /^test .+ \.\.\. FAILED$/m.test(log) ||
+            /^error\[E\d+\]: /m.test(log));
+    },
+    parse(log) {
+        return parseRustLog(log).map(boundFailure);
+    },
+};
+function parseRustLog(log) {
+    const { lines, firstLine } = readLogLines(log);
+    const out = [];
+    const seen = new Set();
+    let listed = [];
+    let i = 0;
+    while (i < lines.length && out.length < MAX_FAILURES) {
+        const line = structuralHead(lines[i]);
+        const section = SECTION.exec(line);
+        if (section) {
+            const end = rust_sectionEnd(lines, i + 1);
+            out.push(parseSection(lines, i, end, section[1], firstLine));
+            seen.add(section[1]);
+            i = end;
+            continue;
+        }
+        if (FAILURES_LIST.test(line)) {
+            // `failures:` precedes both the sections and, later, the plain list of names.
+            let k = i + 1;
+            const names = [];
+            while (k < lines.length && /^\s{4}\S+\s*$/.test(structuralHead(lines[k]))) {
+                names.push({ name: lines[k].trim(), line: k + firstLine });
+                k++;
+            }
+            if (names.length > 0) {
+                listed = listed.concat(names.slice(0, MAX_FAILURES));
+                i = k;
+                continue;
+            }
+        }
+        // A panic outside a section: a test binary run with --nocapture, or a plain program.
+        if (PANIC_NEW.test(line) || PANIC_OLD_START.test(line)) {
+            const p = rust_readPanic(lines, i, lines.length);
+            if (p) {
+                const f = panicFailure(p, undefined);
+                f.logLines = { start: i + firstLine, end: p.next - 1 + firstLine };
+                out.push(f);
+                if (f.test?.id)
+                    seen.add(f.test.id);
+                i = Math.max(p.next, i + 1);
+                continue;
+            }
+        }
+        const ce = COMPILE_ERROR.exec(line);
+        if (ce && !/^test failed|^\d+ targets? failed|^could not compile/.test(ce[2])) {
+            const f = readCompileError(lines, i, ce, firstLine);
+            if (f) {
+                out.push(f.failure);
+                i = f.next;
+                continue;
+            }
+        }
+        i++;
+    }
+    for (const l of listed) {
+        if (seen.has(l.name) || out.length >= MAX_FAILURES)
+            continue;
+        seen.add(l.name);
+        out.push({
+            language: 'rust',
+            kind: 'failure',
+            test: testHint(l.name),
+            message: '',
+            frames: [],
+            logLines: { start: l.line, end: l.line },
+        });
+    }
+    return out;
+}
+/** A section runs to the next section, the `failures:` list, or the test result line. */
+function rust_sectionEnd(lines, from) {
+    let i = from;
+    while (i < lines.length) {
+        const l = structuralHead(lines[i]);
+        if (SECTION.test(l) || FAILURES_LIST.test(l) || TEST_RESULT.test(l))
+            break;
+        i++;
+    }
+    return i;
+}
+function parseSection(lines, start, end, name, firstLine) {
+    for (let k = start + 1; k < end; k++) {
+        const l = structuralHead(lines[k]);
+        if (!PANIC_NEW.test(l) && !PANIC_OLD_START.test(l))
+            continue;
+        const p = rust_readPanic(lines, k, end);
+        if (!p)
+            continue;
+        const f = panicFailure(p, name);
+        f.logLines = { start: start + firstLine, end: lastContent(lines, start, end) + firstLine };
+        return f;
+    }
+    // No panic: the section's text is the failure (`note: test did not panic as expected`, a
+    // test returning `Err` prints `Error: …`).
+    const text = [];
+    for (let k = start + 1; k < end && text.length < MAX_MESSAGE_LINES; k++)
+        text.push(lines[k]);
+    return {
+        language: 'rust',
+        kind: 'failure',
+        test: testHint(name),
+        message: text.join('\n').trim(),
+        frames: [],
+        logLines: { start: start + firstLine, end: lastContent(lines, start, end) + firstLine },
+    };
+}
+function lastContent(lines, start, end) {
+    let k = end - 1;
+    while (k > start && lines[k].trim() === '')
+        k--;
+    return k;
+}
+function rust_readPanic(lines, start, end) {
+    const head = structuralHead(lines[start]);
+    const message = [];
+    let location;
+    let thread;
+    let i = start + 1;
+    const modern = PANIC_NEW.exec(head);
+    if (modern) {
+        thread = modern[1];
+        location = frameAt(modern[2], modern[3], modern[4]);
+        while (i < end && message.length < MAX_MESSAGE_LINES) {
+            const l = structuralHead(lines[i]);
+            // libtest's own lines end a message (they interleave with it under --nocapture).
+            if (l.trim() === '' ||
+                /^note: |^stack backtrace:|^test \S+ \.\.\. /.test(l) ||
+                PANIC_NEW.test(l) ||
+                SECTION.test(l))
+                break;
+            if (FAILURES_LIST.test(l) || TEST_RESULT.test(l))
+                break;
+            message.push(lines[i]);
+            i++;
+        }
+    }
+    else {
+        const old = PANIC_OLD_START.exec(head);
+        if (!old)
+            return undefined;
+        thread = old[1];
+        // The quoted message ends at `', file:line:col` (on this line or a later one).
+        let text = old[2];
+        let k = start;
+        for (;;) {
+            const close = PANIC_OLD_END.exec(k === start ? text : structuralHead(lines[k]));
+            if (close) {
+                message.push(close[1]);
+                location = frameAt(close[2], close[3], close[4]);
+                break;
+            }
+            message.push(k === start ? text : lines[k]);
+            k++;
+            if (k >= end || message.length >= MAX_MESSAGE_LINES)
+                return undefined;
+            text = lines[k];
+        }
+        i = k + 1;
+    }
+    // Skip the `note: run with RUST_BACKTRACE=1` hint, then read a backtrace if one follows.
+    while (i < end && /^note: /.test(structuralHead(lines[i])))
+        i++;
+    const printed = FrameWindow.deepestFirst();
+    if (i < end && /^stack backtrace:/.test(structuralHead(lines[i]))) {
+        i++;
+        while (i < end) {
+            const fr = BT_FRAME.exec(structuralHead(lines[i]));
+            if (!fr)
+                break;
+            i++;
+            const at = i < end ? BT_AT.exec(structuralHead(lines[i])) : null;
+            if (!at)
+                continue; // no debug info for this frame: nothing to point at
+            i++;
+            const frame = frameAt(at[1], at[2], at[3]);
+            if (frame)
+                printed.push({ ...frame, function: fr[2] });
+        }
+        while (i < end && /^note: /.test(structuralHead(lines[i])))
+            i++;
+    }
+    const frames = printed.toArray().reverse();
+    // The panic location is the user's call site; keep it deepest when the backtrace lacks it.
+    if (location && !frames.some((f) => sameLocation(f, location)))
+        frames.push(location);
+    const panic = { thread, message: message.join('\n').trim(), frames, next: i };
+    if (location)
+        panic.location = location;
+    return panic;
+}
+function frameAt(file, line, column) {
+    const l = parseLineNumber(line);
+    if (l === undefined)
+        return undefined;
+    const frame = { file, line: l };
+    const c = column !== undefined ? parseLineNumber(column) : undefined;
+    if (c !== undefined)
+        frame.column = c;
+    return frame;
+}
+function sameLocation(a, b) {
+    return a.line === b.line && a.file.replace(/^\.\//, '') === b.file.replace(/^\.\//, '');
+}
+function panicFailure(p, sectionName) {
+    // The thread is named after the test unless the test spawned threads of its own.
+    const threadIsTest = p.thread !== 'main' && p.thread !== '<unnamed>' && p.thread !== '';
+    const name = sectionName ?? (threadIsTest ? p.thread : undefined);
+    const f = {
+        language: 'rust',
+        kind: 'failure',
+        exceptionType: 'panic',
+        message: p.message,
+        frames: p.frames,
+    };
+    if (name !== undefined)
+        f.test = testHint(name);
+    return f;
+}
+/** `tests::balance_counts_refunds` → id as printed, name its last segment, classname the module path. */
+function testHint(path) {
+    const sep = path.lastIndexOf('::');
+    if (sep < 0)
+        return { id: path, name: path };
+    return { id: path, name: path.slice(sep + 2), classname: path.slice(0, sep) };
+}
+function readCompileError(lines, start, head, firstLine) {
+    // rustc: `error[E0425]: cannot find value `x` in this scope` then `  --> src/lib.rs:3:5`.
+    const at = start + 1 < lines.length ? COMPILE_AT.exec(structuralHead(lines[start + 1])) : null;
+    if (!at)
+        return undefined;
+    const frame = frameAt(at[1], at[2], at[3]);
+    let k = start + 2;
+    const text = [lines[start], lines[start + 1]];
+    while (k < lines.length && lines[k].trim() !== '' && text.length < MAX_MESSAGE_LINES) {
+        text.push(lines[k]);
+        k++;
+    }
+    const failure = {
+        language: 'rust',
+        kind: 'error',
+        exceptionType: head[1] ? `error[${head[1]}]` : 'error',
+        message: head[2],
+        frames: frame ? [frame] : [],
+        logLines: { start: start + firstLine, end: k - 1 + firstLine },
+    };
+    return { failure, next: k };
+}
+
+;// CONCATENATED MODULE: ./src/reports/logs/registry.ts
+/**
+ * The one place log parsers are registered. A log is offered to every parser whose cheap `detect`
+ * says it looks like its language's output: a CI job often runs several runners (a Python
+ * backend and a JavaScript frontend in one log), so more than one may answer.
+ */
+
+
+
+
+
+const LOG_PARSERS = [
+    pythonLogParser,
+    javascriptLogParser,
+    javaLogParser,
+    goLogParser,
+    rustLogParser,
+];
+/**
+ * Run every matching parser. A parser that throws (a bug meeting a log nobody foresaw) costs its
+ * own failures, not the others': the error is returned for the caller to report.
+ */
+function parseLogDetailed(text, parsers = LOG_PARSERS, context) {
+    const found = [];
+    const errors = [];
+    parsers.forEach((parser, index) => {
+        let failures;
+        try {
+            if (!parser.detect(text, context))
+                return;
+            failures = parser.parse(text, context);
+        }
+        catch (e) {
+            errors.push({ language: parser.language, message: e instanceof Error ? e.message : String(e) });
+            return;
+        }
+        for (const failure of failures)
+            found.push({ failure, order: index });
+    });
+    found.sort((a, b) => (a.failure.logLines?.start ?? 0) - (b.failure.logLines?.start ?? 0) || a.order - b.order);
+    return { failures: found.map((f) => f.failure), errors };
+}
+/**
+ * Every failure any registered parser recognises in `text`, in log order. `context` says what the
+ * text is when that is known (a JUnit case's failure body: the case's name).
+ */
+function parseLog(text, context) {
+    return parseLogDetailed(text, LOG_PARSERS, context).failures;
+}
+
+;// CONCATENATED MODULE: ./src/frames/collect-evidence.ts
+/**
+ * Everything the reports and the log of a test run say, for one repository: the JUnit reports
+ * (streamed), the log (its tail, bounded), the log parsers, and the failure frames built from
+ * them. This is what `self-heal parse`, the repair loop and the action call.
+ */
+
+
+
+
+
+
+
+const DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024;
+/** Failing cases kept per frame built at most (see `maxKeptCases`): room for cases that get none. */
+const KEPT_PER_FRAME = 5;
+/** Passing cases kept at most for matching a log's failures (non-passing mode; see `namedPasses`). */
+const MAX_NAMED_PASSES = 20_000;
+/**
+ * The last `maxBytes` of a log, starting at a line boundary. Tail-biased because runners print
+ * their failure sections and summaries last; a 2 GB log costs 20 MB of memory, not 2 GB.
+ */
+async function readLogTail(file, maxBytes = DEFAULT_MAX_LOG_BYTES) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const { size } = await handle.stat();
+        const start = Math.max(0, size - maxBytes);
+        const length = size - start;
+        const buffer = Buffer.alloc(length);
+        let read = 0;
+        while (read < length) {
+            const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+            if (bytesRead === 0)
+                break;
+            read += bytesRead;
+        }
+        let bytes = buffer.subarray(0, read);
+        let skipped = start;
+        if (start > 0) {
+            // The cut is mid-line (maybe mid-character): begin at the next whole line.
+            const newline = bytes.indexOf(0x0a);
+            const drop = newline === -1 ? bytes.length : newline + 1;
+            bytes = bytes.subarray(drop);
+            skipped += drop;
+        }
+        return { text: bytes.toString('utf8'), skippedBytes: skipped };
+    }
+    finally {
+        await handle.close();
+    }
+}
+function collect_evidence_describeError(error) {
+    const e = error;
+    if (e?.code === 'ENOENT')
+        return 'no such file';
+    if (e?.code === 'EISDIR')
+        return 'is a directory';
+    if (e?.code === 'EACCES')
+        return 'permission denied';
+    return e instanceof Error ? e.message : String(error);
+}
+/** The traces in a JUnit failure body or captured output, read by the same parsers as logs. */
+function parseTrace(text, context) {
+    return parseLog(text, context);
+}
+function summaryOfFrames(frames) {
+    const failed = frames.filter((f) => f.kind === 'failure').length;
+    const errored = frames.length - failed;
+    return { total: frames.length, passed: 0, failed, errored, skipped: 0 };
+}
+async function collectEvidence(options) {
+    const root = external_node_path_default().resolve(options.root);
+    const errors = [];
+    const keepCases = options.keepCases ?? 'all';
+    const maxFailures = options.frames?.maxFailures ?? build_frames/* DEFAULT_MAX_FAILURES */.B;
+    // The log first: without every passing case in memory, the passing tests its failures name are
+    // the ones that must be kept (see `namedPasses`).
+    const logErrors = [];
+    let logFailures = [];
+    let logRead = false;
+    if (options.log !== undefined) {
+        const file = external_node_path_default().resolve(root, options.log);
+        const shown = options.log;
+        try {
+            const tail = await readLogTail(file, options.maxLogBytes ?? DEFAULT_MAX_LOG_BYTES);
+            logRead = true;
+            if (tail.skippedBytes > 0) {
+                logErrors.push({
+                    file: shown,
+                    message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)`,
+                });
+            }
+            const parsed = parseLogDetailed(tail.text);
+            logFailures = parsed.failures;
+            for (const e of parsed.errors)
+                logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
+        }
+        catch (error) {
+            logErrors.push({ file: shown, message: `${shown}: cannot read the log: ${collect_evidence_describeError(error)}` });
+        }
+    }
+    const passes = keepCases !== 'all' ? namedPasses(logFailures) : undefined;
+    // Before the reports: node:test writes absolute case files, made repo-relative through it.
+    const repo = await (0,repo_view/* openRepoView */.iA)(root, { listFiles: options.listFiles });
+    const run = options.junit.length > 0
+        ? await parseJUnitReports(options.junit, root, {
+            keepCases,
+            repo,
+            ...(options.testCwd ? { caseBase: external_node_path_default().resolve(options.testCwd) } : {}),
+            ...(keepCases !== 'all' ? { maxKeptCases: options.maxKeptCases ?? KEPT_PER_FRAME * maxFailures } : {}),
+            ...(passes ? { onCase: passes.onCase } : {}),
+        })
+        : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
+    errors.push(...run.errors, ...logErrors);
+    if (passes?.overflowed) {
+        errors.push({
+            file: options.log,
+            message: `${options.log}: its failures name more than ${MAX_NAMED_PASSES} tests the reports say passed; only the first were kept to match them`,
+        });
+    }
+    // The frames see the passing cases a log's failures could be matched with, as they would with
+    // every case kept; `run` itself lists the kept cases only.
+    const framesRun = passes ? { ...run, cases: [...run.cases, ...passes.cases(run.cases)] } : run;
+    const frames = await (0,build_frames/* buildFrames */.N)(framesRun, logFailures, repo, { ...options.frames, maxFailures, parseTrace });
+    const failedReports = new Set(run.errors.map((e) => e.file));
+    // From the counts, not the kept cases: a report whose passes alone were read was read.
+    const readAnything = logRead || run.summary.total > 0 || run.reports.some((r) => !failedReports.has(r));
+    const summary = run.summary.total > 0 ? run.summary : summaryOfFrames(frames);
+    const limited = (run.notKept ?? 0) > 0 || frames.length >= maxFailures;
+    const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
+    const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
+    return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
+}
+/** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */
+function lastWord(canonical) {
+    const words = canonical.split(/[\s.:/]+/).filter(Boolean);
+    return words[words.length - 1] ?? canonical;
+}
+/**
+ * Without every passing case kept, a log failure of a test the reports say passed (a rerun's log,
+ * a flaky test) would fit no case and become a frame of its own, or fit a worse candidate. A log
+ * failure is only ever matched with cases whose name ends in the same word as a name it prints
+ * (`matchLogFailures` indexes cases by that word), so the passing cases whose last word is one of
+ * the words the log's failures print are kept, slim and bounded: frames are then the same as with
+ * every case kept. Undefined when no failure names anything.
+ */
+function namedPasses(logFailures) {
+    // Every word of every name a failure prints: more than its last words, which is harmless (a
+    // kept pass whose word no failure is looked up by is never a candidate).
+    const words = new Set();
+    for (const f of logFailures) {
+        const t = f.test;
+        if (!t)
+            continue;
+        const names = [t.id, t.name, t.classname, ...(t.id ?? '').split('::')].filter((n) => !!n);
+        for (const n of names)
+            for (const w of (0,match_tests/* canonicalName */.Ew)(n).split(/[\s.:/]+/))
+                if (w)
+                    words.add(w);
+        if (t.file)
+            for (const w of (0,match_tests/* canonicalScope */.tf)(t.file).split(/[\s.:/]+/))
+                if (w)
+                    words.add(w);
+    }
+    if (words.size === 0)
+        return undefined;
+    const found = new Map();
+    let overflowed = false;
+    return {
+        onCase(c) {
+            if (c.status !== 'passed' || c.flaky || found.has(c.id))
+                return;
+            if (!words.has(lastWord((0,match_tests/* canonicalName */.Ew)(c.name))))
+                return;
+            if (found.size >= MAX_NAMED_PASSES) {
+                overflowed = true;
+                return;
+            }
+            // Only what matching reads: the text of a passing case is never kept anyway.
+            const { id, suite, name, classname, file, line, status, source } = c;
+            found.set(id, {
+                id,
+                suite,
+                name,
+                status,
+                ...(classname !== undefined ? { classname } : {}),
+                ...(file !== undefined ? { file } : {}),
+                ...(line !== undefined ? { line } : {}),
+                ...(source ? { source } : {}),
+            });
+        },
+        // A pass whose id is kept as well was merged into that entry (a rerun, a same-named test).
+        cases: (kept) => {
+            const keptIds = new Set(kept.map((c) => c.id));
+            return [...found.values()].filter((c) => !keptIds.has(c.id));
+        },
+        get overflowed() {
+            return overflowed;
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 3306:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fj: () => (/* binding */ createExpressionFinder),
+/* harmony export */   T_: () => (/* binding */ firstCodeOnLine),
+/* harmony export */   xE: () => (/* binding */ statementAtLine)
+/* harmony export */ });
+/* unused harmony export findExpression */
+/* harmony import */ var _syntax_tree_sitter_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2211);
+/**
+ * The expression at `file:line[:column]`, taken from a real syntax tree (tree-sitter, all seven
+ * grammars) rather than a regex, so a multi-line call, a string containing `)` or a comment reads
+ * the way the language reads it.
+ *
+ * What is returned:
+ * - with a column (V8, Rust): the innermost call that contains the column, e.g. the
+ *   `expect(add(1, 2)).toBe(4)` chain when V8 points at `toBe`; the statement when no call does;
+ * - without one: the smallest statement-level node covering the line (an `assert`, a `return`,
+ *   the whole multi-line call when the line starts one); for a compound statement whose header is
+ *   on the line (`if`, `for`, `def`), only the header;
+ * - whitespace collapsed to single spaces and bounded, since it goes into tables and prompts.
+ * Unknown language, unreadable or unparsable file, a line with no code: `undefined`, never a throw.
+ */
+
+const DEFAULT_MAX_LENGTH = 200;
+/** Containers whose named children are statements, in each of the seven grammars. */
+const STATEMENT_CONTAINERS = new Set([
+    // python
+    'module',
+    'block',
+    // javascript / typescript / tsx
+    'program',
+    'statement_block',
+    'switch_case',
+    'switch_default',
+    'class_body',
+    // go
+    'source_file',
+    'statement_list',
+    'expression_case',
+    'default_case',
+    'type_case',
+    'communication_case',
+    // java
+    'switch_block_statement_group',
+    'constructor_body',
+    'interface_body',
+    'enum_body_declarations',
+    // rust
+    'declaration_list',
+]);
+/** Bodies of compound statements: a statement that contains one before the target line is reported by its header. */
+const BODIES = new Set([
+    'block',
+    'statement_block',
+    'class_body',
+    'declaration_list',
+    'constructor_body',
+    'interface_body',
+    'enum_body',
+    'switch_block',
+    'switch_body',
+    'match_block',
+    'field_declaration_list',
+]);
+const CALLS = new Set([
+    'call', // python
+    'call_expression', // js/ts, go, rust
+    'new_expression',
+    'method_invocation', // java
+    'object_creation_expression',
+    'macro_invocation', // rust
+]);
+function computeLineStarts(text) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10)
+            starts.push(i + 1);
+        else if (c === 13) {
+            if (text.charCodeAt(i + 1) === 10)
+                i++;
+            starts.push(i + 1);
+        }
+    }
+    return starts;
+}
+function normaliseText(text, max) {
+    // A line break right inside brackets (a call spread over lines) leaves no space behind.
+    const collapsed = text
+        .replace(/([([{])\s*[\r\n]\s*/g, '$1')
+        .replace(/,?\s*[\r\n]\s*([)\]}])/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/\s*[;{:]$/, '')
+        .trim();
+    if (!collapsed)
+        return undefined;
+    if (collapsed.length <= max)
+        return collapsed;
+    let end = max - 1;
+    const code = collapsed.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${collapsed.slice(0, end)}…`;
+}
+/** Walk up from `node` to the node whose parent is a statement container. */
+function statementOf(node) {
+    let current = node;
+    while (current) {
+        const parent = current.parent;
+        if (!parent)
+            return undefined;
+        if (STATEMENT_CONTAINERS.has(parent.type) && current.isNamed)
+            return current;
+        current = parent;
+    }
+    return undefined;
+}
+/** The first body node inside `statement`, in source order. */
+function firstBody(statement) {
+    const cursor = statement.walk();
+    try {
+        // Pre-order walk; bodies nest, the first one found starts earliest.
+        let descending = cursor.gotoFirstChild();
+        while (descending) {
+            if (BODIES.has(cursor.nodeType))
+                return cursor.currentNode;
+            if (cursor.gotoFirstChild())
+                continue;
+            while (!cursor.gotoNextSibling()) {
+                if (!cursor.gotoParent() || cursor.currentNode.id === statement.id) {
+                    descending = false;
+                    break;
+                }
+            }
+        }
+        return undefined;
+    }
+    finally {
+        cursor.delete();
+    }
+}
+function textOf(source, node) {
+    return source.text.slice(node.startIndex, node.endIndex);
+}
+/** The expression at a 1-based line (and optional 1-based column) of a parsed file. */
+function findExpression(source, line, column, max = DEFAULT_MAX_LENGTH) {
+    const row = line - 1;
+    if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length)
+        return undefined;
+    const lineStart = source.lineStarts[row];
+    const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1] : source.text.length;
+    const lineText = source.text.slice(lineStart, lineEnd);
+    const indent = lineText.search(/\S/);
+    if (indent === -1)
+        return undefined;
+    const root = source.tree.rootNode;
+    if (column !== undefined && Number.isInteger(column) && column >= 1) {
+        const at = lineStart + Math.min(column - 1, Math.max(0, lineText.replace(/\s+$/, '').length - 1));
+        let node = root.descendantForIndex(Math.max(at, lineStart + indent));
+        while (node && !(node.parent && STATEMENT_CONTAINERS.has(node.parent.type))) {
+            if (CALLS.has(node.type))
+                return normaliseText(textOf(source, node), max);
+            node = node.parent;
+        }
+    }
+    const at = statementAtLine(source, line);
+    return at ? normaliseText(source.text.slice(at.node.startIndex, at.endIndex), max) : undefined;
+}
+/**
+ * The first code on a 1-based line: the innermost node at the line's first non-blank character,
+ * and that character's index. `undefined` for a line out of range, blank, or opening with a comment.
+ */
+function firstCodeOnLine(source, line) {
+    const row = line - 1;
+    if (!Number.isInteger(row) || row < 0 || row >= source.lineStarts.length)
+        return undefined;
+    const lineStart = source.lineStarts[row];
+    const lineEnd = row + 1 < source.lineStarts.length ? source.lineStarts[row + 1] : source.text.length;
+    const indent = source.text.slice(lineStart, lineEnd).search(/\S/);
+    if (indent === -1)
+        return undefined;
+    const node = source.tree.rootNode.descendantForIndex(lineStart + indent);
+    if (!node || node.type === 'comment' || node.type.endsWith('_comment'))
+        return undefined;
+    return { node, index: lineStart + indent };
+}
+/**
+ * The statement at a 1-based line: the smallest statement-level node covering the line's first
+ * code, and where the line's code ends — the whole statement, or only the header of a compound
+ * statement whose header is on the line (`if x > 3:`, `def f(a,`). `undefined` for a line without
+ * code of its own (blank, a comment, a closing brace, an `else`).
+ */
+function statementAtLine(source, line) {
+    const first = firstCodeOnLine(source, line);
+    if (!first)
+        return undefined;
+    const row = line - 1;
+    const statement = statementOf(first.node);
+    if (!statement)
+        return undefined;
+    const startRow = statement.startPosition.row;
+    const body = firstBody(statement);
+    if (body && body.startIndex < statement.endIndex) {
+        const bodyRow = body.startPosition.row;
+        // The line is the statement's header (`if x > 3:`, `def f(a,`, `it('adds', () => {`).
+        if (row >= startRow && row <= bodyRow && first.index < body.startIndex)
+            return { node: statement, endIndex: body.startIndex };
+        // Inside the body but on no statement of its own: a closing brace, an `else`.
+        return undefined;
+    }
+    return { node: statement, endIndex: statement.endIndex };
+}
+function createExpressionFinder(readText, options = {}) {
+    const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    const parsers = new Map();
+    const sources = new Map();
+    const found = new Map();
+    function parserFor(language) {
+        let p = parsers.get(language);
+        if (!p) {
+            p = (0,_syntax_tree_sitter_js__WEBPACK_IMPORTED_MODULE_0__/* .createParser */ .Cp)(language).catch(() => undefined);
+            parsers.set(language, p);
+        }
+        return p;
+    }
+    async function parse(file) {
+        const language = (0,_syntax_tree_sitter_js__WEBPACK_IMPORTED_MODULE_0__/* .languageForFile */ .Qf)(file);
+        if (!language)
+            return undefined;
+        const text = readText(file);
+        if (text === undefined)
+            return undefined;
+        const parser = await parserFor(language);
+        if (!parser)
+            return undefined;
+        try {
+            const tree = parser.parse(text);
+            if (!tree)
+                return undefined;
+            return { language, text, tree, lineStarts: computeLineStarts(text) };
+        }
+        catch {
+            return undefined;
+        }
+    }
+    function parsed(file) {
+        let p = sources.get(file);
+        if (!p) {
+            p = parse(file);
+            sources.set(file, p);
+        }
+        return p;
+    }
+    function lookUp(source, key, line, column) {
+        let expression;
+        try {
+            expression = source ? findExpression(source, line, column, max) : undefined;
+        }
+        catch {
+            expression = undefined;
+        }
+        found.set(key, expression);
+        return expression;
+    }
+    // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
+    const keyOf = (file, line, column) => `${line}:${column ?? ''}:${file}`;
+    return {
+        parsed,
+        async expressionAt(file, line, column) {
+            const key = keyOf(file, line, column);
+            if (found.has(key))
+                return found.get(key);
+            return lookUp(await parsed(file), key, line, column);
+        },
+        async expressionsIn(file, places) {
+            const keys = places.map((p) => keyOf(file, p.line, p.column));
+            if (keys.every((k) => found.has(k)))
+                return keys.map((k) => found.get(k));
+            const cached = sources.get(file);
+            const source = cached ? await cached : await parse(file);
+            try {
+                return places.map((p, i) => found.has(keys[i]) ? found.get(keys[i]) : lookUp(source, keys[i], p.line, p.column));
+            }
+            finally {
+                // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
+                if (!cached)
+                    source?.tree.delete();
+            }
+        },
+        dispose() {
+            for (const p of sources.values())
+                void p.then((s) => s?.tree.delete());
+            for (const p of parsers.values())
+                void p.then((parser) => parser?.delete());
+            sources.clear();
+            parsers.clear();
+            found.clear();
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 2290:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Mm: () => (/* binding */ renderFramesMarkdown),
+/* harmony export */   U: () => (/* binding */ describeReadError),
+/* harmony export */   dC: () => (/* binding */ summaryLine),
+/* harmony export */   t$: () => (/* binding */ notFramedLine)
+/* harmony export */ });
+/* harmony import */ var _text_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6590);
+/* harmony import */ var _prune_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8956);
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2073);
+/**
+ * The frames report as Markdown (for a job summary, a PR comment, a terminal that renders it).
+ * Every string in it comes from tests, reports or logs and is escaped with `text/markdown.ts`.
+ * The output has a byte budget: details are dropped before table rows, never cut inside a fence,
+ * and what was left out is said.
+ */
+
+
+
+const DEFAULT_MAX_BYTES = 512 * 1024;
+const FENCE_LANGUAGE = {
+    python: 'python',
+    javascript: 'js',
+    java: 'java',
+    go: 'go',
+    rust: 'rust',
+    unknown: '',
+};
+/**
+ * Code inside a table cell: `|` would end the cell even inside backticks, so it is HTML, not a
+ * code span; `@` is broken as everywhere else, so a hostile name mentions no one.
+ */
+function codeCell(text, max = 120) {
+    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text);
+    const clipped = clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+    return `<code>${(0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(clipped.replace(/\s+/g, ' ')).replace(/\|/g, '&#124;').replace(/@/g, '@\u200b')}</code>`;
+}
+/** Untrusted inline text for a table cell or a list item. */
+function cell(text, max) {
+    return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .tableCell */ .xR)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text), max);
+}
+/** Untrusted text inside an HTML element (`<summary>`): escaped, and `@` broken so it mentions no one. */
+function htmlText(text, max) {
+    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text);
+    return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(clean.length > max ? `${clean.slice(0, max - 1)}…` : clean).replace(/@/g, '@\u200b');
+}
+function where(location) {
+    return location ? `${location.file}:${location.line}` : '';
+}
+/**
+ * A read error as `where` (file, line, column) and `what`: the readers' messages start with the
+ * file and position they are about (`r.xml:2:5: the report ends inside <testcase>`), which the
+ * renderers show apart, so they are not said twice.
+ */
+function describeReadError(e) {
+    const where = `${e.file}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}`;
+    if (!e.message.startsWith(`${e.file}:`))
+        return { where, what: e.message };
+    const rest = e.message.slice(e.file.length).replace(/^(?::\d+(?::\d+)?)?:\s*/, '');
+    return { where, what: rest };
+}
+/** What `notFramed` means, for the renderers: the summary counts more failures than the frames show. */
+function notFramedLine(notFramed) {
+    return `${notFramed} more failing test${notFramed === 1 ? ' is' : 's are'} counted in the summary without a frame (frames are built for the first failures only; --max-failures raises the limit)`;
+}
+function summaryLine(report) {
+    const s = report.summary;
+    const parts = [`${s.failed} failed`, `${s.errored} errored`, `${s.passed} passed`, `${s.skipped} skipped`];
+    return `${parts.join(', ')} (${s.total} tests)`;
+}
+function snippetBlock(location, language) {
+    const snippet = location.snippet;
+    if (!snippet)
+        return '';
+    const last = snippet.startLine + snippet.lines.length - 1;
+    const width = String(last).length;
+    const lines = snippet.lines.map((text, i) => {
+        const n = snippet.startLine + i;
+        return `${n === location.line ? '>' : ' '} ${String(n).padStart(width)} | ${(0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text)}`;
+    });
+    return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeBlock */ .DV)(lines.join('\n'), language);
+}
+function locationLine(label, location) {
+    const fn = location.function ? ` in ${codeCell(location.function, 80)}` : '';
+    return `**${label}:** ${codeCell(where(location), 200)}${fn}`;
+}
+function details(frame) {
+    const language = FENCE_LANGUAGE[frame.language] ?? '';
+    const out = [];
+    out.push(`<details><summary>${htmlText(frame.name, 200)}${frame.exceptionType ? ` — ${htmlText(frame.exceptionType, 200)}` : ''}</summary>`, '');
+    out.push(`**Test id:** ${codeCell(frame.id, 300)}`, '');
+    if (frame.message)
+        out.push((0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeBlock */ .DV)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(frame.message, true)), '');
+    if (frame.triggering) {
+        out.push(locationLine('Failing line', frame.triggering), '');
+        const block = snippetBlock(frame.triggering, language);
+        if (block)
+            out.push(block);
+    }
+    if (frame.test && where(frame.test) !== where(frame.triggering)) {
+        out.push(locationLine('Test', frame.test), '');
+        const block = snippetBlock(frame.test, language);
+        if (block)
+            out.push(block);
+    }
+    if (frame.locals?.length) {
+        out.push('**Locals:**', '', '| Name | Value |', '| --- | --- |');
+        for (const l of frame.locals)
+            out.push(`| ${cell(l.name, 60)} | ${codeCell(l.value, 200)} |`);
+        out.push('');
+    }
+    if (frame.stack.length > 1 || frame.droppedFrames > 0) {
+        const dropped = frame.droppedFrames
+            ? `; ${frame.droppedFrames} library or runtime frame${frame.droppedFrames === 1 ? '' : 's'} left out`
+            : '';
+        out.push(`**Stack** (your code, outermost first${dropped}):`, '');
+        for (const s of frame.stack)
+            out.push(`1. ${codeCell(where(s), 200)}${s.expression ? ` ${codeCell(s.expression)}` : ''}`);
+        out.push('');
+    }
+    out.push('</details>', '');
+    return out.join('\n');
+}
+function row(frame) {
+    const at = frame.triggering ?? frame.test;
+    return `| ${cell(frame.name, 120)} | ${at ? codeCell(where(at), 160) : ''} | ${cell(frame.exceptionType ?? (frame.kind === 'error' ? 'error' : ''), 80)} | ${cell((0,_prune_message_js__WEBPACK_IMPORTED_MODULE_1__/* .firstLine */ .T)(frame.message), 160)} | ${at?.expression ? codeCell(at.expression) : ''} |`;
+}
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+function renderFramesMarkdown(report, options = {}) {
+    const budget = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    // The summary line is numbers only: nothing in it to escape.
+    const head = [`### Test failures: ${summaryLine(report)}`, ''];
+    const errors = [];
+    if (report.errors.length) {
+        errors.push('**Could not be read completely** (the rest was used):', '');
+        for (const e of report.errors.slice(0, 50)) {
+            const { where, what } = describeReadError(e);
+            errors.push(`- ${codeCell(where, 200)} ${cell(what, 300)}`);
+        }
+        if (report.errors.length > 50)
+            errors.push(`- … and ${report.errors.length - 50} more`);
+        errors.push('');
+    }
+    // A count, nothing to escape.
+    const unframed = report.notFramed ? [`_${notFramedLine(report.notFramed)}._`, ''] : [];
+    if (report.failures.length === 0)
+        return [...head, ...(unframed.length ? unframed : ['No failing tests.', '']), ...errors].join('\n');
+    const tableHead = ['| Test | Location | Exception | Message | Expression |', '| --- | --- | --- | --- | --- |'];
+    // Reserve room for the closing notes, then fill: rows first (they are the overview), then details.
+    let used = bytes([...head, ...errors, ...unframed, ...tableHead].join('\n')) + 400;
+    const rows = [];
+    for (const frame of report.failures) {
+        const r = row(frame);
+        if (used + bytes(r) + 1 > budget)
+            break;
+        rows.push(r);
+        used += bytes(r) + 1;
+    }
+    const sections = [];
+    for (const frame of report.failures.slice(0, rows.length)) {
+        const d = details(frame);
+        if (used + bytes(d) + 1 > budget)
+            break;
+        sections.push(d);
+        used += bytes(d) + 1;
+    }
+    const notes = [];
+    if (rows.length < report.failures.length)
+        notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
+    if (sections.length < rows.length)
+        notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
+    return [
+        ...head,
+        ...tableHead,
+        ...rows,
+        '',
+        ...sections,
+        ...notes,
+        ...(notes.length ? [''] : []),
+        ...unframed,
+        ...errors,
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 7172:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ renderFramesText),
+/* harmony export */   k: () => (/* binding */ terminalSafe)
+/* harmony export */ });
+/* harmony import */ var _frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2290);
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2073);
+
+
+/** Terminal-safe text: no escape sequences, no control characters; newlines kept only where asked. */
+function terminalSafe(text, keepNewlines = false) {
+    // Tabs too: a terminal line is columns, and a tab in a name would misalign it.
+    return (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControls */ .$Y)(text, keepNewlines).replace(/\t/g, ' ');
+}
+function where(location) {
+    return `${location.file}:${location.line}${location.column ? `:${location.column}` : ''}`;
+}
+function frameLines(frame) {
+    const label = frame.kind === 'error' ? 'ERROR' : 'FAIL';
+    const type = frame.exceptionType ? `  (${terminalSafe(frame.exceptionType)})` : '';
+    const out = [`${label} ${terminalSafe(frame.id)}${type}`];
+    const at = frame.triggering;
+    if (at)
+        out.push(`  at   ${terminalSafe(where(at))}${at.expression ? `  ${terminalSafe(at.expression)}` : ''}`);
+    if (frame.test && (!at || where(frame.test) !== where(at)))
+        out.push(`  test ${terminalSafe(where(frame.test))}`);
+    const message = terminalSafe(frame.message, true).split('\n').slice(0, 6);
+    for (const line of message)
+        out.push(`  | ${line}`);
+    if (frame.locals?.length) {
+        out.push(`  locals: ${frame.locals
+            .slice(0, 8)
+            .map((l) => `${terminalSafe(l.name)}=${terminalSafe(l.value).slice(0, 60)}`)
+            .join(', ')}`);
+    }
+    return out;
+}
+function renderFramesText(report) {
+    const out = [];
+    for (const frame of report.failures)
+        out.push(...frameLines(frame), '');
+    for (const e of report.errors) {
+        const { where, what } = (0,_frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .describeReadError */ .U)(e);
+        out.push(`error: ${terminalSafe(where)}: ${terminalSafe(what)}`);
+    }
+    if (report.notFramed)
+        out.push((0,_frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .notFramedLine */ .t$)(report.notFramed));
+    out.push((0,_frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .summaryLine */ .dC)(report));
+    return `${out.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 4047:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ew: () => (/* binding */ canonicalName),
+/* harmony export */   Lu: () => (/* binding */ matchLogFailures),
+/* harmony export */   tf: () => (/* binding */ canonicalScope)
+/* harmony export */ });
+/* unused harmony export scoreMatch */
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2073);
+/* harmony import */ var _prune_message_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8956);
+
+
+const FILE_EXTENSION = /\.(py|pyi|[cm]?[jt]sx?|java|kt|scala|groovy|go|rs|rb|cs)$/i;
+const DESCRIBE_SEPARATOR = /\s+(?:›|>|»|▸|→)\s+/;
+/**
+ * Canonical test name: describe separators become spaces, `::` becomes `.`, no trailing `()`. A
+ * leading file (vitest prints `test/a.test.ts > Calc > adds`) becomes a canonical scope.
+ */
+function canonicalName(name) {
+    const parts = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripAnsi */ .aJ)(name).trim().split(DESCRIBE_SEPARATOR);
+    const scope = parts.length > 1 && FILE_EXTENSION.test(parts[0]) ? `${canonicalScope(parts.shift())}.` : '';
+    return `${scope}${parts.join(' ')}`.replace(/::/g, '.').replace(/\(\)$/, '').replace(/\s+/g, ' ');
+}
+/** Canonical scope: a file path, a dotted module or class, a Go package all become dotted segments. */
+function canonicalScope(scope) {
+    return (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripAnsi */ .aJ)(scope)
+        .trim()
+        .replace(/\\/g, '/')
+        .replace(/^\.\//, '')
+        .replace(FILE_EXTENSION, '')
+        .replace(/\s+(?:›|>|»|▸)\s+/g, '.')
+        .replace(/::|[/$]/g, '.')
+        .replace(/\.{2,}/g, '.')
+        .replace(/^\.|\.$/g, '');
+}
+/** The last word of a canonical name: the index key both sides share. */
+function lastWord(name) {
+    const words = name.split(/[\s.:/]+/).filter(Boolean);
+    return words[words.length - 1] ?? name;
+}
+function unique(values) {
+    return [...new Set(values.filter((v) => !!v))];
+}
+function caseIdentity(c, context) {
+    const name = canonicalName(c.name);
+    const file = context.caseFile?.(c) ??
+        ((c.file && context.resolveFile(c.file)) ||
+            (c.classname && FILE_EXTENSION.test(c.classname) ? context.resolveFile(c.classname) : undefined));
+    const scopes = unique([c.file, c.classname, file, c.suite].map((s) => (s ? canonicalScope(s) : undefined)));
+    const qualified = scopes.map((s) => `${s}.${name}`);
+    // node:test writes the describe path as a dotted classname (`Cart.total`); its log prints
+    // `Cart > total > name`, which canonicalises to spaces.
+    if (c.classname && !/[/\\]/.test(c.classname) && !FILE_EXTENSION.test(c.classname)) {
+        qualified.push(`${c.classname.replace(/\./g, ' ')} ${name}`);
+    }
+    return { name, qualified, file };
+}
+/**
+ * What a log failure says about its test. A pytest node id (`path.py::Class::test`) carries file,
+ * class and name; a qualified name (`CalcTest.testAdd`) stays as it is and is compared by suffix.
+ */
+function logIdentity(f, resolve) {
+    const t = f.test;
+    if (!t)
+        return undefined;
+    const { classname } = t;
+    let { name, file } = t;
+    let idScope;
+    if (t.id) {
+        const parts = t.id.split('::');
+        if (parts.length > 1 && FILE_EXTENSION.test(parts[0])) {
+            file ??= parts[0];
+            name ??= parts[parts.length - 1];
+            idScope = parts.slice(0, -1).join('::');
+        }
+        else {
+            name ??= t.id;
+        }
+    }
+    // A collection error names a file and no test; the reports name such a case after the module.
+    if (!name && file)
+        name = canonicalScope(file);
+    if (!name)
+        return undefined;
+    const canonical = canonicalName(name);
+    const scopes = unique([file, classname, idScope].map((s) => (s ? canonicalScope(s) : undefined)));
+    const qualified = scopes.map((s) => `${s}.${canonical}`);
+    // A describe path printed with spaces is also a qualified form (`Cart total name`).
+    if (DESCRIBE_SEPARATOR.test(name))
+        qualified.push(canonical);
+    return { name: canonical, qualified, file: file ? resolve(file) : undefined };
+}
+function endsWithSegment(long, short) {
+    return long.length > short.length && long.endsWith(short) && /[.\s]/.test(long[long.length - short.length - 1]);
+}
+/** 3: same qualified name; 2: one qualified name ends with the other; 1: the same bare name; 0: no match. */
+function scoreMatch(c, l) {
+    if (c.file && l.file && c.file !== l.file)
+        return 0;
+    // A name that is itself qualified (`CalcTest.testAdd`, `tests::x`) counts as a qualified form.
+    const caseForms = c.name.includes('.') ? [...c.qualified, c.name] : c.qualified;
+    const logForms = l.name.includes('.') ? [...l.qualified, l.name] : l.qualified;
+    if (caseForms.some((q) => logForms.includes(q)))
+        return 3;
+    for (const q of caseForms) {
+        for (const lq of logForms)
+            if (endsWithSegment(q, lq) || endsWithSegment(lq, q))
+                return 2;
+    }
+    if (c.name === l.name)
+        return 1;
+    return 0;
+}
+function isFailing(c) {
+    return c.status === 'failed' || c.status === 'errored';
+}
+function matchLogFailures(cases, failures, context) {
+    const resolve = context.resolveFile;
+    const identities = cases.map((c) => caseIdentity(c, context));
+    const byWord = new Map();
+    identities.forEach((id, index) => {
+        const key = lastWord(id.name);
+        const list = byWord.get(key);
+        if (list)
+            list.push(index);
+        else
+            byWord.set(key, [index]);
+    });
+    const result = { byCase: new Map(), unmatched: [], ignored: [] };
+    const attach = (index, failure) => {
+        const list = result.byCase.get(index);
+        if (list)
+            list.push(failure);
+        else
+            result.byCase.set(index, [failure]);
+    };
+    for (const failure of failures) {
+        const identity = logIdentity(failure, resolve);
+        if (!identity) {
+            const index = matchByEvidence(cases, identities, failure, resolve);
+            if (index !== undefined)
+                attach(index, failure);
+            else
+                result.unmatched.push(failure);
+            continue;
+        }
+        let best = 0;
+        let winners = [];
+        for (const index of byWord.get(lastWord(identity.name)) ?? []) {
+            const score = scoreMatch(identities[index], identity);
+            if (score > best) {
+                best = score;
+                winners = [index];
+            }
+            else if (score === best && score > 0)
+                winners.push(index);
+        }
+        if (winners.length > 1) {
+            // Same name in several places: the log is about the one that failed, if only one did.
+            const failing = winners.filter((i) => isFailing(cases[i]));
+            if (failing.length === 1)
+                winners = failing;
+        }
+        if (winners.length === 1) {
+            const index = winners[0];
+            if (isFailing(cases[index]))
+                attach(index, failure);
+            else
+                result.ignored.push({ failure, reason: `the reports say ${cases[index].id} ${cases[index].status}` });
+        }
+        else if (winners.length > 1) {
+            result.ignored.push({ failure, reason: `ambiguous: ${winners.length} failing tests are named ${identity.name}` });
+        }
+        else {
+            const index = matchByEvidence(cases, identities, failure, resolve);
+            if (index !== undefined)
+                attach(index, failure);
+            else
+                result.unmatched.push(failure);
+        }
+    }
+    return result;
+}
+/**
+ * Last resort for a log failure whose name fits no case (a JUnit 5 display name, a renamed
+ * parametrisation): the one failing case in the same test file with the same first message line.
+ */
+function matchByEvidence(cases, identities, failure, resolve) {
+    const message = (0,_prune_message_js__WEBPACK_IMPORTED_MODULE_0__/* .firstLine */ .T)((0,_prune_message_js__WEBPACK_IMPORTED_MODULE_0__/* .pruneMessage */ .Q)(failure.message));
+    if (!message)
+        return undefined;
+    const files = new Set(failure.frames.map((f) => resolve(f.file)).filter(Boolean));
+    if (failure.test?.file)
+        files.add(resolve(failure.test.file));
+    const found = [];
+    cases.forEach((c, index) => {
+        const file = identities[index].file;
+        if (!isFailing(c) || !file || !files.has(file))
+            return;
+        const caseMessage = (0,_prune_message_js__WEBPACK_IMPORTED_MODULE_0__/* .firstLine */ .T)((0,_prune_message_js__WEBPACK_IMPORTED_MODULE_0__/* .pruneMessage */ .Q)(c.failure?.message ?? c.failure?.body ?? ''));
+        if (caseMessage && (caseMessage === message || caseMessage.endsWith(message) || message.endsWith(caseMessage)))
+            found.push(index);
+    });
+    return found.length === 1 ? found[0] : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8956:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ pruneMessage),
+/* harmony export */   T: () => (/* binding */ firstLine)
+/* harmony export */ });
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2073);
+/**
+ * Failure messages are untrusted and unbounded (a 5 MB `repr`, colour codes, a progress bar's
+ * carriage returns). Pruning keeps what a reader needs, the first lines, where assertion diffs
+ * put `expected`/`actual`, with their indentation intact, and bounds the rest.
+ */
+
+const DEFAULTS = { maxLines: 24, maxLineLength: 300, maxChars: 2000 };
+function pruneMessage(raw, options = {}) {
+    if (!raw)
+        return '';
+    const { maxLines, maxLineLength, maxChars } = { ...DEFAULTS, ...options };
+    // Look at a bounded head only: the message's first lines are what is kept anyway.
+    const head = raw.length > maxChars * 8 ? raw.slice(0, maxChars * 8) : raw;
+    // No escape sequences, control or bidi characters: they reorder or hide text on a terminal.
+    const lines = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)(head, true)
+        .split('\n')
+        .map((l) => l.replace(/\s+$/, ''));
+    while (lines.length && lines[0] === '')
+        lines.shift();
+    while (lines.length && lines[lines.length - 1] === '')
+        lines.pop();
+    // Runs of blank lines become one; indentation common to every line goes (runners indent whole
+    // blocks), relative indentation stays (diffs align on it).
+    const kept = [];
+    for (const line of lines)
+        if (line !== '' || kept[kept.length - 1] !== '')
+            kept.push(line);
+    const indents = kept.filter((l) => l !== '').map((l) => /^[ \t]*/.exec(l)[0].length);
+    const common = indents.length ? Math.min(...indents) : 0;
+    const dedented = kept.map((l) => (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clipLine */ .DX)(l.slice(common), maxLineLength));
+    let shown = dedented.slice(0, maxLines);
+    const more = dedented.length - shown.length + (head.length < raw.length ? 1 : 0);
+    if (more > 0)
+        shown = [...shown, `… (${head.length < raw.length ? 'message truncated' : `${more} more lines`})`];
+    let text = shown.join('\n');
+    if (text.length > maxChars)
+        text = `${(0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clipLine */ .DX)(text, maxChars - 1)}`;
+    return text;
+}
+/** The first non-empty line of a pruned message (for tables and one-line summaries). */
+function firstLine(message) {
+    return (message
+        .split('\n')
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? '');
+}
+
+
+/***/ }),
+
+/***/ 5504:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   iA: () => (/* binding */ openRepoView)
+/* harmony export */ });
+/* unused harmony exports listGitFiles, listFilesOnDisk */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _workspace_git_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7663);
+/* harmony import */ var _workspace_repo_paths_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4640);
+/**
+ * The part of a work tree the frames stage may look at: which files belong to the repository and
+ * their text. One view per run: `git ls-files` runs once, and file contents are read once.
+ */
+
+
+
+
+const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Bounds for the walk used when the root is not a git work tree. */
+const WALK_MAX_FILES = 200_000;
+const WALK_MAX_DEPTH = 40;
+const WALK_SKIP = new Set(['.git', 'node_modules', '.venv', 'venv', 'target', '__pycache__', '.tox', '.nox']);
+/**
+ * `git ls-files` in `root`: the files git tracks under it, relative to it. A failure (not a
+ * repository, git missing, a "dubious ownership" refusal in a container) means "no answer", and
+ * the caller walks the disk instead.
+ */
+const listGitFiles = async (root) => {
+    try {
+        const { stdout } = await (0,_workspace_git_js__WEBPACK_IMPORTED_MODULE_2__/* .git */ .$Y)({ cwd: root }, ['ls-files', '-z', '--cached']);
+        return (0,_workspace_git_js__WEBPACK_IMPORTED_MODULE_2__/* .splitNul */ .K5)(stdout);
+    }
+    catch {
+        return undefined;
+    }
+};
+/** Every regular file under `root` (bounded), for a root that is not a git work tree. */
+function listFilesOnDisk(root) {
+    const out = [];
+    const walk = (dir, rel, depth) => {
+        if (depth > WALK_MAX_DEPTH || out.length >= WALK_MAX_FILES)
+            return;
+        let entries;
+        try {
+            entries = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(dir, { withFileTypes: true });
+        }
+        catch {
+            return;
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+            if (out.length >= WALK_MAX_FILES)
+                return;
+            const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+            if (entry.isDirectory()) {
+                if (!WALK_SKIP.has(entry.name))
+                    walk(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(dir, entry.name), childRel, depth + 1);
+            }
+            else if (entry.isFile())
+                out.push(childRel);
+        }
+    };
+    walk(root, '', 0);
+    return out;
+}
+async function openRepoView(root, options = {}) {
+    const absoluteRoot = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root);
+    const listed = await (options.listFiles ?? listGitFiles)(absoluteRoot);
+    // Nothing tracked under the root (a fresh `git init`, a directory not yet added) is treated like
+    // no repository: the files on disk are the user's.
+    const files = listed?.length ? listed : listFilesOnDisk(absoluteRoot);
+    const resolver = (0,_workspace_repo_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .createPathResolver */ .uC)(absoluteRoot, files);
+    const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    let realRoot;
+    try {
+        realRoot = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(absoluteRoot);
+    }
+    catch {
+        realRoot = absoluteRoot;
+    }
+    const texts = new Map();
+    function read(file) {
+        try {
+            // A tracked symlink can point anywhere (`config -> /etc/…`, a secrets file): only files whose
+            // real path stays inside the root are read, so a snippet never carries outside content.
+            const real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(absoluteRoot, file));
+            if (real !== realRoot && !real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)))
+                return undefined;
+            const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(real);
+            if (!stat.isFile() || stat.size > maxBytes)
+                return undefined;
+            const buffer = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(real);
+            if (buffer.includes(0))
+                return undefined;
+            return buffer.toString('utf8');
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return {
+        ...resolver,
+        readText(file) {
+            if (!resolver.files.has(file))
+                return undefined;
+            if (!texts.has(file))
+                texts.set(file, read(file));
+            return texts.get(file);
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 5400:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ JS_TEST_CALLEES),
+/* harmony export */   t: () => (/* binding */ findTestDefinition)
+/* harmony export */ });
+/** Test-defining calls of JavaScript runners: `it('…')`, `test.each(…)('…')`, `it.only('…')`. */
+const JS_TEST_CALLEES = /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
+/** Definition node types whose `name` field names a test function, per language. */
+const NAMED_DEFINITIONS = {
+    python: 'function_definition',
+    go: 'function_declaration',
+    java: 'method_declaration',
+    rust: 'function_item',
+};
+/** The test function's own name in a runner's test name (params, subtests and scopes stripped). */
+function functionName(name) {
+    let n = name.trim();
+    n = n.replace(/\[.*\]$/s, ''); // pytest parametrisation, JUnit 5 `[1]`
+    n = n.replace(/\(.*\)$/s, ''); // Java `testAdd()` / `testAdd(int)`
+    n = n.split('/')[0]; // Go subtest `TestX/sub`
+    const parts = n.split(/::|\.|#/);
+    return parts[parts.length - 1].trim();
+}
+function spacedTitle(text) {
+    return text
+        .replace(/\s+(?:›|>|»|▸)\s+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+function stringValue(node) {
+    if (!node)
+        return undefined;
+    if (node.type === 'string' || node.type === 'template_string') {
+        const text = node.text;
+        if (node.type === 'template_string' && text.includes('${'))
+            return undefined;
+        return text.slice(1, -1);
+    }
+    return undefined;
+}
+function definitionOf(name, whole) {
+    return {
+        line: name.startPosition.row + 1,
+        startLine: whole.startPosition.row + 1,
+        endLine: whole.endPosition.row + 1,
+    };
+}
+const indexes = new WeakMap();
+function add(map, key, definition) {
+    const list = map.get(key);
+    if (list)
+        list.push(definition);
+    else
+        map.set(key, [definition]);
+}
+function buildIndex(source) {
+    const index = { named: new Map(), titles: new Map() };
+    const namedType = NAMED_DEFINITIONS[source.language];
+    const cursor = source.tree.walk();
+    try {
+        let more = true;
+        while (more) {
+            const type = cursor.nodeType;
+            if (namedType ? type === namedType : type === 'call_expression') {
+                const node = cursor.currentNode;
+                if (namedType) {
+                    const name = node.childForFieldName('name');
+                    if (name)
+                        add(index.named, name.text, definitionOf(name, node));
+                }
+                else {
+                    const callee = node.childForFieldName('function');
+                    if (callee && JS_TEST_CALLEES.test(callee.text.replace(/\s+/g, ''))) {
+                        const title = stringValue(node.childForFieldName('arguments')?.namedChildren[0] ?? null);
+                        const t = title === undefined ? '' : spacedTitle(title);
+                        if (t)
+                            add(index.titles, t, definitionOf(node, node));
+                    }
+                }
+            }
+            if (cursor.gotoFirstChild())
+                continue;
+            while (!cursor.gotoNextSibling()) {
+                if (!cursor.gotoParent()) {
+                    more = false;
+                    break;
+                }
+            }
+        }
+    }
+    finally {
+        cursor.delete();
+    }
+    return index;
+}
+/** The definition of test `name` in `source`, when exactly one place fits. */
+function findTestDefinition(source, name) {
+    let index = indexes.get(source);
+    if (!index)
+        indexes.set(source, (index = buildIndex(source)));
+    if (NAMED_DEFINITIONS[source.language]) {
+        // Several definitions of one name (the same method in two test classes): no guess.
+        const found = index.named.get(functionName(name));
+        return found?.length === 1 ? found[0] : undefined;
+    }
+    // JavaScript: the test's title is the last describe segment, which a JUnit writer may have
+    // joined to the describe titles with spaces (jest-junit): the longest title the name ends with
+    // wins, trying the name's word suffixes from the longest.
+    const words = spacedTitle(name).split(' ').slice(-64);
+    for (let k = 0; k < words.length; k++) {
+        const found = index.titles.get(words.slice(k).join(' '));
+        if (found)
+            return found[0];
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 2211:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cp: () => (/* binding */ createParser),
+/* harmony export */   Qf: () => (/* binding */ languageForFile)
+/* harmony export */ });
+/* unused harmony exports GRAMMARS, loadLanguage */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8995);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_module__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _web_tree_sitter_cjs__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8877);
+/* harmony import */ var _web_tree_sitter_cjs__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(_web_tree_sitter_cjs__WEBPACK_IMPORTED_MODULE_4__);
+/**
+ * One place that loads tree-sitter grammars (prebuilt WebAssembly, no native build), shared by the
+ * frames (expression at a line) and the built-in repair engine (syntax-tree templates).
+ *
+ * The grammars ship inside the committed bundle (`dist/grammars/`, copied by `scripts/build.mjs`)
+ * because a pinned action may download nothing at run time; from source they come from node_modules.
+ */
+
+
+
+
+
+/** Grammar file name in `dist/grammars/` and the npm package it comes from. */
+const GRAMMARS = {
+    python: { pkg: 'tree-sitter-python', file: 'tree-sitter-python.wasm' },
+    javascript: { pkg: 'tree-sitter-javascript', file: 'tree-sitter-javascript.wasm' },
+    typescript: { pkg: 'tree-sitter-typescript', file: 'tree-sitter-typescript.wasm' },
+    tsx: { pkg: 'tree-sitter-typescript', file: 'tree-sitter-tsx.wasm' },
+    go: { pkg: 'tree-sitter-go', file: 'tree-sitter-go.wasm' },
+    java: { pkg: 'tree-sitter-java', file: 'tree-sitter-java.wasm' },
+    rust: { pkg: 'tree-sitter-rust', file: 'tree-sitter-rust.wasm' },
+};
+const EXTENSIONS = {
+    '.py': 'python',
+    '.pyi': 'python',
+    '.js': 'javascript',
+    '.mjs': 'javascript',
+    '.cjs': 'javascript',
+    '.jsx': 'javascript',
+    '.ts': 'typescript',
+    '.mts': 'typescript',
+    '.cts': 'typescript',
+    '.tsx': 'tsx',
+    '.go': 'go',
+    '.java': 'java',
+    '.rs': 'rust',
+};
+function languageForFile(file) {
+    return EXTENSIONS[node_path__WEBPACK_IMPORTED_MODULE_2___default().extname(file).toLowerCase()];
+}
+const here = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(import.meta.url));
+const require = (0,node_module__WEBPACK_IMPORTED_MODULE_1__.createRequire)(import.meta.url);
+// The CommonJS build: ncc mis-bundles the ESM build's `await import("module")` (createRequire ends
+// up undefined in the bundle), while the CJS build's plain `require` bundles cleanly.
+// Through a CommonJS door file: a `require` made by `createRequire` is left unbundled by ncc, so the
+// bundle only worked next to a node_modules folder (never on a runner, where dist/ stands alone).
+const { Language, Parser } = (_web_tree_sitter_cjs__WEBPACK_IMPORTED_MODULE_4___default());
+/** Bundled layout first (dist/<entry>/index.js → dist/grammars), then node_modules. */
+function locate(file, pkg) {
+    const bundled = [node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, '..', 'grammars', file), node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, 'grammars', file)];
+    for (const candidate of bundled)
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate))
+            return candidate;
+    return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(packageDir(pkg), file);
+}
+function packageDir(pkg) {
+    // Some grammar packages do not export package.json; walk up from their main file instead.
+    let dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(require.resolve(pkg));
+    while (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(dir, 'package.json')) && node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(dir) !== dir)
+        dir = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(dir);
+    return dir;
+}
+let runtime;
+const languages = new Map();
+function initRuntime() {
+    runtime ??= Parser.init({
+        locateFile: (name) => locate(name, 'web-tree-sitter'),
+    });
+    return runtime;
+}
+async function loadLanguage(language) {
+    await initRuntime();
+    let loaded = languages.get(language);
+    if (!loaded) {
+        const { pkg, file } = GRAMMARS[language];
+        loaded = Language.load(locate(file, pkg));
+        languages.set(language, loaded);
+    }
+    return loaded;
+}
+/** A fresh parser for the language (parsers are cheap; languages are cached). */
+async function createParser(language) {
+    const lang = await loadLanguage(language);
+    const parser = new Parser();
+    parser.setLanguage(lang);
+    return parser;
+}
+
+
+/***/ }),
+
+/***/ 6590:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
+/* harmony export */   ZD: () => (/* binding */ escapeHtml),
+/* harmony export */   m3: () => (/* binding */ breakReferences),
+/* harmony export */   ti: () => (/* binding */ inlineCode),
+/* harmony export */   xR: () => (/* binding */ tableCell)
+/* harmony export */ });
+/**
+ * Escaping for everything untrusted that reaches Markdown or HTML (test names, messages, logs,
+ * model text). GitHub renders job summaries and PR bodies as Markdown with inline HTML, so text
+ * is escaped for both; code is wrapped in a fence longer than any backtick run inside it.
+ */
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()#+\-.!|~<>&"'@:]/g;
+const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Untrusted text where GitHub links references (commit messages, pull request titles, Markdown):
+ * `@name` would mention a user and `#123` link an issue, or close it after "fix" in a commit
+ * subject. A zero-width space after the sign keeps the text readable and inert.
+ */
+function breakReferences(text) {
+    return text.replace(/([@#])(?=[\w])/g, '$1\u200b');
+}
+/** HTML-escape (for text inside HTML elements such as <summary> or table cells). */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
+}
+/**
+ * Escape inline text for Markdown: HTML entities for `&<>"'`, backslash for Markdown syntax, and
+ * `@name` and `#123` broken (see `breakReferences`; a backslash does not stop GitHub linking them)
+ * so a hostile test name cannot mention users or link issues. Newlines become spaces (inline context).
+ */
+function escapeMarkdown(text) {
+    return text.replace(/\r?\n|\r/g, ' ').replace(MARKDOWN_SPECIAL, (c, offset, all) => {
+        if (c in HTML_ENTITIES)
+            return HTML_ENTITIES[c];
+        if (c === '@')
+            return '@\u200b';
+        if (c === '#' && /\d/.test(all[offset + 1] ?? ''))
+            return '#\u200b';
+        return `\\${c}`;
+    });
+}
+/** Escape for a Markdown table cell: inline escaping (which already escapes `|`), bounded length. */
+function tableCell(text, max = 200) {
+    const clipped = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    return escapeMarkdown(clipped);
+}
+/** Inline code span that survives backticks in the text. */
+function inlineCode(text) {
+    const single = text.replace(/\r?\n|\r/g, ' ');
+    const longest = Math.max(0, ...Array.from(single.matchAll(/`+/g), (m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = single.startsWith('`') || single.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${single}${pad}${fence}`;
+}
+/** Fenced code block whose fence is longer than any backtick run in the code, so it cannot be closed early. */
+function codeBlock(code, language = '') {
+    const longest = Math.max(0, ...Array.from(code.matchAll(/`{3,}/g), (m) => m[0].length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    const body = code.endsWith('\n') ? code : `${code}\n`;
+    return `${fence}${language}\n${body}${fence}\n`;
+}
+
+
+/***/ }),
+
+/***/ 2073:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ stripControls),
+/* harmony export */   DX: () => (/* binding */ clipLine),
+/* harmony export */   aJ: () => (/* binding */ stripAnsi)
+/* harmony export */ });
+/**
+ * Text from tests, reports and logs is shown to people: on a terminal, where escape sequences
+ * recolour, move the cursor or retitle the window, and in Markdown and HTML, where bidi overrides
+ * make `gnp.exe` read as `exe.png` (Trojan Source). Both renderers clean it here first, then
+ * escape it for their medium. Its lines are unbounded too (a 5 MB `repr`, a minified bundle's
+ * one line): `clipLine` bounds each.
+ */
+/*
+ * ESC-introduced sequences as terminals and CI log viewers understand them:
+ * - CSI: ESC [ params intermediates final  (colours, cursor moves)
+ * - OSC: ESC ] ... BEL | ESC \            (hyperlinks, window titles; vitest prints file links),
+ *   at most 4 KiB and within one line, so a stray one cannot swallow the log that follows
+ * - two-byte escapes: ESC followed by one of @-Z \ ] ^ _ (also what is left of an unterminated OSC)
+ * - the 8-bit CSI introducer U+009B;
+ * - a stray ESC or U+009B left over from a broken sequence (it has no place in parsed text).
+ * The character classes of each part are disjoint, so a failed match costs at most one scan to
+ * the next ESC: no catastrophic backtracking.
+ */
+const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]{0,4096}(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|[\u001b\u009b]/g;
+/** Remove ANSI colour and control sequences (what `FORCE_COLOR=1` runners print into CI logs). */
+function stripAnsi(s) {
+    if (!s.includes('\u001b') && !s.includes('\u009b'))
+        return s;
+    return s.replace(ANSI_SEQUENCE, '');
+}
+/** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** No escape sequences, no control or bidi characters; newlines kept only where asked. */
+function stripControls(text, keepNewlines = false) {
+    const clean = stripAnsi(text).replace(/\r\n?/g, '\n').replace(CONTROL, '');
+    return keepNewlines ? clean : clean.replace(/\n+/g, ' ');
+}
+/** `line` bounded to `max` characters, the last one `…` when clipped; a surrogate pair is never split. */
+function clipLine(line, max) {
+    if (line.length <= max)
+        return line;
+    let end = max - 1;
+    const code = line.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${line.slice(0, end)}…`;
+}
+
+
+/***/ }),
+
+/***/ 7663:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  XS: () => (/* binding */ GitError),
+  PL: () => (/* binding */ checkIgnore),
+  Mn: () => (/* binding */ configValue),
+  $Y: () => (/* binding */ git),
+  yi: () => (/* binding */ gitBounded),
+  oG: () => (/* binding */ gitDir),
+  Ur: () => (/* binding */ gitSync),
+  VJ: () => (/* binding */ headCommitTime),
+  xF: () => (/* binding */ headSha),
+  wL: () => (/* binding */ headShaSync),
+  tl: () => (/* binding */ headStateSync),
+  P9: () => (/* binding */ isRepo),
+  BI: () => (/* binding */ showHeadDiff),
+  K5: () => (/* binding */ splitNul),
+  X: () => (/* binding */ stageExactly),
+  Yr: () => (/* binding */ statusSync),
+  M4: () => (/* binding */ topLevel),
+  O: () => (/* binding */ trackedFiles)
+});
+
+// UNUSED EXPORTS: hasParent, status, symbolicHeadSync
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/workspace/git-config-guard.ts
+/**
+ * The `-c` overrides every git call of self-heal carries, so that no configuration (the
+ * repository's, an included file's, the user's global one) makes git run a program: see
+ * `workspace/git.ts`. Fixed keys are always overridden; the commands of named drivers (filters, diff
+ * and merge drivers) can only be overridden by name, so the configuration is
+ * listed once (`git config --list`, which runs nothing) and listed again whenever one of the files
+ * it came from, or one that could be included or read, changes (a stat fingerprint per call).
+ */
+
+
+
+
+/** Overrides independent of what is configured. */
+const FIXED = [
+    'core.fsmonitor=false',
+    'core.hooksPath=/dev/null',
+    'core.pager=cat',
+    'core.editor=:',
+    'sequence.editor=:',
+    'core.askPass=',
+    'core.sshCommand=ssh',
+    'core.gitProxy=',
+    'core.alternateRefsCommand=',
+    // An empty value resets the list of helpers.
+    'credential.helper=',
+    'protocol.ext.allow=never',
+    'commit.gpgSign=false',
+    'tag.gpgSign=false',
+    'push.gpgSign=false',
+    // Automatic gc and maintenance detach a process that outlives the run.
+    'gc.auto=0',
+    'gc.autoDetach=false',
+    'maintenance.auto=false',
+    'submodule.recurse=false',
+].flatMap((pair) => ['-c', pair]);
+/** git-lfs's own filter commands (`git lfs install`), kept so LFS files do not all read as modified. */
+const LFS_FILTER = {
+    clean: 'git-lfs clean -- %f',
+    smudge: 'git-lfs smudge -- %f',
+    process: 'git-lfs filter-process',
+};
+const DRIVER_KEY = /^(filter|diff|merge)\.(.+)\.([^.]+)$/;
+const INCLUDE_KEY = /^include(?:if\..*)?\.path$/i;
+const cache = new Map();
+function statPrint(file) {
+    try {
+        const st = (0,external_node_fs_.statSync)(file, { bigint: true });
+        return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    }
+    catch {
+        return '-';
+    }
+}
+function fingerprint(files) {
+    return files.map(statPrint).join('|');
+}
+function expandHome(p, env) {
+    return p.startsWith('~/') ? external_node_path_default().join(env.HOME ?? external_node_os_default().homedir(), p.slice(2)) : p;
+}
+/** Config files git reads even when they do not exist yet (created later, they must be noticed). */
+function standardFiles(cwd, env) {
+    const home = env.HOME ?? external_node_os_default().homedir();
+    const files = [
+        env.GIT_CONFIG_GLOBAL ?? external_node_path_default().join(home, '.gitconfig'),
+        env.GIT_CONFIG_GLOBAL ? '' : external_node_path_default().join(env.XDG_CONFIG_HOME ?? external_node_path_default().join(home, '.config'), 'git', 'config'),
+        env.GIT_CONFIG_NOSYSTEM ? '' : (env.GIT_CONFIG_SYSTEM ?? '/etc/gitconfig'),
+        // The repository's own: `.git/config` of the work tree or any parent (where git finds it).
+    ];
+    for (let dir = external_node_path_default().resolve(cwd);; dir = external_node_path_default().dirname(dir)) {
+        files.push(external_node_path_default().join(dir, '.git', 'config'), external_node_path_default().join(dir, '.git', 'config.worktree'));
+        if (external_node_path_default().dirname(dir) === dir)
+            break;
+    }
+    return files.filter(Boolean);
+}
+function overridesFor(entries) {
+    const filters = new Set();
+    const diffs = new Set();
+    const merges = new Set();
+    let lfsStandard = true;
+    let external = false;
+    for (const { key, value } of entries) {
+        const driver = DRIVER_KEY.exec(key);
+        if (driver) {
+            const [, section, name, field] = driver;
+            if (section === 'filter') {
+                filters.add(name);
+                const lfs = LFS_FILTER[field.toLowerCase()];
+                if (name === 'lfs' && lfs !== undefined && lfs !== value)
+                    lfsStandard = false;
+            }
+            else if (section === 'diff')
+                diffs.add(name);
+            else
+                merges.add(name);
+            continue;
+        }
+        if (key === 'diff.external')
+            external = true;
+    }
+    // A driver is neutralised whole: emptying only the command that is set would leave one that a
+    // later include sets (the listing is redone then, but not before the call that reads it).
+    if (lfsStandard)
+        filters.delete('lfs');
+    const pairs = [];
+    for (const name of filters)
+        pairs.push(`filter.${name}.clean=`, `filter.${name}.smudge=`, `filter.${name}.process=`, `filter.${name}.required=false`);
+    for (const name of diffs)
+        pairs.push(`diff.${name}.command=`, `diff.${name}.textconv=`);
+    for (const name of merges)
+        pairs.push(`merge.${name}.driver=`);
+    // Empty: a diff that does not pass --no-ext-diff then fails instead of running the program.
+    if (external)
+        pairs.push('diff.external=');
+    return pairs.flatMap((pair) => ['-c', pair]);
+}
+/**
+ * List the configuration: `key`, `value` and the file each came from. Runs `git config`, which
+ * reads configuration and runs nothing. A directory that is not a repository still has global and
+ * system configuration; a failure (no git, no directory) lists nothing, and the git call itself fails.
+ */
+function listConfig(cwd, env) {
+    let stdout;
+    try {
+        stdout = (0,external_node_child_process_.execFileSync)('git', ['config', '--list', '--show-origin', '-z'], {
+            cwd,
+            env: { ...env, GIT_OPTIONAL_LOCKS: '0' },
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+            maxBuffer: 64 * 1024 * 1024,
+        });
+    }
+    catch (error) {
+        stdout = error.stdout ?? '';
+    }
+    const entries = [];
+    const files = new Set();
+    // Records: origin NUL key LF value NUL.
+    const parts = stdout.split('\0');
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+        const origin = parts[i];
+        const record = parts[i + 1];
+        const nl = record.indexOf('\n');
+        const key = nl < 0 ? record : record.slice(0, nl);
+        const value = nl < 0 ? '' : record.slice(nl + 1);
+        entries.push({ key, value });
+        const file = origin.startsWith('file:') ? external_node_path_default().resolve(cwd, origin.slice(5)) : null;
+        if (file)
+            files.add(file);
+        if (INCLUDE_KEY.test(key) && value) {
+            const target = expandHome(value, env);
+            files.add(external_node_path_default().isAbsolute(target) ? target : external_node_path_default().resolve(file ? external_node_path_default().dirname(file) : cwd, target));
+        }
+    }
+    return { entries, files: [...files] };
+}
+/**
+ * The `-c` arguments for a git call in `cwd` with `env`, memoised per directory and the variables
+ * that decide which files git reads.
+ */
+function gitConfigOverrides(cwd, env) {
+    const key = `${cwd}\0${env.HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}\0${env.GIT_CONFIG_NOSYSTEM ?? ''}\0${env.GIT_CONFIG_SYSTEM ?? ''}\0${env.GIT_DIR ?? ''}`;
+    const known = cache.get(key);
+    if (known && fingerprint(known.files) === known.fingerprint)
+        return [...FIXED, ...known.overrides];
+    // Stat first, list second: a file written between the two is seen as changed by the next call.
+    const standard = standardFiles(cwd, env);
+    const before = standard.map(statPrint);
+    const { entries, files } = listConfig(cwd, env);
+    const extra = files.filter((f) => !standard.includes(f));
+    const listed = {
+        files: [...standard, ...extra],
+        fingerprint: [...before, ...extra.map(statPrint)].join('|'),
+        overrides: overridesFor(entries),
+    };
+    // Bounded: one entry per directory and environment git runs in, a handful per run.
+    if (cache.size > 64)
+        cache.clear();
+    cache.set(key, listed);
+    return [...FIXED, ...listed.overrides];
+}
+
+;// CONCATENATED MODULE: ./src/workspace/git.ts
+/**
+ * Every git call of self-heal goes through this wrapper: `execFile` (never a shell), paths printed
+ * raw (`core.quotepath=off`), no pager, no prompts, and an error that names the git command.
+ *
+ * `GIT_OPTIONAL_LOCKS=0` keeps read-only commands such as `status` from rewriting the index (and
+ * from racing a user's own git for `index.lock`).
+ *
+ * Security: repository configuration never makes self-heal run a program. Code under repair (an
+ * agent, a test run of a model's patch) can write `.git/config`, an included config file or the
+ * global config, and every git call self-heal makes afterwards would run what it names with
+ * self-heal's environment and credentials. So every call overrides, on its command line (which beats
+ * every config file and include): fsmonitor, hooks, pager, editor, credential helpers, askpass, ssh
+ * and proxy commands, external diff, signing, auto gc (a detached process that outlives the run),
+ * and, for every filter, diff and merge driver and every remote the configuration names, their
+ * commands (`filterOverrides`). Only git-lfs's standard filter commands are kept: without them every
+ * LFS file would read as modified. Hooks also matter for verification: a pre-commit hook that
+ * reformats or refuses would make the verified tree and the committed tree differ, so self-heal
+ * writes history only through `commit-tree` (delivery/fix-commit.ts), which runs no hook.
+ */
+
+
+
+
+class GitError extends Error {
+    args;
+    exitCode;
+    stderr;
+    constructor(message, args, exitCode, stderr) {
+        super(message);
+        this.args = args;
+        this.exitCode = exitCode;
+        this.stderr = stderr;
+        this.name = 'GitError';
+    }
+}
+const MAX_BUFFER = 256 * 1024 * 1024;
+function gitEnv(ctx, extra) {
+    return {
+        ...(ctx.env ?? process.env),
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_OPTIONAL_LOCKS: '0',
+        GIT_PAGER: 'cat',
+        // Variables beat configuration: these name no program (or a no-op) instead of the config's.
+        GIT_EDITOR: ':',
+        GIT_SEQUENCE_EDITOR: ':',
+        GIT_ASKPASS: '',
+        SSH_ASKPASS: '',
+        LC_ALL: 'C',
+        ...extra,
+    };
+}
+/**
+ * The whole argument list: no pager, raw paths, the overrides (see the header), then the command.
+ * A remote's `receivepack`/`uploadpack` is a list whose first value wins, so `-c` cannot replace it;
+ * the command-line option can.
+ */
+function fullArgs(ctx, env, args) {
+    const [command, ...rest] = args;
+    const transport = command === 'push'
+        ? ['--receive-pack=git-receive-pack']
+        : command === 'fetch' || command === 'ls-remote'
+            ? ['--upload-pack=git-upload-pack']
+            : [];
+    return [
+        '--no-pager',
+        '-c',
+        'core.quotepath=off',
+        ...gitConfigOverrides(ctx.cwd, env),
+        ...args.slice(0, 1),
+        ...transport,
+        ...rest,
+    ];
+}
+function describe(args) {
+    const shown = args.slice(0, 6).join(' ');
+    return `git ${shown}${args.length > 6 ? ' …' : ''}`;
+}
+function gitFailure(args, code, stderr, cause) {
+    const detail = (stderr.trim() || cause || '').split('\n').slice(0, 6).join('\n');
+    return new GitError(`${describe(args)} failed${code !== null ? ` (exit ${code})` : ''}: ${detail}`, args, code, stderr);
+}
+/** Run git asynchronously; resolves with stdout, rejects with a `GitError` naming the command. */
+function git(ctx, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        const env = gitEnv(ctx, options.env);
+        const child = (0,external_node_child_process_.execFile)('git', fullArgs(ctx, env, args), { cwd: ctx.cwd, env, maxBuffer: options.maxBuffer ?? MAX_BUFFER, encoding: 'utf8' }, (error, stdout, stderr) => {
+            const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+            if (!error || (code !== null && options.okCodes?.includes(code))) {
+                resolve({ stdout, exitCode: code ?? 0 });
+                return;
+            }
+            reject(gitFailure(args, code, stderr, error.message));
+        });
+        if (options.input !== undefined)
+            child.stdin.end(options.input);
+        else
+            child.stdin.end();
+    });
+}
+/** Run git synchronously: for the restore paths that must finish inside a signal handler. */
+function gitSync(ctx, args, options = {}) {
+    try {
+        const env = gitEnv(ctx, options.env);
+        const stdout = (0,external_node_child_process_.execFileSync)('git', fullArgs(ctx, env, args), {
+            cwd: ctx.cwd,
+            env,
+            maxBuffer: options.maxBuffer ?? MAX_BUFFER,
+            encoding: 'utf8',
+            input: options.input,
+            stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        return { stdout, exitCode: 0 };
+    }
+    catch (error) {
+        const e = error;
+        const code = typeof e.status === 'number' ? e.status : null;
+        if (code !== null && options.okCodes?.includes(code))
+            return { stdout: e.stdout ?? '', exitCode: code };
+        throw gitFailure(args, code, e.stderr ?? '', e.message);
+    }
+}
+/** Run git and keep at most `maxBytes` of stdout (the process is stopped once the cap is reached). */
+function gitBounded(ctx, args, maxBytes) {
+    return new Promise((resolve, reject) => {
+        const env = gitEnv(ctx);
+        const child = (0,external_node_child_process_.spawn)('git', fullArgs(ctx, env, args), {
+            cwd: ctx.cwd,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const chunks = [];
+        let bytes = 0;
+        let truncated = false;
+        let stderr = '';
+        child.stdout.on('data', (chunk) => {
+            if (truncated)
+                return;
+            const room = maxBytes - bytes;
+            if (chunk.length > room) {
+                chunks.push(chunk.subarray(0, room));
+                bytes = maxBytes;
+                truncated = true;
+                child.kill('SIGKILL');
+                return;
+            }
+            chunks.push(chunk);
+            bytes += chunk.length;
+        });
+        child.stderr.on('data', (chunk) => {
+            if (stderr.length < 8192)
+                stderr += chunk.toString('utf8');
+        });
+        child.on('error', (error) => reject(gitFailure(args, null, stderr, error.message)));
+        child.on('close', (code) => {
+            if (!truncated && code !== 0) {
+                reject(gitFailure(args, code, stderr));
+                return;
+            }
+            let text = Buffer.concat(chunks).toString('utf8');
+            // A cut inside a multi-byte character decodes to U+FFFD; drop it rather than show garbage.
+            if (truncated)
+                text = text.replace(/\uFFFD$/, '');
+            resolve({ stdout: text, truncated });
+        });
+    });
+}
+/** Split NUL-terminated output (`-z`) into its records. */
+function splitNul(text) {
+    const parts = text.split('\0');
+    if (parts.at(-1) === '')
+        parts.pop();
+    return parts;
+}
+async function isRepo(ctx) {
+    try {
+        const { stdout } = await git(ctx, ['rev-parse', '--is-inside-work-tree']);
+        return stdout.trim() === 'true';
+    }
+    catch {
+        return false;
+    }
+}
+async function topLevel(ctx) {
+    return (await git(ctx, ['rev-parse', '--show-toplevel'])).stdout.trim();
+}
+/** The `.git` directory (absolute), also for worktrees where `.git` is a file. */
+async function gitDir(ctx) {
+    return (await git(ctx, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+}
+/** HEAD's commit sha, or null in a repository without commits. */
+async function headSha(ctx) {
+    const { stdout, exitCode } = await git(ctx, ['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { okCodes: [1] });
+    return exitCode === 0 ? stdout.trim() : null;
+}
+function headShaSync(ctx) {
+    const { stdout, exitCode } = gitSync(ctx, ['rev-parse', '--verify', '-q', 'HEAD^{commit}'], { okCodes: [1] });
+    return exitCode === 0 ? stdout.trim() : null;
+}
+/**
+ * HEAD's commit and the branch it points at (null when detached), in one git call; null in a
+ * repository without commits.
+ */
+function headStateSync(ctx) {
+    const { stdout, exitCode } = gitSync(ctx, ['rev-parse', 'HEAD', '--symbolic-full-name', 'HEAD'], { okCodes: [128] });
+    if (exitCode !== 0)
+        return null;
+    const [sha, ref] = stdout.trim().split('\n');
+    if (!sha || !/^[0-9a-f]{40,64}$/.test(sha))
+        return null;
+    return { sha, ref: ref && ref !== 'HEAD' ? ref : null };
+}
+/** The branch HEAD points at (`refs/heads/x`), or null when detached. */
+function symbolicHeadSync(ctx) {
+    const { stdout, exitCode } = gitSync(ctx, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] });
+    return exitCode === 0 ? stdout.trim() : null;
+}
+async function hasParent(ctx) {
+    const { exitCode } = await git(ctx, ['rev-parse', '--verify', '-q', 'HEAD^1^{commit}'], { okCodes: [1, 128] });
+    return exitCode === 0;
+}
+/** HEAD's committer time in milliseconds since the epoch. */
+async function headCommitTime(ctx) {
+    const { stdout, exitCode } = await git(ctx, ['log', '-1', '--format=%ct', 'HEAD'], { okCodes: [128] });
+    if (exitCode !== 0)
+        return null;
+    const seconds = Number(stdout.trim());
+    return Number.isFinite(seconds) ? seconds * 1000 : null;
+}
+const STATUS_ARGS = [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--no-renames',
+    '--untracked-files=all',
+    '--ignore-submodules=all',
+];
+function parseStatus(stdout) {
+    return splitNul(stdout).map((record) => ({ x: record[0], y: record[1], path: record.slice(3) }));
+}
+/** Changed tracked files and untracked, non-ignored files (each untracked file listed, not its folder). */
+async function git_status(ctx) {
+    return parseStatus((await git(ctx, STATUS_ARGS)).stdout);
+}
+function statusSync(ctx) {
+    return parseStatus(gitSync(ctx, STATUS_ARGS).stdout);
+}
+/** Tracked files, repo-relative. */
+async function trackedFiles(ctx) {
+    return splitNul((await git(ctx, ['ls-files', '-z'])).stdout);
+}
+/** Which of `paths` are ignored by .gitignore & co (tracked files are never reported). */
+async function checkIgnore(ctx, paths) {
+    if (paths.length === 0)
+        return new Set();
+    const { stdout } = await git(ctx, ['check-ignore', '-z', '--stdin'], {
+        input: paths.join('\0') + '\0',
+        okCodes: [1],
+    });
+    return new Set(splitNul(stdout));
+}
+/** `git show` of HEAD without the header (the commit under test), bounded. Null when HEAD has no parent. */
+async function showHeadDiff(ctx, maxBytes) {
+    if (!(await hasParent(ctx)))
+        return null;
+    const { stdout, truncated } = await gitBounded(ctx, ['show', '--format=', '--no-color', '--no-ext-diff', '--no-textconv', '--find-renames', '-U3', 'HEAD'], maxBytes);
+    return { diff: stdout, truncated };
+}
+/** Read one config value, or null when it is not set. */
+async function configValue(ctx, key) {
+    const { stdout, exitCode } = await git(ctx, ['config', '--get', key], { okCodes: [1] });
+    return exitCode === 0 ? stdout.trim() : null;
+}
+/**
+ * Stage exactly `paths` (repo-relative, relative to `ctx.cwd`, the top level) as the work tree has
+ * them: content, executable bit and symlinks; a path that is gone (or is a directory now) leaves the
+ * index. Names, not pathspecs: a fixed `[ab].py` must not also stage `a.py`, nor `*` everything.
+ * Unlike `git add`, neither a missing path (an untracked file that was deleted: "pathspec did not
+ * match") nor the index's assume-unchanged and skip-worktree flags (which `git add` trusts, so the
+ * change would not be staged) get in the way. `env` may name a private index (`GIT_INDEX_FILE`).
+ */
+async function stageExactly(ctx, paths, env) {
+    const gone = [];
+    const files = [];
+    const links = [];
+    for (const rel of paths) {
+        let st;
+        try {
+            st = (0,external_node_fs_.lstatSync)(external_node_path_default().join(ctx.cwd, rel));
+        }
+        catch {
+            st = undefined;
+        }
+        if (st?.isSymbolicLink())
+            links.push({ path: rel, target: (0,external_node_fs_.readlinkSync)(external_node_path_default().join(ctx.cwd, rel)) });
+        else if (st?.isFile())
+            files.push({ path: rel, mode: st.mode & 0o111 ? '100755' : '100644' });
+        else
+            gone.push(rel);
+    }
+    if (gone.length > 0)
+        await git(ctx, ['update-index', '--force-remove', '-z', '--stdin'], { env, input: gone.join('\0') + '\0' });
+    const entries = [];
+    // One process for the files whose names fit on a line; filters apply by path, as for `git add`.
+    const batch = files.filter((f) => !f.path.includes('\n'));
+    if (batch.length > 0) {
+        const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin-paths'], {
+            env,
+            input: batch.map((f) => f.path).join('\n') + '\n',
+        });
+        const shas = stdout.trim().split('\n');
+        batch.forEach((f, i) => entries.push(`${f.mode} ${shas[i]}\t${f.path}`));
+    }
+    for (const f of files.filter((f) => f.path.includes('\n'))) {
+        const { stdout } = await git(ctx, ['hash-object', '-w', `--path=${f.path}`, '--', f.path], { env });
+        entries.push(`${f.mode} ${stdout.trim()}\t${f.path}`);
+    }
+    for (const link of links) {
+        const { stdout } = await git(ctx, ['hash-object', '-w', '--stdin'], { env, input: link.target });
+        entries.push(`120000 ${stdout.trim()}\t${link.path}`);
+    }
+    if (entries.length > 0)
+        await git(ctx, ['update-index', '-z', '--index-info'], { env, input: entries.join('\0') + '\0' });
+}
+
+
+/***/ }),
+
+/***/ 4640:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ss: () => (/* binding */ pathUnderRoot),
+/* harmony export */   ah: () => (/* binding */ looksLikeTestFile),
+/* harmony export */   uC: () => (/* binding */ createPathResolver),
+/* harmony export */   zd: () => (/* binding */ sharedDepth)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Maps a path exactly as a runner printed it in a stack frame to a repo-relative path, and decides
+ * whether the frame is the user's: a frame counts only when it maps to a file of the repository
+ * (git-tracked) outside vendored, runtime and generated code (STYLE habit 4).
+ *
+ * Reports often come from another machine (a CI runner, a container, a colleague's laptop), so an
+ * absolute path that is not under the root is matched by its longest suffix that names a repository
+ * file; a relative guess (Java prints `pkg/sub/File.java`, Go prints `file_test.go`) is matched by
+ * the repository files that end with it.
+ */
+
+/** Longer printed paths are refused (Linux PATH_MAX is 4096). */
+const MAX_PATH_LENGTH = 4096;
+/** Segments that mark installed or vendored third-party code wherever they appear. */
+const VENDORED_SEGMENTS = new Set([
+    'node_modules',
+    'bower_components',
+    'jspm_packages',
+    '.pnpm-store',
+    '.yarn',
+    'site-packages',
+    'dist-packages',
+    '__pypackages__',
+    '.venv',
+    'venv',
+    '.tox',
+    '.nox',
+    '.eggs',
+    'vendor',
+    '.cargo',
+    '.m2',
+    '.gradle',
+]);
+/**
+ * Path patterns of runtimes, standard libraries and toolchains, matched against the normalised path
+ * (forward slashes). Each names the producer that prints such paths.
+ */
+const RUNTIME_PATTERNS = [
+    // CPython standard library: /usr/lib/python3.12/…, ~/.pyenv/versions/3.11.7/lib/python3.11/…,
+    // Windows C:\hostedtoolcache\windows\Python\3.12.0\x64\Lib\…
+    [/(^|\/)lib\/python\d+(\.\d+)*t?\//i, 'python stdlib'],
+    [/(^|\/)python\d*(\.\d+)*\/(x64|x86|arm64)\/lib\//i, 'python stdlib'],
+    [/(^|\/)\.pyenv\/versions\//, 'python runtime'],
+    [/(^|\/)hostedtoolcache\//i, 'runner tool cache'],
+    // Go: GOROOT of the official tarball, Debian's golang-go, and the module cache.
+    [/^\/usr\/local\/go\/src\//, 'GOROOT'],
+    [/^\/usr\/lib\/go(-[\d.]+)?\/src\//, 'GOROOT'],
+    [/(^|\/)sdk\/go[\d.]+\/src\//, 'GOROOT'],
+    [/(^|\/)go\/pkg\/mod\//, 'go module cache'],
+    // `-trimpath` builds print standard-library frames GOROOT-relative.
+    [/^(runtime|testing|reflect|internal|sync|os)\/[^/]+\.go$/, 'go std'],
+    [/^_testmain\.go$/, 'go test main'],
+    // Rust: the standard library as compiled into the toolchain, and toolchain installs.
+    [/(^|\/)rustc\/[0-9a-f]{7,64}\//, 'rust std'],
+    [/(^|\/)library\/(core|std|alloc|test|proc_macro)\/src\//, 'rust std'],
+    [/(^|\/)\.rustup\/toolchains\//, 'rust toolchain'],
+    // Java: frames arrive as package-path guesses; JDK and test-framework packages are never the user's.
+    [/(^|\/)java\.base\//, 'jdk'],
+    [/(^|\/)jdk\.internal/, 'jdk'],
+    [/^(java|javax|jdk|sun)\/(lang|util|io|nio|net|security|time|text|math|beans|base|internal)\//, 'jdk'],
+    [/(^|\/)org[./]junit[./]/, 'junit'],
+    [/(^|\/)junit\/framework\//, 'junit'],
+    [/(^|\/)org[./](opentest4j|apache\/maven\/surefire|gradle)[./]/, 'test framework'],
+    // JavaScript runners when they are not under node_modules (global installs, bundled runners).
+    [/(^|\/)@vitest\//, 'vitest'],
+    [/(^|\/)vitest\/dist\//, 'vitest'],
+    [/(^|\/)jest-(circus|jasmine2|runner|runtime)\//, 'jest'],
+    [/(^|\/)mocha\/lib\//, 'mocha'],
+];
+/** Pseudo-files and URL schemes of runtimes: nothing on disk corresponds to them. */
+function runtimePseudoFile(p) {
+    if (/^node:/.test(p))
+        return 'node internals';
+    if (/^<.*>$/.test(p) || p.startsWith('<frozen '))
+        return 'runtime pseudo-file';
+    if (/^(native|\[native code\]|anonymous|evalmachine\.<anonymous>)$/.test(p))
+        return 'native code';
+    // Node before `node:` URLs printed internals as bare `internal/…js` and core modules as `events.js`.
+    if (/^internal\/.+\.js$/.test(p))
+        return 'node internals';
+    return undefined;
+}
+function decodeUri(text) {
+    try {
+        return decodeURIComponent(text);
+    }
+    catch {
+        return text;
+    }
+}
+/** Normalise; returns a runtime verdict instead when the path is a runtime pseudo-file. */
+function normalise(raw) {
+    let p = raw.trim().replace(/^['"(]+|['")]+$/g, '');
+    const pseudo = runtimePseudoFile(p);
+    if (pseudo)
+        return { runtime: pseudo };
+    // webpack://<namespace>/./src/a.js is the user's file under a bundler namespace;
+    // webpack://<namespace>/webpack/bootstrap and friends are the bundler's own runtime.
+    const webpack = /^webpack:\/\/[^/]*\/(.*)$/.exec(p);
+    if (webpack) {
+        p = webpack[1];
+        if (/^(\.\/)?(webpack|\(webpack\))\//.test(p))
+            return { runtime: 'webpack runtime' };
+    }
+    if (/^file:\/\//i.test(p)) {
+        // file:///home/x → /home/x; file:///C:/x → C:/x; file://host/share → //host/share
+        p = decodeUri(p.replace(/^file:\/\//i, ''));
+        if (/^\/[A-Za-z]:[\\/]/.test(p))
+            p = p.slice(1);
+        else if (!p.startsWith('/'))
+            p = `//${p}`;
+    }
+    p = p.replace(/\\/g, '/').replace(/^\/\/\?\//, '');
+    const drive = /^[A-Za-z]:\//.test(p);
+    const absolute = drive || p.startsWith('/');
+    if (absolute) {
+        const prefix = drive ? p.slice(0, 2).toUpperCase() : '';
+        p = prefix + node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.normalize(drive ? p.slice(2) : p);
+    }
+    else {
+        // A relative path cannot climb above the root it is relative to; keep what follows the `..`s
+        // (it is matched by suffix anyway).
+        p = node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.normalize(p).replace(/^(\.\.\/)+/, '');
+        if (p === '.' || p === '..')
+            p = '';
+    }
+    return { path: p.replace(/\/+$/, ''), absolute, caseInsensitive: drive };
+}
+/**
+ * Workspace layouts of GitHub-hosted runners: Linux, macOS, Windows (`D:\a\repo\repo`), container
+ * jobs (`/__w/repo/repo`) and Docker actions (`/github/workspace`). What follows is repo-relative
+ * unless the checkout used a `path:`, which suffix matching covers.
+ */
+const RUNNER_WORKSPACE = [
+    /^\/home\/runner\/work\/[^/]+\/[^/]+\/(.+)$/,
+    /^\/Users\/runner\/work\/[^/]+\/[^/]+\/(.+)$/,
+    /^[A-Z]:\/a\/[^/]+\/[^/]+\/(.+)$/,
+    /^\/__w\/[^/]+\/[^/]+\/(.+)$/,
+    /^\/github\/workspace\/(.+)$/,
+];
+function classifyBySegments(p) {
+    for (const segment of p.split('/')) {
+        if (VENDORED_SEGMENTS.has(segment.toLowerCase()))
+            return { kind: 'vendored', reason: segment };
+    }
+    return undefined;
+}
+function classifyByRuntimePattern(p) {
+    for (const [pattern, reason] of RUNTIME_PATTERNS) {
+        if (pattern.test(p))
+            return { kind: 'runtime', reason };
+    }
+    return undefined;
+}
+/** Normalise a root directory the same way printed paths are normalised. */
+function normaliseRoot(root) {
+    const n = normalise(node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(root));
+    if ('runtime' in n)
+        throw new Error(`not a directory path: ${root}`);
+    return n;
+}
+function relativeTo(root, p) {
+    const a = root.caseInsensitive || p.caseInsensitive ? root.path.toLowerCase() : root.path;
+    const b = root.caseInsensitive || p.caseInsensitive ? p.path.toLowerCase() : p.path;
+    if (a === '/')
+        return p.path.slice(1);
+    if (b === a)
+        return '';
+    if (b.startsWith(`${a}/`))
+        return p.path.slice(root.path.length + 1);
+    return undefined;
+}
+/** How many leading directory segments two repo-relative paths share. */
+function sharedDepth(a, b) {
+    const x = a.split('/');
+    const y = b.split('/');
+    let n = 0;
+    while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n])
+        n++;
+    return n;
+}
+function createPathResolver(root, files) {
+    const rootPath = normaliseRoot(root);
+    const tracked = new Set();
+    const byBasename = new Map();
+    const directories = new Set();
+    const lowerCase = new Map();
+    for (const file of files) {
+        const f = file.replace(/\\/g, '/');
+        tracked.add(f);
+        lowerCase.set(f.toLowerCase(), f);
+        const base = f.slice(f.lastIndexOf('/') + 1);
+        const list = byBasename.get(base);
+        if (list)
+            list.push(f);
+        else
+            byBasename.set(base, [f]);
+        for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
+            directories.add(f.slice(0, i));
+    }
+    function lookup(rel, caseInsensitive) {
+        if (tracked.has(rel))
+            return rel;
+        return caseInsensitive ? lowerCase.get(rel.toLowerCase()) : undefined;
+    }
+    /** The longest suffix of `p` (whole segments) that is a repository file: `/tmp/x/src/a.py` → `src/a.py`. */
+    function longestTrackedSuffix(p) {
+        const segments = p.path.split('/').filter(Boolean);
+        const start = p.caseInsensitive && /^[A-Z]:$/.test(segments[0] ?? '') ? 1 : 0;
+        for (let k = start; k < segments.length; k++) {
+            const found = lookup(segments.slice(k).join('/'), p.caseInsensitive);
+            if (found)
+                return found;
+        }
+        return undefined;
+    }
+    /** Repository files that end with the relative guess `p` (`pkg/A.java` → `src/main/java/pkg/A.java`). */
+    function filesEndingWith(p, hints) {
+        const base = p.slice(p.lastIndexOf('/') + 1);
+        const candidates = (byBasename.get(base) ?? []).filter((f) => f === p || f.endsWith(`/${p}`));
+        if (candidates.length <= 1)
+            return candidates[0];
+        // Several files end the same way (`src/lib.rs` in every crate, `calc_test.go` in two packages):
+        // prefer the one nearest to what the hints say is involved.
+        const anchors = [...(hints?.files ?? []), ...(hints?.dirs ?? []).map((d) => `${d}/`)];
+        let best = [];
+        let bestScore = -1;
+        for (const candidate of candidates) {
+            const score = Math.max(0, ...anchors.map((a) => sharedDepth(candidate, a)));
+            if (score > bestScore) {
+                best = [candidate];
+                bestScore = score;
+            }
+            else if (score === bestScore)
+                best.push(candidate);
+        }
+        return best.length === 1 && bestScore > 0 ? best[0] : 'ambiguous';
+    }
+    function resolve(raw, hints) {
+        // No file system has paths this long; a hostile one would make suffix matching quadratic.
+        if (raw.length > MAX_PATH_LENGTH)
+            return { kind: 'outside', reason: 'path too long' };
+        const n = normalise(raw);
+        if ('runtime' in n)
+            return { kind: 'runtime', reason: n.runtime };
+        if (!n.path)
+            return { kind: 'outside', reason: 'empty path' };
+        let fromRoot;
+        let underRoot = false;
+        if (n.absolute) {
+            fromRoot = relativeTo(rootPath, n);
+            underRoot = fromRoot !== undefined;
+            for (const layout of underRoot ? [] : RUNNER_WORKSPACE) {
+                const m = layout.exec(n.path);
+                if (m) {
+                    fromRoot = m[1];
+                    break;
+                }
+            }
+        }
+        // Markers are judged on the part below the root, so a root that itself lives under, say,
+        // `/srv/vendor/` does not make every file look vendored.
+        const judged = fromRoot ?? n.path;
+        const vendored = classifyBySegments(judged);
+        if (vendored)
+            return vendored;
+        const exact = fromRoot !== undefined ? lookup(fromRoot, n.caseInsensitive) : n.absolute ? undefined : lookup(n.path, false);
+        if (exact)
+            return { kind: 'user', path: exact };
+        // Runtime patterns only for paths that are not a repository file as printed: a Go repository's
+        // own `internal/x.go` must not be mistaken for the standard library's.
+        const runtime = classifyByRuntimePattern(judged);
+        if (runtime)
+            return runtime;
+        // Under the root but not tracked: generated or build output, never matched elsewhere by suffix.
+        if (underRoot)
+            return { kind: 'outside', reason: 'not tracked by git' };
+        let candidate = longestTrackedSuffix(n);
+        if (!candidate && !n.absolute) {
+            const found = filesEndingWith(n.path, hints);
+            if (found === 'ambiguous')
+                return { kind: 'outside', reason: `ambiguous: several repository files end with ${n.path}` };
+            candidate = found;
+        }
+        if (!candidate)
+            return { kind: 'outside', reason: 'not a file of the repository' };
+        return classifyBySegments(candidate) ?? { kind: 'user', path: candidate };
+    }
+    function directoriesFor(scope) {
+        const segments = scope.replace(/\\/g, '/').split(/[/.]/).filter(Boolean);
+        for (let k = 0; k < segments.length; k++) {
+            const dir = segments.slice(k).join('/');
+            if (directories.has(dir))
+                return [dir];
+        }
+        return [];
+    }
+    return { root: rootPath.path, files: tracked, resolve, directoriesFor };
+}
+/** Where the test code lives, by each ecosystem's convention (used when no report says so). */
+function looksLikeTestFile(file) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    if (/^test_.*\.py$|_test\.py$|^conftest\.py$/.test(base))
+        return true;
+    if (/\.(test|spec)\.[cm]?[jt]sx?$/.test(base))
+        return true;
+    if (/_test\.go$/.test(base))
+        return true;
+    if (/(^Test.*|.*Tests?|.*IT)\.(java|kt)$/.test(base))
+        return true;
+    return /(^|\/)(tests?|__tests__|spec|src\/test)\//.test(file);
+}
+/**
+ * `raw` relative to `root` when it is an absolute path under it (normalised as printed paths are),
+ * whether git tracks it or not; undefined otherwise. For names that must not depend on where the
+ * repository sits on disk (the reports stage's test ids), where `resolve` answers for tracked files.
+ */
+function pathUnderRoot(root, raw) {
+    if (raw.length > MAX_PATH_LENGTH)
+        return undefined;
+    const n = normalise(raw);
+    if ('runtime' in n || !n.absolute)
+        return undefined;
+    return relativeTo(normaliseRoot(root), n) || undefined;
+}
+
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
+
+// A CommonJS door to web-tree-sitter's CommonJS build (see tree-sitter.ts). Plain properties, no
+// `__esModule` flag, so a default import is this object both in Node and in ncc's bundle.
+// Emscripten's loader reads `__dirname` when it starts; inside an ES-module bundle there is none,
+// and the wasm is located through `locateFile` anyway, so any directory will do.
+if (typeof __dirname === 'undefined') globalThis.__dirname = process.cwd();
+const { Language, Parser } = __webpack_require__(3778);
+module.exports = { Language, Parser };
+
+
+/***/ })
+
+};
