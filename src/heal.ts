@@ -36,6 +36,7 @@ import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
+import { plural } from './text/format.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
@@ -320,7 +321,7 @@ async function snapshotTree(
     const recovery = recoverJournal(treeOptions);
     if (recovery.recovered) {
       logger.warn(
-        `recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${recovery.paths.length} path(s)${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`,
+        `recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${plural(recovery.paths.length, 'path')}${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`,
       );
     }
     const dirty = dirtyTrackedPaths(treeOptions);

@@ -219,7 +219,7 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(report.attempts).toEqual([]);
     expect(f.contexts()).toEqual([]);
     expect(f.files()).toEqual(before);
-    expect(f.logger.lines).toContain("info: reusing the step's 1 fresh report(s): 1 failing test(s)");
+    expect(f.logger.lines).toContain("info: reusing the step's 1 fresh report: 1 failing test");
     expect(runLabels(f)).toEqual(['confirm']);
   });
 
@@ -228,7 +228,7 @@ describe('heal() with the command provider on a node:test project', () => {
     const before = f.files();
     const report = await f.run([fixWith('return 1;'), fixWith('return 2;'), fixWith('return 4;')]);
     expect(report.result).toBe('unhealed');
-    expect(report.reason).toMatch(/all 3 attempt\(s\) were used/);
+    expect(report.reason).toMatch(/the limit of 3 attempts was reached/);
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'targets-failed', 'targets-failed']);
     expect(f.files()).toEqual(before);
     expect(f.repo.git('status', '--porcelain', '--ignored')).toBe('!! reports/\n');
@@ -318,7 +318,7 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([[['fail', 'stop here', 3]]], { maxAttempts: 1 });
     expect(
       f.logger.lines.some((l) =>
-        /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 path\(s\): src\/calc.js, src\/stray.js/.test(
+        /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 paths: src\/calc.js, src\/stray.js/.test(
           l,
         ),
       ),
@@ -349,7 +349,7 @@ describe('heal() with the command provider on a node:test project', () => {
     );
     f.repo.commitAll('fixed by hand');
     const ok = await f.run([FIX]);
-    expect(ok).toMatchObject({ result: 'nothing-to-heal', reason: 'all 3 test(s) pass' });
+    expect(ok).toMatchObject({ result: 'nothing-to-heal', reason: '3 tests ran and none failed' });
 
     const noJunit = await f.run([FIX], { testCommand: 'echo "collecting..."; exit 2', junit: [] });
     expect(noJunit.result).toBe('config-error');

@@ -110,7 +110,7 @@ export const ActionInputs = z.object({
   model: textInput('a model name'),
   'base-url': z
     .string()
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'expected an http(s) URL' }),
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), { message: 'expected an http:// or https:// URL' }),
   'agent-command': textInput('a shell command'),
   'copilot-path': textInput('a path to the copilot executable'),
   'rerun-command': textInput('a command template'),

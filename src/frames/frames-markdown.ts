@@ -8,6 +8,7 @@ import { codeBlock, escapeHtml, tableCell } from '../text/markdown.js';
 import type { FailureFrame, FramesReport, SourceLocation } from '../contracts/failure-frame.js';
 import { firstLine } from './prune-message.js';
 import { stripControls } from '../text/untrusted-text.js';
+import { plural } from '../text/format.js';
 
 export interface MarkdownOptions {
   /** Upper bound of the output in UTF-8 bytes (GitHub drops a job summary over 1 MiB whole). */
@@ -73,7 +74,7 @@ export function notFramedLine(notFramed: number): string {
 export function summaryLine(report: FramesReport): string {
   const s = report.summary;
   const parts = [`${s.failed} failed`, `${s.errored} errored`, `${s.passed} passed`, `${s.skipped} skipped`];
-  return `${parts.join(', ')} (${s.total} tests)`;
+  return `${parts.join(', ')} (${plural(s.total, 'test')})`;
 }
 
 function snippetBlock(location: SourceLocation, language: string): string {
@@ -175,9 +176,13 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
   }
   const notes: string[] = [];
   if (rows.length < report.failures.length)
-    notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
+    notes.push(
+      `_${plural(report.failures.length - rows.length, 'more failure')} left out to stay within ${budget} bytes._`,
+    );
   if (sections.length < rows.length)
-    notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
+    notes.push(
+      `_Details of ${plural(rows.length - sections.length, 'failure')} left out to stay within ${budget} bytes._`,
+    );
   return [
     ...head,
     ...tableHead,

@@ -23,6 +23,7 @@ import type { HealResult } from '../contracts/heal-report.js';
 import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
 import { outputTail, type Expectations } from './verdict.js';
+import { plural } from '../text/format.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
 
@@ -141,11 +142,11 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
   const junit = reports.map((f) => escapePath(path.relative(input.root, f).split(path.sep).join('/')));
   const evidence = await input.collect({ root: input.root, junit, log: input.log });
   if (failing(evidence.run.cases).length === 0) {
-    logger.info(`the step's ${reports.length} report(s) show no failing test; running the test command`);
+    logger.info(`no failing test in the step's ${plural(reports.length, 'report')}; running the test command`);
     return undefined;
   }
   logger.info(
-    `reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`,
+    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(failing(evidence.run.cases).length, 'failing test')}`,
   );
   const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
   return { evidence, source: 'reports', fullRunMs };
@@ -162,7 +163,7 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   const run = await input.runs.full('baseline');
   const evidence = run.evidence;
   logger.info(
-    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`,
+    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`,
   );
   if (run.timedOut) {
     return stop(
@@ -184,7 +185,12 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   }
   if (failing(evidence.run.cases).length === 0) {
     if (run.exitCode === 0)
-      return stop('nothing-to-heal', `all ${evidence.summary.total} test(s) pass`, evidence.summary, []);
+      return stop(
+        'nothing-to-heal',
+        `${plural(evidence.summary.total, 'test')} ran and none failed`,
+        evidence.summary,
+        [],
+      );
     return stop(
       'unhealed',
       `the test command exited with ${run.exitCode ?? 'a signal'}, but its reports show no failing test; self-heal repairs failing tests only. Output (last lines):\n${outputTail(run.output)}`,
@@ -207,7 +213,7 @@ async function confirmFailures(input: BaselineInput, observed: Observed): Promis
     if (fromReports) logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
     return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
   }
-  logger.info(`confirming ${targets.length} failure(s) with a targeted rerun: ${plan.display}`);
+  logger.info(`confirming ${plural(targets.length, 'failure')} with a targeted rerun: ${plan.display}`);
   const confirm = await runs.targeted(targets, 'confirm');
   const confirmed = { plan, targetedRunMs: confirm.durationMs };
   const byId = new Map(confirm.cases.map((c) => [c.id, c]));
@@ -242,7 +248,7 @@ function settleBaseline(input: BaselineInput, observed: Observed, confirmation: 
     return {
       kind: 'stop',
       result: 'not-reproduced',
-      reason: `${flaky.length} failing test(s) passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
+      reason: `${plural(flaky.length, 'failing test')} passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
       summary: evidence.summary,
       frames: evidence.frames,
       flaky,
@@ -251,7 +257,7 @@ function settleBaseline(input: BaselineInput, observed: Observed, confirmation: 
   }
   if (flaky.length > 0)
     input.logger.info(
-      `${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`,
+      `${plural(flaky.length, 'test')} passed on rerun and ${flaky.length === 1 ? 'is' : 'are'} treated as flaky: ${flaky.slice(0, 5).join(', ')}`,
     );
   const flakySet = new Set(flaky);
   return {

@@ -7,6 +7,7 @@
  */
 import { MAX_ATTEMPTS_HARD_CAP } from '../contracts/heal-options.js';
 import type { TokenUsage } from '../contracts/heal-report.js';
+import { plural } from '../text/format.js';
 
 export interface LoopCap {
   attempts: number;
@@ -47,7 +48,8 @@ export function estimateAttemptMs(spent: Spent): number {
 
 /** May attempt `spent.attempts + 1` start? */
 export function checkBudget(cap: LoopCap, spent: Spent, now: number): BudgetCheck {
-  if (spent.attempts >= cap.attempts) return { ok: false, reason: `all ${cap.attempts} attempt(s) were used` };
+  if (spent.attempts >= cap.attempts)
+    return { ok: false, reason: `the limit of ${plural(cap.attempts, 'attempt')} was reached` };
   const remainingMs = spent.startedAt + cap.wallMs - now;
   const estimateMs = estimateAttemptMs(spent);
   if (remainingMs < estimateMs) {

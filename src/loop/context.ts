@@ -14,6 +14,7 @@ import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js
 import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import type { Guard } from './edits/guardrails.js';
 import { showHeadDiff, type GitContext } from '../workspace/git.js';
+import { plural } from '../text/format.js';
 
 export interface SourceWindow {
   file: string;
@@ -240,7 +241,7 @@ export function pruneCommitDiff(diff: string, limits: CommitDiffLimits = DEFAULT
   }
   let out = kept.join('');
   if (dropped.length > 0)
-    out += `… (diff of ${dropped.length} file(s) left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
+    out += `… (diff of ${plural(dropped.length, 'file')} left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
   return out;
 }
 

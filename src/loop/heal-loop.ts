@@ -444,7 +444,7 @@ async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: Repai
     const applied = await applyEdits(editCtx, answer.edits);
     if (!applied.check.ok) problems.push(describeProblems(applied.check.problems));
     if (applied.tolerantMatches > 0)
-      logger.info(`${applied.tolerantMatches} edit(s) matched with whitespace tolerance`);
+      logger.info(`${plural(applied.tolerantMatches, 'edit')} matched with whitespace tolerance`);
   }
   if (!answer.editedInPlace && answer.edits.length === 0) return { files: [], problems: '' };
 
@@ -458,7 +458,7 @@ async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: Repai
         .map((p) => `- \`${p}\` is the failing test's own file; it was restored (a test is never changed to pass)`)
         .join('\n'),
     );
-    logger.warn(`restored the failing tests' own file(s): ${testTouched.join(', ')}`);
+    logger.warn(`restored ${plural(testTouched.length, 'file')} of the failing tests: ${testTouched.join(', ')}`);
     changed = changedPaths(snapshot);
   }
   const refused: string[] = [];

@@ -377,7 +377,7 @@ describe('the bundled action, end to end', () => {
 
     expect(stdout).toContain(`checking out the failed commit ${failedSha.slice(0, 12)}`);
     expect(stdout).toContain('run 900 has 2 artifacts');
-    expect(stdout).toMatch(/reusing the step's 2 fresh report\(s\)/);
+    expect(stdout).toMatch(/reusing the step's 2 fresh reports/);
     expect(github!.blobRequests.map((r) => r.path).sort()).toEqual(['/blob/11', '/blob/12']);
     expect(github!.blobRequests.every((r) => r.authorization === undefined)).toBe(true);
 

@@ -110,7 +110,7 @@ describe('readInputs', () => {
     expect(error!.message.split('\n')).toEqual([
       `Input 'max-attempts' has the value "9": expected a whole number from 1 to 5.`,
       `Input 'provider' has the value "gpt": expected one of auto, copilot, builtin, openai, anthropic, command.`,
-      `Input 'base-url' has the value "ftp://x": expected an http(s) URL.`,
+      `Input 'base-url' has the value "ftp://x": expected an http:// or https:// URL.`,
       `Input 'timeout' has the value "-1": expected a number of seconds above 0 and at most 21600.`,
       `Input 'mode' has the value "yolo": expected one of auto, commit, pull-request, patch.`,
       `Input 'dry-run' has the value "yes": expected true or false.`,

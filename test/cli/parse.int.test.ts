@@ -202,6 +202,7 @@ describe('errors and exit codes', () => {
     expect(stdout).toMatch(/^usage: self-heal parse/);
     expect(stdout).toContain('--format json|markdown|text');
     expect(stdout).toMatch(/--max-failures <1-100000>\s+frames built at most \(default \d+\)/);
+    expect(stdout).toMatch(/--junit <glob>\s+glob of JUnit XML reports, relative to --root; repeatable \(/);
   });
 
   it('works in a git repository: frames point only at tracked files', async () => {

@@ -136,6 +136,9 @@ describe('self-heal run: flags', () => {
     const sink = io(os.tmpdir());
     expect(await runCli(['run', '--help'], sink)).toBe(0);
     expect(sink.out).toMatch(/usage: self-heal run --test-command/);
+    expect(sink.out).toMatch(
+      /--junit <glob>\s+glob of the JUnit reports the test command writes, relative to --cwd; repeatable\n/,
+    );
   });
 
   it('keeps the special-casing check on unless --allow-special-cases, which help calls unsafe', async () => {

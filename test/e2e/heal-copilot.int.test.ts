@@ -85,6 +85,9 @@ describe('heal() with provider copilot, the real runtime in BYOK mode', { timeou
       toolCalls: 1,
       stop: 'accepted',
     });
+    expect(project.logger.lines).toContain(
+      'info: Copilot (BYOK openai) scripted-model: 3 model calls, 1 read/search call, 0 corrections; accepted',
+    );
     expect(project.repo.read('src/calc.js')).toContain('return a + b;');
     const first = server.requests[0]!.body;
     expect(first.messages[0]).toMatchObject({ role: 'system' });

@@ -106,6 +106,20 @@ describe('text frames report', () => {
     ]);
   });
 
+  it('counts one test as one test', () => {
+    const one: FramesReport = {
+      summary: { total: 1, passed: 0, failed: 1, errored: 0, skipped: 0 },
+      failures: [frame(1)],
+      errors: [],
+    };
+    expect(renderFramesText(one).trimEnd().split('\n').at(-1)).toBe(
+      '1 failed, 0 errored, 0 passed, 0 skipped (1 test)',
+    );
+    expect(renderFramesMarkdown(one)).toContain(
+      '### Test failures: 1 failed, 0 errored, 0 passed, 0 skipped (1 test)\n',
+    );
+  });
+
   it('prints one compact block per failure and the summary last', () => {
     const text = renderFramesText(
       report([frame(1), frame(2, { kind: 'error', exceptionType: null, triggering: null, test: null })]),

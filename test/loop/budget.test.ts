@@ -15,7 +15,15 @@ describe('budget', () => {
   it('caps attempts at the hard maximum', () => {
     expect(createCap({ maxAttempts: 9, maxTokens: 1, maxSeconds: 1 }).attempts).toBe(5);
     const cap = createCap({ maxAttempts: 2, maxTokens: 1000, maxSeconds: 600 });
-    expect(checkBudget(cap, spent({ attempts: 2 }), 0)).toEqual({ ok: false, reason: 'all 2 attempt(s) were used' });
+    expect(checkBudget(cap, spent({ attempts: 2 }), 0)).toEqual({
+      ok: false,
+      reason: 'the limit of 2 attempts was reached',
+    });
+    const one = createCap({ maxAttempts: 1, maxTokens: 1000, maxSeconds: 600 });
+    expect(checkBudget(one, spent({ attempts: 1 }), 0)).toEqual({
+      ok: false,
+      reason: 'the limit of 1 attempt was reached',
+    });
   });
 
   it('never starts an attempt the remaining time cannot cover', () => {

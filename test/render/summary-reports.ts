@@ -62,7 +62,7 @@ export async function parametrizedUnhealedReport(): Promise<HealReport> {
   return HealReport.parse({
     schemaVersion: 1,
     result: 'unhealed',
-    reason: 'no attempt made every failing test pass; all 3 attempt(s) were used',
+    reason: 'no attempt made every failing test pass; the limit of 3 attempts was reached',
     provider: { name: 'anthropic', model: 'claude-sonnet-4-5' },
     testCommand: 'python -m pytest parametrized --junitxml=reports/junit.xml',
     summary: { total: 11, passed: 6, failed: 5, errored: 0, skipped: 0 },

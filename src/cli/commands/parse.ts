@@ -34,7 +34,7 @@ Reads JUnit XML reports (and a test log) and prints one failure frame per failin
 failed in your code, the exception, the expression and the lines around it.
 
 ${describeFlags(FLAGS, {
-  junit: 'JUnit XML report(s), relative to --root; repeatable (globs may also be given as arguments)',
+  junit: 'glob of JUnit XML reports, relative to --root; repeatable (globs may also be given as arguments)',
   log: 'the console log of the test run (pytest, jest, vitest, go test, cargo test, maven…), relative to --root',
   root: 'the repository root (default: the current directory)',
   format: 'output: json (the FramesReport schema, default), markdown or text',

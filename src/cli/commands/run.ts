@@ -21,6 +21,7 @@ import { createProvider, githubModelsRetired } from '../../repair/create-provide
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
+import { plural } from '../../text/format.js';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -58,7 +59,7 @@ Reproduces the failing tests, asks a repair provider for a fix, verifies it with
 
 ${describeFlags(FLAGS, {
   'test-command': 'the command that runs your tests (required); it must write JUnit XML',
-  junit: 'JUnit report glob(s) the test command writes, relative to --cwd; repeatable',
+  junit: 'glob of the JUnit reports the test command writes, relative to --cwd; repeatable',
   log: 'a log of the failed run, for richer failure frames',
   cwd: 'the directory to run in, inside a git work tree (default: the current directory)',
   'max-attempts': `repair attempts (default 3, at most ${MAX_ATTEMPTS_HARD_CAP})`,
@@ -270,7 +271,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     let note = 'the work tree was left as it was found';
     try {
       const restored = restoreActiveSnapshotsSync();
-      if (restored.length) note = `restored ${restored.length} path(s) of the work tree`;
+      if (restored.length) note = `restored ${plural(restored.length, 'path')} of the work tree`;
     } catch (error) {
       note = `restoring the work tree failed: ${error instanceof Error ? error.message : String(error)}; the journal under .git/self-heal/ is applied by the next run`;
     }

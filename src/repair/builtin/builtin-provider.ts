@@ -20,6 +20,7 @@ import { SourceStore } from './source-store.js';
 import { createSpecialCaseScreen } from './special-case-screen.js';
 import type { RepairTemplate } from './template.js';
 import { TEMPLATES } from './templates/index.js';
+import { plural } from '../../text/format.js';
 
 export interface BuiltinEngineOptions {
   limits?: Partial<SearchLimits>;
@@ -74,7 +75,7 @@ export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngin
         const seeds = await seedCandidates(lines, store, templates, hints);
         if (lines[0])
           host.log(
-            `builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`,
+            `builtin: ${plural(lines.length, 'suspicious line')}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`,
           );
         else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
         const report = await searchRepairs({

@@ -17,6 +17,7 @@ import type { FailureFrame, SourceLocation } from '../../contracts/failure-frame
 import type { ChangedLines } from './changed-lines.js';
 import { isTestPath, isVendoredPath } from './path-kinds.js';
 import type { SourceStore } from './source-store.js';
+import { plural } from '../../text/format.js';
 import {
   familyForFile,
   functionAtRow,
@@ -150,7 +151,7 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
   for (const hit of frameHits.values()) {
     const ochiai = Math.sqrt(hit.tests.size / total);
     const score = ochiai * hit.depth;
-    scores.raise(hit.file, hit.line, score, `in the stack of ${hit.tests.size}/${total} failing test(s)`);
+    scores.raise(hit.file, hit.line, score, `in the stack of ${hit.tests.size} of ${plural(total, 'failing test')}`);
     const rows = await functionRows(store, hit.file, hit.line);
     if (rows) {
       for (let line = rows.start; line <= rows.end; line++) {
@@ -184,7 +185,7 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
     const score = CALLED_WEIGHT * CALLEE_DECAY ** level * Math.sqrt(tests.size / total);
     const why =
       level === 0
-        ? `\`${def.name}\` is called by ${tests.size}/${total} failing test(s)`
+        ? `\`${def.name}\` is called by ${tests.size} of ${plural(total, 'failing test')}`
         : `\`${def.name}\` is called from code the failing tests call`;
     for (let line = def.startLine; line <= def.endLine; line++) scores.raise(def.file, line, score, why);
   }

@@ -14,6 +14,7 @@ import type { RepairHost } from '../provider.js';
 import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
 import type { CandidateScreen } from './special-case-screen.js';
 import type { SourceStore } from './source-store.js';
+import { plural } from '../../text/format.js';
 
 export interface SearchLimits {
   /** Targeted reruns per attempt. */
@@ -143,7 +144,9 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
     report.validated++;
     for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
     const description = describeCandidate(candidate);
-    host.log(`builtin: [${report.validated}] ${description} → ${passed}/${total} failing test(s) pass`);
+    host.log(
+      `builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`,
+    );
     if (total > 0 && passed === total) {
       const special = await input.screen?.(candidate, store);
       if (!special) return true;

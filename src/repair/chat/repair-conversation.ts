@@ -29,6 +29,7 @@ import {
 import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
 import { describeEditProblem } from './edit-feedback.js';
+import { plural } from '../../text/format.js';
 
 /**
  * One repair attempt with a chat model: a small, bounded conversation. The model reads code with
@@ -178,7 +179,7 @@ function conversationTokens(c: Conversation): number {
 function finish(c: Conversation, end: End): RepairAnswer {
   const { chat, requests, toolCalls, corrections } = c;
   c.host.log(
-    `${chat.provider} ${chat.model}: ${requests} request(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${describeStop(end.stop)}`,
+    `${chat.provider} ${chat.model}: ${plural(requests, 'request')}, ${plural(toolCalls, 'read/search call')}, ${plural(corrections, 'correction')}; ${describeStop(end.stop)}`,
   );
   return {
     edits: end.edits,

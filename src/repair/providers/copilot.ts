@@ -57,6 +57,7 @@ import { findTriedAttempt } from '../chat/tried-edits.js';
 import { describeEditProblem } from '../chat/edit-feedback.js';
 import { copilotError, failureOf, PERMISSION_HINT, RUNTIME_HINT } from '../copilot/copilot-errors.js';
 import { resolveCopilotRuntime, type ResolvedRuntime, type RuntimeCache } from '../copilot/copilot-runtime.js';
+import { plural } from '../../text/format.js';
 
 export interface CopilotProviderOptions {
   model?: string;
@@ -299,7 +300,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     const { client, home, stop } = await startClient();
     const finish = (reason: StopReason): RepairAnswer => {
       host.log(
-        `${label} ${answeredModel ?? requestedModel ?? ''}: ${modelCalls} model call(s), ${toolCalls} read/search call(s), ${corrections} correction(s); ${reason}`,
+        `${label} ${answeredModel ?? requestedModel ?? ''}: ${plural(modelCalls, 'model call')}, ${plural(toolCalls, 'read/search call')}, ${plural(corrections, 'correction')}; ${reason}`,
       );
       return {
         // Edits kept when the budget stopped the session are verified like any other; after the last

@@ -108,6 +108,10 @@ describe('built-in provider', () => {
       fix: { template: 'comparison-operator', file: 'pricing.py', line: 4 },
     });
     expect((answer.detail!.localisation as Array<{ file: string }>)[0]!.file).toBe('pricing.py');
+    expect(host.logs[0]).toMatch(/^builtin: \d+ suspicious lines, top pricing\.py:\d+; \d+ candidates$/);
+    expect(host.logs.at(-1)).toBe(
+      'builtin: [1] comparison-operator at pricing.py:4: `>` → `>=` → 1 of 1 failing test passes',
+    );
     // The host restored the tree after every candidate.
     expect(readFileSync(path.join(root, 'pricing.py'), 'utf8')).toBe(PRICING);
     applyAndRun(root, answer, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider']);

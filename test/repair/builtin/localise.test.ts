@@ -82,7 +82,8 @@ describe('localiseFaults', () => {
     ];
     const lines = await localiseFaults({ failures, store, changed: new Map(), files, callees });
     const rank = (file: string, line: number) => lines.findIndex((l) => l.file === file && l.line === line);
-    expect(lines[0]).toMatchObject({ file: 'shop/tax.py', line: 5 });
+    expect(lines[0]).toMatchObject({ file: 'shop/tax.py', line: 5, why: 'in the stack of 2 of 2 failing tests' });
+    expect(lines[rank('shop/cart.py', 12)]!.why).toBe('in the stack of 1 of 2 failing tests');
     expect(rank('shop/cart.py', 6)).toBeLessThan(rank('shop/cart.py', 12));
     expect(rank('shop/cart.py', 12)).toBeGreaterThan(0);
     // Lines of a frame's function (line 5 of line_total) follow the frames themselves.
@@ -103,6 +104,9 @@ describe('localiseFaults', () => {
     expect(files_.has('shop/cart.py:10')).toBe(false); // cart_total: the failing test does not call it
     const score = (key: string) => lines.find((l) => `${l.file}:${l.line}` === key)!.score;
     expect(score('shop/cart.py:5')).toBeGreaterThan(score('shop/tax.py:5'));
+    expect(lines.find((l) => `${l.file}:${l.line}` === 'shop/cart.py:5')!.why).toBe(
+      '`line_total` is called by 1 of 1 failing test',
+    );
   });
 
   it('boosts the lines the commit under test changed', async () => {

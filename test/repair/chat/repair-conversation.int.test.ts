@@ -84,6 +84,9 @@ describe('runRepairConversation', () => {
     ]);
     expect(answer.usage).toEqual({ input: 300, output: 40 });
     expect(answer.detail).toMatchObject({ requests: 1, corrections: 0, stop: 'accepted' });
+    expect(host.logs).toContain(
+      'Test API scripted: 1 request, 0 read/search calls, 0 corrections; edits checked and accepted',
+    );
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
       'replace_in_file',
@@ -113,6 +116,9 @@ describe('runRepairConversation', () => {
     expect(feedback!.content).toContain('    return subtotal * discount');
     expect(feedback!.content).toMatch(/without line numbers/);
     expect(answer.detail).toMatchObject({ corrections: 1, stop: 'accepted' });
+    expect(host.logs).toContain(
+      'Test API scripted: 2 requests, 0 read/search calls, 1 correction; edits checked and accepted',
+    );
   });
 
   it('holds the fine edits of a partly wrong answer and tells the model not to re-send them', async () => {
