@@ -36,6 +36,7 @@ import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
+import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
@@ -159,6 +160,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     const options = validateOptions(run);
     const secrets = [options.apiKey ?? '', options.githubToken ?? '', ...options.secrets, ...credentialValues(run.env)];
     const scrub = createScrubber(secrets.filter(Boolean));
+    hideCredentialsFromChildren(run.logger, secrets.filter(Boolean));
     const repo = await openRepository(options, run.env);
     const provider = openProvider(run, options, scrub);
     const tree = await snapshotTree(repo, options, run.logger);
@@ -167,6 +169,23 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     if (error instanceof Stop) return finish(run, error.parts);
     throw error;
   }
+}
+
+/**
+ * Test runs and agents are processes of the same user as self-heal: its credentials leave the
+ * environment block they could read (`own-environment.ts`), and the log says what they still can.
+ */
+function hideCredentialsFromChildren(logger: Logger, secrets: readonly string[]): void {
+  const own = hideOwnCredentials(secrets);
+  if (secrets.length === 0 && own.hidden.length === 0) return;
+  if (own.unsupported)
+    logger.info(
+      `credentials: ${own.unsupported}, so test runs and agents (processes of your user) can read self-heal's credentials from its environment`,
+    );
+  else if (own.memoryReadable)
+    logger.info(
+      "credentials: the kernel does not restrict ptrace (kernel.yama.ptrace_scope 0 or absent), so test runs and agents (processes of your user) can read self-heal's memory, credentials included",
+    );
 }
 
 function startRun(input: HealOptions | HealOptionsInput, deps: HealDeps): Run {
