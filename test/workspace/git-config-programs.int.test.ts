@@ -8,7 +8,16 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkIgnore, git, gitSync, showHeadDiff, status, statusSync, trackedFiles } from '../../src/workspace/git.js';
+import {
+  checkIgnore,
+  git,
+  gitSync,
+  headCommitTime,
+  showHeadDiff,
+  status,
+  statusSync,
+  trackedFiles,
+} from '../../src/workspace/git.js';
 import { createFixCommit } from '../../src/delivery/fix-commit.js';
 import {
   changedPaths,
@@ -61,6 +70,8 @@ function armedRepo(): { repo: TempRepo; marker: string; program: (name: string) 
   // The repository's own hooks directory too, for when core.hooksPath is unset.
   writeFileSync(path.join(repo.root, '.git/hooks/pre-commit'), `#!/bin/sh\necho hook-local >> '${marker}'\n`);
   chmodSync(path.join(repo.root, '.git/hooks/pre-commit'), 0o755);
+  // Before any hook is configured: moving HEAD runs the reference-transaction hook.
+  signHead(repo);
   const set = (key: string, value: string) => repo.git('config', key, value);
   set('core.fsmonitor', program('fsmonitor'));
   set('core.hooksPath', hooks);
@@ -74,12 +85,35 @@ function armedRepo(): { repo: TempRepo; marker: string; program: (name: string) 
   set('merge.evil.driver', program('merge-driver'));
   set('credential.helper', `!${program('credential')}`);
   set('gc.auto', '1');
+  // Reading a signed commit with log.showSignature verifies it with the configured program.
+  set('log.showSignature', 'true');
+  set('gpg.program', program('gpg'));
   // An include that lives in the work tree: whoever writes the tree writes git's configuration.
   set('include.path', '../included.cfg');
   repo.write('included.cfg', '# nothing yet\n');
   program('included-clean');
   program('included-smudge');
   return { repo, marker, program };
+}
+
+/** Replace HEAD by the same commit with a (bogus) signature, so that git has one to verify. */
+function signHead(repo: TempRepo): void {
+  const tree = repo.git('rev-parse', 'HEAD^{tree}').trim();
+  const signed = [
+    `tree ${tree}`,
+    'author a <a@example.com> 1700000000 +0000',
+    'committer a <a@example.com> 1700000000 +0000',
+    'gpgsig -----BEGIN PGP SIGNATURE-----',
+    ' ',
+    ' iQ',
+    ' -----END PGP SIGNATURE-----',
+    '',
+    'signed',
+    '',
+  ].join('\n');
+  const file = path.join(path.dirname(repo.root), 'signed-commit.txt');
+  writeFileSync(file, signed);
+  repo.git('update-ref', 'HEAD', repo.git('hash-object', '-t', 'commit', '-w', file).trim());
 }
 
 function ran(marker: string): string[] {
@@ -91,7 +125,8 @@ describe('self-heal git calls under hostile repository configuration', () => {
     const { repo, marker } = armedRepo();
     repo.write('src/calc.js', 'export const add = (a, b) => a + b;\n');
     repo.git('status', '--porcelain');
-    expect(ran(marker)).toEqual(expect.arrayContaining(['fsmonitor', 'clean']));
+    repo.git('log', '-1', '--format=%ct');
+    expect(ran(marker)).toEqual(expect.arrayContaining(['fsmonitor', 'clean', 'gpg']));
   });
 
   it('status, diffs, snapshots, restores, grep and commit run none of them', async () => {
@@ -112,6 +147,8 @@ describe('self-heal git calls under hostile repository configuration', () => {
     // A diff that forgets --no-ext-diff fails instead of running the configured program.
     expect(() => gitSync(ctx, ['log', '-p', '-1'])).toThrow(/cannot run/);
     await showHeadDiff(ctx, 10_000);
+    await headCommitTime(ctx);
+    await git(ctx, ['log', '-n3', '--format=%B%x00', 'HEAD']);
     const changed = changedPaths(snap);
     expect(changed).toEqual(['docs/guide.md', 'src/calc.js', 'src/new.js']);
     const { diff } = await diffSinceSnapshot(snap, changed, 100_000);
