@@ -66,6 +66,11 @@ function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     GIT_SEQUENCE_EDITOR: ':',
     GIT_ASKPASS: '',
     SSH_ASKPASS: '',
+    // trace2 targets come from the global config (which a test run can write) and record the
+    // variables it names, self-heal's credentials among them; the variables turn every target off.
+    GIT_TRACE2: '0',
+    GIT_TRACE2_EVENT: '0',
+    GIT_TRACE2_PERF: '0',
     LC_ALL: 'C',
     ...extra,
   };

@@ -4,7 +4,8 @@
  * pager, credential helpers, an external diff, drivers from an included file, a local remote's
  * receive-pack) appends its name to a marker file; self-heal's git calls must leave it empty.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,6 +173,29 @@ describe('self-heal git calls under hostile repository configuration', () => {
     await createFixCommit(ctx, { ...fix, author: { name: 'a', email: 'a@example.com' } });
     expect(repo.git('show', '--format=', '--name-only', 'HEAD').trim()).toBe('src/calc.js');
     expect(ran(marker)).toEqual([]);
+  });
+
+  it('a global trace2 configuration records nothing of self-heal’s git calls, its environment included', async () => {
+    const repo = createTempRepo({ files: { 'a.txt': 'a\n' } });
+    repos.push(repo);
+    // trace2 is read only from the global and system configuration, which a test run can write.
+    const dir = path.dirname(repo.root);
+    const global = path.join(dir, 'global.gitconfig');
+    const targets = ['normal', 'event', 'perf'].map((t) => path.join(dir, `trace2-${t}.txt`));
+    writeFileSync(
+      global,
+      `[trace2]\n\tnormalTarget = ${targets[0]}\n\teventTarget = ${targets[1]}\n\tperfTarget = ${targets[2]}\n\tenvVars = INPUT_GITHUB-TOKEN\n`,
+    );
+    const env = { ...repo.env, GIT_CONFIG_GLOBAL: global, 'INPUT_GITHUB-TOKEN': 'ghs_tracedtoken0123456789' };
+    execFileSync('git', ['status', '--porcelain'], { cwd: repo.root, env });
+    expect(readFileSync(targets[0]!, 'utf8')).toContain('ghs_tracedtoken0123456789');
+    for (const t of targets) rmSync(t, { force: true });
+
+    const ctx = { cwd: repo.root, env };
+    await status(ctx);
+    statusSync(ctx);
+    await showHeadDiff(ctx, 10_000);
+    expect(targets.filter((t) => existsSync(t))).toEqual([]);
   });
 
   it('a push to a local remote runs neither its receive-pack command nor a pre-push hook', async () => {
