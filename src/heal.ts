@@ -21,6 +21,7 @@ import { HealOptions, type HealOptionsInput } from './contracts/heal-options.js'
 import type { Logger } from './contracts/logger.js';
 import type { FailureFrame } from './contracts/failure-frame.js';
 import { ProviderError, type RepairProvider } from './repair/provider.js';
+import { environmentCredentials } from './repair/create-provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
@@ -426,7 +427,12 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
     timeoutMs: options.timeoutSeconds * 1000,
     env: run.env,
     // Self-heal's own credentials are withheld from the tests, which run code a model wrote.
-    secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s): s is string => !!s),
+    secrets: [
+      options.apiKey,
+      options.githubToken,
+      ...options.secrets,
+      ...environmentCredentials(options, run.env),
+    ].filter((s): s is string => !!s),
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
     git: repo.git,
