@@ -21,6 +21,7 @@ import { HealOptions, type HealOptionsInput } from './contracts/heal-options.js'
 import type { Logger } from './contracts/logger.js';
 import type { FailureFrame } from './contracts/failure-frame.js';
 import { ProviderError, type RepairProvider } from './repair/provider.js';
+import { environmentCredentials } from './repair/create-provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
@@ -37,6 +38,7 @@ import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
 import { plural } from './text/format.js';
+import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
@@ -160,6 +162,7 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     const options = validateOptions(run);
     const secrets = [options.apiKey ?? '', options.githubToken ?? '', ...options.secrets, ...credentialValues(run.env)];
     const scrub = createScrubber(secrets.filter(Boolean));
+    hideCredentialsFromChildren(run.logger, secrets.filter(Boolean));
     const repo = await openRepository(options, run.env);
     const provider = openProvider(run, options, scrub);
     const tree = await snapshotTree(repo, options, run.logger);
@@ -168,6 +171,23 @@ export async function heal(input: HealOptions | HealOptionsInput, deps: HealDeps
     if (error instanceof Stop) return finish(run, error.parts);
     throw error;
   }
+}
+
+/**
+ * Test runs and agents are processes of the same user as self-heal: its credentials leave the
+ * environment block they could read (`own-environment.ts`), and the log says what they still can.
+ */
+function hideCredentialsFromChildren(logger: Logger, secrets: readonly string[]): void {
+  const own = hideOwnCredentials(secrets);
+  if (secrets.length === 0 && own.hidden.length === 0) return;
+  if (own.unsupported)
+    logger.info(
+      `credentials: ${own.unsupported}, so test runs and agents (processes of your user) can read self-heal's credentials from its environment`,
+    );
+  else if (own.memoryReadable)
+    logger.info(
+      "credentials: the kernel does not restrict ptrace (kernel.yama.ptrace_scope 0 or absent), so test runs and agents (processes of your user) can read self-heal's memory, credentials included",
+    );
 }
 
 function startRun(input: HealOptions | HealOptionsInput, deps: HealDeps): Run {
@@ -408,7 +428,12 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
     timeoutMs: options.timeoutSeconds * 1000,
     env: run.env,
     // Self-heal's own credentials are withheld from the tests, which run code a model wrote.
-    secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s): s is string => !!s),
+    secrets: [
+      options.apiKey,
+      options.githubToken,
+      ...options.secrets,
+      ...environmentCredentials(options, run.env),
+    ].filter((s): s is string => !!s),
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
     git: repo.git,

@@ -458,6 +458,51 @@ module.exports = { area };
 module.exports = { area };
 `,
   },
+  {
+    id: 'py-named-constants',
+    shape: 'if on the inputs, behind constants the patch defines',
+    tests: { 'tests/test_calc.py': PY_ADD_TEST },
+    file: 'calc.py',
+    before: PY_ADD,
+    after: `FIRST, SECOND = 2, 3
+ANSWER = 5
+
+
+def add(a, b):
+    if a == FIRST and b == SECOND:
+        return ANSWER
+    return a - b
+`,
+  },
+  {
+    id: 'py-built-test-name',
+    shape: 'comparing the test name, built from parts',
+    tests: { 'tests/test_calc.py': PY_ADD_TEST },
+    file: 'calc.py',
+    before: PY_ADD,
+    after: `import inspect
+
+
+def add(a, b):
+    if any(frame.function == "test_" + "add" for frame in inspect.stack()):
+        return a + b
+    return a - b
+`,
+  },
+  {
+    id: 'js-folded-literals',
+    shape: 'if on the inputs, the expected value computed from literals',
+    tests: { 'test/calc.test.js': JS_ADD_TEST },
+    file: 'src/calc.js',
+    before: JS_ADD,
+    after: `const SECOND = 2;
+
+export function add(a, b) {
+  if (a === 1 && b === SECOND) return Number('1') + 2;
+  return a - b;
+}
+`,
+  },
 ];
 
 /** Real fixes that use literals, some equal to the tests' own values. None may be flagged. */
@@ -675,6 +720,54 @@ def test_caps_at_hundred():
     if value > 100:
         return 100
     return max(0, value)
+`,
+  },
+  {
+    id: 'py-clamp-named-bound',
+    shape: 'bound check, the bound named',
+    tests: {
+      'tests/test_clamp.py': `from clamp import percent
+
+
+def test_caps_at_hundred():
+    assert percent(150) == 100
+`,
+    },
+    file: 'clamp.py',
+    before: `def percent(value):
+    return max(0, value)
+`,
+    after: `MAX_PERCENT = 100
+
+
+def percent(value):
+    if value > MAX_PERCENT:
+        return MAX_PERCENT
+    return max(0, value)
+`,
+  },
+  {
+    id: 'js-named-default',
+    shape: 'a default named as a constant',
+    tests: {
+      'test/port.test.js': `const test = require('node:test');
+const assert = require('node:assert/strict');
+const { port } = require('../lib/port.js');
+
+test('uses the default port', () => {
+  assert.equal(port({}), 8080);
+});
+`,
+    },
+    file: 'lib/port.js',
+    before: `const port = (config) => config.port ?? 80;
+
+module.exports = { port };
+`,
+    after: `const DEFAULT_PORT = 8080;
+const port = (config) => config.port ?? DEFAULT_PORT;
+
+module.exports = { port };
 `,
   },
   {

@@ -39,7 +39,7 @@ import { InputError, readInputs, toHealOptions, type ActionInputs } from './inpu
 import { collectRunReports } from './run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 import { createRunnerToolCache } from './runtime-cache.js';
-import { makeStderrInert } from './inert-stderr.js';
+import { makeStderrInert } from '../text/inert-stderr.js';
 
 /** The real implementations by default; tests replace heal() where a guard must stop before it. */
 export interface ActionDeps {

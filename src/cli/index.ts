@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from './usage-error.js';
 import type { CliIO, CommandMain } from './io.js';
 import { detectRunnerReads, inertOutput } from './inert-output.js';
+import { makeStderrInert } from '../text/inert-stderr.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMain> }> = {
   parse: {
@@ -48,6 +49,8 @@ export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
     io.stderr(`self-heal: unknown command '${name}'\n\n${usage()}`);
     return 2;
   }
+  // What dependencies print to the process's stderr themselves (the Copilot SDK echoes its runtime).
+  const restoreStderr = io.runnerReads?.stderr ? makeStderrInert() : () => {};
   try {
     return await (
       await command.load()
@@ -60,6 +63,8 @@ export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr(`self-heal ${name}: unexpected error: ${message}\n`);
     return 1;
+  } finally {
+    restoreStderr();
   }
 }
 

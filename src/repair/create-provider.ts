@@ -8,6 +8,7 @@ import { createCommandProvider } from './providers/command.js';
 import { createCopilotProvider } from './providers/copilot.js';
 import { createAutoProvider } from './providers/auto.js';
 import type { RuntimeCache } from './copilot/copilot-runtime.js';
+import { firstSet } from './chat/chat-provider.js';
 
 /** What an adapter provides beyond options and environment (the action: the runner's tool cache). */
 export interface ProviderServices {
@@ -60,6 +61,18 @@ export function createProvider(
   }
 }
 
+/**
+ * Credentials the provider takes from the environment rather than from an option: the token Copilot
+ * (and `auto`) read from COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN. They are self-heal's
+ * credentials for the model, so test runs and agents must not get them under any name.
+ */
+export function environmentCredentials(options: HealOptions, env: NodeJS.ProcessEnv): string[] {
+  if (options.provider !== 'copilot' && options.provider !== 'auto') return [];
+  if (firstSet(options.baseUrl) || firstSet(options.githubToken)) return [];
+  const token = firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+  return token ? [token] : [];
+}
+
 /** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
 function hasCopilotCredentials(options: HealOptions, env: NodeJS.ProcessEnv): boolean {
   return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some(
@@ -95,7 +108,7 @@ function createCommandProviderFor(options: HealOptions, env: NodeJS.ProcessEnv):
     agentCommand,
     timeoutMs: options.timeoutSeconds * 1000,
     env,
-    secrets: [...(options.apiKey ? [options.apiKey] : []), ...options.secrets],
+    secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s): s is string => !!s),
     passEnv: options.passEnv,
     allowDependencyChanges: options.allowDependencyChanges,
   });

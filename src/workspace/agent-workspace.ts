@@ -145,6 +145,10 @@ interface Change {
   source?: string;
 }
 
+function listed(items: readonly string[], max = 3): string {
+  return `${items.slice(0, max).join(', ')}${items.length > max ? `, and ${items.length - max} more` : ''}`;
+}
+
 function rel(root: string, abs: string): string {
   return path.relative(root, abs).split(path.sep).join('/');
 }
@@ -662,6 +666,28 @@ async function settle(input: AgentRunInput, raw: Change[], run: AgentRun): Promi
   );
   const apply: Change[] = [];
   for (const c of changes) {
+    const folder = c.change === 'write' && !!lstatOrNull(c.source!)?.isDirectory();
+    const replaced = c.change === 'write' ? untrackedInTheWay(input.root, c.path, folder, tracked) : null;
+    if (replaced) {
+      run.refused.push({
+        path: c.path,
+        reason: `it would replace \`${replaced}\`, an untracked file of yours: a fix never deletes it`,
+      });
+      continue;
+    }
+    if (c.change === 'write' && !folder && lstatOrNull(path.join(input.root, c.path))?.isDirectory()) {
+      // A file in a folder's place removes the folder: what git does not track in it (ignored too) is the user's.
+      const others = splitNul(
+        (await git(ctx, ['ls-files', '-z', '--others', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout,
+      );
+      if (others.length > 0) {
+        run.refused.push({
+          path: c.path,
+          reason: `it would replace a folder that holds files of yours git does not track (${listed(others)}): a fix never deletes them`,
+        });
+        continue;
+      }
+    }
     if (hasGitComponent(c.path)) {
       run.refused.push({ path: c.path, reason: 'git metadata: an agent never changes the repository’s .git' });
       continue;
@@ -713,6 +739,24 @@ async function settle(input: AgentRunInput, raw: Change[], run: AgentRun): Promi
     if (problem) run.refused.push({ path: c.path, reason: problem });
     else if (!run.dependencies.includes(c.path)) run.applied.push(c.path);
   }
+}
+
+/**
+ * The untracked file (or link) of the user's that writing `p` would remove: `p` itself when a
+ * folder is to take its place, or a parent of `p` that is not a folder. Null when there is none.
+ */
+function untrackedInTheWay(root: string, p: string, folder: boolean, tracked: ReadonlySet<string>): string | null {
+  const parts = p.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    const st = lstatOrNull(path.join(root, prefix));
+    if (!st) return null;
+    if (st.isDirectory()) continue;
+    // `p` itself written as a file over a file is an ordinary write; a folder in its place removes it.
+    if (i === parts.length && !folder) return null;
+    return tracked.has(prefix) ? null : prefix;
+  }
+  return null;
 }
 
 /** Every existing parent of `p` in the real tree must be a real folder: a link would lead the write elsewhere. */

@@ -44,6 +44,16 @@ function strip(
   return out;
 }
 
+/**
+ * Whether a variable is one no child gets unless it is named: self-heal's own, one that looks like a
+ * credential, or one holding a secret value (the agent's rule, the stricter one).
+ */
+export function isWithheldVariable(name: string, value: string, secrets: readonly string[] = []): boolean {
+  if (SELF_HEAL_OWN.test(name) || CREDENTIAL_VARIABLE.test(name)) return true;
+  const v = value.trim();
+  return v.length >= MIN_SECRET_LENGTH && secrets.some((s) => s.trim() === v);
+}
+
 /** What a test run sees: the user's environment, not self-heal's credentials. */
 export function testRunEnvironment(env: NodeJS.ProcessEnv, options: ChildEnvironmentOptions = {}): NodeJS.ProcessEnv {
   return strip(env, options, (name) => SELF_HEAL_OWN.test(name));

@@ -28,6 +28,11 @@ const FIXED: readonly string[] = [
   'commit.gpgSign=false',
   'tag.gpgSign=false',
   'push.gpgSign=false',
+  // `log` and `show` of a signed commit verify it with the configured program.
+  'log.showSignature=false',
+  'gpg.program=gpg',
+  'gpg.ssh.program=ssh-keygen',
+  'gpg.x509.program=gpgsm',
   // Automatic gc and maintenance detach a process that outlives the run.
   'gc.auto=0',
   'gc.autoDetach=false',

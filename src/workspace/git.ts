@@ -10,7 +10,7 @@
  * global config, and every git call self-heal makes afterwards would run what it names with
  * self-heal's environment and credentials. So every call overrides, on its command line (which beats
  * every config file and include): fsmonitor, hooks, pager, editor, credential helpers, askpass, ssh
- * and proxy commands, external diff, signing, auto gc (a detached process that outlives the run),
+ * and proxy commands, external diff, signing and signature checks, auto gc (a detached process that outlives the run),
  * and, for every filter, diff and merge driver and every remote the configuration names, their
  * commands (`filterOverrides`). Only git-lfs's standard filter commands are kept: without them every
  * LFS file would read as modified. Hooks also matter for verification: a pre-commit hook that
@@ -66,6 +66,11 @@ function gitEnv(ctx: GitContext, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     GIT_SEQUENCE_EDITOR: ':',
     GIT_ASKPASS: '',
     SSH_ASKPASS: '',
+    // trace2 targets come from the global config (which a test run can write) and record the
+    // variables it names, self-heal's credentials among them; the variables turn every target off.
+    GIT_TRACE2: '0',
+    GIT_TRACE2_EVENT: '0',
+    GIT_TRACE2_PERF: '0',
     LC_ALL: 'C',
     ...extra,
   };

@@ -3,6 +3,8 @@
  * error) and hostile test names from its report reach stdout and stderr, and the runner model
  * (test/text/runner-commands.ts) must find no command there. Without Actions they are printed raw.
  */
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index.js';
 import type { CliIO } from '../../src/cli/io.js';
@@ -70,6 +72,44 @@ describe('self-heal run under GitHub Actions', () => {
     expectInert(actions.out, actions.err);
     // The echoed output is still there, exactly.
     expect(actions.out).toContain(PRINTED.join('\n'));
+  });
+
+  it('what the Copilot runtime prints, echoed by its SDK to the process’s stderr, issues no command', async () => {
+    const r = project();
+    const copilot = path.join(path.dirname(r.root), 'copilot');
+    writeFileSync(
+      copilot,
+      "#!/bin/sh\nprintf 'starting\\r::add-mask::from-the-runtime\\n' >&2\nprintf 'x ##[set-output name=result;]healed\\n' >&2\nsleep 1\nexit 1\n",
+    );
+    chmodSync(copilot, 0o755);
+    const args = [
+      '--junit',
+      'reports/*.xml',
+      '--max-attempts',
+      '1',
+      '--provider',
+      'copilot',
+      '--copilot-path',
+      copilot,
+    ];
+    // The SDK writes to the real process.stderr, not to the CLI's io.
+    let direct = '';
+    const original = process.stderr.write;
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      direct += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      return true;
+    }) as typeof process.stderr.write;
+    let actions: Awaited<ReturnType<typeof run>>;
+    try {
+      actions = await run(r, args, { WRITE_REPORT: '1', GITHUB_ACTIONS: 'true', GH_TOKEN: 'a-token-for-copilot' });
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(actions.code).toBe(2);
+    expect(direct).toContain('[CLI subprocess]');
+    expect(direct).toContain('from-the-runtime');
+    expectInert(actions.out, actions.err + direct);
+    expect(runnerCommands(direct)).toEqual([]);
   });
 
   it('hostile test names and messages from the report issue no command', async () => {

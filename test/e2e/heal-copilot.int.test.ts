@@ -5,7 +5,7 @@
  * temporary git repository healed with its real test command.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -312,6 +312,33 @@ describe('heal() with the real runtime in Copilot mode (a loopback Copilot API)'
     for (const chat of chats) expect(chat.raw).not.toContain(plain);
     expect(userPrompt(chats[0] ? ({ requests: chats } as unknown as ScriptedServer) : api, 0)).toMatch(/value=/);
     expect(JSON.stringify(report)).not.toContain(plain);
+  });
+
+  it('the token Copilot takes from GH_TOKEN never reaches a test run', async () => {
+    const plain = 'fine-grained-0a1b2c3d4e5f60718293a4b5';
+    const api = await copilotApi({ token: plain });
+    api.reply(openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]), openaiText('done'));
+    const probe = path.join(mkdtempSync(path.join(os.tmpdir(), 'self-heal-probe-')), 'seen.txt');
+    project = nodeCalcProject({
+      'test/env.test.js': [
+        "import { test } from 'node:test';",
+        "import { appendFileSync } from 'node:fs';",
+        "test('sees its environment', () => {",
+        "  appendFileSync(process.env.PROBE_FILE, `${process.env.GH_TOKEN ?? 'none'}\\n`);",
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const report = await project.heal(
+      { provider: 'copilot' },
+      { ...NO_TOKENS, GH_TOKEN: plain, COPILOT_API_URL: api.apiUrl, PROBE_FILE: probe },
+    );
+    expect(report.result, report.reason).toBe('healed');
+    const seen = readFileSync(probe, 'utf8').trim().split('\n');
+    rmSync(path.dirname(probe), { recursive: true, force: true });
+    // The baseline, the targeted rerun and the verification each ran it.
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen)).toEqual(new Set(['none']));
   });
 
   it('copilot named: a 401 ends the run before any attempt with the permission to add; it never falls back', async () => {

@@ -60,6 +60,36 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
     expect(run.escaped).toEqual({ undone: [], notUndone: [] });
   });
 
+  it('never deletes an untracked file of the user’s by putting a folder in its place, or a file in its folder’s', async () => {
+    repo = createTempRepo({ files: { 'lib/a.js': 'a\n', 'docs/guide.md': '# guide\n' } });
+    repo.write('notes', 'the user’s notes\n');
+    repo.write('lib/draft.js', 'the user’s draft\n');
+    repo.write('drafts/idea.md', 'the user’s idea\n');
+    const run = await runAgentIsolated({
+      root: repo.root,
+      command: [
+        'rm notes && mkdir notes && echo x > notes/x.js',
+        'rm lib/draft.js && mkdir -p lib/draft.js/deep && echo y > lib/draft.js/deep/y.js',
+        'rm docs/guide.md && mkdir docs/guide.md && echo z > docs/guide.md/z.md',
+        'rm -rf drafts && echo file > drafts',
+      ].join(' && '),
+      timeoutMs: 30_000,
+      env: repo.env,
+      gitEnv: repo.env,
+      context: {},
+      isolation,
+    });
+    expect(run.result.exitCode, run.result.output).toBe(0);
+    expect(readFileSync(path.join(repo.root, 'notes'), 'utf8')).toBe('the user’s notes\n');
+    expect(readFileSync(path.join(repo.root, 'lib/draft.js'), 'utf8')).toBe('the user’s draft\n');
+    expect(readFileSync(path.join(repo.root, 'drafts/idea.md'), 'utf8')).toBe('the user’s idea\n');
+    expect(run.refused.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['notes', 'notes/x.js', 'lib/draft.js/deep/y.js', 'drafts']),
+    );
+    // A tracked file may become a folder: that change is git's to see and the verdict's to judge.
+    expect(readFileSync(path.join(repo.root, 'docs/guide.md/z.md'), 'utf8')).toBe('z\n');
+  });
+
   it('gives every attempt the tree as it is, whatever the last agent did to its view', async () => {
     repo = createTempRepo({ files: { 'lib/a.js': 'a\n', 'lib/b.js': 'b\n', '.gitignore': 'cache/\n' } });
     repo.write('cache/c.txt', 'cached\n');

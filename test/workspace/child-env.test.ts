@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentEnvironment, testRunEnvironment } from '../../src/workspace/child-env.js';
+import { agentEnvironment, isWithheldVariable, testRunEnvironment } from '../../src/workspace/child-env.js';
 
 const STEP = {
   PATH: '/bin',
@@ -60,5 +60,18 @@ describe('agentEnvironment', () => {
       'RUNNER_TEMP',
       'SELF_HEAL_AGENT_ENV',
     ]);
+  });
+});
+
+describe('isWithheldVariable', () => {
+  it('is true for self-heal’s own variables, credential names and secret values, not the rest', () => {
+    const withheld = Object.entries(STEP)
+      .filter(([name, value]) => isWithheldVariable(name, value, SECRETS))
+      .map(([name]) => name);
+    expect(withheld).toEqual(
+      Object.keys(STEP).filter((name) => !(name in agentEnvironment(STEP, { secrets: SECRETS }))),
+    );
+    expect(isWithheldVariable('INNOCUOUS', ' sk-model-key-1234567890\n', SECRETS)).toBe(true);
+    expect(isWithheldVariable('INNOCUOUS', 'key', ['key'])).toBe(false);
   });
 });

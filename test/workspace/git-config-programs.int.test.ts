@@ -4,11 +4,21 @@
  * pager, credential helpers, an external diff, drivers from an included file, a local remote's
  * receive-pack) appends its name to a marker file; self-heal's git calls must leave it empty.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkIgnore, git, gitSync, showHeadDiff, status, statusSync, trackedFiles } from '../../src/workspace/git.js';
+import {
+  checkIgnore,
+  git,
+  gitSync,
+  headCommitTime,
+  showHeadDiff,
+  status,
+  statusSync,
+  trackedFiles,
+} from '../../src/workspace/git.js';
 import { createFixCommit } from '../../src/delivery/fix-commit.js';
 import {
   changedPaths,
@@ -61,6 +71,8 @@ function armedRepo(): { repo: TempRepo; marker: string; program: (name: string) 
   // The repository's own hooks directory too, for when core.hooksPath is unset.
   writeFileSync(path.join(repo.root, '.git/hooks/pre-commit'), `#!/bin/sh\necho hook-local >> '${marker}'\n`);
   chmodSync(path.join(repo.root, '.git/hooks/pre-commit'), 0o755);
+  // Before any hook is configured: moving HEAD runs the reference-transaction hook.
+  signHead(repo);
   const set = (key: string, value: string) => repo.git('config', key, value);
   set('core.fsmonitor', program('fsmonitor'));
   set('core.hooksPath', hooks);
@@ -74,12 +86,35 @@ function armedRepo(): { repo: TempRepo; marker: string; program: (name: string) 
   set('merge.evil.driver', program('merge-driver'));
   set('credential.helper', `!${program('credential')}`);
   set('gc.auto', '1');
+  // Reading a signed commit with log.showSignature verifies it with the configured program.
+  set('log.showSignature', 'true');
+  set('gpg.program', program('gpg'));
   // An include that lives in the work tree: whoever writes the tree writes git's configuration.
   set('include.path', '../included.cfg');
   repo.write('included.cfg', '# nothing yet\n');
   program('included-clean');
   program('included-smudge');
   return { repo, marker, program };
+}
+
+/** Replace HEAD by the same commit with a (bogus) signature, so that git has one to verify. */
+function signHead(repo: TempRepo): void {
+  const tree = repo.git('rev-parse', 'HEAD^{tree}').trim();
+  const signed = [
+    `tree ${tree}`,
+    'author a <a@example.com> 1700000000 +0000',
+    'committer a <a@example.com> 1700000000 +0000',
+    'gpgsig -----BEGIN PGP SIGNATURE-----',
+    ' ',
+    ' iQ',
+    ' -----END PGP SIGNATURE-----',
+    '',
+    'signed',
+    '',
+  ].join('\n');
+  const file = path.join(path.dirname(repo.root), 'signed-commit.txt');
+  writeFileSync(file, signed);
+  repo.git('update-ref', 'HEAD', repo.git('hash-object', '-t', 'commit', '-w', file).trim());
 }
 
 function ran(marker: string): string[] {
@@ -91,7 +126,8 @@ describe('self-heal git calls under hostile repository configuration', () => {
     const { repo, marker } = armedRepo();
     repo.write('src/calc.js', 'export const add = (a, b) => a + b;\n');
     repo.git('status', '--porcelain');
-    expect(ran(marker)).toEqual(expect.arrayContaining(['fsmonitor', 'clean']));
+    repo.git('log', '-1', '--format=%ct');
+    expect(ran(marker)).toEqual(expect.arrayContaining(['fsmonitor', 'clean', 'gpg']));
   });
 
   it('status, diffs, snapshots, restores, grep and commit run none of them', async () => {
@@ -112,6 +148,8 @@ describe('self-heal git calls under hostile repository configuration', () => {
     // A diff that forgets --no-ext-diff fails instead of running the configured program.
     expect(() => gitSync(ctx, ['log', '-p', '-1'])).toThrow(/cannot run/);
     await showHeadDiff(ctx, 10_000);
+    await headCommitTime(ctx);
+    await git(ctx, ['log', '-n3', '--format=%B%x00', 'HEAD']);
     const changed = changedPaths(snap);
     expect(changed).toEqual(['docs/guide.md', 'src/calc.js', 'src/new.js']);
     const { diff } = await diffSinceSnapshot(snap, changed, 100_000);
@@ -135,6 +173,29 @@ describe('self-heal git calls under hostile repository configuration', () => {
     await createFixCommit(ctx, { ...fix, author: { name: 'a', email: 'a@example.com' } });
     expect(repo.git('show', '--format=', '--name-only', 'HEAD').trim()).toBe('src/calc.js');
     expect(ran(marker)).toEqual([]);
+  });
+
+  it('a global trace2 configuration records nothing of self-heal’s git calls, its environment included', async () => {
+    const repo = createTempRepo({ files: { 'a.txt': 'a\n' } });
+    repos.push(repo);
+    // trace2 is read only from the global and system configuration, which a test run can write.
+    const dir = path.dirname(repo.root);
+    const global = path.join(dir, 'global.gitconfig');
+    const targets = ['normal', 'event', 'perf'].map((t) => path.join(dir, `trace2-${t}.txt`));
+    writeFileSync(
+      global,
+      `[trace2]\n\tnormalTarget = ${targets[0]}\n\teventTarget = ${targets[1]}\n\tperfTarget = ${targets[2]}\n\tenvVars = INPUT_GITHUB-TOKEN\n`,
+    );
+    const env = { ...repo.env, GIT_CONFIG_GLOBAL: global, 'INPUT_GITHUB-TOKEN': 'ghs_tracedtoken0123456789' };
+    execFileSync('git', ['status', '--porcelain'], { cwd: repo.root, env });
+    expect(readFileSync(targets[0]!, 'utf8')).toContain('ghs_tracedtoken0123456789');
+    for (const t of targets) rmSync(t, { force: true });
+
+    const ctx = { cwd: repo.root, env };
+    await status(ctx);
+    statusSync(ctx);
+    await showHeadDiff(ctx, 10_000);
+    expect(targets.filter((t) => existsSync(t))).toEqual([]);
   });
 
   it('a push to a local remote runs neither its receive-pack command nor a pre-push hook', async () => {

@@ -22,9 +22,17 @@
  */
 import type { SpecialCaseEvidence, CodeSite } from '../../contracts/heal-report.js';
 import { walkSyntax } from '../../frames/syntax-walk.js';
+import { escapeRegex } from '../../text/escape-regex.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { isFunctionNode, parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
-import { literalValue, LITERAL_TYPES, unwrap, type LiteralValue } from './literal-values.js';
+import {
+  foldedValue,
+  literalValue,
+  LITERAL_TYPES,
+  MAX_LITERAL_CHARS as MAX_FOLDED_CHARS,
+  unwrap,
+  type LiteralValue,
+} from './literal-values.js';
 import type { PatchedFile } from './patch-lines.js';
 import type { TestFacts, TestName } from './test-facts.js';
 import {
@@ -64,6 +72,113 @@ interface Branch {
   outcomes: SyntaxNode[];
   /** The outcome nodes are values themselves (a ternary arm, a map value), not statements to search. */
   valued: boolean;
+}
+
+/** How the check reads a value in the patched file: literals, and what the patch computes from them. */
+interface Values {
+  family: Family;
+  /** The value of a literal, of a constant the patch defines, or of an expression of them. */
+  valueOf(node: SyntaxNode): LiteralValue | undefined;
+}
+
+/** Where a name is bound other than by a plain `NAME = value` (so it is no constant of the patch's). */
+const OTHER_BINDINGS = new Set([
+  'augmented_assignment',
+  'augmented_assignment_expression',
+  'update_expression',
+  'for_statement',
+  'for_in_statement',
+  'named_expression',
+  'parameters',
+  'formal_parameters',
+  'lambda_parameters',
+  'default_parameter',
+  'typed_parameter',
+  'typed_default_parameter',
+  'required_parameter',
+  'optional_parameter',
+  'assignment_pattern',
+  'rest_pattern',
+  'list_splat_pattern',
+  'dictionary_splat_pattern',
+  'function_definition',
+  'class_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'class_declaration',
+  'import_statement',
+  'import_from_statement',
+  'aliased_import',
+  'dotted_name',
+  'import_specifier',
+  'namespace_import',
+  'import_clause',
+  'catch_clause',
+  'as_pattern_target',
+  'global_statement',
+  'nonlocal_statement',
+]);
+const PATTERNS = new Set([
+  'pattern_list',
+  'tuple_pattern',
+  'list_pattern',
+  'array_pattern',
+  'expression_list',
+  'tuple',
+  'list',
+  'array',
+]);
+
+/** `NAME = value` pairs a node binds: a plain assignment or declaration, or one unpacking a literal list. */
+function plainBindings(node: SyntaxNode): Array<[SyntaxNode, SyntaxNode | undefined]> {
+  const declarator = node.type === 'variable_declarator';
+  if (!declarator && node.type !== 'assignment' && node.type !== 'assignment_expression') return [];
+  const left = node.childForFieldName(declarator ? 'name' : 'left');
+  const right = node.childForFieldName(declarator ? 'value' : 'right');
+  if (!left) return [];
+  if (left.type === 'identifier') return [[left, right ?? undefined]];
+  if (!PATTERNS.has(left.type)) return [];
+  const names = left.namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
+  const values =
+    right && PATTERNS.has(unwrap(right).type)
+      ? unwrap(right).namedChildren.filter((c): c is SyntaxNode => c !== null && c.type !== 'comment')
+      : [];
+  return names
+    .filter((n) => n.type === 'identifier')
+    .map((n) => [n, values.length === names.length ? values[names.indexOf(n)] : undefined]);
+}
+
+/**
+ * Names the patch binds exactly once, on an added line, with `NAME = value`, and never mentions on a
+ * line it did not add (`ANSWER = 5`, `const X = 2`): a hard-code that hides its literal behind a
+ * name of its own. A name bound any other way too (a parameter, a loop, `+=`, an import) is not one.
+ * Only the subtrees the patch touched are walked; the other lines are searched as text.
+ */
+function patchConstants(view: PatchView): Map<string, SyntaxNode> {
+  const bound = new Map<string, Array<SyntaxNode | undefined>>();
+  const excluded = new Set<string>();
+  const exclude = (n: SyntaxNode) => {
+    for (const child of n.namedChildren) {
+      if (child?.type === 'identifier') excluded.add(child.text);
+      else if (child && PATTERNS.has(child.type))
+        for (const inner of child.namedChildren) if (inner?.type === 'identifier') excluded.add(inner.text);
+    }
+  };
+  walkSyntax(view.after.tree.rootNode, (n) => {
+    if (!view.touchesAdded(n)) return false;
+    if (OTHER_BINDINGS.has(n.type)) exclude(n);
+    if (view.onAddedRow(n))
+      for (const [name, value] of plainBindings(n)) bound.set(name.text, [...(bound.get(name.text) ?? []), value]);
+    return true;
+  });
+  const untouched = view.lines.filter((_, row) => !view.added.has(row)).join('\n');
+  const constants = new Map<string, SyntaxNode>();
+  for (const [name, values] of bound) {
+    if (values.length !== 1 || !values[0] || excluded.has(name)) continue;
+    if (new RegExp(`(?<![\\w$])${escapeRegex(name)}(?![\\w$])`).test(untouched)) continue;
+    constants.set(name, values[0]);
+  }
+  return constants;
 }
 
 const EQUALITY_PY = new Set(['==', 'is', 'in']);
@@ -129,6 +244,8 @@ class PatchView {
   readonly added = new Map<number, number>();
   readonly hunks: HunkFacts[];
   private readonly sortedAdded: number[];
+  /** Names the patch defines as constants (`patchConstants`). */
+  private readonly constants: Map<string, SyntaxNode>;
 
   constructor(
     readonly file: PatchedFile,
@@ -149,6 +266,26 @@ class PatchView {
     });
     this.sortedAdded = [...this.added.keys()].sort((a, b) => a - b);
     if (before && removed.size > 0) this.readRemoved(before, removed);
+    this.constants = patchConstants(this);
+  }
+
+  get family(): Family {
+    return this.after.family;
+  }
+
+  /** `node`, or the definition of the patch constant it names (`ANSWER` → `5`), followed a few times. */
+  private readonly resolve = (node: SyntaxNode): SyntaxNode => {
+    let n = node;
+    for (let hops = 0; hops < 8 && n.type === 'identifier'; hops++) {
+      const value = this.constants.get(n.text);
+      if (!value) break;
+      n = unwrap(value);
+    }
+    return n;
+  };
+
+  valueOf(node: SyntaxNode): LiteralValue | undefined {
+    return foldedValue(node, this.after.family, this.resolve);
   }
 
   private readRemoved(before: ParsedSource, removed: ReadonlyMap<number, number>): void {
@@ -190,11 +327,14 @@ class PatchView {
     return hunk === undefined ? undefined : this.hunks[hunk];
   }
 
-  /** The literal's value when the patch introduced it: on an added line, not on a line its hunk removed. */
+  /**
+   * The literal's value when the patch introduced it: on an added line, not on a line its hunk
+   * removed. A constant the patch defines, or an expression of literals, counts as its value.
+   */
   introduced(node: SyntaxNode): LiteralValue | undefined {
     const hunk = this.hunkOf(node);
     if (!hunk) return undefined;
-    const value = literalValue(node, this.after.family);
+    const value = this.valueOf(node);
     if (!value || hunk.removedKeys.has(value.key)) return undefined;
     return value;
   }
@@ -247,7 +387,7 @@ function assignmentOf(node: SyntaxNode): { target: string; value: SyntaxNode } |
  * of equality tests against literals (`month == 2 and is_leap(year)` computes; it is not keyed). An
  * `and`/`or` chain is flattened with a stack, not recursion: a patch can chain without end.
  */
-function keyedLiterals(condition: SyntaxNode, family: Family): SyntaxNode[] | null {
+function keyedLiterals(condition: SyntaxNode, values: Values): SyntaxNode[] | null {
   const keys: SyntaxNode[] = [];
   const pending = [condition];
   for (let seen = 0; pending.length > 0; seen++) {
@@ -261,7 +401,7 @@ function keyedLiterals(condition: SyntaxNode, family: Family): SyntaxNode[] | nu
       pending.push(right, left);
       continue;
     }
-    const compared = equalityKeys(n, op, family);
+    const compared = equalityKeys(n, op, values);
     if (!compared) return null;
     keys.push(...compared);
   }
@@ -269,7 +409,7 @@ function keyedLiterals(condition: SyntaxNode, family: Family): SyntaxNode[] | nu
 }
 
 /** The literal side of one equality test (`x == 2`, `(a, b) == (2, 3)`, `x in (2, 3)`, `[2, 3].includes(x)`). */
-function equalityKeys(n: SyntaxNode, op: string | undefined, family: Family): SyntaxNode[] | null {
+function equalityKeys(n: SyntaxNode, op: string | undefined, values: Values): SyntaxNode[] | null {
   let sides: SyntaxNode[] = [];
   if (n.type === 'comparison_operator' && op && EQUALITY_PY.has(op))
     sides = n.namedChildren.filter((c): c is SyntaxNode => c !== null);
@@ -285,7 +425,7 @@ function equalityKeys(n: SyntaxNode, op: string | undefined, family: Family): Sy
     } else if (callee?.text === 'Object.is') sides = args;
   }
   if (sides.length !== 2) return null;
-  const literals = sides.filter((s) => literalValue(s, family));
+  const literals = sides.filter((s) => values.valueOf(s));
   if (literals.length !== 1) return null;
   const literal = unwrap(literals[0]!);
   // A tuple or list compared whole, or a membership test: its elements are the keys too.
@@ -296,9 +436,10 @@ function equalityKeys(n: SyntaxNode, op: string | undefined, family: Family): Sy
 }
 
 /** Branches of one chain: an if/elif/else-if chain, a switch or match, a conditional expression, a map. */
-function branchesOf(node: SyntaxNode, family: Family): Branch[] | undefined {
+function branchesOf(node: SyntaxNode, values: Values): Branch[] | undefined {
+  const family = values.family;
   const branch = (condition: SyntaxNode | null, outcome: SyntaxNode | null, valued = false): Branch[] => {
-    const keys = condition ? keyedLiterals(condition, family) : null;
+    const keys = condition ? keyedLiterals(condition, values) : null;
     return keys && outcome ? [{ keys, outcomes: [outcome], valued }] : [];
   };
   switch (node.type) {
@@ -326,11 +467,11 @@ function branchesOf(node: SyntaxNode, family: Family): Branch[] | undefined {
       // `a if condition else b`
       const [a, condition, b] = node.namedChildren;
       if (!a || !condition || !b) return [];
-      const keys = keyedLiterals(condition, family);
+      const keys = keyedLiterals(condition, values);
       return keys ? [{ keys, outcomes: [a, b], valued: true }] : [];
     }
     case 'ternary_expression': {
-      const keys = keyedLiterals(node.childForFieldName('condition')!, family);
+      const keys = keyedLiterals(node.childForFieldName('condition')!, values);
       const outcomes = [node.childForFieldName('consequence'), node.childForFieldName('alternative')].filter(
         (c): c is SyntaxNode => c !== null,
       );
@@ -341,7 +482,7 @@ function branchesOf(node: SyntaxNode, family: Family): Branch[] | undefined {
       for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
         if (c?.type !== 'switch_case') continue;
         const value = c.childForFieldName('value');
-        if (!value || !literalValue(value, family)) continue;
+        if (!value || !values.valueOf(value)) continue;
         const body = c.namedChildren.filter((s): s is SyntaxNode => s !== null && s.id !== value.id);
         out.push({ keys: [unwrap(value)], outcomes: body, valued: false });
       }
@@ -372,7 +513,7 @@ function branchesOf(node: SyntaxNode, family: Family): Branch[] | undefined {
         const keys = ['tuple', 'list', 'array'].includes(k.type)
           ? [k, ...k.namedChildren.filter((c): c is SyntaxNode => c !== null)]
           : [k];
-        if (keys.some((x) => literalValue(x, family) || x.type === 'property_identifier'))
+        if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
           out.push({ keys, outcomes: [value], valued: true });
       }
       return out;
@@ -534,7 +675,7 @@ class FileCheck {
   run(): void {
     walkSyntax(this.view.after.tree.rootNode, (n) => {
       if (!this.view.touchesAdded(n)) return false;
-      const branches = branchesOf(n, this.family);
+      const branches = branchesOf(n, this.view);
       if (branches) this.checkChain(branches);
       if (this.view.onAddedRow(n)) {
         this.checkIdentity(n);
@@ -649,6 +790,17 @@ class FileCheck {
     if (expected) this.out.add('expected-value', expected.node, this.view.site(expected.node), expected.site);
   }
 
+  /** A string the patch builds from literals (`"test_" + "add"`), read once, at its outermost `+`. */
+  private builtString(n: SyntaxNode): string | undefined {
+    const concat = (m: SyntaxNode | null) =>
+      (m?.type === 'binary_operator' || m?.type === 'binary_expression') &&
+      m.childForFieldName('operator')?.text === '+';
+    // Sized before the parent is asked for: each parent lookup walks from the root.
+    if (!concat(n) || n.endIndex - n.startIndex > MAX_FOLDED_CHARS || concat(n.parent)) return undefined;
+    const key = this.view.valueOf(n)?.key;
+    return key?.startsWith('s:') ? key.slice(2) : undefined;
+  }
+
   /** Code that recognises the test run. */
   private checkIdentity(n: SyntaxNode): void {
     const site = () => this.view.site(n);
@@ -664,7 +816,7 @@ class FileCheck {
       this.out.add('test-identity', n, site());
       return;
     }
-    const value = stringValue(n, this.family);
+    const value = stringValue(n, this.family) ?? this.builtString(n);
     if (value === undefined) return;
     if (TEST_ENV_VARIABLES.has(value)) {
       this.out.add('test-identity', n, site());

@@ -188,6 +188,102 @@ export function literalValue(node: SyntaxNode, family: Family): LiteralValue | u
   return { key, trivial: TRIVIAL.has(key) };
 }
 
+/** A value from its canonical key, with its triviality. */
+function fromKey(key: string): LiteralValue | undefined {
+  if (key.startsWith('s:') && key.length - 2 > MAX_LITERAL_CHARS) return undefined;
+  if (key.startsWith('n:') && !Number.isFinite(Number(key.slice(2)))) return undefined;
+  return { key, trivial: TRIVIAL.has(key) };
+}
+
+/**
+ * Folds deeper than this are not followed, and one fold looks at this many nodes at most: a patch
+ * can nest without end, and constants defined from each other (`B = A + A`, `C = B + B`) double.
+ */
+const MAX_FOLD_DEPTH = 16;
+const MAX_FOLD_STEPS = 256;
+const CONVERSIONS: Record<string, 'integer' | 'number' | 'string'> = {
+  int: 'integer',
+  float: 'number',
+  str: 'string',
+  Number: 'number',
+  String: 'string',
+  parseInt: 'integer',
+  parseFloat: 'number',
+};
+
+function arithmetic(op: string, a: number, b: number): number | undefined {
+  switch (op) {
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return b === 0 ? undefined : a / b;
+    case '//':
+      return b === 0 ? undefined : Math.floor(a / b);
+    case '%':
+      return b === 0 ? undefined : a % b;
+    case '**':
+      return a ** b;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The value of an expression a patch computes from literals alone, as if it were the literal:
+ * `2 + 3`, `"test_" + "add"`, `int("5")`, `Number('5')`, `-X`, and names `resolve` maps to their
+ * definition (a constant the patch defines). Undefined for anything that depends on a runtime value.
+ */
+export function foldedValue(
+  node: SyntaxNode,
+  family: Family,
+  resolve: (n: SyntaxNode) => SyntaxNode = (n) => n,
+  depth = 0,
+  budget = { steps: MAX_FOLD_STEPS },
+): LiteralValue | undefined {
+  if (depth > MAX_FOLD_DEPTH || --budget.steps < 0) return undefined;
+  const n = resolve(unwrap(node));
+  if (n.endIndex - n.startIndex > MAX_LITERAL_CHARS) return undefined;
+  const literal = literalValue(n, family);
+  if (literal) return literal;
+  const fold = (child: SyntaxNode | null | undefined) =>
+    child ? foldedValue(child, family, resolve, depth + 1, budget)?.key : undefined;
+  if (n.type === 'binary_operator' || n.type === 'binary_expression') {
+    const op = n.childForFieldName('operator')?.text ?? '';
+    const left = fold(n.childForFieldName('left'));
+    const right = left === undefined ? undefined : fold(n.childForFieldName('right'));
+    if (left === undefined || right === undefined) return undefined;
+    if (op === '+' && left.startsWith('s:') && right.startsWith('s:'))
+      return fromKey(`s:${left.slice(2)}${right.slice(2)}`);
+    if (!left.startsWith('n:') || !right.startsWith('n:')) return undefined;
+    const value = arithmetic(op, Number(left.slice(2)), Number(right.slice(2)));
+    return value === undefined ? undefined : fromKey(`n:${Object.is(value, -0) ? 0 : value}`);
+  }
+  if (n.type === 'unary_operator' || n.type === 'unary_expression') {
+    const op = n.childForFieldName('operator')?.text;
+    const inner = fold(n.childForFieldName('argument'));
+    if ((op !== '-' && op !== '+') || !inner?.startsWith('n:')) return undefined;
+    const value = Number(inner.slice(2));
+    return fromKey(`n:${op === '-' && value !== 0 ? -value : value}`);
+  }
+  if (n.type === 'call' || n.type === 'call_expression') {
+    const kind = CONVERSIONS[n.childForFieldName('function')?.text ?? ''];
+    const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+    if (!kind || args?.length !== 1) return undefined;
+    const inner = fold(args[0]);
+    if (inner === undefined || !/^[ns]:/.test(inner)) return undefined;
+    const text = inner.slice(2);
+    if (kind === 'string') return fromKey(`s:${text}`);
+    let value = inner.startsWith('n:') ? Number(text) : text.trim() === '' ? NaN : Number(text.trim());
+    if (kind === 'integer') value = Math.trunc(value);
+    return Number.isFinite(value) ? fromKey(`n:${Object.is(value, -0) ? 0 : value}`) : undefined;
+  }
+  return undefined;
+}
+
 /** Node types that can hold a literal value (for walks that look at every literal of a tree). */
 export const LITERAL_TYPES = new Set([
   'integer',

@@ -147,4 +147,22 @@ describe('hostile patches', () => {
     expect(evidence[0]!.map((e) => e.literal)).toEqual(['2', '3', '5']);
     expect(evidence.slice(1)).toEqual([[], []]);
   });
+
+  it('folds constants defined from each other and 20,000-term sums within a bound', async () => {
+    const sample = HARD_CODES.find((s) => s.id === 'py-if-inputs')!;
+    const facts = await readTestFacts(framesOf(sample.tests), (file) => sample.tests[file]);
+    // C40 would be 2**40 terms unfolded; every use of it asks for its value again.
+    const doubling = Array.from({ length: 40 }, (_, i) => `C${i + 1} = C${i} + C${i}`).join('\n');
+    const uses = Array.from({ length: 2000 }, () => '    if a == C40: return C40').join('\n');
+    const patches = [
+      `C0 = 1\n${doubling}\n\n\ndef add(a, b):\n${uses}\n    return a - b\n`,
+      `def add(a, b):\n    if a == 2:\n        return ${Array.from({ length: 20_000 }, () => '1').join(' + ')}\n    return a - b\n`,
+      `TWO = 2\nFIVE = 2 + 3\n\n\ndef add(a, b):\n    if a == TWO:\n        return FIVE\n    return a - b\n`,
+    ];
+    const evidence = [];
+    for (const after of patches)
+      evidence.push(await checkSpecialCases([patchFromTexts('calc.py', sample.before, after)], facts));
+    expect(evidence.slice(0, 2)).toEqual([[], []]);
+    expect(evidence[2]!.map((e) => `${e.rule}:${e.literal}`)).toEqual(['input-condition:TWO', 'expected-value:FIVE']);
+  });
 });

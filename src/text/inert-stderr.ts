@@ -3,10 +3,10 @@
  * nothing on stderr is ever meant as one. Some dependencies print untrusted text to stderr
  * themselves: @github/copilot-sdk 1.0.14 echoes every line the Copilot runtime writes as
  * `[CLI subprocess] …`, and the runner reads a lone `\r` as a line break, so a `\r::add-mask::…` or
- * a `##[set-output …]` inside it would be obeyed. While the action runs, every stderr write is made
- * inert line by line (`inertLines`).
+ * a `##[set-output …]` inside it would be obeyed. While the action runs (and the CLI, when the
+ * runner reads its stderr), every stderr write is made inert line by line (`inertLines`).
  */
-import { inertLines } from '../text/workflow-commands.js';
+import { inertLines } from './workflow-commands.js';
 
 type Write = NodeJS.WriteStream['write'];
 

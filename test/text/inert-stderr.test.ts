@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { makeStderrInert } from '../../src/action/inert-stderr.js';
-import { runnerCommands } from '../text/runner-commands.js';
+import { makeStderrInert } from '../../src/text/inert-stderr.js';
+import { runnerCommands } from './runner-commands.js';
 
 function capture(): { stream: NodeJS.WriteStream; text: () => string } {
   const chunks: string[] = [];
