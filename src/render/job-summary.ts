@@ -554,7 +554,8 @@ export function selectPatch(report: HealReport): { diff: string; label: string }
   let best: Attempt | undefined;
   for (const a of report.attempts) {
     // A special-cased attempt passes the tests without fixing the code: never offered as the best.
-    if (!a.diff.trim() || a.verdict === 'special-cased') continue;
+    // A duplicate carries the diff of the earlier attempt it repeats, which is judged as itself.
+    if (!a.diff.trim() || a.verdict === 'special-cased' || a.verdict === 'duplicate') continue;
     const score = a.failToPass ? a.failToPass.passed / Math.max(1, a.failToPass.total) : 0;
     const bestScore = best?.failToPass ? best.failToPass.passed / Math.max(1, best.failToPass.total) : -1;
     if (!best || score >= bestScore) best = a;
