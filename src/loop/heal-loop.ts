@@ -185,10 +185,19 @@ function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: stri
   return {
     attempts: state.attempts,
     result: capReached ? 'unhealed' : 'budget-exhausted',
-    reason: capReached
-      ? `no attempt made every failing test pass; ${reason}`
-      : `stopped before attempt ${n}: ${reason}`,
+    reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
   };
+}
+
+/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
+function noneAccepted(attempts: readonly Attempt[]): string {
+  const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
+  if (special.length === 0) return 'no attempt made every failing test pass';
+  const which =
+    special.length === 1
+      ? `attempt ${special[0]}`
+      : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
+  return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 
 /** Steps 2–7 of one attempt: ask → apply → verify. */
