@@ -217,6 +217,18 @@ const EXIT: Record<HealReport['result'], number> = {
   'config-error': 2,
 };
 
+/** Why heal() left the accepted fix uncommitted, from the report's state. */
+function whyUncommitted(fix: NonNullable<HealReport['fix']>): string {
+  switch (fix.uncommitted) {
+    case 'commit-disabled':
+      return '--no-commit';
+    case 'dirty-tree':
+      return 'the work tree had uncommitted changes of its own';
+    default:
+      return `the commit failed${fix.commitError ? `: ${terminalSafe(fix.commitError.split('\n')[0]!)}` : ''}`;
+  }
+}
+
 /** The compact human summary printed at the end. */
 export function renderSummary(report: HealReport): string {
   const safe = (t: string) => terminalSafe(t);
@@ -248,6 +260,7 @@ export function renderSummary(report: HealReport): string {
     lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
   if (report.commit)
     lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
+  if (report.fix?.uncommitted) lines.push(`fix: in the work tree, not committed (${whyUncommitted(report.fix)})`);
   if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
   if (report.diff) lines.push('', terminalSafe(report.diff, true).trimEnd());
   return `${lines.join('\n')}\n`;
