@@ -244,7 +244,7 @@ async function openRepository(options: HealOptions, env: NodeJS.ProcessEnv): Pro
 function openProvider(run: Run, options: HealOptions, scrub: (text: string) => string): RepairProvider {
   try {
     const provider = run.deps.createProvider(options);
-    run.provider = describeProvider(provider, options, scrub);
+    run.provider = describeProvider(provider, scrub);
     return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
@@ -257,13 +257,13 @@ function openProvider(run: Run, options: HealOptions, scrub: (text: string) => s
   }
 }
 
-/** The report's provider: the one in use, the model that answered, and why `auto` fell back. */
-function describeProvider(
-  provider: RepairProvider,
-  options: HealOptions,
-  scrub: (text: string) => string,
-): HealReport['provider'] {
-  const model = provider.model ?? options.model;
+/**
+ * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
+ * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
+ * `model` named for Copilot.
+ */
+function describeProvider(provider: RepairProvider, scrub: (text: string) => string): HealReport['provider'] {
+  const { model } = provider;
   return {
     name: provider.name,
     ...(model ? { model } : {}),
@@ -276,7 +276,7 @@ function describeProvider(
  * install; `auto` may fall back here). A ProviderError ends the run with its sentence.
  */
 async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts, 'result' | 'reason'> | undefined> {
-  const { provider, options, scrub } = setup;
+  const { provider, scrub } = setup;
   try {
     if (provider.prepare) {
       await run.logger.group('provider', () =>
@@ -291,7 +291,7 @@ async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts
       reason: scrub(`${error.message}${error.hint ? `. ${error.hint}` : ''}`),
     };
   } finally {
-    run.provider = describeProvider(provider, options, scrub);
+    run.provider = describeProvider(provider, scrub);
   }
 }
 
@@ -370,7 +370,7 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       return finish(run, { ...notReady, summary, failures, flaky, reproduce });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-    run.provider = describeProvider(setup.provider, setup.options, scrub);
+    run.provider = describeProvider(setup.provider, scrub);
     const common = {
       summary: baseline.summary,
       failures,
