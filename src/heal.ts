@@ -20,7 +20,7 @@ import picomatch from 'picomatch';
 import { HealOptions, type HealOptionsInput } from './contracts/heal-options.js';
 import type { Logger } from './contracts/logger.js';
 import type { FailureFrame } from './contracts/failure-frame.js';
-import { ProviderError, type RepairProvider } from './repair/provider.js';
+import { describeProviderError, ProviderError, providerErrorResult, type RepairProvider } from './repair/provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
@@ -248,10 +248,7 @@ function openProvider(run: Run, options: HealOptions, scrub: (text: string) => s
     return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
-      throw new Stop({
-        result: error.kind === 'config' ? 'config-error' : 'provider-error',
-        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-      });
+      throw new Stop({ result: providerErrorResult(error), reason: scrub(describeProviderError(error)) });
     }
     throw error;
   }
@@ -286,10 +283,7 @@ async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts
     return undefined;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return {
-      result: error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error',
-      reason: scrub(`${error.message}${error.hint ? `. ${error.hint}` : ''}`),
-    };
+    return { result: providerErrorResult(error), reason: scrub(describeProviderError(error)) };
   } finally {
     run.provider = describeProvider(provider, scrub);
   }

@@ -15,7 +15,13 @@
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { HealOptions } from '../contracts/heal-options.js';
 import type { Logger } from '../contracts/logger.js';
-import { ProviderError, type RepairAnswer, type RepairProvider } from '../repair/provider.js';
+import {
+  describeProviderError,
+  ProviderError,
+  providerErrorResult,
+  type RepairAnswer,
+  type RepairProvider,
+} from '../repair/provider.js';
 import { changedPaths, diffSinceSnapshot, restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
 import type { GitContext } from '../workspace/git.js';
 import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spent } from './budget.js';
@@ -295,15 +301,9 @@ function providerFailed(a: AttemptContext, error: unknown): AttemptEnd {
   throwIfAborted(input.signal);
   if (error instanceof ProviderError) {
     recordAttempt(a, 'provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
-    if (!error.retryable) {
-      // A retired service or an unknown model needs the configuration changed, not a retry.
-      const configuration = error.kind === 'config' || error.kind === 'model';
-      return {
-        kind: 'stop',
-        result: configuration ? 'config-error' : 'provider-error',
-        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-      };
-    }
+    // A retired service or an unknown model needs the configuration changed, not a retry.
+    if (!error.retryable)
+      return { kind: 'stop', result: providerErrorResult(error), reason: describeProviderError(error) };
     return NEXT;
   }
   // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.

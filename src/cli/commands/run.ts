@@ -18,6 +18,7 @@ import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HealReport } from '../../contracts/heal-report.js';
 import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
+import { describeProviderError } from '../../repair/provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
@@ -130,8 +131,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
       '--test-command is required: the shell command that runs your tests (it must write JUnit XML)',
     );
   if (flags.provider === 'github-models') {
-    const retired = githubModelsRetired();
-    throw new UsageError(`${retired.message}. ${retired.hint}`);
+    throw new UsageError(describeProviderError(githubModelsRetired()));
   }
   const provider = oneOf('provider', flags.provider, PROVIDER_CHOICES, 'auto');
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
