@@ -337,9 +337,10 @@ function renderFacts(report: HealReport): string {
     `**Tokens:** ${formatTokens(report.tokens)}`,
     `**Time:** ${formatDuration(report.durationMs)}`,
   ];
-  // `auto` fell back: one line saying from what and why.
+  // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
+  const made = report.attempts.length ? 'made' : 'would have made';
   const fallback = report.provider.fallbackFrom
-    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider made the attempts.\n`
+    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
     : '';
   return `${parts.join(' · ')}\n${fallback}`;
 }
