@@ -112,7 +112,10 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([fixWith('return 0;')], { maxAttempts: 2 });
     expect(report.result).toBe('unhealed');
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'duplicate']);
-    expect(report.attempts[1]?.feedback).toMatch(/same change as attempt 1/);
+    // The earlier verdict's first line is quoted as one clause (it ends with ':' here), not as "fails:.".
+    expect(report.attempts[1]?.feedback).toMatch(
+      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails\. It was not run again; propose a different fix\.$/,
+    );
     expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm']);
     expect(f.files()).toEqual(before);
   });

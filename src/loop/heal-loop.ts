@@ -366,9 +366,11 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
   if (earlier !== undefined) {
     restoreSnapshot(snapshot);
     const previous = state.attempts.find((p) => p.n === earlier);
+    // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
+    const why = previous?.feedback.split('\n')[0]!.replace(/[\s.:;]+$/, '');
     recordAttempt(a, 'duplicate', {
       ...recorded,
-      feedback: `This is the same change as attempt ${earlier}, which was not accepted${previous?.feedback ? `: ${previous.feedback.split('\n')[0]}` : ''}. It was not run again; propose a different fix.`,
+      feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
     });
     return NEXT;
   }
