@@ -20,7 +20,7 @@ import picomatch from 'picomatch';
 import { HealOptions, type HealOptionsInput } from './contracts/heal-options.js';
 import type { Logger } from './contracts/logger.js';
 import type { FailureFrame } from './contracts/failure-frame.js';
-import { ProviderError, type RepairProvider } from './repair/provider.js';
+import { describeProviderError, ProviderError, providerErrorResult, type RepairProvider } from './repair/provider.js';
 import { environmentCredentials } from './repair/create-provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
@@ -265,26 +265,23 @@ async function openRepository(options: HealOptions, env: NodeJS.ProcessEnv): Pro
 function openProvider(run: Run, options: HealOptions, scrub: (text: string) => string): RepairProvider {
   try {
     const provider = run.deps.createProvider(options);
-    run.provider = describeProvider(provider, options, scrub);
+    run.provider = describeProvider(provider, scrub);
     return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
-      throw new Stop({
-        result: error.kind === 'config' ? 'config-error' : 'provider-error',
-        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-      });
+      throw new Stop({ result: providerErrorResult(error), reason: scrub(describeProviderError(error)) });
     }
     throw error;
   }
 }
 
-/** The report's provider: the one in use, the model that answered, and why `auto` fell back. */
-function describeProvider(
-  provider: RepairProvider,
-  options: HealOptions,
-  scrub: (text: string) => string,
-): HealReport['provider'] {
-  const model = provider.model ?? options.model;
+/**
+ * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
+ * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
+ * `model` named for Copilot.
+ */
+function describeProvider(provider: RepairProvider, scrub: (text: string) => string): HealReport['provider'] {
+  const { model } = provider;
   return {
     name: provider.name,
     ...(model ? { model } : {}),
@@ -297,7 +294,7 @@ function describeProvider(
  * install; `auto` may fall back here). A ProviderError ends the run with its sentence.
  */
 async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts, 'result' | 'reason'> | undefined> {
-  const { provider, options, scrub } = setup;
+  const { provider, scrub } = setup;
   try {
     if (provider.prepare) {
       await run.logger.group('provider', () =>
@@ -307,12 +304,9 @@ async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts
     return undefined;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return {
-      result: error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error',
-      reason: scrub(`${error.message}${error.hint ? `. ${error.hint}` : ''}`),
-    };
+    return { result: providerErrorResult(error), reason: scrub(describeProviderError(error)) };
   } finally {
-    run.provider = describeProvider(provider, options, scrub);
+    run.provider = describeProvider(provider, scrub);
   }
 }
 
@@ -391,7 +385,7 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       return finish(run, { ...notReady, summary, failures, flaky, reproduce });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-    run.provider = describeProvider(setup.provider, setup.options, scrub);
+    run.provider = describeProvider(setup.provider, scrub);
     const common = {
       summary: baseline.summary,
       failures,

@@ -112,7 +112,10 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([fixWith('return 0;')], { maxAttempts: 2 });
     expect(report.result).toBe('unhealed');
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'duplicate']);
-    expect(report.attempts[1]?.feedback).toMatch(/same change as attempt 1/);
+    // The earlier verdict's first line is quoted as one clause (it ends with ':' here), not as "fails:.".
+    expect(report.attempts[1]?.feedback).toMatch(
+      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails\. It was not run again; propose a different fix\.$/,
+    );
     expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm']);
     expect(f.files()).toEqual(before);
   });
@@ -221,6 +224,19 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(f.files()).toEqual(before);
     expect(f.logger.lines).toContain("info: reusing the step's 1 fresh report: 1 failing test");
     expect(runLabels(f)).toEqual(['confirm']);
+  });
+
+  it('a targeted rerun that finds no test is tried once: the full run that replaces the reports is not confirmed again', async () => {
+    const f = start();
+    // The failed CI step left fresh reports.
+    expect(spawnSync('sh', ['-c', NODE_TEST_COMMAND], { cwd: f.repo.root, encoding: 'utf8' }).status).not.toBe(0);
+    // A rerun form that runs no test (a wrapper that drops the arguments would look the same).
+    const report = await f.run([FIX], { rerunCommand: 'true {files}' }, { baseline: 'auto' });
+    expect(report.result, report.reason).toBe('healed');
+    expect(runLabels(f)).toEqual(['attempt-1-full', 'baseline', 'confirm']);
+    const warnings = f.logger.lines.filter((l) => l.includes('the targeted rerun did not run the failing tests'));
+    expect(warnings).toHaveLength(1);
+    expect(report.reproduce).toBe(NODE_TEST_COMMAND);
   });
 
   it('stops at the cap with the tree byte-identical to the start', async () => {

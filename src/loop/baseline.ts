@@ -124,14 +124,16 @@ interface Confirmation {
  */
 export async function establishBaseline(input: BaselineInput): Promise<Baseline> {
   const reused = await reuseReports(input);
+  let foundNothing: RerunPlan | undefined;
   if (reused) {
     const confirmation = await confirmFailures(input, reused);
     if (!confirmation.needsFullRun) return settleBaseline(input, reused, confirmation);
     // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
+    if (confirmation.plan.targeted) foundNothing = confirmation.plan;
   }
   const ran = await runFullBaseline(input);
   if ('kind' in ran) return ran;
-  return settleBaseline(input, ran, await confirmFailures(input, ran));
+  return settleBaseline(input, ran, await confirmFailures(input, ran, foundNothing));
 }
 
 /** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
@@ -201,13 +203,24 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   return { evidence, source: 'run', fullRunMs: run.durationMs };
 }
 
-/** A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target. */
-async function confirmFailures(input: BaselineInput, observed: Observed): Promise<Confirmation> {
+/**
+ * A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target.
+ * `foundNothing`: a rerun of the reused reports' failures that ran no test; the very same command is
+ * not run again (the full run is then the confirmation, as when there is no targeted form).
+ */
+async function confirmFailures(
+  input: BaselineInput,
+  observed: Observed,
+  foundNothing?: RerunPlan,
+): Promise<Confirmation> {
   const { runs, logger } = input;
   const baselineCases = observed.evidence.run.cases;
   const targets = failing(baselineCases).map(toTarget);
   const plan = runs.plan(targets);
   const fromReports = observed.source === 'reports';
+  if (foundNothing && plan.targeted && plan.display === foundNothing.display) {
+    return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: false };
+  }
   if (!plan.targeted) {
     // No targeted form: the full command is the confirmation.
     if (fromReports) logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);

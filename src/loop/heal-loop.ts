@@ -15,7 +15,13 @@
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { HealOptions } from '../contracts/heal-options.js';
 import type { Logger } from '../contracts/logger.js';
-import { ProviderError, type RepairAnswer, type RepairProvider } from '../repair/provider.js';
+import {
+  describeProviderError,
+  ProviderError,
+  providerErrorResult,
+  type RepairAnswer,
+  type RepairProvider,
+} from '../repair/provider.js';
 import { changedPaths, diffSinceSnapshot, restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
 import type { GitContext } from '../workspace/git.js';
 import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spent } from './budget.js';
@@ -185,10 +191,19 @@ function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: stri
   return {
     attempts: state.attempts,
     result: capReached ? 'unhealed' : 'budget-exhausted',
-    reason: capReached
-      ? `no attempt made every failing test pass; ${reason}`
-      : `stopped before attempt ${n}: ${reason}`,
+    reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
   };
+}
+
+/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
+function noneAccepted(attempts: readonly Attempt[]): string {
+  const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
+  if (special.length === 0) return 'no attempt made every failing test pass';
+  const which =
+    special.length === 1
+      ? `attempt ${special[0]}`
+      : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
+  return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 
 /** Steps 2–7 of one attempt: ask → apply → verify. */
@@ -286,15 +301,9 @@ function providerFailed(a: AttemptContext, error: unknown): AttemptEnd {
   throwIfAborted(input.signal);
   if (error instanceof ProviderError) {
     recordAttempt(a, 'provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
-    if (!error.retryable) {
-      // A retired service or an unknown model needs the configuration changed, not a retry.
-      const configuration = error.kind === 'config' || error.kind === 'model';
-      return {
-        kind: 'stop',
-        result: configuration ? 'config-error' : 'provider-error',
-        reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-      };
-    }
+    // A retired service or an unknown model needs the configuration changed, not a retry.
+    if (!error.retryable)
+      return { kind: 'stop', result: providerErrorResult(error), reason: describeProviderError(error) };
     return NEXT;
   }
   // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.
@@ -357,9 +366,11 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
   if (earlier !== undefined) {
     restoreSnapshot(snapshot);
     const previous = state.attempts.find((p) => p.n === earlier);
+    // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
+    const why = previous?.feedback.split('\n')[0]!.replace(/[\s.:;]+$/, '');
     recordAttempt(a, 'duplicate', {
       ...recorded,
-      feedback: `This is the same change as attempt ${earlier}, which was not accepted${previous?.feedback ? `: ${previous.feedback.split('\n')[0]}` : ''}. It was not run again; propose a different fix.`,
+      feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
     });
     return NEXT;
   }

@@ -337,9 +337,10 @@ function renderFacts(report: HealReport): string {
     `**Tokens:** ${formatTokens(report.tokens)}`,
     `**Time:** ${formatDuration(report.durationMs)}`,
   ];
-  // `auto` fell back: one line saying from what and why.
+  // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
+  const made = report.attempts.length ? 'made' : 'would have made';
   const fallback = report.provider.fallbackFrom
-    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider made the attempts.\n`
+    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
     : '';
   return `${parts.join(' · ')}\n${fallback}`;
 }
@@ -554,7 +555,8 @@ export function selectPatch(report: HealReport): { diff: string; label: string }
   let best: Attempt | undefined;
   for (const a of report.attempts) {
     // A special-cased attempt passes the tests without fixing the code: never offered as the best.
-    if (!a.diff.trim() || a.verdict === 'special-cased') continue;
+    // A duplicate carries the diff of the earlier attempt it repeats, which is judged as itself.
+    if (!a.diff.trim() || a.verdict === 'special-cased' || a.verdict === 'duplicate') continue;
     const score = a.failToPass ? a.failToPass.passed / Math.max(1, a.failToPass.total) : 0;
     const bestScore = best?.failToPass ? best.failToPass.passed / Math.max(1, best.failToPass.total) : -1;
     if (!best || score >= bestScore) best = a;

@@ -1,5 +1,5 @@
 import type { FailureFrame } from '../contracts/failure-frame.js';
-import type { Attempt, TokenUsage } from '../contracts/heal-report.js';
+import type { Attempt, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
 
 export type ProviderName = 'builtin' | 'openai' | 'anthropic' | 'command' | 'copilot';
@@ -112,4 +112,18 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
+}
+
+/**
+ * The sentence a provider error ends a run with: what happened, then what to change. The message
+ * often ends with the service's own text, full stop included; the two are joined with one.
+ */
+export function describeProviderError(error: ProviderError): string {
+  if (!error.hint) return error.message;
+  return `${error.message.replace(/[\s.]+$/, '')}. ${error.hint}`;
+}
+
+/** A provider error that ends the run: `config-error` when the configuration must change. */
+export function providerErrorResult(error: ProviderError): Extract<HealResult, 'config-error' | 'provider-error'> {
+  return error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error';
 }

@@ -383,6 +383,13 @@ describe('heal() with the real runtime in Copilot mode (a loopback Copilot API)'
     expect(report.result, report.reason).toBe('healed');
   });
 
+  it('auto: a model named for Copilot is not reported as the model of the built-in engine', async () => {
+    project = nodeCalcProject();
+    const report = await project.heal({ provider: 'auto', model: 'gpt-6-luna' }, NO_TOKENS);
+    expect(report.result, report.reason).toBe('healed');
+    expect(report.provider).toEqual({ name: 'builtin', fallbackFrom: 'copilot', reason: expect.any(String) });
+  });
+
   it('the policy off (403) and an unknown model are each one sentence naming what to change', async () => {
     const api = await copilotApi({
       token: TOKEN,

@@ -95,6 +95,26 @@ describe('heal(): a fix that special-cases the tests is not a fix', () => {
     );
   });
 
+  it('when every attempt special-cases the tests, the reason says so instead of "none passed"', async () => {
+    server = await startOpenAIServer({ apiKey: KEY });
+    project = nodeCalcProject();
+    const other = 'export function add(a, b) {\n  if (b === 2) return 3;\n  return a - b;\n}\n';
+    server.reply(
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_HARD_CODED)]),
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, other)]),
+    );
+    const report = await project.heal(
+      { provider: 'openai', baseUrl: server.apiBase, model: 'scripted-model', maxAttempts: 2 },
+      env,
+    );
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased', 'special-cased']);
+    expect(report.result).toBe('unhealed');
+    // Both made every failing test pass: "no attempt made every failing test pass" would be false.
+    expect(report.reason).toMatch(
+      /^no attempt was accepted: attempts 1 and 2 passed the tests only by special-casing them; /,
+    );
+  });
+
   it('with allowSpecialCases (unsafe) the hard-code is accepted as it was before the check', async () => {
     const { server, project, options } = await setup();
     const report = await project.heal({ ...options, allowSpecialCases: true }, env);

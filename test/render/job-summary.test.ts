@@ -82,6 +82,22 @@ describe('renderJobSummary', () => {
     expect(renderJobSummary(healedReport(), CONTEXT)).not.toContain('Provider fallback');
   });
 
+  it('does not say the fallback made the attempts when the run stopped before any', () => {
+    const report = healedReport();
+    report.result = 'config-error';
+    report.reason = 'the test command failed (exit 1), but no JUnit report was written';
+    report.attempts = [];
+    delete report.diff;
+    delete report.fix;
+    report.provider = { name: 'builtin', fallbackFrom: 'copilot', reason: 'no GitHub token' };
+    const line = renderJobSummary(report, CONTEXT)
+      .split('\n')
+      .find((l) => l.startsWith('**Provider fallback:**'));
+    expect(line).toBe(
+      '**Provider fallback:** copilot was not available (no GitHub token); the builtin provider would have made the attempts.',
+    );
+  });
+
   it('renders hostile strings inert (golden)', () => {
     const md = renderJobSummary(hostileReport(), CONTEXT);
     expectGolden('hostile.md', md);

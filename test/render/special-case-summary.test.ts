@@ -93,6 +93,22 @@ describe('job summary: a special-cased attempt', () => {
     expect(renderJobSummary(report([attempt({}), other]))).toContain('### Best attempt (2, not applied)');
   });
 
+  it('nor through a duplicate of it, which carries the same diff', () => {
+    // A provider that sends the hard-code again gets `duplicate`, with the diff it sent.
+    const again = attempt({
+      n: 2,
+      verdict: 'duplicate',
+      specialCases: undefined,
+      failToPass: undefined,
+      passToPass: undefined,
+      feedback: 'This is the same change as attempt 1, which was not accepted.',
+    });
+    const md = renderJobSummary(report([attempt({}), again]));
+    expect(md).not.toContain('Best attempt');
+    // Its diff is still shown, folded under the attempts, not as the patch to apply.
+    expect(md).not.toContain('Its diff is the patch shown below');
+  });
+
   it('keeps hostile evidence inside its code spans', () => {
     const hostile = attempt({
       specialCases: [

@@ -18,6 +18,7 @@ import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
 import type { HealReport } from '../../contracts/heal-report.js';
 import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
+import { describeProviderError } from '../../repair/provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
@@ -131,8 +132,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
       '--test-command is required: the shell command that runs your tests (it must write JUnit XML)',
     );
   if (flags.provider === 'github-models') {
-    const retired = githubModelsRetired();
-    throw new UsageError(`${retired.message}. ${retired.hint}`);
+    throw new UsageError(describeProviderError(githubModelsRetired()));
   }
   const provider = oneOf('provider', flags.provider, PROVIDER_CHOICES, 'auto');
   const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
@@ -218,6 +218,18 @@ const EXIT: Record<HealReport['result'], number> = {
   'config-error': 2,
 };
 
+/** Why heal() left the accepted fix uncommitted, from the report's state. */
+function whyUncommitted(fix: NonNullable<HealReport['fix']>): string {
+  switch (fix.uncommitted) {
+    case 'commit-disabled':
+      return '--no-commit';
+    case 'dirty-tree':
+      return 'the work tree had uncommitted changes of its own';
+    default:
+      return `the commit failed${fix.commitError ? `: ${terminalSafe(fix.commitError.split('\n')[0]!)}` : ''}`;
+  }
+}
+
 /** The compact human summary printed at the end. */
 export function renderSummary(report: HealReport): string {
   const safe = (t: string) => terminalSafe(t);
@@ -249,6 +261,7 @@ export function renderSummary(report: HealReport): string {
     lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
   if (report.commit)
     lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
+  if (report.fix?.uncommitted) lines.push(`fix: in the work tree, not committed (${whyUncommitted(report.fix)})`);
   if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
   if (report.diff) lines.push('', terminalSafe(report.diff, true).trimEnd());
   return `${lines.join('\n')}\n`;

@@ -83,7 +83,8 @@ export function copilotError(
       'Choose another base-url or provider.',
     );
   }
-  if (status === 401 || type === 'authentication') {
+  // Without a status: the runtime's own words when the token could not be exchanged for a session.
+  if (status === 401 || type === 'authentication' || /\bnot authenticated\b|authenticate first/i.test(said)) {
     return context.byok
       ? as(
           'auth',

@@ -7,6 +7,7 @@
  * explicitly never falls back: only this wrapper does.
  */
 import {
+  describeProviderError,
   ProviderError,
   type PrepareContext,
   type RepairHost,
@@ -34,7 +35,7 @@ export function createAutoProvider(
   };
   const describe = (error: unknown) =>
     error instanceof ProviderError
-      ? `${error.message}${error.hint ? `. ${error.hint}` : ''}`
+      ? describeProviderError(error)
       : `the copilot provider failed: ${error instanceof Error ? error.message : String(error)}`;
 
   if (!hasCopilotCredentials) {

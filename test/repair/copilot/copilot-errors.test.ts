@@ -42,6 +42,18 @@ describe('copilotError: one sentence naming what to change', () => {
     expect(error.hint).toMatch(/copilot-requests: write.*COPILOT_GITHUB_TOKEN/);
   });
 
+  it('a runtime that says it is not authenticated (no status): the token, not copilot-path', () => {
+    // What the real runtime throws for models.list when the token cannot be exchanged.
+    const error = copilotError(
+      failureOf(new Error('Request models.list failed with message: Not authenticated. Please authenticate first.')),
+      context,
+    );
+    expect(error).toMatchObject({ kind: 'auth', retryable: false });
+    expect(error.message).toMatch(/^Copilot refused the token: /);
+    expect(error.hint).toMatch(/copilot-requests: write.*COPILOT_GITHUB_TOKEN/);
+    expect(error.hint).not.toMatch(/copilot-path/);
+  });
+
   it('403 with the policy message: the organisation policy; a bare 403: the permission and the policy', () => {
     const policy = copilotError(
       failureOf(

@@ -1,0 +1,58 @@
+/**
+ * `self-heal run`'s compact summary on stdout: what became of an accepted fix is said from the
+ * report's state (`fix`, `commit`), whatever the reason's sentence says.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderSummary } from '../../src/cli/commands/run.js';
+import { HealReport, type HealFix } from '../../src/contracts/heal-report.js';
+
+function healed(fix: HealFix, commit?: HealReport['commit']): HealReport {
+  return HealReport.parse({
+    schemaVersion: 1,
+    result: 'healed',
+    reason: 'attempt 1 made 1 failing test pass without breaking any of the 2 passing tests',
+    provider: { name: 'builtin' },
+    testCommand: 'pytest',
+    summary: { total: 3, passed: 2, failed: 1, errored: 0, skipped: 0 },
+    failures: [],
+    attempts: [],
+    flaky: [],
+    diff: '--- a/calc.py\n+++ b/calc.py\n',
+    fix,
+    ...(commit ? { commit } : {}),
+    tokens: { input: 0, output: 0 },
+    durationMs: 1,
+  });
+}
+
+const fixLine = (text: string) => text.split('\n').filter((l) => l.startsWith('fix: '));
+
+describe('self-heal run: the summary says where the fix is', () => {
+  it('--no-commit: left in the work tree, and why', () => {
+    const text = renderSummary(healed({ attempt: 1, files: ['calc.py'], uncommitted: 'commit-disabled' }));
+    expect(fixLine(text)).toEqual(['fix: in the work tree, not committed (--no-commit)']);
+  });
+
+  it('a dirty tree or a failed commit: the same line with its own why', () => {
+    expect(fixLine(renderSummary(healed({ attempt: 1, files: ['calc.py'], uncommitted: 'dirty-tree' })))).toEqual([
+      'fix: in the work tree, not committed (the work tree had uncommitted changes of its own)',
+    ]);
+    const failed = healed({
+      attempt: 1,
+      files: ['calc.py'],
+      uncommitted: 'commit-failed',
+      commitError: "Unable to create '.git/index.lock': File exists.\nmore",
+    });
+    expect(fixLine(renderSummary(failed))).toEqual([
+      "fix: in the work tree, not committed (the commit failed: Unable to create '.git/index.lock': File exists.)",
+    ]);
+  });
+
+  it('committed: the commit line, and no fix line', () => {
+    const text = renderSummary(
+      healed({ attempt: 1, files: ['calc.py'] }, { sha: '0123456789abcdef', message: 'fix: make test_add pass' }),
+    );
+    expect(text).toContain('commit: 0123456789ab fix: make test_add pass');
+    expect(fixLine(text)).toEqual([]);
+  });
+});
