@@ -179,11 +179,19 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
       return {
         attempts: state.attempts,
         result: 'healed',
-        reason: `attempt ${n} made ${plural(input.expectations.failToPass.length, 'failing test')} pass without breaking any of the ${plural(input.expectations.passToPass.length, 'passing test')}`,
+        reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
         accepted: end.accepted,
       };
     }
   }
+}
+
+/** "attempt 2 made 3 failing tests pass without breaking any of the 40 passing tests", read right for 0 and 1. */
+export function healedReason(n: number, fixed: number, kept: number): string {
+  const made = `attempt ${n} made ${plural(fixed, 'failing test')} pass`;
+  if (kept === 0) return `${made}; no other test passed before to keep passing`;
+  if (kept === 1) return `${made} without breaking the 1 test that passed before`;
+  return `${made} without breaking any of the ${plural(kept, 'passing test')}`;
 }
 
 function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: string): LoopOutcome {

@@ -193,7 +193,7 @@ describe('renderJobSummary: a reviewer reads it in seconds', () => {
 
   it('tells the story from the report’s fields, not from the loop’s reason sentence', () => {
     const report = healedReport();
-    report.reason = 'attempt 2 made 6 failing tests pass without breaking any of the 1 passing test';
+    report.reason = 'attempt 2 made 6 failing tests pass without breaking the 1 test that passed before';
     const accepted = report.attempts[1]!;
     accepted.failToPass = { passed: 1, total: 1 };
     accepted.passToPass = { passed: 6, total: 6, broken: [] };
