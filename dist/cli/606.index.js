@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7593);
-/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2675);
+/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8394);
 /* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
 /* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6161);
 /* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1861);
@@ -50,7 +50,7 @@ Reads JUnit XML reports (and a test log) and prints one failure frame per failin
 failed in your code, the exception, the expression and the lines around it.
 
 ${(0,_args_js__WEBPACK_IMPORTED_MODULE_1__/* .describeFlags */ .Jv)(FLAGS, {
-    junit: 'JUnit XML report(s), relative to --root; repeatable (globs may also be given as arguments)',
+    junit: 'glob of JUnit XML reports, relative to --root; repeatable (globs may also be given as arguments)',
     log: 'the console log of the test run (pytest, jest, vitest, go test, cargo test, maven…), relative to --root',
     root: 'the repository root (default: the current directory)',
     format: 'output: json (the FramesReport schema, default), markdown or text',

@@ -7817,13 +7817,15 @@ function createExpressionFinder(readText, options = {}) {
 /* harmony export */ });
 /* harmony import */ var _text_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6590);
 /* harmony import */ var _prune_message_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8956);
-/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2073);
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2073);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8488);
 /**
  * The frames report as Markdown (for a job summary, a PR comment, a terminal that renders it).
  * Every string in it comes from tests, reports or logs and is escaped with `text/markdown.ts`.
  * The output has a byte budget: details are dropped before table rows, never cut inside a fence,
  * and what was left out is said.
  */
+
 
 
 
@@ -7841,17 +7843,17 @@ const FENCE_LANGUAGE = {
  * code span; `@` is broken as everywhere else, so a hostile name mentions no one.
  */
 function codeCell(text, max = 120) {
-    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text);
+    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__/* .stripControls */ .$Y)(text);
     const clipped = clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
     return `<code>${(0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(clipped.replace(/\s+/g, ' ')).replace(/\|/g, '&#124;').replace(/@/g, '@\u200b')}</code>`;
 }
 /** Untrusted inline text for a table cell or a list item. */
 function cell(text, max) {
-    return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .tableCell */ .xR)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text), max);
+    return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .tableCell */ .xR)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__/* .stripControls */ .$Y)(text), max);
 }
 /** Untrusted text inside an HTML element (`<summary>`): escaped, and `@` broken so it mentions no one. */
 function htmlText(text, max) {
-    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text);
+    const clean = (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__/* .stripControls */ .$Y)(text);
     return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(clean.length > max ? `${clean.slice(0, max - 1)}…` : clean).replace(/@/g, '@\u200b');
 }
 function where(location) {
@@ -7876,7 +7878,7 @@ function notFramedLine(notFramed) {
 function summaryLine(report) {
     const s = report.summary;
     const parts = [`${s.failed} failed`, `${s.errored} errored`, `${s.passed} passed`, `${s.skipped} skipped`];
-    return `${parts.join(', ')} (${s.total} tests)`;
+    return `${parts.join(', ')} (${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(s.total, 'test')})`;
 }
 function snippetBlock(location, language) {
     const snippet = location.snippet;
@@ -7886,7 +7888,7 @@ function snippetBlock(location, language) {
     const width = String(last).length;
     const lines = snippet.lines.map((text, i) => {
         const n = snippet.startLine + i;
-        return `${n === location.line ? '>' : ' '} ${String(n).padStart(width)} | ${(0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(text)}`;
+        return `${n === location.line ? '>' : ' '} ${String(n).padStart(width)} | ${(0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__/* .stripControls */ .$Y)(text)}`;
     });
     return (0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeBlock */ .DV)(lines.join('\n'), language);
 }
@@ -7900,7 +7902,7 @@ function details(frame) {
     out.push(`<details><summary>${htmlText(frame.name, 200)}${frame.exceptionType ? ` — ${htmlText(frame.exceptionType, 200)}` : ''}</summary>`, '');
     out.push(`**Test id:** ${codeCell(frame.id, 300)}`, '');
     if (frame.message)
-        out.push((0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeBlock */ .DV)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControls */ .$Y)(frame.message, true)), '');
+        out.push((0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeBlock */ .DV)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_3__/* .stripControls */ .$Y)(frame.message, true)), '');
     if (frame.triggering) {
         out.push(locationLine('Failing line', frame.triggering), '');
         const block = snippetBlock(frame.triggering, language);
@@ -7976,9 +7978,9 @@ function renderFramesMarkdown(report, options = {}) {
     }
     const notes = [];
     if (rows.length < report.failures.length)
-        notes.push(`_${report.failures.length - rows.length} more failures left out to stay within ${budget} bytes._`);
+        notes.push(`_${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(report.failures.length - rows.length, 'more failure')} left out to stay within ${budget} bytes._`);
     if (sections.length < rows.length)
-        notes.push(`_Details of ${rows.length - sections.length} failures left out to stay within ${budget} bytes._`);
+        notes.push(`_Details of ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(rows.length - sections.length, 'failure')} left out to stay within ${budget} bytes._`);
     return [
         ...head,
         ...tableHead,
@@ -8669,6 +8671,85 @@ async function createParser(language) {
 
 /***/ }),
 
+/***/ 8488:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B4: () => (/* binding */ formatCount),
+/* harmony export */   KH: () => (/* binding */ tableCode),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   _y: () => (/* binding */ formatTokens),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   b0: () => (/* binding */ blobUrl),
+/* harmony export */   js: () => (/* binding */ htmlText)
+/* harmony export */ });
+/* unused harmony export encodePath */
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6590);
+/**
+ * Small formatting pieces shared by the job summary and the pull-request body: links into the
+ * repository, durations and token counts, and untrusted text placed inside HTML or table cells.
+ * Escaping itself lives in `markdown.ts`; these compose it for the places it does not cover.
+ */
+
+/**
+ * Untrusted text inside a raw HTML element (`<summary>`), where Markdown backslash escapes would
+ * show literally: HTML-escape, fold newlines, and break `@` so it cannot mention anyone.
+ */
+function htmlText(text, max = 200) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .breakReferences */ .m3)(clipped));
+}
+/**
+ * Untrusted code in a table cell: a code span (no Markdown, HTML or mentions inside), bounded, with
+ * `|` escaped, which GFM requires even inside code spans so the row is not split.
+ */
+function tableCode(text, max = 120) {
+    if (!text)
+        return '';
+    const single = text.replace(/\s+/g, ' ').trim();
+    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(clipped).replace(/\|/g, '\\|');
+}
+/** Encode a repo-relative path for a URL, segment by segment (`(`, `)` too: they end a Markdown link). */
+function encodePath(file) {
+    return file
+        .split('/')
+        .map((s) => encodeURIComponent(s).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+        .join('/');
+}
+/** `<repoUrl>/blob/<sha>/<file>#L<line>`, or undefined when the repo or commit is unknown. */
+function blobUrl(repoUrl, sha, file, line) {
+    if (!repoUrl || !sha || !/^[0-9a-f]{7,64}$/i.test(sha))
+        return undefined;
+    return `${repoUrl.replace(/\/+$/, '')}/blob/${sha}/${encodePath(file)}${line ? `#L${line}` : ''}`;
+}
+function formatDuration(ms) {
+    if (!Number.isFinite(ms) || ms < 0)
+        return '–';
+    if (ms < 1_000)
+        return `${Math.round(ms)} ms`;
+    const s = ms / 1_000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    return `${m} min ${Math.round(s - m * 60)} s`;
+}
+function formatCount(n) {
+    return n.toLocaleString('en-US');
+}
+function formatTokens(tokens) {
+    if (tokens.input === 0 && tokens.output === 0)
+        return '–';
+    return `${formatCount(tokens.input)} in / ${formatCount(tokens.output)} out`;
+}
+function plural(n, word, many = `${word}s`) {
+    return `${formatCount(n)} ${n === 1 ? word : many}`;
+}
+
+
+/***/ }),
+
 /***/ 6590:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -8861,6 +8942,11 @@ const FIXED = [
     'commit.gpgSign=false',
     'tag.gpgSign=false',
     'push.gpgSign=false',
+    // `log` and `show` of a signed commit verify it with the configured program.
+    'log.showSignature=false',
+    'gpg.program=gpg',
+    'gpg.ssh.program=ssh-keygen',
+    'gpg.x509.program=gpgsm',
     // Automatic gc and maintenance detach a process that outlives the run.
     'gc.auto=0',
     'gc.autoDetach=false',
@@ -9027,7 +9113,7 @@ function gitConfigOverrides(cwd, env) {
  * global config, and every git call self-heal makes afterwards would run what it names with
  * self-heal's environment and credentials. So every call overrides, on its command line (which beats
  * every config file and include): fsmonitor, hooks, pager, editor, credential helpers, askpass, ssh
- * and proxy commands, external diff, signing, auto gc (a detached process that outlives the run),
+ * and proxy commands, external diff, signing and signature checks, auto gc (a detached process that outlives the run),
  * and, for every filter, diff and merge driver and every remote the configuration names, their
  * commands (`filterOverrides`). Only git-lfs's standard filter commands are kept: without them every
  * LFS file would read as modified. Hooks also matter for verification: a pre-commit hook that
@@ -9062,6 +9148,11 @@ function gitEnv(ctx, extra) {
         GIT_SEQUENCE_EDITOR: ':',
         GIT_ASKPASS: '',
         SSH_ASKPASS: '',
+        // trace2 targets come from the global config (which a test run can write) and record the
+        // variables it names, self-heal's credentials among them; the variables turn every target off.
+        GIT_TRACE2: '0',
+        GIT_TRACE2_EVENT: '0',
+        GIT_TRACE2_PERF: '0',
         LC_ALL: 'C',
         ...extra,
     };

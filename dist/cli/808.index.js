@@ -305,9 +305,10 @@ function renderFacts(report) {
         `**Tokens:** ${(0,format/* formatTokens */._y)(report.tokens)}`,
         `**Time:** ${(0,format/* formatDuration */.a3)(report.durationMs)}`,
     ];
-    // `auto` fell back: one line saying from what and why.
+    // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
+    const made = report.attempts.length ? 'made' : 'would have made';
     const fallback = report.provider.fallbackFrom
-        ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)(clipReason(report.provider.reason ?? 'no reason given'))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider made the attempts.\n`
+        ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)(clipReason(report.provider.reason ?? 'no reason given'))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider ${made} the attempts.\n`
         : '';
     return `${parts.join(' · ')}\n${fallback}`;
 }
@@ -494,7 +495,8 @@ function selectPatch(report) {
     let best;
     for (const a of report.attempts) {
         // A special-cased attempt passes the tests without fixing the code: never offered as the best.
-        if (!a.diff.trim() || a.verdict === 'special-cased')
+        // A duplicate carries the diff of the earlier attempt it repeats, which is judged as itself.
+        if (!a.diff.trim() || a.verdict === 'special-cased' || a.verdict === 'duplicate')
             continue;
         const score = a.failToPass ? a.failToPass.passed / Math.max(1, a.failToPass.total) : 0;
         const bestScore = best?.failToPass ? best.failToPass.passed / Math.max(1, best.failToPass.total) : -1;
@@ -754,8 +756,8 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 22 modules
-var heal = __webpack_require__(8729);
+// EXTERNAL MODULE: ./src/heal.ts + 23 modules
+var heal = __webpack_require__(5763);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
 var builtin_provider = __webpack_require__(7001);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
@@ -812,8 +814,8 @@ async function runDemo(options) {
 
 // EXTERNAL MODULE: ./src/cli/args.ts
 var args = __webpack_require__(7593);
-// EXTERNAL MODULE: ./src/cli/inert-output.ts + 1 modules
-var inert_output = __webpack_require__(2675);
+// EXTERNAL MODULE: ./src/cli/inert-output.ts
+var inert_output = __webpack_require__(8394);
 ;// CONCATENATED MODULE: ./src/cli/commands/demo.ts
 
 

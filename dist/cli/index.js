@@ -14,11 +14,13 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4226);
-/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2675);
+/* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8394);
+/* harmony import */ var _text_inert_stderr_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4616);
 /**
  * The CLI entry: dispatch to a command, and the one top-level error boundary.
  * Exit codes: 0 healed / nothing to do, 1 not healed, 2 bad usage or configuration.
  */
+
 
 
 
@@ -30,11 +32,11 @@ const COMMANDS = {
     },
     run: {
         summary: 'reproduce, repair and verify failing tests',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(1), __nccwpck_require__.e(711)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7711))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(763), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7948))).main,
     },
     demo: {
         summary: 'heal a bundled example project with the built-in engine',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(796), __nccwpck_require__.e(1), __nccwpck_require__.e(808)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3808))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(763), __nccwpck_require__.e(808)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3808))).main,
     },
 };
 function usage() {
@@ -61,6 +63,8 @@ async function runCli(argv, rawIO) {
         io.stderr(`self-heal: unknown command '${name}'\n\n${usage()}`);
         return 2;
     }
+    // What dependencies print to the process's stderr themselves (the Copilot SDK echoes its runtime).
+    const restoreStderr = io.runnerReads?.stderr ? (0,_text_inert_stderr_js__WEBPACK_IMPORTED_MODULE_4__/* .makeStderrInert */ .P)() : () => { };
     try {
         return await (await command.load())(rest, io);
     }
@@ -72,6 +76,9 @@ async function runCli(argv, rawIO) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         io.stderr(`self-heal ${name}: unexpected error: ${message}\n`);
         return 1;
+    }
+    finally {
+        restoreStderr();
     }
 }
 /**
@@ -105,22 +112,142 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2675:
+/***/ 8394:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gv: () => (/* binding */ inertOutput),
+/* harmony export */   Q2: () => (/* binding */ printJson),
+/* harmony export */   hM: () => (/* binding */ detectRunnerReads)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _text_workflow_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7929);
+/**
+ * Everything the CLI prints is inert when the Actions runner reads it: test names, messages, logs
+ * and model text cannot issue workflow commands (`::add-mask::`, `::error file=…`, `##[set-output …]`).
+ * Commands print through the `CliIO` that `runCli` wraps here, so this is the one place.
+ *
+ * - stdout, the command's product, keeps its exact text: a write that may hold a command is wrapped
+ *   in `::stop-commands::<token>` … `::<token>::`, as the action does. JSON (`printJson`) is
+ *   escaped inside its strings instead, so it stays a valid document with the same strings.
+ * - stderr, progress and diagnostics, is made inert line by line (`inertLines`): the runner shares
+ *   one stop-commands state between both streams and may interleave their lines, so a resume on
+ *   stderr could end a block on stdout early.
+ * Each write ends a line there, so two writes cannot join into a line neither was checked as. A
+ * stream redirected to a file is not read by the runner and is left alone (a summary file must not
+ * collect stop-commands lines).
+ */
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  hM: () => (/* binding */ detectRunnerReads),
-  Gv: () => (/* binding */ inertOutput),
-  Q2: () => (/* binding */ printJson)
-});
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/text/workflow-commands.ts
+/** Which of this process's streams the runner reads: in Actions, those not redirected to a file. */
+function detectRunnerReads(env) {
+    const inActions = env.GITHUB_ACTIONS === 'true';
+    const isFile = (fd) => {
+        try {
+            return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).isFile();
+        }
+        catch {
+            return false;
+        }
+    };
+    return { stdout: inActions && !isFile(1), stderr: inActions && !isFile(2) };
+}
+/** Whole lines: a write that ended mid-line would join the next into a line neither was checked as. */
+function wholeLines(text) {
+    return /[\r\n]$/.test(text) ? text : `${text}\n`;
+}
+/** One write as a stop-commands block on lines of its own, or unchanged when it holds no command. */
+function neutraliseWrite(text) {
+    const lines = wholeLines(text);
+    return (0,_text_workflow_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .mayContainCommand */ .l1)(lines) ? `${(0,_text_workflow_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseCommands */ .$B)(lines)}\n` : lines;
+}
+/** `io` with its output made inert where the runner reads it. */
+function inertOutput(io) {
+    const reads = io.runnerReads ?? {
+        stdout: io.env.GITHUB_ACTIONS === 'true',
+        stderr: io.env.GITHUB_ACTIONS === 'true',
+    };
+    return {
+        ...io,
+        runnerReads: reads,
+        stdout: reads.stdout ? (text) => void (text && io.stdout(neutraliseWrite(text))) : io.stdout,
+        stderr: reads.stderr ? (text) => void (text && io.stderr((0,_text_workflow_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .inertLines */ .wi)(wholeLines(text)))) : io.stderr,
+    };
+}
+/** A JSON document on stdout, pretty-printed; escaped (and equal after parsing) where the runner reads it. */
+function printJson(io, value) {
+    const json = JSON.stringify(value, null, 2);
+    io.stdout(`${io.runnerReads?.stdout ? (0,_text_workflow_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeCommandsInJson */ .Ln)(json) : json}\n`);
+}
+
+
+/***/ }),
+
+/***/ 4226:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ UsageError)
+/* harmony export */ });
+/** Bad usage or configuration: the CLI prints the message (which names the flag and what it expects) and exits 2. */
+class UsageError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'UsageError';
+    }
+}
+
+
+/***/ }),
+
+/***/ 4616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ makeStderrInert)
+/* harmony export */ });
+/* harmony import */ var _workflow_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7929);
+/**
+ * The action issues workflow commands on stdout only (`@actions/core` writes them there), so
+ * nothing on stderr is ever meant as one. Some dependencies print untrusted text to stderr
+ * themselves: @github/copilot-sdk 1.0.14 echoes every line the Copilot runtime writes as
+ * `[CLI subprocess] …`, and the runner reads a lone `\r` as a line break, so a `\r::add-mask::…` or
+ * a `##[set-output …]` inside it would be obeyed. While the action runs (and the CLI, when the
+ * runner reads its stderr), every stderr write is made inert line by line (`inertLines`).
+ */
+
+/** Wrap `stream.write`; the returned function puts the original back. */
+function makeStderrInert(stream = process.stderr) {
+    const original = stream.write;
+    // Each write is read as starting a line (the safe side); the SDK writes one whole line per call.
+    const write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : chunk;
+        const out = typeof text === 'string' ? (0,_workflow_commands_js__WEBPACK_IMPORTED_MODULE_0__/* .inertLines */ .wi)(text) : text;
+        return original.call(stream, out, ...rest);
+    };
+    stream.write = write;
+    return () => {
+        if (stream.write === write)
+            stream.write = original;
+    };
+}
+
+
+/***/ }),
+
+/***/ 7929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $B: () => (/* binding */ neutraliseCommands),
+/* harmony export */   Ln: () => (/* binding */ escapeCommandsInJson),
+/* harmony export */   l1: () => (/* binding */ mayContainCommand),
+/* harmony export */   wi: () => (/* binding */ inertLines)
+/* harmony export */ });
+/* unused harmony exports escapeCommandData, escapeCommandProperty, formatCommand, newStopToken */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /**
  * Workflow commands: formatting the ones we issue, and neutralising the ones hidden in text we echo.
  *
@@ -171,7 +298,7 @@ function mayContainCommand(text) {
 }
 /** A fresh resume token: hex, so it can never contain `::` or `]`. */
 function newStopToken() {
-    return `self-heal-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+    return `self-heal-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(16).toString('hex')}`;
 }
 /**
  * Return `text` such that printing it issues no workflow command: unchanged when it cannot contain
@@ -211,82 +338,6 @@ function inertLines(text) {
  */
 function escapeCommandsInJson(json) {
     return json.replace(/::/g, ':\\u003a').replace(/##\[/g, '##\\u005b');
-}
-
-;// CONCATENATED MODULE: ./src/cli/inert-output.ts
-/**
- * Everything the CLI prints is inert when the Actions runner reads it: test names, messages, logs
- * and model text cannot issue workflow commands (`::add-mask::`, `::error file=…`, `##[set-output …]`).
- * Commands print through the `CliIO` that `runCli` wraps here, so this is the one place.
- *
- * - stdout, the command's product, keeps its exact text: a write that may hold a command is wrapped
- *   in `::stop-commands::<token>` … `::<token>::`, as the action does. JSON (`printJson`) is
- *   escaped inside its strings instead, so it stays a valid document with the same strings.
- * - stderr, progress and diagnostics, is made inert line by line (`inertLines`): the runner shares
- *   one stop-commands state between both streams and may interleave their lines, so a resume on
- *   stderr could end a block on stdout early.
- * Each write ends a line there, so two writes cannot join into a line neither was checked as. A
- * stream redirected to a file is not read by the runner and is left alone (a summary file must not
- * collect stop-commands lines).
- */
-
-
-/** Which of this process's streams the runner reads: in Actions, those not redirected to a file. */
-function detectRunnerReads(env) {
-    const inActions = env.GITHUB_ACTIONS === 'true';
-    const isFile = (fd) => {
-        try {
-            return (0,external_node_fs_.fstatSync)(fd).isFile();
-        }
-        catch {
-            return false;
-        }
-    };
-    return { stdout: inActions && !isFile(1), stderr: inActions && !isFile(2) };
-}
-/** Whole lines: a write that ended mid-line would join the next into a line neither was checked as. */
-function wholeLines(text) {
-    return /[\r\n]$/.test(text) ? text : `${text}\n`;
-}
-/** One write as a stop-commands block on lines of its own, or unchanged when it holds no command. */
-function neutraliseWrite(text) {
-    const lines = wholeLines(text);
-    return mayContainCommand(lines) ? `${neutraliseCommands(lines)}\n` : lines;
-}
-/** `io` with its output made inert where the runner reads it. */
-function inertOutput(io) {
-    const reads = io.runnerReads ?? {
-        stdout: io.env.GITHUB_ACTIONS === 'true',
-        stderr: io.env.GITHUB_ACTIONS === 'true',
-    };
-    return {
-        ...io,
-        runnerReads: reads,
-        stdout: reads.stdout ? (text) => void (text && io.stdout(neutraliseWrite(text))) : io.stdout,
-        stderr: reads.stderr ? (text) => void (text && io.stderr(inertLines(wholeLines(text)))) : io.stderr,
-    };
-}
-/** A JSON document on stdout, pretty-printed; escaped (and equal after parsing) where the runner reads it. */
-function printJson(io, value) {
-    const json = JSON.stringify(value, null, 2);
-    io.stdout(`${io.runnerReads?.stdout ? escapeCommandsInJson(json) : json}\n`);
-}
-
-
-/***/ }),
-
-/***/ 4226:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ UsageError)
-/* harmony export */ });
-/** Bad usage or configuration: the CLI prints the message (which names the flag and what it expects) and exits 2. */
-class UsageError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'UsageError';
-    }
 }
 
 

@@ -1,5 +1,5 @@
-export const id = 1;
-export const ids = [1];
+export const id = 763;
+export const ids = [763];
 export const modules = {
 
 /***/ 8582:
@@ -1120,7 +1120,7 @@ function walkSyntax(node, visit) {
 
 /***/ }),
 
-/***/ 8729:
+/***/ 5763:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1141,8 +1141,12 @@ var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 var heal_options = __webpack_require__(8582);
 // EXTERNAL MODULE: ./src/repair/provider.ts
 var repair_provider = __webpack_require__(3716);
+// EXTERNAL MODULE: ./src/repair/create-provider.ts + 20 modules
+var create_provider = __webpack_require__(7420);
 // EXTERNAL MODULE: ./src/frames/collect-evidence.ts + 29 modules
 var collect_evidence = __webpack_require__(6161);
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/loop/budget.ts
 /**
  * The loop's one cap: attempts (default 3, never more than 5), tokens over all attempts, and wall
@@ -1151,6 +1155,7 @@ var collect_evidence = __webpack_require__(6161);
  * verification it will need (a targeted rerun plus the full suite, as long as the baseline took).
  * Stopping early with `budget-exhausted` beats being killed mid-attempt by the job's timeout.
  */
+
 
 function createCap(options) {
     return {
@@ -1168,7 +1173,7 @@ function estimateAttemptMs(spent) {
 /** May attempt `spent.attempts + 1` start? */
 function checkBudget(cap, spent, now) {
     if (spent.attempts >= cap.attempts)
-        return { ok: false, reason: `all ${cap.attempts} attempt(s) were used` };
+        return { ok: false, reason: `the limit of ${(0,format/* plural */.LS)(cap.attempts, 'attempt')} was reached` };
     const remainingMs = spent.startedAt + cap.wallMs - now;
     const estimateMs = estimateAttemptMs(spent);
     if (remainingMs < estimateMs) {
@@ -1201,8 +1206,6 @@ function attemptAllowance(check, spent, now) {
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
 var dist = __webpack_require__(3382);
-// EXTERNAL MODULE: ./src/text/format.ts
-var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/loop/verdict.ts
 
 const MAX_FEEDBACK_CHARS = 3_000;
@@ -1388,6 +1391,7 @@ function judgeFull(expect, run) {
 
 
 
+
 const failing = (cases) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
 function toTarget(c) {
     return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
@@ -1430,16 +1434,19 @@ function describeJUnitHelp(junit) {
  */
 async function establishBaseline(input) {
     const reused = await reuseReports(input);
+    let foundNothing;
     if (reused) {
         const confirmation = await confirmFailures(input, reused);
         if (!confirmation.needsFullRun)
             return settleBaseline(input, reused, confirmation);
         // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
+        if (confirmation.plan.targeted)
+            foundNothing = confirmation.plan;
     }
     const ran = await runFullBaseline(input);
     if ('kind' in ran)
         return ran;
-    return settleBaseline(input, ran, await confirmFailures(input, ran));
+    return settleBaseline(input, ran, await confirmFailures(input, ran, foundNothing));
 }
 /** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
 async function reuseReports(input) {
@@ -1450,10 +1457,10 @@ async function reuseReports(input) {
     const junit = reports.map((f) => (0,dist/* escapePath */.ft)(external_node_path_default().relative(input.root, f).split((external_node_path_default()).sep).join('/')));
     const evidence = await input.collect({ root: input.root, junit, log: input.log });
     if (failing(evidence.run.cases).length === 0) {
-        logger.info(`the step's ${reports.length} report(s) show no failing test; running the test command`);
+        logger.info(`no failing test in the step's ${(0,format/* plural */.LS)(reports.length, 'report')}; running the test command`);
         return undefined;
     }
-    logger.info(`reusing the step's ${reports.length} fresh report(s): ${failing(evidence.run.cases).length} failing test(s)`);
+    logger.info(`reusing the step's ${(0,format/* plural */.LS)(reports.length, 'fresh report')}: ${(0,format/* plural */.LS)(failing(evidence.run.cases).length, 'failing test')}`);
     const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
     return { evidence, source: 'reports', fullRunMs };
 }
@@ -1466,7 +1473,7 @@ async function runFullBaseline(input) {
     logger.info(`running the test command: ${input.testCommand}`);
     const run = await input.runs.full('baseline');
     const evidence = run.evidence;
-    logger.info(`baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${evidence.summary.total} test(s), ${failing(evidence.run.cases).length} failing`);
+    logger.info(`baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${(0,format/* plural */.LS)(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`);
     if (run.timedOut) {
         return stop('unhealed', `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`, evidence.summary, evidence.frames);
     }
@@ -1477,25 +1484,32 @@ async function runFullBaseline(input) {
     }
     if (failing(evidence.run.cases).length === 0) {
         if (run.exitCode === 0)
-            return stop('nothing-to-heal', `all ${evidence.summary.total} test(s) pass`, evidence.summary, []);
+            return stop('nothing-to-heal', `${(0,format/* plural */.LS)(evidence.summary.total, 'test')} ran and none failed`, evidence.summary, []);
         return stop('unhealed', `the test command exited with ${run.exitCode ?? 'a signal'}, but its reports show no failing test; self-heal repairs failing tests only. Output (last lines):\n${outputTail(run.output)}`, evidence.summary, evidence.frames);
     }
     return { evidence, source: 'run', fullRunMs: run.durationMs };
 }
-/** A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target. */
-async function confirmFailures(input, observed) {
+/**
+ * A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target.
+ * `foundNothing`: a rerun of the reused reports' failures that ran no test; the very same command is
+ * not run again (the full run is then the confirmation, as when there is no targeted form).
+ */
+async function confirmFailures(input, observed, foundNothing) {
     const { runs, logger } = input;
     const baselineCases = observed.evidence.run.cases;
     const targets = failing(baselineCases).map(toTarget);
     const plan = runs.plan(targets);
     const fromReports = observed.source === 'reports';
+    if (foundNothing && plan.targeted && plan.display === foundNothing.display) {
+        return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: false };
+    }
     if (!plan.targeted) {
         // No targeted form: the full command is the confirmation.
         if (fromReports)
             logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
         return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
     }
-    logger.info(`confirming ${targets.length} failure(s) with a targeted rerun: ${plan.display}`);
+    logger.info(`confirming ${(0,format/* plural */.LS)(targets.length, 'failure')} with a targeted rerun: ${plan.display}`);
     const confirm = await runs.targeted(targets, 'confirm');
     const confirmed = { plan, targetedRunMs: confirm.durationMs };
     const byId = new Map(confirm.cases.map((c) => [c.id, c]));
@@ -1527,7 +1541,7 @@ function settleBaseline(input, observed, confirmation) {
         return {
             kind: 'stop',
             result: 'not-reproduced',
-            reason: `${flaky.length} failing test(s) passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
+            reason: `${(0,format/* plural */.LS)(flaky.length, 'failing test')} passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
             summary: evidence.summary,
             frames: evidence.frames,
             flaky,
@@ -1535,7 +1549,7 @@ function settleBaseline(input, observed, confirmation) {
         };
     }
     if (flaky.length > 0)
-        input.logger.info(`${flaky.length} test(s) passed on rerun and are treated as flaky: ${flaky.slice(0, 5).join(', ')}`);
+        input.logger.info(`${(0,format/* plural */.LS)(flaky.length, 'test')} passed on rerun and ${flaky.length === 1 ? 'is' : 'are'} treated as flaky: ${flaky.slice(0, 5).join(', ')}`);
     const flakySet = new Set(flaky);
     return {
         kind: 'ready',
@@ -1573,6 +1587,7 @@ var workspace_git = __webpack_require__(7663);
  * generated and binary files, and bounded. Reads go through the read guard: nothing from `.git`,
  * outside the repository or through a symlink that leaves it.
  */
+
 
 
 
@@ -1752,7 +1767,7 @@ function pruneCommitDiff(diff, limits = DEFAULT_COMMIT_DIFF_LIMITS) {
     }
     let out = kept.join('');
     if (dropped.length > 0)
-        out += `… (diff of ${dropped.length} file(s) left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
+        out += `… (diff of ${(0,format/* plural */.LS)(dropped.length, 'file')} left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? ', …' : ''})\n`;
     return out;
 }
 /** The pruned diff of HEAD against its parent, or undefined when HEAD has no parent. */
@@ -2823,21 +2838,38 @@ async function runHealLoop(input) {
             return {
                 attempts: state.attempts,
                 result: 'healed',
-                reason: `attempt ${n} made ${(0,format/* plural */.LS)(input.expectations.failToPass.length, 'failing test')} pass without breaking any of the ${(0,format/* plural */.LS)(input.expectations.passToPass.length, 'passing test')}`,
+                reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
                 accepted: end.accepted,
             };
         }
     }
+}
+/** "attempt 2 made 3 failing tests pass without breaking any of the 40 passing tests", read right for 0 and 1. */
+function healedReason(n, fixed, kept) {
+    const made = `attempt ${n} made ${(0,format/* plural */.LS)(fixed, 'failing test')} pass`;
+    if (kept === 0)
+        return `${made}; no other test passed before to keep passing`;
+    if (kept === 1)
+        return `${made} without breaking the 1 test that passed before`;
+    return `${made} without breaking any of the ${(0,format/* plural */.LS)(kept, 'passing test')}`;
 }
 function outOfBudget(input, state, n, reason) {
     const capReached = input.spent.attempts >= input.cap.attempts;
     return {
         attempts: state.attempts,
         result: capReached ? 'unhealed' : 'budget-exhausted',
-        reason: capReached
-            ? `no attempt made every failing test pass; ${reason}`
-            : `stopped before attempt ${n}: ${reason}`,
+        reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
     };
+}
+/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
+function noneAccepted(attempts) {
+    const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
+    if (special.length === 0)
+        return 'no attempt made every failing test pass';
+    const which = special.length === 1
+        ? `attempt ${special[0]}`
+        : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
+    return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 /** Steps 2–7 of one attempt: ask → apply → verify. */
 async function runAttempt(a) {
@@ -2928,17 +2960,11 @@ function providerFailed(a, error) {
     const { input } = a;
     (0,tree_state/* restoreSnapshot */.n5)(input.snapshot);
     throwIfAborted(input.signal);
-    if (error instanceof repair_provider/* ProviderError */.m) {
+    if (error instanceof repair_provider/* ProviderError */.mZ) {
         recordAttempt(a, 'provider-error', { feedback: `${error.message}${error.hint ? ` (${error.hint})` : ''}` });
-        if (!error.retryable) {
-            // A retired service or an unknown model needs the configuration changed, not a retry.
-            const configuration = error.kind === 'config' || error.kind === 'model';
-            return {
-                kind: 'stop',
-                result: configuration ? 'config-error' : 'provider-error',
-                reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-            };
-        }
+        // A retired service or an unknown model needs the configuration changed, not a retry.
+        if (!error.retryable)
+            return { kind: 'stop', result: (0,repair_provider/* providerErrorResult */.Fh)(error), reason: (0,repair_provider/* describeProviderError */.vn)(error) };
         return NEXT;
     }
     // Anything else is a bug at the provider boundary: stop, but keep the report of what was tried.
@@ -2999,9 +3025,11 @@ async function applyProposal(a, asked) {
     if (earlier !== undefined) {
         (0,tree_state/* restoreSnapshot */.n5)(snapshot);
         const previous = state.attempts.find((p) => p.n === earlier);
+        // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
+        const why = previous?.feedback.split('\n')[0].replace(/[\s.:;]+$/, '');
         recordAttempt(a, 'duplicate', {
             ...recorded,
-            feedback: `This is the same change as attempt ${earlier}, which was not accepted${previous?.feedback ? `: ${previous.feedback.split('\n')[0]}` : ''}. It was not run again; propose a different fix.`,
+            feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
         });
         return NEXT;
     }
@@ -3088,7 +3116,7 @@ async function applyAnswer(input, editCtx, answer) {
         if (!applied.check.ok)
             problems.push(describeProblems(applied.check.problems));
         if (applied.tolerantMatches > 0)
-            logger.info(`${applied.tolerantMatches} edit(s) matched with whitespace tolerance`);
+            logger.info(`${(0,format/* plural */.LS)(applied.tolerantMatches, 'edit')} matched with whitespace tolerance`);
     }
     if (!answer.editedInPlace && answer.edits.length === 0)
         return { files: [], problems: '' };
@@ -3100,7 +3128,7 @@ async function applyAnswer(input, editCtx, answer) {
         problems.push(testTouched
             .map((p) => `- \`${p}\` is the failing test's own file; it was restored (a test is never changed to pass)`)
             .join('\n'));
-        logger.warn(`restored the failing tests' own file(s): ${testTouched.join(', ')}`);
+        logger.warn(`restored ${(0,format/* plural */.LS)(testTouched.length, 'file')} of the failing tests: ${testTouched.join(', ')}`);
         changed = (0,tree_state/* changedPaths */.vl)(snapshot);
     }
     const refused = [];
@@ -3255,6 +3283,89 @@ const HealReport = schemas/* object */.Ikc({
 
 // EXTERNAL MODULE: ./src/text/secrets.ts
 var text_secrets = __webpack_require__(9690);
+// EXTERNAL MODULE: ./src/workspace/child-env.ts
+var child_env = __webpack_require__(5021);
+;// CONCATENATED MODULE: ./src/workspace/own-environment.ts
+/**
+ * self-heal's own credentials, out of the environment block its process was started with.
+ *
+ * Linux shows every process's start-up environment (`/proc/<pid>/environ`) to every process of the
+ * same user. A test run (the code a model just wrote) or an agent on the copy can walk up to
+ * self-heal's process and read its API key and tokens there, whatever `child-env.ts` keeps out of
+ * their own environment. So the withheld variables (`isWithheldVariable`) are moved out of that
+ * block: `process.env` keeps them (assigning a variable makes libc copy it to the heap) and the
+ * block's bytes are overwritten with NULs through `/proc/self/mem`, which a process may write.
+ *
+ * Not covered, and said so by `hideOwnCredentials`: other platforms (macOS's `ps -E` reads the
+ * block of any process of the user, and it cannot be rewritten), and a kernel without Yama's
+ * ptrace restriction (`kernel.yama.ptrace_scope` 0 or absent), where a process of the same user can
+ * read self-heal's memory itself (`/proc/<pid>/mem`, ptrace). GitHub's Ubuntu runners set it to 1.
+ */
+
+
+/** `env_start` and `env_end` of `/proc/self/stat` (fields 50 and 51; `comm` may hold spaces). */
+function environmentBlock() {
+    const stat = (0,external_node_fs_.readFileSync)('/proc/self/stat', 'utf8');
+    const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .trim()
+        .split(' ');
+    const start = Number(fields[50 - 3]);
+    const end = Number(fields[51 - 3]);
+    return Number.isSafeInteger(start) && Number.isSafeInteger(end) && end > start ? { start, end } : undefined;
+}
+function ptraceRestricted() {
+    try {
+        return Number((0,external_node_fs_.readFileSync)('/proc/sys/kernel/yama/ptrace_scope', 'utf8').trim()) >= 1;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Overwrite the withheld variables' values in this process's start-up environment block (Linux).
+ * `process.env` is unchanged; idempotent.
+ */
+function hideOwnCredentials(secrets = []) {
+    if (process.platform !== 'linux')
+        return { hidden: [], unsupported: `${process.platform} offers no way to rewrite a process's environment` };
+    let fd;
+    try {
+        const block = environmentBlock();
+        if (!block)
+            return { hidden: [], unsupported: '/proc/self/stat names no environment block' };
+        fd = (0,external_node_fs_.openSync)('/proc/self/mem', 'r+');
+        const bytes = Buffer.alloc(block.end - block.start);
+        (0,external_node_fs_.readSync)(fd, bytes, 0, bytes.length, block.start);
+        const hidden = new Set();
+        for (let at = 0; at < bytes.length;) {
+            const nul = bytes.indexOf(0, at);
+            const end = nul < 0 ? bytes.length : nul;
+            const eq = bytes.indexOf(0x3d, at); // '='
+            if (eq > at && eq < end) {
+                const name = bytes.toString('utf8', at, eq);
+                if (end > eq + 1 && (0,child_env/* isWithheldVariable */.cm)(name, bytes.toString('utf8', eq + 1, end), secrets)) {
+                    // Move the live value off the block first: libc's `environ` may still point into it.
+                    const live = process.env[name];
+                    if (live !== undefined)
+                        process.env[name] = live;
+                    (0,external_node_fs_.writeSync)(fd, Buffer.alloc(end - eq - 1), 0, end - eq - 1, block.start + eq + 1);
+                    hidden.add(name);
+                }
+            }
+            at = end + 1;
+        }
+        return { hidden: [...hidden].sort(), memoryReadable: !ptraceRestricted() };
+    }
+    catch (error) {
+        return { hidden: [], unsupported: `the environment block could not be rewritten (${error.message})` };
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
 // EXTERNAL MODULE: ./src/text/markdown.ts
 var markdown = __webpack_require__(6590);
 ;// CONCATENATED MODULE: ./src/delivery/loop-guard.ts
@@ -3552,8 +3663,6 @@ async function commitFixOnHead(git, report, author) {
 
 // EXTERNAL MODULE: ./src/workspace/run-tests.ts
 var run_tests = __webpack_require__(4240);
-// EXTERNAL MODULE: ./src/workspace/child-env.ts
-var child_env = __webpack_require__(5021);
 ;// CONCATENATED MODULE: ./src/loop/command-line.ts
 /**
  * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
@@ -4098,7 +4207,7 @@ function createTestRuns(options) {
     let counter = 0;
     let tracked;
     let suiteWritesGitDir = false;
-    const runEnv = (0,child_env/* testRunEnvironment */.j)(options.env, { secrets: options.secrets, pass: options.passEnv });
+    const runEnv = (0,child_env/* testRunEnvironment */.jA)(options.env, { secrets: options.secrets, pass: options.passEnv });
     // The outputs of the previous heal are not this one's.
     (0,external_node_fs_.rmSync)(options.outputDir, { recursive: true, force: true });
     (0,external_node_fs_.mkdirSync)(options.outputDir, { recursive: true });
@@ -4240,6 +4349,9 @@ function writeReportFile(file, report) {
 
 
 
+
+
+
 function credentialValues(env) {
     return Object.entries(env)
         .filter(([name, value]) => value && text_secrets/* CREDENTIAL_VARIABLE */.BU.test(name))
@@ -4270,6 +4382,7 @@ async function heal(input, deps) {
         const options = validateOptions(run);
         const secrets = [options.apiKey ?? '', options.githubToken ?? '', ...options.secrets, ...credentialValues(run.env)];
         const scrub = (0,text_secrets/* createScrubber */.HV)(secrets.filter(Boolean));
+        hideCredentialsFromChildren(run.logger, secrets.filter(Boolean));
         const repo = await openRepository(options, run.env);
         const provider = openProvider(run, options, scrub);
         const tree = await snapshotTree(repo, options, run.logger);
@@ -4280,6 +4393,19 @@ async function heal(input, deps) {
             return finish(run, error.parts);
         throw error;
     }
+}
+/**
+ * Test runs and agents are processes of the same user as self-heal: its credentials leave the
+ * environment block they could read (`own-environment.ts`), and the log says what they still can.
+ */
+function hideCredentialsFromChildren(logger, secrets) {
+    const own = hideOwnCredentials(secrets);
+    if (secrets.length === 0 && own.hidden.length === 0)
+        return;
+    if (own.unsupported)
+        logger.info(`credentials: ${own.unsupported}, so test runs and agents (processes of your user) can read self-heal's credentials from its environment`);
+    else if (own.memoryReadable)
+        logger.info("credentials: the kernel does not restrict ptrace (kernel.yama.ptrace_scope 0 or absent), so test runs and agents (processes of your user) can read self-heal's memory, credentials included");
 }
 function startRun(input, deps) {
     const now = deps.now ?? Date.now;
@@ -4354,22 +4480,23 @@ async function openRepository(options, env) {
 function openProvider(run, options, scrub) {
     try {
         const provider = run.deps.createProvider(options);
-        run.provider = describeProvider(provider, options, scrub);
+        run.provider = describeProvider(provider, scrub);
         return provider;
     }
     catch (error) {
-        if (error instanceof repair_provider/* ProviderError */.m) {
-            throw new Stop({
-                result: error.kind === 'config' ? 'config-error' : 'provider-error',
-                reason: `${error.message}${error.hint ? `. ${error.hint}` : ''}`,
-            });
+        if (error instanceof repair_provider/* ProviderError */.mZ) {
+            throw new Stop({ result: (0,repair_provider/* providerErrorResult */.Fh)(error), reason: scrub((0,repair_provider/* describeProviderError */.vn)(error)) });
         }
         throw error;
     }
 }
-/** The report's provider: the one in use, the model that answered, and why `auto` fell back. */
-function describeProvider(provider, options, scrub) {
-    const model = provider.model ?? options.model;
+/**
+ * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
+ * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
+ * `model` named for Copilot.
+ */
+function describeProvider(provider, scrub) {
+    const { model } = provider;
     return {
         name: provider.name,
         ...(model ? { model } : {}),
@@ -4381,7 +4508,7 @@ function describeProvider(provider, options, scrub) {
  * install; `auto` may fall back here). A ProviderError ends the run with its sentence.
  */
 async function prepareProvider(run, setup) {
-    const { provider, options, scrub } = setup;
+    const { provider, scrub } = setup;
     try {
         if (provider.prepare) {
             await run.logger.group('provider', () => provider.prepare({ log: (m) => run.logger.info(m), warn: (m) => run.logger.warn(m) }));
@@ -4389,15 +4516,12 @@ async function prepareProvider(run, setup) {
         return undefined;
     }
     catch (error) {
-        if (!(error instanceof repair_provider/* ProviderError */.m))
+        if (!(error instanceof repair_provider/* ProviderError */.mZ))
             throw error;
-        return {
-            result: error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error',
-            reason: scrub(`${error.message}${error.hint ? `. ${error.hint}` : ''}`),
-        };
+        return { result: (0,repair_provider/* providerErrorResult */.Fh)(error), reason: scrub((0,repair_provider/* describeProviderError */.vn)(error)) };
     }
     finally {
-        run.provider = describeProvider(provider, options, scrub);
+        run.provider = describeProvider(provider, scrub);
     }
 }
 /**
@@ -4420,7 +4544,7 @@ async function snapshotTree(repo, options, logger) {
     try {
         const recovery = (0,tree_state/* recoverJournal */.St)(treeOptions);
         if (recovery.recovered) {
-            logger.warn(`recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${recovery.paths.length} path(s)${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`);
+            logger.warn(`recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${(0,format/* plural */.LS)(recovery.paths.length, 'path')}${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`);
         }
         const dirty = (0,tree_state/* dirtyTrackedPaths */.xW)(treeOptions);
         if (dirty.length > 0 && !options.allowDirty) {
@@ -4469,7 +4593,7 @@ async function healInSnapshot(run, setup) {
             return finish(run, { ...notReady, summary, failures, flaky, reproduce });
         }
         const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-        run.provider = describeProvider(setup.provider, setup.options, scrub);
+        run.provider = describeProvider(setup.provider, scrub);
         const common = {
             summary: baseline.summary,
             failures,
@@ -4507,7 +4631,12 @@ async function runBaseline(run, setup) {
         timeoutMs: options.timeoutSeconds * 1000,
         env: run.env,
         // Self-heal's own credentials are withheld from the tests, which run code a model wrote.
-        secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s) => !!s),
+        secrets: [
+            options.apiKey,
+            options.githubToken,
+            ...options.secrets,
+            ...(0,create_provider/* environmentCredentials */.Se)(options, run.env),
+        ].filter((s) => !!s),
         passEnv: options.passEnv,
         guardGitDir: () => (0,tree_state/* restoreGitMetadata */.QI)(setup.snapshot),
         git: repo.git,
@@ -5147,7 +5276,10 @@ function isVendoredPath(file) {
     return VENDORED_DIR.test(normalised) || /\.min\.[cm]?js$/.test(normalised) || /\.d\.[cm]?ts$/.test(normalised);
 }
 
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/repair/builtin/localise.ts
+
 
 
 /** How fast a caller's weight falls with its distance from the deepest in-repo frame. */
@@ -5245,7 +5377,7 @@ async function localiseFaults(input) {
     for (const hit of frameHits.values()) {
         const ochiai = Math.sqrt(hit.tests.size / total);
         const score = ochiai * hit.depth;
-        scores.raise(hit.file, hit.line, score, `in the stack of ${hit.tests.size}/${total} failing test(s)`);
+        scores.raise(hit.file, hit.line, score, `in the stack of ${hit.tests.size} of ${(0,format/* plural */.LS)(total, 'failing test')}`);
         const rows = await functionRows(store, hit.file, hit.line);
         if (rows) {
             for (let line = rows.start; line <= rows.end; line++) {
@@ -5279,7 +5411,7 @@ async function localiseFaults(input) {
     for (const { def, tests, level } of calledBy.values()) {
         const score = CALLED_WEIGHT * CALLEE_DECAY ** level * Math.sqrt(tests.size / total);
         const why = level === 0
-            ? `\`${def.name}\` is called by ${tests.size}/${total} failing test(s)`
+            ? `\`${def.name}\` is called by ${tests.size} of ${(0,format/* plural */.LS)(total, 'failing test')}`
             : `\`${def.name}\` is called from code the failing tests call`;
         for (let line = def.startLine; line <= def.endLine; line++)
             scores.raise(def.file, line, score, why);
@@ -5343,6 +5475,7 @@ async function localiseFaults(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/search.ts
+
 
 const DEFAULT_LIMITS = {
     maxCandidatesPerAttempt: 60,
@@ -5413,7 +5546,7 @@ async function searchRepairs(input) {
         for (const s of candidate.seeds)
             report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
         const description = describeCandidate(candidate);
-        host.log(`builtin: [${report.validated}] ${description} → ${passed}/${total} failing test(s) pass`);
+        host.log(`builtin: [${report.validated}] ${description} → ${passed} of ${(0,format/* plural */.LS)(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`);
         if (total > 0 && passed === total) {
             const special = await input.screen?.(candidate, store);
             if (!special)
@@ -7141,6 +7274,7 @@ const TEMPLATES = [
 
 
 
+
 /** Lines of the localisation shown in the report. */
 const REPORTED_LINES = 10;
 function round(n) {
@@ -7182,7 +7316,7 @@ function createBuiltinProvider(options, engine = {}) {
                 const hints = readFailureHints(request.failures);
                 const seeds = await seedCandidates(lines, store, templates, hints);
                 if (lines[0])
-                    host.log(`builtin: ${lines.length} suspicious line(s), top ${lines[0].file}:${lines[0].line}; ${seeds.length} candidate(s)`);
+                    host.log(`builtin: ${(0,format/* plural */.LS)(lines.length, 'suspicious line')}, top ${lines[0].file}:${lines[0].line}; ${(0,format/* plural */.LS)(seeds.length, 'candidate')}`);
                 else
                     host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
                 const report = await searchRepairs({
@@ -7480,6 +7614,2641 @@ function enclosingLoop(node, family) {
             return n;
     }
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7420:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Qd: () => (/* binding */ createProvider),
+  Se: () => (/* binding */ environmentCredentials),
+  pW: () => (/* binding */ githubModelsRetired)
+});
+
+// EXTERNAL MODULE: ./src/repair/provider.ts
+var provider = __webpack_require__(3716);
+// EXTERNAL MODULE: ./src/text/secrets.ts
+var secrets = __webpack_require__(9690);
+;// CONCATENATED MODULE: ./src/repair/chat/provider-errors.ts
+
+const MAX_SERVER_MESSAGE = 300;
+// 429s that waiting cannot fix: an exhausted balance or spend limit (OpenAI `insufficient_quota` and its
+// codes, Anthropic `enforced_spend_limit_reached`).
+const QUOTA_CODES = /insufficient_quota|credit_balance_exhausted|spend_limit_exceeded|usage_limit_exceeded|enforced_spend_limit_reached|billing/i;
+const CONTEXT_LENGTH = /context[_ ]length|maximum context|context window|prompt is too long|too many tokens|tokens_limit_reached|request body too large|max size|input is too long|reduce the length/i;
+const MODEL_NOT_FOUND = /model_not_found|unknown[_ ]model|unknown_model|invalid model|model .{0,80}(does not exist|not found|not exist|is not available|unavailable)|no such model|not_found_error/i;
+/** Pull the server's own message out of the common error shapes (OpenAI, Anthropic, GitHub, plain). */
+function serverMessage(body) {
+    const trimmed = body.trim();
+    try {
+        const parsed = JSON.parse(trimmed);
+        if (parsed && typeof parsed === 'object') {
+            const root = parsed;
+            const inner = (root.error && typeof root.error === 'object' ? root.error : root);
+            const message = typeof inner.message === 'string'
+                ? inner.message
+                : typeof root.error === 'string'
+                    ? root.error
+                    : typeof root.message === 'string'
+                        ? root.message
+                        : typeof root.detail === 'string'
+                            ? root.detail
+                            : trimmed;
+            const details = inner.details && typeof inner.details === 'object' ? inner.details : {};
+            const code = typeof inner.code === 'string'
+                ? inner.code
+                : typeof details.error_code === 'string'
+                    ? details.error_code
+                    : undefined;
+            const type = typeof inner.type === 'string' ? inner.type : undefined;
+            return { message: clip(message), code, type };
+        }
+    }
+    catch {
+        // Not JSON: a proxy's HTML page or plain text.
+    }
+    return { message: clip(trimmed.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ')) };
+}
+function clip(text) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return single.length > MAX_SERVER_MESSAGE ? `${single.slice(0, MAX_SERVER_MESSAGE - 1)}…` : single;
+}
+const MAX_HEADER_WAIT_MS = 24 * 3600 * 1000;
+/**
+ * The wait a server asked for, in ms: `retry-after-ms` (OpenAI, Azure), `retry-after` (seconds or an
+ * HTTP date), and only for a 429 (`rateLimited`) the reset times of the limits:
+ * `x-ratelimit-reset-requests` / `-tokens` (OpenAI durations like `1s`, `6m0s`, `20ms`),
+ * `anthropic-ratelimit-*-reset` (RFC 3339 times), `x-ratelimit-reset` (GitHub: epoch seconds). A 5xx
+ * carries those too, but they say when a limit refills, not when the server is back.
+ */
+function retryAfterMs(headers, now = Date.now(), rateLimited = true) {
+    const candidates = [];
+    const ms = headers.get('retry-after-ms');
+    if (ms && /^\d+(\.\d+)?$/.test(ms.trim()))
+        candidates.push(Number(ms));
+    const after = headers.get('retry-after');
+    if (after && candidates.length === 0) {
+        if (/^\d+(\.\d+)?$/.test(after.trim()))
+            candidates.push(Number(after) * 1000);
+        else {
+            const date = Date.parse(after);
+            if (!Number.isNaN(date))
+                candidates.push(date - now);
+        }
+    }
+    if (candidates.length === 0 && rateLimited) {
+        for (const name of ['x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens']) {
+            const value = headers.get(name);
+            const parsed = value ? parseDuration(value) : undefined;
+            if (parsed !== undefined)
+                candidates.push(parsed);
+        }
+        for (const name of [
+            'anthropic-ratelimit-requests-reset',
+            'anthropic-ratelimit-tokens-reset',
+            'anthropic-ratelimit-input-tokens-reset',
+            'anthropic-ratelimit-output-tokens-reset',
+        ]) {
+            const value = headers.get(name);
+            const date = value ? Date.parse(value) : Number.NaN;
+            if (!Number.isNaN(date))
+                candidates.push(date - now);
+        }
+        const reset = headers.get('x-ratelimit-reset');
+        if (reset && /^\d{9,11}$/.test(reset.trim()))
+            candidates.push(Number(reset) * 1000 - now);
+    }
+    if (candidates.length === 0)
+        return undefined;
+    // When several limits reset, the request can go once the latest of them has.
+    return Math.min(MAX_HEADER_WAIT_MS, Math.max(0, ...candidates));
+}
+/** `1h2m3.5s`, `6m0s`, `20ms`, `1.5s` → ms. */
+function parseDuration(text) {
+    const value = text.trim();
+    if (/^\d+(\.\d+)?$/.test(value))
+        return Number(value) * 1000;
+    const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
+    let total = 0;
+    let consumed = 0;
+    for (const m of value.matchAll(re)) {
+        const n = Number(m[1]);
+        total += m[2] === 'h' ? n * 3_600_000 : m[2] === 'm' ? n * 60_000 : m[2] === 's' ? n * 1000 : n;
+        consumed += m[0].length;
+    }
+    return consumed === value.length && consumed > 0 ? total : undefined;
+}
+/** Sort one non-2xx answer. */
+function classifyHttpError(api, status, headers, body, context) {
+    const { message: rawMessage, code, type } = serverMessage(body);
+    const said = context.scrub(rawMessage);
+    const codeText = `${code ?? ''} ${type ?? ''} ${said}`;
+    const base = `${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`;
+    const make = (kind, retryable, hint) => new provider/* ProviderError */.mZ(base, kind, retryable, hint, status);
+    const wait = retryAfterMs(headers, Date.now(), status === 429);
+    if (status === 401) {
+        return {
+            error: make('auth', false, `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`),
+            retry: false,
+        };
+    }
+    if (status === 402) {
+        return {
+            error: make('forbidden', false, `${api.label} says the account cannot pay for requests: check its billing.`),
+            retry: false,
+        };
+    }
+    if (status === 403) {
+        return {
+            error: make('forbidden', false, api.forbiddenHint ??
+                `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`),
+            retry: false,
+        };
+    }
+    if (status === 410) {
+        // GitHub Models answers every request so since its retirement (2026-07-30), with a message that
+        // still says "temporarily unavailable": it is permanent, and no retry or other model helps.
+        return {
+            error: new provider/* ProviderError */.mZ(`${api.label} answered HTTP 410 Gone: this service has been retired${said ? ` (it said: ${said})` : ''}`, 'config', false, 'Choose another provider: copilot (the workflow token with `permissions: copilot-requests: write`), openai, anthropic, or builtin.', status),
+            retry: false,
+        };
+    }
+    if (status === 413 || ((status === 400 || status === 422) && CONTEXT_LENGTH.test(codeText))) {
+        return {
+            error: make('bad-request', false, `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`),
+            retry: false,
+        };
+    }
+    if (status === 404 || ((status === 400 || status === 422) && MODEL_NOT_FOUND.test(codeText))) {
+        if (status === 404 && !/model/i.test(codeText)) {
+            return {
+                error: make('config', false, `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`),
+                retry: false,
+            };
+        }
+        return {
+            error: make('model', false, `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`),
+            retry: false,
+        };
+    }
+    if (status === 429) {
+        if (QUOTA_CODES.test(codeText)) {
+            return {
+                error: make('rate-limit', false, `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`),
+                retry: false,
+            };
+        }
+        return {
+            error: make('rate-limit', true, `${api.label} rate-limited the requests${wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : ''}. Try again later, lower --max-attempts, or use a key with a higher limit.`),
+            retry: true,
+            retryAfterMs: wait,
+        };
+    }
+    if (status === 408 || status === 409 || status >= 500) {
+        return {
+            error: make('server', true, `${api.label} failed on its side; it was retried with backoff. Try again later.`),
+            retry: true,
+            retryAfterMs: wait,
+        };
+    }
+    return {
+        error: make('bad-request', false, `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`),
+        retry: false,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/post-json.ts
+
+
+const DEFAULT_RETRY_POLICY = {
+    maxRetries: 4,
+    baseDelayMs: 1_000,
+    maxDelayMs: 20_000,
+    maxTotalWaitMs: 90_000,
+    // The SDKs' default for a non-streaming request: a long answer from a thinking model takes minutes.
+    requestTimeoutMs: 600_000,
+};
+/** A server's wait longer than this is not taken as is: the backoff is used instead (as the SDKs do). */
+const MAX_SERVER_WAIT_MS = 60_000;
+/** Chat completions are small; 4 MiB is far beyond any real answer at our output limits. */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+async function postJson(options) {
+    const random = options.random ?? Math.random;
+    const payload = JSON.stringify(options.body);
+    let waited = 0;
+    let lastError;
+    for (let attempt = 0; attempt <= options.retry.maxRetries; attempt++) {
+        throwIfAborted(options.signal);
+        if (options.deadline !== undefined && Date.now() >= options.deadline) {
+            throw (lastError ??
+                new provider/* ProviderError */.mZ(`${options.api.label}: the attempt's time budget ran out before the request was sent`, 'network', false, 'Raise --max-seconds or --timeout.'));
+        }
+        const outcome = await tryOnce(options, payload);
+        if (outcome.ok)
+            return { json: outcome.json, status: outcome.status, tries: attempt + 1 };
+        lastError = outcome.error;
+        if (!outcome.retry || attempt === options.retry.maxRetries)
+            break;
+        const backoff = Math.min(options.retry.maxDelayMs, options.retry.baseDelayMs * 2 ** attempt);
+        // "Equal jitter": half fixed, half random, so synchronized clients spread out but never retry at once.
+        const asked = outcome.retryAfterMs;
+        const ownWait = asked === undefined || asked > MAX_SERVER_WAIT_MS;
+        let delay = ownWait ? backoff / 2 + (random() * backoff) / 2 : asked;
+        delay = Math.max(0, Math.round(delay));
+        if (waited + delay > options.retry.maxTotalWaitMs)
+            break;
+        if (options.deadline !== undefined && Date.now() + delay >= options.deadline)
+            break;
+        options.log?.(`${options.api.label}: ${outcome.error.message}; retrying in ${(delay / 1000).toFixed(1)} s (retry ${attempt + 1} of ${options.retry.maxRetries})${asked !== undefined && ownWait ? `, not the ${Math.ceil(asked / 1000)} s it asked for` : ''}`);
+        await sleep(delay, options.signal);
+        waited += delay;
+    }
+    throw lastError;
+}
+async function tryOnce(options, payload) {
+    const timeout = AbortSignal.timeout(options.retry.requestTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response;
+    try {
+        response = await fetch(options.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+            body: payload,
+            signal,
+        });
+    }
+    catch (error) {
+        throwIfAborted(options.signal);
+        return networkFailure(options, error, timeout.aborted);
+    }
+    let text;
+    try {
+        text = await readBounded(response, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
+    }
+    catch (error) {
+        throwIfAborted(options.signal);
+        if (error instanceof provider/* ProviderError */.mZ)
+            return { ok: false, error, retry: false };
+        return networkFailure(options, error, timeout.aborted);
+    }
+    if (!response.ok) {
+        const decision = classifyHttpError(options.api, response.status, response.headers, text, {
+            model: options.model,
+            url: options.url,
+            scrub: options.scrub,
+        });
+        // The server's own say wins over the status, as in both SDKs.
+        const should = response.headers.get('x-should-retry');
+        const retry = should === 'true' ? true : should === 'false' ? false : decision.retry;
+        return { ok: false, error: decision.error, retry, retryAfterMs: decision.retryAfterMs };
+    }
+    try {
+        return { ok: true, json: JSON.parse(text), status: response.status };
+    }
+    catch {
+        const preview = options.scrub(text.slice(0, 120).replace(/\s+/g, ' '));
+        return {
+            ok: false,
+            error: new provider/* ProviderError */.mZ(`${options.api.label} answered HTTP ${response.status} with a body that is not JSON (${text.length} bytes, starting: ${JSON.stringify(preview)})`, 'bad-response', false, 'Check --base-url: it should point at an OpenAI-compatible or Anthropic API, not a web page or proxy login.', response.status),
+            retry: false,
+        };
+    }
+}
+function networkFailure(options, error, timedOut) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
+    const what = timedOut
+        ? `no answer within ${Math.round(options.retry.requestTimeoutMs / 1000)} s`
+        : `${code || (cause instanceof Error ? cause.message : String(cause))}`;
+    return {
+        ok: false,
+        error: new provider/* ProviderError */.mZ(
+        // The URL may carry credentials (https://user:key@host); the scrubber drops them.
+        options.scrub(`${options.api.label} could not be reached at ${options.url}: ${what}`), 'network', true, 'Check the network and --base-url; the request was retried with backoff.'),
+        retry: true,
+    };
+}
+async function readBounded(response, maxBytes) {
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > maxBytes) {
+        await response.body?.cancel().catch(() => { });
+        throw tooLarge(declared, maxBytes, response.status);
+    }
+    if (!response.body)
+        return '';
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+            await reader.cancel().catch(() => { });
+            throw tooLarge(size, maxBytes, response.status);
+        }
+        chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function tooLarge(size, maxBytes, status) {
+    return new provider/* ProviderError */.mZ(`The API answer was larger than ${maxBytes} bytes (at least ${size}); it was not read`, 'bad-response', false, 'Check --base-url: a chat completion answer is a few kilobytes.', status);
+}
+function throwIfAborted(signal) {
+    if (signal?.aborted) {
+        throw new provider/* ProviderError */.mZ('The request to the model was cancelled', 'network', false, 'The run was interrupted or its time budget ran out.');
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(abortError());
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(abortError());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+function abortError() {
+    return new provider/* ProviderError */.mZ('The request to the model was cancelled', 'network', false, 'The run was interrupted or its time budget ran out.');
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/chat-endpoint.ts
+
+
+/** A `ChatModel` named and bounded by the endpoint's configuration, answering with `complete`. */
+function chatModelFor(config, complete) {
+    return {
+        provider: config.api.label,
+        model: config.model,
+        maxInputTokens: config.maxInputTokens,
+        maxOutputTokens: config.maxOutputTokens,
+        complete,
+    };
+}
+/**
+ * POST one wire request with the endpoint's retry policy and scrubbing; the request's own signal,
+ * deadline and log (the attempt's) come before the client's.
+ */
+function postChatRequest(config, request, wire) {
+    return postJson({
+        url: wire.url,
+        headers: wire.headers,
+        body: wire.body,
+        api: config.api,
+        model: config.model,
+        retry: config.retry ?? DEFAULT_RETRY_POLICY,
+        scrub: config.scrub,
+        signal: request.signal,
+        deadline: request.deadline ?? config.deadline,
+        log: request.log ?? config.log,
+    });
+}
+/** A reply without `what` the wire format requires: not retried, with a hint on what to check. */
+function badResponse(config, what, hint) {
+    return new provider/* ProviderError */.mZ(`${config.api.label} answered without ${what}`, 'bad-response', false, hint);
+}
+
+// EXTERNAL MODULE: ./src/text/token-estimate.ts
+var token_estimate = __webpack_require__(929);
+;// CONCATENATED MODULE: ./src/repair/chat/openai-chat.ts
+
+
+
+const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+function createOpenAIChat(config) {
+    const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    const host = safeHost(config.baseUrl);
+    let tokensField = config.maxTokensField ??
+        (host === 'api.openai.com' || host.endsWith('.openai.azure.com') ? 'max_completion_tokens' : 'max_tokens');
+    let reasoningEffort = config.reasoningEffort;
+    const headers = { authorization: `Bearer ${config.apiKey}`, ...config.extraHeaders };
+    // Azure OpenAI takes its keys in `api-key`; sending both is harmless elsewhere but only done there.
+    if (host.endsWith('.azure.com'))
+        headers['api-key'] = config.apiKey;
+    return chatModelFor(config, async (request) => {
+        const send = () => postChatRequest(config, request, {
+            url,
+            headers,
+            body: buildBody(config.model, request, tokensField, reasoningEffort),
+        });
+        // Each refused optional field is given up once: at most two fields, so at most three tries.
+        for (let fallbacks = 0;; fallbacks++) {
+            try {
+                return parseReply((await send()).json, config, request);
+            }
+            catch (error) {
+                if (!(error instanceof provider/* ProviderError */.mZ) || error.kind !== 'bad-request' || fallbacks >= 2)
+                    throw error;
+                if (reasoningEffort !== undefined && error.message.includes('reasoning_effort')) {
+                    config.log?.(`${config.api.label}: the server does not take 'reasoning_effort'; sending none`);
+                    reasoningEffort = undefined;
+                }
+                else if (error.message.includes(tokensField)) {
+                    const other = tokensField === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+                    config.log?.(`${config.api.label}: the server does not take '${tokensField}'; using '${other}'`);
+                    tokensField = other;
+                }
+                else
+                    throw error;
+            }
+        }
+    });
+}
+function safeHost(baseUrl) {
+    try {
+        return new URL(baseUrl).hostname.toLowerCase();
+    }
+    catch {
+        return '';
+    }
+}
+/** Neutral messages → OpenAI wire messages. */
+function toOpenAIMessages(system, messages) {
+    const out = [{ role: 'system', content: system }];
+    for (const message of messages) {
+        if (message.role === 'user')
+            out.push({ role: 'user', content: message.text });
+        else if (message.role === 'assistant') {
+            // `null` content is valid only beside tool calls: an answer with neither (stopped at the length
+            // limit, filtered, refused) replayed as null is a 400, so it goes back as an empty string.
+            const wire = {
+                role: 'assistant',
+                content: message.toolCalls.length > 0 ? message.text || null : message.text,
+            };
+            if (message.toolCalls.length > 0) {
+                wire.tool_calls = message.toolCalls.map((call) => ({
+                    id: call.id,
+                    type: 'function',
+                    function: { name: call.name, arguments: call.arguments ? JSON.stringify(call.arguments) : '{}' },
+                }));
+            }
+            out.push(wire);
+        }
+        else {
+            for (const result of message.results)
+                out.push({ role: 'tool', tool_call_id: result.toolCallId, content: result.content });
+        }
+    }
+    return out;
+}
+function buildBody(model, request, tokensField, reasoningEffort) {
+    const body = {
+        model,
+        messages: toOpenAIMessages(request.system, request.messages),
+        [tokensField]: request.maxOutputTokens,
+        ...(reasoningEffort !== undefined ? { reasoning_effort: reasoningEffort } : {}),
+    };
+    if (request.tools.length > 0) {
+        body.tools = request.tools.map((tool) => ({
+            type: 'function',
+            function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        }));
+        body.tool_choice = 'auto';
+    }
+    return body;
+}
+function badReply(config, what) {
+    return badResponse(config, what, `Check that --base-url speaks OpenAI chat completions and that model ${config.model} supports tool calling.`);
+}
+/** OpenAI wire reply → neutral reply. */
+function parseReply(json, config, request) {
+    if (!json || typeof json !== 'object')
+        throw badReply(config, 'a JSON object');
+    const root = json;
+    const choices = root.choices;
+    if (!Array.isArray(choices) || choices.length === 0)
+        throw badReply(config, 'choices');
+    const choice = choices[0];
+    const message = choice?.message;
+    if (!message || typeof message !== 'object')
+        throw badReply(config, 'choices[0].message');
+    const text = typeof message.content === 'string' ? message.content : contentPartsText(message.content);
+    const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    const toolCalls = rawCalls.slice(0, 32).map((raw, index) => parseToolCall(raw, index));
+    const usage = root.usage;
+    const input = typeof usage?.prompt_tokens === 'number' ? usage.prompt_tokens : undefined;
+    const output = typeof usage?.completion_tokens === 'number' ? usage.completion_tokens : undefined;
+    const finish = typeof choice.finish_reason === 'string' ? choice.finish_reason : 'unknown';
+    return {
+        text,
+        toolCalls,
+        usage: {
+            // Some compatible servers omit usage: fall back to the estimate so budgets still hold.
+            input: input ?? (0,token_estimate/* estimateTokens */.b)(JSON.stringify(toOpenAIMessages(request.system, request.messages))),
+            output: output ?? (0,token_estimate/* estimateTokens */.b)(text + JSON.stringify(rawCalls)),
+        },
+        stopReason: finish === 'stop'
+            ? 'end'
+            : finish === 'tool_calls' || finish === 'function_call'
+                ? 'tool_use'
+                : finish === 'length'
+                    ? 'max_tokens'
+                    : finish,
+    };
+}
+function contentPartsText(content) {
+    if (!Array.isArray(content))
+        return '';
+    return content
+        .map((part) => part && typeof part === 'object' && typeof part.text === 'string'
+        ? part.text
+        : '')
+        .join('');
+}
+function parseToolCall(raw, index) {
+    const call = (raw && typeof raw === 'object' ? raw : {});
+    const fn = (call.function && typeof call.function === 'object' ? call.function : {});
+    const id = typeof call.id === 'string' && call.id ? call.id : `call_${index + 1}`;
+    const name = typeof fn.name === 'string' ? fn.name : '';
+    const args = fn.arguments;
+    if (args && typeof args === 'object' && !Array.isArray(args)) {
+        // Ollama and some vLLM parsers send an object instead of a JSON string.
+        return { id, name, arguments: args };
+    }
+    if (typeof args !== 'string' || args.trim() === '') {
+        return {
+            id,
+            name,
+            arguments: args === '' || args === undefined ? {} : undefined,
+            argumentsError: args === '' || args === undefined ? undefined : 'the arguments were not a JSON object',
+        };
+    }
+    try {
+        const parsed = JSON.parse(args);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+            return { id, name, arguments: parsed };
+        return { id, name, arguments: undefined, argumentsError: 'the arguments were JSON but not an object' };
+    }
+    catch (error) {
+        return {
+            id,
+            name,
+            arguments: undefined,
+            argumentsError: `the arguments were not valid JSON (${error.message.slice(0, 120)})`,
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./src/repair/prompt.ts + 2 modules
+var repair_prompt = __webpack_require__(3434);
+;// CONCATENATED MODULE: ./src/repair/prompts/repair-feedback.ts
+/**
+ * What the conversation tells the model inside one attempt (aider style: each message is an
+ * instruction: what failed, the closest real lines, what was fine and must not be re-sent, the
+ * format rule restated). Placeholders in `{braces}` are filled by `repair/chat/repair-conversation.ts`.
+ */
+const EDIT_ACCEPTED = `OK: this edit of {path} matches and will be applied with the others. Do not send it again.`;
+const EDIT_NO_MATCH = `NOT APPLIED: old_text does not match {path} exactly once ({reason}).
+{nearest}old_text must be copied exactly from the file, with every space, tab and line, without line numbers, and must match exactly once. Send a corrected replace_in_file for this change only.`;
+const EDIT_NEAREST = `The closest lines in {path} (from line {line}) are:
+{code}
+`;
+const EDIT_REFUSED = `REFUSED: {reason}
+Do not edit this file again. Tests, snapshots, CI configuration and files outside the repository are protected: fix the source code under test instead.`;
+const EDIT_INVALID = `NOT APPLIED: {reason} replace_in_file takes {"path": "relative/path", "old_text": "exact text", "new_text": "replacement"}.`;
+const EDIT_HELD = `NOT APPLIED YET: this edit is fine, but other edits of the same answer were refused or did not match; all edits of an answer are applied together. Do not send it again: it is kept.`;
+const EDIT_DUPLICATE = `ALREADY TRIED: these changes are the same as attempt {n}, which failed: {feedback}
+Propose a different fix.`;
+const TEXT_BLOCKS_FEEDBACK = `Your SEARCH/REPLACE blocks were checked:
+{results}
+Prefer the replace_in_file tool.`;
+const NO_EDITS_NUDGE = `No change was proposed. Propose the fix now: call replace_in_file with path, old_text and new_text (or answer with SEARCH/REPLACE blocks).`;
+const TOOL_CAP_REACHED = `Not run: the read_file/search budget of this attempt ({cap} calls) is used up. Propose the fix now with replace_in_file.`;
+const TOOL_NO_ROOM = `Not run: the request size limit leaves no room for more file contents. Propose the fix now with replace_in_file.`;
+const TOOL_UNKNOWN = `Unknown tool '{name}'. The tools are replace_in_file, read_file and search.`;
+const TOOL_ERROR = `{tool} failed: {reason}`;
+const TOOLS_UNAVAILABLE = `Tools are not available on this server. Answer with SEARCH/REPLACE blocks only: the file path on its own line, then <<<<<<< SEARCH, the exact lines, =======, the replacement, >>>>>>> REPLACE.`;
+
+;// CONCATENATED MODULE: ./src/repair/prompts/repair-tools.ts
+/** Descriptions of the tools offered to chat models (text only; the schemas live with the tools). */
+const REPLACE_IN_FILE_DESCRIPTION = `Replace one exact, unique piece of text in a repository file. old_text must be copied exactly from the file (whitespace included, without line numbers) and match exactly once; include enough context lines to make it unique. Tests and CI files are protected. Call it once per change; several calls per answer are fine.`;
+const READ_FILE_DESCRIPTION = `Read lines of a repository file (line-numbered). Limited calls per attempt.`;
+const SEARCH_DESCRIPTION = `Search the repository's tracked files for a literal string; returns matching lines as path:line: text. Limited calls per attempt.`;
+
+;// CONCATENATED MODULE: ./src/repair/chat/repair-tools.ts
+
+/** The tools offered to chat models in a repair attempt, and the reading of their arguments. */
+const REPLACE_IN_FILE = 'replace_in_file';
+const READ_FILE = 'read_file';
+const SEARCH = 'search';
+/** Bounds on what a model may send in one edit (the host bounds bytes per attempt again). */
+const MAX_EDIT_TEXT = 64 * 1024;
+const MAX_PATH = 512;
+const MAX_QUERY = 200;
+const REPAIR_TOOLS = [
+    {
+        name: REPLACE_IN_FILE,
+        description: REPLACE_IN_FILE_DESCRIPTION,
+        parameters: {
+            type: 'object',
+            properties: {
+                path: { type: 'string', description: 'File path relative to the repository root.' },
+                old_text: { type: 'string', description: 'Exact text to replace, copied from the file; must match once.' },
+                new_text: { type: 'string', description: 'The replacement text.' },
+            },
+            required: ['path', 'old_text', 'new_text'],
+            additionalProperties: false,
+        },
+    },
+    {
+        name: READ_FILE,
+        description: READ_FILE_DESCRIPTION,
+        parameters: {
+            type: 'object',
+            properties: {
+                path: { type: 'string', description: 'File path relative to the repository root.' },
+                start_line: { type: 'integer', minimum: 1, description: 'First line (1-based), optional.' },
+                end_line: { type: 'integer', minimum: 1, description: 'Last line, optional.' },
+            },
+            required: ['path'],
+            additionalProperties: false,
+        },
+    },
+    {
+        name: SEARCH,
+        description: SEARCH_DESCRIPTION,
+        parameters: {
+            type: 'object',
+            properties: { query: { type: 'string', description: 'A literal string to find.' } },
+            required: ['query'],
+            additionalProperties: false,
+        },
+    },
+];
+// Models copy the line-number gutter of the prompt's excerpts (`  12 | code`) into old_text.
+const GUTTER = /^\s*\d+ \| ?/;
+/** Strip the excerpt gutter when every line of old_text carries it (then new_text's gutters go too). */
+function stripGutter(edit) {
+    const oldLines = edit.oldText.split('\n').filter((l, i, all) => !(i === all.length - 1 && l === ''));
+    if (oldLines.length === 0 || !oldLines.every((l) => GUTTER.test(l)))
+        return edit;
+    const strip = (text) => text
+        .split('\n')
+        .map((l) => l.replace(GUTTER, ''))
+        .join('\n');
+    return { path: edit.path, oldText: strip(edit.oldText), newText: strip(edit.newText) };
+}
+/** Normalise a path a model wrote: quotes, backticks, a leading `./`. Guardrails are the host's. */
+function cleanPath(raw) {
+    return raw
+        .trim()
+        .replace(/^[`'"]+|[`'"]+$/g, '')
+        .replace(/^\.\/+/, '');
+}
+function parseReplaceCall(call) {
+    if (!call.arguments)
+        return { ok: false, reason: `${call.argumentsError ?? 'the arguments could not be read'}.` };
+    const { path, old_text: oldText, new_text: newText } = call.arguments;
+    if (typeof path !== 'string' || !path.trim())
+        return { ok: false, reason: 'path is missing.' };
+    if (typeof oldText !== 'string')
+        return { ok: false, reason: 'old_text is missing (use an empty string only to create a new file).' };
+    if (typeof newText !== 'string')
+        return { ok: false, reason: 'new_text is missing.' };
+    if (path.length > MAX_PATH)
+        return { ok: false, reason: `path is longer than ${MAX_PATH} characters.` };
+    if (oldText.length > MAX_EDIT_TEXT || newText.length > MAX_EDIT_TEXT) {
+        return {
+            ok: false,
+            reason: `old_text and new_text must each be under ${MAX_EDIT_TEXT / 1024} KiB: make smaller, targeted edits.`,
+        };
+    }
+    if (oldText === newText)
+        return { ok: false, reason: 'old_text and new_text are the same: nothing would change.' };
+    return { ok: true, value: stripGutter({ path: cleanPath(path), oldText, newText }) };
+}
+function parseReadCall(call) {
+    if (!call.arguments)
+        return { ok: false, reason: `${call.argumentsError ?? 'the arguments could not be read'}.` };
+    const { path, start_line: start, end_line: end } = call.arguments;
+    if (typeof path !== 'string' || !path.trim() || path.length > MAX_PATH)
+        return { ok: false, reason: 'path is missing or too long.' };
+    const toLine = (v) => typeof v === 'number' && Number.isFinite(v)
+        ? Math.max(1, Math.floor(v))
+        : typeof v === 'string' && /^\d+$/.test(v)
+            ? Math.max(1, Number(v))
+            : undefined;
+    const s = toLine(start);
+    const e = toLine(end);
+    if (s === undefined && e === undefined)
+        return { ok: true, value: { path: cleanPath(path) } };
+    const first = s ?? 1;
+    const last = Math.max(first, e ?? first + 199);
+    return { ok: true, value: { path: cleanPath(path), range: { start: first, end: last } } };
+}
+function parseSearchCall(call) {
+    if (!call.arguments)
+        return { ok: false, reason: `${call.argumentsError ?? 'the arguments could not be read'}.` };
+    const query = call.arguments.query;
+    if (typeof query !== 'string' || !query.trim())
+        return { ok: false, reason: 'query is missing.' };
+    if (query.length > MAX_QUERY)
+        return { ok: false, reason: `query is longer than ${MAX_QUERY} characters.` };
+    return { ok: true, value: query };
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/search-replace-blocks.ts
+
+/**
+ * The fallback edit format for models or servers without tool calling: aider's SEARCH/REPLACE
+ * blocks in the answer text.
+ *
+ *     path/to/file.py
+ *     ```python
+ *     <<<<<<< SEARCH
+ *     exact lines
+ *     =======
+ *     replacement
+ *     >>>>>>> REPLACE
+ *     ```
+ *
+ * The path is the nearest non-empty line before the block that is not a fence; a block without one
+ * reuses the previous block's path (aider does the same).
+ */
+const MAX_BLOCKS = 20;
+const MAX_BLOCK_CHARS = 64 * 1024;
+const SEARCH_LINE = /^\s*<{5,9} ?SEARCH\s*$/;
+const DIVIDER_LINE = /^\s*={5,9}\s*$/;
+const REPLACE_LINE = /^\s*>{5,9} ?REPLACE\s*$/;
+const FENCE_LINE = /^\s*(`{3,}|~{3,})/;
+function parseSearchReplaceBlocks(text) {
+    const lines = text.split(/\r?\n/);
+    const edits = [];
+    const errors = [];
+    let lastPath;
+    for (let i = 0; i < lines.length && edits.length + errors.length < MAX_BLOCKS; i++) {
+        if (!SEARCH_LINE.test(lines[i]))
+            continue;
+        const path = findPath(lines, i) ?? lastPath;
+        let j = i + 1;
+        const search = [];
+        while (j < lines.length && !DIVIDER_LINE.test(lines[j]) && !SEARCH_LINE.test(lines[j]))
+            search.push(lines[j++]);
+        if (j >= lines.length || !DIVIDER_LINE.test(lines[j])) {
+            errors.push(`A SEARCH block at line ${i + 1} of your answer has no ======= divider.`);
+            i = j - 1;
+            continue;
+        }
+        j++;
+        const replace = [];
+        while (j < lines.length && !REPLACE_LINE.test(lines[j]) && !SEARCH_LINE.test(lines[j]))
+            replace.push(lines[j++]);
+        if (j >= lines.length || !REPLACE_LINE.test(lines[j])) {
+            errors.push(`A SEARCH block at line ${i + 1} of your answer has no >>>>>>> REPLACE end.`);
+            i = j - 1;
+            continue;
+        }
+        i = j;
+        if (!path) {
+            errors.push(`A SEARCH block at line ${i + 1} of your answer has no file path on the line before it.`);
+            continue;
+        }
+        const oldText = search.length > 0 ? `${search.join('\n')}\n` : '';
+        const newText = replace.length > 0 ? `${replace.join('\n')}\n` : '';
+        if (oldText.length > MAX_BLOCK_CHARS || newText.length > MAX_BLOCK_CHARS) {
+            errors.push(`The SEARCH block for ${path} is larger than 64 KiB: make smaller, targeted edits.`);
+            continue;
+        }
+        lastPath = path;
+        edits.push(stripGutter({ path, oldText, newText }));
+    }
+    return { edits, errors };
+}
+function findPath(lines, searchLine) {
+    for (let k = searchLine - 1; k >= 0 && k >= searchLine - 3; k--) {
+        const line = lines[k].trim();
+        if (!line)
+            continue;
+        if (FENCE_LINE.test(line)) {
+            // ```python is a fence; the path sits above it.
+            continue;
+        }
+        if (REPLACE_LINE.test(line) || DIVIDER_LINE.test(line))
+            return undefined;
+        // Models decorate the path: `path`, **path**, path:, "File: path".
+        const cleaned = cleanPath(line
+            .replace(/^#+\s*/, '')
+            .replace(/^(file|path)\s*:\s*/i, '')
+            .replace(/^\*+|\*+$/g, '')
+            .replace(/:$/, ''));
+        if (/\s/.test(cleaned) || cleaned.length === 0 || cleaned.length > 512)
+            return undefined;
+        return cleaned;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/tried-edits.ts
+/**
+ * Is a proposal the same change as an earlier attempt? The loop hashes normalised diffs of what it
+ * applied; a provider sees edits before they are applied, so it compares the same thing another way:
+ * the multiset of removed and added lines per file (whitespace-trimmed, blank lines ignored), taken
+ * from the edits and from each earlier attempt's unified diff.
+ */
+function changeKey(path, sign, line) {
+    const trimmed = line.trim();
+    return trimmed ? `${path}\u0000${sign}\u0000${trimmed}` : undefined;
+}
+/** The changed lines of an edit: the lines of old_text and new_text outside their common prefix and suffix. */
+function editChanges(edits) {
+    const keys = [];
+    for (const edit of edits) {
+        const before = edit.oldText.replace(/\n$/, '').split('\n');
+        const after = edit.newText.replace(/\n$/, '').split('\n');
+        let head = 0;
+        while (head < before.length && head < after.length && before[head] === after[head])
+            head++;
+        let tail = 0;
+        while (tail < before.length - head &&
+            tail < after.length - head &&
+            before[before.length - 1 - tail] === after[after.length - 1 - tail])
+            tail++;
+        for (const line of before.slice(head, before.length - tail)) {
+            const key = changeKey(edit.path, '-', line);
+            if (key)
+                keys.push(key);
+        }
+        for (const line of after.slice(head, after.length - tail)) {
+            const key = changeKey(edit.path, '+', line);
+            if (key)
+                keys.push(key);
+        }
+    }
+    return keys.sort();
+}
+/** The changed lines of a unified diff (`git diff` output). */
+function diffChanges(diff) {
+    const keys = [];
+    let path = '';
+    for (const line of diff.split('\n')) {
+        if (line.startsWith('+++ ')) {
+            const to = line.slice(4).replace(/^b\//, '').trim();
+            if (to !== '/dev/null')
+                path = to;
+            continue;
+        }
+        if (line.startsWith('--- ')) {
+            const from = line.slice(4).replace(/^a\//, '').trim();
+            if (from !== '/dev/null')
+                path = from;
+            continue;
+        }
+        if (line.startsWith('diff --git') || line.startsWith('@@'))
+            continue;
+        if (line.startsWith('+') || line.startsWith('-')) {
+            const key = changeKey(path, line[0], line.slice(1));
+            if (key)
+                keys.push(key);
+        }
+    }
+    return keys.sort();
+}
+/** The earlier attempt that made exactly these changes, if any. */
+function findTriedAttempt(edits, history) {
+    const mine = editChanges(edits);
+    if (mine.length === 0)
+        return undefined;
+    const joined = mine.join('\n');
+    return history.find((attempt) => attempt.diff.trim() !== '' && diffChanges(attempt.diff).join('\n') === joined);
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/edit-feedback.ts
+
+
+
+/**
+ * What a model is told about one edit that was not applied: refused by a guardrail, or not matching
+ * with the file's nearest real lines. Shared by the chat conversation and the Copilot session.
+ */
+const MAX_NEAREST_TOKENS = 300;
+function describeEditProblem(problem, edit, scrub) {
+    const reason = scrub(problem.message).slice(0, 500);
+    if (problem.kind === 'guardrail')
+        return (0,repair_prompt/* fillTemplate */.ou)(EDIT_REFUSED, { reason });
+    if (problem.kind === 'no-match' || problem.kind === 'ambiguous') {
+        const nearest = problem.nearest
+            ? (0,repair_prompt/* fillTemplate */.ou)(EDIT_NEAREST, {
+                path: edit.path,
+                line: problem.nearest.startLine,
+                code: fence((0,token_estimate/* truncateToTokens */.Q)(scrub(problem.nearest.text), MAX_NEAREST_TOKENS)),
+            })
+            : '';
+        return (0,repair_prompt/* fillTemplate */.ou)(EDIT_NO_MATCH, { path: edit.path, reason, nearest });
+    }
+    return (0,repair_prompt/* fillTemplate */.ou)(EDIT_INVALID, { reason: reason.endsWith('.') ? reason : `${reason}.` });
+}
+/** A code fence longer than any backtick run inside the code, so the code cannot close it. */
+function fence(code) {
+    const longest = Math.max(0, ...Array.from(code.matchAll(/`{3,}/g), (m) => m[0].length));
+    const f = '`'.repeat(Math.max(3, longest + 1));
+    return `${f}\n${code.replace(/\n$/, '')}\n${f}`;
+}
+
+// EXTERNAL MODULE: ./src/text/format.ts
+var format = __webpack_require__(8488);
+;// CONCATENATED MODULE: ./src/repair/chat/repair-conversation.ts
+
+
+
+
+
+
+
+
+
+const DEFAULT_CONVERSATION_LIMITS = {
+    maxToolCalls: 6,
+    maxCorrections: 2,
+    maxRequests: 10,
+    maxToolResultTokens: 1_200,
+};
+/** Room kept free in every request for the feedback text and the rounding of estimates. */
+const REQUEST_MARGIN_TOKENS = 400;
+const MIN_OUTPUT_TOKENS = 256;
+const MAX_NOTES_CHARS = 4_000;
+/** The driver: request → record the reply → answer its tool calls or its text, until an end. */
+async function runRepairConversation(chat, request, host, options) {
+    const c = startConversation(chat, request, host, options);
+    while (c.requests < c.limits.maxRequests) {
+        const room = checkRoom(c);
+        if ('stop' in room)
+            return finish(c, room);
+        const reply = await requestReply(c, room);
+        if (reply === 'tools-refused')
+            continue;
+        if ('stop' in reply)
+            return finish(c, reply);
+        recordReply(c, reply);
+        const end = reply.toolCalls.length > 0 ? await answerToolCalls(c, reply) : await answerText(c, reply);
+        if (end)
+            return finish(c, end);
+    }
+    return finish(c, { stop: 'request-cap', edits: fallbackEdits(c) });
+}
+function startConversation(chat, request, host, options) {
+    return {
+        chat,
+        request,
+        host,
+        options,
+        limits: { ...DEFAULT_CONVERSATION_LIMITS, ...options.limits },
+        scrub: options.scrub,
+        tools: REPAIR_TOOLS,
+        toolsCost: (0,token_estimate/* estimateTokens */.b)(JSON.stringify(REPAIR_TOOLS)),
+        messages: [{ role: 'user', text: request.prompt.user }],
+        usage: { input: 0, output: 0 },
+        held: [],
+        lastProposed: [],
+        lastProblems: [],
+        toolCalls: 0,
+        corrections: 0,
+        requests: 0,
+        notes: '',
+    };
+}
+function conversationTokens(c) {
+    return (0,token_estimate/* estimateTokens */.b)(c.request.prompt.system) + (0,token_estimate/* estimateTokens */.b)(JSON.stringify(c.messages)) + c.toolsCost;
+}
+/** The answer, with the conversation's account in its detail, and one log line. */
+function finish(c, end) {
+    const { chat, requests, toolCalls, corrections } = c;
+    c.host.log(`${chat.provider} ${chat.model}: ${(0,format/* plural */.LS)(requests, 'request')}, ${(0,format/* plural */.LS)(toolCalls, 'read/search call')}, ${(0,format/* plural */.LS)(corrections, 'correction')}; ${describeStop(end.stop)}`);
+    return {
+        edits: end.edits,
+        usage: c.usage,
+        notes: c.notes ? c.notes.slice(0, MAX_NOTES_CHARS) : undefined,
+        detail: {
+            provider: chat.provider,
+            model: chat.model,
+            requests,
+            toolCalls,
+            corrections,
+            stop: end.stop,
+            ...(c.lastProblems.length > 0 && end.edits.length > 0 && end.stop !== 'accepted'
+                ? {
+                    problems: c.lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })),
+                }
+                : {}),
+        },
+    };
+}
+/** The attempt's time, the request size limit and the token budget, checked before every request. */
+function checkRoom(c) {
+    const { chat, request } = c;
+    const now = Date.now();
+    if (now >= request.budget.deadline)
+        return { stop: 'deadline', edits: c.held };
+    const inputEstimate = conversationTokens(c);
+    if (inputEstimate > chat.maxInputTokens)
+        return { stop: 'request-too-large', edits: fallbackEdits(c) };
+    if (c.usage.input + inputEstimate > request.budget.inputTokens)
+        return { stop: 'token-budget', edits: fallbackEdits(c) };
+    const maxOutputTokens = Math.min(chat.maxOutputTokens, request.budget.outputTokens - c.usage.output);
+    if (maxOutputTokens < MIN_OUTPUT_TOKENS)
+        return { stop: 'token-budget', edits: fallbackEdits(c) };
+    return { now, maxOutputTokens };
+}
+/** One request, bounded by the attempt's deadline; a server that refuses tools is asked again without. */
+async function requestReply(c, room) {
+    const { chat, request, options } = c;
+    // The loop's deadline can be fractional (averaged run times); AbortSignal.timeout takes whole ms only.
+    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(request.budget.deadline - room.now)));
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    c.requests++;
+    try {
+        return await chat.complete({
+            system: request.prompt.system,
+            messages: c.messages,
+            tools: c.tools,
+            maxOutputTokens: room.maxOutputTokens,
+            signal,
+            deadline: request.budget.deadline,
+            log: (m) => c.host.log(m),
+        });
+    }
+    catch (error) {
+        // The deadline fired mid-request: the attempt is over, not the run.
+        if (timeout.aborted && !options.signal?.aborted && error instanceof provider/* ProviderError */.mZ)
+            return { stop: 'deadline', edits: c.held };
+        // Ollama and some proxies refuse `tools` for models without tool calling: fall back to
+        // SEARCH/REPLACE blocks in text, which the system prompt already describes.
+        if (error instanceof provider/* ProviderError */.mZ &&
+            error.kind === 'bad-request' &&
+            c.tools.length > 0 &&
+            /\btools?\b|function.?call/i.test(error.message)) {
+            c.host.log(`${chat.provider} ${chat.model}: the server refused tool calling (${error.message.slice(0, 160)}); asking for SEARCH/REPLACE blocks instead`);
+            c.tools = [];
+            c.toolsCost = 0;
+            c.messages.push({ role: 'user', text: TOOLS_UNAVAILABLE });
+            return 'tools-refused';
+        }
+        throw error;
+    }
+}
+function recordReply(c, reply) {
+    c.usage.input += reply.usage.input;
+    c.usage.output += reply.usage.output;
+    if (reply.text.trim())
+        c.notes = `${c.notes}${c.notes ? '\n' : ''}${reply.text.trim()}`.slice(0, MAX_NOTES_CHARS);
+    c.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls, raw: reply.raw });
+}
+/** Reads and searches are answered; proposed edits are checked together, with feedback per call. */
+async function answerToolCalls(c, reply) {
+    const results = new Map();
+    const proposals = [];
+    for (const call of reply.toolCalls) {
+        if (call.name === REPLACE_IN_FILE) {
+            const parsed = parseReplaceCall(call);
+            if (parsed.ok)
+                proposals.push({ edit: parsed.value, callId: call.id });
+            else
+                results.set(call.id, (0,repair_prompt/* fillTemplate */.ou)(EDIT_INVALID, { reason: parsed.reason }));
+            continue;
+        }
+        results.set(call.id, await runReadTool(c, call));
+    }
+    const toolResults = () => reply.toolCalls.map((call) => ({ toolCallId: call.id, content: results.get(call.id) ?? '' }));
+    if (proposals.length === 0) {
+        if (results.size > 0 && [...results.values()].some((r) => r.startsWith('NOT APPLIED')))
+            c.corrections++;
+        if (c.corrections > c.limits.maxCorrections)
+            return { stop: 'corrections-exhausted', edits: fallbackEdits(c) };
+        c.messages.push({ role: 'tool', results: toolResults() });
+        return undefined;
+    }
+    const outcome = await checkProposals(c, proposals);
+    if (outcome.done)
+        return { stop: 'accepted', edits: outcome.edits };
+    for (const [id, text] of outcome.feedback)
+        results.set(id, text);
+    c.corrections++;
+    if (c.corrections > c.limits.maxCorrections)
+        return { stop: 'corrections-exhausted', edits: outcome.edits };
+    c.messages.push({ role: 'tool', results: toolResults() });
+    if (outcome.extra)
+        c.messages.push({ role: 'user', text: outcome.extra });
+    return undefined;
+}
+/** No tool calls: SEARCH/REPLACE blocks in the text, or nothing (the model is nudged, a bounded number of times). */
+async function answerText(c, reply) {
+    const blocks = parseSearchReplaceBlocks(reply.text);
+    if (blocks.edits.length > 0) {
+        const outcome = await checkProposals(c, blocks.edits.map((edit) => ({ edit })));
+        if (outcome.done && blocks.errors.length === 0)
+            return { stop: 'accepted', edits: outcome.edits };
+        if (outcome.done) {
+            // The readable blocks are fine; keep them while the broken ones are re-sent.
+            c.held = outcome.edits;
+            outcome.blockFeedback.push(...outcome.edits.map((e) => `${e.path}: ${(0,repair_prompt/* fillTemplate */.ou)(EDIT_ACCEPTED, { path: e.path })}`));
+        }
+        c.corrections++;
+        if (c.corrections > c.limits.maxCorrections)
+            return { stop: 'corrections-exhausted', edits: outcome.edits };
+        const lines = [...outcome.blockFeedback, ...blocks.errors].map((l) => `- ${l}`).join('\n');
+        c.messages.push({
+            role: 'user',
+            text: (0,repair_prompt/* fillTemplate */.ou)(TEXT_BLOCKS_FEEDBACK, { results: lines }) + (outcome.extra ? `\n${outcome.extra}` : ''),
+        });
+        return undefined;
+    }
+    if (c.held.length > 0)
+        return { stop: 'accepted', edits: c.held };
+    c.corrections++;
+    if (c.corrections > c.limits.maxCorrections)
+        return { stop: 'no-edits', edits: [] };
+    c.messages.push({
+        role: 'user',
+        text: blocks.errors.length > 0 ? `${blocks.errors.join('\n')}\n${NO_EDITS_NUDGE}` : NO_EDITS_NUDGE,
+    });
+    return undefined;
+}
+/** read_file / search / unknown tools, within the per-attempt cap and the request size limit. */
+async function runReadTool(c, call) {
+    const { limits, host, scrub } = c;
+    if (call.name !== READ_FILE && call.name !== SEARCH)
+        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_UNKNOWN, { name: call.name.slice(0, 60) });
+    if (c.toolCalls >= limits.maxToolCalls)
+        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
+    const room = Math.min(limits.maxToolResultTokens, c.chat.maxInputTokens - conversationTokens(c) - REQUEST_MARGIN_TOKENS);
+    if (room < 100)
+        return TOOL_NO_ROOM;
+    c.toolCalls++;
+    try {
+        let text;
+        if (call.name === READ_FILE) {
+            const parsed = parseReadCall(call);
+            if (!parsed.ok)
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
+            text = await host.readFile(parsed.value.path, parsed.value.range);
+        }
+        else {
+            const parsed = parseSearchCall(call);
+            if (!parsed.ok)
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
+            text = await host.search(parsed.value);
+        }
+        const scrubbed = scrub(text);
+        const cut = (0,token_estimate/* truncateToTokens */.Q)(scrubbed, room - 20);
+        return cut.length < scrubbed.length
+            ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
+            : scrubbed || '(empty)';
+    }
+    catch (error) {
+        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, {
+            tool: call.name,
+            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+        });
+    }
+}
+/**
+ * Check held + new edits together (they may touch the same file). All fine and not tried before:
+ * done. Otherwise build per-call feedback; the fine new edits are held.
+ */
+async function checkProposals(c, proposals) {
+    const feedback = new Map();
+    const blockFeedback = [];
+    // A re-sent held edit is not applied twice.
+    const fresh = proposals.filter((p) => !c.held.some((h) => sameEdit(h, p.edit)));
+    for (const p of proposals) {
+        if (!fresh.includes(p)) {
+            if (p.callId)
+                feedback.set(p.callId, (0,repair_prompt/* fillTemplate */.ou)(EDIT_HELD, {}));
+            else
+                blockFeedback.push(`${p.edit.path}: already kept, do not send it again.`);
+        }
+    }
+    const all = [...c.held, ...fresh.map((p) => p.edit)];
+    c.lastProposed = all;
+    const check = await c.host.checkEdits(all);
+    c.lastProblems = check.problems;
+    if (check.ok && check.problems.length === 0) {
+        const tried = findTriedAttempt(all, c.request.history);
+        if (!tried)
+            return { done: true, edits: all, feedback, blockFeedback };
+        const message = (0,repair_prompt/* fillTemplate */.ou)(EDIT_DUPLICATE, {
+            n: tried.n,
+            feedback: (0,token_estimate/* truncateToTokens */.Q)(c.scrub(tried.feedback || tried.verdict), 200).trim(),
+        });
+        for (const p of fresh) {
+            if (p.callId)
+                feedback.set(p.callId, message);
+        }
+        if (fresh.every((p) => !p.callId))
+            blockFeedback.push(message);
+        // The held edits were part of the repeat too: start over.
+        c.held = [];
+        return { done: false, edits: all, feedback, blockFeedback };
+    }
+    return sortProblems(c, { all, fresh, problems: check.problems, feedback, blockFeedback });
+}
+/** Per edit of a refused set: fine ones are held, the others answered with their problems and nearest lines. */
+function sortProblems(c, checked) {
+    const { all, fresh, feedback, blockFeedback } = checked;
+    const problemsByIndex = new Map();
+    for (const problem of checked.problems)
+        problemsByIndex.set(problem.index, [...(problemsByIndex.get(problem.index) ?? []), problem]);
+    const extra = [];
+    const keep = [];
+    all.forEach((edit, index) => {
+        const problems = problemsByIndex.get(index) ?? [];
+        const heldBefore = index < c.held.length;
+        const proposal = heldBefore ? undefined : fresh[index - c.held.length];
+        if (problems.length === 0) {
+            keep.push(edit);
+            if (proposal?.callId)
+                feedback.set(proposal.callId, (0,repair_prompt/* fillTemplate */.ou)(EDIT_HELD, {}));
+            else if (proposal)
+                blockFeedback.push(`${edit.path}: ${(0,repair_prompt/* fillTemplate */.ou)(EDIT_ACCEPTED, { path: edit.path })}`);
+            return;
+        }
+        const text = problems.map((p) => describeEditProblem(p, edit, c.scrub)).join('\n');
+        if (heldBefore)
+            extra.push(`An edit of ${edit.path} you sent before no longer applies together with the new ones and was dropped:\n${text}`);
+        else if (proposal?.callId)
+            feedback.set(proposal.callId, text);
+        else
+            blockFeedback.push(`${edit.path}: ${text}`);
+    });
+    c.held = keep;
+    return { done: false, edits: all, feedback, blockFeedback, extra: extra.length > 0 ? extra.join('\n') : undefined };
+}
+/** When the conversation ends without an accepted set: the last full proposal (so the loop records why it was refused), else what was held. */
+function fallbackEdits(c) {
+    return c.lastProposed.length > 0 ? c.lastProposed : c.held;
+}
+function sameEdit(a, b) {
+    return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText;
+}
+function describeStop(reason) {
+    switch (reason) {
+        case 'accepted':
+            return 'edits checked and accepted';
+        case 'corrections-exhausted':
+            return 'the model did not correct its edits within the allowed rounds';
+        case 'no-edits':
+            return 'the model proposed no edit';
+        case 'request-cap':
+            return 'the request cap of the attempt was reached';
+        case 'token-budget':
+            return "the attempt's token budget ran out";
+        case 'deadline':
+            return "the attempt's time budget ran out";
+        case 'request-too-large':
+            return 'the conversation outgrew the request size limit';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/chat-provider.ts
+
+
+/** A RepairProvider that runs one bounded conversation with a chat model per attempt. */
+function createChatProvider(name, chat, options) {
+    return {
+        name,
+        model: chat.model,
+        maxPromptTokens: (0,repair_prompt/* promptBudgetFor */.Xj)(chat.maxInputTokens),
+        propose: (request, host) => runRepairConversation(chat, request, host, { scrub: options.scrub, limits: options.limits }),
+    };
+}
+/** The first non-empty value, trimmed. */
+function firstSet(...values) {
+    for (const value of values) {
+        const trimmed = value?.trim();
+        if (trimmed)
+            return trimmed;
+    }
+    return undefined;
+}
+/** `SELF_HEAL_MAX_REQUEST_TOKENS` overrides a provider's per-request input limit (a local model's context). */
+function requestTokenLimit(env, fallback) {
+    const raw = env.SELF_HEAL_MAX_REQUEST_TOKENS?.trim();
+    if (!raw)
+        return fallback;
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= 2_000 ? value : fallback;
+}
+
+;// CONCATENATED MODULE: ./src/repair/providers/openai.ts
+
+
+
+
+/**
+ * `--provider openai`: any OpenAI-compatible chat completions endpoint (OpenAI, Azure OpenAI's v1
+ * endpoint, Ollama, vLLM, LM Studio, OpenRouter) through `--base-url`.
+ */
+/**
+ * Checked 2026-12-01 on OpenAI's deprecations page: gpt-4.1-mini (the default until then) shuts down
+ * on 2027-01-14 and OpenAI names gpt-6-luna as its replacement.
+ */
+const OPENAI_DEFAULT_MODEL = 'gpt-6-luna';
+/**
+ * GPT-6 models take function calls on chat completions only with `reasoning_effort: none` (OpenAI's
+ * model page for gpt-6-luna, checked 2026-12-01); older models refuse the field, so it is sent only
+ * to these.
+ */
+function reasoningEffortFor(official, model) {
+    return official && /^gpt-6/.test(model) ? 'none' : undefined;
+}
+const KEY_ENV = 'SELF_HEAL_API_KEY or OPENAI_API_KEY';
+function createOpenAIProvider(options) {
+    const baseUrl = firstSet(options.baseUrl, options.env.OPENAI_BASE_URL) ?? OPENAI_DEFAULT_BASE_URL;
+    let host;
+    try {
+        host = new URL(baseUrl).hostname.toLowerCase();
+    }
+    catch {
+        throw new provider/* ProviderError */.mZ(`--base-url '${baseUrl}' is not a URL`, 'config', false, 'Give the API base, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.');
+    }
+    const official = host === 'api.openai.com';
+    const apiKey = firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY, options.env.OPENAI_API_KEY);
+    // A local server (Ollama, vLLM) usually needs no key; OpenAI itself always does.
+    if (!apiKey && official) {
+        throw new provider/* ProviderError */.mZ(`The openai provider needs an API key: set ${KEY_ENV}`, 'config', false, `Set ${KEY_ENV}, or pass --base-url for a server that needs no key.`);
+    }
+    const model = firstSet(options.model) ?? (official ? OPENAI_DEFAULT_MODEL : undefined);
+    if (!model) {
+        throw new provider/* ProviderError */.mZ(`The openai provider needs --model when --base-url points at another server (${host})`, 'config', false, 'Pass --model with a model name that server serves.');
+    }
+    const scrub = (0,secrets/* createScrubber */.HV)([...(apiKey ? [apiKey] : []), ...(options.secrets ?? [])]);
+    const chat = createOpenAIChat({
+        baseUrl,
+        apiKey: apiKey ?? '',
+        model,
+        api: { label: official ? 'OpenAI' : `OpenAI-compatible API at ${host}`, keyEnv: KEY_ENV },
+        // OpenAI's current models take 128K+ tokens; a local server's context is often much smaller.
+        maxInputTokens: requestTokenLimit(options.env, official ? 128_000 : 16_000),
+        maxOutputTokens: official ? 8_000 : 4_000,
+        reasoningEffort: reasoningEffortFor(official, model),
+        retry: options.retry,
+        scrub,
+    });
+    return createChatProvider('openai', chat, { scrub, limits: options.limits });
+}
+
+;// CONCATENATED MODULE: ./src/repair/chat/anthropic-chat.ts
+
+
+const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const ANTHROPIC_VERSION = '2023-06-01';
+function createAnthropicChat(config) {
+    // Accept a base URL given with or without the `/v1` suffix.
+    const base = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+    const url = `${base}/v1/messages`;
+    let effort = config.effort;
+    const send = async (request, effortNow) => {
+        const body = {
+            model: config.model,
+            max_tokens: request.maxOutputTokens,
+            system: request.system,
+            messages: toAnthropicMessages(request.messages),
+            ...(effortNow ? { output_config: { effort: effortNow } } : {}),
+        };
+        if (request.tools.length > 0) {
+            body.tools = request.tools.map((tool) => ({
+                name: tool.name,
+                description: tool.description,
+                input_schema: tool.parameters,
+            }));
+            // `auto`, never a forced tool: current Claude models refuse forced tool use with thinking on.
+            body.tool_choice = { type: 'auto' };
+        }
+        const result = await postChatRequest(config, request, {
+            url,
+            headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+            body,
+        });
+        return parseAnthropicReply(result.json, config);
+    };
+    const sendOnce = async (request, effortNow) => {
+        try {
+            return await send(request, effortNow);
+        }
+        catch (error) {
+            if (!effortNow || !(error instanceof provider/* ProviderError */.mZ) || error.kind !== 'bad-request')
+                throw error;
+            if (!/output_config|effort/.test(error.message))
+                throw error;
+            (request.log ?? config.log)?.(`${config.api.label}: the server does not take 'output_config.effort'; sending none`);
+            effort = undefined;
+            return send(request, undefined);
+        }
+    };
+    return chatModelFor(config, async (request) => {
+        const reply = await sendOnce(request, effort);
+        if (!spentOnThinking(reply))
+            return reply;
+        // The whole output limit went into thinking: no text, no tool call. Said once in the log, then
+        // asked once more with the lowest effort (when the model takes one), the usage of both counted.
+        const log = request.log ?? config.log;
+        log?.(`${config.api.label} ${config.model}: the answer spent all ${request.maxOutputTokens} output tokens thinking and gave no text or tool call${effort ? '; asking once more with effort low' : ''}`);
+        if (!effort)
+            return reply;
+        const again = await sendOnce(request, 'low');
+        return {
+            ...again,
+            usage: { input: reply.usage.input + again.usage.input, output: reply.usage.output + again.usage.output },
+        };
+    });
+}
+/** Stopped at max_tokens with nothing but thinking blocks. */
+function spentOnThinking(reply) {
+    return reply.stopReason === 'max_tokens' && !reply.text.trim() && reply.toolCalls.length === 0;
+}
+/**
+ * Neutral messages → Anthropic messages. Tool results and the text that follows them share one user
+ * turn (tool_result blocks first, as the API requires), and consecutive user turns are merged.
+ */
+function toAnthropicMessages(messages) {
+    const out = [];
+    const pushUser = (blocks) => {
+        const last = out[out.length - 1];
+        if (last && last.role === 'user')
+            last.content.push(...blocks);
+        else
+            out.push({ role: 'user', content: blocks });
+    };
+    for (const message of messages) {
+        if (message.role === 'user')
+            pushUser([{ type: 'text', text: message.text }]);
+        else if (message.role === 'tool') {
+            pushUser(message.results.map((r) => ({
+                type: 'tool_result',
+                tool_use_id: r.toolCallId,
+                content: r.content,
+                ...(r.isError ? { is_error: true } : {}),
+            })));
+        }
+        else {
+            const blocks = Array.isArray(message.raw) ? message.raw : [];
+            if (!Array.isArray(message.raw)) {
+                if (message.text)
+                    blocks.push({ type: 'text', text: message.text });
+                for (const call of message.toolCalls)
+                    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments ?? {} });
+            }
+            // Every message but a final assistant one needs non-empty content: an empty answer (`[]`, or
+            // thinking only) is dropped, and the user turns around it merge into one.
+            if (blocks.some(saysSomething))
+                out.push({ role: 'assistant', content: blocks });
+        }
+    }
+    return out;
+}
+function saysSomething(block) {
+    return block.type === 'tool_use' || (block.type === 'text' && typeof block.text === 'string' && block.text !== '');
+}
+function parseAnthropicReply(json, config) {
+    const bad = (what) => badResponse(config, what, 'Check that --base-url points at the Anthropic Messages API.');
+    if (!json || typeof json !== 'object')
+        throw bad('a JSON object');
+    const root = json;
+    if (!Array.isArray(root.content))
+        throw bad('a content array');
+    const content = root.content;
+    let text = '';
+    const toolCalls = [];
+    for (const block of content.slice(0, 64)) {
+        if (!block || typeof block !== 'object')
+            continue;
+        if (block.type === 'text' && typeof block.text === 'string')
+            text += block.text;
+        else if (block.type === 'tool_use') {
+            const id = typeof block.id === 'string' ? block.id : `toolu_${toolCalls.length + 1}`;
+            const name = typeof block.name === 'string' ? block.name : '';
+            const input = block.input;
+            if (input && typeof input === 'object' && !Array.isArray(input))
+                toolCalls.push({ id, name, arguments: input });
+            else
+                toolCalls.push({ id, name, arguments: undefined, argumentsError: 'the input was not a JSON object' });
+        }
+        // thinking / redacted_thinking blocks carry no edits; they travel back in `raw`.
+    }
+    const usage = root.usage;
+    if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number')
+        throw bad('usage.input_tokens / output_tokens');
+    const cacheRead = typeof usage.cache_read_input_tokens === 'number' ? usage.cache_read_input_tokens : 0;
+    const cacheWrite = typeof usage.cache_creation_input_tokens === 'number' ? usage.cache_creation_input_tokens : 0;
+    const stop = typeof root.stop_reason === 'string' ? root.stop_reason : 'unknown';
+    return {
+        text,
+        toolCalls,
+        usage: { input: usage.input_tokens + cacheRead + cacheWrite, output: usage.output_tokens },
+        stopReason: stop === 'end_turn' || stop === 'stop_sequence' ? 'end' : stop,
+        raw: content,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/providers/anthropic.ts
+
+
+
+
+/** `--provider anthropic`: the Anthropic Messages API with tool use. */
+/**
+ * The current Claude Sonnet: checked 2026-12-01 on Anthropic's models overview (Sonnet 5 is legacy,
+ * Sonnet 5.5 the current Sonnet) and model deprecations page (no retirement date announced for it).
+ */
+const ANTHROPIC_DEFAULT_MODEL = 'claude-sonnet-5-5';
+/**
+ * Claude 4.6 and later take `output_config.effort` (stable, no beta header) and think adaptively by
+ * default at effort high, the thinking counted against max_tokens; a focused fix needs less, so
+ * these models are asked for medium. Other models (and other servers) get no effort field.
+ */
+function effortFor(official, model) {
+    return official && /^claude-[a-z]+-(?:4-[6-9]|[5-9])/.test(model) ? 'medium' : undefined;
+}
+const anthropic_KEY_ENV = 'SELF_HEAL_API_KEY or ANTHROPIC_API_KEY';
+function createAnthropicProvider(options) {
+    const apiKey = firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY, options.env.ANTHROPIC_API_KEY);
+    if (!apiKey) {
+        throw new provider/* ProviderError */.mZ(`The anthropic provider needs an API key: set ${anthropic_KEY_ENV}`, 'config', false, `Set ${anthropic_KEY_ENV} (a key from the Anthropic Console).`);
+    }
+    const scrub = (0,secrets/* createScrubber */.HV)([apiKey, ...(options.secrets ?? [])]);
+    const baseUrl = firstSet(options.baseUrl, options.env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL;
+    const model = firstSet(options.model) ?? ANTHROPIC_DEFAULT_MODEL;
+    const chat = createAnthropicChat({
+        baseUrl,
+        apiKey,
+        model,
+        effort: effortFor(baseUrl === ANTHROPIC_DEFAULT_BASE_URL, model),
+        api: { label: 'Anthropic API', keyEnv: anthropic_KEY_ENV },
+        maxInputTokens: requestTokenLimit(options.env, 150_000),
+        maxOutputTokens: 8_000,
+        retry: options.retry,
+        scrub,
+    });
+    return createChatProvider('anthropic', chat, { scrub, limits: options.limits });
+}
+
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
+var builtin_provider = __webpack_require__(7001);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __webpack_require__(8816);
+// EXTERNAL MODULE: ./src/workspace/agent-workspace.ts + 2 modules
+var agent_workspace = __webpack_require__(928);
+// EXTERNAL MODULE: ./src/workspace/child-env.ts
+var child_env = __webpack_require__(5021);
+;// CONCATENATED MODULE: ./src/repair/providers/command.ts
+/**
+ * The `command` provider: an external agent (aider, a script, anything) edits a view of the work
+ * tree, never the tree itself (`workspace/agent-workspace.ts`: the sandbox's overlay at the tree's
+ * own path where Linux offers it, a private copy elsewhere). It runs `agentCommand` with `sh -c` at
+ * the view's root, with `SELF_HEAL_CONTEXT` naming a JSON file (outside the repository) that holds
+ * `{attempt, maxAttempts, failures, history, prompt, root}`. What git would deliver of its changes
+ * is written into the real tree, where the loop diffs it and puts every changed path through the
+ * same guardrails as a model's edits; the rest (`.git`, ignored files, dependency folders, deleting
+ * the user's untracked files) is refused and reported. An agent that wrote outside its view (no
+ * sandbox) ends the run with what could and could not be undone.
+ *
+ * The agent may write `{"notes": "...", "usage": {"input": n, "output": n}}` to the file named by
+ * `SELF_HEAL_RESULT` to report what it did and what it spent (optional, bounded, validated).
+ *
+ * Secrets: the agent does not inherit the step's credentials (`workspace/child-env.ts` decides):
+ * variables that look like credentials (`*_TOKEN`, `*_API_KEY`, `*SECRET*`, `*PASSWORD*`, …), the
+ * action's `INPUT_*` values, the runner's `ACTIONS_*` tokens and any variable whose value is one of
+ * the known secret values are removed. An agent that needs a key gets it explicitly: list the
+ * variable names in `SELF_HEAL_AGENT_ENV` (comma-separated), e.g. `SELF_HEAL_AGENT_ENV=OPENAI_API_KEY`,
+ * or `--pass-env NAME`.
+ */
+
+
+
+
+const MAX_RESULT_BYTES = 64 * 1024;
+const LOG_TAIL_CHARS = 2_000;
+const AgentResult = schemas/* object */.Ikc({
+    notes: schemas/* string */.YjP().max(8_000).optional(),
+    usage: schemas/* object */.Ikc({ input: schemas/* number */.aig().int().nonnegative(), output: schemas/* number */.aig().int().nonnegative() }).optional(),
+});
+function tail(text) {
+    const t = text.trimEnd();
+    return t.length > LOG_TAIL_CHARS ? `…${t.slice(-LOG_TAIL_CHARS)}` : t;
+}
+function readResult(run, host) {
+    if (run.agentResultTooLarge !== undefined) {
+        host.log(`agent: ignored SELF_HEAL_RESULT (${run.agentResultTooLarge} bytes, more than ${MAX_RESULT_BYTES})`);
+        return {};
+    }
+    if (run.agentResult === null)
+        return {};
+    try {
+        const parsed = AgentResult.safeParse(JSON.parse(run.agentResult));
+        if (parsed.success)
+            return parsed.data;
+        host.log(`agent: ignored SELF_HEAL_RESULT: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    catch (error) {
+        host.log(`agent: ignored SELF_HEAL_RESULT: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return {};
+}
+function listed(items, max = 10) {
+    return `${items.slice(0, max).join(', ')}${items.length > max ? `, and ${items.length - max} more` : ''}`;
+}
+/** Say where the agent ran and what of its work was not applied; the lines go to the log and the attempt. */
+function describeRun(run, host) {
+    host.log(run.isolation === 'sandbox'
+        ? 'agent: ran in the sandbox (overlays on the work tree and $HOME, its own pid namespace)'
+        : `agent: ran on a copy of the work tree; no sandbox: ${run.noSandbox}`);
+    const lines = [];
+    for (const r of run.refused)
+        lines.push(`not applied: \`${r.path}\`: ${r.reason}`);
+    if (run.dependencies.length)
+        lines.push(`kept in dependency folders (not in the commit): ${listed(run.dependencies)}`);
+    if (run.outside.length)
+        lines.push(`written outside the work tree (discarded): ${listed(run.outside)}`);
+    for (const line of lines)
+        host.log(`agent: ${line}`);
+    return lines;
+}
+function createCommandProvider(options) {
+    if (!options.agentCommand.trim()) {
+        throw new provider/* ProviderError */.mZ('the command provider needs --agent-command', 'config', false, 'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".');
+    }
+    const baseEnv = (0,child_env/* agentEnvironment */.FV)(options.env, { secrets: options.secrets, pass: options.passEnv });
+    return {
+        name: 'command',
+        async propose(request, host) {
+            const run = await (0,agent_workspace/* runAgentIsolated */.QR)({
+                root: host.root,
+                command: options.agentCommand,
+                timeoutMs: options.timeoutMs,
+                env: baseEnv,
+                gitEnv: options.env,
+                context: {
+                    attempt: request.attempt,
+                    maxAttempts: request.maxAttempts,
+                    failures: request.failures,
+                    history: request.history,
+                    prompt: request.prompt,
+                },
+                maxOutputBytes: options.maxOutputBytes ?? 64 * 1024,
+                allowDependencyChanges: options.allowDependencyChanges,
+                isolation: options.isolation,
+            });
+            const result = run.result;
+            const seconds = (result.durationMs / 1000).toFixed(1);
+            if (result.output.trim())
+                host.log(`agent output (last lines):\n${tail(result.output)}`);
+            const notApplied = describeRun(run, host);
+            const { undone, notUndone } = run.escaped;
+            if (undone.length + notUndone.length > 0) {
+                throw new provider/* ProviderError */.mZ(`the agent wrote outside the copy of the work tree it was given (${listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${listed(notUndone)}` : '; it was undone'}`, 'bad-response', false, 'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.');
+            }
+            if (result.timedOut) {
+                throw new provider/* ProviderError */.mZ(`the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`, 'server', true, 'Raise --timeout or make the agent faster.');
+            }
+            if (result.exitCode === 126 || result.exitCode === 127) {
+                throw new provider/* ProviderError */.mZ(`the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`, 'config', false, 'Check --agent-command: the program must be on PATH in the repository root.');
+            }
+            if (result.exitCode !== 0) {
+                throw new provider/* ProviderError */.mZ(`the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`, 'bad-response', true);
+            }
+            const reported = readResult(run, host);
+            const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
+                .filter(Boolean)
+                .join('\n');
+            return {
+                edits: [],
+                editedInPlace: true,
+                usage: reported.usage ?? { input: 0, output: 0 },
+                ...(notes ? { notes } : {}),
+                detail: {
+                    agentSeconds: Number(seconds),
+                    isolation: run.isolation,
+                    ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
+                    ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
+                    ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
+                },
+            };
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./node_modules/@github/copilot-sdk/dist/index.js + 13 modules
+var dist = __webpack_require__(3182);
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-errors.ts
+/**
+ * What the Copilot runtime reports, as one `ProviderError` each: a sentence that says what happened
+ * and a hint that names what to change (the permission line, the organisation policy,
+ * COPILOT_GITHUB_TOKEN, model, copilot-path). Everything quoted from the runtime or the service is
+ * scrubbed and clipped first.
+ */
+
+const PERMISSION_HINT = 'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
+const POLICY_HINT = 'An organisation owner must turn on "Allow use of Copilot CLI billed to the organization" in the organisation\'s Copilot policies (Copilot CLI must be enabled), or use a token of an account that has Copilot.';
+const RUNTIME_HINT = 'Set copilot-path (--copilot-path) to a working copilot executable, or leave it empty to use the pinned runtime.';
+function copilot_errors_clip(text, max = 300) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+/**
+ * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
+ * (`{"kind":"http","status":401,"body":"…"}`), others are plain messages.
+ */
+function failureOf(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const start = message.indexOf('{');
+    if (start >= 0) {
+        try {
+            const parsed = JSON.parse(message.slice(start));
+            let said = parsed.message ?? '';
+            let code;
+            if (parsed.body) {
+                try {
+                    const body = JSON.parse(parsed.body);
+                    said = (typeof body.error === 'object' ? body.error.message : body.error) ?? body.message ?? parsed.body;
+                    code = typeof body.error === 'object' ? body.error.code : undefined;
+                }
+                catch {
+                    said = parsed.body;
+                }
+            }
+            return { status: parsed.status, type: parsed.kind, code, message: said || message };
+        }
+        catch {
+            // Not the runtime's JSON: the plain message below.
+        }
+    }
+    return { message };
+}
+/** One failure → one ProviderError naming what to change. */
+function copilotError(failure, context) {
+    const said = copilot_errors_clip(context.scrub(failure.message));
+    const status = failure.status;
+    const type = failure.type ?? '';
+    const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';
+    const as = (kind, text, hint, retryable = false) => new provider/* ProviderError */.mZ(`${text}: ${said}`, kind, retryable, hint, status);
+    if (status === 410) {
+        return as('config', `${where} answered HTTP 410 Gone: this service has been retired`, 'Choose another base-url or provider.');
+    }
+    // Without a status: the runtime's own words when the token could not be exchanged for a session.
+    if (status === 401 || type === 'authentication' || /\bnot authenticated\b|authenticate first/i.test(said)) {
+        return context.byok
+            ? as('auth', `${where} refused the API key${status ? ` (HTTP ${status})` : ''}`, 'Set api-key (SELF_HEAL_API_KEY) to a valid key for base-url.')
+            : as('auth', `Copilot refused the token${status ? ` (HTTP ${status})` : ''}`, PERMISSION_HINT);
+    }
+    if (status === 403 || type === 'authorization') {
+        if (context.byok)
+            return as('forbidden', `${where} refused the request (HTTP 403)`, 'Check that the api-key may use this model.');
+        return /polic|not (?:authorized|enabled)|feature/i.test(said) || failure.code === 'feature_not_enabled'
+            ? as('forbidden', 'Copilot is not enabled for this token (HTTP 403)', POLICY_HINT)
+            : as('forbidden', 'Copilot refused the token (HTTP 403)', `${PERMISSION_HINT} ${POLICY_HINT}`);
+    }
+    if (status === 404 ||
+        /model.{0,40}(not (?:found|available|supported)|unknown|does not exist)|unknown model/i.test(said)) {
+        return as('model', `${where} does not serve the model '${context.model ?? '(default)'}'`, context.byok
+            ? 'Set model (--model) to a model the base-url serves.'
+            : 'Set model (--model) to one Copilot offers, or leave it empty to let Copilot choose.');
+    }
+    if (status === 402 || type === 'quota') {
+        return as('forbidden', `${where} says the quota is used up`, 'Check the Copilot premium request budget and billing of the organisation (or the account of the token).');
+    }
+    if (status === 429 || type === 'rate_limit') {
+        return as('rate-limit', `${where} rate-limited the requests`, 'Try again later or lower max-attempts.', true);
+    }
+    if (type === 'context_limit' || status === 413) {
+        return as('bad-request', `The request was too large for the model '${context.model ?? '(default)'}'`, 'Choose a model with a larger context (model), or report this: the prompt is packed to its limit.');
+    }
+    if (type === 'network' || /ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|dns error|could not be reached/i.test(said)) {
+        return as('network', `${where} could not be reached`, "Check the runner's network and proxy settings; the runtime retried with backoff.", true);
+    }
+    if (status !== undefined && status >= 500) {
+        return as('server', `${where} failed on its side (HTTP ${status})`, 'Try again later; the runtime retried with backoff.', true);
+    }
+    return as('bad-response', `The Copilot session failed`, RUNTIME_HINT, true);
+}
+
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(3136);
+// EXTERNAL MODULE: ./src/workspace/run-tests.ts
+var run_tests = __webpack_require__(4240);
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-runtime.ts
+/**
+ * Where the Copilot runtime comes from. The committed bundle never contains it (the platform package
+ * is about 115 MB); it is taken, in this order, from
+ * 1. `copilot-path` (`--copilot-path`): an explicit executable, the copilot CLI or the runtime wrapper;
+ * 2. a `copilot` executable on `PATH` (GitHub's docs install it with `npm install -g @github/copilot`);
+ * 3. the SDK's platform package installed beside this code (a development checkout, an npm install of
+ *    the CLI), at exactly the pinned version;
+ * 4. the runner's tool cache, keyed by the pinned version (a previous run's install);
+ * 5. an install of the pinned platform package with the runner's npm into the tool cache.
+ * Steps 4 and 5 need a tool cache (the action provides one); without it the error says what to change.
+ */
+
+
+
+
+
+
+
+/**
+ * The one pin: the runtime version the bundled `@github/copilot-sdk` speaks, equal to the SDK's own
+ * version (its platform packages are published with it). A test checks it against package.json.
+ */
+const COPILOT_RUNTIME_VERSION = '1.0.14';
+/**
+ * The registry's integrity of the platform packages this machine could verify (2026-12-01). npm
+ * checks every tarball against the registry's integrity anyway; a pinned value here also refuses a
+ * registry that serves another tarball under the same version.
+ */
+const PINNED_INTEGRITY = {
+    'linux-x64': 'sha512-1wlAVTK1z7ovAez0tixr+f77TnjB3fqKobamu1pG7FYyCTwQuyU4p1aWNXF9j/u1d7rxSY1n9cAxrtEAUkizbg==',
+    'linuxmusl-x64': 'sha512-tNNeJl53hXEkqeGudNAsHQk9OrSUbt2EdPhtugcQxscabaEFutd7KwQH6jmvvYW7Sifgl59ySWTd4ok/9I94kg==',
+};
+/** `linux-x64`, `linuxmusl-arm64`, `darwin-arm64`, `win32-x64`, … as the platform packages are named. */
+function runtimePlatform(platform = process.platform, arch = process.arch) {
+    if (platform === 'linux') {
+        const header = process.report?.getReport()?.header;
+        return `${header?.glibcVersionRuntime ? 'linux' : 'linuxmusl'}-${arch}`;
+    }
+    return `${platform}-${arch}`;
+}
+function runtimePackageName(platform = runtimePlatform()) {
+    return `@github/copilot-sdk-${platform}`;
+}
+/** The runtime wrapper inside an unpacked platform package. */
+function wrapperIn(packageDir, platform) {
+    return external_node_path_default().join(packageDir, 'prebuilds', platform, platform.startsWith('win32') ? 'copilot-runtime.exe' : 'copilot-runtime');
+}
+function isExecutableFile(file) {
+    try {
+        if (!(0,external_node_fs_.statSync)(file).isFile())
+            return false;
+        (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function onPath(name, env) {
+    const names = process.platform === 'win32' ? [`${name}.cmd`, `${name}.exe`, name] : [name];
+    for (const dir of (env.PATH ?? '').split((external_node_path_default()).delimiter).filter(Boolean)) {
+        for (const n of names) {
+            const candidate = external_node_path_default().join(dir, n);
+            if (isExecutableFile(candidate))
+                return candidate;
+        }
+    }
+    return undefined;
+}
+function packageVersion(dir) {
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, 'package.json'), 'utf8')).version;
+    }
+    catch {
+        return undefined;
+    }
+}
+function installedPackage(roots, platform) {
+    for (const root of roots) {
+        for (let dir = root;; dir = external_node_path_default().dirname(dir)) {
+            const candidate = external_node_path_default().join(dir, 'node_modules', ...runtimePackageName(platform).split('/'));
+            if (packageVersion(candidate) === COPILOT_RUNTIME_VERSION && isExecutableFile(wrapperIn(candidate, platform)))
+                return wrapperIn(candidate, platform);
+            if (external_node_path_default().dirname(dir) === dir)
+                break;
+        }
+    }
+    return undefined;
+}
+function defaultPackageRoots() {
+    try {
+        return [external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url))];
+    }
+    catch {
+        return [];
+    }
+}
+/** npm gets the step's environment minus credentials: the public registry needs none. */
+function npmEnvironment(env) {
+    const out = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || secrets/* CREDENTIAL_VARIABLE */.BU.test(name) || /^INPUT_/.test(name))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+function lastLines(text, max = 400) {
+    const t = text.trim().replace(/\s+/g, ' ');
+    return t.length > max ? `…${t.slice(-max)}` : t;
+}
+const NOT_INSTALLABLE_HINT = 'Install it in an earlier step with `npm install -g @github/copilot`, or set copilot-path (--copilot-path) to a copilot executable.';
+/** Install the pinned platform package with npm into a staging folder, verify it, and cache it. */
+async function install(options, cache, platform) {
+    const started = Date.now();
+    const spec = `${runtimePackageName(platform)}@${COPILOT_RUNTIME_VERSION}`;
+    const staging = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(cache.tempDir ?? external_node_os_default().tmpdir(), 'self-heal-copilot-'));
+    try {
+        options.log(`copilot: installing the runtime ${spec} with npm (about 115 MB; cached for the next run)`);
+        const npm = options.npmCommand ?? 'npm';
+        const result = await (0,run_tests/* runCommand */.d1)({
+            command: `${npm} install --no-audit --no-fund --ignore-scripts --prefer-offline --loglevel=error --prefix . ${spec}`,
+            cwd: staging,
+            timeoutMs: options.installTimeoutMs ?? 10 * 60_000,
+            env: npmEnvironment(options.env),
+            maxOutputBytes: 32 * 1024,
+        });
+        if (result.timedOut || result.exitCode !== 0) {
+            throw new provider/* ProviderError */.mZ(`The Copilot runtime ${spec} could not be installed (npm ${result.timedOut ? 'timed out' : `exited ${result.exitCode ?? result.signal}`}: ${lastLines(result.output)})`, 'config', false, NOT_INSTALLABLE_HINT);
+        }
+        const packageDir = external_node_path_default().join(staging, 'node_modules', ...runtimePackageName(platform).split('/'));
+        const lock = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(staging, 'package-lock.json'), 'utf8'));
+        const entry = lock.packages?.[`node_modules/${runtimePackageName(platform)}`];
+        const pinned = PINNED_INTEGRITY[platform];
+        if (entry?.version !== COPILOT_RUNTIME_VERSION || (pinned && entry.integrity !== pinned)) {
+            throw new provider/* ProviderError */.mZ(`The Copilot runtime npm installed is not the pinned one (${entry?.version ?? 'no version'}, integrity ${entry?.integrity ?? 'unknown'})`, 'config', false, `Check the npm registry the runner uses; ${NOT_INSTALLABLE_HINT}`);
+        }
+        if (!isExecutableFile(wrapperIn(packageDir, platform))) {
+            throw new provider/* ProviderError */.mZ(`The Copilot runtime ${spec} has no runtime for ${platform} inside`, 'config', false, NOT_INSTALLABLE_HINT);
+        }
+        const cached = await cache.save(packageDir, COPILOT_RUNTIME_VERSION, platform);
+        return { path: wrapperIn(cached, platform), source: 'installed', installMs: Date.now() - started };
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+    }
+}
+async function resolveCopilotRuntime(options) {
+    const explicit = options.copilotPath?.trim();
+    if (explicit) {
+        if (!isExecutableFile(explicit)) {
+            throw new provider/* ProviderError */.mZ(`copilot-path '${explicit}' is not an executable file`, 'config', false, 'Set copilot-path (--copilot-path) to the copilot CLI or the runtime, or leave it empty to find or install it.');
+        }
+        return { path: explicit, source: 'copilot-path' };
+    }
+    const fromPath = onPath('copilot', options.env);
+    if (fromPath)
+        return { path: fromPath, source: 'PATH' };
+    const platform = runtimePlatform();
+    const packaged = installedPackage(options.packageRoots ?? defaultPackageRoots(), platform);
+    if (packaged)
+        return { path: packaged, source: 'package' };
+    if (!options.cache) {
+        throw new provider/* ProviderError */.mZ('No Copilot runtime was found: no copilot on PATH and no tool cache to install it into', 'config', false, NOT_INSTALLABLE_HINT);
+    }
+    const cached = options.cache.find(COPILOT_RUNTIME_VERSION, platform);
+    if (cached && (0,external_node_fs_.existsSync)(wrapperIn(cached, platform)))
+        return { path: wrapperIn(cached, platform), source: 'tool-cache' };
+    return install(options, options.cache, platform);
+}
+
+;// CONCATENATED MODULE: ./src/repair/providers/copilot.ts
+/**
+ * `--provider copilot`: GitHub Copilot through the official `@github/copilot-sdk`, which drives the
+ * Copilot runtime (a separate process, see `copilot/copilot-runtime.ts` for where it comes from).
+ *
+ * One session per attempt. The session gets self-heal's own system prompt and packed context and
+ * only self-heal's three tools (read_file, search, replace_in_file), answered here through the
+ * RepairHost (guardrails, secret scrubbing, bounds) exactly as for the chat providers; the runtime's
+ * shell, file, web and MCP tools are not offered, and a call to one gets "does not exist". The runtime
+ * runs in a fresh temporary config home (no user settings, MCP servers or session store take part)
+ * with an environment that holds no credential but the token it is given.
+ *
+ * Auth: the token given (the action's github-token), else COPILOT_GITHUB_TOKEN, GH_TOKEN, GITHUB_TOKEN;
+ * outside CI without a token, a logged-in Copilot CLI (then the user's own config home is used).
+ * `base-url` + `api-key` switch the session to BYOK: the same runtime talks to that endpoint.
+ *
+ * Budgets: the attempt's tokens (from the runtime's usage events) and deadline stop the session; a
+ * session that keeps calling tools is stopped too. The prompt budget comes from the model's real limit
+ * (Copilot's model list, or the limit the runtime reports for a BYOK session).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_COPILOT_LIMITS = {
+    maxToolCalls: 8,
+    maxCorrections: 2,
+    maxRequests: 12,
+    maxToolResultTokens: 3_000,
+};
+/** The runtime's own assumption for a model it has no limits for (a BYOK model), as it reports it. */
+const BYOK_DEFAULT_PROMPT_LIMIT = 128_000;
+const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
+const copilot_MAX_NOTES_CHARS = 4_000;
+const STOP_GRACE_MS = 5_000;
+const LIVENESS_PROBE_MS = 1_000;
+/** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
+const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
+function resolveAuth(options) {
+    const baseUrl = firstSet(options.baseUrl);
+    if (baseUrl) {
+        let host;
+        try {
+            host = new URL(baseUrl).hostname.toLowerCase();
+        }
+        catch {
+            throw new provider/* ProviderError */.mZ(`base-url '${baseUrl}' is not a URL`, 'config', false, 'Give the endpoint, e.g. https://api.openai.com/v1.');
+        }
+        if (!firstSet(options.model)) {
+            throw new provider/* ProviderError */.mZ(`The copilot provider with base-url (${host}) needs a model`, 'config', false, 'Set model (--model) to a model that endpoint serves.');
+        }
+        const type = host.endsWith('.openai.azure.com') ? 'azure' : host === 'api.anthropic.com' ? 'anthropic' : 'openai';
+        return {
+            byok: { type, baseUrl, apiKey: firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY) },
+            loggedInUser: false,
+        };
+    }
+    const env = options.env;
+    const token = firstSet(options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    if (token)
+        return { token, loggedInUser: false };
+    if (env.GITHUB_ACTIONS === 'true' || env.CI) {
+        throw new provider/* ProviderError */.mZ('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
+    }
+    return { loggedInUser: true };
+}
+/** The runtime's environment: nothing from the step but what it needs, and a config home of its own. */
+function runtimeEnvironment(env, home) {
+    const out = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined && RUNTIME_ENV.test(name))
+            out[name] = value;
+    if (home) {
+        out.HOME = home;
+        out.USERPROFILE = home;
+        out.XDG_CONFIG_HOME = external_node_path_default().join(home, 'config');
+        out.XDG_CACHE_HOME = external_node_path_default().join(home, 'cache');
+    }
+    else if (env.HOME)
+        out.HOME = env.HOME;
+    return out;
+}
+function createCopilotProvider(options) {
+    const auth = resolveAuth(options);
+    const limits = { ...DEFAULT_COPILOT_LIMITS, ...options.limits };
+    const scrub = (0,secrets/* createScrubber */.HV)([auth.token ?? '', auth.byok?.apiKey ?? '', ...(options.secrets ?? [])].filter((s) => s.length > 0));
+    const requestedModel = firstSet(options.model);
+    let runtime;
+    /** The model's prompt limit: Copilot's model list, then what the runtime reports per session. */
+    let promptLimit;
+    let answeredModel;
+    const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+    /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
+    async function startClient() {
+        runtime ??= await resolveCopilotRuntime({
+            copilotPath: options.copilotPath,
+            env: options.env,
+            cache: options.runtimeCache,
+            log: () => { },
+        });
+        const home = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-copilot-home-'));
+        const ownHome = !auth.loggedInUser;
+        const client = new dist/* CopilotClient */.ue({
+            connection: dist/* RuntimeConnection */.$6.forStdio({ path: runtime.path }),
+            mode: 'empty',
+            ...(ownHome ? { baseDirectory: home } : {}),
+            workingDirectory: home,
+            env: runtimeEnvironment(options.env, ownHome ? home : undefined),
+            ...(auth.token ? { gitHubToken: auth.token } : {}),
+            useLoggedInUser: auth.loggedInUser,
+            logLevel: 'error',
+        });
+        const stop = async () => {
+            try {
+                await withTimeout(client.stop(), STOP_GRACE_MS);
+            }
+            catch {
+                await client.forceStop().catch(() => { });
+            }
+            finally {
+                (0,external_node_fs_.rmSync)(home, { recursive: true, force: true });
+            }
+        };
+        try {
+            await client.start();
+        }
+        catch (error) {
+            await stop();
+            throw new provider/* ProviderError */.mZ(scrub(`The Copilot runtime at ${runtime.path} did not start: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'config', false, RUNTIME_HINT);
+        }
+        return { client, home, stop };
+    }
+    async function prepare(context) {
+        const started = Date.now();
+        runtime = await resolveCopilotRuntime({
+            copilotPath: options.copilotPath,
+            env: options.env,
+            cache: options.runtimeCache,
+            log: (m) => context.log(m),
+        });
+        context.log(`copilot: runtime from ${runtime.source} (${runtime.path})${runtime.installMs !== undefined ? `, installed in ${(runtime.installMs / 1000).toFixed(1)} s` : ''}`);
+        const { client, stop } = await startClient();
+        try {
+            if (auth.byok) {
+                await client.ping();
+                promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
+            }
+            else {
+                let models;
+                try {
+                    models = await client.listModels();
+                }
+                catch (error) {
+                    throw copilotError(failureOf(error), { model: requestedModel, byok: false, scrub });
+                }
+                const chat = models.filter((m) => m.id !== 'auto');
+                const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
+                if (requestedModel && !chosen) {
+                    throw new provider/* ProviderError */.mZ(`Copilot does not offer the model '${requestedModel}' to this token (it offers: ${chat
+                        .map((m) => m.id)
+                        .slice(0, 12)
+                        .join(', ') || 'none'})`, 'model', false, 'Set model (--model) to one of those, or leave it empty to let Copilot choose.');
+                }
+                if (chosen?.policy?.state === 'disabled') {
+                    throw new provider/* ProviderError */.mZ(`The model '${requestedModel}' is disabled by the Copilot policy of this organisation`, 'model', false, "Enable it in the organisation's Copilot model policies, or set model (--model) to another one.");
+                }
+                const limitOf = (m) => m.capabilities?.limits?.max_prompt_tokens ?? m.capabilities?.limits?.max_context_window_tokens;
+                // Without a named model, Copilot chooses; the smallest limit it offers is the safe one.
+                const known = (chosen ? [chosen] : chat)
+                    .map(limitOf)
+                    .filter((n) => typeof n === 'number' && n > 0);
+                promptLimit = known.length > 0 ? Math.min(...known) : undefined;
+            }
+            context.log(`copilot: ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s; model ${requestedModel ?? 'chosen by Copilot'}, prompt limit ${promptLimit ?? 'unknown'} tokens`);
+        }
+        finally {
+            await stop();
+        }
+    }
+    async function propose(request, host) {
+        const usage = { input: 0, output: 0 };
+        let held = [];
+        /** The latest full set checked, returned when corrections run out so the loop records the refusal. */
+        let lastProposed = [];
+        let lastProblems = [];
+        /** The model call whose answer was last corrected: several refused calls of one answer are one round. */
+        let correctedAt = -1;
+        let toolCalls = 0;
+        let corrections = 0;
+        let modelCalls = 0;
+        let notes = '';
+        let stopReason;
+        let stopSession;
+        const models = new Set();
+        const { client, home, stop } = await startClient();
+        const finish = (reason) => {
+            host.log(`${label} ${answeredModel ?? requestedModel ?? ''}: ${(0,format/* plural */.LS)(modelCalls, 'model call')}, ${(0,format/* plural */.LS)(toolCalls, 'read/search call')}, ${(0,format/* plural */.LS)(corrections, 'correction')}; ${reason}`);
+            return {
+                // Edits kept when the budget stopped the session are verified like any other; after the last
+                // correction, the refused set goes back so the loop records why.
+                edits: reason === 'accepted' || reason === 'deadline' || lastProposed.length === 0 ? held : lastProposed,
+                usage,
+                notes: notes ? notes.slice(0, copilot_MAX_NOTES_CHARS) : undefined,
+                detail: {
+                    provider: label,
+                    ...(answeredModel ? { model: answeredModel } : {}),
+                    ...(models.size > 1 ? { models: [...models] } : {}),
+                    requests: modelCalls,
+                    toolCalls,
+                    corrections,
+                    stop: reason,
+                    ...(promptLimit ? { promptLimit } : {}),
+                    ...(lastProblems.length > 0 && reason !== 'accepted'
+                        ? { problems: lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })) }
+                        : {}),
+                },
+            };
+        };
+        const stopWith = (reason) => {
+            stopReason ??= reason;
+            stopSession?.(reason);
+        };
+        const toolResult = (text) => {
+            const scrubbed = scrub(text);
+            const cut = (0,token_estimate/* truncateToTokens */.Q)(scrubbed, limits.maxToolResultTokens);
+            return cut.length < scrubbed.length ? `${cut}\n… (cut; ask for a narrower range)` : scrubbed || '(empty)';
+        };
+        const readTool = (name) => async (args) => {
+            if (toolCalls >= limits.maxToolCalls)
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
+            toolCalls++;
+            const call = { id: '', name, arguments: isObject(args) ? args : undefined };
+            try {
+                if (name === READ_FILE) {
+                    const parsed = parseReadCall(call);
+                    if (!parsed.ok)
+                        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: name, reason: parsed.reason });
+                    return toolResult(await host.readFile(parsed.value.path, parsed.value.range));
+                }
+                const parsed = parseSearchCall(call);
+                if (!parsed.ok)
+                    return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: name, reason: parsed.reason });
+                return toolResult(await host.search(parsed.value));
+            }
+            catch (error) {
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, {
+                    tool: name,
+                    reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+                });
+            }
+        };
+        /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
+        const correct = (text) => {
+            if (correctedAt !== modelCalls) {
+                correctedAt = modelCalls;
+                corrections++;
+            }
+            if (corrections > limits.maxCorrections)
+                stopWith('corrections-exhausted');
+            return text;
+        };
+        const checkProposal = async (edits) => {
+            const all = [...held, ...edits];
+            lastProposed = all;
+            const check = await host.checkEdits(all);
+            lastProblems = check.problems;
+            if (check.ok && check.problems.length === 0) {
+                const tried = findTriedAttempt(all, request.history);
+                if (tried) {
+                    held = [];
+                    return correct((0,repair_prompt/* fillTemplate */.ou)(EDIT_DUPLICATE, {
+                        n: tried.n,
+                        feedback: (0,token_estimate/* truncateToTokens */.Q)(scrub(tried.feedback || tried.verdict), 200).trim(),
+                    }));
+                }
+                held = all;
+                return undefined;
+            }
+            const mine = check.problems.filter((p) => p.index >= held.length);
+            return correct((mine.length > 0 ? mine : check.problems)
+                .map((p) => describeEditProblem(p, all[p.index] ?? edits[0], scrub))
+                .join('\n'));
+        };
+        const replaceTool = async (args) => {
+            const parsed = parseReplaceCall({ id: '', name: REPLACE_IN_FILE, arguments: isObject(args) ? args : undefined });
+            if (!parsed.ok)
+                return correct((0,repair_prompt/* fillTemplate */.ou)(EDIT_INVALID, { reason: parsed.reason }));
+            const problem = await checkProposal([parsed.value]);
+            return problem ?? (0,repair_prompt/* fillTemplate */.ou)(EDIT_ACCEPTED, { path: parsed.value.path });
+        };
+        const tools = REPAIR_TOOLS.map((spec) => ({
+            name: spec.name,
+            description: spec.description,
+            parameters: spec.parameters,
+            skipPermission: true,
+            handler: spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH),
+        }));
+        let settleTurn;
+        const onEvent = (event) => {
+            switch (event.type) {
+                case 'assistant.usage': {
+                    modelCalls++;
+                    usage.input += event.data.inputTokens ?? 0;
+                    usage.output += event.data.outputTokens ?? 0;
+                    answeredModel = event.data.model;
+                    models.add(event.data.model);
+                    if (usage.input >= request.budget.inputTokens || usage.output >= request.budget.outputTokens)
+                        stopWith('token-budget');
+                    else if (modelCalls >= limits.maxRequests)
+                        stopWith('request-cap');
+                    break;
+                }
+                case 'session.usage_info':
+                    if (event.data.tokenLimit > 0)
+                        promptLimit = event.data.tokenLimit;
+                    break;
+                case 'assistant.message':
+                    if (event.data.content?.trim())
+                        notes = `${notes}${notes ? '\n' : ''}${event.data.content.trim()}`.slice(0, copilot_MAX_NOTES_CHARS);
+                    break;
+                case 'session.idle':
+                    settleTurn?.({ kind: 'idle' });
+                    break;
+                case 'session.error':
+                    settleTurn?.({
+                        kind: 'error',
+                        error: copilotError({
+                            status: event.data.statusCode,
+                            type: event.data.errorType,
+                            code: event.data.errorCode,
+                            message: event.data.message,
+                        }, { model: requestedModel, byok: !!auth.byok, scrub }),
+                    });
+                    break;
+                default:
+                    break;
+            }
+        };
+        try {
+            const session = await client.createSession({
+                ...(requestedModel ? { model: requestedModel } : {}),
+                // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
+                systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
+                tools,
+                availableTools: TOOL_NAMES,
+                onPermissionRequest: (permission) => permission.kind === 'custom-tool' &&
+                    TOOL_NAMES.includes(String(permission.toolName))
+                    ? { kind: 'approve-once' }
+                    : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
+                workingDirectory: home,
+                infiniteSessions: { enabled: false },
+                enableSessionStore: false,
+                memory: { enabled: false },
+                enableSkills: false,
+                skipCustomInstructions: true,
+                enableConfigDiscovery: false,
+                enableHostGitOperations: false,
+                disabledMcpServers: ['github-mcp-server'],
+                ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' } } : {}),
+                onEvent,
+            });
+            let prompt = scrub(request.prompt.user);
+            for (;;) {
+                const outcome = await new Promise((resolve) => {
+                    const timers = [];
+                    const settle = (o) => {
+                        settleTurn = undefined;
+                        stopSession = undefined;
+                        for (const t of timers)
+                            clearTimeout(t);
+                        resolve(o);
+                    };
+                    settleTurn = settle;
+                    stopSession = () => {
+                        void session.abort().catch(() => { });
+                        settle({ kind: 'stopped' });
+                    };
+                    if (stopReason)
+                        return stopSession(stopReason);
+                    timers.push(setTimeout(() => stopWith('deadline'), Math.max(1, request.budget.deadline - Date.now())));
+                    // The runtime may die without an event: a probe that fails means the connection is gone.
+                    const probe = () => {
+                        timers.push(setTimeout(() => {
+                            client.ping().then(probe, (error) => settle({
+                                kind: 'error',
+                                error: new provider/* ProviderError */.mZ(scrub(`The Copilot runtime stopped during the attempt: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'server', true, RUNTIME_HINT),
+                            }));
+                        }, LIVENESS_PROBE_MS));
+                    };
+                    probe();
+                    session.send({ prompt }).catch((error) => settle({
+                        kind: 'error',
+                        error: copilotError(failureOf(error), { model: requestedModel, byok: !!auth.byok, scrub }),
+                    }));
+                });
+                if (outcome.kind === 'error')
+                    throw outcome.error;
+                if (outcome.kind === 'stopped')
+                    return finish(stopReason ?? 'deadline');
+                if (held.length > 0)
+                    return finish('accepted');
+                // No tool edit: SEARCH/REPLACE blocks in the text, as the system prompt allows.
+                const blocks = parseSearchReplaceBlocks(notes);
+                if (blocks.edits.length > 0 && (await checkProposal(blocks.edits)) === undefined)
+                    return finish('accepted');
+                if (corrections >= limits.maxCorrections)
+                    return finish('no-edits');
+                corrections++;
+                prompt = NO_EDITS_NUDGE;
+                notes = '';
+            }
+        }
+        finally {
+            await stop();
+        }
+    }
+    return {
+        name: 'copilot',
+        get model() {
+            return answeredModel ?? requestedModel;
+        },
+        get maxPromptTokens() {
+            return promptLimit ? (0,repair_prompt/* promptBudgetFor */.Xj)(promptLimit) : undefined;
+        },
+        prepare,
+        propose,
+    };
+}
+function isObject(value) {
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+function copilot_clip(text, max = 300) {
+    const single = text.replace(/\s+/g, ' ').trim();
+    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+async function withTimeout(promise, ms) {
+    let timer;
+    try {
+        return await Promise.race([
+            promise,
+            new Promise((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+            }),
+        ]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/repair/providers/auto.ts
+/**
+ * `provider: auto`, the default: GitHub Copilot when a token is there and a session can start, else
+ * the built-in offline engine, so a user is never left without a provider. Copilot is not available
+ * when there is no token, it answers 401/403 (no access, the `copilot-requests` permission missing,
+ * the organisation policy off), or its runtime cannot be found, installed or started; the reason is
+ * warned once and kept in `fallback` for the report and the job summary. A provider the user names
+ * explicitly never falls back: only this wrapper does.
+ */
+
+function createAutoProvider(createCopilot, createBuiltin, hasCopilotCredentials) {
+    let active;
+    let fallback;
+    let warned = false;
+    let copilotAnswered = false;
+    const fallBack = (reason, warn) => {
+        fallback = { from: 'copilot', reason };
+        active = createBuiltin();
+        if (warn && !warned) {
+            warned = true;
+            warn(`provider auto: Copilot is not available (${reason}); using the built-in engine instead`);
+        }
+    };
+    const describe = (error) => error instanceof provider/* ProviderError */.mZ
+        ? (0,provider/* describeProviderError */.vn)(error)
+        : `the copilot provider failed: ${error instanceof Error ? error.message : String(error)}`;
+    if (!hasCopilotCredentials) {
+        fallBack('no GitHub token: grant `permissions: copilot-requests: write` in the workflow, or set COPILOT_GITHUB_TOKEN');
+    }
+    else {
+        try {
+            active = createCopilot();
+        }
+        catch (error) {
+            fallBack(describe(error));
+        }
+    }
+    return {
+        get name() {
+            return active.name;
+        },
+        get model() {
+            return active.model;
+        },
+        get maxPromptTokens() {
+            return active.maxPromptTokens;
+        },
+        get fallback() {
+            return fallback;
+        },
+        async prepare(context) {
+            if (fallback) {
+                fallBack(fallback.reason, (m) => context.warn(m));
+                return active.prepare?.(context);
+            }
+            try {
+                await active.prepare?.(context);
+            }
+            catch (error) {
+                fallBack(describe(error), (m) => context.warn(m));
+                await active.prepare?.(context);
+            }
+        },
+        async propose(request, host) {
+            const current = active;
+            try {
+                const answer = await current.propose(request, host);
+                if (!fallback)
+                    copilotAnswered = true;
+                return answer;
+            }
+            catch (error) {
+                // Access refused on the first session (the model list answered, the chat did not): still unavailable.
+                const refused = error instanceof provider/* ProviderError */.mZ && (error.kind === 'auth' || error.kind === 'forbidden');
+                if (fallback || copilotAnswered || !refused)
+                    throw error;
+                fallBack(describe(error), (m) => host.log(m));
+                return active.propose(request, host);
+            }
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/create-provider.ts
+
+
+
+
+
+
+
+
+/**
+ * The provider factory: HealOptions + environment → one RepairProvider. Missing configuration
+ * (key, model, agent command) is a `ProviderError('config')` naming the flag or variable, which the
+ * CLI reports with exit status 2 and the action as a failed input.
+ */
+function createProvider(options, env, services = {}) {
+    const chat = {
+        model: options.model,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        env,
+        secrets: options.secrets,
+    };
+    const copilot = () => createCopilotProvider({
+        model: options.model,
+        baseUrl: options.baseUrl,
+        apiKey: options.apiKey,
+        githubToken: options.githubToken,
+        copilotPath: options.copilotPath,
+        env,
+        secrets: options.secrets,
+        runtimeCache: services.runtimeCache,
+    });
+    switch (options.provider) {
+        case 'auto':
+            return createAutoProvider(copilot, () => (0,builtin_provider/* createBuiltinProvider */.v)(options), hasCopilotCredentials(options, env));
+        case 'copilot':
+            return copilot();
+        case 'openai':
+            return createOpenAIProvider(chat);
+        case 'github-models':
+            throw githubModelsRetired();
+        case 'anthropic':
+            return createAnthropicProvider(chat);
+        case 'builtin':
+            return (0,builtin_provider/* createBuiltinProvider */.v)(options);
+        case 'command':
+            return createCommandProviderFor(options, env);
+    }
+}
+/**
+ * Credentials the provider takes from the environment rather than from an option: the token Copilot
+ * (and `auto`) read from COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN. They are self-heal's
+ * credentials for the model, so test runs and agents must not get them under any name.
+ */
+function environmentCredentials(options, env) {
+    if (options.provider !== 'copilot' && options.provider !== 'auto')
+        return [];
+    if (firstSet(options.baseUrl) || firstSet(options.githubToken))
+        return [];
+    const token = firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    return token ? [token] : [];
+}
+/** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
+function hasCopilotCredentials(options, env) {
+    return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some((v) => !!v?.trim());
+}
+/**
+ * GitHub Models was retired on 2026-07-30 (announced on the GitHub changelog on 2026-07-01); every
+ * request gets 410 Gone since. Naming it stops the run before any test runs.
+ */
+function githubModelsRetired() {
+    return new provider/* ProviderError */.mZ('The github-models provider is gone: GitHub retired GitHub Models on 2026-07-30 and every request now gets 410 Gone', 'config', false, 'Use provider copilot (the workflow token with `permissions: copilot-requests: write`), or leave provider empty for auto.');
+}
+function createCommandProviderFor(options, env) {
+    const agentCommand = options.agentCommand?.trim();
+    if (!agentCommand) {
+        throw new provider/* ProviderError */.mZ('The command provider needs --agent-command (the action input agent-command)', 'config', false, 'Pass the shell command of your agent, e.g. --agent-command "my-agent fix".');
+    }
+    // The agent gets the per-test-run timeout; the loop's deadline bounds the attempt as a whole.
+    return createCommandProvider({
+        agentCommand,
+        timeoutMs: options.timeoutSeconds * 1000,
+        env,
+        secrets: [options.apiKey, options.githubToken, ...options.secrets].filter((s) => !!s),
+        passEnv: options.passEnv,
+        allowDependencyChanges: options.allowDependencyChanges,
+    });
 }
 
 
@@ -7954,7 +10723,9 @@ function promptBudgetFor(maxInputTokens) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   m: () => (/* binding */ ProviderError)
+/* harmony export */   Fh: () => (/* binding */ providerErrorResult),
+/* harmony export */   mZ: () => (/* binding */ ProviderError),
+/* harmony export */   vn: () => (/* binding */ describeProviderError)
 /* harmony export */ });
 /**
  * A provider failure, sorted: retryable ones (429, 5xx, network) were already retried with
@@ -7974,6 +10745,19 @@ class ProviderError extends Error {
         this.name = 'ProviderError';
     }
 }
+/**
+ * The sentence a provider error ends a run with: what happened, then what to change. The message
+ * often ends with the service's own text, full stop included; the two are joined with one.
+ */
+function describeProviderError(error) {
+    if (!error.hint)
+        return error.message;
+    return `${error.message.replace(/[\s.]+$/, '')}. ${error.hint}`;
+}
+/** A provider error that ends the run: `config-error` when the configuration must change. */
+function providerErrorResult(error) {
+    return error.kind === 'config' || error.kind === 'model' ? 'config-error' : 'provider-error';
+}
 
 
 /***/ }),
@@ -7991,6 +10775,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/frames/syntax-walk.ts
 var syntax_walk = __webpack_require__(1633);
+// EXTERNAL MODULE: ./src/text/escape-regex.ts
+var escape_regex = __webpack_require__(8558);
 // EXTERNAL MODULE: ./src/repair/builtin/syntax-tree.ts
 var syntax_tree = __webpack_require__(4967);
 // EXTERNAL MODULE: ./src/repair/special-cases/literal-values.ts
@@ -8051,6 +10837,7 @@ const ENVIRONMENT_ACCESS = /\bprocess\.env\b|\bos\.environ\b|\bgetenv\s*\(|\benv
 
 
 
+
 /** Evidence items kept per attempt: enough to see the pattern, bounded for the report. */
 const MAX_EVIDENCE = 12;
 const MAX_LITERAL_CHARS = 120;
@@ -8062,6 +10849,114 @@ const MAX_SITE_CHARS = 200;
 const MAX_CLIMB = 48;
 /** Operands of one `and`/`or` chain read; a longer condition is not judged keyed. */
 const MAX_OPERANDS = 10_000;
+/** Where a name is bound other than by a plain `NAME = value` (so it is no constant of the patch's). */
+const OTHER_BINDINGS = new Set([
+    'augmented_assignment',
+    'augmented_assignment_expression',
+    'update_expression',
+    'for_statement',
+    'for_in_statement',
+    'named_expression',
+    'parameters',
+    'formal_parameters',
+    'lambda_parameters',
+    'default_parameter',
+    'typed_parameter',
+    'typed_default_parameter',
+    'required_parameter',
+    'optional_parameter',
+    'assignment_pattern',
+    'rest_pattern',
+    'list_splat_pattern',
+    'dictionary_splat_pattern',
+    'function_definition',
+    'class_definition',
+    'function_declaration',
+    'generator_function_declaration',
+    'class_declaration',
+    'import_statement',
+    'import_from_statement',
+    'aliased_import',
+    'dotted_name',
+    'import_specifier',
+    'namespace_import',
+    'import_clause',
+    'catch_clause',
+    'as_pattern_target',
+    'global_statement',
+    'nonlocal_statement',
+]);
+const PATTERNS = new Set([
+    'pattern_list',
+    'tuple_pattern',
+    'list_pattern',
+    'array_pattern',
+    'expression_list',
+    'tuple',
+    'list',
+    'array',
+]);
+/** `NAME = value` pairs a node binds: a plain assignment or declaration, or one unpacking a literal list. */
+function plainBindings(node) {
+    const declarator = node.type === 'variable_declarator';
+    if (!declarator && node.type !== 'assignment' && node.type !== 'assignment_expression')
+        return [];
+    const left = node.childForFieldName(declarator ? 'name' : 'left');
+    const right = node.childForFieldName(declarator ? 'value' : 'right');
+    if (!left)
+        return [];
+    if (left.type === 'identifier')
+        return [[left, right ?? undefined]];
+    if (!PATTERNS.has(left.type))
+        return [];
+    const names = left.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+    const values = right && PATTERNS.has((0,literal_values/* unwrap */.oA)(right).type)
+        ? (0,literal_values/* unwrap */.oA)(right).namedChildren.filter((c) => c !== null && c.type !== 'comment')
+        : [];
+    return names
+        .filter((n) => n.type === 'identifier')
+        .map((n) => [n, values.length === names.length ? values[names.indexOf(n)] : undefined]);
+}
+/**
+ * Names the patch binds exactly once, on an added line, with `NAME = value`, and never mentions on a
+ * line it did not add (`ANSWER = 5`, `const X = 2`): a hard-code that hides its literal behind a
+ * name of its own. A name bound any other way too (a parameter, a loop, `+=`, an import) is not one.
+ * Only the subtrees the patch touched are walked; the other lines are searched as text.
+ */
+function patchConstants(view) {
+    const bound = new Map();
+    const excluded = new Set();
+    const exclude = (n) => {
+        for (const child of n.namedChildren) {
+            if (child?.type === 'identifier')
+                excluded.add(child.text);
+            else if (child && PATTERNS.has(child.type))
+                for (const inner of child.namedChildren)
+                    if (inner?.type === 'identifier')
+                        excluded.add(inner.text);
+        }
+    };
+    (0,syntax_walk/* walkSyntax */.l5)(view.after.tree.rootNode, (n) => {
+        if (!view.touchesAdded(n))
+            return false;
+        if (OTHER_BINDINGS.has(n.type))
+            exclude(n);
+        if (view.onAddedRow(n))
+            for (const [name, value] of plainBindings(n))
+                bound.set(name.text, [...(bound.get(name.text) ?? []), value]);
+        return true;
+    });
+    const untouched = view.lines.filter((_, row) => !view.added.has(row)).join('\n');
+    const constants = new Map();
+    for (const [name, values] of bound) {
+        if (values.length !== 1 || !values[0] || excluded.has(name))
+            continue;
+        if (new RegExp(`(?<![\\w$])${(0,escape_regex/* escapeRegex */.$)(name)}(?![\\w$])`).test(untouched))
+            continue;
+        constants.set(name, values[0]);
+    }
+    return constants;
+}
 const EQUALITY_PY = new Set(['==', 'is', 'in']);
 const EQUALITY_JS = new Set(['===', '==']);
 const STRING_TESTS = new Set([
@@ -8127,6 +11022,8 @@ class PatchView {
     added = new Map();
     hunks;
     sortedAdded;
+    /** Names the patch defines as constants (`patchConstants`). */
+    constants;
     constructor(file, after, before) {
         this.file = file;
         this.after = after;
@@ -8147,6 +11044,24 @@ class PatchView {
         this.sortedAdded = [...this.added.keys()].sort((a, b) => a - b);
         if (before && removed.size > 0)
             this.readRemoved(before, removed);
+        this.constants = patchConstants(this);
+    }
+    get family() {
+        return this.after.family;
+    }
+    /** `node`, or the definition of the patch constant it names (`ANSWER` → `5`), followed a few times. */
+    resolve = (node) => {
+        let n = node;
+        for (let hops = 0; hops < 8 && n.type === 'identifier'; hops++) {
+            const value = this.constants.get(n.text);
+            if (!value)
+                break;
+            n = (0,literal_values/* unwrap */.oA)(value);
+        }
+        return n;
+    };
+    valueOf(node) {
+        return (0,literal_values/* foldedValue */._g)(node, this.after.family, this.resolve);
     }
     readRemoved(before, removed) {
         const family = before.family;
@@ -8192,12 +11107,15 @@ class PatchView {
         const hunk = this.added.get(node.startPosition.row);
         return hunk === undefined ? undefined : this.hunks[hunk];
     }
-    /** The literal's value when the patch introduced it: on an added line, not on a line its hunk removed. */
+    /**
+     * The literal's value when the patch introduced it: on an added line, not on a line its hunk
+     * removed. A constant the patch defines, or an expression of literals, counts as its value.
+     */
     introduced(node) {
         const hunk = this.hunkOf(node);
         if (!hunk)
             return undefined;
-        const value = (0,literal_values/* literalValue */.XP)(node, this.after.family);
+        const value = this.valueOf(node);
         if (!value || hunk.removedKeys.has(value.key))
             return undefined;
         return value;
@@ -8249,7 +11167,7 @@ function assignmentOf(node) {
  * of equality tests against literals (`month == 2 and is_leap(year)` computes; it is not keyed). An
  * `and`/`or` chain is flattened with a stack, not recursion: a patch can chain without end.
  */
-function keyedLiterals(condition, family) {
+function keyedLiterals(condition, values) {
     const keys = [];
     const pending = [condition];
     for (let seen = 0; pending.length > 0; seen++) {
@@ -8265,7 +11183,7 @@ function keyedLiterals(condition, family) {
             pending.push(right, left);
             continue;
         }
-        const compared = equalityKeys(n, op, family);
+        const compared = equalityKeys(n, op, values);
         if (!compared)
             return null;
         keys.push(...compared);
@@ -8273,7 +11191,7 @@ function keyedLiterals(condition, family) {
     return keys;
 }
 /** The literal side of one equality test (`x == 2`, `(a, b) == (2, 3)`, `x in (2, 3)`, `[2, 3].includes(x)`). */
-function equalityKeys(n, op, family) {
+function equalityKeys(n, op, values) {
     let sides = [];
     if (n.type === 'comparison_operator' && op && EQUALITY_PY.has(op))
         sides = n.namedChildren.filter((c) => c !== null);
@@ -8293,7 +11211,7 @@ function equalityKeys(n, op, family) {
     }
     if (sides.length !== 2)
         return null;
-    const literals = sides.filter((s) => (0,literal_values/* literalValue */.XP)(s, family));
+    const literals = sides.filter((s) => values.valueOf(s));
     if (literals.length !== 1)
         return null;
     const literal = (0,literal_values/* unwrap */.oA)(literals[0]);
@@ -8304,9 +11222,10 @@ function equalityKeys(n, op, family) {
     return [literal, ...elements];
 }
 /** Branches of one chain: an if/elif/else-if chain, a switch or match, a conditional expression, a map. */
-function branchesOf(node, family) {
+function branchesOf(node, values) {
+    const family = values.family;
     const branch = (condition, outcome, valued = false) => {
-        const keys = condition ? keyedLiterals(condition, family) : null;
+        const keys = condition ? keyedLiterals(condition, values) : null;
         return keys && outcome ? [{ keys, outcomes: [outcome], valued }] : [];
     };
     switch (node.type) {
@@ -8335,11 +11254,11 @@ function branchesOf(node, family) {
             const [a, condition, b] = node.namedChildren;
             if (!a || !condition || !b)
                 return [];
-            const keys = keyedLiterals(condition, family);
+            const keys = keyedLiterals(condition, values);
             return keys ? [{ keys, outcomes: [a, b], valued: true }] : [];
         }
         case 'ternary_expression': {
-            const keys = keyedLiterals(node.childForFieldName('condition'), family);
+            const keys = keyedLiterals(node.childForFieldName('condition'), values);
             const outcomes = [node.childForFieldName('consequence'), node.childForFieldName('alternative')].filter((c) => c !== null);
             return keys ? [{ keys, outcomes, valued: true }] : [];
         }
@@ -8349,7 +11268,7 @@ function branchesOf(node, family) {
                 if (c?.type !== 'switch_case')
                     continue;
                 const value = c.childForFieldName('value');
-                if (!value || !(0,literal_values/* literalValue */.XP)(value, family))
+                if (!value || !values.valueOf(value))
                     continue;
                 const body = c.namedChildren.filter((s) => s !== null && s.id !== value.id);
                 out.push({ keys: [(0,literal_values/* unwrap */.oA)(value)], outcomes: body, valued: false });
@@ -8386,7 +11305,7 @@ function branchesOf(node, family) {
                 const keys = ['tuple', 'list', 'array'].includes(k.type)
                     ? [k, ...k.namedChildren.filter((c) => c !== null)]
                     : [k];
-                if (keys.some((x) => (0,literal_values/* literalValue */.XP)(x, family) || x.type === 'property_identifier'))
+                if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
                     out.push({ keys, outcomes: [value], valued: true });
             }
             return out;
@@ -8559,7 +11478,7 @@ class FileCheck {
         (0,syntax_walk/* walkSyntax */.l5)(this.view.after.tree.rootNode, (n) => {
             if (!this.view.touchesAdded(n))
                 return false;
-            const branches = branchesOf(n, this.family);
+            const branches = branchesOf(n, this.view);
             if (branches)
                 this.checkChain(branches);
             if (this.view.onAddedRow(n)) {
@@ -8686,6 +11605,16 @@ class FileCheck {
         if (expected)
             this.out.add('expected-value', expected.node, this.view.site(expected.node), expected.site);
     }
+    /** A string the patch builds from literals (`"test_" + "add"`), read once, at its outermost `+`. */
+    builtString(n) {
+        const concat = (m) => (m?.type === 'binary_operator' || m?.type === 'binary_expression') &&
+            m.childForFieldName('operator')?.text === '+';
+        // Sized before the parent is asked for: each parent lookup walks from the root.
+        if (!concat(n) || n.endIndex - n.startIndex > literal_values/* MAX_LITERAL_CHARS */.VP || concat(n.parent))
+            return undefined;
+        const key = this.view.valueOf(n)?.key;
+        return key?.startsWith('s:') ? key.slice(2) : undefined;
+    }
     /** Code that recognises the test run. */
     checkIdentity(n) {
         const site = () => this.view.site(n);
@@ -8700,7 +11629,7 @@ class FileCheck {
             this.out.add('test-identity', n, site());
             return;
         }
-        const value = stringValue(n, this.family);
+        const value = stringValue(n, this.family) ?? this.builtString(n);
         if (value === undefined)
             return;
         if (TEST_ENV_VARIABLES.has(value)) {
@@ -8758,11 +11687,13 @@ async function checkSpecialCases(files, facts) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VP: () => (/* binding */ MAX_LITERAL_CHARS),
 /* harmony export */   XP: () => (/* binding */ literalValue),
+/* harmony export */   _g: () => (/* binding */ foldedValue),
 /* harmony export */   ah: () => (/* binding */ LITERAL_TYPES),
 /* harmony export */   oA: () => (/* binding */ unwrap)
 /* harmony export */ });
-/* unused harmony exports MAX_LITERAL_CHARS, describeKey */
+/* unused harmony export describeKey */
 /** Longer literals are data blobs, not hard-coded answers worth comparing (and would bloat keys). */
 const MAX_LITERAL_CHARS = 1_000;
 /** Elements of a list or map literal considered; a larger table is compared by its elements only. */
@@ -8942,6 +11873,103 @@ function literalValue(node, family) {
     if (key === undefined)
         return undefined;
     return { key, trivial: TRIVIAL.has(key) };
+}
+/** A value from its canonical key, with its triviality. */
+function fromKey(key) {
+    if (key.startsWith('s:') && key.length - 2 > MAX_LITERAL_CHARS)
+        return undefined;
+    if (key.startsWith('n:') && !Number.isFinite(Number(key.slice(2))))
+        return undefined;
+    return { key, trivial: TRIVIAL.has(key) };
+}
+/**
+ * Folds deeper than this are not followed, and one fold looks at this many nodes at most: a patch
+ * can nest without end, and constants defined from each other (`B = A + A`, `C = B + B`) double.
+ */
+const MAX_FOLD_DEPTH = 16;
+const MAX_FOLD_STEPS = 256;
+const CONVERSIONS = {
+    int: 'integer',
+    float: 'number',
+    str: 'string',
+    Number: 'number',
+    String: 'string',
+    parseInt: 'integer',
+    parseFloat: 'number',
+};
+function arithmetic(op, a, b) {
+    switch (op) {
+        case '+':
+            return a + b;
+        case '-':
+            return a - b;
+        case '*':
+            return a * b;
+        case '/':
+            return b === 0 ? undefined : a / b;
+        case '//':
+            return b === 0 ? undefined : Math.floor(a / b);
+        case '%':
+            return b === 0 ? undefined : a % b;
+        case '**':
+            return a ** b;
+        default:
+            return undefined;
+    }
+}
+/**
+ * The value of an expression a patch computes from literals alone, as if it were the literal:
+ * `2 + 3`, `"test_" + "add"`, `int("5")`, `Number('5')`, `-X`, and names `resolve` maps to their
+ * definition (a constant the patch defines). Undefined for anything that depends on a runtime value.
+ */
+function foldedValue(node, family, resolve = (n) => n, depth = 0, budget = { steps: MAX_FOLD_STEPS }) {
+    if (depth > MAX_FOLD_DEPTH || --budget.steps < 0)
+        return undefined;
+    const n = resolve(unwrap(node));
+    if (n.endIndex - n.startIndex > MAX_LITERAL_CHARS)
+        return undefined;
+    const literal = literalValue(n, family);
+    if (literal)
+        return literal;
+    const fold = (child) => child ? foldedValue(child, family, resolve, depth + 1, budget)?.key : undefined;
+    if (n.type === 'binary_operator' || n.type === 'binary_expression') {
+        const op = n.childForFieldName('operator')?.text ?? '';
+        const left = fold(n.childForFieldName('left'));
+        const right = left === undefined ? undefined : fold(n.childForFieldName('right'));
+        if (left === undefined || right === undefined)
+            return undefined;
+        if (op === '+' && left.startsWith('s:') && right.startsWith('s:'))
+            return fromKey(`s:${left.slice(2)}${right.slice(2)}`);
+        if (!left.startsWith('n:') || !right.startsWith('n:'))
+            return undefined;
+        const value = arithmetic(op, Number(left.slice(2)), Number(right.slice(2)));
+        return value === undefined ? undefined : fromKey(`n:${Object.is(value, -0) ? 0 : value}`);
+    }
+    if (n.type === 'unary_operator' || n.type === 'unary_expression') {
+        const op = n.childForFieldName('operator')?.text;
+        const inner = fold(n.childForFieldName('argument'));
+        if ((op !== '-' && op !== '+') || !inner?.startsWith('n:'))
+            return undefined;
+        const value = Number(inner.slice(2));
+        return fromKey(`n:${op === '-' && value !== 0 ? -value : value}`);
+    }
+    if (n.type === 'call' || n.type === 'call_expression') {
+        const kind = CONVERSIONS[n.childForFieldName('function')?.text ?? ''];
+        const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+        if (!kind || args?.length !== 1)
+            return undefined;
+        const inner = fold(args[0]);
+        if (inner === undefined || !/^[ns]:/.test(inner))
+            return undefined;
+        const text = inner.slice(2);
+        if (kind === 'string')
+            return fromKey(`s:${text}`);
+        let value = inner.startsWith('n:') ? Number(text) : text.trim() === '' ? NaN : Number(text.trim());
+        if (kind === 'integer')
+            value = Math.trunc(value);
+        return Number.isFinite(value) ? fromKey(`n:${Object.is(value, -0) ? 0 : value}`) : undefined;
+    }
+    return undefined;
 }
 /** Node types that can hold a literal value (for walks that look at every literal of a tree). */
 const LITERAL_TYPES = new Set([
@@ -9867,85 +12895,6 @@ function escapeRegex(text) {
 
 /***/ }),
 
-/***/ 8488:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B4: () => (/* binding */ formatCount),
-/* harmony export */   KH: () => (/* binding */ tableCode),
-/* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   _y: () => (/* binding */ formatTokens),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   b0: () => (/* binding */ blobUrl),
-/* harmony export */   js: () => (/* binding */ htmlText)
-/* harmony export */ });
-/* unused harmony export encodePath */
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6590);
-/**
- * Small formatting pieces shared by the job summary and the pull-request body: links into the
- * repository, durations and token counts, and untrusted text placed inside HTML or table cells.
- * Escaping itself lives in `markdown.ts`; these compose it for the places it does not cover.
- */
-
-/**
- * Untrusted text inside a raw HTML element (`<summary>`), where Markdown backslash escapes would
- * show literally: HTML-escape, fold newlines, and break `@` so it cannot mention anyone.
- */
-function htmlText(text, max = 200) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)((0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .breakReferences */ .m3)(clipped));
-}
-/**
- * Untrusted code in a table cell: a code span (no Markdown, HTML or mentions inside), bounded, with
- * `|` escaped, which GFM requires even inside code spans so the row is not split.
- */
-function tableCode(text, max = 120) {
-    if (!text)
-        return '';
-    const single = text.replace(/\s+/g, ' ').trim();
-    const clipped = single.length > max ? `${single.slice(0, max - 1)}…` : single;
-    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .inlineCode */ .ti)(clipped).replace(/\|/g, '\\|');
-}
-/** Encode a repo-relative path for a URL, segment by segment (`(`, `)` too: they end a Markdown link). */
-function encodePath(file) {
-    return file
-        .split('/')
-        .map((s) => encodeURIComponent(s).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
-        .join('/');
-}
-/** `<repoUrl>/blob/<sha>/<file>#L<line>`, or undefined when the repo or commit is unknown. */
-function blobUrl(repoUrl, sha, file, line) {
-    if (!repoUrl || !sha || !/^[0-9a-f]{7,64}$/i.test(sha))
-        return undefined;
-    return `${repoUrl.replace(/\/+$/, '')}/blob/${sha}/${encodePath(file)}${line ? `#L${line}` : ''}`;
-}
-function formatDuration(ms) {
-    if (!Number.isFinite(ms) || ms < 0)
-        return '–';
-    if (ms < 1_000)
-        return `${Math.round(ms)} ms`;
-    const s = ms / 1_000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    return `${m} min ${Math.round(s - m * 60)} s`;
-}
-function formatCount(n) {
-    return n.toLocaleString('en-US');
-}
-function formatTokens(tokens) {
-    if (tokens.input === 0 && tokens.output === 0)
-        return '–';
-    return `${formatCount(tokens.input)} in / ${formatCount(tokens.output)} out`;
-}
-function plural(n, word, many = `${word}s`) {
-    return `${formatCount(n)} ${n === 1 ? word : many}`;
-}
-
-
-/***/ }),
-
 /***/ 9690:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -10627,6 +13576,9 @@ const MAX_RESULT_BYTES = 64 * 1024;
 const MAX_LISTED = 50;
 /** File times come from a coarse clock; the scan's moment sits between self-heal's writes and the agent's. */
 const CLOCK_MARGIN_MS = 60;
+function listed(items, max = 3) {
+    return `${items.slice(0, max).join(', ')}${items.length > max ? `, and ${items.length - max} more` : ''}`;
+}
 function rel(root, abs) {
     return external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
 }
@@ -11122,6 +14074,26 @@ async function settle(input, raw, run) {
     const tracked = new Set(paths.length ? (0,git/* splitNul */.K5)((await (0,git/* git */.$Y)(ctx, ['ls-files', '-z', '--cached'], { maxBuffer: 1 << 28 })).stdout) : []);
     const apply = [];
     for (const c of changes) {
+        const folder = c.change === 'write' && !!lstatOrNull(c.source)?.isDirectory();
+        const replaced = c.change === 'write' ? untrackedInTheWay(input.root, c.path, folder, tracked) : null;
+        if (replaced) {
+            run.refused.push({
+                path: c.path,
+                reason: `it would replace \`${replaced}\`, an untracked file of yours: a fix never deletes it`,
+            });
+            continue;
+        }
+        if (c.change === 'write' && !folder && lstatOrNull(external_node_path_default().join(input.root, c.path))?.isDirectory()) {
+            // A file in a folder's place removes the folder: what git does not track in it (ignored too) is the user's.
+            const others = (0,git/* splitNul */.K5)((await (0,git/* git */.$Y)(ctx, ['ls-files', '-z', '--others', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout);
+            if (others.length > 0) {
+                run.refused.push({
+                    path: c.path,
+                    reason: `it would replace a folder that holds files of yours git does not track (${listed(others)}): a fix never deletes them`,
+                });
+                continue;
+            }
+        }
         if (hasGitComponent(c.path)) {
             run.refused.push({ path: c.path, reason: 'git metadata: an agent never changes the repository’s .git' });
             continue;
@@ -11172,6 +14144,26 @@ async function settle(input, raw, run) {
         else if (!run.dependencies.includes(c.path))
             run.applied.push(c.path);
     }
+}
+/**
+ * The untracked file (or link) of the user's that writing `p` would remove: `p` itself when a
+ * folder is to take its place, or a parent of `p` that is not a folder. Null when there is none.
+ */
+function untrackedInTheWay(root, p, folder, tracked) {
+    const parts = p.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+        const prefix = parts.slice(0, i).join('/');
+        const st = lstatOrNull(external_node_path_default().join(root, prefix));
+        if (!st)
+            return null;
+        if (st.isDirectory())
+            continue;
+        // `p` itself written as a file over a file is an ordinary write; a folder in its place removes it.
+        if (i === parts.length && !folder)
+            return null;
+        return tracked.has(prefix) ? null : prefix;
+    }
+    return null;
 }
 /** Every existing parent of `p` in the real tree must be a real folder: a link would lead the write elsewhere. */
 function parentProblem(root, p) {
@@ -11231,8 +14223,9 @@ function writeChange(root, c) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ agentEnvironment),
-/* harmony export */   j: () => (/* binding */ testRunEnvironment)
+/* harmony export */   FV: () => (/* binding */ agentEnvironment),
+/* harmony export */   cm: () => (/* binding */ isWithheldVariable),
+/* harmony export */   jA: () => (/* binding */ testRunEnvironment)
 /* harmony export */ });
 /* harmony import */ var _text_secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9690);
 /**
@@ -11266,6 +14259,16 @@ function strip(env, options, drop, extraPass = []) {
         out[name] = value;
     }
     return out;
+}
+/**
+ * Whether a variable is one no child gets unless it is named: self-heal's own, one that looks like a
+ * credential, or one holding a secret value (the agent's rule, the stricter one).
+ */
+function isWithheldVariable(name, value, secrets = []) {
+    if (SELF_HEAL_OWN.test(name) || _text_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .CREDENTIAL_VARIABLE */ .BU.test(name))
+        return true;
+    const v = value.trim();
+    return v.length >= _text_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .MIN_SECRET_LENGTH */ .vb && secrets.some((s) => s.trim() === v);
 }
 /** What a test run sees: the user's environment, not self-heal's credentials. */
 function testRunEnvironment(env, options = {}) {

@@ -1,0 +1,310 @@
+export const id = 948;
+export const ids = [948];
+export const modules = {
+
+/***/ 7948:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   main: () => (/* binding */ main),
+/* harmony export */   parseRunArgs: () => (/* binding */ parseRunArgs),
+/* harmony export */   renderSummary: () => (/* binding */ renderSummary)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8582);
+/* harmony import */ var _heal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5763);
+/* harmony import */ var _repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7420);
+/* harmony import */ var _repair_provider_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3716);
+/* harmony import */ var _frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7172);
+/* harmony import */ var _workspace_run_tests_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4240);
+/* harmony import */ var _workspace_tree_state_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2349);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8488);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7593);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4226);
+/**
+ * `self-heal run`: flags → HealOptions → heal() → a compact summary. The adapter only: flag checks
+ * with messages that name the flag, the API key from the environment, progress on stderr, the
+ * summary on stdout, and SIGINT/SIGTERM handling (kill the running commands, restore the tree
+ * synchronously from the journal, exit 130/143).
+ *
+ * Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration (including
+ * a dirty work tree without --allow-dirty).
+ */
+
+
+
+
+
+
+
+
+
+
+
+const FLAGS = {
+    'test-command': { type: 'string', expects: '<shell command>' },
+    junit: { type: 'string', multiple: true, expects: '<glob>' },
+    log: { type: 'string', expects: '<file>' },
+    cwd: { type: 'string', expects: '<dir>' },
+    'max-attempts': { type: 'string', expects: `<1-${_contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ATTEMPTS_HARD_CAP */ .TQ}>` },
+    provider: { type: 'string', expects: _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .PROVIDER_CHOICES */ .Vt.join('|') },
+    model: { type: 'string', expects: '<name>' },
+    'base-url': { type: 'string', expects: '<url>' },
+    'agent-command': { type: 'string', expects: '<shell command>' },
+    'copilot-path': { type: 'string', expects: '<file>' },
+    'rerun-command': { type: 'string', expects: '<template>' },
+    protect: { type: 'string', multiple: true, expects: '<glob>' },
+    allow: { type: 'string', multiple: true, expects: '<glob>' },
+    timeout: { type: 'string', expects: '<seconds>' },
+    'max-tokens': { type: 'string', expects: '<total>' },
+    'max-seconds': { type: 'string', expects: '<seconds>' },
+    report: { type: 'string', expects: '<path.json>' },
+    'no-commit': { type: 'boolean' },
+    'allow-dirty': { type: 'boolean' },
+    'allow-special-cases': { type: 'boolean' },
+    'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
+    'allow-dependency-changes': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+};
+const HELP = `usage: self-heal run --test-command "<shell command>" [options]
+
+Reproduces the failing tests, asks a repair provider for a fix, verifies it with the real tests
+(the failing ones must pass, every passing one must still pass) and commits it on HEAD.
+
+${(0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .describeFlags */ .Jv)(FLAGS, {
+    'test-command': 'the command that runs your tests (required); it must write JUnit XML',
+    junit: 'glob of the JUnit reports the test command writes, relative to --cwd; repeatable',
+    log: 'a log of the failed run, for richer failure frames',
+    cwd: 'the directory to run in, inside a git work tree (default: the current directory)',
+    'max-attempts': `repair attempts (default 3, at most ${_contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ATTEMPTS_HARD_CAP */ .TQ})`,
+    provider: 'who proposes fixes (default auto: GitHub Copilot when available, else builtin, offline)',
+    model: 'the model name for openai, anthropic or copilot',
+    'base-url': 'an OpenAI-compatible endpoint (Azure, Ollama, vLLM, OpenRouter…)',
+    'agent-command': 'for --provider command: your agent, run in the repository root',
+    'copilot-path': 'for copilot and auto: the copilot executable (default: copilot on PATH)',
+    'rerun-command': 'template for targeted reruns: {tests}, {files}, {pattern} (shell-quoted)',
+    protect: 'glob of files never to edit (beats --allow); repeatable',
+    allow: 'glob of default-protected files that may be edited; repeatable',
+    timeout: 'seconds per test run (default 600)',
+    'max-tokens': 'total tokens over all attempts (default 200000)',
+    'max-seconds': 'wall-clock budget of the whole run (default 1800)',
+    report: 'write the JSON report (HealReport) here',
+    'no-commit': 'leave the fix in the work tree instead of committing it',
+    'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
+    'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
+    'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
+    'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
+    help: 'show this help',
+})}
+
+The API key comes from SELF_HEAL_API_KEY, or the provider's usual variable (OPENAI_API_KEY,
+ANTHROPIC_API_KEY). Copilot's token comes from COPILOT_GITHUB_TOKEN, GH_TOKEN or GITHUB_TOKEN (a
+fine-grained token with the "Copilot Requests" permission), else a logged-in Copilot CLI. Test runs
+and the agent do not get self-heal's keys (the provider variables, or a variable holding the key):
+--pass-env NAME keeps one. The command provider's agent gets no credential at all; list the
+variables it needs in SELF_HEAL_AGENT_ENV.
+
+Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration.
+`;
+const KEY_VARIABLES = {
+    openai: ['OPENAI_API_KEY'],
+    anthropic: ['ANTHROPIC_API_KEY'],
+};
+function integer(flag, raw, min, max, what) {
+    if (raw === undefined)
+        return undefined;
+    const value = Number(raw.trim());
+    if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
+    }
+    return value;
+}
+function seconds(flag, raw) {
+    if (raw === undefined)
+        return undefined;
+    const value = Number(raw.trim());
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0))
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
+    return value;
+}
+function nonEmpty(flag, raw, what) {
+    if (raw === undefined)
+        return undefined;
+    if (!raw.trim())
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects ${what}, got an empty value`);
+    return raw;
+}
+/** argv → HealOptions (throws UsageError naming the flag). Exported for tests. */
+function parseRunArgs(argv, io) {
+    const { flags } = (0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .parseFlags */ .bQ)(argv, FLAGS);
+    if (flags.help)
+        return 'help';
+    const testCommand = nonEmpty('test-command', flags['test-command'], 'the shell command that runs your tests');
+    if (!testCommand)
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('--test-command is required: the shell command that runs your tests (it must write JUnit XML)');
+    if (flags.provider === 'github-models') {
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e((0,_repair_provider_js__WEBPACK_IMPORTED_MODULE_4__/* .describeProviderError */ .vn)((0,_repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .githubModelsRetired */ .pW)()));
+    }
+    const provider = (0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .oneOf */ .yL)('provider', flags.provider, _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .PROVIDER_CHOICES */ .Vt, 'auto');
+    const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
+    if (baseUrl !== undefined && !URL.canParse(baseUrl))
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+    for (const name of flags['pass-env'] ?? [])
+        if (!/^[^=\0]+$/.test(name.trim()))
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--pass-env expects a variable <NAME>, got ${JSON.stringify(name)}`);
+    for (const name of ['junit', 'protect', 'allow']) {
+        for (const glob of flags[name] ?? [])
+            if (!glob.trim())
+                throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${name} expects a non-empty <glob>`);
+    }
+    if (provider === 'command' && !flags['agent-command']?.trim()) {
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)');
+    }
+    const env = io.env;
+    const apiKey = [env.SELF_HEAL_API_KEY, ...(KEY_VARIABLES[provider] ?? []).map((v) => env[v])].find((v) => v && v.trim());
+    const input = {
+        cwd: flags.cwd !== undefined ? node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, nonEmpty('cwd', flags.cwd, 'a <dir>')) : io.cwd,
+        testCommand,
+        junit: flags.junit ?? [],
+        log: nonEmpty('log', flags.log, 'a <file>'),
+        maxAttempts: integer('max-attempts', flags['max-attempts'], 1, _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ATTEMPTS_HARD_CAP */ .TQ, `an integer from 1 to ${_contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ATTEMPTS_HARD_CAP */ .TQ}`),
+        provider,
+        model: nonEmpty('model', flags.model, 'a model <name>'),
+        baseUrl,
+        agentCommand: nonEmpty('agent-command', flags['agent-command'], 'a shell command'),
+        copilotPath: flags['copilot-path'] !== undefined
+            ? node_path__WEBPACK_IMPORTED_MODULE_0___default().resolve(io.cwd, nonEmpty('copilot-path', flags['copilot-path'], 'a <file>'))
+            : undefined,
+        rerunCommand: nonEmpty('rerun-command', flags['rerun-command'], 'a command template'),
+        protect: flags.protect ?? [],
+        allow: flags.allow ?? [],
+        timeoutSeconds: seconds('timeout', flags.timeout),
+        maxTokens: integer('max-tokens', flags['max-tokens'], 1, Number.MAX_SAFE_INTEGER, 'a positive integer'),
+        maxSeconds: seconds('max-seconds', flags['max-seconds']),
+        reportPath: nonEmpty('report', flags.report, 'a <path.json>'),
+        commit: !flags['no-commit'],
+        allowDirty: flags['allow-dirty'] ?? false,
+        allowSpecialCases: flags['allow-special-cases'] ?? false,
+        passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
+        allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
+        apiKey,
+    };
+    const parsed = _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .HealOptions */ .Bt.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`invalid ${issue.path.join('.')}: ${issue.message}`);
+    }
+    return parsed.data;
+}
+function stderrLogger(io) {
+    return {
+        info: (m) => io.stderr(`${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(m, true)}\n`),
+        warn: (m) => io.stderr(`warning: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(m, true)}\n`),
+        group: async (name, fn) => {
+            io.stderr(`\n▸ ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(name)}\n`);
+            return fn();
+        },
+    };
+}
+const EXIT = {
+    healed: 0,
+    'nothing-to-heal': 0,
+    unhealed: 1,
+    'not-reproduced': 1,
+    'budget-exhausted': 1,
+    'provider-error': 1,
+    unsafe: 2,
+    'config-error': 2,
+};
+/** Why heal() left the accepted fix uncommitted, from the report's state. */
+function whyUncommitted(fix) {
+    switch (fix.uncommitted) {
+        case 'commit-disabled':
+            return '--no-commit';
+        case 'dirty-tree':
+            return 'the work tree had uncommitted changes of its own';
+        default:
+            return `the commit failed${fix.commitError ? `: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(fix.commitError.split('\n')[0])}` : ''}`;
+    }
+}
+/** The compact human summary printed at the end. */
+function renderSummary(report) {
+    const safe = (t) => (0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(t);
+    const lines = [`self-heal: ${report.result} — ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(report.reason, true)}`];
+    if (report.failures.length) {
+        lines.push(`failing tests (${report.failures.length}):`);
+        for (const f of report.failures.slice(0, 10)) {
+            const at = f.triggering ?? f.test;
+            lines.push(`  ${safe(f.id)}${at ? `  (${safe(at.file)}:${at.line})` : ''}`);
+        }
+        if (report.failures.length > 10)
+            lines.push(`  … and ${report.failures.length - 10} more`);
+    }
+    for (const a of report.attempts) {
+        const files = a.files.length
+            ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]`
+            : '';
+        const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]).slice(0, 160)}` : '';
+        lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
+    }
+    if (report.flaky.length)
+        lines.push(`flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`);
+    if (report.provider.fallbackFrom)
+        lines.push(`provider: ${safe(report.provider.name)} (${safe(report.provider.fallbackFrom)} was not available: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(report.provider.reason ?? '', true)})`);
+    if (report.tokens.input + report.tokens.output > 0)
+        lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
+    if (report.commit)
+        lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0])}`);
+    if (report.fix?.uncommitted)
+        lines.push(`fix: in the work tree, not committed (${whyUncommitted(report.fix)})`);
+    if (report.reproduce)
+        lines.push(`reproduce: ${safe(report.reproduce)}`);
+    if (report.diff)
+        lines.push('', (0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(report.diff, true).trimEnd());
+    return `${lines.join('\n')}\n`;
+}
+async function main(argv, io) {
+    const options = parseRunArgs(argv, io);
+    if (options === 'help') {
+        io.stdout(HELP);
+        return 0;
+    }
+    const logger = stderrLogger(io);
+    // Ctrl-C / SIGTERM: kill what runs, put the tree back from the journal, synchronously, then exit.
+    let interrupted = false;
+    const onSignal = (signal) => {
+        if (interrupted)
+            return; // a second Ctrl-C must not cut the restore short
+        interrupted = true;
+        (0,_workspace_run_tests_js__WEBPACK_IMPORTED_MODULE_6__/* .killRunningCommands */ ._X)('SIGKILL');
+        let note = 'the work tree was left as it was found';
+        try {
+            const restored = (0,_workspace_tree_state_js__WEBPACK_IMPORTED_MODULE_7__/* .restoreActiveSnapshotsSync */ .VR)();
+            if (restored.length)
+                note = `restored ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .plural */ .LS)(restored.length, 'path')} of the work tree`;
+        }
+        catch (error) {
+            note = `restoring the work tree failed: ${error instanceof Error ? error.message : String(error)}; the journal under .git/self-heal/ is applied by the next run`;
+        }
+        io.stderr(`\nself-heal run: interrupted by ${signal}; ${note}\n`);
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+        const report = await (0,_heal_js__WEBPACK_IMPORTED_MODULE_2__/* .heal */ .R)(options, { logger, createProvider: (o) => (0,_repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .createProvider */ .Qd)(o, io.env), env: io.env });
+        io.stdout(`\n${renderSummary(report)}`);
+        return EXIT[report.result];
+    }
+    finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+    }
+}
+
+
+/***/ })
+
+};
