@@ -214,7 +214,11 @@ describe('heal() with provider copilot, the real runtime in BYOK mode', { timeou
     expect(report.attempts[0]!.detail).toMatchObject({ stop: 'token-budget' });
     // Stopped at the first model call past the attempt's input allowance (12,000 minus the output share).
     expect(report.attempts[0]!.tokens.input).toBeLessThanOrEqual(16_000);
+    // The tool answers of the call that crossed the allowance wait for the abort: no request follows.
+    expect(server.requests.length).toBe(report.attempts[0]!.detail!.requests);
     expect(server.requests.length).toBeLessThan(6);
+    // read_file is self-heal's (numbered lines from the repository), not the runtime's own tool of that name.
+    expect(toolResults(server, 1)[0]).toMatch(/^1: \/\/ A tiny calculator/);
     expect(project.files()).toEqual(before);
   });
 
