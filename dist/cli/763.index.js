@@ -9624,7 +9624,9 @@ async function resolveCopilotRuntime(options) {
  * One session per attempt. The session gets self-heal's own system prompt and packed context and
  * only self-heal's three tools (read_file, search, replace_in_file), answered here through the
  * RepairHost (guardrails, secret scrubbing, bounds) exactly as for the chat providers; the runtime's
- * shell, file, web and MCP tools are not offered, and a call to one gets "does not exist". The runtime
+ * shell, file, web and MCP tools are not offered, and a call to one gets "does not exist". The three
+ * are declared as overriding the runtime's built-ins of the same name: without that, the runtime's own
+ * `read_file` (other arguments, confined to the empty config home) answered instead. The runtime
  * runs in a fresh temporary config home (no user settings, MCP servers or session store take part)
  * with an environment that holds no credential but the token it is given.
  *
@@ -9633,7 +9635,8 @@ async function resolveCopilotRuntime(options) {
  * `base-url` + `api-key` switch the session to BYOK: the same runtime talks to that endpoint.
  *
  * Budgets: the attempt's tokens (from the runtime's usage events) and deadline stop the session; a
- * session that keeps calling tools is stopped too. The prompt budget comes from the model's real limit
+ * session that keeps calling tools is stopped too. Once a stop is decided, tool answers wait for the
+ * abort to cancel them, so the runtime makes no further model request. The prompt budget comes from the model's real limit
  * (Copilot's model list, or the limit the runtime reports for a BYOK session).
  */
 
@@ -9665,6 +9668,7 @@ const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
 const copilot_MAX_NOTES_CHARS = 4_000;
 const STOP_GRACE_MS = 5_000;
 const LIVENESS_PROBE_MS = 1_000;
+const STOP_HOLD_MS = 3_000;
 /** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
 const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
 function resolveAuth(options) {
@@ -9919,12 +9923,24 @@ function createCopilotProvider(options) {
             const problem = await checkProposal([parsed.value]);
             return problem ?? (0,repair_prompt/* fillTemplate */.ou)(EDIT_ACCEPTED, { path: parsed.value.path });
         };
+        /**
+         * Once the session is being stopped, a tool's answer is held until the runtime cancels the call
+         * (the invocation's signal), so that the abort reaches it first and no further model request is
+         * made on the way; a runtime that does not cancel gets the answer after STOP_HOLD_MS.
+         */
+        const holdWhileStopping = (handler) => async (args, invocation) => {
+            const text = await handler(args);
+            if (stopReason)
+                await untilAborted(invocation.signal, STOP_HOLD_MS);
+            return text;
+        };
         const tools = REPAIR_TOOLS.map((spec) => ({
             name: spec.name,
             description: spec.description,
             parameters: spec.parameters,
             skipPermission: true,
-            handler: spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH),
+            overridesBuiltInTool: true,
+            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH)),
         }));
         let settleTurn;
         const onEvent = (event) => {
@@ -10063,6 +10079,20 @@ function isObject(value) {
 function copilot_clip(text, max = 300) {
     const single = text.replace(/\s+/g, ' ').trim();
     return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+}
+/** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
+function untilAborted(signal, ms) {
+    if (!signal || signal.aborted)
+        return Promise.resolve();
+    return new Promise((resolve) => {
+        const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+    });
 }
 async function withTimeout(promise, ms) {
     let timer;
