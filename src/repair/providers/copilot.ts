@@ -64,7 +64,7 @@ import {
 import { parseSearchReplaceBlocks } from '../chat/search-replace-blocks.js';
 import { findTriedAttempt } from '../chat/tried-edits.js';
 import { describeEditProblem } from '../chat/edit-feedback.js';
-import { copilotError, failureOf, PERMISSION_HINT, RUNTIME_HINT } from '../copilot/copilot-errors.js';
+import { copilotError, failureOf, PERMISSION_HINT, runtimeError } from '../copilot/copilot-errors.js';
 import { resolveCopilotRuntime, type ResolvedRuntime, type RuntimeCache } from '../copilot/copilot-runtime.js';
 import { plural } from '../../text/format.js';
 
@@ -183,6 +183,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
   let promptLimit: number | undefined;
   let answeredModel: string | undefined;
   const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+  const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
 
   /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
   async function startClient(): Promise<{ client: CopilotClient; home: string; stop: () => Promise<void> }> {
@@ -217,14 +218,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       await client.start();
     } catch (error) {
       await stop();
-      throw new ProviderError(
-        scrub(
-          `The Copilot runtime at ${runtime.path} did not start: ${clip(error instanceof Error ? error.message : String(error))}`,
-        ),
-        'config',
-        false,
-        RUNTIME_HINT,
-      );
+      throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
     }
     return { client, home, stop };
   }
@@ -243,14 +237,16 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     const { client, stop } = await startClient();
     try {
       if (auth.byok) {
-        await client.ping();
+        await client.ping().catch((error: unknown) => {
+          throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
+        });
         promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
       } else {
         let models;
         try {
           models = await client.listModels();
         } catch (error) {
-          throw copilotError(failureOf(error), { model: requestedModel, byok: false, scrub });
+          throw copilotError(failureOf(error), errorContext);
         }
         const chat = models.filter((m) => m.id !== 'auto');
         const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
@@ -468,7 +464,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
                 code: event.data.errorCode,
                 message: event.data.message,
               },
-              { model: requestedModel, byok: !!auth.byok, scrub },
+              errorContext,
             ),
           });
           break;
@@ -478,29 +474,33 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     };
 
     try {
-      const session = await client.createSession({
-        ...(requestedModel ? { model: requestedModel } : {}),
-        // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
-        systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
-        tools,
-        availableTools: TOOL_NAMES,
-        onPermissionRequest: (permission) =>
-          permission.kind === 'custom-tool' &&
-          TOOL_NAMES.includes(String((permission as { toolName?: unknown }).toolName))
-            ? { kind: 'approve-once' }
-            : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
-        workingDirectory: home,
-        infiniteSessions: { enabled: false },
-        enableSessionStore: false,
-        memory: { enabled: false },
-        enableSkills: false,
-        skipCustomInstructions: true,
-        enableConfigDiscovery: false,
-        enableHostGitOperations: false,
-        disabledMcpServers: ['github-mcp-server'],
-        ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' as const } } : {}),
-        onEvent,
-      });
+      const session = await client
+        .createSession({
+          ...(requestedModel ? { model: requestedModel } : {}),
+          // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
+          systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
+          tools,
+          availableTools: TOOL_NAMES,
+          onPermissionRequest: (permission) =>
+            permission.kind === 'custom-tool' &&
+            TOOL_NAMES.includes(String((permission as { toolName?: unknown }).toolName))
+              ? { kind: 'approve-once' }
+              : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
+          workingDirectory: home,
+          infiniteSessions: { enabled: false },
+          enableSessionStore: false,
+          memory: { enabled: false },
+          enableSkills: false,
+          skipCustomInstructions: true,
+          enableConfigDiscovery: false,
+          enableHostGitOperations: false,
+          disabledMcpServers: ['github-mcp-server'],
+          ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' as const } } : {}),
+          onEvent,
+        })
+        .catch((error: unknown) => {
+          throw copilotError(failureOf(error), errorContext);
+        });
 
       let prompt = scrub(request.prompt.user);
       for (;;) {
@@ -526,14 +526,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
                 client.ping().then(probe, (error: unknown) =>
                   settle({
                     kind: 'error',
-                    error: new ProviderError(
-                      scrub(
-                        `The Copilot runtime stopped during the attempt: ${clip(error instanceof Error ? error.message : String(error))}`,
-                      ),
-                      'server',
-                      true,
-                      RUNTIME_HINT,
-                    ),
+                    error: runtimeError('The Copilot runtime stopped during the attempt', error, scrub, true),
                   }),
                 );
               }, LIVENESS_PROBE_MS),
@@ -543,7 +536,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
           session.send({ prompt }).catch((error: unknown) =>
             settle({
               kind: 'error',
-              error: copilotError(failureOf(error), { model: requestedModel, byok: !!auth.byok, scrub }),
+              error: copilotError(failureOf(error), errorContext),
             }),
           );
         });
@@ -578,11 +571,6 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-function clip(text: string, max = 300): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
