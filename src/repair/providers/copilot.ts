@@ -41,7 +41,6 @@ import {
   EDIT_INVALID,
   NO_EDITS_NUDGE,
   TOOL_CAP_REACHED,
-  TOOL_ERROR,
 } from '../prompts/repair-feedback.js';
 import {
   ProviderError,
@@ -53,9 +52,8 @@ import {
 } from '../provider.js';
 import { firstSet, requestTokenLimit } from '../chat/chat-provider.js';
 import {
-  parseReadCall,
+  answerReadCall,
   parseReplaceCall,
-  parseSearchCall,
   READ_FILE,
   REPAIR_TOOLS,
   REPLACE_IN_FILE,
@@ -335,33 +333,16 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       stopSession?.(reason);
     };
 
-    const toolResult = (text: string) => {
-      const scrubbed = scrub(text);
-      const cut = truncateToTokens(scrubbed, limits.maxToolResultTokens);
-      return cut.length < scrubbed.length ? `${cut}\n… (cut; ask for a narrower range)` : scrubbed || '(empty)';
-    };
-
     const readTool =
       (name: string) =>
       async (args: unknown): Promise<string> => {
         if (toolCalls >= limits.maxToolCalls) return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
         toolCalls++;
-        const call = { id: '', name, arguments: isObject(args) ? args : undefined };
-        try {
-          if (name === READ_FILE) {
-            const parsed = parseReadCall(call);
-            if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-            return toolResult(await host.readFile(parsed.value.path, parsed.value.range));
-          }
-          const parsed = parseSearchCall(call);
-          if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-          return toolResult(await host.search(parsed.value));
-        } catch (error) {
-          return fillTemplate(TOOL_ERROR, {
-            tool: name,
-            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-          });
-        }
+        return answerReadCall(
+          host,
+          { id: '', name, arguments: isObject(args) ? args : undefined },
+          { scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' },
+        );
       };
 
     /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
@@ -424,9 +405,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       parameters: spec.parameters,
       skipPermission: true,
       overridesBuiltInTool: true,
-      handler: holdWhileStopping(
-        spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH),
-      ),
+      handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : readTool(spec.name)),
     }));
 
     type Outcome = { kind: 'idle' } | { kind: 'stopped' } | { kind: 'error'; error: ProviderError };
