@@ -51,6 +51,7 @@ import {
   type RepairRequest,
 } from '../provider.js';
 import { firstSet, requestTokenLimit } from '../chat/chat-provider.js';
+import type { ConversationLimits } from '../chat/repair-conversation.js';
 import {
   answerReadCall,
   parseReplaceCall,
@@ -78,21 +79,11 @@ export interface CopilotProviderOptions {
   env: NodeJS.ProcessEnv;
   secrets?: string[];
   runtimeCache?: RuntimeCache;
-  limits?: Partial<CopilotLimits>;
+  limits?: Partial<ConversationLimits>;
 }
 
-export interface CopilotLimits {
-  /** read_file + search calls per attempt. */
-  maxToolCalls: number;
-  /** Rounds of edit feedback (refused, no match, duplicate, no edit) per attempt. */
-  maxCorrections: number;
-  /** Model calls per attempt, whatever happens. */
-  maxRequests: number;
-  /** One tool result. */
-  maxToolResultTokens: number;
-}
-
-export const DEFAULT_COPILOT_LIMITS: CopilotLimits = {
+/** The chat conversation's limits (one meaning for both), with the Copilot session's own defaults. */
+const DEFAULT_COPILOT_LIMITS: ConversationLimits = {
   maxToolCalls: 8,
   maxCorrections: 2,
   maxRequests: 12,
