@@ -110,6 +110,14 @@ interface Auth {
   loggedInUser: boolean;
 }
 
+/**
+ * The token Copilot takes from the environment when none is given. One order for this provider,
+ * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
+ */
+export function copilotTokenFrom(env: NodeJS.ProcessEnv): string | undefined {
+  return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+}
+
 function resolveAuth(options: CopilotProviderOptions): Auth {
   const baseUrl = firstSet(options.baseUrl);
   if (baseUrl) {
@@ -139,7 +147,7 @@ function resolveAuth(options: CopilotProviderOptions): Auth {
     };
   }
   const env = options.env;
-  const token = firstSet(options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+  const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
   if (token) return { token, loggedInUser: false };
   if (env.GITHUB_ACTIONS === 'true' || env.CI) {
     throw new ProviderError('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
