@@ -5,7 +5,7 @@ import { createOpenAIProvider } from './providers/openai.js';
 import { createAnthropicProvider } from './providers/anthropic.js';
 import { createBuiltinProvider } from './builtin/builtin-provider.js';
 import { createCommandProvider } from './providers/command.js';
-import { createCopilotProvider } from './providers/copilot.js';
+import { copilotTokenFrom, createCopilotProvider } from './providers/copilot.js';
 import { createAutoProvider } from './providers/auto.js';
 import type { RuntimeCache } from './copilot/copilot-runtime.js';
 import { firstSet } from './chat/chat-provider.js';
@@ -69,15 +69,13 @@ export function createProvider(
 export function environmentCredentials(options: HealOptions, env: NodeJS.ProcessEnv): string[] {
   if (options.provider !== 'copilot' && options.provider !== 'auto') return [];
   if (firstSet(options.baseUrl) || firstSet(options.githubToken)) return [];
-  const token = firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+  const token = copilotTokenFrom(env);
   return token ? [token] : [];
 }
 
 /** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
 function hasCopilotCredentials(options: HealOptions, env: NodeJS.ProcessEnv): boolean {
-  return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some(
-    (v) => !!v?.trim(),
-  );
+  return !!(firstSet(options.baseUrl, options.githubToken) ?? copilotTokenFrom(env));
 }
 
 /**

@@ -94,34 +94,12 @@ export function anthropicToolUse(
   if (options.text) content.push({ type: 'text', text: options.text });
   for (const use of uses)
     content.push({ type: 'tool_use', id: use.id ?? `toolu_${++useCounter}`, name: use.name, input: use.input });
-  return {
-    body: {
-      id: 'msg_test',
-      type: 'message',
-      role: 'assistant',
-      model: 'scripted',
-      content,
-      stop_reason: 'tool_use',
-      stop_sequence: null,
-      usage,
-    },
-  };
+  return anthropicBlocks(content, 'tool_use', usage);
 }
 
 /** A 200 answer with text only (`stop_reason: end_turn`). */
 export function anthropicText(text: string, usage = { input_tokens: 120, output_tokens: 30 }): ScriptedReply {
-  return {
-    body: {
-      id: 'msg_test',
-      type: 'message',
-      role: 'assistant',
-      model: 'scripted',
-      content: [{ type: 'text', text }],
-      stop_reason: 'end_turn',
-      stop_sequence: null,
-      usage,
-    },
-  };
+  return anthropicBlocks([{ type: 'text', text }], 'end_turn', usage);
 }
 
 /** A 200 answer with the given content blocks and stop reason (an empty `[]`, thinking only, …). */

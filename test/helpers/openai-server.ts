@@ -118,30 +118,30 @@ export function openaiToolCalls(
   usage = { prompt_tokens: 100, completion_tokens: 20 },
   text: string | null = null,
 ): ScriptedReply {
+  const toolCalls = calls.map((c) => ({
+    id: c.id ?? `call_${++callCounter}`,
+    type: 'function',
+    function: {
+      name: c.name,
+      arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+    },
+  }));
+  return completion({ role: 'assistant', content: text, tool_calls: toolCalls }, 'tool_calls', usage);
+}
+
+/** A 200 chat completion with one choice, as the real API sends it. */
+function completion(
+  message: Record<string, unknown>,
+  finishReason: string,
+  usage: { prompt_tokens: number; completion_tokens: number },
+): ScriptedReply {
   return {
     body: {
       id: 'chatcmpl-test',
       object: 'chat.completion',
       created: 1_767_225_600,
       model: 'scripted',
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content: text,
-            tool_calls: calls.map((c) => ({
-              id: c.id ?? `call_${++callCounter}`,
-              type: 'function',
-              function: {
-                name: c.name,
-                arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
-              },
-            })),
-          },
-          finish_reason: 'tool_calls',
-        },
-      ],
+      choices: [{ index: 0, message, finish_reason: finishReason }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     },
   };
@@ -152,30 +152,12 @@ export function openaiEmpty(
   finishReason = 'length',
   usage = { prompt_tokens: 100, completion_tokens: 20 },
 ): ScriptedReply {
-  return {
-    body: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 1_767_225_600,
-      model: 'scripted',
-      choices: [{ index: 0, message: { role: 'assistant', content: null }, finish_reason: finishReason }],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    },
-  };
+  return completion({ role: 'assistant', content: null }, finishReason, usage);
 }
 
 /** A 200 answer with text only (`finish_reason: stop`). */
 export function openaiText(text: string, usage = { prompt_tokens: 100, completion_tokens: 20 }): ScriptedReply {
-  return {
-    body: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 1_767_225_600,
-      model: 'scripted',
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-    },
-  };
+  return completion({ role: 'assistant', content: text }, 'stop', usage);
 }
 
 /** An error answer in OpenAI's shape. */

@@ -10,22 +10,13 @@ import {
   NO_EDITS_NUDGE,
   TEXT_BLOCKS_FEEDBACK,
   TOOL_CAP_REACHED,
-  TOOL_ERROR,
   TOOL_NO_ROOM,
   TOOL_UNKNOWN,
   TOOLS_UNAVAILABLE,
 } from '../prompts/repair-feedback.js';
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
 import type { ChatMessage, ChatModel, ChatReply, ToolCall, ToolResult, ToolSpec } from './chat-model.js';
-import {
-  parseReadCall,
-  parseReplaceCall,
-  parseSearchCall,
-  READ_FILE,
-  REPAIR_TOOLS,
-  REPLACE_IN_FILE,
-  SEARCH,
-} from './repair-tools.js';
+import { answerReadCall, parseReplaceCall, READ_FILE, REPAIR_TOOLS, REPLACE_IN_FILE, SEARCH } from './repair-tools.js';
 import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
 import { describeEditProblem } from './edit-feedback.js';
@@ -341,28 +332,11 @@ async function runReadTool(c: Conversation, call: ToolCall): Promise<string> {
   );
   if (room < 100) return TOOL_NO_ROOM;
   c.toolCalls++;
-  try {
-    let text: string;
-    if (call.name === READ_FILE) {
-      const parsed = parseReadCall(call);
-      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
-      text = await host.readFile(parsed.value.path, parsed.value.range);
-    } else {
-      const parsed = parseSearchCall(call);
-      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
-      text = await host.search(parsed.value);
-    }
-    const scrubbed = scrub(text);
-    const cut = truncateToTokens(scrubbed, room - 20);
-    return cut.length < scrubbed.length
-      ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
-      : scrubbed || '(empty)';
-  } catch (error) {
-    return fillTemplate(TOOL_ERROR, {
-      tool: call.name,
-      reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-    });
-  }
+  return answerReadCall(host, call, {
+    scrub,
+    maxTokens: room - 20,
+    cutNote: 'cut to fit the request size; ask for a narrower range',
+  });
 }
 
 /**

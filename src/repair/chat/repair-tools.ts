@@ -1,8 +1,15 @@
 import type { Edit } from '../../contracts/edit.js';
 import type { ToolCall, ToolSpec } from './chat-model.js';
+import { truncateToTokens } from '../../text/token-estimate.js';
+import { fillTemplate } from '../prompt.js';
+import type { RepairHost } from '../provider.js';
+import { TOOL_ERROR } from '../prompts/repair-feedback.js';
 import { READ_FILE_DESCRIPTION, REPLACE_IN_FILE_DESCRIPTION, SEARCH_DESCRIPTION } from '../prompts/repair-tools.js';
 
-/** The tools offered to chat models in a repair attempt, and the reading of their arguments. */
+/**
+ * The tools offered to models in a repair attempt (the chat conversation and the Copilot session),
+ * the reading of their arguments, and the answer to a read.
+ */
 
 export const REPLACE_IN_FILE = 'replace_in_file';
 export const READ_FILE = 'read_file';
@@ -122,4 +129,37 @@ export function parseSearchCall(call: ToolCall): Parsed<string> {
   if (typeof query !== 'string' || !query.trim()) return { ok: false, reason: 'query is missing.' };
   if (query.length > MAX_QUERY) return { ok: false, reason: `query is longer than ${MAX_QUERY} characters.` };
   return { ok: true, value: query };
+}
+
+/**
+ * A read_file or search call answered through the host: scrubbed, then cut to `maxTokens` (in that
+ * order, so no cut keeps part of a secret) with `cutNote` after the cut; a bad call or a host error
+ * comes back as the tool's error text.
+ */
+export async function answerReadCall(
+  host: RepairHost,
+  call: ToolCall,
+  bounds: { scrub: (text: string) => string; maxTokens: number; cutNote: string },
+): Promise<string> {
+  const { scrub } = bounds;
+  try {
+    let text: string;
+    if (call.name === READ_FILE) {
+      const parsed = parseReadCall(call);
+      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
+      text = await host.readFile(parsed.value.path, parsed.value.range);
+    } else {
+      const parsed = parseSearchCall(call);
+      if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
+      text = await host.search(parsed.value);
+    }
+    const scrubbed = scrub(text);
+    const cut = truncateToTokens(scrubbed, bounds.maxTokens);
+    return cut.length < scrubbed.length ? `${cut}\n… (${bounds.cutNote})` : scrubbed || '(empty)';
+  } catch (error) {
+    return fillTemplate(TOOL_ERROR, {
+      tool: call.name,
+      reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+    });
+  }
 }

@@ -27,6 +27,22 @@ function clip(text: string, max = 300): string {
   return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 
+/** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
+function quote(message: string, scrub: (text: string) => string): string {
+  return clip(scrub(message));
+}
+
+/** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
+export function runtimeError(
+  sentence: string,
+  error: unknown,
+  scrub: (text: string) => string,
+  retryable: boolean,
+): ProviderError {
+  const said = quote(error instanceof Error ? error.message : String(error), scrub);
+  return new ProviderError(`${scrub(sentence)}: ${said}`, retryable ? 'server' : 'config', retryable, RUNTIME_HINT);
+}
+
 /**
  * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
  * (`{"kind":"http","status":401,"body":"…"}`), others are plain messages.
@@ -69,7 +85,7 @@ export function copilotError(
   failure: CopilotFailure,
   context: { model?: string; byok: boolean; scrub: (text: string) => string },
 ): ProviderError {
-  const said = clip(context.scrub(failure.message));
+  const said = quote(failure.message, context.scrub);
   const status = failure.status;
   const type = failure.type ?? '';
   const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';

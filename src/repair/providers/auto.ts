@@ -26,11 +26,13 @@ export function createAutoProvider(
   let copilotAnswered = false;
 
   const fallBack = (reason: string, warn?: (message: string) => void) => {
-    fallback = { from: 'copilot', reason };
-    active = createBuiltin();
+    if (!fallback) {
+      fallback = { from: 'copilot', reason };
+      active = createBuiltin();
+    }
     if (warn && !warned) {
       warned = true;
-      warn(`provider auto: Copilot is not available (${reason}); using the built-in engine instead`);
+      warn(`provider auto: Copilot is not available (${fallback.reason}); using the built-in engine instead`);
     }
   };
   const describe = (error: unknown) =>

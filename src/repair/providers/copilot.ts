@@ -41,7 +41,6 @@ import {
   EDIT_INVALID,
   NO_EDITS_NUDGE,
   TOOL_CAP_REACHED,
-  TOOL_ERROR,
 } from '../prompts/repair-feedback.js';
 import {
   ProviderError,
@@ -52,10 +51,10 @@ import {
   type RepairRequest,
 } from '../provider.js';
 import { firstSet, requestTokenLimit } from '../chat/chat-provider.js';
+import type { ConversationLimits } from '../chat/repair-conversation.js';
 import {
-  parseReadCall,
+  answerReadCall,
   parseReplaceCall,
-  parseSearchCall,
   READ_FILE,
   REPAIR_TOOLS,
   REPLACE_IN_FILE,
@@ -64,7 +63,7 @@ import {
 import { parseSearchReplaceBlocks } from '../chat/search-replace-blocks.js';
 import { findTriedAttempt } from '../chat/tried-edits.js';
 import { describeEditProblem } from '../chat/edit-feedback.js';
-import { copilotError, failureOf, PERMISSION_HINT, RUNTIME_HINT } from '../copilot/copilot-errors.js';
+import { copilotError, failureOf, PERMISSION_HINT, runtimeError } from '../copilot/copilot-errors.js';
 import { resolveCopilotRuntime, type ResolvedRuntime, type RuntimeCache } from '../copilot/copilot-runtime.js';
 import { plural } from '../../text/format.js';
 
@@ -80,21 +79,11 @@ export interface CopilotProviderOptions {
   env: NodeJS.ProcessEnv;
   secrets?: string[];
   runtimeCache?: RuntimeCache;
-  limits?: Partial<CopilotLimits>;
+  limits?: Partial<ConversationLimits>;
 }
 
-export interface CopilotLimits {
-  /** read_file + search calls per attempt. */
-  maxToolCalls: number;
-  /** Rounds of edit feedback (refused, no match, duplicate, no edit) per attempt. */
-  maxCorrections: number;
-  /** Model calls per attempt, whatever happens. */
-  maxRequests: number;
-  /** One tool result. */
-  maxToolResultTokens: number;
-}
-
-export const DEFAULT_COPILOT_LIMITS: CopilotLimits = {
+/** The chat conversation's limits (one meaning for both), with the Copilot session's own defaults. */
+const DEFAULT_COPILOT_LIMITS: ConversationLimits = {
   maxToolCalls: 8,
   maxCorrections: 2,
   maxRequests: 12,
@@ -119,6 +108,14 @@ interface Auth {
   byok?: { type: 'openai' | 'azure' | 'anthropic'; baseUrl: string; apiKey?: string };
   token?: string;
   loggedInUser: boolean;
+}
+
+/**
+ * The token Copilot takes from the environment when none is given. One order for this provider,
+ * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
+ */
+export function copilotTokenFrom(env: NodeJS.ProcessEnv): string | undefined {
+  return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
 }
 
 function resolveAuth(options: CopilotProviderOptions): Auth {
@@ -150,7 +147,7 @@ function resolveAuth(options: CopilotProviderOptions): Auth {
     };
   }
   const env = options.env;
-  const token = firstSet(options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+  const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
   if (token) return { token, loggedInUser: false };
   if (env.GITHUB_ACTIONS === 'true' || env.CI) {
     throw new ProviderError('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
@@ -183,6 +180,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
   let promptLimit: number | undefined;
   let answeredModel: string | undefined;
   const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+  const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
 
   /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
   async function startClient(): Promise<{ client: CopilotClient; home: string; stop: () => Promise<void> }> {
@@ -217,14 +215,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       await client.start();
     } catch (error) {
       await stop();
-      throw new ProviderError(
-        scrub(
-          `The Copilot runtime at ${runtime.path} did not start: ${clip(error instanceof Error ? error.message : String(error))}`,
-        ),
-        'config',
-        false,
-        RUNTIME_HINT,
-      );
+      throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
     }
     return { client, home, stop };
   }
@@ -243,14 +234,16 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     const { client, stop } = await startClient();
     try {
       if (auth.byok) {
-        await client.ping();
+        await client.ping().catch((error: unknown) => {
+          throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
+        });
         promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
       } else {
         let models;
         try {
           models = await client.listModels();
         } catch (error) {
-          throw copilotError(failureOf(error), { model: requestedModel, byok: false, scrub });
+          throw copilotError(failureOf(error), errorContext);
         }
         const chat = models.filter((m) => m.id !== 'auto');
         const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
@@ -339,33 +332,16 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       stopSession?.(reason);
     };
 
-    const toolResult = (text: string) => {
-      const scrubbed = scrub(text);
-      const cut = truncateToTokens(scrubbed, limits.maxToolResultTokens);
-      return cut.length < scrubbed.length ? `${cut}\n… (cut; ask for a narrower range)` : scrubbed || '(empty)';
-    };
-
     const readTool =
       (name: string) =>
       async (args: unknown): Promise<string> => {
         if (toolCalls >= limits.maxToolCalls) return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
         toolCalls++;
-        const call = { id: '', name, arguments: isObject(args) ? args : undefined };
-        try {
-          if (name === READ_FILE) {
-            const parsed = parseReadCall(call);
-            if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-            return toolResult(await host.readFile(parsed.value.path, parsed.value.range));
-          }
-          const parsed = parseSearchCall(call);
-          if (!parsed.ok) return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-          return toolResult(await host.search(parsed.value));
-        } catch (error) {
-          return fillTemplate(TOOL_ERROR, {
-            tool: name,
-            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-          });
-        }
+        return answerReadCall(
+          host,
+          { id: '', name, arguments: isObject(args) ? args : undefined },
+          { scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' },
+        );
       };
 
     /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
@@ -428,9 +404,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
       parameters: spec.parameters,
       skipPermission: true,
       overridesBuiltInTool: true,
-      handler: holdWhileStopping(
-        spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH),
-      ),
+      handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : readTool(spec.name)),
     }));
 
     type Outcome = { kind: 'idle' } | { kind: 'stopped' } | { kind: 'error'; error: ProviderError };
@@ -468,7 +442,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
                 code: event.data.errorCode,
                 message: event.data.message,
               },
-              { model: requestedModel, byok: !!auth.byok, scrub },
+              errorContext,
             ),
           });
           break;
@@ -478,29 +452,33 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     };
 
     try {
-      const session = await client.createSession({
-        ...(requestedModel ? { model: requestedModel } : {}),
-        // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
-        systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
-        tools,
-        availableTools: TOOL_NAMES,
-        onPermissionRequest: (permission) =>
-          permission.kind === 'custom-tool' &&
-          TOOL_NAMES.includes(String((permission as { toolName?: unknown }).toolName))
-            ? { kind: 'approve-once' }
-            : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
-        workingDirectory: home,
-        infiniteSessions: { enabled: false },
-        enableSessionStore: false,
-        memory: { enabled: false },
-        enableSkills: false,
-        skipCustomInstructions: true,
-        enableConfigDiscovery: false,
-        enableHostGitOperations: false,
-        disabledMcpServers: ['github-mcp-server'],
-        ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' as const } } : {}),
-        onEvent,
-      });
+      const session = await client
+        .createSession({
+          ...(requestedModel ? { model: requestedModel } : {}),
+          // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
+          systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
+          tools,
+          availableTools: TOOL_NAMES,
+          onPermissionRequest: (permission) =>
+            permission.kind === 'custom-tool' &&
+            TOOL_NAMES.includes(String((permission as { toolName?: unknown }).toolName))
+              ? { kind: 'approve-once' }
+              : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
+          workingDirectory: home,
+          infiniteSessions: { enabled: false },
+          enableSessionStore: false,
+          memory: { enabled: false },
+          enableSkills: false,
+          skipCustomInstructions: true,
+          enableConfigDiscovery: false,
+          enableHostGitOperations: false,
+          disabledMcpServers: ['github-mcp-server'],
+          ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' as const } } : {}),
+          onEvent,
+        })
+        .catch((error: unknown) => {
+          throw copilotError(failureOf(error), errorContext);
+        });
 
       let prompt = scrub(request.prompt.user);
       for (;;) {
@@ -526,14 +504,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
                 client.ping().then(probe, (error: unknown) =>
                   settle({
                     kind: 'error',
-                    error: new ProviderError(
-                      scrub(
-                        `The Copilot runtime stopped during the attempt: ${clip(error instanceof Error ? error.message : String(error))}`,
-                      ),
-                      'server',
-                      true,
-                      RUNTIME_HINT,
-                    ),
+                    error: runtimeError('The Copilot runtime stopped during the attempt', error, scrub, true),
                   }),
                 );
               }, LIVENESS_PROBE_MS),
@@ -543,7 +514,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
           session.send({ prompt }).catch((error: unknown) =>
             settle({
               kind: 'error',
-              error: copilotError(failureOf(error), { model: requestedModel, byok: !!auth.byok, scrub }),
+              error: copilotError(failureOf(error), errorContext),
             }),
           );
         });
@@ -578,11 +549,6 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-
-function clip(text: string, max = 300): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copilotError, failureOf } from '../../../src/repair/copilot/copilot-errors.js';
+import { copilotError, failureOf, runtimeError } from '../../../src/repair/copilot/copilot-errors.js';
 import {
   COPILOT_RUNTIME_VERSION,
   runtimePackageName,
@@ -91,5 +91,29 @@ describe('copilotError: one sentence naming what to change', () => {
     const error = copilotError({ status: 401, message: 'Incorrect API key' }, { ...context, byok: true });
     expect(error.message).toMatch(/^The endpoint behind Copilot \(base-url\) refused the API key/);
     expect(error.hint).toMatch(/api-key/);
+  });
+});
+
+describe('runtimeError: the runtime itself failed', () => {
+  it('keeps no part of a token that straddles the clip', () => {
+    // The token starts 20 characters before the 300-character clip: clipping first would keep its head.
+    const said = `${'x'.repeat(280)} ${TOKEN} trailing words`;
+    const error = runtimeError('The Copilot runtime stopped during the attempt', new Error(said), context.scrub, true);
+    expect(error).toMatchObject({ kind: 'server', retryable: true });
+    expect(error.message).toMatch(/^The Copilot runtime stopped during the attempt: x+ \[REDACTED\] trail/);
+    expect(error.message).not.toContain(TOKEN.slice(0, 8));
+    expect(error.hint).toMatch(/copilot-path/);
+  });
+
+  it('is bounded, and a start failure is a configuration error', () => {
+    const error = runtimeError(
+      'The Copilot runtime at /bin/x did not start',
+      'spawn EACCES\n'.repeat(500),
+      context.scrub,
+      false,
+    );
+    expect(error).toMatchObject({ kind: 'config', retryable: false });
+    expect(error.message.length).toBeLessThan(400);
+    expect(error.message).not.toContain('\n');
   });
 });
