@@ -170,6 +170,12 @@ function hasGitComponent(p: string): boolean {
   return p.split('/').some((part) => part.toLowerCase() === '.git');
 }
 
+/** Whether a parent folder of `p` is one of `folders` (a set: checked per parent, not per folder). */
+function underAny(folders: ReadonlySet<string>, p: string): boolean {
+  for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) if (folders.has(p.slice(0, i))) return true;
+  return false;
+}
+
 function dependencyFolder(p: string): boolean {
   return p.split('/').some((part) => DEPENDENCY_FOLDERS.has(part));
 }
@@ -383,17 +389,17 @@ async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
 /** Put the copy back as it was made: what was added goes, what was changed or removed comes again. */
 function resetCopy(state: KeptCopy): void {
   const diff = compareCensus(state.fresh, state.last);
-  const gone: string[] = [];
+  const gone = new Set<string>();
   for (const c of diff) {
     if (c.change === 'removed') continue;
-    if (gone.some((d) => c.path.startsWith(`${d}/`))) continue;
+    if (underAny(gone, c.path)) continue;
     const sig = state.fresh.entries.get(c.path);
     if (c.change === 'changed' && sig?.startsWith('d:') && lstatOrNull(path.join(state.copy, c.path))?.isDirectory()) {
       chmodSync(path.join(state.copy, c.path), Number(sig.split(':')[1]) & 0o7777);
       continue;
     }
     rmSync(path.join(state.copy, c.path), { recursive: true, force: true });
-    gone.push(c.path);
+    gone.add(c.path);
   }
   // What is gone now and was there when the copy was made, parents first.
   const back = [...state.fresh.entries.keys()].filter((p) => !lstatOrNull(path.join(state.copy, p))).sort();
@@ -457,12 +463,12 @@ async function runInCopy(
   state.last = after;
   if (result.timedOut || result.exitCode !== 0) return run;
   const changes: Change[] = [];
-  const removedDirs: string[] = [];
+  const removedDirs = new Set<string>();
   for (const c of compareCensus(before, after)) {
-    if (removedDirs.some((d) => c.path.startsWith(`${d}/`))) continue;
+    if (underAny(removedDirs, c.path)) continue;
     if (c.change === 'removed') {
       changes.push({ path: c.path, change: 'delete' });
-      if (before.entries.get(c.path)?.startsWith('d:')) removedDirs.push(c.path);
+      if (before.entries.get(c.path)?.startsWith('d:')) removedDirs.add(c.path);
     } else changes.push({ path: c.path, change: 'write', source: path.join(copy, c.path) });
   }
   await settle(input, changes, run);
@@ -594,6 +600,7 @@ async function findEscapes(
     skip: (p) => p === '.git/self-heal',
   });
   const created = inRepo.changed.filter((c) => c.created);
+  const createdPaths = new Set(created.map((c) => c.path));
   const explained = new Set(inRepo.changed.map((c) => path.posix.dirname(c.path)));
   const kept = inRepo.changed.filter((c) => !c.created && !(c.directory && explained.has(c.path)));
   const ignored = await checkIgnore(
@@ -601,7 +608,7 @@ async function findEscapes(
     kept.map((c) => c.path),
   );
   for (const c of created) {
-    if (created.some((o) => o !== c && c.path.startsWith(`${o.path}/`))) continue;
+    if (underAny(createdPaths, c.path)) continue;
     if (input.allowDependencyChanges && dependencyFolder(c.path)) {
       run.dependencies.push(c.path);
       continue;
