@@ -41,7 +41,7 @@ import {
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { checkIgnore, configValue, git, headStateSync, splitNul, type GitContext } from './git.js';
+import { checkIgnore, configValue, git, gitDir, headStateSync, splitNul, type GitContext } from './git.js';
 import { runCommand, type CommandResult } from './run-tests.js';
 import {
   overlayablePath,
@@ -192,6 +192,22 @@ function watchedOutside(env: NodeJS.ProcessEnv): string[] {
 const live = new Set<string>();
 let exitHook = false;
 
+/**
+ * Remove a private directory in the background: removing a copy of thousands of files takes as long
+ * as making it, and nothing waits for it (an exit before it finishes removes what is left synchronously).
+ */
+function removeInBackground(dir: string): void {
+  void rm(dir, { recursive: true, force: true })
+    .catch(() => {
+      try {
+        removeTree(dir);
+      } catch {
+        // Left in the temporary directory: nothing of the user's is in it.
+      }
+    })
+    .then(() => live.delete(dir));
+}
+
 export async function runAgentIsolated(input: AgentRunInput): Promise<AgentRun> {
   const base = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-'));
   live.add(base);
@@ -222,17 +238,7 @@ export async function runAgentIsolated(input: AgentRunInput): Promise<AgentRun> 
           : 'a path cannot be mounted as an overlay';
     return await runInCopy(input, base, outsideDirs, reason);
   } finally {
-    // In the background: removing a copy of thousands of files takes as long as making it, and
-    // nothing waits for it (an exit before it finishes removes what is left synchronously).
-    void rm(base, { recursive: true, force: true })
-      .catch(() => {
-        try {
-          removeTree(base);
-        } catch {
-          // Left in the temporary directory: nothing of the user's is in it.
-        }
-      })
-      .then(() => live.delete(base));
+    removeInBackground(base);
   }
 }
 
@@ -355,9 +361,7 @@ const skipGit = (p: string) => p === '.git';
 export function disposeAgentCopies(): void {
   for (const [root, state] of kept) {
     kept.delete(root);
-    void rm(state.copy, { recursive: true, force: true })
-      .catch(() => undefined)
-      .then(() => live.delete(state.copy));
+    removeInBackground(state.copy);
   }
 }
 
@@ -370,12 +374,7 @@ async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
     return known;
   }
   // One copy at a time: a new work tree (another run in this process) retires the others.
-  for (const [other, state] of kept) {
-    kept.delete(other);
-    void rm(state.copy, { recursive: true, force: true })
-      .catch(() => undefined)
-      .then(() => live.delete(state.copy));
-  }
+  disposeAgentCopies();
   const copy = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-copy-'));
   live.add(copy);
   const links = await populateCopy(ctx, root, copy);
@@ -563,7 +562,7 @@ async function populateCopy(ctx: GitContext, root: string, copy: string): Promis
 async function makePrivateGitDir(ctx: GitContext, copy: string): Promise<void> {
   const own: GitContext = { cwd: copy, env: ctx.env };
   await git(own, ['init', '-q']);
-  const realGitDir = (await git(ctx, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+  const realGitDir = await gitDir(ctx);
   writeFileSync(
     path.join(copy, '.git', 'objects', 'info', 'alternates'),
     `${path.join(commonGitDir(realGitDir), 'objects')}\n`,
