@@ -41,7 +41,7 @@ import {
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { checkIgnore, configValue, git, headStateSync, splitNul, type GitContext } from './git.js';
+import { checkIgnore, configValue, git, gitDir, headStateSync, splitNul, type GitContext } from './git.js';
 import { runCommand, type CommandResult } from './run-tests.js';
 import {
   overlayablePath,
@@ -170,6 +170,12 @@ function hasGitComponent(p: string): boolean {
   return p.split('/').some((part) => part.toLowerCase() === '.git');
 }
 
+/** Whether a parent folder of `p` is one of `folders` (a set: checked per parent, not per folder). */
+function underAny(folders: ReadonlySet<string>, p: string): boolean {
+  for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) if (folders.has(p.slice(0, i))) return true;
+  return false;
+}
+
 function dependencyFolder(p: string): boolean {
   return p.split('/').some((part) => DEPENDENCY_FOLDERS.has(part));
 }
@@ -185,6 +191,22 @@ function watchedOutside(env: NodeJS.ProcessEnv): string[] {
 /** Private directories of agent runs in progress: removed on exit too (an interrupt exits at once). */
 const live = new Set<string>();
 let exitHook = false;
+
+/**
+ * Remove a private directory in the background: removing a copy of thousands of files takes as long
+ * as making it, and nothing waits for it (an exit before it finishes removes what is left synchronously).
+ */
+function removeInBackground(dir: string): void {
+  void rm(dir, { recursive: true, force: true })
+    .catch(() => {
+      try {
+        removeTree(dir);
+      } catch {
+        // Left in the temporary directory: nothing of the user's is in it.
+      }
+    })
+    .then(() => live.delete(dir));
+}
 
 export async function runAgentIsolated(input: AgentRunInput): Promise<AgentRun> {
   const base = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-'));
@@ -216,17 +238,7 @@ export async function runAgentIsolated(input: AgentRunInput): Promise<AgentRun> 
           : 'a path cannot be mounted as an overlay';
     return await runInCopy(input, base, outsideDirs, reason);
   } finally {
-    // In the background: removing a copy of thousands of files takes as long as making it, and
-    // nothing waits for it (an exit before it finishes removes what is left synchronously).
-    void rm(base, { recursive: true, force: true })
-      .catch(() => {
-        try {
-          removeTree(base);
-        } catch {
-          // Left in the temporary directory: nothing of the user's is in it.
-        }
-      })
-      .then(() => live.delete(base));
+    removeInBackground(base);
   }
 }
 
@@ -349,9 +361,7 @@ const skipGit = (p: string) => p === '.git';
 export function disposeAgentCopies(): void {
   for (const [root, state] of kept) {
     kept.delete(root);
-    void rm(state.copy, { recursive: true, force: true })
-      .catch(() => undefined)
-      .then(() => live.delete(state.copy));
+    removeInBackground(state.copy);
   }
 }
 
@@ -364,12 +374,7 @@ async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
     return known;
   }
   // One copy at a time: a new work tree (another run in this process) retires the others.
-  for (const [other, state] of kept) {
-    kept.delete(other);
-    void rm(state.copy, { recursive: true, force: true })
-      .catch(() => undefined)
-      .then(() => live.delete(state.copy));
-  }
+  disposeAgentCopies();
   const copy = mkdtempSync(path.join(os.tmpdir(), 'self-heal-agent-copy-'));
   live.add(copy);
   const links = await populateCopy(ctx, root, copy);
@@ -383,17 +388,17 @@ async function obtainCopy(ctx: GitContext, root: string): Promise<KeptCopy> {
 /** Put the copy back as it was made: what was added goes, what was changed or removed comes again. */
 function resetCopy(state: KeptCopy): void {
   const diff = compareCensus(state.fresh, state.last);
-  const gone: string[] = [];
+  const gone = new Set<string>();
   for (const c of diff) {
     if (c.change === 'removed') continue;
-    if (gone.some((d) => c.path.startsWith(`${d}/`))) continue;
+    if (underAny(gone, c.path)) continue;
     const sig = state.fresh.entries.get(c.path);
     if (c.change === 'changed' && sig?.startsWith('d:') && lstatOrNull(path.join(state.copy, c.path))?.isDirectory()) {
       chmodSync(path.join(state.copy, c.path), Number(sig.split(':')[1]) & 0o7777);
       continue;
     }
     rmSync(path.join(state.copy, c.path), { recursive: true, force: true });
-    gone.push(c.path);
+    gone.add(c.path);
   }
   // What is gone now and was there when the copy was made, parents first.
   const back = [...state.fresh.entries.keys()].filter((p) => !lstatOrNull(path.join(state.copy, p))).sort();
@@ -457,12 +462,12 @@ async function runInCopy(
   state.last = after;
   if (result.timedOut || result.exitCode !== 0) return run;
   const changes: Change[] = [];
-  const removedDirs: string[] = [];
+  const removedDirs = new Set<string>();
   for (const c of compareCensus(before, after)) {
-    if (removedDirs.some((d) => c.path.startsWith(`${d}/`))) continue;
+    if (underAny(removedDirs, c.path)) continue;
     if (c.change === 'removed') {
       changes.push({ path: c.path, change: 'delete' });
-      if (before.entries.get(c.path)?.startsWith('d:')) removedDirs.push(c.path);
+      if (before.entries.get(c.path)?.startsWith('d:')) removedDirs.add(c.path);
     } else changes.push({ path: c.path, change: 'write', source: path.join(copy, c.path) });
   }
   await settle(input, changes, run);
@@ -557,7 +562,7 @@ async function populateCopy(ctx: GitContext, root: string, copy: string): Promis
 async function makePrivateGitDir(ctx: GitContext, copy: string): Promise<void> {
   const own: GitContext = { cwd: copy, env: ctx.env };
   await git(own, ['init', '-q']);
-  const realGitDir = (await git(ctx, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+  const realGitDir = await gitDir(ctx);
   writeFileSync(
     path.join(copy, '.git', 'objects', 'info', 'alternates'),
     `${path.join(commonGitDir(realGitDir), 'objects')}\n`,
@@ -594,6 +599,7 @@ async function findEscapes(
     skip: (p) => p === '.git/self-heal',
   });
   const created = inRepo.changed.filter((c) => c.created);
+  const createdPaths = new Set(created.map((c) => c.path));
   const explained = new Set(inRepo.changed.map((c) => path.posix.dirname(c.path)));
   const kept = inRepo.changed.filter((c) => !c.created && !(c.directory && explained.has(c.path)));
   const ignored = await checkIgnore(
@@ -601,7 +607,7 @@ async function findEscapes(
     kept.map((c) => c.path),
   );
   for (const c of created) {
-    if (created.some((o) => o !== c && c.path.startsWith(`${o.path}/`))) continue;
+    if (underAny(createdPaths, c.path)) continue;
     if (input.allowDependencyChanges && dependencyFolder(c.path)) {
       run.dependencies.push(c.path);
       continue;

@@ -173,11 +173,26 @@ function listConfig(
 }
 
 /**
+ * The variables that decide which configuration git reads: the files (`HOME`, `XDG_CONFIG_HOME`,
+ * `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, `GIT_DIR`) and the entries given
+ * in the environment itself (`GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT`/`_KEY_n`/`_VALUE_n`).
+ */
+function configSources(env: NodeJS.ProcessEnv): string {
+  return Object.keys(env)
+    .filter(
+      (name) => name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'GIT_DIR' || name.startsWith('GIT_CONFIG'),
+    )
+    .sort()
+    .map((name) => `${name}=${env[name] ?? ''}`)
+    .join('\0');
+}
+
+/**
  * The `-c` arguments for a git call in `cwd` with `env`, memoised per directory and the variables
- * that decide which files git reads.
+ * that decide what configuration git reads.
  */
 export function gitConfigOverrides(cwd: string, env: NodeJS.ProcessEnv): string[] {
-  const key = `${cwd}\0${env.HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}\0${env.GIT_CONFIG_NOSYSTEM ?? ''}\0${env.GIT_CONFIG_SYSTEM ?? ''}\0${env.GIT_DIR ?? ''}`;
+  const key = `${cwd}\0${configSources(env)}`;
   const known = cache.get(key);
   if (known && fingerprint(known.files) === known.fingerprint) return [...FIXED, ...known.overrides];
   // Stat first, list second: a file written between the two is seen as changed by the next call.

@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { shellQuoteAll } from './shell-quote.js';
 
 export type SandboxSupport = { available: true } | { available: false; reason: string };
 
@@ -95,7 +96,6 @@ export function sandboxCommand(input: {
 }): SandboxCommand {
   const ready = path.join(input.base, 'sandbox-ready');
   const manifest = path.join(input.base, 'sandbox-manifest.json');
-  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
   const gid = typeof process.getgid === 'function' ? process.getgid() : 0;
   const args = [
@@ -110,12 +110,7 @@ export function sandboxCommand(input: {
     input.repo.upper,
     ...input.overlays.flatMap((o) => [o.lower, o.upper, o.work]),
   ];
-  const command = [
-    'exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c',
-    q(SETUP),
-    'sh',
-    ...args.map(q),
-  ].join(' ');
+  const command = `exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c ${shellQuoteAll([SETUP, 'sh', ...args])}`;
   return { command, ready, manifest };
 }
 

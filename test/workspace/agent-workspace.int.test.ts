@@ -14,6 +14,18 @@ let repo: TempRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
+  /** Run `command` as the agent on the current `repo`. */
+  const runAgent = (command: string) =>
+    runAgentIsolated({
+      root: repo!.root,
+      command,
+      timeoutMs: 30_000,
+      env: repo!.env,
+      gitEnv: repo!.env,
+      context: {},
+      isolation,
+    });
+
   it('finds deletions in a folder made again, applies deliverable changes and refuses the rest', async () => {
     repo = createTempRepo({
       files: {
@@ -26,9 +38,8 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
     });
     repo.write('dist/bundle.js', 'built\n');
     repo.write('mine.txt', 'the user’s\n');
-    const run = await runAgentIsolated({
-      root: repo.root,
-      command: [
+    const run = await runAgent(
+      [
         'rm -rf lib && mkdir -p lib/keep && echo c > lib/keep/c.js && echo new > lib/new.js',
         'echo changed > dist/bundle.js',
         'echo SECRET=1 > .env',
@@ -36,12 +47,7 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
         'echo more >> README.md',
         'git config alias.x "!true"',
       ].join(' && '),
-      timeoutMs: 30_000,
-      env: repo.env,
-      gitEnv: repo.env,
-      context: {},
-      isolation,
-    });
+    );
     expect(run.result.exitCode, run.result.output).toBe(0);
     expect(run.isolation).toBe(isolation === 'copy' ? 'copy' : 'sandbox');
     // lib/keep/c.js was written again (same bytes): a write all the same.
@@ -65,20 +71,14 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
     repo.write('notes', 'the user’s notes\n');
     repo.write('lib/draft.js', 'the user’s draft\n');
     repo.write('drafts/idea.md', 'the user’s idea\n');
-    const run = await runAgentIsolated({
-      root: repo.root,
-      command: [
+    const run = await runAgent(
+      [
         'rm notes && mkdir notes && echo x > notes/x.js',
         'rm lib/draft.js && mkdir -p lib/draft.js/deep && echo y > lib/draft.js/deep/y.js',
         'rm docs/guide.md && mkdir docs/guide.md && echo z > docs/guide.md/z.md',
         'rm -rf drafts && echo file > drafts',
       ].join(' && '),
-      timeoutMs: 30_000,
-      env: repo.env,
-      gitEnv: repo.env,
-      context: {},
-      isolation,
-    });
+    );
     expect(run.result.exitCode, run.result.output).toBe(0);
     expect(readFileSync(path.join(repo.root, 'notes'), 'utf8')).toBe('the user’s notes\n');
     expect(readFileSync(path.join(repo.root, 'lib/draft.js'), 'utf8')).toBe('the user’s draft\n');
@@ -93,29 +93,15 @@ describe.each(MODES)('runAgentIsolated (%s)', (isolation) => {
   it('gives every attempt the tree as it is, whatever the last agent did to its view', async () => {
     repo = createTempRepo({ files: { 'lib/a.js': 'a\n', 'lib/b.js': 'b\n', '.gitignore': 'cache/\n' } });
     repo.write('cache/c.txt', 'cached\n');
-    const first = await runAgentIsolated({
-      root: repo.root,
-      command:
-        'echo junk > junk.txt && rm lib/a.js && echo B > lib/b.js && chmod 700 lib && rm -rf cache && git commit -qam x --allow-empty',
-      timeoutMs: 30_000,
-      env: repo.env,
-      gitEnv: repo.env,
-      context: {},
-      isolation,
-    });
+    const first = await runAgent(
+      'echo junk > junk.txt && rm lib/a.js && echo B > lib/b.js && chmod 700 lib && rm -rf cache && git commit -qam x --allow-empty',
+    );
     expect(first.result.exitCode, first.result.output).toBe(0);
     repo.git('checkout', '-q', '--', '.');
     repo.git('clean', '-qfd', '--', 'junk.txt');
-    const second = await runAgentIsolated({
-      root: repo.root,
-      command:
-        'test ! -e junk.txt && test "$(cat lib/a.js)" = a && test "$(cat lib/b.js)" = b && test -e cache/c.txt && test -z "$(git status --porcelain)" && test "$(git log --format=%s)" = initial',
-      timeoutMs: 30_000,
-      env: repo.env,
-      gitEnv: repo.env,
-      context: {},
-      isolation,
-    });
+    const second = await runAgent(
+      'test ! -e junk.txt && test "$(cat lib/a.js)" = a && test "$(cat lib/b.js)" = b && test -e cache/c.txt && test -z "$(git status --porcelain)" && test "$(git log --format=%s)" = initial',
+    );
     expect(second.result.exitCode, second.result.output).toBe(0);
     expect(second.applied).toEqual([]);
   });

@@ -198,6 +198,33 @@ describe('self-heal git calls under hostile repository configuration', () => {
     expect(targets.filter((t) => existsSync(t))).toEqual([]);
   });
 
+  it('a driver in another XDG configuration is neutralised, though the directory and HOME are the same', async () => {
+    const repo = createTempRepo({ files: { 'a.js': 'a\n', '.gitattributes': '*.js filter=evil\n' } });
+    repos.push(repo);
+    const dir = path.dirname(repo.root);
+    const marker = path.join(dir, 'ran.txt');
+    const clean = path.join(dir, 'clean');
+    writeFileSync(clean, `#!/bin/sh\necho clean >> '${marker}'\ncat\n`);
+    chmodSync(clean, 0o755);
+    const xdg = (name: string, config: string) => {
+      mkdirSync(path.join(dir, name, 'git'), { recursive: true });
+      writeFileSync(path.join(dir, name, 'git', 'config'), config);
+      return path.join(dir, name);
+    };
+    const plain = xdg('xdg-plain', '');
+    const armed = xdg('xdg-armed', `[filter "evil"]\n\tclean = ${clean}\n`);
+    // The XDG file is read only without GIT_CONFIG_GLOBAL.
+    const env = { ...repo.env, GIT_CONFIG_GLOBAL: undefined, HOME: dir };
+    await status({ cwd: repo.root, env: { ...env, XDG_CONFIG_HOME: plain } });
+    repo.write('a.js', 'b\n');
+    execFileSync('git', ['status', '--porcelain'], { cwd: repo.root, env: { ...env, XDG_CONFIG_HOME: armed } });
+    expect(ran(marker)).toContain('clean');
+    rmSync(marker);
+    repo.write('a.js', 'c\n');
+    await status({ cwd: repo.root, env: { ...env, XDG_CONFIG_HOME: armed } });
+    expect(ran(marker)).toEqual([]);
+  });
+
   it('a push to a local remote runs neither its receive-pack command nor a pre-push hook', async () => {
     const { repo, marker, program } = armedRepo();
     const remote = path.join(os.tmpdir(), `self-heal-remote-${process.pid}-${Date.now()}.git`);

@@ -12,17 +12,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/workspace/run-tests.js';
 import { recoverJournal } from '../../src/workspace/tree-state.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+import { alive, waitGone } from '../helpers/processes.js';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitFor<T>(probe: () => T | undefined, ms = 10_000): Promise<T | undefined> {
   const end = Date.now() + ms;
@@ -31,10 +23,6 @@ async function waitFor<T>(probe: () => T | undefined, ms = 10_000): Promise<T | 
     if (value !== undefined || Date.now() > end) return value;
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function waitGone(pid: number, ms = 5_000): Promise<boolean> {
-  return (await waitFor(() => (alive(pid) ? undefined : true), ms)) === true;
 }
 
 function pidIn(file: string): number | undefined {
