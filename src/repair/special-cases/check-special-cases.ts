@@ -45,7 +45,7 @@ import {
 } from './test-markers.js';
 
 /** Evidence items kept per attempt: enough to see the pattern, bounded for the report. */
-export const MAX_EVIDENCE = 12;
+const MAX_EVIDENCE = 12;
 const MAX_LITERAL_CHARS = 120;
 /**
  * Ancestors looked at from a literal: a condition is near its literal, and a model's patch can nest

@@ -38,7 +38,7 @@ export interface TestFacts {
 }
 
 /** Frames looked at; past this many failing tests, more of the same adds nothing. */
-export const MAX_TESTS = 200;
+const MAX_TESTS = 200;
 /** Literals recorded per run: a table-driven test with thousands of rows is sampled, not copied. */
 const MAX_LITERALS = 20_000;
 
