@@ -35,7 +35,7 @@ import {
   type LiteralValue,
 } from './literal-values.js';
 import type { PatchedFile } from './patch-lines.js';
-import type { TestFacts, TestName } from './test-facts.js';
+import { lastName, type TestFacts, type TestName } from './test-facts.js';
 import {
   ENVIRONMENT_ACCESS,
   TEST_ENV_VARIABLES,
@@ -215,14 +215,6 @@ const CONDITIONAL_ANCESTORS = new Set([
   'catch_clause',
   'boolean_operator',
 ]);
-
-function lastName(callee: SyntaxNode | null | undefined): string | undefined {
-  if (!callee) return undefined;
-  if (callee.type === 'attribute') return callee.childForFieldName('attribute')?.text;
-  if (callee.type === 'member_expression') return callee.childForFieldName('property')?.text;
-  if (callee.type === 'identifier') return callee.text;
-  return undefined;
-}
 
 function operatorOf(node: SyntaxNode): string | undefined {
   if (node.type === 'comparison_operator') {

@@ -56,7 +56,8 @@ type Role = 'expected' | 'actual' | 'ignore';
 /** The role a literal takes from where it is: an input, an expectation, or neither. */
 type Context = 'input' | 'expected' | 'skip';
 
-function lastName(callee: SyntaxNode | null): string | undefined {
+/** The name a callee ends in: `f`, `obj.f`, `a.b.f` → `f`. */
+export function lastName(callee: SyntaxNode | null | undefined): string | undefined {
   if (!callee) return undefined;
   if (callee.type === 'attribute') return callee.childForFieldName('attribute')?.text;
   if (callee.type === 'member_expression') return callee.childForFieldName('property')?.text;
