@@ -160,33 +160,36 @@ async function readReports(
   options: ParseJUnitOptions,
   reports: number,
 ): Promise<Reading> {
-  const keep = options.keepCases ?? 'all';
-  const collector = newCollector(options, reports, keep);
-  const reads = await readAll(collector);
-  const suspects = collector.findSuspects();
-  if (suspects.size > 0) {
-    await readAll(rescanSink(collector, suspects));
-    collector.settleSuspects();
-  }
-  if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
-  const every = newCollector(options, reports, 'all');
-  await readAll(every);
-  return narrow(readingOf(every, reads), options);
+  const steps = readingSteps(options, reports);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await readAll(step.value));
+  return step.value;
 }
 
 /** `readReports` for reports already in memory. */
 function readReportsSync(readAll: ReadAll<StreamResult[]>, options: ParseJUnitOptions, reports: number): Reading {
+  const steps = readingSteps(options, reports);
+  let step = steps.next();
+  while (!step.done) step = steps.next(readAll(step.value));
+  return step.value;
+}
+
+/**
+ * The readings `readReports` makes, in order, for a sync or an async `readAll`: each sink yielded
+ * is to have every report streamed into it; what the first reading returned is sent back.
+ */
+function* readingSteps(options: ParseJUnitOptions, reports: number): Generator<CaseSink, Reading, StreamResult[]> {
   const keep = options.keepCases ?? 'all';
   const collector = newCollector(options, reports, keep);
-  const reads = readAll(collector);
+  const reads = yield collector;
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    readAll(rescanSink(collector, suspects));
+    yield rescanSink(collector, suspects);
     collector.settleSuspects();
   }
   if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
   const every = newCollector(options, reports, 'all');
-  readAll(every);
+  yield every;
   return narrow(readingOf(every, reads), options);
 }
 
