@@ -26,7 +26,7 @@ export type { KeepCases } from './merge-cases.js';
 export type { JUnitDialect } from './dialects.js';
 
 export interface ParseJUnitOptions {
-  /** Called with every case as it is read (before cases with the same id are merged). */
+  /** Called once with every case as it is read (before cases with the same id are merged). */
   onCase?: (testCase: TestCase) => void;
   /**
    * Which cases to keep in memory (all are counted): 'all' (the default; passing cases are kept
@@ -188,7 +188,8 @@ function* readingSteps(options: ParseJUnitOptions, reports: number): Generator<C
     collector.settleSuspects();
   }
   if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
-  const every = newCollector(options, reports, 'all');
+  // onCase saw every case, with these ids, in the first reading (it asks for passing cases whole).
+  const every = newCollector({ ...options, onCase: undefined }, reports, 'all');
   yield every;
   return narrow(readingOf(every, reads), options);
 }
