@@ -7,9 +7,10 @@
  * Every test definition of a sample's test file counts as failing: more failing tests only give the
  * check more literals to match, so a real fix that passes here passes with any subset.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FailureFrame } from '../../src/contracts/failure-frame.js';
+import { listFilesOnDisk } from '../../src/frames/repo-view.js';
 import { fixedText, loadCorpus } from './_builtin-corpus.js';
 
 export interface SpecialCaseSample {
@@ -964,22 +965,12 @@ module.exports = { MAX_RETRIES };
 
 const TEST_FILE = /(^|\/)(test_[^/]*\.py|[^/]*_test\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?)$/;
 
-function filesUnder(dir: string, base = dir): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory()
-      ? filesUnder(full, base)
-      : [path.relative(base, full).split(path.sep).join('/')];
-  });
-}
-
 /** The real fix of every bug of the built-in engine's corpus (bench/bugs), with its tests. */
 export function benchFixes(): SpecialCaseSample[] {
   return loadCorpus().map((bug) => {
     const before = readFileSync(path.join(bug.dir, bug.file), 'utf8');
     const tests = Object.fromEntries(
-      filesUnder(bug.dir)
+      listFilesOnDisk(bug.dir)
         .filter((f) => TEST_FILE.test(f))
         .map((f) => [f, readFileSync(path.join(bug.dir, f), 'utf8')]),
     );

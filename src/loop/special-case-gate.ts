@@ -4,36 +4,28 @@
  * evidence before it reaches the report or a model. A check that fails is logged and lets the
  * attempt through: the tests did verify it, and the check is a heuristic on top.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { SpecialCaseEvidence } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
+import { SourceStore } from '../repair/builtin/source-store.js';
 import { checkSpecialCases } from '../repair/special-cases/check-special-cases.js';
 import { readUnifiedDiff } from '../repair/special-cases/patch-lines.js';
 import { readTestFacts, type TestFacts } from '../repair/special-cases/test-facts.js';
-
-/** Files larger than this are not read (the syntax trees stop at 256 KiB anyway). */
-const MAX_FILE_BYTES = 1024 * 1024;
 
 export interface SpecialCaseGate {
   /** Evidence that the attempt's change special-cases the failing tests; empty when it does not. */
   check(diff: string, files: readonly string[]): Promise<SpecialCaseEvidence[]>;
 }
 
-/** A repo file's text; never one outside the repository, also not through a symlink (its lines become evidence). */
-function readRepoFile(root: string, file: string): string | undefined {
-  const normal = path.posix.normalize(file.replace(/\\/g, '/'));
-  if (path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../')) return undefined;
-  try {
-    const real = realpathSync(path.join(root, normal));
-    if (!real.startsWith(realpathSync(root) + path.sep)) return undefined;
-    const info = statSync(real);
-    if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined;
-    return readFileSync(real, 'utf8');
-  } catch {
-    return undefined;
-  }
+/**
+ * The texts of `files` as they are in the work tree now. Never a file outside the repository, also
+ * not through a symlink, and none too large to parse (their lines become evidence): SourceStore's rules.
+ */
+async function readRepoFiles(root: string, files: Iterable<string>): Promise<Map<string, string | undefined>> {
+  const store = new SourceStore(root);
+  const texts = new Map<string, string | undefined>();
+  for (const file of files) if (!texts.has(file)) texts.set(file, await store.text(file));
+  return texts;
 }
 
 export function createSpecialCaseGate(input: {
@@ -48,9 +40,13 @@ export function createSpecialCaseGate(input: {
   return {
     async check(diff, files) {
       try {
-        facts ??= readTestFacts(input.frames, (file) => readRepoFile(root, file));
-        const changed = new Set(files);
-        const patch = readUnifiedDiff(diff, (file) => (changed.has(file) ? readRepoFile(root, file) : undefined));
+        facts ??= readRepoFiles(
+          root,
+          input.frames.flatMap((f) => (f.test ? [f.test.file] : [])),
+        ).then((tests) => readTestFacts(input.frames, (file) => tests.get(file)));
+        // Only the files the attempt changed: a diff that names another file reads nothing of it.
+        const changed = await readRepoFiles(root, files);
+        const patch = readUnifiedDiff(diff, (file) => changed.get(file));
         const evidence = await checkSpecialCases(patch, await facts);
         return evidence.map((e) => ({
           ...e,

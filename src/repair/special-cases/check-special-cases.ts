@@ -25,6 +25,7 @@ import { walkSyntax } from '../../frames/syntax-walk.js';
 import { escapeRegex } from '../../text/escape-regex.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { isFunctionNode, parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
+import { evidenceText, siteOf } from './evidence-text.js';
 import {
   foldedValue,
   literalValue,
@@ -34,7 +35,7 @@ import {
   type LiteralValue,
 } from './literal-values.js';
 import type { PatchedFile } from './patch-lines.js';
-import type { TestFacts, TestName } from './test-facts.js';
+import { lastName, type TestFacts, type TestName } from './test-facts.js';
 import {
   ENVIRONMENT_ACCESS,
   TEST_ENV_VARIABLES,
@@ -44,9 +45,8 @@ import {
 } from './test-markers.js';
 
 /** Evidence items kept per attempt: enough to see the pattern, bounded for the report. */
-export const MAX_EVIDENCE = 12;
+const MAX_EVIDENCE = 12;
 const MAX_LITERAL_CHARS = 120;
-const MAX_SITE_CHARS = 200;
 /**
  * Ancestors looked at from a literal: a condition is near its literal, and a model's patch can nest
  * without end (each parent lookup walks from the root in web-tree-sitter).
@@ -216,19 +216,6 @@ const CONDITIONAL_ANCESTORS = new Set([
   'boolean_operator',
 ]);
 
-function clip(text: string, max: number): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-
-function lastName(callee: SyntaxNode | null | undefined): string | undefined {
-  if (!callee) return undefined;
-  if (callee.type === 'attribute') return callee.childForFieldName('attribute')?.text;
-  if (callee.type === 'member_expression') return callee.childForFieldName('property')?.text;
-  if (callee.type === 'identifier') return callee.text;
-  return undefined;
-}
-
 function operatorOf(node: SyntaxNode): string | undefined {
   if (node.type === 'comparison_operator') {
     const ops = node.childrenForFieldName('operators').filter((o): o is SyntaxNode => o !== null);
@@ -340,13 +327,7 @@ class PatchView {
   }
 
   site(node: SyntaxNode): CodeSite {
-    const row = node.startPosition.row;
-    const text = (this.lines[row] ?? '').trim();
-    return {
-      file: this.file.path,
-      line: row + 1,
-      text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text,
-    };
+    return siteOf(this.file.path, this.lines, node.startPosition.row);
   }
 }
 
@@ -632,7 +613,7 @@ class Collector {
   private readonly seen = new Set<string>();
 
   add(rule: SpecialCaseEvidence['rule'], literal: SyntaxNode | string, patch: CodeSite, test?: CodeSite): void {
-    const text = clip(typeof literal === 'string' ? literal : literal.text, MAX_LITERAL_CHARS);
+    const text = evidenceText(typeof literal === 'string' ? literal : literal.text, MAX_LITERAL_CHARS);
     const key = `${rule}\0${patch.file}\0${patch.line}\0${text}`;
     if (this.seen.has(key) || this.evidence.length >= MAX_EVIDENCE) return;
     this.seen.add(key);

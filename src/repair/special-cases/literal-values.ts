@@ -7,8 +7,7 @@
  * marked: a base case (`if n == 0: return 1`) uses them, so on their own they are no evidence.
  */
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
-
-export type Family = 'python' | 'js';
+import type { Family } from '../builtin/syntax-tree.js';
 
 export interface LiteralValue {
   /** Canonical form: equal keys are equal values (`n:5`, `s:abc`, `l:[n:2,n:3]`, `null`, `b:true`). */
@@ -306,9 +305,3 @@ export const LITERAL_TYPES = new Set([
   'dictionary',
   'object',
 ]);
-
-/** How a literal reads in evidence: its value for strings and numbers, bounded. */
-export function describeKey(key: string, max = 80): string {
-  const shown = key.startsWith('s:') ? JSON.stringify(key.slice(2)) : key.startsWith('n:') ? key.slice(2) : key;
-  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
-}

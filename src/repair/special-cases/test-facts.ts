@@ -17,6 +17,7 @@ import { walkSyntax } from '../../frames/syntax-walk.js';
 import { JS_TEST_CALLEES } from '../../frames/test-definition.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
+import { siteOf } from './evidence-text.js';
 import { literalValue, LITERAL_TYPES, unwrap } from './literal-values.js';
 
 export interface TestName {
@@ -37,10 +38,9 @@ export interface TestFacts {
 }
 
 /** Frames looked at; past this many failing tests, more of the same adds nothing. */
-export const MAX_TESTS = 200;
+const MAX_TESTS = 200;
 /** Literals recorded per run: a table-driven test with thousands of rows is sampled, not copied. */
 const MAX_LITERALS = 20_000;
-const MAX_SITE_CHARS = 200;
 
 /** Conventional names of an expected value in a parametrize or `each` table, or a local. */
 const EXPECTED_NAME =
@@ -56,12 +56,8 @@ type Role = 'expected' | 'actual' | 'ignore';
 /** The role a literal takes from where it is: an input, an expectation, or neither. */
 type Context = 'input' | 'expected' | 'skip';
 
-function siteOf(file: string, lines: readonly string[], row: number): CodeSite {
-  const text = (lines[row] ?? '').trim();
-  return { file, line: row + 1, text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text };
-}
-
-function lastName(callee: SyntaxNode | null): string | undefined {
+/** The name a callee ends in: `f`, `obj.f`, `a.b.f` → `f`. */
+export function lastName(callee: SyntaxNode | null | undefined): string | undefined {
   if (!callee) return undefined;
   if (callee.type === 'attribute') return callee.childForFieldName('attribute')?.text;
   if (callee.type === 'member_expression') return callee.childForFieldName('property')?.text;

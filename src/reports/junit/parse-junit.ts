@@ -26,7 +26,7 @@ export type { KeepCases } from './merge-cases.js';
 export type { JUnitDialect } from './dialects.js';
 
 export interface ParseJUnitOptions {
-  /** Called with every case as it is read (before cases with the same id are merged). */
+  /** Called once with every case as it is read (before cases with the same id are merged). */
   onCase?: (testCase: TestCase) => void;
   /**
    * Which cases to keep in memory (all are counted): 'all' (the default; passing cases are kept
@@ -160,33 +160,37 @@ async function readReports(
   options: ParseJUnitOptions,
   reports: number,
 ): Promise<Reading> {
-  const keep = options.keepCases ?? 'all';
-  const collector = newCollector(options, reports, keep);
-  const reads = await readAll(collector);
-  const suspects = collector.findSuspects();
-  if (suspects.size > 0) {
-    await readAll(rescanSink(collector, suspects));
-    collector.settleSuspects();
-  }
-  if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
-  const every = newCollector(options, reports, 'all');
-  await readAll(every);
-  return narrow(readingOf(every, reads), options);
+  const steps = readingSteps(options, reports);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await readAll(step.value));
+  return step.value;
 }
 
 /** `readReports` for reports already in memory. */
 function readReportsSync(readAll: ReadAll<StreamResult[]>, options: ParseJUnitOptions, reports: number): Reading {
+  const steps = readingSteps(options, reports);
+  let step = steps.next();
+  while (!step.done) step = steps.next(readAll(step.value));
+  return step.value;
+}
+
+/**
+ * The readings `readReports` makes, in order, for a sync or an async `readAll`: each sink yielded
+ * is to have every report streamed into it; what the first reading returned is sent back.
+ */
+function* readingSteps(options: ParseJUnitOptions, reports: number): Generator<CaseSink, Reading, StreamResult[]> {
   const keep = options.keepCases ?? 'all';
   const collector = newCollector(options, reports, keep);
-  const reads = readAll(collector);
+  const reads = yield collector;
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
-    readAll(rescanSink(collector, suspects));
+    yield rescanSink(collector, suspects);
     collector.settleSuspects();
   }
   if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
-  const every = newCollector(options, reports, 'all');
-  readAll(every);
+  // onCase saw every case, with these ids, in the first reading (it asks for passing cases whole).
+  const every = newCollector({ ...options, onCase: undefined }, reports, 'all');
+  yield every;
   return narrow(readingOf(every, reads), options);
 }
 

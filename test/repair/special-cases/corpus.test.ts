@@ -166,3 +166,27 @@ describe('hostile patches', () => {
     expect(evidence[2]!.map((e) => `${e.rule}:${e.literal}`)).toEqual(['input-condition:TWO', 'expected-value:FIVE']);
   });
 });
+
+describe('the evidence text', () => {
+  it('quotes the patch and the test without escape sequences or bidi marks, on one bounded line', async () => {
+    // The test's own line and the patch both carry a right-to-left override and a colour sequence:
+    // the summary and the next prompt would show them as they are.
+    const tests = {
+      'tests/test_calc.py': `from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5  # \u202e\u001b[31mok\n`,
+    };
+    const facts = await readTestFacts(framesOf(tests), (file) => tests[file as keyof typeof tests]);
+    const after = `def add(a, b):\n    if a == 2 and b == 3:  # \u202e\u001b[2J${'x'.repeat(500)}\n        return 5\n    return a - b\n`;
+    const evidence = await checkSpecialCases(
+      [patchFromTexts('calc.py', 'def add(a, b):\n    return a - b\n', after)],
+      facts,
+    );
+    expect(evidence.length).toBeGreaterThan(0);
+    const texts = evidence.flatMap((e) => [e.literal, e.patch.text, e.test?.text ?? '']);
+    for (const text of texts) {
+      expect(text).not.toMatch(/[\u001b\u202e\n]/);
+      expect(text.length).toBeLessThanOrEqual(200);
+    }
+    expect(evidence[0]!.patch.text).toMatch(/^if a == 2 and b == 3: {2}# x+…$/);
+    expect(evidence[0]!.test?.text).toBe('assert add(2, 3) == 5  # ok');
+  });
+});

@@ -38,6 +38,14 @@ describe('Surefire: same-named cases are tests of their own', () => {
     expect(new Set(result.cases.map((c) => c.name))).toEqual(new Set(['totals(int, int, int) totals(int, int, int)']));
   });
 
+  it('hands each case to onCase once, also when the report is read again keeping every case', async () => {
+    const seen: string[] = [];
+    const file = fixture('surefire-names/TEST-cart.PriceTest.xml');
+    const result = await parseJUnitFile(file, { keepCases: 'non-passing', onCase: (c) => seen.push(c.id) });
+    expect(result.summary.total).toBe(3);
+    expect(seen).toEqual([PRICE, `${PRICE} #2`, `${PRICE} #3`]);
+  });
+
   it('gives the same ids to the same elements of the next run, so a fix is matched case by case', async () => {
     const xml = await readFile(fixture('surefire-names/TEST-cart.PriceTest.xml'), 'utf8');
     const before = parseJUnitString(xml, 'before.xml');
