@@ -114,7 +114,7 @@ class Stop {
   constructor(readonly parts: ReportParts) {}
 }
 
-/** What every step of one run shares; `provider` and `options` are filled in as they become known. */
+/** What every step of one run shares; `options` and `repair` are filled in as they become known. */
 interface Run {
   input: HealOptions | HealOptionsInput;
   deps: HealDeps;
@@ -122,8 +122,9 @@ interface Run {
   env: NodeJS.ProcessEnv;
   now: () => number;
   started: number;
-  provider: HealReport['provider'];
   options?: HealOptions;
+  /** The provider once created, and the scrubber for its fallback reason: the report describes it at the end. */
+  repair?: { provider: RepairProvider; scrub: (text: string) => string };
 }
 
 /** The repository under test, once it is known to be a git work tree with a commit. */
@@ -199,7 +200,6 @@ function startRun(input: HealOptions | HealOptionsInput, deps: HealDeps): Run {
     env: deps.env ?? process.env,
     now,
     started: now(),
-    provider: { name: String((input as { provider?: string }).provider ?? 'builtin') },
   };
 }
 
@@ -210,7 +210,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     schemaVersion: 1,
     result: parts.result,
     reason: parts.reason,
-    provider: run.provider,
+    provider: reportProvider(run),
     testCommand: options?.testCommand ?? String((run.input as { testCommand?: unknown }).testCommand ?? ''),
     summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
     failures: parts.failures ?? [],
@@ -238,7 +238,6 @@ function validateOptions(run: Run): HealOptions {
     });
   }
   run.options = parsed.data;
-  run.provider = { name: parsed.data.provider, ...(parsed.data.model ? { model: parsed.data.model } : {}) };
   return parsed.data;
 }
 
@@ -265,7 +264,7 @@ async function openRepository(options: HealOptions, env: NodeJS.ProcessEnv): Pro
 function openProvider(run: Run, options: HealOptions, scrub: (text: string) => string): RepairProvider {
   try {
     const provider = run.deps.createProvider(options);
-    run.provider = describeProvider(provider, scrub);
+    run.repair = { provider, scrub };
     return provider;
   } catch (error) {
     if (error instanceof ProviderError) {
@@ -275,10 +274,17 @@ function openProvider(run: Run, options: HealOptions, scrub: (text: string) => s
   }
 }
 
+/** The report's provider: the one created, else the one the options name, else the one the input names. */
+function reportProvider(run: Run): HealReport['provider'] {
+  if (run.repair) return describeProvider(run.repair.provider, run.repair.scrub);
+  if (run.options) return { name: run.options.provider, ...(run.options.model ? { model: run.options.model } : {}) };
+  return { name: String((run.input as { provider?: string }).provider ?? 'builtin') };
+}
+
 /**
- * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
- * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
- * `model` named for Copilot.
+ * A created provider as the report names it: the one in use, the model that answered, and why
+ * `auto` fell back. The model is the provider's own: the built-in engine that `auto` fell back to
+ * has none, whatever `model` named for Copilot.
  */
 function describeProvider(provider: RepairProvider, scrub: (text: string) => string): HealReport['provider'] {
   const { model } = provider;
@@ -305,8 +311,6 @@ async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return { result: providerErrorResult(error), reason: scrub(describeProviderError(error)) };
-  } finally {
-    run.provider = describeProvider(provider, scrub);
   }
 }
 
@@ -385,7 +389,6 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       return finish(run, { ...notReady, summary, failures, flaky, reproduce });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-    run.provider = describeProvider(setup.provider, scrub);
     const common = {
       summary: baseline.summary,
       failures,

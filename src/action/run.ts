@@ -62,14 +62,25 @@ export interface ActionOutcome {
   delivery?: DeliveryResult;
 }
 
+/** What each kind of early stop does to the step: whether it fails, and the `result` output. */
+const SKIP_OUTCOMES: Record<NoticeSummary['kind'], { fail: boolean; result: ActionResult }> = {
+  error: { fail: true, result: 'config-error' },
+  refused: { fail: true, result: 'unsafe' },
+  skipped: { fail: false, result: 'skipped' },
+};
+
 class Skip {
   constructor(
     readonly kind: NoticeSummary['kind'],
     readonly reason: string,
-    readonly fail: boolean,
-    readonly result: ActionResult,
     readonly details: string[] = [],
   ) {}
+  get fail(): boolean {
+    return SKIP_OUTCOMES[this.kind].fail;
+  }
+  get result(): ActionResult {
+    return SKIP_OUTCOMES[this.kind].result;
+  }
 }
 
 /** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
@@ -201,8 +212,6 @@ function readActionInputs(env: NodeJS.ProcessEnv): ActionInputs {
       throw new Skip(
         'error',
         `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`,
-        true,
-        'config-error',
         error.message.split('\n'),
       );
     }
@@ -233,8 +242,6 @@ async function resolveRun(
     throw new Skip(
       'error',
       'the inputs do not make valid options',
-      true,
-      'config-error',
       parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
     );
   }
@@ -244,8 +251,6 @@ async function resolveRun(
     throw new Skip(
       'error',
       `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`,
-      true,
-      'config-error',
     );
   });
   const api = inputs['github-token']
@@ -393,17 +398,15 @@ async function runGuards(
   const checkout = await readCheckout(gitCtx);
   const safety = checkCheckoutSafety(ctx, target, checkout, inputs['allow-unsafe-pull-request-target']);
   logger.info(`safety: ${safety.reason}`);
-  if (!safety.safe) throw new Skip('refused', safety.reason, true, 'unsafe');
+  if (!safety.safe) throw new Skip('refused', safety.reason);
 
   if (ctx.eventName === 'workflow_run') {
     const wr = ctx.workflowRun;
-    if (!wr) throw new Skip('error', 'the workflow_run event has no workflow_run payload', true, 'config-error');
+    if (!wr) throw new Skip('error', 'the workflow_run event has no workflow_run payload');
     if (wr.conclusion !== 'failure') {
       throw new Skip(
         'skipped',
         `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`,
-        false,
-        'skipped',
       );
     }
     if (wr.headSha && checkout.head !== wr.headSha) {
@@ -413,8 +416,6 @@ async function runGuards(
         throw new Skip(
           'error',
           `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`,
-          true,
-          'config-error',
         );
       logger.info(`checking out the failed commit ${wr.headSha.slice(0, 12)} (HEAD was ${checkout.head.slice(0, 12)})`);
       await ensureCommit(gitCtx, wr.headSha);
@@ -430,10 +431,10 @@ async function runGuards(
       const messages = await commitMessages(gitCtx, target.sha, depth);
       const loop = checkLoopGuard(messages, inputs['max-self-heal-commits'], target.branch);
       logger.info(loop.reason);
-      if (!loop.proceed) throw new Skip('skipped', loop.reason, false, 'skipped');
+      if (!loop.proceed) throw new Skip('skipped', loop.reason);
       const current = checkBranchCurrent(target.branch, target.sha, await remoteBranchSha(gitCtx, target.branch));
       logger.info(current.reason);
-      if (!current.proceed) throw new Skip('skipped', current.reason, false, 'skipped');
+      if (!current.proceed) throw new Skip('skipped', current.reason);
     } catch (error) {
       if (error instanceof Skip) throw error;
       // No remote access (a local run, persist-credentials: false): delivery will say so if it needs it.

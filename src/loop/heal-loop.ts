@@ -394,33 +394,13 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   const { snapshot } = input;
   const { recorded, refusedNote } = applied;
   throwIfAborted(input.signal);
-  let judged: Judgement;
   if (input.rerunTargets) {
-    const targeted = await input.rerunTargets(`attempt-${n}-targeted`);
-    judged = judgeTargets(input.expectations, targeted);
-    if (judged.verdict !== 'accepted') {
-      restoreSnapshot(snapshot);
-      recordAttempt(a, judged.verdict, {
-        ...recorded,
-        feedback: judged.feedback + refusedNote,
-        failToPass: judged.failToPass,
-      });
-      return NEXT;
-    }
+    const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+    if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
   }
   throwIfAborted(input.signal);
-  const full = await input.runFull(`attempt-${n}-full`);
-  judged = judgeFull(input.expectations, full);
-  if (judged.verdict !== 'accepted') {
-    restoreSnapshot(snapshot);
-    recordAttempt(a, judged.verdict, {
-      ...recorded,
-      feedback: judged.feedback + refusedNote,
-      failToPass: judged.failToPass,
-      passToPass: judged.passToPass,
-    });
-    return NEXT;
-  }
+  const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged);
   if (await specialCased(a, applied, judged)) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
   const fix = new Set(applied.files);
@@ -433,6 +413,18 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
     passToPass: judged.passToPass,
   });
   return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
+}
+
+/** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */
+function rejectVerified(a: AttemptContext, applied: Applied, judged: Judgement): AttemptEnd {
+  restoreSnapshot(a.input.snapshot);
+  recordAttempt(a, judged.verdict, {
+    ...applied.recorded,
+    feedback: judged.feedback + applied.refusedNote,
+    failToPass: judged.failToPass,
+    ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
+  });
+  return NEXT;
 }
 
 /** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */

@@ -322,6 +322,7 @@ function closestAttempt(attempts: Attempt[]): Attempt | undefined {
   return best && best.failToPass!.passed > 0 ? best : undefined;
 }
 
+/** Untrusted text on one line, bounded (then escaped or put in a code span by the caller). */
 function clip(text: string, max: number): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return single.length > max ? `${single.slice(0, max - 1)}…` : single;
@@ -340,14 +341,9 @@ function renderFacts(report: HealReport): string {
   // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
   const made = report.attempts.length ? 'made' : 'would have made';
   const fallback = report.provider.fallbackFrom
-    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
+    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clip(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
     : '';
   return `${parts.join(' · ')}\n${fallback}`;
-}
-
-function clipReason(text: string): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > MAX_REASON_CHARS ? `${single.slice(0, MAX_REASON_CHARS - 1)}…` : single;
 }
 
 function locationCell(at: SourceLocation | null, context: SummaryContext): string {
@@ -530,21 +526,15 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
   return blocks;
 }
 
-/** A code span of untrusted text, on one line and bounded. */
-function shortCode(text: string, max: number): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return inlineCode(single.length > max ? `${single.slice(0, max - 1)}…` : single);
-}
-
 function siteText(site: CodeSite): string {
-  return `${shortCode(`${site.file}:${site.line}`, 120)} ${shortCode(site.text, 120)}`;
+  return `${inlineCode(clip(`${site.file}:${site.line}`, 120))} ${inlineCode(clip(site.text, 120))}`;
 }
 
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
   const items = evidence.map((e) => {
     const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
-    return `- ${shortCode(e.literal, 80)} at ${siteText(e.patch)} ${why}`;
+    return `- ${inlineCode(clip(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
   });
   return `Special-casing evidence:\n\n${items.join('\n')}\n`;
 }
