@@ -37,6 +37,7 @@ import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
 import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
+import { clipLine } from './text/untrusted-text.js';
 import { plural } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
@@ -286,12 +287,20 @@ function reportProvider(run: Run): HealReport['provider'] {
  * `auto` fell back. The model is the provider's own: the built-in engine that `auto` fell back to
  * has none, whatever `model` named for Copilot.
  */
+/** A fallback reason can quote an unexpected error whole: the report keeps its scrubbed head. */
+const MAX_FALLBACK_REASON_CHARS = 500;
+
 function describeProvider(provider: RepairProvider, scrub: (text: string) => string): HealReport['provider'] {
   const { model } = provider;
   return {
     name: provider.name,
     ...(model ? { model } : {}),
-    ...(provider.fallback ? { fallbackFrom: provider.fallback.from, reason: scrub(provider.fallback.reason) } : {}),
+    ...(provider.fallback
+      ? {
+          fallbackFrom: provider.fallback.from,
+          reason: clipLine(scrub(provider.fallback.reason), MAX_FALLBACK_REASON_CHARS),
+        }
+      : {}),
   };
 }
 
@@ -304,7 +313,7 @@ async function prepareProvider(run: Run, setup: Setup): Promise<Pick<ReportParts
   try {
     if (provider.prepare) {
       await run.logger.group('provider', () =>
-        provider.prepare!({ log: (m) => run.logger.info(m), warn: (m) => run.logger.warn(m) }),
+        provider.prepare!({ log: (m) => run.logger.info(scrub(m)), warn: (m) => run.logger.warn(scrub(m)) }),
       );
     }
     return undefined;

@@ -57,4 +57,23 @@ describe('auto: the fallback reason', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).not.toContain('..');
   });
+  it('quotes an unexpected error on one line, without control characters', async () => {
+    const copilot: RepairProvider = {
+      name: 'copilot',
+      async prepare() {
+        throw new Error('npm failed\n::error::forged\u001b[31m red\u0007');
+      },
+      propose: () => Promise.reject(new Error('not called')),
+    };
+    const builtin: RepairProvider = { name: 'builtin', propose: () => Promise.reject(new Error('not called')) };
+    const warnings: string[] = [];
+    const auto = createAutoProvider(
+      () => copilot,
+      () => builtin,
+      true,
+    );
+    await auto.prepare!({ log: () => {}, warn: (m) => warnings.push(m) });
+    expect(auto.fallback?.reason).toBe('the copilot provider failed: npm failed ::error::forged red');
+    expect(warnings[0]).not.toMatch(/[\n\u0007\u001b]/);
+  });
 });

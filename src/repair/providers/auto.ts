@@ -14,6 +14,7 @@ import {
   type RepairProvider,
   type RepairRequest,
 } from '../provider.js';
+import { stripControls } from '../../text/untrusted-text.js';
 
 export function createAutoProvider(
   createCopilot: () => RepairProvider,
@@ -38,7 +39,7 @@ export function createAutoProvider(
   const describe = (error: unknown) =>
     error instanceof ProviderError
       ? describeProviderError(error)
-      : `the copilot provider failed: ${error instanceof Error ? error.message : String(error)}`;
+      : `the copilot provider failed: ${stripControls(error instanceof Error ? error.message : String(error))}`;
 
   if (!hasCopilotCredentials) {
     fallBack(
