@@ -40,6 +40,10 @@ import { collectRunReports } from './run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 import { createRunnerToolCache } from './runtime-cache.js';
 import { makeStderrInert } from '../text/inert-stderr.js';
+import { oneLine } from '../text/untrusted-text.js';
+
+/** The one-line messages the runner shows (setFailed, notice): bounded, whatever a reason holds. */
+const MAX_MESSAGE_CHARS = 300;
 
 /** The real implementations by default; tests replace heal() where a guard must stop before it. */
 export interface ActionDeps {
@@ -106,11 +110,6 @@ function createActionLogger(): Logger {
   };
 }
 
-function oneLine(text: string, max = 300): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-
 /**
  * Append to the step summary file, as `core.summary.write()` does, but from the `env` we were given
  * (core's summary caches the path of the first call, which would be wrong for a second run in one
@@ -153,9 +152,14 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
       );
       if (error.fail) {
         for (const d of error.details) core.error(d);
-        core.setFailed(oneLine(`self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`));
+        core.setFailed(
+          oneLine(
+            `self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`,
+            MAX_MESSAGE_CHARS,
+          ),
+        );
       } else {
-        core.notice(oneLine(`self-heal skipped: ${error.reason}`), { title: 'self-heal' });
+        core.notice(oneLine(`self-heal skipped: ${error.reason}`, MAX_MESSAGE_CHARS), { title: 'self-heal' });
       }
       return { result: error.result, failed: error.fail, reason: error.reason };
     }
@@ -164,7 +168,7 @@ export async function runAction(deps: ActionDeps = {}): Promise<ActionOutcome> {
     if (error instanceof Error && error.stack) core.info(neutraliseCommands(error.stack));
     core.setOutput('result', 'config-error');
     writeSummary(env, renderNoticeSummary({ kind: 'error', reason: message, runUrl }));
-    core.setFailed(oneLine(`self-heal failed: ${message}`));
+    core.setFailed(oneLine(`self-heal failed: ${message}`, MAX_MESSAGE_CHARS));
     return { result: 'config-error', failed: true, reason: message };
   } finally {
     process.removeListener('SIGINT', onSignal);
@@ -376,11 +380,11 @@ function publishOutcome(
   for (const line of formatAnnotations(annotations)) process.stdout.write(`${line}${os.EOL}`);
 
   if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
-    core.setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`));
+    core.setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`, MAX_MESSAGE_CHARS));
     return { result: report.result, failed: true, reason: report.reason, delivery };
   }
   if (delivery.status === 'failed') {
-    core.setFailed(oneLine(`self-heal healed the tests, but delivery failed: ${delivery.reason}`));
+    core.setFailed(oneLine(`self-heal healed the tests, but delivery failed: ${delivery.reason}`, MAX_MESSAGE_CHARS));
     return { result: report.result, failed: true, reason: delivery.reason, delivery };
   }
   core.info(neutraliseCommands(`self-heal: ${report.result}. ${delivery.reason}`));

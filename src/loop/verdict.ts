@@ -10,6 +10,7 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
 import type { AttemptVerdict } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
+import { oneLine } from '../text/untrusted-text.js';
 
 /** One test run as the verdict needs it. */
 export interface RunOutcome {
@@ -75,11 +76,6 @@ class CaseIndex {
   }
 }
 
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
 export function outputTail(output: string): string {
   const lines = output.trimEnd().split('\n').slice(-MAX_TAIL_LINES).join('\n');
@@ -89,13 +85,13 @@ export function outputTail(output: string): string {
 function describeFailure(id: string, found: TestCase | undefined, frames: ReadonlyMap<string, FailureFrame>): string {
   const frame = frames.get(id) ?? (found ? frames.get(found.id) : undefined);
   if (frame) {
-    const what = [frame.exceptionType, clip(frame.message, MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
+    const what = [frame.exceptionType, oneLine(frame.message, MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
     const at = frame.triggering ?? frame.test;
-    const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${clip(at.expression, 160)}` : ''}` : '';
+    const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${oneLine(at.expression, 160)}` : ''}` : '';
     return `- ${id}: ${what || 'failed'}${where}`;
   }
   const f = found?.failure;
-  const what = [f?.type, f?.message ? clip(f.message, MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
+  const what = [f?.type, f?.message ? oneLine(f.message, MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
   return `- ${id}: ${what || 'failed'}`;
 }
 
@@ -109,7 +105,7 @@ function render(header: string, lines: string[], tail?: string): string {
 
 function noReport(run: RunOutcome): string | null {
   if (run.cases.length > 0) return null;
-  const errors = run.reportErrors?.length ? ` (${clip(run.reportErrors.join('; '), 300)})` : '';
+  const errors = run.reportErrors?.length ? ` (${oneLine(run.reportErrors.join('; '), 300)})` : '';
   return render(
     `The test run produced no test results${errors}; exit code ${run.exitCode ?? 'none (killed)'}. This usually means the code no longer loads (a syntax or import error).`,
     [],
@@ -127,7 +123,7 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
       failToPass: { passed: 0, total },
       feedback: render(
         'The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:',
-        run.gitDirWrites.map((p) => `- .git/${clip(p, 200)}`),
+        run.gitDirWrites.map((p) => `- .git/${oneLine(p, 200)}`),
       ),
     };
   }

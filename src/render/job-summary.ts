@@ -16,6 +16,7 @@ import type { Attempt, CodeSite, HealReport, HealResult, SpecialCaseEvidence } f
 import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.js';
 import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
 import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
+import { oneLine } from '../text/untrusted-text.js';
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 export const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -271,7 +272,7 @@ function whatFailed(report: HealReport, failing: number, healed: boolean, contex
   const groups = groupFailures(report.failures);
   const types = [...new Set(report.failures.map((f) => f.exceptionType).filter((t): t is string => !!t))];
   const type =
-    types.length === 1 && report.failures.length === failing ? ` with ${inlineCode(clip(types[0]!, 80))}` : '';
+    types.length === 1 && report.failures.length === failing ? ` with ${inlineCode(oneLine(types[0]!, 80))}` : '';
   const where =
     groups.length === 1 && groups[0]!.at && groups[0]!.frames.length === failing
       ? ` at ${locationCell(groups[0]!.at, context)}`
@@ -296,7 +297,7 @@ function verification(accepted: Attempt): string {
 
 function listFiles(files: string[]): string {
   if (!files.length) return 'nothing';
-  const shown = files.slice(0, 3).map((f) => inlineCode(clip(f, 120)));
+  const shown = files.slice(0, 3).map((f) => inlineCode(oneLine(f, 120)));
   return files.length > 3 ? `${shown.join(', ')} and ${plural(files.length - 3, 'more file')}` : shown.join(', ');
 }
 
@@ -322,12 +323,6 @@ function closestAttempt(attempts: Attempt[]): Attempt | undefined {
   return best && best.failToPass!.passed > 0 ? best : undefined;
 }
 
-/** Untrusted text on one line, bounded (then escaped or put in a code span by the caller). */
-function clip(text: string, max: number): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-
 function renderFacts(report: HealReport): string {
   const s = report.summary;
   const provider = report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name;
@@ -341,7 +336,7 @@ function renderFacts(report: HealReport): string {
   // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
   const made = report.attempts.length ? 'made' : 'would have made';
   const fallback = report.provider.fallbackFrom
-    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clip(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
+    ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(oneLine(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
     : '';
   return `${parts.join(' · ')}\n${fallback}`;
 }
@@ -449,7 +444,7 @@ function renderGroup(g: FailureGroup, at: SourceLocation | undefined, detail: De
   if (g.frames.length > 1) {
     const shown = g.frames.slice(0, detail.maxListItems);
     const items = shown.map(
-      (f) => `- ${inlineCode(clip(f.name, 200))}: ${tableCell(f.message.split('\n')[0] ?? '', 200)}`,
+      (f) => `- ${inlineCode(oneLine(f.name, 200))}: ${tableCell(f.message.split('\n')[0] ?? '', 200)}`,
     );
     if (g.frames.length > shown.length) {
       items.push(`- …and ${formatCount(g.frames.length - shown.length)} more`);
@@ -527,14 +522,14 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
 }
 
 function siteText(site: CodeSite): string {
-  return `${inlineCode(clip(`${site.file}:${site.line}`, 120))} ${inlineCode(clip(site.text, 120))}`;
+  return `${inlineCode(oneLine(`${site.file}:${site.line}`, 120))} ${inlineCode(oneLine(site.text, 120))}`;
 }
 
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
   const items = evidence.map((e) => {
     const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
-    return `- ${inlineCode(clip(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
+    return `- ${inlineCode(oneLine(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
   });
   return `Special-casing evidence:\n\n${items.join('\n')}\n`;
 }

@@ -43,3 +43,8 @@ export function clipLine(line: string, max: number): string {
   if (code >= 0xd800 && code <= 0xdbff) end--;
   return `${line.slice(0, end)}…`;
 }
+
+/** Untrusted text on one line (every run of whitespace one space, trimmed), bounded by `clipLine`. */
+export function oneLine(text: string, max: number): string {
+  return clipLine(text.replace(/\s+/g, ' ').trim(), max);
+}

@@ -5,6 +5,7 @@
  * scrubbed and clipped first.
  */
 import { ProviderError } from '../provider.js';
+import { oneLine } from '../../text/untrusted-text.js';
 
 export const PERMISSION_HINT =
   'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
@@ -22,14 +23,9 @@ export interface CopilotFailure {
   message: string;
 }
 
-function clip(text: string, max = 300): string {
-  const single = text.replace(/\s+/g, ' ').trim();
-  return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-
 /** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
 function quote(message: string, scrub: (text: string) => string): string {
-  return clip(scrub(message));
+  return oneLine(scrub(message), 300);
 }
 
 /** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
