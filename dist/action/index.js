@@ -40799,7 +40799,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3813);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6991);
 /**
  * The action's entry, as the runner starts it (`node dist/action/index.js`). No logic: `runAction`
  * is the one error boundary and sets the exit status through `core.setFailed`.
@@ -40812,7 +40812,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3813:
+/***/ 6991:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54773,7 +54773,13 @@ const SEARCH_DESCRIPTION = `Search the repository's tracked files for a literal 
 
 ;// CONCATENATED MODULE: ./src/repair/chat/repair-tools.ts
 
-/** The tools offered to chat models in a repair attempt, and the reading of their arguments. */
+
+
+
+/**
+ * The tools offered to models in a repair attempt (the chat conversation and the Copilot session),
+ * the reading of their arguments, and the answer to a read.
+ */
 const REPLACE_IN_FILE = 'replace_in_file';
 const READ_FILE = 'read_file';
 const SEARCH = 'search';
@@ -54891,6 +54897,38 @@ function parseSearchCall(call) {
     if (query.length > MAX_QUERY)
         return { ok: false, reason: `query is longer than ${MAX_QUERY} characters.` };
     return { ok: true, value: query };
+}
+/**
+ * A read_file or search call answered through the host: scrubbed, then cut to `maxTokens` (in that
+ * order, so no cut keeps part of a secret) with `cutNote` after the cut; a bad call or a host error
+ * comes back as the tool's error text.
+ */
+async function answerReadCall(host, call, bounds) {
+    const { scrub } = bounds;
+    try {
+        let text;
+        if (call.name === READ_FILE) {
+            const parsed = parseReadCall(call);
+            if (!parsed.ok)
+                return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
+            text = await host.readFile(parsed.value.path, parsed.value.range);
+        }
+        else {
+            const parsed = parseSearchCall(call);
+            if (!parsed.ok)
+                return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
+            text = await host.search(parsed.value);
+        }
+        const scrubbed = scrub(text);
+        const cut = truncateToTokens(scrubbed, bounds.maxTokens);
+        return cut.length < scrubbed.length ? `${cut}\n… (${bounds.cutNote})` : scrubbed || '(empty)';
+    }
+    catch (error) {
+        return fillTemplate(TOOL_ERROR, {
+            tool: call.name,
+            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/repair/chat/search-replace-blocks.ts
@@ -55380,32 +55418,11 @@ async function runReadTool(c, call) {
     if (room < 100)
         return TOOL_NO_ROOM;
     c.toolCalls++;
-    try {
-        let text;
-        if (call.name === READ_FILE) {
-            const parsed = parseReadCall(call);
-            if (!parsed.ok)
-                return fillTemplate(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
-            text = await host.readFile(parsed.value.path, parsed.value.range);
-        }
-        else {
-            const parsed = parseSearchCall(call);
-            if (!parsed.ok)
-                return fillTemplate(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
-            text = await host.search(parsed.value);
-        }
-        const scrubbed = scrub(text);
-        const cut = truncateToTokens(scrubbed, room - 20);
-        return cut.length < scrubbed.length
-            ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
-            : scrubbed || '(empty)';
-    }
-    catch (error) {
-        return fillTemplate(TOOL_ERROR, {
-            tool: call.name,
-            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-        });
-    }
+    return answerReadCall(host, call, {
+        scrub,
+        maxTokens: room - 20,
+        cutNote: 'cut to fit the request size; ask for a narrower range',
+    });
 }
 /**
  * Check held + new edits together (they may touch the same file). All fine and not tried before:
@@ -57677,11 +57694,23 @@ function listConfig(cwd, env) {
     return { entries, files: [...files] };
 }
 /**
+ * The variables that decide which configuration git reads: the files (`HOME`, `XDG_CONFIG_HOME`,
+ * `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, `GIT_DIR`) and the entries given
+ * in the environment itself (`GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT`/`_KEY_n`/`_VALUE_n`).
+ */
+function configSources(env) {
+    return Object.keys(env)
+        .filter((name) => name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'GIT_DIR' || name.startsWith('GIT_CONFIG'))
+        .sort()
+        .map((name) => `${name}=${env[name] ?? ''}`)
+        .join('\0');
+}
+/**
  * The `-c` arguments for a git call in `cwd` with `env`, memoised per directory and the variables
- * that decide which files git reads.
+ * that decide what configuration git reads.
  */
 function gitConfigOverrides(cwd, env) {
-    const key = `${cwd}\0${env.HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}\0${env.GIT_CONFIG_NOSYSTEM ?? ''}\0${env.GIT_CONFIG_SYSTEM ?? ''}\0${env.GIT_DIR ?? ''}`;
+    const key = `${cwd}\0${configSources(env)}`;
     const known = cache.get(key);
     if (known && fingerprint(known.files) === known.fingerprint)
         return [...FIXED, ...known.overrides];
@@ -59234,6 +59263,67 @@ class SourceStore {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/untrusted-text.ts
+/**
+ * Text from tests, reports and logs is shown to people: on a terminal, where escape sequences
+ * recolour, move the cursor or retitle the window, and in Markdown and HTML, where bidi overrides
+ * make `gnp.exe` read as `exe.png` (Trojan Source). Both renderers clean it here first, then
+ * escape it for their medium. Its lines are unbounded too (a 5 MB `repr`, a minified bundle's
+ * one line): `clipLine` bounds each.
+ */
+/*
+ * ESC-introduced sequences as terminals and CI log viewers understand them:
+ * - CSI: ESC [ params intermediates final  (colours, cursor moves)
+ * - OSC: ESC ] ... BEL | ESC \            (hyperlinks, window titles; vitest prints file links),
+ *   at most 4 KiB and within one line, so a stray one cannot swallow the log that follows
+ * - two-byte escapes: ESC followed by one of @-Z \ ] ^ _ (also what is left of an unterminated OSC)
+ * - the 8-bit CSI introducer U+009B;
+ * - a stray ESC or U+009B left over from a broken sequence (it has no place in parsed text).
+ * The character classes of each part are disjoint, so a failed match costs at most one scan to
+ * the next ESC: no catastrophic backtracking.
+ */
+const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]{0,4096}(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|[\u001b\u009b]/g;
+/** Remove ANSI colour and control sequences (what `FORCE_COLOR=1` runners print into CI logs). */
+function stripAnsi(s) {
+    if (!s.includes('\u001b') && !s.includes('\u009b'))
+        return s;
+    return s.replace(ANSI_SEQUENCE, '');
+}
+/** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** No escape sequences, no control or bidi characters; newlines kept only where asked. */
+function stripControls(text, keepNewlines = false) {
+    const clean = stripAnsi(text).replace(/\r\n?/g, '\n').replace(CONTROL, '');
+    return keepNewlines ? clean : clean.replace(/\n+/g, ' ');
+}
+/** `line` bounded to `max` characters, the last one `…` when clipped; a surrogate pair is never split. */
+function clipLine(line, max) {
+    if (line.length <= max)
+        return line;
+    let end = max - 1;
+    const code = line.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff)
+        end--;
+    return `${line.slice(0, end)}…`;
+}
+/** Untrusted text on one line (every run of whitespace one space, trimmed), bounded by `clipLine`. */
+function oneLine(text, max) {
+    return clipLine(text.replace(/\s+/g, ' ').trim(), max);
+}
+
+;// CONCATENATED MODULE: ./src/repair/special-cases/evidence-text.ts
+
+/** Characters kept of a quoted line. */
+const MAX_SITE_CHARS = 200;
+/** `text` as one clean line of at most `max` characters (whitespace runs read as one space). */
+function evidenceText(text, max) {
+    return clipLine(stripControls(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** The 0-based `row` of a file split into `lines`, as evidence. */
+function siteOf(file, lines, row) {
+    return { file, line: row + 1, text: clipLine(stripControls(lines[row] ?? '').trim(), MAX_SITE_CHARS) };
+}
+
 ;// CONCATENATED MODULE: ./src/repair/special-cases/literal-values.ts
 /** Longer literals are data blobs, not hard-coded answers worth comparing (and would bloat keys). */
 const MAX_LITERAL_CHARS = 1_000;
@@ -59534,10 +59624,799 @@ const LITERAL_TYPES = new Set([
     'dictionary',
     'object',
 ]);
-/** How a literal reads in evidence: its value for strings and numbers, bounded. */
-function describeKey(key, max = 80) {
-    const shown = key.startsWith('s:') ? JSON.stringify(key.slice(2)) : key.startsWith('n:') ? key.slice(2) : key;
-    return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+
+;// CONCATENATED MODULE: ./src/frames/test-definition.ts
+/** Test-defining calls of JavaScript runners: `it('…')`, `test.each(…)('…')`, `it.only('…')`. */
+const JS_TEST_CALLEES = /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
+/** Definition node types whose `name` field names a test function, per language. */
+const NAMED_DEFINITIONS = {
+    python: 'function_definition',
+    go: 'function_declaration',
+    java: 'method_declaration',
+    rust: 'function_item',
+};
+/** The test function's own name in a runner's test name (params, subtests and scopes stripped). */
+function test_definition_functionName(name) {
+    let n = name.trim();
+    n = n.replace(/\[.*\]$/s, ''); // pytest parametrisation, JUnit 5 `[1]`
+    n = n.replace(/\(.*\)$/s, ''); // Java `testAdd()` / `testAdd(int)`
+    n = n.split('/')[0]; // Go subtest `TestX/sub`
+    const parts = n.split(/::|\.|#/);
+    return parts[parts.length - 1].trim();
+}
+function spacedTitle(text) {
+    return text
+        .replace(/\s+(?:›|>|»|▸)\s+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+function test_definition_stringValue(node) {
+    if (!node)
+        return undefined;
+    if (node.type === 'string' || node.type === 'template_string') {
+        const text = node.text;
+        if (node.type === 'template_string' && text.includes('${'))
+            return undefined;
+        return text.slice(1, -1);
+    }
+    return undefined;
+}
+function definitionOf(name, whole) {
+    return {
+        line: name.startPosition.row + 1,
+        startLine: whole.startPosition.row + 1,
+        endLine: whole.endPosition.row + 1,
+    };
+}
+const indexes = new WeakMap();
+function add(map, key, definition) {
+    const list = map.get(key);
+    if (list)
+        list.push(definition);
+    else
+        map.set(key, [definition]);
+}
+function buildIndex(source) {
+    const index = { named: new Map(), titles: new Map() };
+    const namedType = NAMED_DEFINITIONS[source.language];
+    const cursor = source.tree.walk();
+    try {
+        let more = true;
+        while (more) {
+            const type = cursor.nodeType;
+            if (namedType ? type === namedType : type === 'call_expression') {
+                const node = cursor.currentNode;
+                if (namedType) {
+                    const name = node.childForFieldName('name');
+                    if (name)
+                        add(index.named, name.text, definitionOf(name, node));
+                }
+                else {
+                    const callee = node.childForFieldName('function');
+                    if (callee && JS_TEST_CALLEES.test(callee.text.replace(/\s+/g, ''))) {
+                        const title = test_definition_stringValue(node.childForFieldName('arguments')?.namedChildren[0] ?? null);
+                        const t = title === undefined ? '' : spacedTitle(title);
+                        if (t)
+                            add(index.titles, t, definitionOf(node, node));
+                    }
+                }
+            }
+            if (cursor.gotoFirstChild())
+                continue;
+            while (!cursor.gotoNextSibling()) {
+                if (!cursor.gotoParent()) {
+                    more = false;
+                    break;
+                }
+            }
+        }
+    }
+    finally {
+        cursor.delete();
+    }
+    return index;
+}
+/** The definition of test `name` in `source`, when exactly one place fits. */
+function findTestDefinition(source, name) {
+    let index = indexes.get(source);
+    if (!index)
+        indexes.set(source, (index = buildIndex(source)));
+    if (NAMED_DEFINITIONS[source.language]) {
+        // Several definitions of one name (the same method in two test classes): no guess.
+        const found = index.named.get(test_definition_functionName(name));
+        return found?.length === 1 ? found[0] : undefined;
+    }
+    // JavaScript: the test's title is the last describe segment, which a JUnit writer may have
+    // joined to the describe titles with spaces (jest-junit): the longest title the name ends with
+    // wins, trying the name's word suffixes from the longest.
+    const words = spacedTitle(name).split(' ').slice(-64);
+    for (let k = 0; k < words.length; k++) {
+        const found = index.titles.get(words.slice(k).join(' '));
+        if (found)
+            return found[0];
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/repair/special-cases/test-facts.ts
+
+
+
+
+
+/** Frames looked at; past this many failing tests, more of the same adds nothing. */
+const MAX_TESTS = 200;
+/** Literals recorded per run: a table-driven test with thousands of rows is sampled, not copied. */
+const MAX_LITERALS = 20_000;
+/** Conventional names of an expected value in a parametrize or `each` table, or a local. */
+const EXPECTED_NAME = /^(expected|expect|exp|expectation|want|wanted|answer|ans|result|res|output|out|correct|truth|golden)(_\w+)?$|_(expected|want|result|output)$/i;
+/** Calls that wrap an expected value: `pytest.approx(5.0)`, `Decimal("1.10")`. */
+const EXPECTED_WRAPPERS = new Set(['approx', 'Decimal', 'Fraction', 'closeTo', 'BigInt']);
+const JS_DESCRIBE = /^(describe|suite|context)(\.(only|skip|each(\(.*)?))*$/s;
+const JS_EXPECT = new Set(['expect', 'expect.soft', 'chai.expect']);
+const JS_THROWS = new Set(['throws', 'rejects', 'throwsAsync', 'rejectsAsync']);
+const JS_TRUTHY = new Set(['ok', 'isOk', 'true', 'isTrue', 'false', 'isFalse', 'notOk', 'isNotOk']);
+/** The name a callee ends in: `f`, `obj.f`, `a.b.f` → `f`. */
+function lastName(callee) {
+    if (!callee)
+        return undefined;
+    if (callee.type === 'attribute')
+        return callee.childForFieldName('attribute')?.text;
+    if (callee.type === 'member_expression')
+        return callee.childForFieldName('property')?.text;
+    if (callee.type === 'identifier')
+        return callee.text;
+    return undefined;
+}
+function argumentsOf(call) {
+    const args = call.childForFieldName('arguments');
+    if (!args || (args.type !== 'argument_list' && args.type !== 'arguments'))
+        return [];
+    return args.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+}
+function stringOf(node, family) {
+    const key = node ? literalValue(node, family)?.key : undefined;
+    return key?.startsWith('s:') ? key.slice(2) : undefined;
+}
+function isJsTestCall(node) {
+    let callee = node.childForFieldName('function');
+    // test.each`table`(title, fn): the tagged template is the table, `test.each` the callee.
+    if (callee?.type === 'call_expression' && callee.childForFieldName('arguments')?.type === 'template_string')
+        callee = callee.childForFieldName('function');
+    return !!callee && JS_TEST_CALLEES.test(callee.text.replace(/\s+/g, '').slice(0, 2_000));
+}
+function isJsDescribeCall(node) {
+    const callee = node.childForFieldName('function');
+    return !!callee && JS_DESCRIBE.test(callee.text.replace(/\s+/g, '').slice(0, 2_000));
+}
+const JS_FUNCTIONS = new Set([
+    'arrow_function',
+    'function_expression',
+    'function',
+    'function_declaration',
+    'method_definition',
+]);
+/** The test around 0-based `row`: the innermost test definition, else the innermost function. */
+function testNodeAt(source, row) {
+    const line = source.text.split('\n', row + 1)[row] ?? '';
+    const column = Math.max(0, line.search(/\S/));
+    let node = source.tree.rootNode.descendantForPosition({ row, column });
+    let fallback;
+    for (; node; node = node.parent) {
+        if (source.family === 'python') {
+            const fn = node.type === 'function_definition'
+                ? node
+                : node.type === 'decorated_definition'
+                    ? node.childForFieldName('definition')
+                    : null;
+            if (fn?.type !== 'function_definition')
+                continue;
+            const whole = fn.parent?.type === 'decorated_definition' ? fn.parent : fn;
+            if (/^test/i.test(fn.childForFieldName('name')?.text ?? ''))
+                return whole;
+            fallback ??= whole;
+        }
+        else {
+            if (node.type === 'call_expression' && isJsTestCall(node)) {
+                // `test.each(rows)` is curried: the test is the call it makes, `test.each(rows)(title, fn)`.
+                const outer = node.parent;
+                return outer?.type === 'call_expression' && outer.childForFieldName('function')?.id === node.id ? outer : node;
+            }
+            if (JS_FUNCTIONS.has(node.type))
+                fallback ??= node;
+        }
+    }
+    return fallback;
+}
+/** Collects one test's literals by role. */
+class TestReader {
+    family;
+    roles = new Map();
+    /** Literal nodes bound to a name (a local, a table column), by node id. */
+    bound = new Map();
+    expectedNames = new Set();
+    /** Names bound to literals (table columns, literal locals): the expectation side of `total == result`. */
+    literalNames = new Set();
+    exceptions = [];
+    titles = [];
+    constructor(family) {
+        this.family = family;
+    }
+    mark(node, role) {
+        if (node)
+            this.roles.set(node.id, role);
+    }
+    isLiteralish(node) {
+        const n = unwrap(node);
+        if (literalValue(n, this.family))
+            return true;
+        if (n.type === 'call' || n.type === 'call_expression' || n.type === 'new_expression') {
+            const name = lastName(n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function'));
+            return !!name && EXPECTED_WRAPPERS.has(name);
+        }
+        return false;
+    }
+    /** `actual == expected` in either order; false when neither side looks like the expectation. */
+    markSides(a, b) {
+        let expected;
+        let actual;
+        if (this.isLiteralish(b))
+            [expected, actual] = [b, a];
+        else if (this.isLiteralish(a))
+            [expected, actual] = [a, b];
+        else if (unwrap(a).type === 'identifier' && unwrap(b).type === 'identifier') {
+            const rank = (n) => this.literalNames.has(unwrap(n).text) ? 2 : EXPECTED_NAME.test(unwrap(n).text) ? 1 : 0;
+            [expected, actual] = rank(a) > rank(b) ? [a, b] : [b, a];
+        }
+        else if (unwrap(b).type === 'identifier')
+            [expected, actual] = [b, a];
+        else if (unwrap(a).type === 'identifier')
+            [expected, actual] = [a, b];
+        if (!expected || !actual)
+            return;
+        if (unwrap(expected).type === 'identifier')
+            this.expectedNames.add(unwrap(expected).text);
+        this.mark(expected, 'expected');
+        this.mark(actual, 'actual');
+    }
+    /** An asserted expression: comparisons inside it, joined by `and`/`&&`. */
+    markAsserted(node) {
+        const n = unwrap(node);
+        if (n.type === 'boolean_operator' ||
+            (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '&&')) {
+            for (const side of [n.childForFieldName('left'), n.childForFieldName('right')])
+                if (side)
+                    this.markAsserted(side);
+            return;
+        }
+        if (n.type === 'comparison_operator') {
+            const operands = n.namedChildren.filter((c) => c !== null);
+            const ops = n.childrenForFieldName('operators').filter((o) => o !== null);
+            if (operands.length !== 2 || ops.length !== 1)
+                return;
+            const op = ops[0].text.replace(/\s+/g, ' ');
+            if (op === '==' || op === 'is' || op === 'in')
+                this.markSides(operands[0], operands[1]);
+            else if (op === '!=' || op === 'is not' || op === 'not in')
+                this.mark(n, 'actual');
+            return;
+        }
+        if (n.type === 'binary_expression') {
+            const op = n.childForFieldName('operator')?.text;
+            const left = n.childForFieldName('left');
+            const right = n.childForFieldName('right');
+            if (!left || !right)
+                return;
+            if (op === '===' || op === '==')
+                this.markSides(left, right);
+            else if (op === '!==' || op === '!=')
+                this.mark(n, 'actual');
+        }
+    }
+    markException(node) {
+        if (!node)
+            return;
+        const n = unwrap(node);
+        if (n.type === 'identifier' || n.type === 'attribute' || n.type === 'member_expression') {
+            this.exceptions.push(n);
+            this.mark(n, 'ignore');
+        }
+        else if (n.type === 'tuple') {
+            for (const c of n.namedChildren)
+                if (c)
+                    this.markException(c);
+        }
+        else
+            this.mark(n, 'expected');
+    }
+    bind(node, name) {
+        this.bound.set(node.id, name);
+        this.literalNames.add(name);
+    }
+    /** Names bound row by row: `names[i]` takes `row[i]`, or the whole row when there is one name. */
+    bindRows(names, rows, local = (c) => c) {
+        for (const row of rows.namedChildren) {
+            if (!row || row.type === 'comment')
+                continue;
+            let cells = [row];
+            const r = unwrap(row);
+            if (names.length > 1 && (r.type === 'tuple' || r.type === 'list' || r.type === 'array')) {
+                cells = r.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+            }
+            else if (names.length > 1 && r.type === 'call' && lastName(r.childForFieldName('function')) === 'param') {
+                // pytest.param(2, 3, 5, id=…): the positional arguments are the row.
+                cells = argumentsOf(r).filter((c) => c.type !== 'keyword_argument');
+            }
+            else if (r.type === 'object') {
+                for (const pair of r.namedChildren) {
+                    if (pair?.type !== 'pair')
+                        continue;
+                    const key = pair.childForFieldName('key');
+                    const value = pair.childForFieldName('value');
+                    const name = key?.type === 'property_identifier' ? key.text : stringOf(key ?? undefined, this.family);
+                    if (name && value)
+                        this.bind(value, local(name));
+                }
+                continue;
+            }
+            cells.forEach((cell, i) => {
+                const name = names[i];
+                if (name)
+                    this.bind(cell, name);
+            });
+        }
+    }
+    patternNames(pattern) {
+        if (!pattern)
+            return [];
+        if (pattern.type === 'identifier' || pattern.type === 'shorthand_property_identifier_pattern')
+            return [pattern.text];
+        if (pattern.type === 'required_parameter' || pattern.type === 'optional_parameter')
+            return this.patternNames(pattern.childForFieldName('pattern'));
+        if ([
+            'pattern_list',
+            'tuple_pattern',
+            'list_pattern',
+            'array_pattern',
+            'object_pattern',
+            'formal_parameters',
+            'parameters',
+        ].includes(pattern.type))
+            return pattern.namedChildren.flatMap((c) => (c ? this.patternNames(c) : []));
+        return [];
+    }
+    /** `@pytest.mark.parametrize("a, b, expected", [(2, 3, 5)])`. */
+    readParametrize(call) {
+        const [names, rows] = argumentsOf(call);
+        if (!names || !rows)
+            return;
+        let columns = [];
+        const spec = stringOf(names, this.family);
+        if (spec !== undefined)
+            columns = spec.split(',').map((s) => s.trim());
+        else if (names.type === 'list' || names.type === 'tuple')
+            columns = names.namedChildren.map((c) => (c ? (stringOf(c, this.family) ?? '') : ''));
+        const table = unwrap(rows);
+        if (columns.length && (table.type === 'list' || table.type === 'tuple'))
+            this.bindRows(columns, table);
+        this.mark(rows, 'ignore');
+    }
+    /** `test.each(rows)(title, (a, b, expected) => …)` and the tagged-template table form. */
+    readEach(call) {
+        const callee = call.childForFieldName('function');
+        if (callee?.type !== 'call_expression')
+            return;
+        const fn = argumentsOf(call).find((a) => JS_FUNCTIONS.has(a.type));
+        const parameters = fn ? (fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter')) : null;
+        const params = this.patternNames(parameters);
+        // ({ n, fib: want }) => …: the column `fib` is known in the test as `want`.
+        const aliases = new Map();
+        if (parameters)
+            walkSyntax(parameters, (p) => {
+                const key = p.type === 'pair_pattern' ? p.childForFieldName('key') : null;
+                const value = p.type === 'pair_pattern' ? p.childForFieldName('value') : null;
+                if (key && value?.type === 'identifier')
+                    aliases.set(key.text, value.text);
+                return true;
+            });
+        const local = (column) => aliases.get(column) ?? column;
+        const tableArgs = callee.childForFieldName('arguments');
+        if (tableArgs?.type === 'template_string') {
+            // it.each`a | b | expected ${1} | ${2} | ${3}`: the header names the columns, substitutions fill them in order.
+            const header = tableArgs.namedChildren.find((c) => c?.type === 'string_fragment')?.text ?? '';
+            const columns = header
+                .split('\n')
+                .map((l) => l.trim())
+                .find((l) => l.includes('|') || /\w/.test(l));
+            const names = (columns ?? '').split('|').map((s) => s.trim());
+            const cells = tableArgs.namedChildren.filter((c) => c?.type === 'template_substitution');
+            cells.forEach((cell, i) => {
+                const name = names[i % Math.max(1, names.length)];
+                const value = cell.namedChildren[0];
+                if (name && value)
+                    this.bind(value, local(name));
+            });
+            this.mark(tableArgs, 'ignore');
+            return;
+        }
+        const table = argumentsOf(callee)[0];
+        if (table && unwrap(table).type === 'array') {
+            this.bindRows(params, unwrap(table), local);
+            this.mark(table, 'ignore');
+        }
+    }
+    /** A loop over a literal table: `for a, b, want in [(1, 2, 3)]`, `for (const [a, b, want] of [[1, 2, 3]])`. */
+    readLoopTable(left, right) {
+        if (!left || !right)
+            return;
+        const table = unwrap(right);
+        if (!['list', 'tuple', 'array'].includes(table.type))
+            return;
+        this.bindRows(this.patternNames(left), table);
+        // The rows as a whole mix inputs and expectations: only their cells count, by column.
+        this.mark(right, 'ignore');
+    }
+    bindAssignment(left, right) {
+        if (!left || !right)
+            return;
+        if (left.type === 'identifier' && this.isLiteralish(right))
+            this.bind(right, left.text);
+        else if (['pattern_list', 'tuple_pattern', 'array_pattern'].includes(left.type)) {
+            const names = this.patternNames(left);
+            const values = unwrap(right);
+            if (['tuple', 'list', 'array', 'expression_list'].includes(values.type))
+                values.namedChildren.forEach((v, i) => {
+                    if (v && names[i])
+                        this.bind(v, names[i]);
+                });
+        }
+    }
+    readPythonCall(call) {
+        const name = lastName(call.childForFieldName('function')) ?? '';
+        const args = argumentsOf(call);
+        const positional = args.filter((a) => a.type !== 'keyword_argument' && a.type !== 'list_splat' && a.type !== 'dictionary_splat');
+        if (name === 'raises' || name === 'warns' || /^assert(Raises|Warns)/.test(name)) {
+            this.markException(positional[0]);
+            for (const a of positional.slice(1))
+                this.mark(a, 'actual');
+            for (const a of args)
+                if (a.type === 'keyword_argument')
+                    this.mark(a, 'ignore');
+            return;
+        }
+        if (!/^assert/i.test(name))
+            return;
+        for (const a of args)
+            if (a.type === 'keyword_argument')
+                this.mark(a, 'ignore');
+        if (positional.length >= 2) {
+            this.markSides(positional[0], positional[1]);
+            for (const a of positional.slice(2))
+                this.mark(a, 'ignore');
+        }
+        else if (positional[0])
+            this.markAsserted(positional[0]);
+    }
+    readJsCall(call, names) {
+        const callee = call.childForFieldName('function');
+        const args = argumentsOf(call);
+        if (isJsTestCall(call) || isJsDescribeCall(call)) {
+            const title = args[0];
+            if (title && stringOf(title, this.family) !== undefined)
+                names(title);
+            for (const a of args)
+                if (!JS_FUNCTIONS.has(a.type))
+                    this.mark(a, 'ignore');
+            if (callee?.type === 'call_expression')
+                this.readEach(call);
+            return;
+        }
+        if (callee?.type === 'member_expression') {
+            // expect(actual).<…>.matcher(expected): the chain's root is the expect call.
+            let node = callee.childForFieldName('object');
+            while (node && (node.type === 'member_expression' || node.type === 'call_expression')) {
+                if (node.type === 'call_expression') {
+                    const fn = node.childForFieldName('function');
+                    if (fn && JS_EXPECT.has(fn.text))
+                        break;
+                    node = fn;
+                }
+                else
+                    node = node.childForFieldName('object');
+            }
+            if (node?.type === 'call_expression' && node.id !== call.id) {
+                const matcher = lastName(callee) ?? '';
+                for (const a of argumentsOf(node))
+                    this.mark(a, 'actual');
+                if (/^toThrow|^throw|^rejectedWith/.test(matcher))
+                    this.markException(args[0]);
+                else
+                    for (const a of args) {
+                        this.mark(a, 'expected');
+                        if (unwrap(a).type === 'identifier')
+                            this.expectedNames.add(unwrap(a).text);
+                    }
+                return;
+            }
+            const object = callee.childForFieldName('object')?.text ?? '';
+            const method = lastName(callee) ?? '';
+            if (object === 'assert' || object.endsWith('.assert')) {
+                this.readJsAssert(method, args);
+                return;
+            }
+        }
+        if (callee?.type === 'identifier' && callee.text === 'assert')
+            this.readJsAssert('ok', args);
+    }
+    readJsAssert(method, args) {
+        if (JS_THROWS.has(method)) {
+            this.mark(args[0], 'actual');
+            this.markException(args[1]);
+            for (const a of args.slice(2))
+                this.mark(a, 'ignore');
+        }
+        else if (JS_TRUTHY.has(method)) {
+            if (args[0])
+                this.markAsserted(args[0]);
+            for (const a of args.slice(1))
+                this.mark(a, 'ignore');
+        }
+        else if (/^not|^doesNot/i.test(method)) {
+            // assert.notEqual(actual, unwanted): the unwanted value is no expectation.
+            this.mark(args[0], 'actual');
+            for (const a of args.slice(1))
+                this.mark(a, 'ignore');
+        }
+        else if (args.length >= 2) {
+            this.markSides(args[0], args[1]);
+            for (const a of args.slice(2))
+                this.mark(a, 'ignore');
+        }
+    }
+    /** The literal tables of the loops around the test; their names are bound like the test's own. */
+    readEnclosingLoops(test) {
+        const tables = [];
+        for (let n = test.parent; n; n = n.parent) {
+            const loop = n.type === 'for_statement' || (n.type === 'for_in_statement' && n.children.some((c) => c?.type === 'of'));
+            const right = loop ? n.childForFieldName('right') : null;
+            if (!right || !['list', 'tuple', 'array'].includes(unwrap(right).type))
+                continue;
+            this.readLoopTable(n.childForFieldName('left'), right);
+            tables.push(right);
+        }
+        return tables;
+    }
+    /** Pass 1: the assertions, tables and bindings of the test. */
+    readStructure(test) {
+        walkSyntax(test, (n) => {
+            if (this.family === 'python') {
+                switch (n.type) {
+                    case 'decorator': {
+                        const call = n.namedChildren.find((c) => c?.type === 'call');
+                        if (call && lastName(call.childForFieldName('function')) === 'parametrize')
+                            this.readParametrize(call);
+                        this.mark(n, 'ignore');
+                        break;
+                    }
+                    case 'assert_statement': {
+                        const [expr, message] = n.namedChildren;
+                        if (expr)
+                            this.markAsserted(expr);
+                        this.mark(message, 'ignore');
+                        break;
+                    }
+                    case 'call':
+                        this.readPythonCall(n);
+                        break;
+                    case 'assignment':
+                        this.bindAssignment(n.childForFieldName('left'), n.childForFieldName('right'));
+                        break;
+                    case 'for_statement':
+                        this.readLoopTable(n.childForFieldName('left'), n.childForFieldName('right'));
+                        break;
+                    case 'expression_statement':
+                        // A docstring describes the test; it is not an input.
+                        if (n.namedChildCount === 1 && n.namedChildren[0]?.type === 'string' && n.parent?.type === 'block')
+                            this.mark(n, 'ignore');
+                        break;
+                    default:
+                        break;
+                }
+            }
+            else {
+                switch (n.type) {
+                    case 'call_expression':
+                        this.readJsCall(n, (title) => this.titles.push(title));
+                        break;
+                    case 'variable_declarator':
+                        this.bindAssignment(n.childForFieldName('name'), n.childForFieldName('value'));
+                        break;
+                    case 'assignment_expression':
+                        this.bindAssignment(n.childForFieldName('left'), n.childForFieldName('right'));
+                        break;
+                    case 'for_in_statement':
+                        if (n.children.some((c) => c?.type === 'of'))
+                            this.readLoopTable(n.childForFieldName('left'), n.childForFieldName('right'));
+                        break;
+                    default:
+                        break;
+                }
+            }
+            return true;
+        });
+    }
+    /** A node's role from its parent's: marked, bound to a name, an index into a result, or the parent's. */
+    contextOf(node, inherited, parentType, field) {
+        // An index into the result (`result["total"]`, `rows[2]`) picks what is checked; it is no input.
+        if ((parentType === 'subscript' && field === 'subscript') ||
+            (parentType === 'subscript_expression' && field === 'index'))
+            return 'skip';
+        // A table cell bound to a column takes the column's role, inside a table that is otherwise ignored.
+        const name = this.bound.get(node.id);
+        if (name !== undefined)
+            return this.expectedNames.has(name) || EXPECTED_NAME.test(name) ? 'expected' : 'input';
+        const role = this.roles.get(node.id);
+        if (role === 'expected')
+            return 'expected';
+        if (role === 'ignore')
+            return 'skip';
+        if (role === 'actual')
+            return 'input';
+        return inherited;
+    }
+    /**
+     * Pass 2: every non-trivial literal with its role, in one cursor walk that carries the role down
+     * (asking a node for its parent is a walk from the root in web-tree-sitter).
+     */
+    readLiterals(top, add) {
+        const take = (node, context) => {
+            if (context === 'skip' || !LITERAL_TYPES.has(node.type))
+                return;
+            const value = literalValue(node, this.family);
+            if (value && !value.trivial)
+                add(context, value.key, node.startPosition.row);
+        };
+        const cursor = top.walk();
+        try {
+            const contexts = [];
+            const types = [];
+            let node = cursor.currentNode;
+            let context = this.contextOf(node, 'input', '', '');
+            for (;;) {
+                take(node, context);
+                if (cursor.gotoFirstChild()) {
+                    contexts.push(context);
+                    types.push(node.type);
+                }
+                else {
+                    for (;;) {
+                        if (contexts.length === 0)
+                            return;
+                        if (cursor.gotoNextSibling())
+                            break;
+                        cursor.gotoParent();
+                        contexts.pop();
+                        types.pop();
+                    }
+                }
+                node = cursor.currentNode;
+                context = this.contextOf(node, contexts.at(-1), types.at(-1), cursor.currentFieldName ?? '');
+            }
+        }
+        finally {
+            cursor.delete();
+            for (const e of this.exceptions) {
+                const name = e.type === 'identifier' ? e.text : (lastName(e) ?? e.text);
+                add('expected', `exc:${name}`, e.startPosition.row);
+            }
+        }
+    }
+}
+function fileNames(file) {
+    const base = file.split('/').pop() ?? file;
+    const stem = base.replace(/\.[^.]+$/, '');
+    return [...new Set([file, base, stem].filter((v) => v.length >= 4))];
+}
+/** Names a runner gives a test, reduced to what code under test could compare: `test_add` of `tests/test_calc.py::test_add[2-3]`. */
+function runnerNames(name) {
+    const out = new Set([name.trim()]);
+    const own = name
+        .replace(/\[.*\]$/s, '')
+        .split(/::|#|\s+>\s+|\s+›\s+/)
+        .pop()
+        ?.trim();
+    if (own)
+        out.add(own);
+    return [...out].filter((v) => v.length >= 3 && v.length <= 500);
+}
+/**
+ * The facts of the failing tests. `source` gives a test file's text by repo-relative path
+ * (undefined when it cannot be read: that test adds nothing). Tests in other languages than
+ * Python and JavaScript/TypeScript add only their names.
+ */
+async function readTestFacts(failures, source) {
+    const inputs = new Map();
+    const expected = new Map();
+    const names = [];
+    const seenNames = new Set();
+    const parsed = new Map();
+    const read = new Set();
+    let literals = 0;
+    const addName = (value, kind, site) => {
+        if (seenNames.has(`${kind}\0${value}`))
+            return;
+        seenNames.add(`${kind}\0${value}`);
+        names.push({ value, kind, site });
+    };
+    try {
+        for (const frame of failures.slice(0, MAX_TESTS)) {
+            const location = frame.test;
+            if (!location)
+                continue;
+            const text = source(location.file);
+            if (text === undefined)
+                continue;
+            const lines = text.split('\n');
+            const definitionSite = siteOf(location.file, lines, location.line - 1);
+            for (const name of runnerNames(frame.name))
+                addName(name, 'name', definitionSite);
+            for (const name of fileNames(location.file))
+                addName(name, 'file', definitionSite);
+            let pending = parsed.get(location.file);
+            if (!pending)
+                parsed.set(location.file, (pending = parseSource(location.file, text)));
+            const tree = await pending;
+            if (!tree)
+                continue;
+            const test = testNodeAt(tree, location.line - 1);
+            if (!test || read.has(`${location.file}\0${test.startIndex}`))
+                continue;
+            read.add(`${location.file}\0${test.startIndex}`);
+            const reader = new TestReader(tree.family);
+            reader.readStructure(test);
+            // Tests made in a loop over a literal table (`for (const [a, want] of cases) it(…)`) take their values from it.
+            const tables = reader.readEnclosingLoops(test);
+            const site = (row) => siteOf(location.file, lines, row);
+            if (tree.family === 'python') {
+                const fn = test.type === 'decorated_definition' ? test.childForFieldName('definition') : test;
+                const fnName = fn?.childForFieldName('name');
+                if (fnName)
+                    addName(fnName.text, 'name', site(fnName.startPosition.row));
+            }
+            else {
+                for (const title of reader.titles) {
+                    const value = stringOf(title, tree.family);
+                    if (value && value.length >= 3)
+                        addName(value, 'name', site(title.startPosition.row));
+                }
+                // The describe blocks around the test: their titles are part of its full name.
+                for (let n = test.parent; n; n = n.parent) {
+                    if (n.type !== 'call_expression' || !isJsDescribeCall(n))
+                        continue;
+                    const value = stringOf(argumentsOf(n)[0], tree.family);
+                    if (value && value.length >= 3)
+                        addName(value, 'name', site(n.startPosition.row));
+                }
+            }
+            const add = (role, key, row) => {
+                if (literals >= MAX_LITERALS)
+                    return;
+                const into = role === 'expected' ? expected : inputs;
+                if (!into.has(key)) {
+                    into.set(key, site(row));
+                    literals++;
+                }
+            };
+            reader.readLiterals(test, add);
+            for (const table of tables)
+                reader.readLiterals(table, add);
+        }
+    }
+    finally {
+        for (const pending of parsed.values())
+            (await pending)?.tree.delete();
+    }
+    return { inputs, expected, names, tests: read.size };
 }
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/test-markers.ts
@@ -59597,10 +60476,11 @@ const ENVIRONMENT_ACCESS = /\bprocess\.env\b|\bos\.environ\b|\bgetenv\s*\(|\benv
 
 
 
+
+
 /** Evidence items kept per attempt: enough to see the pattern, bounded for the report. */
 const MAX_EVIDENCE = 12;
 const check_special_cases_MAX_LITERAL_CHARS = 120;
-const MAX_SITE_CHARS = 200;
 /**
  * Ancestors looked at from a literal: a condition is near its literal, and a model's patch can nest
  * without end (each parent lookup walks from the root in web-tree-sitter).
@@ -59750,21 +60630,6 @@ const CONDITIONAL_ANCESTORS = new Set([
     'catch_clause',
     'boolean_operator',
 ]);
-function check_special_cases_clip(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-function lastName(callee) {
-    if (!callee)
-        return undefined;
-    if (callee.type === 'attribute')
-        return callee.childForFieldName('attribute')?.text;
-    if (callee.type === 'member_expression')
-        return callee.childForFieldName('property')?.text;
-    if (callee.type === 'identifier')
-        return callee.text;
-    return undefined;
-}
 function operatorOf(node) {
     if (node.type === 'comparison_operator') {
         const ops = node.childrenForFieldName('operators').filter((o) => o !== null);
@@ -59880,13 +60745,7 @@ class PatchView {
         return value;
     }
     site(node) {
-        const row = node.startPosition.row;
-        const text = (this.lines[row] ?? '').trim();
-        return {
-            file: this.file.path,
-            line: row + 1,
-            text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text,
-        };
+        return siteOf(this.file.path, this.lines, node.startPosition.row);
     }
 }
 /** Whether sorted `rows` has one in [start, end]. */
@@ -60188,7 +61047,7 @@ class Collector {
     evidence = [];
     seen = new Set();
     add(rule, literal, patch, test) {
-        const text = check_special_cases_clip(typeof literal === 'string' ? literal : literal.text, check_special_cases_MAX_LITERAL_CHARS);
+        const text = evidenceText(typeof literal === 'string' ? literal : literal.text, check_special_cases_MAX_LITERAL_CHARS);
         const key = `${rule}\0${patch.file}\0${patch.line}\0${text}`;
         if (this.seen.has(key) || this.evidence.length >= MAX_EVIDENCE)
             return;
@@ -60610,803 +61469,6 @@ function patchFromTexts(path, before, after) {
     const added = range(head, b.length - tail);
     const removed = range(head, a.length - tail);
     return { path, after, before, hunks: added.length || removed.length ? [{ added, removed }] : [] };
-}
-
-;// CONCATENATED MODULE: ./src/frames/test-definition.ts
-/** Test-defining calls of JavaScript runners: `it('…')`, `test.each(…)('…')`, `it.only('…')`. */
-const JS_TEST_CALLEES = /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
-/** Definition node types whose `name` field names a test function, per language. */
-const NAMED_DEFINITIONS = {
-    python: 'function_definition',
-    go: 'function_declaration',
-    java: 'method_declaration',
-    rust: 'function_item',
-};
-/** The test function's own name in a runner's test name (params, subtests and scopes stripped). */
-function test_definition_functionName(name) {
-    let n = name.trim();
-    n = n.replace(/\[.*\]$/s, ''); // pytest parametrisation, JUnit 5 `[1]`
-    n = n.replace(/\(.*\)$/s, ''); // Java `testAdd()` / `testAdd(int)`
-    n = n.split('/')[0]; // Go subtest `TestX/sub`
-    const parts = n.split(/::|\.|#/);
-    return parts[parts.length - 1].trim();
-}
-function spacedTitle(text) {
-    return text
-        .replace(/\s+(?:›|>|»|▸)\s+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim();
-}
-function test_definition_stringValue(node) {
-    if (!node)
-        return undefined;
-    if (node.type === 'string' || node.type === 'template_string') {
-        const text = node.text;
-        if (node.type === 'template_string' && text.includes('${'))
-            return undefined;
-        return text.slice(1, -1);
-    }
-    return undefined;
-}
-function definitionOf(name, whole) {
-    return {
-        line: name.startPosition.row + 1,
-        startLine: whole.startPosition.row + 1,
-        endLine: whole.endPosition.row + 1,
-    };
-}
-const indexes = new WeakMap();
-function add(map, key, definition) {
-    const list = map.get(key);
-    if (list)
-        list.push(definition);
-    else
-        map.set(key, [definition]);
-}
-function buildIndex(source) {
-    const index = { named: new Map(), titles: new Map() };
-    const namedType = NAMED_DEFINITIONS[source.language];
-    const cursor = source.tree.walk();
-    try {
-        let more = true;
-        while (more) {
-            const type = cursor.nodeType;
-            if (namedType ? type === namedType : type === 'call_expression') {
-                const node = cursor.currentNode;
-                if (namedType) {
-                    const name = node.childForFieldName('name');
-                    if (name)
-                        add(index.named, name.text, definitionOf(name, node));
-                }
-                else {
-                    const callee = node.childForFieldName('function');
-                    if (callee && JS_TEST_CALLEES.test(callee.text.replace(/\s+/g, ''))) {
-                        const title = test_definition_stringValue(node.childForFieldName('arguments')?.namedChildren[0] ?? null);
-                        const t = title === undefined ? '' : spacedTitle(title);
-                        if (t)
-                            add(index.titles, t, definitionOf(node, node));
-                    }
-                }
-            }
-            if (cursor.gotoFirstChild())
-                continue;
-            while (!cursor.gotoNextSibling()) {
-                if (!cursor.gotoParent()) {
-                    more = false;
-                    break;
-                }
-            }
-        }
-    }
-    finally {
-        cursor.delete();
-    }
-    return index;
-}
-/** The definition of test `name` in `source`, when exactly one place fits. */
-function findTestDefinition(source, name) {
-    let index = indexes.get(source);
-    if (!index)
-        indexes.set(source, (index = buildIndex(source)));
-    if (NAMED_DEFINITIONS[source.language]) {
-        // Several definitions of one name (the same method in two test classes): no guess.
-        const found = index.named.get(test_definition_functionName(name));
-        return found?.length === 1 ? found[0] : undefined;
-    }
-    // JavaScript: the test's title is the last describe segment, which a JUnit writer may have
-    // joined to the describe titles with spaces (jest-junit): the longest title the name ends with
-    // wins, trying the name's word suffixes from the longest.
-    const words = spacedTitle(name).split(' ').slice(-64);
-    for (let k = 0; k < words.length; k++) {
-        const found = index.titles.get(words.slice(k).join(' '));
-        if (found)
-            return found[0];
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/repair/special-cases/test-facts.ts
-
-
-
-
-/** Frames looked at; past this many failing tests, more of the same adds nothing. */
-const MAX_TESTS = 200;
-/** Literals recorded per run: a table-driven test with thousands of rows is sampled, not copied. */
-const MAX_LITERALS = 20_000;
-const test_facts_MAX_SITE_CHARS = 200;
-/** Conventional names of an expected value in a parametrize or `each` table, or a local. */
-const EXPECTED_NAME = /^(expected|expect|exp|expectation|want|wanted|answer|ans|result|res|output|out|correct|truth|golden)(_\w+)?$|_(expected|want|result|output)$/i;
-/** Calls that wrap an expected value: `pytest.approx(5.0)`, `Decimal("1.10")`. */
-const EXPECTED_WRAPPERS = new Set(['approx', 'Decimal', 'Fraction', 'closeTo', 'BigInt']);
-const JS_DESCRIBE = /^(describe|suite|context)(\.(only|skip|each(\(.*)?))*$/s;
-const JS_EXPECT = new Set(['expect', 'expect.soft', 'chai.expect']);
-const JS_THROWS = new Set(['throws', 'rejects', 'throwsAsync', 'rejectsAsync']);
-const JS_TRUTHY = new Set(['ok', 'isOk', 'true', 'isTrue', 'false', 'isFalse', 'notOk', 'isNotOk']);
-function siteOf(file, lines, row) {
-    const text = (lines[row] ?? '').trim();
-    return { file, line: row + 1, text: text.length > test_facts_MAX_SITE_CHARS ? `${text.slice(0, test_facts_MAX_SITE_CHARS - 1)}…` : text };
-}
-function test_facts_lastName(callee) {
-    if (!callee)
-        return undefined;
-    if (callee.type === 'attribute')
-        return callee.childForFieldName('attribute')?.text;
-    if (callee.type === 'member_expression')
-        return callee.childForFieldName('property')?.text;
-    if (callee.type === 'identifier')
-        return callee.text;
-    return undefined;
-}
-function argumentsOf(call) {
-    const args = call.childForFieldName('arguments');
-    if (!args || (args.type !== 'argument_list' && args.type !== 'arguments'))
-        return [];
-    return args.namedChildren.filter((c) => c !== null && c.type !== 'comment');
-}
-function stringOf(node, family) {
-    const key = node ? literalValue(node, family)?.key : undefined;
-    return key?.startsWith('s:') ? key.slice(2) : undefined;
-}
-function isJsTestCall(node) {
-    let callee = node.childForFieldName('function');
-    // test.each`table`(title, fn): the tagged template is the table, `test.each` the callee.
-    if (callee?.type === 'call_expression' && callee.childForFieldName('arguments')?.type === 'template_string')
-        callee = callee.childForFieldName('function');
-    return !!callee && JS_TEST_CALLEES.test(callee.text.replace(/\s+/g, '').slice(0, 2_000));
-}
-function isJsDescribeCall(node) {
-    const callee = node.childForFieldName('function');
-    return !!callee && JS_DESCRIBE.test(callee.text.replace(/\s+/g, '').slice(0, 2_000));
-}
-const JS_FUNCTIONS = new Set([
-    'arrow_function',
-    'function_expression',
-    'function',
-    'function_declaration',
-    'method_definition',
-]);
-/** The test around 0-based `row`: the innermost test definition, else the innermost function. */
-function testNodeAt(source, row) {
-    const line = source.text.split('\n', row + 1)[row] ?? '';
-    const column = Math.max(0, line.search(/\S/));
-    let node = source.tree.rootNode.descendantForPosition({ row, column });
-    let fallback;
-    for (; node; node = node.parent) {
-        if (source.family === 'python') {
-            const fn = node.type === 'function_definition'
-                ? node
-                : node.type === 'decorated_definition'
-                    ? node.childForFieldName('definition')
-                    : null;
-            if (fn?.type !== 'function_definition')
-                continue;
-            const whole = fn.parent?.type === 'decorated_definition' ? fn.parent : fn;
-            if (/^test/i.test(fn.childForFieldName('name')?.text ?? ''))
-                return whole;
-            fallback ??= whole;
-        }
-        else {
-            if (node.type === 'call_expression' && isJsTestCall(node)) {
-                // `test.each(rows)` is curried: the test is the call it makes, `test.each(rows)(title, fn)`.
-                const outer = node.parent;
-                return outer?.type === 'call_expression' && outer.childForFieldName('function')?.id === node.id ? outer : node;
-            }
-            if (JS_FUNCTIONS.has(node.type))
-                fallback ??= node;
-        }
-    }
-    return fallback;
-}
-/** Collects one test's literals by role. */
-class TestReader {
-    family;
-    roles = new Map();
-    /** Literal nodes bound to a name (a local, a table column), by node id. */
-    bound = new Map();
-    expectedNames = new Set();
-    /** Names bound to literals (table columns, literal locals): the expectation side of `total == result`. */
-    literalNames = new Set();
-    exceptions = [];
-    titles = [];
-    constructor(family) {
-        this.family = family;
-    }
-    mark(node, role) {
-        if (node)
-            this.roles.set(node.id, role);
-    }
-    isLiteralish(node) {
-        const n = unwrap(node);
-        if (literalValue(n, this.family))
-            return true;
-        if (n.type === 'call' || n.type === 'call_expression' || n.type === 'new_expression') {
-            const name = test_facts_lastName(n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function'));
-            return !!name && EXPECTED_WRAPPERS.has(name);
-        }
-        return false;
-    }
-    /** `actual == expected` in either order; false when neither side looks like the expectation. */
-    markSides(a, b) {
-        let expected;
-        let actual;
-        if (this.isLiteralish(b))
-            [expected, actual] = [b, a];
-        else if (this.isLiteralish(a))
-            [expected, actual] = [a, b];
-        else if (unwrap(a).type === 'identifier' && unwrap(b).type === 'identifier') {
-            const rank = (n) => this.literalNames.has(unwrap(n).text) ? 2 : EXPECTED_NAME.test(unwrap(n).text) ? 1 : 0;
-            [expected, actual] = rank(a) > rank(b) ? [a, b] : [b, a];
-        }
-        else if (unwrap(b).type === 'identifier')
-            [expected, actual] = [b, a];
-        else if (unwrap(a).type === 'identifier')
-            [expected, actual] = [a, b];
-        if (!expected || !actual)
-            return;
-        if (unwrap(expected).type === 'identifier')
-            this.expectedNames.add(unwrap(expected).text);
-        this.mark(expected, 'expected');
-        this.mark(actual, 'actual');
-    }
-    /** An asserted expression: comparisons inside it, joined by `and`/`&&`. */
-    markAsserted(node) {
-        const n = unwrap(node);
-        if (n.type === 'boolean_operator' ||
-            (n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '&&')) {
-            for (const side of [n.childForFieldName('left'), n.childForFieldName('right')])
-                if (side)
-                    this.markAsserted(side);
-            return;
-        }
-        if (n.type === 'comparison_operator') {
-            const operands = n.namedChildren.filter((c) => c !== null);
-            const ops = n.childrenForFieldName('operators').filter((o) => o !== null);
-            if (operands.length !== 2 || ops.length !== 1)
-                return;
-            const op = ops[0].text.replace(/\s+/g, ' ');
-            if (op === '==' || op === 'is' || op === 'in')
-                this.markSides(operands[0], operands[1]);
-            else if (op === '!=' || op === 'is not' || op === 'not in')
-                this.mark(n, 'actual');
-            return;
-        }
-        if (n.type === 'binary_expression') {
-            const op = n.childForFieldName('operator')?.text;
-            const left = n.childForFieldName('left');
-            const right = n.childForFieldName('right');
-            if (!left || !right)
-                return;
-            if (op === '===' || op === '==')
-                this.markSides(left, right);
-            else if (op === '!==' || op === '!=')
-                this.mark(n, 'actual');
-        }
-    }
-    markException(node) {
-        if (!node)
-            return;
-        const n = unwrap(node);
-        if (n.type === 'identifier' || n.type === 'attribute' || n.type === 'member_expression') {
-            this.exceptions.push(n);
-            this.mark(n, 'ignore');
-        }
-        else if (n.type === 'tuple') {
-            for (const c of n.namedChildren)
-                if (c)
-                    this.markException(c);
-        }
-        else
-            this.mark(n, 'expected');
-    }
-    bind(node, name) {
-        this.bound.set(node.id, name);
-        this.literalNames.add(name);
-    }
-    /** Names bound row by row: `names[i]` takes `row[i]`, or the whole row when there is one name. */
-    bindRows(names, rows, local = (c) => c) {
-        for (const row of rows.namedChildren) {
-            if (!row || row.type === 'comment')
-                continue;
-            let cells = [row];
-            const r = unwrap(row);
-            if (names.length > 1 && (r.type === 'tuple' || r.type === 'list' || r.type === 'array')) {
-                cells = r.namedChildren.filter((c) => c !== null && c.type !== 'comment');
-            }
-            else if (names.length > 1 && r.type === 'call' && test_facts_lastName(r.childForFieldName('function')) === 'param') {
-                // pytest.param(2, 3, 5, id=…): the positional arguments are the row.
-                cells = argumentsOf(r).filter((c) => c.type !== 'keyword_argument');
-            }
-            else if (r.type === 'object') {
-                for (const pair of r.namedChildren) {
-                    if (pair?.type !== 'pair')
-                        continue;
-                    const key = pair.childForFieldName('key');
-                    const value = pair.childForFieldName('value');
-                    const name = key?.type === 'property_identifier' ? key.text : stringOf(key ?? undefined, this.family);
-                    if (name && value)
-                        this.bind(value, local(name));
-                }
-                continue;
-            }
-            cells.forEach((cell, i) => {
-                const name = names[i];
-                if (name)
-                    this.bind(cell, name);
-            });
-        }
-    }
-    patternNames(pattern) {
-        if (!pattern)
-            return [];
-        if (pattern.type === 'identifier' || pattern.type === 'shorthand_property_identifier_pattern')
-            return [pattern.text];
-        if (pattern.type === 'required_parameter' || pattern.type === 'optional_parameter')
-            return this.patternNames(pattern.childForFieldName('pattern'));
-        if ([
-            'pattern_list',
-            'tuple_pattern',
-            'list_pattern',
-            'array_pattern',
-            'object_pattern',
-            'formal_parameters',
-            'parameters',
-        ].includes(pattern.type))
-            return pattern.namedChildren.flatMap((c) => (c ? this.patternNames(c) : []));
-        return [];
-    }
-    /** `@pytest.mark.parametrize("a, b, expected", [(2, 3, 5)])`. */
-    readParametrize(call) {
-        const [names, rows] = argumentsOf(call);
-        if (!names || !rows)
-            return;
-        let columns = [];
-        const spec = stringOf(names, this.family);
-        if (spec !== undefined)
-            columns = spec.split(',').map((s) => s.trim());
-        else if (names.type === 'list' || names.type === 'tuple')
-            columns = names.namedChildren.map((c) => (c ? (stringOf(c, this.family) ?? '') : ''));
-        const table = unwrap(rows);
-        if (columns.length && (table.type === 'list' || table.type === 'tuple'))
-            this.bindRows(columns, table);
-        this.mark(rows, 'ignore');
-    }
-    /** `test.each(rows)(title, (a, b, expected) => …)` and the tagged-template table form. */
-    readEach(call) {
-        const callee = call.childForFieldName('function');
-        if (callee?.type !== 'call_expression')
-            return;
-        const fn = argumentsOf(call).find((a) => JS_FUNCTIONS.has(a.type));
-        const parameters = fn ? (fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter')) : null;
-        const params = this.patternNames(parameters);
-        // ({ n, fib: want }) => …: the column `fib` is known in the test as `want`.
-        const aliases = new Map();
-        if (parameters)
-            walkSyntax(parameters, (p) => {
-                const key = p.type === 'pair_pattern' ? p.childForFieldName('key') : null;
-                const value = p.type === 'pair_pattern' ? p.childForFieldName('value') : null;
-                if (key && value?.type === 'identifier')
-                    aliases.set(key.text, value.text);
-                return true;
-            });
-        const local = (column) => aliases.get(column) ?? column;
-        const tableArgs = callee.childForFieldName('arguments');
-        if (tableArgs?.type === 'template_string') {
-            // it.each`a | b | expected ${1} | ${2} | ${3}`: the header names the columns, substitutions fill them in order.
-            const header = tableArgs.namedChildren.find((c) => c?.type === 'string_fragment')?.text ?? '';
-            const columns = header
-                .split('\n')
-                .map((l) => l.trim())
-                .find((l) => l.includes('|') || /\w/.test(l));
-            const names = (columns ?? '').split('|').map((s) => s.trim());
-            const cells = tableArgs.namedChildren.filter((c) => c?.type === 'template_substitution');
-            cells.forEach((cell, i) => {
-                const name = names[i % Math.max(1, names.length)];
-                const value = cell.namedChildren[0];
-                if (name && value)
-                    this.bind(value, local(name));
-            });
-            this.mark(tableArgs, 'ignore');
-            return;
-        }
-        const table = argumentsOf(callee)[0];
-        if (table && unwrap(table).type === 'array') {
-            this.bindRows(params, unwrap(table), local);
-            this.mark(table, 'ignore');
-        }
-    }
-    /** A loop over a literal table: `for a, b, want in [(1, 2, 3)]`, `for (const [a, b, want] of [[1, 2, 3]])`. */
-    readLoopTable(left, right) {
-        if (!left || !right)
-            return;
-        const table = unwrap(right);
-        if (!['list', 'tuple', 'array'].includes(table.type))
-            return;
-        this.bindRows(this.patternNames(left), table);
-        // The rows as a whole mix inputs and expectations: only their cells count, by column.
-        this.mark(right, 'ignore');
-    }
-    bindAssignment(left, right) {
-        if (!left || !right)
-            return;
-        if (left.type === 'identifier' && this.isLiteralish(right))
-            this.bind(right, left.text);
-        else if (['pattern_list', 'tuple_pattern', 'array_pattern'].includes(left.type)) {
-            const names = this.patternNames(left);
-            const values = unwrap(right);
-            if (['tuple', 'list', 'array', 'expression_list'].includes(values.type))
-                values.namedChildren.forEach((v, i) => {
-                    if (v && names[i])
-                        this.bind(v, names[i]);
-                });
-        }
-    }
-    readPythonCall(call) {
-        const name = test_facts_lastName(call.childForFieldName('function')) ?? '';
-        const args = argumentsOf(call);
-        const positional = args.filter((a) => a.type !== 'keyword_argument' && a.type !== 'list_splat' && a.type !== 'dictionary_splat');
-        if (name === 'raises' || name === 'warns' || /^assert(Raises|Warns)/.test(name)) {
-            this.markException(positional[0]);
-            for (const a of positional.slice(1))
-                this.mark(a, 'actual');
-            for (const a of args)
-                if (a.type === 'keyword_argument')
-                    this.mark(a, 'ignore');
-            return;
-        }
-        if (!/^assert/i.test(name))
-            return;
-        for (const a of args)
-            if (a.type === 'keyword_argument')
-                this.mark(a, 'ignore');
-        if (positional.length >= 2) {
-            this.markSides(positional[0], positional[1]);
-            for (const a of positional.slice(2))
-                this.mark(a, 'ignore');
-        }
-        else if (positional[0])
-            this.markAsserted(positional[0]);
-    }
-    readJsCall(call, names) {
-        const callee = call.childForFieldName('function');
-        const args = argumentsOf(call);
-        if (isJsTestCall(call) || isJsDescribeCall(call)) {
-            const title = args[0];
-            if (title && stringOf(title, this.family) !== undefined)
-                names(title);
-            for (const a of args)
-                if (!JS_FUNCTIONS.has(a.type))
-                    this.mark(a, 'ignore');
-            if (callee?.type === 'call_expression')
-                this.readEach(call);
-            return;
-        }
-        if (callee?.type === 'member_expression') {
-            // expect(actual).<…>.matcher(expected): the chain's root is the expect call.
-            let node = callee.childForFieldName('object');
-            while (node && (node.type === 'member_expression' || node.type === 'call_expression')) {
-                if (node.type === 'call_expression') {
-                    const fn = node.childForFieldName('function');
-                    if (fn && JS_EXPECT.has(fn.text))
-                        break;
-                    node = fn;
-                }
-                else
-                    node = node.childForFieldName('object');
-            }
-            if (node?.type === 'call_expression' && node.id !== call.id) {
-                const matcher = test_facts_lastName(callee) ?? '';
-                for (const a of argumentsOf(node))
-                    this.mark(a, 'actual');
-                if (/^toThrow|^throw|^rejectedWith/.test(matcher))
-                    this.markException(args[0]);
-                else
-                    for (const a of args) {
-                        this.mark(a, 'expected');
-                        if (unwrap(a).type === 'identifier')
-                            this.expectedNames.add(unwrap(a).text);
-                    }
-                return;
-            }
-            const object = callee.childForFieldName('object')?.text ?? '';
-            const method = test_facts_lastName(callee) ?? '';
-            if (object === 'assert' || object.endsWith('.assert')) {
-                this.readJsAssert(method, args);
-                return;
-            }
-        }
-        if (callee?.type === 'identifier' && callee.text === 'assert')
-            this.readJsAssert('ok', args);
-    }
-    readJsAssert(method, args) {
-        if (JS_THROWS.has(method)) {
-            this.mark(args[0], 'actual');
-            this.markException(args[1]);
-            for (const a of args.slice(2))
-                this.mark(a, 'ignore');
-        }
-        else if (JS_TRUTHY.has(method)) {
-            if (args[0])
-                this.markAsserted(args[0]);
-            for (const a of args.slice(1))
-                this.mark(a, 'ignore');
-        }
-        else if (/^not|^doesNot/i.test(method)) {
-            // assert.notEqual(actual, unwanted): the unwanted value is no expectation.
-            this.mark(args[0], 'actual');
-            for (const a of args.slice(1))
-                this.mark(a, 'ignore');
-        }
-        else if (args.length >= 2) {
-            this.markSides(args[0], args[1]);
-            for (const a of args.slice(2))
-                this.mark(a, 'ignore');
-        }
-    }
-    /** The literal tables of the loops around the test; their names are bound like the test's own. */
-    readEnclosingLoops(test) {
-        const tables = [];
-        for (let n = test.parent; n; n = n.parent) {
-            const loop = n.type === 'for_statement' || (n.type === 'for_in_statement' && n.children.some((c) => c?.type === 'of'));
-            const right = loop ? n.childForFieldName('right') : null;
-            if (!right || !['list', 'tuple', 'array'].includes(unwrap(right).type))
-                continue;
-            this.readLoopTable(n.childForFieldName('left'), right);
-            tables.push(right);
-        }
-        return tables;
-    }
-    /** Pass 1: the assertions, tables and bindings of the test. */
-    readStructure(test) {
-        walkSyntax(test, (n) => {
-            if (this.family === 'python') {
-                switch (n.type) {
-                    case 'decorator': {
-                        const call = n.namedChildren.find((c) => c?.type === 'call');
-                        if (call && test_facts_lastName(call.childForFieldName('function')) === 'parametrize')
-                            this.readParametrize(call);
-                        this.mark(n, 'ignore');
-                        break;
-                    }
-                    case 'assert_statement': {
-                        const [expr, message] = n.namedChildren;
-                        if (expr)
-                            this.markAsserted(expr);
-                        this.mark(message, 'ignore');
-                        break;
-                    }
-                    case 'call':
-                        this.readPythonCall(n);
-                        break;
-                    case 'assignment':
-                        this.bindAssignment(n.childForFieldName('left'), n.childForFieldName('right'));
-                        break;
-                    case 'for_statement':
-                        this.readLoopTable(n.childForFieldName('left'), n.childForFieldName('right'));
-                        break;
-                    case 'expression_statement':
-                        // A docstring describes the test; it is not an input.
-                        if (n.namedChildCount === 1 && n.namedChildren[0]?.type === 'string' && n.parent?.type === 'block')
-                            this.mark(n, 'ignore');
-                        break;
-                    default:
-                        break;
-                }
-            }
-            else {
-                switch (n.type) {
-                    case 'call_expression':
-                        this.readJsCall(n, (title) => this.titles.push(title));
-                        break;
-                    case 'variable_declarator':
-                        this.bindAssignment(n.childForFieldName('name'), n.childForFieldName('value'));
-                        break;
-                    case 'assignment_expression':
-                        this.bindAssignment(n.childForFieldName('left'), n.childForFieldName('right'));
-                        break;
-                    case 'for_in_statement':
-                        if (n.children.some((c) => c?.type === 'of'))
-                            this.readLoopTable(n.childForFieldName('left'), n.childForFieldName('right'));
-                        break;
-                    default:
-                        break;
-                }
-            }
-            return true;
-        });
-    }
-    /** A node's role from its parent's: marked, bound to a name, an index into a result, or the parent's. */
-    contextOf(node, inherited, parentType, field) {
-        // An index into the result (`result["total"]`, `rows[2]`) picks what is checked; it is no input.
-        if ((parentType === 'subscript' && field === 'subscript') ||
-            (parentType === 'subscript_expression' && field === 'index'))
-            return 'skip';
-        // A table cell bound to a column takes the column's role, inside a table that is otherwise ignored.
-        const name = this.bound.get(node.id);
-        if (name !== undefined)
-            return this.expectedNames.has(name) || EXPECTED_NAME.test(name) ? 'expected' : 'input';
-        const role = this.roles.get(node.id);
-        if (role === 'expected')
-            return 'expected';
-        if (role === 'ignore')
-            return 'skip';
-        if (role === 'actual')
-            return 'input';
-        return inherited;
-    }
-    /**
-     * Pass 2: every non-trivial literal with its role, in one cursor walk that carries the role down
-     * (asking a node for its parent is a walk from the root in web-tree-sitter).
-     */
-    readLiterals(top, add) {
-        const take = (node, context) => {
-            if (context === 'skip' || !LITERAL_TYPES.has(node.type))
-                return;
-            const value = literalValue(node, this.family);
-            if (value && !value.trivial)
-                add(context, value.key, node.startPosition.row);
-        };
-        const cursor = top.walk();
-        try {
-            const contexts = [];
-            const types = [];
-            let node = cursor.currentNode;
-            let context = this.contextOf(node, 'input', '', '');
-            for (;;) {
-                take(node, context);
-                if (cursor.gotoFirstChild()) {
-                    contexts.push(context);
-                    types.push(node.type);
-                }
-                else {
-                    for (;;) {
-                        if (contexts.length === 0)
-                            return;
-                        if (cursor.gotoNextSibling())
-                            break;
-                        cursor.gotoParent();
-                        contexts.pop();
-                        types.pop();
-                    }
-                }
-                node = cursor.currentNode;
-                context = this.contextOf(node, contexts.at(-1), types.at(-1), cursor.currentFieldName ?? '');
-            }
-        }
-        finally {
-            cursor.delete();
-            for (const e of this.exceptions) {
-                const name = e.type === 'identifier' ? e.text : (test_facts_lastName(e) ?? e.text);
-                add('expected', `exc:${name}`, e.startPosition.row);
-            }
-        }
-    }
-}
-function fileNames(file) {
-    const base = file.split('/').pop() ?? file;
-    const stem = base.replace(/\.[^.]+$/, '');
-    return [...new Set([file, base, stem].filter((v) => v.length >= 4))];
-}
-/** Names a runner gives a test, reduced to what code under test could compare: `test_add` of `tests/test_calc.py::test_add[2-3]`. */
-function runnerNames(name) {
-    const out = new Set([name.trim()]);
-    const own = name
-        .replace(/\[.*\]$/s, '')
-        .split(/::|#|\s+>\s+|\s+›\s+/)
-        .pop()
-        ?.trim();
-    if (own)
-        out.add(own);
-    return [...out].filter((v) => v.length >= 3 && v.length <= 500);
-}
-/**
- * The facts of the failing tests. `source` gives a test file's text by repo-relative path
- * (undefined when it cannot be read: that test adds nothing). Tests in other languages than
- * Python and JavaScript/TypeScript add only their names.
- */
-async function readTestFacts(failures, source) {
-    const inputs = new Map();
-    const expected = new Map();
-    const names = [];
-    const seenNames = new Set();
-    const parsed = new Map();
-    const read = new Set();
-    let literals = 0;
-    const addName = (value, kind, site) => {
-        if (seenNames.has(`${kind}\0${value}`))
-            return;
-        seenNames.add(`${kind}\0${value}`);
-        names.push({ value, kind, site });
-    };
-    try {
-        for (const frame of failures.slice(0, MAX_TESTS)) {
-            const location = frame.test;
-            if (!location)
-                continue;
-            const text = source(location.file);
-            if (text === undefined)
-                continue;
-            const lines = text.split('\n');
-            const definitionSite = siteOf(location.file, lines, location.line - 1);
-            for (const name of runnerNames(frame.name))
-                addName(name, 'name', definitionSite);
-            for (const name of fileNames(location.file))
-                addName(name, 'file', definitionSite);
-            let pending = parsed.get(location.file);
-            if (!pending)
-                parsed.set(location.file, (pending = parseSource(location.file, text)));
-            const tree = await pending;
-            if (!tree)
-                continue;
-            const test = testNodeAt(tree, location.line - 1);
-            if (!test || read.has(`${location.file}\0${test.startIndex}`))
-                continue;
-            read.add(`${location.file}\0${test.startIndex}`);
-            const reader = new TestReader(tree.family);
-            reader.readStructure(test);
-            // Tests made in a loop over a literal table (`for (const [a, want] of cases) it(…)`) take their values from it.
-            const tables = reader.readEnclosingLoops(test);
-            const site = (row) => siteOf(location.file, lines, row);
-            if (tree.family === 'python') {
-                const fn = test.type === 'decorated_definition' ? test.childForFieldName('definition') : test;
-                const fnName = fn?.childForFieldName('name');
-                if (fnName)
-                    addName(fnName.text, 'name', site(fnName.startPosition.row));
-            }
-            else {
-                for (const title of reader.titles) {
-                    const value = stringOf(title, tree.family);
-                    if (value && value.length >= 3)
-                        addName(value, 'name', site(title.startPosition.row));
-                }
-                // The describe blocks around the test: their titles are part of its full name.
-                for (let n = test.parent; n; n = n.parent) {
-                    if (n.type !== 'call_expression' || !isJsDescribeCall(n))
-                        continue;
-                    const value = stringOf(argumentsOf(n)[0], tree.family);
-                    if (value && value.length >= 3)
-                        addName(value, 'name', site(n.startPosition.row));
-                }
-            }
-            const add = (role, key, row) => {
-                if (literals >= MAX_LITERALS)
-                    return;
-                const into = role === 'expected' ? expected : inputs;
-                if (!into.has(key)) {
-                    into.set(key, site(row));
-                    literals++;
-                }
-            };
-            reader.readLiterals(test, add);
-            for (const table of tables)
-                reader.readLiterals(table, add);
-        }
-    }
-    finally {
-        for (const pending of parsed.values())
-            (await pending)?.tree.delete();
-    }
-    return { inputs, expected, names, tests: read.size };
 }
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/special-case-screen.ts
@@ -63489,6 +63551,27 @@ function runCommand(options) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/workspace/shell-quote.ts
+/**
+ * POSIX shell quoting for untrusted words (test names, file paths) that go into `sh -c` command
+ * lines. Single quotes make every byte literal except the single quote itself, which is closed,
+ * escaped and reopened (`'\''`). This is the only quoting that is safe for `$`, backticks,
+ * backslashes, newlines and `;|&` all at once.
+ */
+/** Quote one word so `sh` reads it back byte for byte. */
+function shellQuote(word) {
+    if (word.includes('\0'))
+        throw new Error('cannot shell-quote a string containing a NUL byte');
+    // Plain words stay readable in logs and summaries; anything else is single-quoted.
+    if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word))
+        return word;
+    return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/** Quote and join words with spaces. */
+function shellQuoteAll(words) {
+    return words.map(shellQuote).join(' ');
+}
+
 ;// CONCATENATED MODULE: ./src/workspace/sandbox.ts
 /**
  * The agent sandbox, where the platform offers one without privileges: Linux user, mount and pid
@@ -63509,6 +63592,7 @@ function runCommand(options) {
  * namespaces, as Ubuntu 24.04's AppArmor default does): `probeSandbox` says why, and the agent runs
  * on a copy of the tree instead (`agent-workspace.ts`).
  */
+
 
 
 
@@ -63560,7 +63644,6 @@ fs.writeFileSync(out, JSON.stringify(dirs));`;
 function sandboxCommand(input) {
     const ready = external_node_path_default().join(input.base, 'sandbox-ready');
     const manifest = external_node_path_default().join(input.base, 'sandbox-manifest.json');
-    const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
     const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
     const gid = typeof process.getgid === 'function' ? process.getgid() : 0;
     const args = [
@@ -63575,12 +63658,7 @@ function sandboxCommand(input) {
         input.repo.upper,
         ...input.overlays.flatMap((o) => [o.lower, o.upper, o.work]),
     ];
-    const command = [
-        'exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c',
-        q(SETUP),
-        'sh',
-        ...args.map(q),
-    ].join(' ');
+    const command = `exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c ${shellQuoteAll([SETUP, 'sh', ...args])}`;
     return { command, ready, manifest };
 }
 /** Can the sandbox run here? Checked once per process with a real overlay and a real nested namespace. */
@@ -64058,6 +64136,13 @@ function agent_workspace_lstatOrNull(p) {
 function hasGitComponent(p) {
     return p.split('/').some((part) => part.toLowerCase() === '.git');
 }
+/** Whether a parent folder of `p` is one of `folders` (a set: checked per parent, not per folder). */
+function underAny(folders, p) {
+    for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1))
+        if (folders.has(p.slice(0, i)))
+            return true;
+    return false;
+}
 function dependencyFolder(p) {
     return p.split('/').some((part) => DEPENDENCY_FOLDERS.has(part));
 }
@@ -64069,6 +64154,22 @@ function watchedOutside(env) {
 /** Private directories of agent runs in progress: removed on exit too (an interrupt exits at once). */
 const live = new Set();
 let exitHook = false;
+/**
+ * Remove a private directory in the background: removing a copy of thousands of files takes as long
+ * as making it, and nothing waits for it (an exit before it finishes removes what is left synchronously).
+ */
+function removeInBackground(dir) {
+    void (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true })
+        .catch(() => {
+        try {
+            removeTree(dir);
+        }
+        catch {
+            // Left in the temporary directory: nothing of the user's is in it.
+        }
+    })
+        .then(() => live.delete(dir));
+}
 async function runAgentIsolated(input) {
     const base = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-agent-'));
     live.add(base);
@@ -64101,18 +64202,7 @@ async function runAgentIsolated(input) {
         return await runInCopy(input, base, outsideDirs, reason);
     }
     finally {
-        // In the background: removing a copy of thousands of files takes as long as making it, and
-        // nothing waits for it (an exit before it finishes removes what is left synchronously).
-        void (0,promises_namespaceObject.rm)(base, { recursive: true, force: true })
-            .catch(() => {
-            try {
-                removeTree(base);
-            }
-            catch {
-                // Left in the temporary directory: nothing of the user's is in it.
-            }
-        })
-            .then(() => live.delete(base));
+        removeInBackground(base);
     }
 }
 function prepareCommon(input, base, root) {
@@ -64215,9 +64305,7 @@ const skipGit = (p) => p === '.git';
 function disposeAgentCopies() {
     for (const [root, state] of kept) {
         kept.delete(root);
-        void (0,promises_namespaceObject.rm)(state.copy, { recursive: true, force: true })
-            .catch(() => undefined)
-            .then(() => live.delete(state.copy));
+        removeInBackground(state.copy);
     }
 }
 async function obtainCopy(ctx, root) {
@@ -64229,12 +64317,7 @@ async function obtainCopy(ctx, root) {
         return known;
     }
     // One copy at a time: a new work tree (another run in this process) retires the others.
-    for (const [other, state] of kept) {
-        kept.delete(other);
-        void (0,promises_namespaceObject.rm)(state.copy, { recursive: true, force: true })
-            .catch(() => undefined)
-            .then(() => live.delete(state.copy));
-    }
+    disposeAgentCopies();
     const copy = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-agent-copy-'));
     live.add(copy);
     const links = await populateCopy(ctx, root, copy);
@@ -64247,11 +64330,11 @@ async function obtainCopy(ctx, root) {
 /** Put the copy back as it was made: what was added goes, what was changed or removed comes again. */
 function resetCopy(state) {
     const diff = compareCensus(state.fresh, state.last);
-    const gone = [];
+    const gone = new Set();
     for (const c of diff) {
         if (c.change === 'removed')
             continue;
-        if (gone.some((d) => c.path.startsWith(`${d}/`)))
+        if (underAny(gone, c.path))
             continue;
         const sig = state.fresh.entries.get(c.path);
         if (c.change === 'changed' && sig?.startsWith('d:') && agent_workspace_lstatOrNull(external_node_path_default().join(state.copy, c.path))?.isDirectory()) {
@@ -64259,7 +64342,7 @@ function resetCopy(state) {
             continue;
         }
         (0,external_node_fs_.rmSync)(external_node_path_default().join(state.copy, c.path), { recursive: true, force: true });
-        gone.push(c.path);
+        gone.add(c.path);
     }
     // What is gone now and was there when the copy was made, parents first.
     const back = [...state.fresh.entries.keys()].filter((p) => !agent_workspace_lstatOrNull(external_node_path_default().join(state.copy, p))).sort();
@@ -64320,14 +64403,14 @@ async function runInCopy(input, base, outsideDirs, noSandbox) {
     if (result.timedOut || result.exitCode !== 0)
         return run;
     const changes = [];
-    const removedDirs = [];
+    const removedDirs = new Set();
     for (const c of compareCensus(before, after)) {
-        if (removedDirs.some((d) => c.path.startsWith(`${d}/`)))
+        if (underAny(removedDirs, c.path))
             continue;
         if (c.change === 'removed') {
             changes.push({ path: c.path, change: 'delete' });
             if (before.entries.get(c.path)?.startsWith('d:'))
-                removedDirs.push(c.path);
+                removedDirs.add(c.path);
         }
         else
             changes.push({ path: c.path, change: 'write', source: external_node_path_default().join(copy, c.path) });
@@ -64436,7 +64519,7 @@ async function populateCopy(ctx, root, copy) {
 async function makePrivateGitDir(ctx, copy) {
     const own = { cwd: copy, env: ctx.env };
     await git(own, ['init', '-q']);
-    const realGitDir = (await git(ctx, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+    const realGitDir = await git_gitDir(ctx);
     (0,external_node_fs_.writeFileSync)(external_node_path_default().join(copy, '.git', 'objects', 'info', 'alternates'), `${external_node_path_default().join(commonGitDir(realGitDir), 'objects')}\n`);
     const head = headStateSync(ctx);
     if (head) {
@@ -64465,11 +64548,12 @@ async function findEscapes(input, since, base, outsideDirs, run, copy) {
         skip: (p) => p === '.git/self-heal',
     });
     const created = inRepo.changed.filter((c) => c.created);
+    const createdPaths = new Set(created.map((c) => c.path));
     const explained = new Set(inRepo.changed.map((c) => external_node_path_default().posix.dirname(c.path)));
     const kept = inRepo.changed.filter((c) => !c.created && !(c.directory && explained.has(c.path)));
     const ignored = await checkIgnore({ cwd: input.root, env: input.gitEnv }, kept.map((c) => c.path));
     for (const c of created) {
-        if (created.some((o) => o !== c && c.path.startsWith(`${o.path}/`)))
+        if (underAny(createdPaths, c.path))
             continue;
         if (input.allowDependencyChanges && dependencyFolder(c.path)) {
             run.dependencies.push(c.path);
@@ -73520,12 +73604,18 @@ stderr: ${stderrOutput}` : ""}`
  * scrubbed and clipped first.
  */
 
+
 const PERMISSION_HINT = 'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
 const POLICY_HINT = 'An organisation owner must turn on "Allow use of Copilot CLI billed to the organization" in the organisation\'s Copilot policies (Copilot CLI must be enabled), or use a token of an account that has Copilot.';
 const RUNTIME_HINT = 'Set copilot-path (--copilot-path) to a working copilot executable, or leave it empty to use the pinned runtime.';
-function copilot_errors_clip(text, max = 300) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+/** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
+function quote(message, scrub) {
+    return oneLine(scrub(message), 300);
+}
+/** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
+function runtimeError(sentence, error, scrub, retryable) {
+    const said = quote(error instanceof Error ? error.message : String(error), scrub);
+    return new ProviderError(`${scrub(sentence)}: ${said}`, retryable ? 'server' : 'config', retryable, RUNTIME_HINT);
 }
 /**
  * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
@@ -73559,7 +73649,7 @@ function failureOf(error) {
 }
 /** One failure → one ProviderError naming what to change. */
 function copilotError(failure, context) {
-    const said = copilot_errors_clip(context.scrub(failure.message));
+    const said = quote(failure.message, context.scrub);
     const status = failure.status;
     const type = failure.type ?? '';
     const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';
@@ -73816,6 +73906,7 @@ async function resolveCopilotRuntime(options) {
 
 
 
+/** The chat conversation's limits (one meaning for both), with the Copilot session's own defaults. */
 const DEFAULT_COPILOT_LIMITS = {
     maxToolCalls: 8,
     maxCorrections: 2,
@@ -73831,6 +73922,13 @@ const LIVENESS_PROBE_MS = 1_000;
 const STOP_HOLD_MS = 3_000;
 /** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
 const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
+/**
+ * The token Copilot takes from the environment when none is given. One order for this provider,
+ * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
+ */
+function copilotTokenFrom(env) {
+    return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+}
 function resolveAuth(options) {
     const baseUrl = firstSet(options.baseUrl);
     if (baseUrl) {
@@ -73851,7 +73949,7 @@ function resolveAuth(options) {
         };
     }
     const env = options.env;
-    const token = firstSet(options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
     if (token)
         return { token, loggedInUser: false };
     if (env.GITHUB_ACTIONS === 'true' || env.CI) {
@@ -73885,6 +73983,7 @@ function createCopilotProvider(options) {
     let promptLimit;
     let answeredModel;
     const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+    const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
     /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
     async function startClient() {
         runtime ??= await resolveCopilotRuntime({
@@ -73921,7 +74020,7 @@ function createCopilotProvider(options) {
         }
         catch (error) {
             await stop();
-            throw new ProviderError(scrub(`The Copilot runtime at ${runtime.path} did not start: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'config', false, RUNTIME_HINT);
+            throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
         }
         return { client, home, stop };
     }
@@ -73937,7 +74036,9 @@ function createCopilotProvider(options) {
         const { client, stop } = await startClient();
         try {
             if (auth.byok) {
-                await client.ping();
+                await client.ping().catch((error) => {
+                    throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
+                });
                 promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
             }
             else {
@@ -73946,7 +74047,7 @@ function createCopilotProvider(options) {
                     models = await client.listModels();
                 }
                 catch (error) {
-                    throw copilotError(failureOf(error), { model: requestedModel, byok: false, scrub });
+                    throw copilotError(failureOf(error), errorContext);
                 }
                 const chat = models.filter((m) => m.id !== 'auto');
                 const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
@@ -74015,34 +74116,11 @@ function createCopilotProvider(options) {
             stopReason ??= reason;
             stopSession?.(reason);
         };
-        const toolResult = (text) => {
-            const scrubbed = scrub(text);
-            const cut = truncateToTokens(scrubbed, limits.maxToolResultTokens);
-            return cut.length < scrubbed.length ? `${cut}\n… (cut; ask for a narrower range)` : scrubbed || '(empty)';
-        };
         const readTool = (name) => async (args) => {
             if (toolCalls >= limits.maxToolCalls)
                 return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
             toolCalls++;
-            const call = { id: '', name, arguments: isObject(args) ? args : undefined };
-            try {
-                if (name === READ_FILE) {
-                    const parsed = parseReadCall(call);
-                    if (!parsed.ok)
-                        return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-                    return toolResult(await host.readFile(parsed.value.path, parsed.value.range));
-                }
-                const parsed = parseSearchCall(call);
-                if (!parsed.ok)
-                    return fillTemplate(TOOL_ERROR, { tool: name, reason: parsed.reason });
-                return toolResult(await host.search(parsed.value));
-            }
-            catch (error) {
-                return fillTemplate(TOOL_ERROR, {
-                    tool: name,
-                    reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-                });
-            }
+            return answerReadCall(host, { id: '', name, arguments: isObject(args) ? args : undefined }, { scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' });
         };
         /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
         const correct = (text) => {
@@ -74100,7 +74178,7 @@ function createCopilotProvider(options) {
             parameters: spec.parameters,
             skipPermission: true,
             overridesBuiltInTool: true,
-            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH)),
+            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : readTool(spec.name)),
         }));
         let settleTurn;
         const onEvent = (event) => {
@@ -74136,7 +74214,7 @@ function createCopilotProvider(options) {
                             type: event.data.errorType,
                             code: event.data.errorCode,
                             message: event.data.message,
-                        }, { model: requestedModel, byok: !!auth.byok, scrub }),
+                        }, errorContext),
                     });
                     break;
                 default:
@@ -74144,7 +74222,8 @@ function createCopilotProvider(options) {
             }
         };
         try {
-            const session = await client.createSession({
+            const session = await client
+                .createSession({
                 ...(requestedModel ? { model: requestedModel } : {}),
                 // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
                 systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
@@ -74165,6 +74244,9 @@ function createCopilotProvider(options) {
                 disabledMcpServers: ['github-mcp-server'],
                 ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' } } : {}),
                 onEvent,
+            })
+                .catch((error) => {
+                throw copilotError(failureOf(error), errorContext);
             });
             let prompt = scrub(request.prompt.user);
             for (;;) {
@@ -74190,14 +74272,14 @@ function createCopilotProvider(options) {
                         timers.push(setTimeout(() => {
                             client.ping().then(probe, (error) => settle({
                                 kind: 'error',
-                                error: new ProviderError(scrub(`The Copilot runtime stopped during the attempt: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'server', true, RUNTIME_HINT),
+                                error: runtimeError('The Copilot runtime stopped during the attempt', error, scrub, true),
                             }));
                         }, LIVENESS_PROBE_MS));
                     };
                     probe();
                     session.send({ prompt }).catch((error) => settle({
                         kind: 'error',
-                        error: copilotError(failureOf(error), { model: requestedModel, byok: !!auth.byok, scrub }),
+                        error: copilotError(failureOf(error), errorContext),
                     }));
                 });
                 if (outcome.kind === 'error')
@@ -74235,10 +74317,6 @@ function createCopilotProvider(options) {
 }
 function isObject(value) {
     return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-function copilot_clip(text, max = 300) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
 function untilAborted(signal, ms) {
@@ -74279,22 +74357,25 @@ async function copilot_withTimeout(promise, ms) {
  * explicitly never falls back: only this wrapper does.
  */
 
+
 function createAutoProvider(createCopilot, createBuiltin, hasCopilotCredentials) {
     let active;
     let fallback;
     let warned = false;
     let copilotAnswered = false;
     const fallBack = (reason, warn) => {
-        fallback = { from: 'copilot', reason };
-        active = createBuiltin();
+        if (!fallback) {
+            fallback = { from: 'copilot', reason };
+            active = createBuiltin();
+        }
         if (warn && !warned) {
             warned = true;
-            warn(`provider auto: Copilot is not available (${reason}); using the built-in engine instead`);
+            warn(`provider auto: Copilot is not available (${fallback.reason}); using the built-in engine instead`);
         }
     };
     const describe = (error) => error instanceof ProviderError
         ? describeProviderError(error)
-        : `the copilot provider failed: ${error instanceof Error ? error.message : String(error)}`;
+        : `the copilot provider failed: ${stripControls(error instanceof Error ? error.message : String(error))}`;
     if (!hasCopilotCredentials) {
         fallBack('no GitHub token: grant `permissions: copilot-requests: write` in the workflow, or set COPILOT_GITHUB_TOKEN');
     }
@@ -74411,12 +74492,12 @@ function environmentCredentials(options, env) {
         return [];
     if (firstSet(options.baseUrl) || firstSet(options.githubToken))
         return [];
-    const token = firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    const token = copilotTokenFrom(env);
     return token ? [token] : [];
 }
 /** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
 function hasCopilotCredentials(options, env) {
-    return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some((v) => !!v?.trim());
+    return !!(firstSet(options.baseUrl, options.githubToken) ?? copilotTokenFrom(env));
 }
 /**
  * GitHub Models was retired on 2026-07-30 (announced on the GitHub changelog on 2026-07-01); every
@@ -74555,50 +74636,6 @@ function locateTestFile(c, resolver) {
         }
     }
     return { dirs };
-}
-
-;// CONCATENATED MODULE: ./src/text/untrusted-text.ts
-/**
- * Text from tests, reports and logs is shown to people: on a terminal, where escape sequences
- * recolour, move the cursor or retitle the window, and in Markdown and HTML, where bidi overrides
- * make `gnp.exe` read as `exe.png` (Trojan Source). Both renderers clean it here first, then
- * escape it for their medium. Its lines are unbounded too (a 5 MB `repr`, a minified bundle's
- * one line): `clipLine` bounds each.
- */
-/*
- * ESC-introduced sequences as terminals and CI log viewers understand them:
- * - CSI: ESC [ params intermediates final  (colours, cursor moves)
- * - OSC: ESC ] ... BEL | ESC \            (hyperlinks, window titles; vitest prints file links),
- *   at most 4 KiB and within one line, so a stray one cannot swallow the log that follows
- * - two-byte escapes: ESC followed by one of @-Z \ ] ^ _ (also what is left of an unterminated OSC)
- * - the 8-bit CSI introducer U+009B;
- * - a stray ESC or U+009B left over from a broken sequence (it has no place in parsed text).
- * The character classes of each part are disjoint, so a failed match costs at most one scan to
- * the next ESC: no catastrophic backtracking.
- */
-const ANSI_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]{0,4096}(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|[\u001b\u009b]/g;
-/** Remove ANSI colour and control sequences (what `FORCE_COLOR=1` runners print into CI logs). */
-function stripAnsi(s) {
-    if (!s.includes('\u001b') && !s.includes('\u009b'))
-        return s;
-    return s.replace(ANSI_SEQUENCE, '');
-}
-/** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** No escape sequences, no control or bidi characters; newlines kept only where asked. */
-function stripControls(text, keepNewlines = false) {
-    const clean = stripAnsi(text).replace(/\r\n?/g, '\n').replace(CONTROL, '');
-    return keepNewlines ? clean : clean.replace(/\n+/g, ' ');
-}
-/** `line` bounded to `max` characters, the last one `…` when clipped; a surrogate pair is never split. */
-function clipLine(line, max) {
-    if (line.length <= max)
-        return line;
-    let end = max - 1;
-    const code = line.charCodeAt(end - 1);
-    if (code >= 0xd800 && code <= 0xdbff)
-        end--;
-    return `${line.slice(0, end)}…`;
 }
 
 ;// CONCATENATED MODULE: ./src/frames/prune-message.ts
@@ -79432,34 +79469,38 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
  * what was asked for (see `needsEveryCase`).
  */
 async function readReports(readAll, options, reports) {
-    const keep = options.keepCases ?? 'all';
-    const collector = newCollector(options, reports, keep);
-    const reads = await readAll(collector);
-    const suspects = collector.findSuspects();
-    if (suspects.size > 0) {
-        await readAll(rescanSink(collector, suspects));
-        collector.settleSuspects();
-    }
-    if (!needsEveryCase(keep, collector, reads))
-        return readingOf(collector, reads);
-    const every = newCollector(options, reports, 'all');
-    await readAll(every);
-    return narrow(readingOf(every, reads), options);
+    const steps = readingSteps(options, reports);
+    let step = steps.next();
+    while (!step.done)
+        step = steps.next(await readAll(step.value));
+    return step.value;
 }
 /** `readReports` for reports already in memory. */
 function readReportsSync(readAll, options, reports) {
+    const steps = readingSteps(options, reports);
+    let step = steps.next();
+    while (!step.done)
+        step = steps.next(readAll(step.value));
+    return step.value;
+}
+/**
+ * The readings `readReports` makes, in order, for a sync or an async `readAll`: each sink yielded
+ * is to have every report streamed into it; what the first reading returned is sent back.
+ */
+function* readingSteps(options, reports) {
     const keep = options.keepCases ?? 'all';
     const collector = newCollector(options, reports, keep);
-    const reads = readAll(collector);
+    const reads = yield collector;
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
-        readAll(rescanSink(collector, suspects));
+        yield rescanSink(collector, suspects);
         collector.settleSuspects();
     }
     if (!needsEveryCase(keep, collector, reads))
         return readingOf(collector, reads);
-    const every = newCollector(options, reports, 'all');
-    readAll(every);
+    // onCase saw every case, with these ids, in the first reading (it asks for passing cases whole).
+    const every = newCollector({ ...options, onCase: undefined }, reports, 'all');
+    yield every;
     return narrow(readingOf(every, reads), options);
 }
 function needsEveryCase(keep, collector, reads) {
@@ -83015,6 +83056,7 @@ function attemptAllowance(check, spent, now) {
 
 ;// CONCATENATED MODULE: ./src/loop/verdict.ts
 
+
 const MAX_FEEDBACK_CHARS = 3_000;
 const verdict_MAX_LISTED = 10;
 const verdict_MAX_MESSAGE_CHARS = 300;
@@ -83044,10 +83086,6 @@ class CaseIndex {
         return { outcome: 'failed', found };
     }
 }
-function verdict_clip(text, max) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
 function outputTail(output) {
     const lines = output.trimEnd().split('\n').slice(-MAX_TAIL_LINES).join('\n');
@@ -83056,13 +83094,13 @@ function outputTail(output) {
 function describeFailure(id, found, frames) {
     const frame = frames.get(id) ?? (found ? frames.get(found.id) : undefined);
     if (frame) {
-        const what = [frame.exceptionType, verdict_clip(frame.message, verdict_MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
+        const what = [frame.exceptionType, oneLine(frame.message, verdict_MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
         const at = frame.triggering ?? frame.test;
-        const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${verdict_clip(at.expression, 160)}` : ''}` : '';
+        const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${oneLine(at.expression, 160)}` : ''}` : '';
         return `- ${id}: ${what || 'failed'}${where}`;
     }
     const f = found?.failure;
-    const what = [f?.type, f?.message ? verdict_clip(f.message, verdict_MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
+    const what = [f?.type, f?.message ? oneLine(f.message, verdict_MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
     return `- ${id}: ${what || 'failed'}`;
 }
 function render(header, lines, tail) {
@@ -83077,7 +83115,7 @@ function render(header, lines, tail) {
 function noReport(run) {
     if (run.cases.length > 0)
         return null;
-    const errors = run.reportErrors?.length ? ` (${verdict_clip(run.reportErrors.join('; '), 300)})` : '';
+    const errors = run.reportErrors?.length ? ` (${oneLine(run.reportErrors.join('; '), 300)})` : '';
     return render(`The test run produced no test results${errors}; exit code ${run.exitCode ?? 'none (killed)'}. This usually means the code no longer loads (a syntax or import error).`, [], outputTail(run.output));
 }
 /** Judge the targeted rerun: do all fail-to-pass tests pass now? */
@@ -83088,7 +83126,7 @@ function judgeTargets(expect, run) {
         return {
             verdict: 'rejected-edits',
             failToPass: { passed: 0, total },
-            feedback: render('The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:', run.gitDirWrites.map((p) => `- .git/${verdict_clip(p, 200)}`)),
+            feedback: render('The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:', run.gitDirWrites.map((p) => `- .git/${oneLine(p, 200)}`)),
         };
     }
     if (run.timedOut) {
@@ -85101,36 +85139,21 @@ function createRepairHost(deps) {
 }
 
 ;// CONCATENATED MODULE: ./src/loop/special-case-gate.ts
+
+
+
+
 /**
- * The loop's side of the special-casing check: reads what the pure check needs from the work tree
- * (the failing tests' files once per run, the attempt's changed files per attempt) and scrubs the
- * evidence before it reaches the report or a model. A check that fails is logged and lets the
- * attempt through: the tests did verify it, and the check is a heuristic on top.
+ * The texts of `files` as they are in the work tree now. Never a file outside the repository, also
+ * not through a symlink, and none too large to parse (their lines become evidence): SourceStore's rules.
  */
-
-
-
-
-
-/** Files larger than this are not read (the syntax trees stop at 256 KiB anyway). */
-const MAX_FILE_BYTES = 1024 * 1024;
-/** A repo file's text; never one outside the repository, also not through a symlink (its lines become evidence). */
-function readRepoFile(root, file) {
-    const normal = external_node_path_default().posix.normalize(file.replace(/\\/g, '/'));
-    if (external_node_path_default().posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../'))
-        return undefined;
-    try {
-        const real = (0,external_node_fs_.realpathSync)(external_node_path_default().join(root, normal));
-        if (!real.startsWith((0,external_node_fs_.realpathSync)(root) + (external_node_path_default()).sep))
-            return undefined;
-        const info = (0,external_node_fs_.statSync)(real);
-        if (!info.isFile() || info.size > MAX_FILE_BYTES)
-            return undefined;
-        return (0,external_node_fs_.readFileSync)(real, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+async function readRepoFiles(root, files) {
+    const store = new SourceStore(root);
+    const texts = new Map();
+    for (const file of files)
+        if (!texts.has(file))
+            texts.set(file, await store.text(file));
+    return texts;
 }
 function createSpecialCaseGate(input) {
     const { root, scrub, logger } = input;
@@ -85139,9 +85162,10 @@ function createSpecialCaseGate(input) {
     return {
         async check(diff, files) {
             try {
-                facts ??= readTestFacts(input.frames, (file) => readRepoFile(root, file));
-                const changed = new Set(files);
-                const patch = readUnifiedDiff(diff, (file) => (changed.has(file) ? readRepoFile(root, file) : undefined));
+                facts ??= readRepoFiles(root, input.frames.flatMap((f) => (f.test ? [f.test.file] : []))).then((tests) => readTestFacts(input.frames, (file) => tests.get(file)));
+                // Only the files the attempt changed: a diff that names another file reads nothing of it.
+                const changed = await readRepoFiles(root, files);
+                const patch = readUnifiedDiff(diff, (file) => changed.get(file));
                 const evidence = await checkSpecialCases(patch, await facts);
                 return evidence.map((e) => ({
                     ...e,
@@ -85175,19 +85199,23 @@ const SPECIAL_CASE_REASONS = {
 ;// CONCATENATED MODULE: ./src/repair/special-cases/special-case-feedback.ts
 
 
+
 /** Reasons named in the sentence; the report keeps all the evidence. */
 const MAX_REASONS = 3;
 const special_case_feedback_MAX_LITERAL_CHARS = 60;
+const special_case_feedback_MAX_PATH_CHARS = 200;
 function literalText(literal) {
-    const single = literal.replace(/\s+/g, ' ');
-    const clipped = single.length > special_case_feedback_MAX_LITERAL_CHARS ? `${single.slice(0, special_case_feedback_MAX_LITERAL_CHARS - 1)}…` : single;
-    return `\`${clipped.replace(/`/g, "'")}\``;
+    return `\`${oneLine(stripControls(literal), special_case_feedback_MAX_LITERAL_CHARS).replace(/`/g, "'")}\``;
+}
+/** A repository path (a model may create one with a line break in its name) on one bounded line. */
+function siteText(site) {
+    return `${oneLine(stripControls(site.file), special_case_feedback_MAX_PATH_CHARS)}:${site.line}`;
 }
 function specialCaseFeedback(evidence) {
     const reasons = evidence.slice(0, MAX_REASONS).map((e) => fillTemplate(SPECIAL_CASE_REASONS[e.rule], {
-        patch: `${e.patch.file}:${e.patch.line}`,
+        patch: siteText(e.patch),
         literal: literalText(e.literal),
-        test: e.test ? `${e.test.file}:${e.test.line}` : 'the failing tests',
+        test: e.test ? siteText(e.test) : 'the failing tests',
     }));
     if (evidence.length > MAX_REASONS)
         reasons.push(`${evidence.length - MAX_REASONS} more`);
@@ -85470,33 +85498,15 @@ async function verifyAttempt(a, applied) {
     const { snapshot } = input;
     const { recorded, refusedNote } = applied;
     heal_loop_throwIfAborted(input.signal);
-    let judged;
     if (input.rerunTargets) {
-        const targeted = await input.rerunTargets(`attempt-${n}-targeted`);
-        judged = judgeTargets(input.expectations, targeted);
-        if (judged.verdict !== 'accepted') {
-            restoreSnapshot(snapshot);
-            recordAttempt(a, judged.verdict, {
-                ...recorded,
-                feedback: judged.feedback + refusedNote,
-                failToPass: judged.failToPass,
-            });
-            return NEXT;
-        }
+        const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+        if (targeted.verdict !== 'accepted')
+            return rejectVerified(a, applied, targeted);
     }
     heal_loop_throwIfAborted(input.signal);
-    const full = await input.runFull(`attempt-${n}-full`);
-    judged = judgeFull(input.expectations, full);
-    if (judged.verdict !== 'accepted') {
-        restoreSnapshot(snapshot);
-        recordAttempt(a, judged.verdict, {
-            ...recorded,
-            feedback: judged.feedback + refusedNote,
-            failToPass: judged.failToPass,
-            passToPass: judged.passToPass,
-        });
-        return NEXT;
-    }
+    const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+    if (judged.verdict !== 'accepted')
+        return rejectVerified(a, applied, judged);
     if (await specialCased(a, applied, judged))
         return NEXT;
     // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
@@ -85511,6 +85521,17 @@ async function verifyAttempt(a, applied) {
         passToPass: judged.passToPass,
     });
     return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
+}
+/** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */
+function rejectVerified(a, applied, judged) {
+    restoreSnapshot(a.input.snapshot);
+    recordAttempt(a, judged.verdict, {
+        ...applied.recorded,
+        feedback: judged.feedback + applied.refusedNote,
+        failToPass: judged.failToPass,
+        ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
+    });
+    return NEXT;
 }
 /** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */
 async function specialCased(a, applied, judged) {
@@ -85862,13 +85883,13 @@ const commit_message_MAX_LISTED = 20;
 const commit_message_MAX_LINE_CHARS = 200;
 const MAX_RUN_URL_CHARS = 500;
 /** One line, bounded: what the runner or the workflow wrote (the test command, the run URL). */
-function oneLine(text, max) {
+function commit_message_oneLine(text, max) {
     const single = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
     return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 /** A test's name or id: one line, whitespace collapsed, references broken, bounded. */
 function flatten(text, max) {
-    return oneLine(breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ')), max);
+    return commit_message_oneLine(breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ')), max);
 }
 function subjectNames(names) {
     const unique = [...new Set(names.map((n) => flatten(n, commit_message_MAX_NAME_CHARS)))];
@@ -85905,12 +85926,12 @@ function buildCommitMessage(report, runUrl) {
         listed.push(`- … and ${report.failures.length - commit_message_MAX_LISTED} more`);
     const trailers = [
         `${ATTEMPTS_TRAILER}: ${report.fix.attempt}`,
-        ...(runUrl ? [`${RUN_TRAILER}: ${oneLine(runUrl, MAX_RUN_URL_CHARS)}`] : []),
+        ...(runUrl ? [`${RUN_TRAILER}: ${commit_message_oneLine(runUrl, MAX_RUN_URL_CHARS)}`] : []),
     ];
     return [
         subject,
         '',
-        `Verified with \`${oneLine(report.testCommand, commit_message_MAX_LINE_CHARS)}\`${evidence.length ? `: ${evidence.join(', ')}` : ''}.`,
+        `Verified with \`${commit_message_oneLine(report.testCommand, commit_message_MAX_LINE_CHARS)}\`${evidence.length ? `: ${evidence.join(', ')}` : ''}.`,
         'No test file was changed.',
         '',
         'Fixed tests:',
@@ -86234,27 +86255,6 @@ function matchParen(line, open) {
         }
     }
     return -1;
-}
-
-;// CONCATENATED MODULE: ./src/workspace/shell-quote.ts
-/**
- * POSIX shell quoting for untrusted words (test names, file paths) that go into `sh -c` command
- * lines. Single quotes make every byte literal except the single quote itself, which is closed,
- * escaped and reopened (`'\''`). This is the only quoting that is safe for `$`, backticks,
- * backslashes, newlines and `;|&` all at once.
- */
-/** Quote one word so `sh` reads it back byte for byte. */
-function shellQuote(word) {
-    if (word.includes('\0'))
-        throw new Error('cannot shell-quote a string containing a NUL byte');
-    // Plain words stay readable in logs and summaries; anything else is single-quoted.
-    if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word))
-        return word;
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-/** Quote and join words with spaces. */
-function shellQuoteAll(words) {
-    return words.map(shellQuote).join(' ');
 }
 
 ;// CONCATENATED MODULE: ./src/loop/rerun.ts
@@ -86781,6 +86781,7 @@ function writeReportFile(file, report) {
 
 
 
+
 function credentialValues(env) {
     return Object.entries(env)
         .filter(([name, value]) => value && CREDENTIAL_VARIABLE.test(name))
@@ -86845,7 +86846,6 @@ function startRun(input, deps) {
         env: deps.env ?? process.env,
         now,
         started: now(),
-        provider: { name: String(input.provider ?? 'builtin') },
     };
 }
 /** The report, written to `reportPath` when there is one, and its one-line result logged. */
@@ -86855,7 +86855,7 @@ function heal_finish(run, parts) {
         schemaVersion: 1,
         result: parts.result,
         reason: parts.reason,
-        provider: run.provider,
+        provider: reportProvider(run),
         testCommand: options?.testCommand ?? String(run.input.testCommand ?? ''),
         summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
         failures: parts.failures ?? [],
@@ -86883,7 +86883,6 @@ function validateOptions(run) {
         });
     }
     run.options = parsed.data;
-    run.provider = { name: parsed.data.provider, ...(parsed.data.model ? { model: parsed.data.model } : {}) };
     return parsed.data;
 }
 /** The directory must be inside a git work tree with a commit: git is what restores the tree exactly. */
@@ -86909,7 +86908,7 @@ async function openRepository(options, env) {
 function openProvider(run, options, scrub) {
     try {
         const provider = run.deps.createProvider(options);
-        run.provider = describeProvider(provider, scrub);
+        run.repair = { provider, scrub };
         return provider;
     }
     catch (error) {
@@ -86919,17 +86918,32 @@ function openProvider(run, options, scrub) {
         throw error;
     }
 }
+/** The report's provider: the one created, else the one the options name, else the one the input names. */
+function reportProvider(run) {
+    if (run.repair)
+        return describeProvider(run.repair.provider, run.repair.scrub);
+    if (run.options)
+        return { name: run.options.provider, ...(run.options.model ? { model: run.options.model } : {}) };
+    return { name: String(run.input.provider ?? 'builtin') };
+}
 /**
- * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
- * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
- * `model` named for Copilot.
+ * A created provider as the report names it: the one in use, the model that answered, and why
+ * `auto` fell back. The model is the provider's own: the built-in engine that `auto` fell back to
+ * has none, whatever `model` named for Copilot.
  */
+/** A fallback reason can quote an unexpected error whole: the report keeps its scrubbed head. */
+const MAX_FALLBACK_REASON_CHARS = 500;
 function describeProvider(provider, scrub) {
     const { model } = provider;
     return {
         name: provider.name,
         ...(model ? { model } : {}),
-        ...(provider.fallback ? { fallbackFrom: provider.fallback.from, reason: scrub(provider.fallback.reason) } : {}),
+        ...(provider.fallback
+            ? {
+                fallbackFrom: provider.fallback.from,
+                reason: clipLine(scrub(provider.fallback.reason), MAX_FALLBACK_REASON_CHARS),
+            }
+            : {}),
     };
 }
 /**
@@ -86940,7 +86954,7 @@ async function prepareProvider(run, setup) {
     const { provider, scrub } = setup;
     try {
         if (provider.prepare) {
-            await run.logger.group('provider', () => provider.prepare({ log: (m) => run.logger.info(m), warn: (m) => run.logger.warn(m) }));
+            await run.logger.group('provider', () => provider.prepare({ log: (m) => run.logger.info(scrub(m)), warn: (m) => run.logger.warn(scrub(m)) }));
         }
         return undefined;
     }
@@ -86948,9 +86962,6 @@ async function prepareProvider(run, setup) {
         if (!(error instanceof ProviderError))
             throw error;
         return { result: providerErrorResult(error), reason: scrub(describeProviderError(error)) };
-    }
-    finally {
-        run.provider = describeProvider(provider, scrub);
     }
 }
 /**
@@ -87022,7 +87033,6 @@ async function healInSnapshot(run, setup) {
             return heal_finish(run, { ...notReady, summary, failures, flaky, reproduce });
         }
         const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-        run.provider = describeProvider(setup.provider, scrub);
         const common = {
             summary: baseline.summary,
             failures,
@@ -93054,6 +93064,7 @@ function formatAnnotations(annotations) {
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
 
 
+
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
 const RESULT_TITLES = {
@@ -93270,7 +93281,7 @@ function renderStory(report, context) {
 function whatFailed(report, failing, healed, context) {
     const groups = groupFailures(report.failures);
     const types = [...new Set(report.failures.map((f) => f.exceptionType).filter((t) => !!t))];
-    const type = types.length === 1 && report.failures.length === failing ? ` with ${inlineCode(job_summary_clip(types[0], 80))}` : '';
+    const type = types.length === 1 && report.failures.length === failing ? ` with ${inlineCode(oneLine(types[0], 80))}` : '';
     const where = groups.length === 1 && groups[0].at && groups[0].frames.length === failing
         ? ` at ${locationCell(groups[0].at, context)}`
         : groups.length > 1
@@ -93295,7 +93306,7 @@ function verification(accepted) {
 function listFiles(files) {
     if (!files.length)
         return 'nothing';
-    const shown = files.slice(0, 3).map((f) => inlineCode(job_summary_clip(f, 120)));
+    const shown = files.slice(0, 3).map((f) => inlineCode(oneLine(f, 120)));
     return files.length > 3 ? `${shown.join(', ')} and ${plural(files.length - 3, 'more file')}` : shown.join(', ');
 }
 /** How far a rejected attempt got, from its counts (any verdict, including ones this file does not know). */
@@ -93323,10 +93334,6 @@ function closestAttempt(attempts) {
     }
     return best && best.failToPass.passed > 0 ? best : undefined;
 }
-function job_summary_clip(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
 function renderFacts(report) {
     const s = report.summary;
     const provider = report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name;
@@ -93340,13 +93347,9 @@ function renderFacts(report) {
     // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
     const made = report.attempts.length ? 'made' : 'would have made';
     const fallback = report.provider.fallbackFrom
-        ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(clipReason(report.provider.reason ?? 'no reason given'))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
+        ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(oneLine(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
         : '';
     return `${parts.join(' · ')}\n${fallback}`;
-}
-function clipReason(text) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > MAX_REASON_CHARS ? `${single.slice(0, MAX_REASON_CHARS - 1)}…` : single;
 }
 function locationCell(at, context) {
     if (!at)
@@ -93435,7 +93438,7 @@ function renderGroup(g, at, detail, omitted) {
         parts.push(renderSnippet(at));
     if (g.frames.length > 1) {
         const shown = g.frames.slice(0, detail.maxListItems);
-        const items = shown.map((f) => `- ${inlineCode(job_summary_clip(f.name, 200))}: ${tableCell(f.message.split('\n')[0] ?? '', 200)}`);
+        const items = shown.map((f) => `- ${inlineCode(oneLine(f.name, 200))}: ${tableCell(f.message.split('\n')[0] ?? '', 200)}`);
         if (g.frames.length > shown.length) {
             items.push(`- …and ${formatCount(g.frames.length - shown.length)} more`);
             omitted.push(`${plural(g.frames.length - shown.length, 'test name')}`);
@@ -93504,19 +93507,14 @@ function renderAttempts(attempts, detail, patchShownBelow) {
     }
     return blocks;
 }
-/** A code span of untrusted text, on one line and bounded. */
-function shortCode(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return inlineCode(single.length > max ? `${single.slice(0, max - 1)}…` : single);
-}
-function siteText(site) {
-    return `${shortCode(`${site.file}:${site.line}`, 120)} ${shortCode(site.text, 120)}`;
+function job_summary_siteText(site) {
+    return `${inlineCode(oneLine(`${site.file}:${site.line}`, 120))} ${inlineCode(oneLine(site.text, 120))}`;
 }
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence) {
     const items = evidence.map((e) => {
-        const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
-        return `- ${shortCode(e.literal, 80)} at ${siteText(e.patch)} ${why}`;
+        const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${job_summary_siteText(e.test)}` : 'recognises the test run';
+        return `- ${inlineCode(oneLine(e.literal, 80))} at ${job_summary_siteText(e.patch)} ${why}`;
     });
     return `Special-casing evidence:\n\n${items.join('\n')}\n`;
 }
@@ -95188,20 +95186,31 @@ function makeStderrInert(stream = process.stderr) {
 
 
 
+
+/** The one-line messages the runner shows (setFailed, notice): bounded, whatever a reason holds. */
+const run_MAX_MESSAGE_CHARS = 300;
 /** Where workflow_run mode puts the failed run's artifacts, under the working directory. */
 const RUN_REPORTS_DIR = '.self-heal-run-reports';
+/** What each kind of early stop does to the step: whether it fails, and the `result` output. */
+const SKIP_OUTCOMES = {
+    error: { fail: true, result: 'config-error' },
+    refused: { fail: true, result: 'unsafe' },
+    skipped: { fail: false, result: 'skipped' },
+};
 class Skip {
     kind;
     reason;
-    fail;
-    result;
     details;
-    constructor(kind, reason, fail, result, details = []) {
+    constructor(kind, reason, details = []) {
         this.kind = kind;
         this.reason = reason;
-        this.fail = fail;
-        this.result = result;
         this.details = details;
+    }
+    get fail() {
+        return SKIP_OUTCOMES[this.kind].fail;
+    }
+    get result() {
+        return SKIP_OUTCOMES[this.kind].result;
     }
 }
 /** Log groups cannot nest in the Actions log: an inner group becomes a plain heading line. */
@@ -95226,10 +95235,6 @@ function createActionLogger() {
             }
         },
     };
-}
-function run_oneLine(text, max = 300) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 /**
  * Append to the step summary file, as `core.summary.write()` does, but from the `env` we were given
@@ -95272,10 +95277,10 @@ async function runAction(deps = {}) {
             if (error.fail) {
                 for (const d of error.details)
                     core_error(d);
-                setFailed(run_oneLine(`self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`));
+                setFailed(oneLine(`self-heal ${error.kind === 'refused' ? 'refused' : 'could not run'}: ${error.reason}`, run_MAX_MESSAGE_CHARS));
             }
             else {
-                notice(run_oneLine(`self-heal skipped: ${error.reason}`), { title: 'self-heal' });
+                notice(oneLine(`self-heal skipped: ${error.reason}`, run_MAX_MESSAGE_CHARS), { title: 'self-heal' });
             }
             return { result: error.result, failed: error.fail, reason: error.reason };
         }
@@ -95285,7 +95290,7 @@ async function runAction(deps = {}) {
             info(neutraliseCommands(error.stack));
         setOutput('result', 'config-error');
         writeSummary(env, renderNoticeSummary({ kind: 'error', reason: message, runUrl }));
-        setFailed(run_oneLine(`self-heal failed: ${message}`));
+        setFailed(oneLine(`self-heal failed: ${message}`, run_MAX_MESSAGE_CHARS));
         return { result: 'config-error', failed: true, reason: message };
     }
     finally {
@@ -95310,7 +95315,7 @@ function readActionInputs(env) {
     }
     catch (error) {
         if (error instanceof InputError) {
-            throw new Skip('error', `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`, true, 'config-error', error.message.split('\n'));
+            throw new Skip('error', `${error.problems.length} input${error.problems.length === 1 ? ' is' : 's are'} invalid`, error.message.split('\n'));
         }
         throw error;
     }
@@ -95325,12 +95330,12 @@ async function resolveRun(deps, env, logger, inputs, setRunUrl) {
     (0,external_node_fs_.mkdirSync)(outDir, { recursive: true });
     const parsed = HealOptions.safeParse(toHealOptions(inputs, { workspace: ctx.workspace, reportPath: external_node_path_default().join(outDir, 'self-heal-report.json') }));
     if (!parsed.success) {
-        throw new Skip('error', 'the inputs do not make valid options', true, 'config-error', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+        throw new Skip('error', 'the inputs do not make valid options', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
     }
     const options = parsed.data;
     const gitCtx = { cwd: options.cwd, env };
     const root = await topLevel(gitCtx).catch(() => {
-        throw new Skip('error', `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`, true, 'config-error');
+        throw new Skip('error', `working-directory ${options.cwd} is not inside a git repository (did actions/checkout run?)`);
     });
     const api = inputs['github-token']
         ? (deps.createApi ?? ((t, r, b) => createGitHubApi(t, r, { baseUrl: b })))(inputs['github-token'], { owner: ctx.owner, repo: ctx.repo }, ctx.apiUrl)
@@ -95422,11 +95427,11 @@ function publishOutcome(run, report, delivery, env) {
     for (const line of formatAnnotations(annotations))
         process.stdout.write(`${line}${(external_node_os_default()).EOL}`);
     if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {
-        setFailed(run_oneLine(`self-heal did not heal (${report.result}): ${report.reason}`));
+        setFailed(oneLine(`self-heal did not heal (${report.result}): ${report.reason}`, run_MAX_MESSAGE_CHARS));
         return { result: report.result, failed: true, reason: report.reason, delivery };
     }
     if (delivery.status === 'failed') {
-        setFailed(run_oneLine(`self-heal healed the tests, but delivery failed: ${delivery.reason}`));
+        setFailed(oneLine(`self-heal healed the tests, but delivery failed: ${delivery.reason}`, run_MAX_MESSAGE_CHARS));
         return { result: report.result, failed: true, reason: delivery.reason, delivery };
     }
     info(neutraliseCommands(`self-heal: ${report.result}. ${delivery.reason}`));
@@ -95438,19 +95443,19 @@ async function runGuards(inputs, ctx, target, gitCtx, logger) {
     const safety = checkCheckoutSafety(ctx, target, checkout, inputs['allow-unsafe-pull-request-target']);
     logger.info(`safety: ${safety.reason}`);
     if (!safety.safe)
-        throw new Skip('refused', safety.reason, true, 'unsafe');
+        throw new Skip('refused', safety.reason);
     if (ctx.eventName === 'workflow_run') {
         const wr = ctx.workflowRun;
         if (!wr)
-            throw new Skip('error', 'the workflow_run event has no workflow_run payload', true, 'config-error');
+            throw new Skip('error', 'the workflow_run event has no workflow_run payload');
         if (wr.conclusion !== 'failure') {
-            throw new Skip('skipped', `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`, false, 'skipped');
+            throw new Skip('skipped', `the triggering run ${wr.name ? `of ${wr.name} ` : ''}concluded ${wr.conclusion ?? 'without a conclusion'}, not failure: nothing to heal`);
         }
         if (wr.headSha && checkout.head !== wr.headSha) {
             // The checkout of a workflow_run job is the default branch; the failure is at the run's commit.
             const dirty = (await git(gitCtx, ['status', '--porcelain', '--untracked-files=no'])).stdout.trim();
             if (dirty)
-                throw new Skip('error', `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`, true, 'config-error');
+                throw new Skip('error', `HEAD is ${checkout.head.slice(0, 12)}, not the failed commit ${wr.headSha.slice(0, 12)}, and the work tree has changes: check out ref: \${{ github.event.workflow_run.head_sha }}`);
             logger.info(`checking out the failed commit ${wr.headSha.slice(0, 12)} (HEAD was ${checkout.head.slice(0, 12)})`);
             await ensureCommit(gitCtx, wr.headSha);
             await git(gitCtx, ['checkout', '--quiet', '--detach', wr.headSha]);
@@ -95465,11 +95470,11 @@ async function runGuards(inputs, ctx, target, gitCtx, logger) {
             const loop = checkLoopGuard(messages, inputs['max-self-heal-commits'], target.branch);
             logger.info(loop.reason);
             if (!loop.proceed)
-                throw new Skip('skipped', loop.reason, false, 'skipped');
+                throw new Skip('skipped', loop.reason);
             const current = checkBranchCurrent(target.branch, target.sha, await remoteBranchSha(gitCtx, target.branch));
             logger.info(current.reason);
             if (!current.proceed)
-                throw new Skip('skipped', current.reason, false, 'skipped');
+                throw new Skip('skipped', current.reason);
         }
         catch (error) {
             if (error instanceof Skip)

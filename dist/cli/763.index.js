@@ -1206,7 +1206,10 @@ function attemptAllowance(check, spent, now) {
 
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
 var dist = __webpack_require__(3382);
+// EXTERNAL MODULE: ./src/text/untrusted-text.ts
+var untrusted_text = __webpack_require__(2073);
 ;// CONCATENATED MODULE: ./src/loop/verdict.ts
+
 
 const MAX_FEEDBACK_CHARS = 3_000;
 const MAX_LISTED = 10;
@@ -1237,10 +1240,6 @@ class CaseIndex {
         return { outcome: 'failed', found };
     }
 }
-function clip(text, max) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
 function outputTail(output) {
     const lines = output.trimEnd().split('\n').slice(-MAX_TAIL_LINES).join('\n');
@@ -1249,13 +1248,13 @@ function outputTail(output) {
 function describeFailure(id, found, frames) {
     const frame = frames.get(id) ?? (found ? frames.get(found.id) : undefined);
     if (frame) {
-        const what = [frame.exceptionType, clip(frame.message, MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
+        const what = [frame.exceptionType, (0,untrusted_text/* oneLine */.TN)(frame.message, MAX_MESSAGE_CHARS)].filter(Boolean).join(': ');
         const at = frame.triggering ?? frame.test;
-        const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${clip(at.expression, 160)}` : ''}` : '';
+        const where = at ? `\n  at ${at.file}:${at.line}${at.expression ? `: ${(0,untrusted_text/* oneLine */.TN)(at.expression, 160)}` : ''}` : '';
         return `- ${id}: ${what || 'failed'}${where}`;
     }
     const f = found?.failure;
-    const what = [f?.type, f?.message ? clip(f.message, MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
+    const what = [f?.type, f?.message ? (0,untrusted_text/* oneLine */.TN)(f.message, MAX_MESSAGE_CHARS) : undefined].filter(Boolean).join(': ');
     return `- ${id}: ${what || 'failed'}`;
 }
 function render(header, lines, tail) {
@@ -1270,7 +1269,7 @@ function render(header, lines, tail) {
 function noReport(run) {
     if (run.cases.length > 0)
         return null;
-    const errors = run.reportErrors?.length ? ` (${clip(run.reportErrors.join('; '), 300)})` : '';
+    const errors = run.reportErrors?.length ? ` (${(0,untrusted_text/* oneLine */.TN)(run.reportErrors.join('; '), 300)})` : '';
     return render(`The test run produced no test results${errors}; exit code ${run.exitCode ?? 'none (killed)'}. This usually means the code no longer loads (a syntax or import error).`, [], outputTail(run.output));
 }
 /** Judge the targeted rerun: do all fail-to-pass tests pass now? */
@@ -1281,7 +1280,7 @@ function judgeTargets(expect, run) {
         return {
             verdict: 'rejected-edits',
             failToPass: { passed: 0, total },
-            feedback: render('The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:', run.gitDirWrites.map((p) => `- .git/${clip(p, 200)}`)),
+            feedback: render('The test run wrote into git’s metadata, which the tests at baseline did not; it was undone, and a fix must never write there:', run.gitDirWrites.map((p) => `- .git/${(0,untrusted_text/* oneLine */.TN)(p, 200)}`)),
         };
     }
     if (run.timedOut) {
@@ -2668,6 +2667,8 @@ function createRepairHost(deps) {
     };
 }
 
+// EXTERNAL MODULE: ./src/repair/builtin/source-store.ts
+var source_store = __webpack_require__(7968);
 // EXTERNAL MODULE: ./src/repair/special-cases/check-special-cases.ts + 1 modules
 var check_special_cases = __webpack_require__(9743);
 // EXTERNAL MODULE: ./src/repair/special-cases/patch-lines.ts
@@ -2675,36 +2676,21 @@ var patch_lines = __webpack_require__(7577);
 // EXTERNAL MODULE: ./src/repair/special-cases/test-facts.ts
 var test_facts = __webpack_require__(7507);
 ;// CONCATENATED MODULE: ./src/loop/special-case-gate.ts
+
+
+
+
 /**
- * The loop's side of the special-casing check: reads what the pure check needs from the work tree
- * (the failing tests' files once per run, the attempt's changed files per attempt) and scrubs the
- * evidence before it reaches the report or a model. A check that fails is logged and lets the
- * attempt through: the tests did verify it, and the check is a heuristic on top.
+ * The texts of `files` as they are in the work tree now. Never a file outside the repository, also
+ * not through a symlink, and none too large to parse (their lines become evidence): SourceStore's rules.
  */
-
-
-
-
-
-/** Files larger than this are not read (the syntax trees stop at 256 KiB anyway). */
-const MAX_FILE_BYTES = 1024 * 1024;
-/** A repo file's text; never one outside the repository, also not through a symlink (its lines become evidence). */
-function readRepoFile(root, file) {
-    const normal = external_node_path_default().posix.normalize(file.replace(/\\/g, '/'));
-    if (external_node_path_default().posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../'))
-        return undefined;
-    try {
-        const real = (0,external_node_fs_.realpathSync)(external_node_path_default().join(root, normal));
-        if (!real.startsWith((0,external_node_fs_.realpathSync)(root) + (external_node_path_default()).sep))
-            return undefined;
-        const info = (0,external_node_fs_.statSync)(real);
-        if (!info.isFile() || info.size > MAX_FILE_BYTES)
-            return undefined;
-        return (0,external_node_fs_.readFileSync)(real, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
+async function readRepoFiles(root, files) {
+    const store = new source_store/* SourceStore */.B(root);
+    const texts = new Map();
+    for (const file of files)
+        if (!texts.has(file))
+            texts.set(file, await store.text(file));
+    return texts;
 }
 function createSpecialCaseGate(input) {
     const { root, scrub, logger } = input;
@@ -2713,9 +2699,10 @@ function createSpecialCaseGate(input) {
     return {
         async check(diff, files) {
             try {
-                facts ??= (0,test_facts/* readTestFacts */.s)(input.frames, (file) => readRepoFile(root, file));
-                const changed = new Set(files);
-                const patch = (0,patch_lines/* readUnifiedDiff */._)(diff, (file) => (changed.has(file) ? readRepoFile(root, file) : undefined));
+                facts ??= readRepoFiles(root, input.frames.flatMap((f) => (f.test ? [f.test.file] : []))).then((tests) => (0,test_facts/* readTestFacts */.s)(input.frames, (file) => tests.get(file)));
+                // Only the files the attempt changed: a diff that names another file reads nothing of it.
+                const changed = await readRepoFiles(root, files);
+                const patch = (0,patch_lines/* readUnifiedDiff */._)(diff, (file) => changed.get(file));
                 const evidence = await (0,check_special_cases/* checkSpecialCases */.b)(patch, await facts);
                 return evidence.map((e) => ({
                     ...e,
@@ -2749,19 +2736,23 @@ const SPECIAL_CASE_REASONS = {
 ;// CONCATENATED MODULE: ./src/repair/special-cases/special-case-feedback.ts
 
 
+
 /** Reasons named in the sentence; the report keeps all the evidence. */
 const MAX_REASONS = 3;
 const MAX_LITERAL_CHARS = 60;
+const MAX_PATH_CHARS = 200;
 function literalText(literal) {
-    const single = literal.replace(/\s+/g, ' ');
-    const clipped = single.length > MAX_LITERAL_CHARS ? `${single.slice(0, MAX_LITERAL_CHARS - 1)}…` : single;
-    return `\`${clipped.replace(/`/g, "'")}\``;
+    return `\`${(0,untrusted_text/* oneLine */.TN)((0,untrusted_text/* stripControls */.$Y)(literal), MAX_LITERAL_CHARS).replace(/`/g, "'")}\``;
+}
+/** A repository path (a model may create one with a line break in its name) on one bounded line. */
+function siteText(site) {
+    return `${(0,untrusted_text/* oneLine */.TN)((0,untrusted_text/* stripControls */.$Y)(site.file), MAX_PATH_CHARS)}:${site.line}`;
 }
 function specialCaseFeedback(evidence) {
     const reasons = evidence.slice(0, MAX_REASONS).map((e) => (0,repair_prompt/* fillTemplate */.ou)(SPECIAL_CASE_REASONS[e.rule], {
-        patch: `${e.patch.file}:${e.patch.line}`,
+        patch: siteText(e.patch),
         literal: literalText(e.literal),
-        test: e.test ? `${e.test.file}:${e.test.line}` : 'the failing tests',
+        test: e.test ? siteText(e.test) : 'the failing tests',
     }));
     if (evidence.length > MAX_REASONS)
         reasons.push(`${evidence.length - MAX_REASONS} more`);
@@ -2785,7 +2776,7 @@ const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
 /** Bytes of an attempt's diff kept in the report and in the history. */
 const MAX_RECORDED_DIFF_CHARS = 20_000;
 const MAX_NOTES_CHARS = 2_000;
-function heal_loop_clip(text, max) {
+function clip(text, max) {
     return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text;
 }
 /**
@@ -2983,7 +2974,7 @@ function accountAnswer(input, answer) {
     input.spent.tokens.output += tokens.output;
     const detail = { ...(answer.detail ?? {}) };
     if (answer.notes)
-        detail.notes = heal_loop_clip(input.scrub(answer.notes), MAX_NOTES_CHARS);
+        detail.notes = clip(input.scrub(answer.notes), MAX_NOTES_CHARS);
     return { tokens, detail: Object.keys(detail).length ? detail : undefined };
 }
 /** 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass, the size cap and the duplicate check. */
@@ -3019,7 +3010,7 @@ async function applyProposal(a, asked) {
         });
         return NEXT;
     }
-    const recorded = { ...base, diff: heal_loop_clip(diff, MAX_RECORDED_DIFF_CHARS), files: applied.files };
+    const recorded = { ...base, diff: clip(diff, MAX_RECORDED_DIFF_CHARS), files: applied.files };
     const hash = hashDiff(diff);
     const earlier = state.tried.get(hash);
     if (earlier !== undefined) {
@@ -3044,33 +3035,15 @@ async function verifyAttempt(a, applied) {
     const { snapshot } = input;
     const { recorded, refusedNote } = applied;
     throwIfAborted(input.signal);
-    let judged;
     if (input.rerunTargets) {
-        const targeted = await input.rerunTargets(`attempt-${n}-targeted`);
-        judged = judgeTargets(input.expectations, targeted);
-        if (judged.verdict !== 'accepted') {
-            (0,tree_state/* restoreSnapshot */.n5)(snapshot);
-            recordAttempt(a, judged.verdict, {
-                ...recorded,
-                feedback: judged.feedback + refusedNote,
-                failToPass: judged.failToPass,
-            });
-            return NEXT;
-        }
+        const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+        if (targeted.verdict !== 'accepted')
+            return rejectVerified(a, applied, targeted);
     }
     throwIfAborted(input.signal);
-    const full = await input.runFull(`attempt-${n}-full`);
-    judged = judgeFull(input.expectations, full);
-    if (judged.verdict !== 'accepted') {
-        (0,tree_state/* restoreSnapshot */.n5)(snapshot);
-        recordAttempt(a, judged.verdict, {
-            ...recorded,
-            feedback: judged.feedback + refusedNote,
-            failToPass: judged.failToPass,
-            passToPass: judged.passToPass,
-        });
-        return NEXT;
-    }
+    const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+    if (judged.verdict !== 'accepted')
+        return rejectVerified(a, applied, judged);
     if (await specialCased(a, applied, judged))
         return NEXT;
     // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
@@ -3085,6 +3058,17 @@ async function verifyAttempt(a, applied) {
         passToPass: judged.passToPass,
     });
     return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
+}
+/** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */
+function rejectVerified(a, applied, judged) {
+    (0,tree_state/* restoreSnapshot */.n5)(a.input.snapshot);
+    recordAttempt(a, judged.verdict, {
+        ...applied.recorded,
+        feedback: judged.feedback + applied.refusedNote,
+        failToPass: judged.failToPass,
+        ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
+    });
+    return NEXT;
 }
 /** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */
 async function specialCased(a, applied, judged) {
@@ -4352,6 +4336,7 @@ function writeReportFile(file, report) {
 
 
 
+
 function credentialValues(env) {
     return Object.entries(env)
         .filter(([name, value]) => value && text_secrets/* CREDENTIAL_VARIABLE */.BU.test(name))
@@ -4416,7 +4401,6 @@ function startRun(input, deps) {
         env: deps.env ?? process.env,
         now,
         started: now(),
-        provider: { name: String(input.provider ?? 'builtin') },
     };
 }
 /** The report, written to `reportPath` when there is one, and its one-line result logged. */
@@ -4426,7 +4410,7 @@ function finish(run, parts) {
         schemaVersion: 1,
         result: parts.result,
         reason: parts.reason,
-        provider: run.provider,
+        provider: reportProvider(run),
         testCommand: options?.testCommand ?? String(run.input.testCommand ?? ''),
         summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
         failures: parts.failures ?? [],
@@ -4454,7 +4438,6 @@ function validateOptions(run) {
         });
     }
     run.options = parsed.data;
-    run.provider = { name: parsed.data.provider, ...(parsed.data.model ? { model: parsed.data.model } : {}) };
     return parsed.data;
 }
 /** The directory must be inside a git work tree with a commit: git is what restores the tree exactly. */
@@ -4480,7 +4463,7 @@ async function openRepository(options, env) {
 function openProvider(run, options, scrub) {
     try {
         const provider = run.deps.createProvider(options);
-        run.provider = describeProvider(provider, scrub);
+        run.repair = { provider, scrub };
         return provider;
     }
     catch (error) {
@@ -4490,17 +4473,32 @@ function openProvider(run, options, scrub) {
         throw error;
     }
 }
+/** The report's provider: the one created, else the one the options name, else the one the input names. */
+function reportProvider(run) {
+    if (run.repair)
+        return describeProvider(run.repair.provider, run.repair.scrub);
+    if (run.options)
+        return { name: run.options.provider, ...(run.options.model ? { model: run.options.model } : {}) };
+    return { name: String(run.input.provider ?? 'builtin') };
+}
 /**
- * The report's provider: the one in use, the model that answered, and why `auto` fell back. The
- * model is the provider's own: the built-in engine that `auto` fell back to has none, whatever
- * `model` named for Copilot.
+ * A created provider as the report names it: the one in use, the model that answered, and why
+ * `auto` fell back. The model is the provider's own: the built-in engine that `auto` fell back to
+ * has none, whatever `model` named for Copilot.
  */
+/** A fallback reason can quote an unexpected error whole: the report keeps its scrubbed head. */
+const MAX_FALLBACK_REASON_CHARS = 500;
 function describeProvider(provider, scrub) {
     const { model } = provider;
     return {
         name: provider.name,
         ...(model ? { model } : {}),
-        ...(provider.fallback ? { fallbackFrom: provider.fallback.from, reason: scrub(provider.fallback.reason) } : {}),
+        ...(provider.fallback
+            ? {
+                fallbackFrom: provider.fallback.from,
+                reason: (0,untrusted_text/* clipLine */.DX)(scrub(provider.fallback.reason), MAX_FALLBACK_REASON_CHARS),
+            }
+            : {}),
     };
 }
 /**
@@ -4511,7 +4509,7 @@ async function prepareProvider(run, setup) {
     const { provider, scrub } = setup;
     try {
         if (provider.prepare) {
-            await run.logger.group('provider', () => provider.prepare({ log: (m) => run.logger.info(m), warn: (m) => run.logger.warn(m) }));
+            await run.logger.group('provider', () => provider.prepare({ log: (m) => run.logger.info(scrub(m)), warn: (m) => run.logger.warn(scrub(m)) }));
         }
         return undefined;
     }
@@ -4519,9 +4517,6 @@ async function prepareProvider(run, setup) {
         if (!(error instanceof repair_provider/* ProviderError */.mZ))
             throw error;
         return { result: (0,repair_provider/* providerErrorResult */.Fh)(error), reason: scrub((0,repair_provider/* describeProviderError */.vn)(error)) };
-    }
-    finally {
-        run.provider = describeProvider(provider, scrub);
     }
 }
 /**
@@ -4593,7 +4588,6 @@ async function healInSnapshot(run, setup) {
             return finish(run, { ...notReady, summary, failures, flaky, reproduce });
         }
         const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
-        run.provider = describeProvider(setup.provider, scrub);
         const common = {
             summary: baseline.summary,
             failures,
@@ -4776,7 +4770,7 @@ async function settleFix(run, setup, loop, parts) {
 
 /***/ }),
 
-/***/ 7001:
+/***/ 5497:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5618,86 +5612,8 @@ async function searchRepairs(input) {
     return report;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/repair/builtin/source-store.ts
-/**
- * Reads and parses the repository's source files for one search, each at most once. Reads stay
- * inside the repo root (no `..`, no absolute paths, no symlinks) and are bounded in size; the
- * trees are freed by `dispose()` (tree-sitter trees live in WebAssembly memory, not the JS heap).
- */
-
-
-
-class SourceStore {
-    root;
-    texts = new Map();
-    parsed = new Map();
-    realRoot;
-    constructor(root) {
-        this.root = root;
-    }
-    /** A repo-relative path in normal form, or undefined when it would leave the repo. */
-    static normalise(file) {
-        const posix = file.replace(/\\/g, '/');
-        if (posix.startsWith('/') || /^[a-zA-Z]:/.test(posix))
-            return undefined;
-        const normal = external_node_path_default().posix.normalize(posix);
-        if (normal === '.' || normal.startsWith('../') || normal === '..' || normal.startsWith('.git/'))
-            return undefined;
-        return normal;
-    }
-    text(file) {
-        const rel = SourceStore.normalise(file);
-        if (!rel)
-            return Promise.resolve(undefined);
-        let pending = this.texts.get(rel);
-        if (!pending) {
-            pending = this.read(rel);
-            this.texts.set(rel, pending);
-        }
-        return pending;
-    }
-    parse(file) {
-        const rel = SourceStore.normalise(file);
-        if (!rel)
-            return Promise.resolve(undefined);
-        let pending = this.parsed.get(rel);
-        if (!pending) {
-            pending = this.text(rel).then((text) => (text === undefined ? undefined : (0,syntax_tree/* parseSource */.PJ)(rel, text)));
-            this.parsed.set(rel, pending);
-        }
-        return pending;
-    }
-    async dispose() {
-        for (const pending of this.parsed.values())
-            (await pending)?.tree.delete();
-        this.parsed.clear();
-        this.texts.clear();
-    }
-    async read(rel) {
-        const full = external_node_path_default().join(this.root, rel);
-        try {
-            const info = await (0,promises_.lstat)(full);
-            if (!info.isFile() || info.size > syntax_tree/* MAX_SOURCE_CHARS */.Th * 4)
-                return undefined;
-            // A symlinked directory on the way could still lead out of the repo.
-            this.realRoot ??= (0,promises_.realpath)(this.root);
-            const [real, realRoot] = await Promise.all([(0,promises_.realpath)(full), this.realRoot]);
-            if (!real.startsWith(realRoot + (external_node_path_default()).sep))
-                return undefined;
-            const text = await (0,promises_.readFile)(full, 'utf8');
-            return text.length > syntax_tree/* MAX_SOURCE_CHARS */.Th ? undefined : text;
-        }
-        catch {
-            return undefined;
-        }
-    }
-}
-
+// EXTERNAL MODULE: ./src/repair/builtin/source-store.ts
+var source_store = __webpack_require__(7968);
 // EXTERNAL MODULE: ./src/repair/special-cases/check-special-cases.ts + 1 modules
 var check_special_cases = __webpack_require__(9743);
 // EXTERNAL MODULE: ./src/repair/special-cases/patch-lines.ts
@@ -7298,7 +7214,7 @@ function createBuiltinProvider(options, engine = {}) {
         name: 'builtin',
         async propose(request, host) {
             const started = now();
-            const store = new SourceStore(host.root);
+            const store = new source_store/* SourceStore */.B(host.root);
             repo ??= (0,repo_view/* openRepoView */.iA)(host.root);
             const view = await repo;
             // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
@@ -7389,6 +7305,94 @@ function createBuiltinProvider(options, engine = {}) {
             }
         },
     };
+}
+
+
+/***/ }),
+
+/***/ 7968:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ SourceStore)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _syntax_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4967);
+/**
+ * Reads and parses the repository's source files for one search, each at most once. Reads stay
+ * inside the repo root (no `..`, no absolute paths, no symlinks) and are bounded in size; the
+ * trees are freed by `dispose()` (tree-sitter trees live in WebAssembly memory, not the JS heap).
+ */
+
+
+
+class SourceStore {
+    root;
+    texts = new Map();
+    parsed = new Map();
+    realRoot;
+    constructor(root) {
+        this.root = root;
+    }
+    /** A repo-relative path in normal form, or undefined when it would leave the repo. */
+    static normalise(file) {
+        const posix = file.replace(/\\/g, '/');
+        if (posix.startsWith('/') || /^[a-zA-Z]:/.test(posix))
+            return undefined;
+        const normal = node_path__WEBPACK_IMPORTED_MODULE_1___default().posix.normalize(posix);
+        if (normal === '.' || normal.startsWith('../') || normal === '..' || normal.startsWith('.git/'))
+            return undefined;
+        return normal;
+    }
+    text(file) {
+        const rel = SourceStore.normalise(file);
+        if (!rel)
+            return Promise.resolve(undefined);
+        let pending = this.texts.get(rel);
+        if (!pending) {
+            pending = this.read(rel);
+            this.texts.set(rel, pending);
+        }
+        return pending;
+    }
+    parse(file) {
+        const rel = SourceStore.normalise(file);
+        if (!rel)
+            return Promise.resolve(undefined);
+        let pending = this.parsed.get(rel);
+        if (!pending) {
+            pending = this.text(rel).then((text) => (text === undefined ? undefined : (0,_syntax_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .parseSource */ .PJ)(rel, text)));
+            this.parsed.set(rel, pending);
+        }
+        return pending;
+    }
+    async dispose() {
+        for (const pending of this.parsed.values())
+            (await pending)?.tree.delete();
+        this.parsed.clear();
+        this.texts.clear();
+    }
+    async read(rel) {
+        const full = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(this.root, rel);
+        try {
+            const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(full);
+            if (!info.isFile() || info.size > _syntax_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_SOURCE_CHARS */ .Th * 4)
+                return undefined;
+            // A symlinked directory on the way could still lead out of the repo.
+            this.realRoot ??= (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(this.root);
+            const [real, realRoot] = await Promise.all([(0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.realpath)(full), this.realRoot]);
+            if (!real.startsWith(realRoot + (node_path__WEBPACK_IMPORTED_MODULE_1___default().sep)))
+                return undefined;
+            const text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(full, 'utf8');
+            return text.length > _syntax_tree_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_SOURCE_CHARS */ .Th ? undefined : text;
+        }
+        catch {
+            return undefined;
+        }
+    }
 }
 
 
@@ -8239,7 +8243,13 @@ const SEARCH_DESCRIPTION = `Search the repository's tracked files for a literal 
 
 ;// CONCATENATED MODULE: ./src/repair/chat/repair-tools.ts
 
-/** The tools offered to chat models in a repair attempt, and the reading of their arguments. */
+
+
+
+/**
+ * The tools offered to models in a repair attempt (the chat conversation and the Copilot session),
+ * the reading of their arguments, and the answer to a read.
+ */
 const REPLACE_IN_FILE = 'replace_in_file';
 const READ_FILE = 'read_file';
 const SEARCH = 'search';
@@ -8357,6 +8367,38 @@ function parseSearchCall(call) {
     if (query.length > MAX_QUERY)
         return { ok: false, reason: `query is longer than ${MAX_QUERY} characters.` };
     return { ok: true, value: query };
+}
+/**
+ * A read_file or search call answered through the host: scrubbed, then cut to `maxTokens` (in that
+ * order, so no cut keeps part of a secret) with `cutNote` after the cut; a bad call or a host error
+ * comes back as the tool's error text.
+ */
+async function answerReadCall(host, call, bounds) {
+    const { scrub } = bounds;
+    try {
+        let text;
+        if (call.name === READ_FILE) {
+            const parsed = parseReadCall(call);
+            if (!parsed.ok)
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
+            text = await host.readFile(parsed.value.path, parsed.value.range);
+        }
+        else {
+            const parsed = parseSearchCall(call);
+            if (!parsed.ok)
+                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
+            text = await host.search(parsed.value);
+        }
+        const scrubbed = scrub(text);
+        const cut = (0,token_estimate/* truncateToTokens */.Q)(scrubbed, bounds.maxTokens);
+        return cut.length < scrubbed.length ? `${cut}\n… (${bounds.cutNote})` : scrubbed || '(empty)';
+    }
+    catch (error) {
+        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, {
+            tool: call.name,
+            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/repair/chat/search-replace-blocks.ts
@@ -8785,32 +8827,11 @@ async function runReadTool(c, call) {
     if (room < 100)
         return TOOL_NO_ROOM;
     c.toolCalls++;
-    try {
-        let text;
-        if (call.name === READ_FILE) {
-            const parsed = parseReadCall(call);
-            if (!parsed.ok)
-                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: READ_FILE, reason: parsed.reason });
-            text = await host.readFile(parsed.value.path, parsed.value.range);
-        }
-        else {
-            const parsed = parseSearchCall(call);
-            if (!parsed.ok)
-                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: SEARCH, reason: parsed.reason });
-            text = await host.search(parsed.value);
-        }
-        const scrubbed = scrub(text);
-        const cut = (0,token_estimate/* truncateToTokens */.Q)(scrubbed, room - 20);
-        return cut.length < scrubbed.length
-            ? `${cut}\n… (cut to fit the request size; ask for a narrower range)`
-            : scrubbed || '(empty)';
-    }
-    catch (error) {
-        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, {
-            tool: call.name,
-            reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-        });
-    }
+    return answerReadCall(host, call, {
+        scrub,
+        maxTokens: room - 20,
+        cutNote: 'cut to fit the request size; ask for a narrower range',
+    });
 }
 /**
  * Check held + new edits together (they may touch the same file). All fine and not tried before:
@@ -9193,8 +9214,8 @@ function createAnthropicProvider(options) {
     return createChatProvider('anthropic', chat, { scrub, limits: options.limits });
 }
 
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
-var builtin_provider = __webpack_require__(7001);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 27 modules
+var builtin_provider = __webpack_require__(5497);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(8816);
 // EXTERNAL MODULE: ./src/workspace/agent-workspace.ts + 2 modules
@@ -9348,6 +9369,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@github/copilot-sdk/dist/index.js + 13 modules
 var dist = __webpack_require__(3182);
+// EXTERNAL MODULE: ./src/text/untrusted-text.ts
+var untrusted_text = __webpack_require__(2073);
 ;// CONCATENATED MODULE: ./src/repair/copilot/copilot-errors.ts
 /**
  * What the Copilot runtime reports, as one `ProviderError` each: a sentence that says what happened
@@ -9356,12 +9379,18 @@ var dist = __webpack_require__(3182);
  * scrubbed and clipped first.
  */
 
+
 const PERMISSION_HINT = 'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
 const POLICY_HINT = 'An organisation owner must turn on "Allow use of Copilot CLI billed to the organization" in the organisation\'s Copilot policies (Copilot CLI must be enabled), or use a token of an account that has Copilot.';
 const RUNTIME_HINT = 'Set copilot-path (--copilot-path) to a working copilot executable, or leave it empty to use the pinned runtime.';
-function copilot_errors_clip(text, max = 300) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
+/** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
+function quote(message, scrub) {
+    return (0,untrusted_text/* oneLine */.TN)(scrub(message), 300);
+}
+/** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
+function runtimeError(sentence, error, scrub, retryable) {
+    const said = quote(error instanceof Error ? error.message : String(error), scrub);
+    return new provider/* ProviderError */.mZ(`${scrub(sentence)}: ${said}`, retryable ? 'server' : 'config', retryable, RUNTIME_HINT);
 }
 /**
  * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
@@ -9395,7 +9424,7 @@ function failureOf(error) {
 }
 /** One failure → one ProviderError naming what to change. */
 function copilotError(failure, context) {
-    const said = copilot_errors_clip(context.scrub(failure.message));
+    const said = quote(failure.message, context.scrub);
     const status = failure.status;
     const type = failure.type ?? '';
     const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';
@@ -9656,6 +9685,7 @@ async function resolveCopilotRuntime(options) {
 
 
 
+/** The chat conversation's limits (one meaning for both), with the Copilot session's own defaults. */
 const DEFAULT_COPILOT_LIMITS = {
     maxToolCalls: 8,
     maxCorrections: 2,
@@ -9671,6 +9701,13 @@ const LIVENESS_PROBE_MS = 1_000;
 const STOP_HOLD_MS = 3_000;
 /** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
 const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
+/**
+ * The token Copilot takes from the environment when none is given. One order for this provider,
+ * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
+ */
+function copilotTokenFrom(env) {
+    return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+}
 function resolveAuth(options) {
     const baseUrl = firstSet(options.baseUrl);
     if (baseUrl) {
@@ -9691,7 +9728,7 @@ function resolveAuth(options) {
         };
     }
     const env = options.env;
-    const token = firstSet(options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
     if (token)
         return { token, loggedInUser: false };
     if (env.GITHUB_ACTIONS === 'true' || env.CI) {
@@ -9725,6 +9762,7 @@ function createCopilotProvider(options) {
     let promptLimit;
     let answeredModel;
     const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+    const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
     /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
     async function startClient() {
         runtime ??= await resolveCopilotRuntime({
@@ -9761,7 +9799,7 @@ function createCopilotProvider(options) {
         }
         catch (error) {
             await stop();
-            throw new provider/* ProviderError */.mZ(scrub(`The Copilot runtime at ${runtime.path} did not start: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'config', false, RUNTIME_HINT);
+            throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
         }
         return { client, home, stop };
     }
@@ -9777,7 +9815,9 @@ function createCopilotProvider(options) {
         const { client, stop } = await startClient();
         try {
             if (auth.byok) {
-                await client.ping();
+                await client.ping().catch((error) => {
+                    throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
+                });
                 promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
             }
             else {
@@ -9786,7 +9826,7 @@ function createCopilotProvider(options) {
                     models = await client.listModels();
                 }
                 catch (error) {
-                    throw copilotError(failureOf(error), { model: requestedModel, byok: false, scrub });
+                    throw copilotError(failureOf(error), errorContext);
                 }
                 const chat = models.filter((m) => m.id !== 'auto');
                 const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
@@ -9855,34 +9895,11 @@ function createCopilotProvider(options) {
             stopReason ??= reason;
             stopSession?.(reason);
         };
-        const toolResult = (text) => {
-            const scrubbed = scrub(text);
-            const cut = (0,token_estimate/* truncateToTokens */.Q)(scrubbed, limits.maxToolResultTokens);
-            return cut.length < scrubbed.length ? `${cut}\n… (cut; ask for a narrower range)` : scrubbed || '(empty)';
-        };
         const readTool = (name) => async (args) => {
             if (toolCalls >= limits.maxToolCalls)
                 return (0,repair_prompt/* fillTemplate */.ou)(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
             toolCalls++;
-            const call = { id: '', name, arguments: isObject(args) ? args : undefined };
-            try {
-                if (name === READ_FILE) {
-                    const parsed = parseReadCall(call);
-                    if (!parsed.ok)
-                        return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: name, reason: parsed.reason });
-                    return toolResult(await host.readFile(parsed.value.path, parsed.value.range));
-                }
-                const parsed = parseSearchCall(call);
-                if (!parsed.ok)
-                    return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, { tool: name, reason: parsed.reason });
-                return toolResult(await host.search(parsed.value));
-            }
-            catch (error) {
-                return (0,repair_prompt/* fillTemplate */.ou)(TOOL_ERROR, {
-                    tool: name,
-                    reason: scrub(error instanceof Error ? error.message : String(error)).slice(0, 500),
-                });
-            }
+            return answerReadCall(host, { id: '', name, arguments: isObject(args) ? args : undefined }, { scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' });
         };
         /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
         const correct = (text) => {
@@ -9940,7 +9957,7 @@ function createCopilotProvider(options) {
             parameters: spec.parameters,
             skipPermission: true,
             overridesBuiltInTool: true,
-            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : spec.name === READ_FILE ? readTool(READ_FILE) : readTool(SEARCH)),
+            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : readTool(spec.name)),
         }));
         let settleTurn;
         const onEvent = (event) => {
@@ -9976,7 +9993,7 @@ function createCopilotProvider(options) {
                             type: event.data.errorType,
                             code: event.data.errorCode,
                             message: event.data.message,
-                        }, { model: requestedModel, byok: !!auth.byok, scrub }),
+                        }, errorContext),
                     });
                     break;
                 default:
@@ -9984,7 +10001,8 @@ function createCopilotProvider(options) {
             }
         };
         try {
-            const session = await client.createSession({
+            const session = await client
+                .createSession({
                 ...(requestedModel ? { model: requestedModel } : {}),
                 // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
                 systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
@@ -10005,6 +10023,9 @@ function createCopilotProvider(options) {
                 disabledMcpServers: ['github-mcp-server'],
                 ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' } } : {}),
                 onEvent,
+            })
+                .catch((error) => {
+                throw copilotError(failureOf(error), errorContext);
             });
             let prompt = scrub(request.prompt.user);
             for (;;) {
@@ -10030,14 +10051,14 @@ function createCopilotProvider(options) {
                         timers.push(setTimeout(() => {
                             client.ping().then(probe, (error) => settle({
                                 kind: 'error',
-                                error: new provider/* ProviderError */.mZ(scrub(`The Copilot runtime stopped during the attempt: ${copilot_clip(error instanceof Error ? error.message : String(error))}`), 'server', true, RUNTIME_HINT),
+                                error: runtimeError('The Copilot runtime stopped during the attempt', error, scrub, true),
                             }));
                         }, LIVENESS_PROBE_MS));
                     };
                     probe();
                     session.send({ prompt }).catch((error) => settle({
                         kind: 'error',
-                        error: copilotError(failureOf(error), { model: requestedModel, byok: !!auth.byok, scrub }),
+                        error: copilotError(failureOf(error), errorContext),
                     }));
                 });
                 if (outcome.kind === 'error')
@@ -10075,10 +10096,6 @@ function createCopilotProvider(options) {
 }
 function isObject(value) {
     return !!value && typeof value === 'object' && !Array.isArray(value);
-}
-function copilot_clip(text, max = 300) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
 }
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
 function untilAborted(signal, ms) {
@@ -10119,22 +10136,25 @@ async function withTimeout(promise, ms) {
  * explicitly never falls back: only this wrapper does.
  */
 
+
 function createAutoProvider(createCopilot, createBuiltin, hasCopilotCredentials) {
     let active;
     let fallback;
     let warned = false;
     let copilotAnswered = false;
     const fallBack = (reason, warn) => {
-        fallback = { from: 'copilot', reason };
-        active = createBuiltin();
+        if (!fallback) {
+            fallback = { from: 'copilot', reason };
+            active = createBuiltin();
+        }
         if (warn && !warned) {
             warned = true;
-            warn(`provider auto: Copilot is not available (${reason}); using the built-in engine instead`);
+            warn(`provider auto: Copilot is not available (${fallback.reason}); using the built-in engine instead`);
         }
     };
     const describe = (error) => error instanceof provider/* ProviderError */.mZ
         ? (0,provider/* describeProviderError */.vn)(error)
-        : `the copilot provider failed: ${error instanceof Error ? error.message : String(error)}`;
+        : `the copilot provider failed: ${(0,untrusted_text/* stripControls */.$Y)(error instanceof Error ? error.message : String(error))}`;
     if (!hasCopilotCredentials) {
         fallBack('no GitHub token: grant `permissions: copilot-requests: write` in the workflow, or set COPILOT_GITHUB_TOKEN');
     }
@@ -10251,12 +10271,12 @@ function environmentCredentials(options, env) {
         return [];
     if (firstSet(options.baseUrl) || firstSet(options.githubToken))
         return [];
-    const token = firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+    const token = copilotTokenFrom(env);
     return token ? [token] : [];
 }
 /** A token for Copilot, or a BYOK endpoint: what `auto` needs before it tries Copilot at all. */
 function hasCopilotCredentials(options, env) {
-    return [options.baseUrl, options.githubToken, env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN].some((v) => !!v?.trim());
+    return !!(firstSet(options.baseUrl, options.githubToken) ?? copilotTokenFrom(env));
 }
 /**
  * GitHub Models was retired on 2026-07-30 (announced on the GitHub changelog on 2026-07-01); every
@@ -10801,16 +10821,18 @@ __webpack_require__.d(__webpack_exports__, {
   b: () => (/* binding */ checkSpecialCases)
 });
 
-// UNUSED EXPORTS: MAX_EVIDENCE
-
 // EXTERNAL MODULE: ./src/frames/syntax-walk.ts
 var syntax_walk = __webpack_require__(1633);
 // EXTERNAL MODULE: ./src/text/escape-regex.ts
 var escape_regex = __webpack_require__(8558);
 // EXTERNAL MODULE: ./src/repair/builtin/syntax-tree.ts
 var syntax_tree = __webpack_require__(4967);
+// EXTERNAL MODULE: ./src/repair/special-cases/evidence-text.ts
+var evidence_text = __webpack_require__(4142);
 // EXTERNAL MODULE: ./src/repair/special-cases/literal-values.ts
 var literal_values = __webpack_require__(2437);
+// EXTERNAL MODULE: ./src/repair/special-cases/test-facts.ts
+var test_facts = __webpack_require__(7507);
 ;// CONCATENATED MODULE: ./src/repair/special-cases/test-markers.ts
 /**
  * What only a test run has: environment variables the runners set, their module names, and the
@@ -10868,10 +10890,11 @@ const ENVIRONMENT_ACCESS = /\bprocess\.env\b|\bos\.environ\b|\bgetenv\s*\(|\benv
 
 
 
+
+
 /** Evidence items kept per attempt: enough to see the pattern, bounded for the report. */
 const MAX_EVIDENCE = 12;
 const MAX_LITERAL_CHARS = 120;
-const MAX_SITE_CHARS = 200;
 /**
  * Ancestors looked at from a literal: a condition is near its literal, and a model's patch can nest
  * without end (each parent lookup walks from the root in web-tree-sitter).
@@ -11021,21 +11044,6 @@ const CONDITIONAL_ANCESTORS = new Set([
     'catch_clause',
     'boolean_operator',
 ]);
-function clip(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
-function lastName(callee) {
-    if (!callee)
-        return undefined;
-    if (callee.type === 'attribute')
-        return callee.childForFieldName('attribute')?.text;
-    if (callee.type === 'member_expression')
-        return callee.childForFieldName('property')?.text;
-    if (callee.type === 'identifier')
-        return callee.text;
-    return undefined;
-}
 function operatorOf(node) {
     if (node.type === 'comparison_operator') {
         const ops = node.childrenForFieldName('operators').filter((o) => o !== null);
@@ -11151,13 +11159,7 @@ class PatchView {
         return value;
     }
     site(node) {
-        const row = node.startPosition.row;
-        const text = (this.lines[row] ?? '').trim();
-        return {
-            file: this.file.path,
-            line: row + 1,
-            text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text,
-        };
+        return (0,evidence_text/* siteOf */.z)(this.file.path, this.lines, node.startPosition.row);
     }
 }
 /** Whether sorted `rows` has one in [start, end]. */
@@ -11231,7 +11233,7 @@ function equalityKeys(n, op, values) {
         // [2, 3].includes(x), Object.is(x, 2)
         const callee = n.childForFieldName('function');
         const args = n.childForFieldName('arguments')?.namedChildren.filter((c) => c !== null) ?? [];
-        if (callee?.type === 'member_expression' && lastName(callee) === 'includes') {
+        if (callee?.type === 'member_expression' && (0,test_facts/* lastName */.U)(callee) === 'includes') {
             const object = callee.childForFieldName('object');
             if (object && args[0])
                 sides = [object, args[0]];
@@ -11398,7 +11400,7 @@ function inCondition(node) {
         if (n.type === 'unary_expression' && n.childForFieldName('operator')?.text === '!')
             return true;
         if ((n.type === 'call' || n.type === 'call_expression') &&
-            STRING_TESTS.has(lastName(n.childForFieldName('function')) ?? ''))
+            STRING_TESTS.has((0,test_facts/* lastName */.U)(n.childForFieldName('function')) ?? ''))
             return true;
         if (/_statement$|^(block|statement_block|module|program|expression_statement)$/.test(n.type))
             return false;
@@ -11459,7 +11461,7 @@ class Collector {
     evidence = [];
     seen = new Set();
     add(rule, literal, patch, test) {
-        const text = clip(typeof literal === 'string' ? literal : literal.text, MAX_LITERAL_CHARS);
+        const text = (0,evidence_text/* evidenceText */.r)(typeof literal === 'string' ? literal : literal.text, MAX_LITERAL_CHARS);
         const key = `${rule}\0${patch.file}\0${patch.line}\0${text}`;
         if (this.seen.has(key) || this.evidence.length >= MAX_EVIDENCE)
             return;
@@ -11568,7 +11570,7 @@ class FileCheck {
         }
         if (!value)
             return undefined;
-        const name = lastName(value) ?? value.text;
+        const name = (0,test_facts/* lastName */.U)(value) ?? value.text;
         const site = this.facts.expected.get(`exc:${name}`);
         return site ? { node: value, site } : undefined;
     }
@@ -11713,6 +11715,29 @@ async function checkSpecialCases(files, facts) {
 
 /***/ }),
 
+/***/ 4142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ evidenceText),
+/* harmony export */   z: () => (/* binding */ siteOf)
+/* harmony export */ });
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2073);
+
+/** Characters kept of a quoted line. */
+const MAX_SITE_CHARS = 200;
+/** `text` as one clean line of at most `max` characters (whitespace runs read as one space). */
+function evidenceText(text, max) {
+    return (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clipLine */ .DX)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)(text).replace(/\s+/g, ' ').trim(), max);
+}
+/** The 0-based `row` of a file split into `lines`, as evidence. */
+function siteOf(file, lines, row) {
+    return { file, line: row + 1, text: (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .clipLine */ .DX)((0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControls */ .$Y)(lines[row] ?? '').trim(), MAX_SITE_CHARS) };
+}
+
+
+/***/ }),
+
 /***/ 2437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11723,7 +11748,6 @@ async function checkSpecialCases(files, facts) {
 /* harmony export */   ah: () => (/* binding */ LITERAL_TYPES),
 /* harmony export */   oA: () => (/* binding */ unwrap)
 /* harmony export */ });
-/* unused harmony export describeKey */
 /** Longer literals are data blobs, not hard-coded answers worth comparing (and would bloat keys). */
 const MAX_LITERAL_CHARS = 1_000;
 /** Elements of a list or map literal considered; a larger table is compared by its elements only. */
@@ -12023,11 +12047,6 @@ const LITERAL_TYPES = new Set([
     'dictionary',
     'object',
 ]);
-/** How a literal reads in evidence: its value for strings and numbers, bounded. */
-function describeKey(key, max = 80) {
-    const shown = key.startsWith('s:') ? JSON.stringify(key.slice(2)) : key.startsWith('n:') ? key.slice(2) : key;
-    return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
-}
 
 
 /***/ }),
@@ -12218,13 +12237,15 @@ function patchFromTexts(path, before, after) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ lastName),
 /* harmony export */   s: () => (/* binding */ readTestFacts)
 /* harmony export */ });
-/* unused harmony export MAX_TESTS */
 /* harmony import */ var _frames_syntax_walk_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1633);
 /* harmony import */ var _frames_test_definition_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5400);
 /* harmony import */ var _builtin_syntax_tree_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4967);
+/* harmony import */ var _evidence_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4142);
 /* harmony import */ var _literal_values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2437);
+
 
 
 
@@ -12233,7 +12254,6 @@ function patchFromTexts(path, before, after) {
 const MAX_TESTS = 200;
 /** Literals recorded per run: a table-driven test with thousands of rows is sampled, not copied. */
 const MAX_LITERALS = 20_000;
-const MAX_SITE_CHARS = 200;
 /** Conventional names of an expected value in a parametrize or `each` table, or a local. */
 const EXPECTED_NAME = /^(expected|expect|exp|expectation|want|wanted|answer|ans|result|res|output|out|correct|truth|golden)(_\w+)?$|_(expected|want|result|output)$/i;
 /** Calls that wrap an expected value: `pytest.approx(5.0)`, `Decimal("1.10")`. */
@@ -12242,10 +12262,7 @@ const JS_DESCRIBE = /^(describe|suite|context)(\.(only|skip|each(\(.*)?))*$/s;
 const JS_EXPECT = new Set(['expect', 'expect.soft', 'chai.expect']);
 const JS_THROWS = new Set(['throws', 'rejects', 'throwsAsync', 'rejectsAsync']);
 const JS_TRUTHY = new Set(['ok', 'isOk', 'true', 'isTrue', 'false', 'isFalse', 'notOk', 'isNotOk']);
-function siteOf(file, lines, row) {
-    const text = (lines[row] ?? '').trim();
-    return { file, line: row + 1, text: text.length > MAX_SITE_CHARS ? `${text.slice(0, MAX_SITE_CHARS - 1)}…` : text };
-}
+/** The name a callee ends in: `f`, `obj.f`, `a.b.f` → `f`. */
 function lastName(callee) {
     if (!callee)
         return undefined;
@@ -12846,7 +12863,7 @@ async function readTestFacts(failures, source) {
             if (text === undefined)
                 continue;
             const lines = text.split('\n');
-            const definitionSite = siteOf(location.file, lines, location.line - 1);
+            const definitionSite = (0,_evidence_text_js__WEBPACK_IMPORTED_MODULE_4__/* .siteOf */ .z)(location.file, lines, location.line - 1);
             for (const name of runnerNames(frame.name))
                 addName(name, 'name', definitionSite);
             for (const name of fileNames(location.file))
@@ -12865,7 +12882,7 @@ async function readTestFacts(failures, source) {
             reader.readStructure(test);
             // Tests made in a loop over a literal table (`for (const [a, want] of cases) it(…)`) take their values from it.
             const tables = reader.readEnclosingLoops(test);
-            const site = (row) => siteOf(location.file, lines, row);
+            const site = (row) => (0,_evidence_text_js__WEBPACK_IMPORTED_MODULE_4__/* .siteOf */ .z)(location.file, lines, row);
             if (tree.family === 'python') {
                 const fn = test.type === 'decorated_definition' ? test.childForFieldName('definition') : test;
                 const fnName = fn?.childForFieldName('name');
@@ -13225,6 +13242,8 @@ var git = __webpack_require__(7663);
 var run_tests = __webpack_require__(4240);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/workspace/shell-quote.ts
+var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/workspace/sandbox.ts
 /**
  * The agent sandbox, where the platform offers one without privileges: Linux user, mount and pid
@@ -13245,6 +13264,7 @@ var external_node_child_process_ = __webpack_require__(1421);
  * namespaces, as Ubuntu 24.04's AppArmor default does): `probeSandbox` says why, and the agent runs
  * on a copy of the tree instead (`agent-workspace.ts`).
  */
+
 
 
 
@@ -13296,7 +13316,6 @@ fs.writeFileSync(out, JSON.stringify(dirs));`;
 function sandboxCommand(input) {
     const ready = external_node_path_default().join(input.base, 'sandbox-ready');
     const manifest = external_node_path_default().join(input.base, 'sandbox-manifest.json');
-    const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
     const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
     const gid = typeof process.getgid === 'function' ? process.getgid() : 0;
     const args = [
@@ -13311,12 +13330,7 @@ function sandboxCommand(input) {
         input.repo.upper,
         ...input.overlays.flatMap((o) => [o.lower, o.upper, o.work]),
     ];
-    const command = [
-        'exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c',
-        q(SETUP),
-        'sh',
-        ...args.map(q),
-    ].join(' ');
+    const command = `exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c ${(0,shell_quote/* shellQuoteAll */.M)([SETUP, 'sh', ...args])}`;
     return { command, ready, manifest };
 }
 /** Can the sandbox run here? Checked once per process with a real overlay and a real nested namespace. */
@@ -13627,6 +13641,13 @@ function lstatOrNull(p) {
 function hasGitComponent(p) {
     return p.split('/').some((part) => part.toLowerCase() === '.git');
 }
+/** Whether a parent folder of `p` is one of `folders` (a set: checked per parent, not per folder). */
+function underAny(folders, p) {
+    for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1))
+        if (folders.has(p.slice(0, i)))
+            return true;
+    return false;
+}
 function dependencyFolder(p) {
     return p.split('/').some((part) => DEPENDENCY_FOLDERS.has(part));
 }
@@ -13638,6 +13659,22 @@ function watchedOutside(env) {
 /** Private directories of agent runs in progress: removed on exit too (an interrupt exits at once). */
 const live = new Set();
 let exitHook = false;
+/**
+ * Remove a private directory in the background: removing a copy of thousands of files takes as long
+ * as making it, and nothing waits for it (an exit before it finishes removes what is left synchronously).
+ */
+function removeInBackground(dir) {
+    void (0,promises_.rm)(dir, { recursive: true, force: true })
+        .catch(() => {
+        try {
+            removeTree(dir);
+        }
+        catch {
+            // Left in the temporary directory: nothing of the user's is in it.
+        }
+    })
+        .then(() => live.delete(dir));
+}
 async function runAgentIsolated(input) {
     const base = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-agent-'));
     live.add(base);
@@ -13670,18 +13707,7 @@ async function runAgentIsolated(input) {
         return await runInCopy(input, base, outsideDirs, reason);
     }
     finally {
-        // In the background: removing a copy of thousands of files takes as long as making it, and
-        // nothing waits for it (an exit before it finishes removes what is left synchronously).
-        void (0,promises_.rm)(base, { recursive: true, force: true })
-            .catch(() => {
-            try {
-                removeTree(base);
-            }
-            catch {
-                // Left in the temporary directory: nothing of the user's is in it.
-            }
-        })
-            .then(() => live.delete(base));
+        removeInBackground(base);
     }
 }
 function prepareCommon(input, base, root) {
@@ -13784,9 +13810,7 @@ const skipGit = (p) => p === '.git';
 function disposeAgentCopies() {
     for (const [root, state] of kept) {
         kept.delete(root);
-        void (0,promises_.rm)(state.copy, { recursive: true, force: true })
-            .catch(() => undefined)
-            .then(() => live.delete(state.copy));
+        removeInBackground(state.copy);
     }
 }
 async function obtainCopy(ctx, root) {
@@ -13798,12 +13822,7 @@ async function obtainCopy(ctx, root) {
         return known;
     }
     // One copy at a time: a new work tree (another run in this process) retires the others.
-    for (const [other, state] of kept) {
-        kept.delete(other);
-        void (0,promises_.rm)(state.copy, { recursive: true, force: true })
-            .catch(() => undefined)
-            .then(() => live.delete(state.copy));
-    }
+    disposeAgentCopies();
     const copy = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-agent-copy-'));
     live.add(copy);
     const links = await populateCopy(ctx, root, copy);
@@ -13816,11 +13835,11 @@ async function obtainCopy(ctx, root) {
 /** Put the copy back as it was made: what was added goes, what was changed or removed comes again. */
 function resetCopy(state) {
     const diff = compareCensus(state.fresh, state.last);
-    const gone = [];
+    const gone = new Set();
     for (const c of diff) {
         if (c.change === 'removed')
             continue;
-        if (gone.some((d) => c.path.startsWith(`${d}/`)))
+        if (underAny(gone, c.path))
             continue;
         const sig = state.fresh.entries.get(c.path);
         if (c.change === 'changed' && sig?.startsWith('d:') && lstatOrNull(external_node_path_default().join(state.copy, c.path))?.isDirectory()) {
@@ -13828,7 +13847,7 @@ function resetCopy(state) {
             continue;
         }
         (0,external_node_fs_.rmSync)(external_node_path_default().join(state.copy, c.path), { recursive: true, force: true });
-        gone.push(c.path);
+        gone.add(c.path);
     }
     // What is gone now and was there when the copy was made, parents first.
     const back = [...state.fresh.entries.keys()].filter((p) => !lstatOrNull(external_node_path_default().join(state.copy, p))).sort();
@@ -13889,14 +13908,14 @@ async function runInCopy(input, base, outsideDirs, noSandbox) {
     if (result.timedOut || result.exitCode !== 0)
         return run;
     const changes = [];
-    const removedDirs = [];
+    const removedDirs = new Set();
     for (const c of compareCensus(before, after)) {
-        if (removedDirs.some((d) => c.path.startsWith(`${d}/`)))
+        if (underAny(removedDirs, c.path))
             continue;
         if (c.change === 'removed') {
             changes.push({ path: c.path, change: 'delete' });
             if (before.entries.get(c.path)?.startsWith('d:'))
-                removedDirs.push(c.path);
+                removedDirs.add(c.path);
         }
         else
             changes.push({ path: c.path, change: 'write', source: external_node_path_default().join(copy, c.path) });
@@ -14005,7 +14024,7 @@ async function populateCopy(ctx, root, copy) {
 async function makePrivateGitDir(ctx, copy) {
     const own = { cwd: copy, env: ctx.env };
     await (0,git/* git */.$Y)(own, ['init', '-q']);
-    const realGitDir = (await (0,git/* git */.$Y)(ctx, ['rev-parse', '--absolute-git-dir'])).stdout.trim();
+    const realGitDir = await (0,git/* gitDir */.oG)(ctx);
     (0,external_node_fs_.writeFileSync)(external_node_path_default().join(copy, '.git', 'objects', 'info', 'alternates'), `${external_node_path_default().join((0,git_dir_guard/* commonGitDir */.XS)(realGitDir), 'objects')}\n`);
     const head = (0,git/* headStateSync */.tl)(ctx);
     if (head) {
@@ -14034,11 +14053,12 @@ async function findEscapes(input, since, base, outsideDirs, run, copy) {
         skip: (p) => p === '.git/self-heal',
     });
     const created = inRepo.changed.filter((c) => c.created);
+    const createdPaths = new Set(created.map((c) => c.path));
     const explained = new Set(inRepo.changed.map((c) => external_node_path_default().posix.dirname(c.path)));
     const kept = inRepo.changed.filter((c) => !c.created && !(c.directory && explained.has(c.path)));
     const ignored = await (0,git/* checkIgnore */.PL)({ cwd: input.root, env: input.gitEnv }, kept.map((c) => c.path));
     for (const c of created) {
-        if (created.some((o) => o !== c && c.path.startsWith(`${o.path}/`)))
+        if (underAny(createdPaths, c.path))
             continue;
         if (input.allowDependencyChanges && dependencyFolder(c.path)) {
             run.dependencies.push(c.path);

@@ -3970,34 +3970,38 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
  * what was asked for (see `needsEveryCase`).
  */
 async function readReports(readAll, options, reports) {
-    const keep = options.keepCases ?? 'all';
-    const collector = newCollector(options, reports, keep);
-    const reads = await readAll(collector);
-    const suspects = collector.findSuspects();
-    if (suspects.size > 0) {
-        await readAll(rescanSink(collector, suspects));
-        collector.settleSuspects();
-    }
-    if (!needsEveryCase(keep, collector, reads))
-        return readingOf(collector, reads);
-    const every = newCollector(options, reports, 'all');
-    await readAll(every);
-    return narrow(readingOf(every, reads), options);
+    const steps = readingSteps(options, reports);
+    let step = steps.next();
+    while (!step.done)
+        step = steps.next(await readAll(step.value));
+    return step.value;
 }
 /** `readReports` for reports already in memory. */
 function readReportsSync(readAll, options, reports) {
+    const steps = readingSteps(options, reports);
+    let step = steps.next();
+    while (!step.done)
+        step = steps.next(readAll(step.value));
+    return step.value;
+}
+/**
+ * The readings `readReports` makes, in order, for a sync or an async `readAll`: each sink yielded
+ * is to have every report streamed into it; what the first reading returned is sent back.
+ */
+function* readingSteps(options, reports) {
     const keep = options.keepCases ?? 'all';
     const collector = newCollector(options, reports, keep);
-    const reads = readAll(collector);
+    const reads = yield collector;
     const suspects = collector.findSuspects();
     if (suspects.size > 0) {
-        readAll(rescanSink(collector, suspects));
+        yield rescanSink(collector, suspects);
         collector.settleSuspects();
     }
     if (!needsEveryCase(keep, collector, reads))
         return readingOf(collector, reads);
-    const every = newCollector(options, reports, 'all');
-    readAll(every);
+    // onCase saw every case, with these ids, in the first reading (it asks for passing cases whole).
+    const every = newCollector({ ...options, onCase: undefined }, reports, 'all');
+    yield every;
     return narrow(readingOf(every, reads), options);
 }
 function needsEveryCase(keep, collector, reads) {
@@ -8826,6 +8830,7 @@ function codeBlock(code, language = '') {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $Y: () => (/* binding */ stripControls),
 /* harmony export */   DX: () => (/* binding */ clipLine),
+/* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   aJ: () => (/* binding */ stripAnsi)
 /* harmony export */ });
 /**
@@ -8869,6 +8874,10 @@ function clipLine(line, max) {
     if (code >= 0xd800 && code <= 0xdbff)
         end--;
     return `${line.slice(0, end)}…`;
+}
+/** Untrusted text on one line (every run of whitespace one space, trimmed), bounded by `clipLine`. */
+function oneLine(text, max) {
+    return clipLine(text.replace(/\s+/g, ' ').trim(), max);
 }
 
 
@@ -9075,11 +9084,23 @@ function listConfig(cwd, env) {
     return { entries, files: [...files] };
 }
 /**
+ * The variables that decide which configuration git reads: the files (`HOME`, `XDG_CONFIG_HOME`,
+ * `GIT_CONFIG_GLOBAL`, `GIT_CONFIG_SYSTEM`, `GIT_CONFIG_NOSYSTEM`, `GIT_DIR`) and the entries given
+ * in the environment itself (`GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT`/`_KEY_n`/`_VALUE_n`).
+ */
+function configSources(env) {
+    return Object.keys(env)
+        .filter((name) => name === 'HOME' || name === 'XDG_CONFIG_HOME' || name === 'GIT_DIR' || name.startsWith('GIT_CONFIG'))
+        .sort()
+        .map((name) => `${name}=${env[name] ?? ''}`)
+        .join('\0');
+}
+/**
  * The `-c` arguments for a git call in `cwd` with `env`, memoised per directory and the variables
- * that decide which files git reads.
+ * that decide what configuration git reads.
  */
 function gitConfigOverrides(cwd, env) {
-    const key = `${cwd}\0${env.HOME ?? ''}\0${env.GIT_CONFIG_GLOBAL ?? ''}\0${env.GIT_CONFIG_NOSYSTEM ?? ''}\0${env.GIT_CONFIG_SYSTEM ?? ''}\0${env.GIT_DIR ?? ''}`;
+    const key = `${cwd}\0${configSources(env)}`;
     const known = cache.get(key);
     if (known && fingerprint(known.files) === known.fingerprint)
         return [...FIXED, ...known.overrides];

@@ -19,7 +19,10 @@ var frames_text = __webpack_require__(7172);
 var markdown = __webpack_require__(6590);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
+// EXTERNAL MODULE: ./src/text/untrusted-text.ts
+var untrusted_text = __webpack_require__(2073);
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
+
 
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
@@ -238,7 +241,7 @@ function renderStory(report, context) {
 function whatFailed(report, failing, healed, context) {
     const groups = groupFailures(report.failures);
     const types = [...new Set(report.failures.map((f) => f.exceptionType).filter((t) => !!t))];
-    const type = types.length === 1 && report.failures.length === failing ? ` with ${(0,markdown/* inlineCode */.ti)(clip(types[0], 80))}` : '';
+    const type = types.length === 1 && report.failures.length === failing ? ` with ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(types[0], 80))}` : '';
     const where = groups.length === 1 && groups[0].at && groups[0].frames.length === failing
         ? ` at ${locationCell(groups[0].at, context)}`
         : groups.length > 1
@@ -263,7 +266,7 @@ function verification(accepted) {
 function listFiles(files) {
     if (!files.length)
         return 'nothing';
-    const shown = files.slice(0, 3).map((f) => (0,markdown/* inlineCode */.ti)(clip(f, 120)));
+    const shown = files.slice(0, 3).map((f) => (0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(f, 120)));
     return files.length > 3 ? `${shown.join(', ')} and ${(0,format/* plural */.LS)(files.length - 3, 'more file')}` : shown.join(', ');
 }
 /** How far a rejected attempt got, from its counts (any verdict, including ones this file does not know). */
@@ -291,10 +294,6 @@ function closestAttempt(attempts) {
     }
     return best && best.failToPass.passed > 0 ? best : undefined;
 }
-function clip(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > max ? `${single.slice(0, max - 1)}…` : single;
-}
 function renderFacts(report) {
     const s = report.summary;
     const provider = report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name;
@@ -308,13 +307,9 @@ function renderFacts(report) {
     // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
     const made = report.attempts.length ? 'made' : 'would have made';
     const fallback = report.provider.fallbackFrom
-        ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)(clipReason(report.provider.reason ?? 'no reason given'))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider ${made} the attempts.\n`
+        ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)((0,untrusted_text/* oneLine */.TN)(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider ${made} the attempts.\n`
         : '';
     return `${parts.join(' · ')}\n${fallback}`;
-}
-function clipReason(text) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return single.length > MAX_REASON_CHARS ? `${single.slice(0, MAX_REASON_CHARS - 1)}…` : single;
 }
 function locationCell(at, context) {
     if (!at)
@@ -403,7 +398,7 @@ function renderGroup(g, at, detail, omitted) {
         parts.push(renderSnippet(at));
     if (g.frames.length > 1) {
         const shown = g.frames.slice(0, detail.maxListItems);
-        const items = shown.map((f) => `- ${(0,markdown/* inlineCode */.ti)(clip(f.name, 200))}: ${(0,markdown/* tableCell */.xR)(f.message.split('\n')[0] ?? '', 200)}`);
+        const items = shown.map((f) => `- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(f.name, 200))}: ${(0,markdown/* tableCell */.xR)(f.message.split('\n')[0] ?? '', 200)}`);
         if (g.frames.length > shown.length) {
             items.push(`- …and ${(0,format/* formatCount */.B4)(g.frames.length - shown.length)} more`);
             omitted.push(`${(0,format/* plural */.LS)(g.frames.length - shown.length, 'test name')}`);
@@ -472,19 +467,14 @@ function renderAttempts(attempts, detail, patchShownBelow) {
     }
     return blocks;
 }
-/** A code span of untrusted text, on one line and bounded. */
-function shortCode(text, max) {
-    const single = text.replace(/\s+/g, ' ').trim();
-    return (0,markdown/* inlineCode */.ti)(single.length > max ? `${single.slice(0, max - 1)}…` : single);
-}
 function siteText(site) {
-    return `${shortCode(`${site.file}:${site.line}`, 120)} ${shortCode(site.text, 120)}`;
+    return `${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(`${site.file}:${site.line}`, 120))} ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(site.text, 120))}`;
 }
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence) {
     const items = evidence.map((e) => {
         const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
-        return `- ${shortCode(e.literal, 80)} at ${siteText(e.patch)} ${why}`;
+        return `- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
     });
     return `Special-casing evidence:\n\n${items.join('\n')}\n`;
 }
@@ -758,8 +748,8 @@ async function prepareExampleRepo(dir, env) {
 
 // EXTERNAL MODULE: ./src/heal.ts + 23 modules
 var heal = __webpack_require__(5763);
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 28 modules
-var builtin_provider = __webpack_require__(7001);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 27 modules
+var builtin_provider = __webpack_require__(5497);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
 var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/demo/run-demo.ts
