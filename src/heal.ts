@@ -54,6 +54,7 @@ import {
   type GitContext,
 } from './workspace/git.js';
 import {
+  changedPaths,
   dirtyTrackedPaths,
   recoverJournal,
   releaseSnapshot,
@@ -442,6 +443,7 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
     ].filter((s): s is string => !!s),
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
+    changedPaths: () => changedPaths(setup.snapshot),
     git: repo.git,
     collect,
     signal: run.deps.signal,

@@ -469,6 +469,29 @@ describe('the code under test', () => {
     expect(report.result).toBe('healed');
   });
 
+  it('runs attempt 2’s same-size fix after attempt 1’s was rolled back, not either earlier bytecode', async (ctx) => {
+    if (!PY) ctx.skip();
+    const f = py();
+    const env = { ...f.repo.env };
+    delete env.PYTHONDONTWRITEBYTECODE;
+    // The test command pins calc.py's mtime: the baseline's, attempt 1's and attempt 2's calc.py
+    // all have the same size and mtime, so only removing the right bytecode tells them apart.
+    const report = await f.run(
+      [],
+      {
+        testCommand: `touch -d @1767323045 calc.py && ${PYTEST_COMMAND}`,
+        agentCommand: agent(
+          `if grep -q '"attempt": 1,' "$SELF_HEAL_CONTEXT"; then sed -i 's/return a - b/return a * b/' calc.py; else ${PY_FIX}; fi`,
+        ),
+        maxAttempts: 2,
+      },
+      { env },
+    );
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'accepted']);
+    expect(report.attempts[0]!.feedback).toMatch(/assert 2 == 3/);
+    expect(report.result).toBe('healed');
+  });
+
   it('may write caches (node_modules/.cache, .pytest_cache) while a right fix is verified', async () => {
     const f = node();
     f.repo.write('node_modules/dep/index.js', 'module.exports = 1;\n');
