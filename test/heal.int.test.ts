@@ -112,9 +112,9 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([fixWith('return 0;')], { maxAttempts: 2 });
     expect(report.result).toBe('unhealed');
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'duplicate']);
-    // The earlier verdict's first line is quoted as one clause (it ends with ':' here), not as "fails:.".
+    // The earlier verdict's headline is quoted as one clause, with the test it names, not as "fails:.".
     expect(report.attempts[1]?.feedback).toMatch(
-      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails\. It was not run again; propose a different fix\.$/,
+      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails: [^\n]*adds[^\n]*\. It was not run again; propose a different fix\.$/,
     );
     expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm']);
     expect(f.files()).toEqual(before);
@@ -133,6 +133,13 @@ describe('heal() with the command provider on a node:test project', () => {
     });
     expect(report.attempts[0]?.passToPass?.broken).toEqual([expect.stringMatching(/::multiplies$/)]);
     expect(report.attempts[0]?.feedback).toMatch(/other tests? broke:\n- .*multiplies/);
+    // The log names what broke, and the reason says the failing test passed.
+    expect(f.logger.lines).toContainEqual(
+      expect.stringMatching(/^info: attempt 1: broke-passing — .*1 other test broke: \S+::multiplies$/),
+    );
+    expect(report.reason).toMatch(
+      /^no attempt was accepted: attempt 1 made every failing test pass but broke 1 other test \(\S+::multiplies\); /,
+    );
     expect(f.files()).toEqual(before);
     expect(f.repo.git('status', '--porcelain')).toBe('');
   });

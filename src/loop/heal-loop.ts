@@ -35,6 +35,7 @@ import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 import { plural } from '../text/format.js';
+import { feedbackHeadline, noneAccepted } from './outcome-text.js';
 
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
 export const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
@@ -203,17 +204,6 @@ function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: stri
   };
 }
 
-/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
-function noneAccepted(attempts: readonly Attempt[]): string {
-  const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
-  if (special.length === 0) return 'no attempt made every failing test pass';
-  const which =
-    special.length === 1
-      ? `attempt ${special[0]}`
-      : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
-  return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
-}
-
 /** Steps 2–7 of one attempt: ask → apply → verify. */
 async function runAttempt(a: AttemptContext): Promise<AttemptEnd> {
   const asked = await askProvider(a);
@@ -241,7 +231,8 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
   a.state.attempts.push(attempt);
   input.spent.attemptMs.push(attempt.durationMs);
   input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
-  input.logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
+  const headline = feedbackHeadline(attempt);
+  input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
   return attempt;
 }
 
@@ -374,8 +365,8 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
   if (earlier !== undefined) {
     restoreSnapshot(snapshot);
     const previous = state.attempts.find((p) => p.n === earlier);
-    // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
-    const why = previous?.feedback.split('\n')[0]!.replace(/[\s.:;]+$/, '');
+    // Its headline, as a clause: the punctuation it ended with ("…environment.") goes.
+    const why = previous && feedbackHeadline(previous).replace(/[\s.:;]+$/, '');
     recordAttempt(a, 'duplicate', {
       ...recorded,
       feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
