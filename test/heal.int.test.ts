@@ -88,6 +88,38 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(runLabels(f)).toEqual(['attempt-1-full', 'attempt-1-targeted', 'baseline', 'confirm']);
   });
 
+  it('says where the time went: each phase in the log, the split in the report', async () => {
+    const f = start();
+    const report = await f.run([FIX]);
+    expect(report.result).toBe('healed');
+    const t = report.timings!;
+    expect(t.baselineMs).toBeGreaterThan(0);
+    expect(t.confirmationMs).toBeGreaterThan(0);
+    expect(t.commitMs).toBeGreaterThanOrEqual(0);
+    expect(t.attempts).toHaveLength(1);
+    const [a] = t.attempts;
+    expect(a).toMatchObject({ n: 1 });
+    expect(a!.targetedRerunMs).toBeGreaterThan(0);
+    expect(a!.fullRunMs).toBeGreaterThan(0);
+    // self-heal's share is the rest of the attempt: the parts add up to its duration.
+    const duration = report.attempts[0]!.durationMs;
+    expect(a!.providerMs + a!.targetedRerunMs! + a!.fullRunMs! + a!.selfHealMs).toBeCloseTo(duration, 0);
+    expect(t.baselineMs! + t.confirmationMs! + duration).toBeLessThanOrEqual(report.durationMs);
+    const logged = (pattern: RegExp) => f.logger.lines.filter((l) => pattern.test(l));
+    expect(logged(/^info: baseline: exit 1 in /)).toHaveLength(1);
+    expect(logged(/^info: confirmation: exit 1 in \d/)).toHaveLength(1);
+    expect(
+      logged(/^info: baseline took [\d.]+ m?s: test run [\d.]+ m?s, confirmation [\d.]+ m?s, self-heal /),
+    ).toHaveLength(1);
+    expect(logged(/^info: provider: answered in \d/)).toHaveLength(1);
+    expect(logged(/^info: targeted rerun: exit 0 in \d/)).toHaveLength(1);
+    expect(logged(/^info: full run: exit 0 in \d/)).toHaveLength(1);
+    expect(
+      logged(/^info: attempt 1 took [\d.]+ m?s: provider .*, targeted rerun .*, full run .*, self-heal /),
+    ).toHaveLength(1);
+    expect(logged(/^info: committed [0-9a-f]{12} in \d/)).toHaveLength(1);
+  });
+
   it('tells the second attempt why the first failed, then accepts the right fix', async () => {
     const f = start();
     const report = await f.run([fixWith('return b - a;'), FIX]);
