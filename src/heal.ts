@@ -375,10 +375,14 @@ async function snapshotTree(
   }
 }
 
-/** The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the next run. */
-function restoreAndRelease(snapshot: Snapshot): void {
+/**
+ * The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the
+ * next run. The bytecode of what came back goes too: the user's next run must not load an attempt's.
+ */
+function restoreAndRelease(snapshot: Snapshot, runs: TestRuns | undefined): void {
   restoreSnapshot(snapshot);
   verifyRestored(snapshot);
+  runs?.settleBytecode();
   releaseSnapshot(snapshot);
 }
 
@@ -386,8 +390,9 @@ function restoreAndRelease(snapshot: Snapshot): void {
 async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
   const { snapshot, scrub } = setup;
   let released = false;
+  let testRuns: TestRuns | undefined;
   try {
-    const { runs, baseline, timings } = await runBaseline(run, setup);
+    const { runs, baseline, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
     // Whatever the baseline runs left in the tree is not part of any attempt.
     restoreSnapshot(snapshot);
     const failures = scrubDeep(baseline.frames, scrub);
@@ -419,16 +424,17 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       timings: { ...timings, attempts: loop.timings },
     };
     if (!loop.accepted) {
-      restoreAndRelease(snapshot);
+      restoreAndRelease(snapshot, runs);
       released = true;
       return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
     }
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
+    runs.settleBytecode();
     releaseSnapshot(snapshot);
     released = true;
     return finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
   } finally {
-    if (!released) restoreAndRelease(snapshot);
+    if (!released) restoreAndRelease(snapshot, testRuns);
   }
 }
 
@@ -467,9 +473,11 @@ function describeBaselineTimings(timings: HealTimings, totalMs: number): string 
   return `baseline took ${formatDuration(totalMs)}: ${parts.join(', ')}`;
 }
 
+/** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
 async function runBaseline(
   run: Run,
   setup: Setup,
+  created: (runs: TestRuns) => void,
 ): Promise<{ runs: TestRuns; baseline: Baseline; timings: HealTimings }> {
   const { options, repo } = setup;
   // Every report is read with the test command's directory as the base of its case files.
@@ -497,6 +505,7 @@ async function runBaseline(
     collect,
     signal: run.deps.signal,
   });
+  created(runs);
   const headTime = await headCommitTime(repo.git);
   const timed = timeBaselineRuns(runs, run.logger);
   const started = run.now();

@@ -82,6 +82,11 @@ export interface TestRuns {
   targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
   /** Report files that exist now (used to decide whether the step's reports are fresh). */
   existingReports(): Promise<string[]>;
+  /**
+   * After the last run and the final restore: the bytecode of the sources that changed since that
+   * run goes, so the user's next run cannot load a rolled-back attempt's.
+   */
+  settleBytecode(): void;
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -185,6 +190,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       return { ...(await execute(p.command, p.env, label)), plan: p };
     },
     existingReports: matchReports,
+    settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
   };
 }
 
