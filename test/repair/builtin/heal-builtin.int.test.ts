@@ -85,7 +85,7 @@ describe('heal() with the built-in engine', () => {
       'calc.py': 'def add(a, b):\n    return a - b\n',
       'tests/test_calc.py': 'from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n',
     });
-    const env = { ...GIT_ENV, PYTHONPATH: root };
+    const env: NodeJS.ProcessEnv = { ...GIT_ENV, PYTHONPATH: root };
     delete env.PYTHONDONTWRITEBYTECODE;
     // Every candidate (`a + b`, `a * b`, …) has the size of the bug, and the command pins the mtime:
     // only removing the right bytecode before each run tells the candidates apart.
