@@ -83,3 +83,25 @@ describe('self-heal run: the summary says where the time went', () => {
     expect(renderSummary(healed({ attempt: 1, files: ['calc.py'] }))).not.toMatch(/^time: /m);
   });
 });
+
+describe('self-heal run: the summary names what an attempt broke', () => {
+  it('a broke-passing attempt’s line lists the broken tests', () => {
+    const report = healed({ attempt: 2, files: ['calc.py'] });
+    report.attempts = [
+      {
+        n: 1,
+        diff: '',
+        files: ['calc.py'],
+        verdict: 'broke-passing',
+        feedback: 'The failing tests pass now, but 2 other tests broke:\n- t::a: boom\n- t::b: boom',
+        tokens: { input: 0, output: 0 },
+        durationMs: 1200,
+        failToPass: { passed: 1, total: 1 },
+        passToPass: { passed: 1, total: 3, broken: ['t::a', 't::b'] },
+      },
+    ];
+    expect(renderSummary(report)).toContain(
+      'attempt 1: broke-passing [calc.py] 1.2s — The failing tests pass now, but 2 other tests broke: t::a and t::b\n',
+    );
+  });
+});

@@ -23,6 +23,7 @@ import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
 import { formatDuration, plural } from '../../text/format.js';
+import { feedbackHeadline } from '../../loop/outcome-text.js';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -264,7 +265,8 @@ export function renderSummary(report: HealReport): string {
     const files = a.files.length
       ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]`
       : '';
-    const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]!).slice(0, 160)}` : '';
+    const headline = feedbackHeadline(a);
+    const why = headline ? ` — ${safe(headline).slice(0, 300)}` : '';
     lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
   }
   if (report.flaky.length)
