@@ -261,7 +261,7 @@ function attemptTimings(a: AttemptContext, durationMs: number): AttemptTimings {
 }
 
 /** "12.3 s: provider 9.1 s, targeted rerun 1.0 s, full run 2.0 s, self-heal 0.2 s". */
-export function describeTimings(t: AttemptTimings, durationMs: number): string {
+function describeTimings(t: AttemptTimings, durationMs: number): string {
   const parts = [`provider ${formatDuration(t.providerMs)}`];
   if (t.targetedRerunMs !== undefined) parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
   if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
