@@ -35,10 +35,17 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
+import {
+  HealReport,
+  type Attempt,
+  type HealFix,
+  type HealResult,
+  type HealTimings,
+  type TokenUsage,
+} from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
 import { clipLine } from './text/untrusted-text.js';
-import { plural } from './text/format.js';
+import { formatDuration, plural } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
@@ -54,6 +61,7 @@ import {
   type GitContext,
 } from './workspace/git.js';
 import {
+  changedPaths,
   dirtyTrackedPaths,
   recoverJournal,
   releaseSnapshot,
@@ -108,6 +116,7 @@ interface ReportParts {
   commit?: HealReport['commit'];
   tokens?: TokenUsage;
   reproduce?: string;
+  timings?: HealTimings;
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -222,6 +231,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     ...(parts.commit ? { commit: parts.commit } : {}),
     tokens: parts.tokens ?? { input: 0, output: 0 },
     durationMs: Math.max(0, run.now() - run.started),
+    ...(parts.timings ? { timings: parts.timings } : {}),
     ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
@@ -365,10 +375,14 @@ async function snapshotTree(
   }
 }
 
-/** The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the next run. */
-function restoreAndRelease(snapshot: Snapshot): void {
+/**
+ * The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the
+ * next run. The bytecode of what came back goes too: the user's next run must not load an attempt's.
+ */
+function restoreAndRelease(snapshot: Snapshot, runs: TestRuns | undefined): void {
   restoreSnapshot(snapshot);
   verifyRestored(snapshot);
+  runs?.settleBytecode();
   releaseSnapshot(snapshot);
 }
 
@@ -376,8 +390,9 @@ function restoreAndRelease(snapshot: Snapshot): void {
 async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
   const { snapshot, scrub } = setup;
   let released = false;
+  let testRuns: TestRuns | undefined;
   try {
-    const { runs, baseline } = await runBaseline(run, setup);
+    const { runs, baseline, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
     // Whatever the baseline runs left in the tree is not part of any attempt.
     restoreSnapshot(snapshot);
     const failures = scrubDeep(baseline.frames, scrub);
@@ -389,13 +404,14 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
         failures,
         flaky: baseline.flaky,
         reproduce: baseline.reproduce,
+        timings,
       });
     }
     const context = await prepareContext(setup, baseline, failures);
     const notReady = await prepareProvider(run, setup);
     if (notReady) {
       const { summary, flaky, reproduce } = baseline;
-      return finish(run, { ...notReady, summary, failures, flaky, reproduce });
+      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
     const common = {
@@ -405,22 +421,64 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       flaky: baseline.flaky,
       tokens: spent.tokens,
       reproduce: baseline.reproduce,
+      timings: { ...timings, attempts: loop.timings },
     };
     if (!loop.accepted) {
-      restoreAndRelease(snapshot);
+      restoreAndRelease(snapshot, runs);
       released = true;
       return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
     }
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
+    runs.settleBytecode();
     releaseSnapshot(snapshot);
     released = true;
     return finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
   } finally {
-    if (!released) restoreAndRelease(snapshot);
+    if (!released) restoreAndRelease(snapshot, testRuns);
   }
 }
 
-async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; baseline: Baseline }> {
+/**
+ * The baseline's test runs, timed: its full runs are the baseline, its targeted ones the
+ * confirmation (logged here with their duration; the baseline logs its full run itself).
+ */
+function timeBaselineRuns(runs: TestRuns, logger: Logger): { runs: TestRuns; timings: HealTimings } {
+  const timings: HealTimings = { attempts: [] };
+  const timed: TestRuns = {
+    ...runs,
+    async full(label) {
+      const result = await runs.full(label);
+      timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
+      return result;
+    },
+    async targeted(targets, label) {
+      const result = await runs.targeted(targets, label);
+      timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
+      const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
+      logger.info(`confirmation: ${exit} in ${formatDuration(result.durationMs)}`);
+      return result;
+    },
+  };
+  return { runs: timed, timings };
+}
+
+/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
+function describeBaselineTimings(timings: HealTimings, totalMs: number): string {
+  const parts: string[] = [];
+  if (timings.baselineMs !== undefined) parts.push(`test run ${formatDuration(timings.baselineMs)}`);
+  else parts.push("the step's reports reused");
+  if (timings.confirmationMs !== undefined) parts.push(`confirmation ${formatDuration(timings.confirmationMs)}`);
+  const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
+  parts.push(`self-heal ${formatDuration(Math.max(0, own))}`);
+  return `baseline took ${formatDuration(totalMs)}: ${parts.join(', ')}`;
+}
+
+/** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
+async function runBaseline(
+  run: Run,
+  setup: Setup,
+  created: (runs: TestRuns) => void,
+): Promise<{ runs: TestRuns; baseline: Baseline; timings: HealTimings }> {
   const { options, repo } = setup;
   // Every report is read with the test command's directory as the base of its case files.
   const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: repo.cwd });
@@ -442,14 +500,18 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
     ].filter((s): s is string => !!s),
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
+    changedPaths: () => changedPaths(setup.snapshot),
     git: repo.git,
     collect,
     signal: run.deps.signal,
   });
+  created(runs);
   const headTime = await headCommitTime(repo.git);
-  const baseline = await run.logger.group('baseline', () =>
-    establishBaseline({
-      runs,
+  const timed = timeBaselineRuns(runs, run.logger);
+  const started = run.now();
+  const baseline = await run.logger.group('baseline', async () => {
+    const settled = await establishBaseline({
+      runs: timed.runs,
       collect,
       root: repo.root,
       testCommand: options.testCommand,
@@ -458,9 +520,11 @@ async function runBaseline(run: Run, setup: Setup): Promise<{ runs: TestRuns; ba
       mode: run.deps.baseline ?? 'auto',
       headTime,
       logger: run.logger,
-    }),
-  );
-  return { runs, baseline };
+    });
+    run.logger.info(describeBaselineTimings(timed.timings, Math.max(0, run.now() - started)));
+    return settled;
+  });
+  return { runs, baseline, timings: timed.timings };
 }
 
 /** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
@@ -549,8 +613,8 @@ async function settleFix(
   run: Run,
   setup: Setup,
   loop: LoopOutcome,
-  parts: Pick<ReportParts, 'failures' | 'attempts'>,
-): Promise<Pick<ReportParts, 'result' | 'reason' | 'diff' | 'fix' | 'commit'>> {
+  parts: Pick<ReportParts, 'failures' | 'attempts' | 'timings'>,
+): Promise<Pick<ReportParts, 'result' | 'reason' | 'diff' | 'fix' | 'commit' | 'timings'>> {
   const { options, scrub } = setup;
   const accepted = loop.accepted!;
   const healed = { result: 'healed' as const, diff: scrub(accepted.diff) };
@@ -570,10 +634,20 @@ async function settleFix(
       attempts: parts.attempts ?? [],
       fix,
     };
+    const started = run.now();
     try {
       const commit = await commitFixOnHead(setup.repo.git, report, run.deps.author);
-      run.logger.info(`committed ${commit.sha.slice(0, 12)}: ${commit.message.split('\n')[0]}`);
-      return { ...healed, reason: loop.reason, fix, commit };
+      const commitMs = Math.max(0, run.now() - started);
+      run.logger.info(
+        `committed ${commit.sha.slice(0, 12)} in ${formatDuration(commitMs)}: ${commit.message.split('\n')[0]}`,
+      );
+      return {
+        ...healed,
+        reason: loop.reason,
+        fix,
+        commit,
+        ...(parts.timings ? { timings: { ...parts.timings, commitMs } } : {}),
+      };
     } catch (error) {
       // The verified fix is in the work tree either way; a failed commit must not lose it.
       const message = error instanceof Error ? error.message : String(error);

@@ -88,6 +88,38 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(runLabels(f)).toEqual(['attempt-1-full', 'attempt-1-targeted', 'baseline', 'confirm']);
   });
 
+  it('says where the time went: each phase in the log, the split in the report', async () => {
+    const f = start();
+    const report = await f.run([FIX]);
+    expect(report.result).toBe('healed');
+    const t = report.timings!;
+    expect(t.baselineMs).toBeGreaterThan(0);
+    expect(t.confirmationMs).toBeGreaterThan(0);
+    expect(t.commitMs).toBeGreaterThanOrEqual(0);
+    expect(t.attempts).toHaveLength(1);
+    const [a] = t.attempts;
+    expect(a).toMatchObject({ n: 1 });
+    expect(a!.targetedRerunMs).toBeGreaterThan(0);
+    expect(a!.fullRunMs).toBeGreaterThan(0);
+    // self-heal's share is the rest of the attempt: the parts add up to its duration.
+    const duration = report.attempts[0]!.durationMs;
+    expect(a!.providerMs + a!.targetedRerunMs! + a!.fullRunMs! + a!.selfHealMs).toBeCloseTo(duration, 0);
+    expect(t.baselineMs! + t.confirmationMs! + duration).toBeLessThanOrEqual(report.durationMs);
+    const logged = (pattern: RegExp) => f.logger.lines.filter((l) => pattern.test(l));
+    expect(logged(/^info: baseline: exit 1 in /)).toHaveLength(1);
+    expect(logged(/^info: confirmation: exit 1 in \d/)).toHaveLength(1);
+    expect(
+      logged(/^info: baseline took [\d.]+ m?s: test run [\d.]+ m?s, confirmation [\d.]+ m?s, self-heal /),
+    ).toHaveLength(1);
+    expect(logged(/^info: provider: answered in \d/)).toHaveLength(1);
+    expect(logged(/^info: targeted rerun: exit 0 in \d/)).toHaveLength(1);
+    expect(logged(/^info: full run: exit 0 in \d/)).toHaveLength(1);
+    expect(
+      logged(/^info: attempt 1 took [\d.]+ m?s: provider .*, targeted rerun .*, full run .*, self-heal /),
+    ).toHaveLength(1);
+    expect(logged(/^info: committed [0-9a-f]{12} in \d/)).toHaveLength(1);
+  });
+
   it('tells the second attempt why the first failed, then accepts the right fix', async () => {
     const f = start();
     const report = await f.run([fixWith('return b - a;'), FIX]);
@@ -112,9 +144,9 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([fixWith('return 0;')], { maxAttempts: 2 });
     expect(report.result).toBe('unhealed');
     expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'duplicate']);
-    // The earlier verdict's first line is quoted as one clause (it ends with ':' here), not as "fails:.".
+    // The earlier verdict's headline is quoted as one clause, with the test it names, not as "fails:.".
     expect(report.attempts[1]?.feedback).toMatch(
-      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails\. It was not run again; propose a different fix\.$/,
+      /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails: [^\n]*adds[^\n]*\. It was not run again; propose a different fix\.$/,
     );
     expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm']);
     expect(f.files()).toEqual(before);
@@ -133,6 +165,13 @@ describe('heal() with the command provider on a node:test project', () => {
     });
     expect(report.attempts[0]?.passToPass?.broken).toEqual([expect.stringMatching(/::multiplies$/)]);
     expect(report.attempts[0]?.feedback).toMatch(/other tests? broke:\n- .*multiplies/);
+    // The log names what broke, and the reason says the failing test passed.
+    expect(f.logger.lines).toContainEqual(
+      expect.stringMatching(/^info: attempt 1: broke-passing — .*1 other test broke: \S+::multiplies$/),
+    );
+    expect(report.reason).toMatch(
+      /^no attempt was accepted: attempt 1 made every failing test pass but broke 1 other test \(\S+::multiplies\); /,
+    );
     expect(f.files()).toEqual(before);
     expect(f.repo.git('status', '--porcelain')).toBe('');
   });

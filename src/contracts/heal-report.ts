@@ -85,6 +85,40 @@ export const Attempt = z.object({
 });
 export type Attempt = z.infer<typeof Attempt>;
 
+/**
+ * Where an attempt's time went (ms). The runs are the test command's own wall time; reading their
+ * reports is self-heal's. A phase that did not happen is absent.
+ */
+export const AttemptTimings = z.object({
+  /** The attempt (`attempts[].n`). */
+  n: z.number().int().positive(),
+  /** The provider's answer: the model's turns, an agent's run, the built-in engine's search (its candidate runs included). */
+  providerMs: z.number().nonnegative(),
+  /** The targeted rerun of the failing tests. */
+  targetedRerunMs: z.number().nonnegative().optional(),
+  /** The full test run. */
+  fullRunMs: z.number().nonnegative().optional(),
+  /**
+   * self-heal's own share: the attempt's `durationMs` less the provider and the runs (the prompt,
+   * edits and guardrails, the diff, reading the reports, the special-casing check, the rollback).
+   */
+  selfHealMs: z.number().nonnegative(),
+});
+export type AttemptTimings = z.infer<typeof AttemptTimings>;
+
+/** Where the run's time went (ms), phase by phase; the whole is `durationMs`. */
+export const HealTimings = z.object({
+  /** The baseline's full test runs; absent when the step's fresh reports were reused instead. */
+  baselineMs: z.number().nonnegative().optional(),
+  /** The targeted reruns that confirmed the failures; absent when there was none. */
+  confirmationMs: z.number().nonnegative().optional(),
+  /** One entry per attempt, in order. */
+  attempts: z.array(AttemptTimings),
+  /** heal()'s local commit of the fix; absent when it made none. */
+  commitMs: z.number().nonnegative().optional(),
+});
+export type HealTimings = z.infer<typeof HealTimings>;
+
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 export const UncommittedReason = z.enum([
   /** The caller asked for no commit (`--no-commit`; the action, whose delivery makes the commit). */
@@ -138,6 +172,8 @@ export const HealReport = z.object({
   commit: z.object({ sha: z.string(), message: z.string() }).optional(),
   tokens: TokenUsage,
   durationMs: z.number().nonnegative(),
+  /** Where the time went: the baseline's runs and each attempt's split (absent before a baseline ran). */
+  timings: HealTimings.optional(),
   /** How to reproduce the failure locally (a shell command). */
   reproduce: z.string().optional(),
 });

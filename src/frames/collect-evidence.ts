@@ -2,6 +2,10 @@
  * Everything the reports and the log of a test run say, for one repository: the JUnit reports
  * (streamed), the log (its tail, bounded), the log parsers, and the failure frames built from
  * them. This is what `self-heal parse`, the repair loop and the action call.
+ *
+ * It is also where evidence is cleaned, once: ANSI sequences, raw or escaped as `#x1B` (pytest
+ * `--color=yes`), leave the cases' messages, bodies and captured output and the log before any
+ * parser or frame sees them.
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +16,8 @@ import { openRepoView, type ListRepoFiles } from './repo-view.js';
 import { parseJUnitReports, type KeepCases } from '../reports/junit/parse-junit.js';
 import type { LogFailure, TraceContext } from '../reports/logs/log-parser.js';
 import { parseLog, parseLogDetailed } from '../reports/logs/registry.js';
-import type { ReportError, TestCase, TestRun, TestRunSummary } from '../reports/test-run.js';
+import type { ReportError, TestCase, TestFailure, TestRun, TestRunSummary } from '../reports/test-run.js';
+import { stripEscapeCodes } from '../text/untrusted-text.js';
 
 export interface CollectOptions {
   /** Repository root: JUnit globs and a relative log path are resolved against it. */
@@ -152,7 +157,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
           message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)`,
         });
       }
-      const parsed = parseLogDetailed(tail.text);
+      const parsed = parseLogDetailed(stripEscapeCodes(tail.text));
       logFailures = parsed.failures;
       for (const e of parsed.errors)
         logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
@@ -174,6 +179,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
           ...(passes ? { onCase: passes.onCase } : {}),
         })
       : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
+  run.cases = run.cases.map(cleanCase);
   errors.push(...run.errors, ...logErrors);
   if (passes?.overflowed) {
     errors.push({
@@ -195,6 +201,22 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
   const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
   return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
+}
+
+/** A case without colour codes in its texts (names and ids are kept as written: reruns select by them). */
+function cleanCase(c: TestCase): TestCase {
+  const { failure, systemOut, systemErr } = c;
+  if (!failure && systemOut === undefined && systemErr === undefined) return c;
+  const text = (s: string | undefined) => (s === undefined ? undefined : stripEscapeCodes(s));
+  const cleaned: TestCase = { ...c };
+  if (failure) {
+    const f: TestFailure = { ...failure };
+    for (const key of ['type', 'message', 'body'] as const) if (f[key] !== undefined) f[key] = text(f[key]);
+    cleaned.failure = f;
+  }
+  if (systemOut !== undefined) cleaned.systemOut = text(systemOut);
+  if (systemErr !== undefined) cleaned.systemErr = text(systemErr);
+  return cleaned;
 }
 
 /** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */

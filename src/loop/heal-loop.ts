@@ -28,13 +28,14 @@ import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spe
 import type { SourceWindow } from './context.js';
 import { hashDiff } from './diff-hash.js';
 import { applyEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
-import type { Attempt, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
+import type { Attempt, AttemptTimings, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
-import { plural } from '../text/format.js';
+import { formatDuration, plural } from '../text/format.js';
+import { feedbackHeadline, noneAccepted } from './outcome-text.js';
 
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
 export const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
@@ -68,6 +69,8 @@ export interface LoopInput {
 
 export interface LoopOutcome {
   attempts: Attempt[];
+  /** Where each attempt's time went, in the order of `attempts`. */
+  timings: AttemptTimings[];
   result: HealResult;
   reason: string;
   /** The accepted change, still in the work tree. */
@@ -108,6 +111,7 @@ interface AppliedAnswer {
 /** What the attempts of one loop share: the history, and the diffs already tried. */
 interface LoopState {
   attempts: Attempt[];
+  timings: AttemptTimings[];
   /** Diff hash → the attempt that tried it. */
   tried: Map<string, number>;
   /** The same hashes, for the repair host's dry runs. */
@@ -125,6 +129,8 @@ interface AttemptContext {
   budget: Extract<BudgetCheck, { ok: true }>;
   /** The loop's edit context with this attempt's ignore lookups remembered. */
   edits: EditContext;
+  /** The phases timed so far (ms); the rest of the attempt is self-heal's own. */
+  clock: { providerMs: number; targetedRerunMs?: number; fullRunMs?: number };
 }
 
 /** How an attempt ends: the next one starts, the loop stops, or the fix is accepted. */
@@ -156,6 +162,7 @@ interface Applied {
 export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
   const state: LoopState = {
     attempts: [],
+    timings: [],
     tried: new Map(),
     triedHashes: new Set(),
     specialCases: createSpecialCaseGate({
@@ -172,12 +179,14 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
     const started = input.now();
     input.spent.attempts = n;
     const edits: EditContext = { ...input.edits, ignored: rememberIgnored(input.edits.ignored) };
-    const attempt: AttemptContext = { input, state, n, started, budget, edits };
+    const attempt: AttemptContext = { input, state, n, started, budget, edits, clock: { providerMs: 0 } };
     const end = await input.logger.group(`attempt ${n} of ${input.cap.attempts}`, () => runAttempt(attempt));
-    if (end.kind === 'stop') return { attempts: state.attempts, result: end.result, reason: end.reason };
+    const { attempts, timings } = state;
+    if (end.kind === 'stop') return { attempts, timings, result: end.result, reason: end.reason };
     if (end.kind === 'accepted') {
       return {
-        attempts: state.attempts,
+        attempts,
+        timings,
         result: 'healed',
         reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
         accepted: end.accepted,
@@ -198,20 +207,10 @@ function outOfBudget(input: LoopInput, state: LoopState, n: number, reason: stri
   const capReached = input.spent.attempts >= input.cap.attempts;
   return {
     attempts: state.attempts,
+    timings: state.timings,
     result: capReached ? 'unhealed' : 'budget-exhausted',
     reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
   };
-}
-
-/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
-function noneAccepted(attempts: readonly Attempt[]): string {
-  const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
-  if (special.length === 0) return 'no attempt made every failing test pass';
-  const which =
-    special.length === 1
-      ? `attempt ${special[0]}`
-      : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
-  return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 
 /** Steps 2–7 of one attempt: ask → apply → verify. */
@@ -239,10 +238,49 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
   attempt.feedback = input.scrub(attempt.feedback);
   attempt.diff = input.scrub(attempt.diff);
   a.state.attempts.push(attempt);
+  a.state.timings.push(attemptTimings(a, attempt.durationMs));
   input.spent.attemptMs.push(attempt.durationMs);
   input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
-  input.logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
+  const headline = feedbackHeadline(attempt);
+  input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
+  input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1)!, attempt.durationMs)}`);
   return attempt;
+}
+
+/** The attempt's split: the timed phases, and the rest of its duration as self-heal's own. */
+function attemptTimings(a: AttemptContext, durationMs: number): AttemptTimings {
+  const { providerMs, targetedRerunMs, fullRunMs } = a.clock;
+  const timed = providerMs + (targetedRerunMs ?? 0) + (fullRunMs ?? 0);
+  return {
+    n: a.n,
+    providerMs,
+    ...(targetedRerunMs !== undefined ? { targetedRerunMs } : {}),
+    ...(fullRunMs !== undefined ? { fullRunMs } : {}),
+    selfHealMs: Math.max(0, durationMs - timed),
+  };
+}
+
+/** "12.3 s: provider 9.1 s, targeted rerun 1.0 s, full run 2.0 s, self-heal 0.2 s". */
+function describeTimings(t: AttemptTimings, durationMs: number): string {
+  const parts = [`provider ${formatDuration(t.providerMs)}`];
+  if (t.targetedRerunMs !== undefined) parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
+  if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+  parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
+  return `${formatDuration(durationMs)}: ${parts.join(', ')}`;
+}
+
+/** A test run of the attempt, timed into its clock and logged with its exit and duration. */
+async function timedRun(
+  a: AttemptContext,
+  phase: 'targeted rerun' | 'full run',
+  run: () => Promise<RunOutcome>,
+): Promise<RunOutcome> {
+  const outcome = await run();
+  const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
+  a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
+  const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
+  a.input.logger.info(`${phase}: ${exit} in ${formatDuration(outcome.durationMs)}`);
+  return outcome;
 }
 
 /** 2. The prompt, packed into what is left of the token budget, and the provider's answer. */
@@ -283,6 +321,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     rerunTargets: input.rerunTargets ?? input.runFull,
   });
   let answer: RepairAnswer;
+  const asked = input.now();
   try {
     answer = await provider.propose(
       {
@@ -297,8 +336,12 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
       host,
     );
   } catch (error) {
+    a.clock.providerMs = Math.max(0, input.now() - asked);
+    input.logger.info(`provider: failed after ${formatDuration(a.clock.providerMs)}`);
     return providerFailed(a, error);
   }
+  a.clock.providerMs = Math.max(0, input.now() - asked);
+  input.logger.info(`provider: answered in ${formatDuration(a.clock.providerMs)}`);
   return { kind: 'asked', answer, base: accountAnswer(input, answer) };
 }
 
@@ -374,8 +417,8 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
   if (earlier !== undefined) {
     restoreSnapshot(snapshot);
     const previous = state.attempts.find((p) => p.n === earlier);
-    // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
-    const why = previous?.feedback.split('\n')[0]!.replace(/[\s.:;]+$/, '');
+    // Its headline, as a clause: the punctuation it ended with ("…environment.") goes.
+    const why = previous && feedbackHeadline(previous).replace(/[\s.:;]+$/, '');
     recordAttempt(a, 'duplicate', {
       ...recorded,
       feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
@@ -394,12 +437,15 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   const { snapshot } = input;
   const { recorded, refusedNote } = applied;
   throwIfAborted(input.signal);
-  if (input.rerunTargets) {
-    const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+  const { rerunTargets } = input;
+  if (rerunTargets) {
+    const rerun = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
+    const targeted = judgeTargets(input.expectations, rerun);
     if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
   }
   throwIfAborted(input.signal);
-  const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+  const full = await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+  const judged = judgeFull(input.expectations, full);
   if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged);
   if (await specialCased(a, applied, judged)) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.

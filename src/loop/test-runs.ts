@@ -4,9 +4,10 @@
  *   files are never deleted, and a report older than the run is ignored instead),
  * - with a timeout that kills the whole process tree, output captured to a bounded file under
  *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
- * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
- *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
- *   edit within the second (or one that kept the mtime) would run the code from before it,
+ * - with the user's Python bytecode caches, less the cached bytecode of each source that changed
+ *   since the previous run (`workspace/python-bytecode.ts`): Python trusts a `.pyc` whose recorded
+ *   size and mtime match, so an edit or a rollback of the same size within the second would run
+ *   the code from before it,
  * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
  *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
  * - read into cases and frames by the evidence collector.
@@ -19,6 +20,7 @@ import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand } from '../workspace/run-tests.js';
 import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
+import { createBytecodeGuard } from '../workspace/python-bytecode.js';
 import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
 
@@ -60,6 +62,11 @@ export interface TestRunsOptions {
    * called after every run, since the code under test can write into `.git` as well as any agent.
    */
   guardGitDir?: () => string[];
+  /**
+   * Repo-relative paths that differ from the snapshot now (`changedPaths`): every edit, agent
+   * change and rollback between two runs shows here, so the bytecode of exactly those sources goes.
+   */
+  changedPaths?: () => readonly string[];
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -75,6 +82,11 @@ export interface TestRuns {
   targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
   /** Report files that exist now (used to decide whether the step's reports are fresh). */
   existingReports(): Promise<string[]>;
+  /**
+   * After the last run and the final restore: the bytecode of the sources that changed since that
+   * run goes, so the user's next run cannot load a rolled-back attempt's.
+   */
+  settleBytecode(): void;
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -87,6 +99,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   let tracked: Promise<Set<string>> | undefined;
   let suiteWritesGitDir = false;
   const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
+  const bytecode = createBytecodeGuard(options.root, options.cwd);
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
@@ -117,15 +130,15 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
     await deleteStaleReports();
     const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
-    const pycache = path.join(options.outputDir, 'pycache');
-    rmSync(pycache, { recursive: true, force: true });
+    const runEnvironment = { ...runEnv, ...env };
+    bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
     // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
     const startedAt = Math.floor(Date.now() / 1000) * 1000;
     const result = await runCommand({
       command,
       cwd: options.cwd,
       timeoutMs: options.timeoutMs,
-      env: { ...runEnv, ...env, PYTHONPYCACHEPREFIX: pycache },
+      env: runEnvironment,
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
@@ -177,6 +190,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       return { ...(await execute(p.command, p.env, label)), plan: p };
     },
     existingReports: matchReports,
+    settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
   };
 }
 

@@ -12,7 +12,15 @@
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
-import type { Attempt, CodeSite, HealReport, HealResult, SpecialCaseEvidence } from '../contracts/heal-report.js';
+import type {
+  Attempt,
+  AttemptTimings,
+  CodeSite,
+  HealReport,
+  HealResult,
+  HealTimings,
+  SpecialCaseEvidence,
+} from '../contracts/heal-report.js';
 import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.js';
 import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
 import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
@@ -184,7 +192,8 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   const patch = selectPatch(report);
   // The attempt whose diff is the patch shown below does not repeat it.
   const shownBelow = detail.patch ? patch?.diff : undefined;
-  if (report.attempts.length) blocks.push(...renderAttempts(report.attempts, detail, shownBelow));
+  if (report.attempts.length)
+    blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
   if (patch) blocks.push(renderPatch(patch, detail));
   if (report.flaky.length) blocks.push(renderFlaky(report.flaky, detail, omitted));
   blocks.push(renderReproduce(report));
@@ -331,7 +340,7 @@ function renderFacts(report: HealReport): string {
     `**Attempts:** ${formatCount(report.attempts.length)}`,
     `**Provider:** ${escapeMarkdown(provider)}`,
     `**Tokens:** ${formatTokens(report.tokens)}`,
-    `**Time:** ${formatDuration(report.durationMs)}`,
+    `**Time:** ${formatDuration(report.durationMs)}${baselineSplit(report.timings)}`,
   ];
   // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
   const made = report.attempts.length ? 'made' : 'would have made';
@@ -339,6 +348,24 @@ function renderFacts(report: HealReport): string {
     ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(oneLine(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
     : '';
   return `${parts.join(' · ')}\n${fallback}`;
+}
+
+/** " (baseline run 4.0 s, confirmation 1.0 s)", or nothing when the report has no baseline timings. */
+function baselineSplit(timings: HealTimings | undefined): string {
+  if (!timings) return '';
+  const parts: string[] = [];
+  if (timings.baselineMs !== undefined) parts.push(`baseline run ${formatDuration(timings.baselineMs)}`);
+  if (timings.confirmationMs !== undefined) parts.push(`confirmation ${formatDuration(timings.confirmationMs)}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** "Time: 3.1 s — provider 1.9 s · targeted rerun 0.6 s · full run 0.5 s · self-heal 0.1 s". */
+function attemptSplit(a: Attempt, t: AttemptTimings): string {
+  const parts = [`provider ${formatDuration(t.providerMs)}`];
+  if (t.targetedRerunMs !== undefined) parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
+  if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+  parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
+  return `Time: ${formatDuration(a.durationMs)} — ${parts.join(' · ')}\n`;
 }
 
 function locationCell(at: SourceLocation | null, context: SummaryContext): string {
@@ -471,7 +498,12 @@ function countsCell(c: { passed: number; total: number } | undefined): string {
   return c ? `${formatCount(c.passed)}/${formatCount(c.total)}` : '–';
 }
 
-function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: string): string[] {
+function renderAttempts(
+  attempts: Attempt[],
+  detail: Detail,
+  patchShownBelow?: string,
+  timings?: readonly AttemptTimings[],
+): string[] {
   const lines = [
     `### Attempts (${formatCount(attempts.length)})`,
     '',
@@ -498,6 +530,9 @@ function renderAttempts(attempts: Attempt[], detail: Detail, patchShownBelow?: s
   const blocks = [`${lines.join('\n')}\n`];
   for (const a of attempts) {
     const parts: string[] = [];
+    // Where the attempt's time went: a line of numbers, kept at every level of detail.
+    const split = timings?.find((t) => t.n === a.n);
+    if (split) parts.push(attemptSplit(a, split));
     const notes = providerNotes(a);
     // A provider that proposed nothing has its notes quoted in the feedback already.
     if (detail.feedback && notes && !a.feedback.includes(notes)) {

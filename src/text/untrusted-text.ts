@@ -26,6 +26,22 @@ export function stripAnsi(s: string): string {
   return s.replace(ANSI_SEQUENCE, '');
 }
 
+/**
+ * ESC and the 8-bit CSI as JUnit writers escape them: XML 1.0 cannot hold them, so pytest's writer
+ * (`bin_xml_escape`) puts the text `#x1B` in their place; `--color=yes` in `addopts` then fills
+ * the assertion's coloured diff with `#x1B[33m…`. Two-digit upper- or lower-case hex, as written.
+ */
+const ESCAPED_ESC = /#x(?:1b|9b)/gi;
+
+/**
+ * Remove ANSI sequences, raw or escaped as `#x1B` (see `ESCAPED_ESC`): what evidence from reports
+ * and logs must lose before it becomes a frame, a prompt or a summary.
+ */
+export function stripEscapeCodes(s: string): string {
+  if (!/#x/i.test(s)) return stripAnsi(s);
+  return stripAnsi(s.replace(ESCAPED_ESC, (m) => (m.slice(2).toLowerCase() === '9b' ? '\u009b' : '\u001b')));
+}
+
 /** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

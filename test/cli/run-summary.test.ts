@@ -56,3 +56,52 @@ describe('self-heal run: the summary says where the fix is', () => {
     expect(fixLine(text)).toEqual([]);
   });
 });
+
+describe('self-heal run: the summary says where the time went', () => {
+  it('the totals: baseline, confirmation, provider, test runs, self-heal, commit', () => {
+    const report = healed({ attempt: 2, files: ['calc.py'] }, { sha: '0123456789abcdef', message: 'fix' });
+    report.durationMs = 14_250;
+    report.timings = {
+      baselineMs: 3_410,
+      confirmationMs: 980,
+      attempts: [
+        { n: 1, providerMs: 2_010, targetedRerunMs: 960, selfHealMs: 150 },
+        { n: 2, providerMs: 1_420, targetedRerunMs: 940, fullRunMs: 470, selfHealMs: 120 },
+      ],
+      commitMs: 90,
+    };
+    expect(
+      renderSummary(report)
+        .split('\n')
+        .filter((l) => l.startsWith('time: ')),
+    ).toEqual([
+      'time: 14.3 s — baseline run 3.4 s, confirmation 980 ms, provider 3.4 s, test runs 2.4 s, self-heal 270 ms, commit 90 ms',
+    ]);
+  });
+
+  it('no time line for a report without timings', () => {
+    expect(renderSummary(healed({ attempt: 1, files: ['calc.py'] }))).not.toMatch(/^time: /m);
+  });
+});
+
+describe('self-heal run: the summary names what an attempt broke', () => {
+  it('a broke-passing attempt’s line lists the broken tests', () => {
+    const report = healed({ attempt: 2, files: ['calc.py'] });
+    report.attempts = [
+      {
+        n: 1,
+        diff: '',
+        files: ['calc.py'],
+        verdict: 'broke-passing',
+        feedback: 'The failing tests pass now, but 2 other tests broke:\n- t::a: boom\n- t::b: boom',
+        tokens: { input: 0, output: 0 },
+        durationMs: 1200,
+        failToPass: { passed: 1, total: 1 },
+        passToPass: { passed: 1, total: 3, broken: ['t::a', 't::b'] },
+      },
+    ];
+    expect(renderSummary(report)).toContain(
+      'attempt 1: broke-passing [calc.py] 1.2s — The failing tests pass now, but 2 other tests broke: t::a and t::b\n',
+    );
+  });
+});

@@ -88,3 +88,30 @@ describe('collecting evidence', () => {
     expect(collected.readAnything).toBe(true);
   });
 });
+
+describe('colour codes in the evidence', () => {
+  const PYTEST = path.join(FIXTURES, 'pytest');
+  const files = async () => ['inventory/__init__.py', 'inventory/pricing.py', 'colour/test_colour.py'];
+  const DIFF = "Differing items:\n  {'total': 5.4} != {'total': 6.0}";
+  const hasCodes = (text: string) => /\u001b|\u009b|#x1b|#x9b/i.test(text);
+
+  it.each([
+    ['the JUnit report', { junit: ['colour.junit.xml'] }],
+    ['the JUnit report and the log', { junit: ['colour.junit.xml'], log: 'colour.log' }],
+    ['the log', { junit: [], log: 'colour.log' }],
+  ])('pytest --color=yes: frames from %s carry no ANSI sequence, raw or escaped as #x1B', async (_, inputs) => {
+    const collected = await collectEvidence({ root: PYTEST, ...inputs, listFiles: files });
+    expect(collected.frames).toHaveLength(1);
+    const frame = collected.frames[0]!;
+    expect(frame.message).toContain(DIFF);
+    expect(frame.locals).toEqual([{ name: 'order', value: "{'quantity': 6, 'total': 5.4}" }]);
+    expect(frame.triggering).toMatchObject({ file: 'colour/test_colour.py', line: 11 });
+    expect(hasCodes(JSON.stringify(frame))).toBe(false);
+    for (const c of collected.run.cases) expect(hasCodes(JSON.stringify(c.failure ?? {}))).toBe(false);
+  });
+
+  it('keeps a test’s name and id as the report wrote them', async () => {
+    const collected = await collectEvidence({ root: PYTEST, junit: ['colour.junit.xml'], listFiles: files });
+    expect(collected.run.cases.map((c) => c.name)).toEqual(['test_order_summary']);
+  });
+});

@@ -4,7 +4,7 @@
  * provider on a real repository with real node:test or pytest runs. Where the behaviour differs
  * between the sandbox and the copy it falls back to, both are tried (`copy` forces the fallback).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -467,6 +467,46 @@ describe('the code under test', () => {
       { env },
     );
     expect(report.result).toBe('healed');
+  });
+
+  it('runs attempt 2’s same-size fix after attempt 1’s was rolled back, not either earlier bytecode', async (ctx) => {
+    if (!PY) ctx.skip();
+    const f = py();
+    const env = { ...f.repo.env };
+    delete env.PYTHONDONTWRITEBYTECODE;
+    // The test command pins calc.py's mtime: the baseline's, attempt 1's and attempt 2's calc.py
+    // all have the same size and mtime, so only removing the right bytecode tells them apart.
+    const report = await f.run(
+      [],
+      {
+        testCommand: `touch -d @1767323045 calc.py && ${PYTEST_COMMAND}`,
+        agentCommand: agent(
+          `if grep -q '"attempt": 1,' "$SELF_HEAL_CONTEXT"; then sed -i 's/return a - b/return a * b/' calc.py; else ${PY_FIX}; fi`,
+        ),
+        maxAttempts: 2,
+      },
+      { env },
+    );
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed', 'accepted']);
+    expect(report.attempts[0]!.feedback).toMatch(/assert 2 == 3/);
+    expect(report.result).toBe('healed');
+  });
+
+  it('leaves no bytecode of a rolled-back attempt for the user’s next run', async (ctx) => {
+    if (!PY) ctx.skip();
+    const f = py();
+    const env = { ...f.repo.env };
+    delete env.PYTHONDONTWRITEBYTECODE;
+    const pinned = `touch -d @1767323045 calc.py && ${PYTEST_COMMAND}`;
+    const report = await f.run(
+      [],
+      { testCommand: pinned, agentCommand: agent(`sed -i 's/return a - b/return a * b/' calc.py`), maxAttempts: 1 },
+      { env },
+    );
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['targets-failed']);
+    // The user runs the tests again: the code in the tree (a - b) runs, not attempt 1's (a * b).
+    const after = spawnSync('sh', ['-c', pinned], { cwd: f.repo.root, env, encoding: 'utf8' });
+    expect(after.stdout).toMatch(/assert -1 == 3/);
   });
 
   it('may write caches (node_modules/.cache, .pytest_cache) while a right fix is verified', async () => {

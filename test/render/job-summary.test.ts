@@ -344,6 +344,23 @@ describe('renderJobSummary byte budget', () => {
     expect(md).toMatch(/Left out to fit GitHub's 1 MiB summary limit: .*test names/);
   });
 
+  it('shows where each attempt’s time went in its details, and the baseline’s beside the total', () => {
+    const md = renderJobSummary(parametrizedReport(), CONTEXT);
+    expect(md).toContain('**Time:** 21.4 s (baseline run 3.9 s, confirmation 1.2 s)');
+    const details = md.split('<details><summary>Attempt ').slice(1);
+    expect(details.map((d) => d.match(/^Time: .*$/m)?.[0])).toEqual([
+      'Time: 4.2 s — provider 3.0 s · targeted rerun 1.1 s · self-heal 150 ms',
+      'Time: 5.0 s — provider 2.5 s · targeted rerun 1.0 s · full run 1.4 s · self-heal 150 ms',
+      'Time: 2.9 s — provider 2.8 s · self-heal 70 ms',
+    ]);
+    // A report written before timings existed renders as it did.
+    const old = parametrizedReport();
+    delete old.timings;
+    const plain = renderJobSummary(old, CONTEXT);
+    expect(plain).not.toMatch(/^Time: /m);
+    expect(plain).toContain('**Time:** 21.4 s\n');
+  });
+
   it('trims whole sections, never inside a fence, when even the leanest rendering is too big', () => {
     const md = renderJobSummary(report({ failures: Array.from({ length: 30 }, (_, i) => bigFrame(i, 5)) }), {
       ...CONTEXT,

@@ -108,6 +108,15 @@ export async function parametrizedUnhealedReport(): Promise<HealReport> {
     flaky: [],
     tokens: { input: 10_737, output: 498 },
     durationMs: 21_400,
+    timings: {
+      baselineMs: 3_870,
+      confirmationMs: 1_240,
+      attempts: [
+        { n: 1, providerMs: 2_950, targetedRerunMs: 1_110, selfHealMs: 150 },
+        { n: 2, providerMs: 2_480, targetedRerunMs: 1_020, fullRunMs: 1_380, selfHealMs: 150 },
+        { n: 3, providerMs: 2_830, selfHealMs: 70 },
+      ],
+    },
     reproduce: `python -m pytest ${ids.map((id) => `'parametrized/test_currency.py::${id.split('::').pop()}'`).join(' ')}`,
   });
 }
@@ -153,6 +162,15 @@ export async function healedReport(): Promise<HealReport> {
     diff: PYTEST_DIFF,
     tokens: { input: 5392, output: 330 },
     durationMs: 14_250,
+    timings: {
+      baselineMs: 3_410,
+      confirmationMs: 980,
+      attempts: [
+        { n: 1, providerMs: 2_010, targetedRerunMs: 960, selfHealMs: 150 },
+        { n: 2, providerMs: 1_420, targetedRerunMs: 940, fullRunMs: 470, selfHealMs: 120 },
+      ],
+      commitMs: 90,
+    },
     reproduce:
       "python -m pytest 'tests/test_pricing.py::test_checkout_empty_cart' 'tests/test_pricing.py::test_line_total_no_discount_below_ten'",
   });
@@ -214,5 +232,6 @@ export function hostileReport(): HealReport {
     flaky: ['```', '@octocat <b>'],
     tokens: { input: 0, output: 0 },
     durationMs: 1000,
+    timings: { attempts: [{ n: 1, providerMs: 300, targetedRerunMs: 200, fullRunMs: 350, selfHealMs: 50 }] },
   });
 }

@@ -16,13 +16,14 @@ import {
 } from '../../contracts/heal-options.js';
 import { heal } from '../../heal.js';
 import type { Logger } from '../../contracts/logger.js';
-import type { HealReport } from '../../contracts/heal-report.js';
+import type { HealReport, HealTimings } from '../../contracts/heal-report.js';
 import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
 import { describeProviderError } from '../../repair/provider.js';
 import { terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
-import { plural } from '../../text/format.js';
+import { formatDuration, plural } from '../../text/format.js';
+import { feedbackHeadline } from '../../loop/outcome-text.js';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
 import { UsageError } from '../usage-error.js';
@@ -230,6 +231,24 @@ function whyUncommitted(fix: NonNullable<HealReport['fix']>): string {
   }
 }
 
+/** "time: 21.4 s — baseline run 3.9 s, confirmation 1.2 s, provider 8.3 s, test runs 4.6 s, self-heal 0.4 s". */
+function timeLine(report: HealReport): string | undefined {
+  const t = report.timings;
+  if (!t) return undefined;
+  const sum = (pick: (a: HealTimings['attempts'][number]) => number | undefined) =>
+    t.attempts.reduce((n, a) => n + (pick(a) ?? 0), 0);
+  const parts: string[] = [];
+  if (t.baselineMs !== undefined) parts.push(`baseline run ${formatDuration(t.baselineMs)}`);
+  if (t.confirmationMs !== undefined) parts.push(`confirmation ${formatDuration(t.confirmationMs)}`);
+  if (t.attempts.length) {
+    parts.push(`provider ${formatDuration(sum((a) => a.providerMs))}`);
+    parts.push(`test runs ${formatDuration(sum((a) => (a.targetedRerunMs ?? 0) + (a.fullRunMs ?? 0)))}`);
+    parts.push(`self-heal ${formatDuration(sum((a) => a.selfHealMs))}`);
+  }
+  if (t.commitMs !== undefined) parts.push(`commit ${formatDuration(t.commitMs)}`);
+  return `time: ${formatDuration(report.durationMs)}${parts.length ? ` — ${parts.join(', ')}` : ''}`;
+}
+
 /** The compact human summary printed at the end. */
 export function renderSummary(report: HealReport): string {
   const safe = (t: string) => terminalSafe(t);
@@ -246,7 +265,8 @@ export function renderSummary(report: HealReport): string {
     const files = a.files.length
       ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]`
       : '';
-    const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]!).slice(0, 160)}` : '';
+    const headline = feedbackHeadline(a);
+    const why = headline ? ` — ${safe(headline).slice(0, 300)}` : '';
     lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
   }
   if (report.flaky.length)
@@ -259,6 +279,8 @@ export function renderSummary(report: HealReport): string {
     );
   if (report.tokens.input + report.tokens.output > 0)
     lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
+  const time = timeLine(report);
+  if (time) lines.push(time);
   if (report.commit)
     lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
   if (report.fix?.uncommitted) lines.push(`fix: in the work tree, not committed (${whyUncommitted(report.fix)})`);

@@ -80,6 +80,29 @@ describe('heal() with the built-in engine', () => {
     ).toBe('inventory/stock.py');
   });
 
+  it('runs each same-size candidate’s own code, with the user’s bytecode caches on', async () => {
+    const root = repo({
+      'calc.py': 'def add(a, b):\n    return a - b\n',
+      'tests/test_calc.py': 'from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n',
+    });
+    const env: NodeJS.ProcessEnv = { ...GIT_ENV, PYTHONPATH: root };
+    delete env.PYTHONDONTWRITEBYTECODE;
+    // Every candidate (`a + b`, `a * b`, …) has the size of the bug, and the command pins the mtime:
+    // only removing the right bytecode before each run tells the candidates apart.
+    const report = await heal(
+      {
+        cwd: root,
+        testCommand: 'touch -d @1767323045 calc.py && python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml',
+        junit: ['junit.xml'],
+        provider: 'builtin',
+        timeoutSeconds: 120,
+      },
+      { logger: silentLogger, createProvider: (o) => createBuiltinProvider(o), env },
+    );
+    expect(report.result, report.reason).toBe('healed');
+    expect(report.diff).toContain('+    return a + b');
+  });
+
   it('heals a node:test project whose failure is a crash inside the code under test', async () => {
     const root = repo({
       'package.json': '{ "type": "commonjs" }\n',
