@@ -51,12 +51,6 @@ export interface ParseJUnitOptions {
   repo?: PathResolver;
   /** The directory the tests ran in, when not the root: case files under it are relative to it (see repo-relative-file.ts). */
   caseBase?: string;
-  /**
-   * Whether runs of passing cases that are only counted may be counted without the XML parser
-   * (passing-cases.ts; the results are the same either way). On unless this says false or the
-   * environment has SELF_HEAL_JUNIT_FAST_PATH=0.
-   */
-  fastPath?: boolean;
 }
 
 export interface JUnitParseResult {
@@ -75,7 +69,7 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
-  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
   return singleResult(
     await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1),
   );
@@ -83,7 +77,7 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
-  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
   return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
 }
 
@@ -120,10 +114,9 @@ export async function parseJUnitReports(
     }
   }
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const stream = streamOptions(
-    options,
-    createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
-  );
+  const stream: StreamOptions = {
+    caseFile: createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+  };
   const reading = await readReports(
     async (sink) => {
       const reads: StreamResult[] = [];
@@ -237,17 +230,6 @@ function singleResult(reading: Reading): JUnitParseResult {
 /** How each report is streamed. */
 export interface StreamOptions {
   caseFile?: CaseFileMapper;
-  /** See `ParseJUnitOptions.fastPath`; resolved from the environment when not given. */
-  fastPath?: boolean;
-}
-
-function streamOptions(options: ParseJUnitOptions, caseFile: CaseFileMapper | undefined): StreamOptions {
-  return { caseFile, fastPath: fastPathOf(options.fastPath) };
-}
-
-/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
-function fastPathOf(option: boolean | undefined): boolean {
-  return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
 }
 
 function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCases): CaseCollector {
@@ -258,10 +240,8 @@ function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCas
 interface StreamResult {
   errors: ReportError[];
   dialect?: string;
-  /** Largest text saxes held between chunks (bench and memory tests). */
+  /** Most characters of one token saxes held between chunks (bench and memory tests). */
   peakBufferedChars: number;
-  /** Passing cases counted by the fast path, without saxes (see passing-cases.ts; tests and bench). */
-  fastCases: number;
   /** See `JUnitReader.repeatedCases`. */
   repeatedCases: boolean;
 }
@@ -271,9 +251,9 @@ export async function streamReportFile(
   file: string,
   display: string,
   sink: CaseSink,
-  { caseFile, fastPath }: StreamOptions = {},
+  { caseFile }: StreamOptions = {},
 ): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+  const reader = new JUnitReader(display, sink, { caseFile });
   const notes: ReportError[] = [];
   let refused = false;
   try {
@@ -326,7 +306,6 @@ export async function streamReportFile(
   return {
     errors: [...notes, ...reader.errors],
     peakBufferedChars: reader.peakBufferedChars,
-    fastCases: reader.fastCases,
     repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
@@ -337,9 +316,9 @@ export function streamReportString(
   xml: string,
   display: string,
   sink: CaseSink,
-  { caseFile, fastPath }: StreamOptions = {},
+  { caseFile }: StreamOptions = {},
 ): StreamResult {
-  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+  const reader = new JUnitReader(display, sink, { caseFile });
   let offset = 0;
   while (offset < xml.length && !reader.done) {
     let end = Math.min(xml.length, offset + CHUNK_CHARS);
@@ -353,7 +332,6 @@ export function streamReportString(
   return {
     errors: reader.errors,
     peakBufferedChars: reader.peakBufferedChars,
-    fastCases: reader.fastCases,
     repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
