@@ -26,6 +26,7 @@ import {
 } from './dialects.js';
 import { AFTER_MARKUP, AFTER_TEXT, BufferedToken, type TokenRegion } from './buffered-token.js';
 import { ForbiddenCharacters } from './forbidden-characters.js';
+import type { Decoded } from './report-encoding.js';
 import { describeFatal, recoverableProblem } from './xml-problems.js';
 
 export type { CaseSink, CaseSource } from './case-sink.js';
@@ -199,6 +200,31 @@ export class JUnitReader {
     if (!this.stopped) this.bound(text);
   }
 
+  /**
+   * `write`, for text decoded from the report's bytes where some could not be decoded: the
+   * U+FFFD that stand for them are noted with their line and column (the first few, which the
+   * note names) and their byte offset.
+   */
+  writeDecoded({ text, undecodable, undecodableCount }: Decoded): void {
+    if (undecodableCount === 0) {
+      this.write(text);
+      return;
+    }
+    let from = 0;
+    let noted = 0;
+    for (const { index, byte } of undecodable) {
+      if (!this.forbidden.wantsUndecodable) break;
+      // Up to and with the U+FFFD: saxes' position is then that character's.
+      this.write(text.slice(from, index + 1));
+      from = index + 1;
+      const known = !this.stopped && !this.awaitingDocument && this.sawNonWhitespace && this.dropUntil === undefined;
+      this.forbidden.meetUndecodable(known ? this.position() : undefined, byte);
+      noted++;
+    }
+    this.forbidden.countUndecodable(undecodableCount - noted);
+    this.write(text.slice(from));
+  }
+
   /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
   private parse(text: string): string | undefined {
     const start = this.fed;
@@ -282,7 +308,9 @@ export class JUnitReader {
     this.flushSuites();
     this.sink.endReport?.(this.source);
     const forbidden = this.forbidden.note();
-    if (forbidden !== undefined) this.report_(forbidden.message, forbidden.at);
+    if (forbidden?.at !== undefined) this.report_(forbidden.message, forbidden.at);
+    else if (forbidden !== undefined)
+      this.errors.push({ file: this.report, message: `${this.report}: ${forbidden.message}` });
     if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
       this.errors.push({
         file: this.report,

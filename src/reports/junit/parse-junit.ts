@@ -11,7 +11,6 @@
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
@@ -20,7 +19,7 @@ import type { CaseSink } from './case-sink.js';
 import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
-import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
+import { ReportDecoder, sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
 
 export type { KeepCases } from './merge-cases.js';
 export type { JUnitDialect } from './dialects.js';
@@ -264,7 +263,7 @@ export async function streamReportFile(
     const handle = await open(file, 'r');
     try {
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      let decoder: TextDecoder | undefined;
+      let decoder: ReportDecoder | undefined;
       // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
       let head = Buffer.alloc(0);
       for (;;) {
@@ -279,9 +278,9 @@ export async function streamReportFile(
             refused = true;
             break;
           }
-          reader.write(decoder.decode(head, { stream: true }));
+          reader.writeDecoded(decoder.decode(head));
         } else {
-          reader.write(decoder.decode(chunk, { stream: true }));
+          reader.writeDecoded(decoder.decode(chunk));
         }
         // A fatal problem: the rest of this report cannot be read.
         if (reader.done) break;
@@ -290,9 +289,9 @@ export async function streamReportFile(
         // A file shorter than the sniffing window.
         decoder = startDecoding(head, display, notes);
         if (decoder === undefined) refused = true;
-        else reader.write(decoder.decode(head, { stream: true }));
+        else reader.writeDecoded(decoder.decode(head));
       }
-      if (decoder !== undefined && !reader.done) reader.write(decoder.decode());
+      if (decoder !== undefined && !reader.done) reader.writeDecoded(decoder.end());
     } finally {
       await handle.close();
     }
@@ -337,7 +336,7 @@ export function streamReportString(
   };
 }
 
-function startDecoding(head: Buffer, display: string, notes: ReportError[]): TextDecoder | undefined {
+function startDecoding(head: Buffer, display: string, notes: ReportError[]): ReportDecoder | undefined {
   const sniffed = sniffEncoding(head);
   if (!sniffed.ok) {
     notes.push({
@@ -350,7 +349,7 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
   }
   if (sniffed.note !== undefined)
     notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
-  return new TextDecoder(sniffed.encoding);
+  return new ReportDecoder(sniffed.encoding);
 }
 
 /**
