@@ -44,9 +44,9 @@
 // a shared machine wall time mostly measures the neighbours (it is printed too). RSS is the
 // largest seen over the runs.
 // Targets (issue 2): (e)/(a) ≥ 80%, and (e) peak RSS < 200 MB whatever the report's size
-// (try --cases 2000000 and --cases 4000000 --skip-all). Measured figures, and why (e) stays under
-// 80% at 400,000 cases (whole-file syntax trees of the 280 files its 200 frames name) while it
-// passes it at 2,000,000: docs/junit.md, "Measured".
+// (try --cases 2000000 and --cases 4000000 --skip-all). Measured figures, and why (e) has stayed
+// under 80% since the passing-case fast path went (issue 18: it needed saxes' private state):
+// docs/junit.md, "Measured".
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
