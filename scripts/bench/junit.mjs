@@ -3,7 +3,6 @@
 // tokenizer on the same file in the same run.
 //
 //   npx node scripts/bench/junit.mjs [--cases 400000] [--runs 3] [--shards 4] [--skip-all] [--keep-file]
-//                                    [--no-fast-path]
 //   npm run bench -- junit
 //
 // Generates, in a temp dir, a git repository of generated Python sources (320 test modules and
@@ -44,14 +43,10 @@
 // Times are CPU time (user + system, all threads) of the measuring child, best of --runs runs: on
 // a shared machine wall time mostly measures the neighbours (it is printed too). RSS is the
 // largest seen over the runs.
-// --no-fast-path sets SELF_HEAL_JUNIT_FAST_PATH=0 for the children: runs of passing cases then go
-// through saxes like everything else (src/reports/junit/passing-cases.ts is the fast path it
-// turns off; docs/junit.md has both tables). Only (b) and (e) take the fast path: (c) keeps every
-// case and (d) needs every passing id.
 // Targets (issue 2): (e)/(a) ≥ 80%, and (e) peak RSS < 200 MB whatever the report's size
-// (try --cases 2000000 and --cases 4000000 --skip-all). Measured figures, and why (e) stays under
-// 80% at 400,000 cases (whole-file syntax trees of the 280 files its 200 frames name) while it
-// passes it at 2,000,000: docs/junit.md, "Measured".
+// (try --cases 2000000 and --cases 4000000 --skip-all). Measured figures, and why (e) has stayed
+// under 80% since the passing-case fast path went (issue 18: it needed saxes' private state):
+// docs/junit.md, "Measured".
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -81,8 +76,6 @@ const APP_MODULES = 200;
 const SUITE_CASES = 500;
 
 const args = process.argv.slice(2);
-if (args.includes('--no-fast-path')) process.env['SELF_HEAL_JUNIT_FAST_PATH'] = '0';
-const fastPath = process.env['SELF_HEAL_JUNIT_FAST_PATH'] === '0' ? 'off' : 'on';
 if (args[0] === '--child') await child(args[1], args[2], args[3] || undefined);
 else await main();
 
@@ -154,7 +147,7 @@ async function main() {
       `report: ${generated.cases} cases, ${generated.failing} failing, ${mb.toFixed(1)} MB; (e) built ${e.frames} frames ` +
         `(the default; ${e.notFramed} failures counted, not framed) from ${e.sourceFiles} source files` +
         (many ? `, (e${MANY_FRAMES}) ${many.frames} frames from ${many.sourceFiles} source files` : '') +
-        `; node ${process.version}; best of ${runs} runs; passing-case fast path ${fastPath}`,
+        `; node ${process.version}; best of ${runs} runs`,
     );
     console.log(
       `targets: (e)/(a) = ${(ratio * 100).toFixed(0)}% (≥ 80%): ${ratio >= 0.8 ? 'met' : 'NOT met'}; ` +
@@ -163,7 +156,7 @@ async function main() {
           ? `; at ${MANY_FRAMES} frames (not the target): ${((a.cpuMs / many.cpuMs) * 100).toFixed(0)}%, ${(many.rssKb / 1024).toFixed(0)} MB`
           : ''),
     );
-    const extra = (args.includes('--skip-all') ? ' --skip-all' : '') + (fastPath === 'off' ? ' --no-fast-path' : '');
+    const extra = args.includes('--skip-all') ? ' --skip-all' : '';
     console.log(
       `reproduce: npx node scripts/bench/junit.mjs --cases ${cases} --runs ${runs} --shards ${shards}${extra}   (or: npm run bench -- junit)`,
     );

@@ -8,11 +8,8 @@
  * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
  * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
  * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
- * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
- *
- * Runs of passing cases that are only counted may go around saxes (the fast path, passing-cases.ts
- * and `skipPassingCases` below; off with `fastPath: false`). Whatever touches saxes' private state
- * is in saxes-internals.ts.
+ * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them: through
+ * saxes' public API alone (what it holds is told from the outside, see buffered-token.ts).
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { ReportError, TestCase } from '../test-run.js';
@@ -27,16 +24,9 @@ import {
   quirksOf,
   type JUnitDialect,
 } from './dialects.js';
-import { scanPassingCases } from './passing-cases.js';
-import {
-  cutBufferedText,
-  dropBufferedText,
-  measureBuffers,
-  skipInput,
-  standsInPlainText,
-  takeBufferedText,
-} from './saxes-internals.js';
+import { AFTER_MARKUP, AFTER_TEXT, BufferedToken, type TokenRegion } from './buffered-token.js';
 import { ForbiddenCharacters } from './forbidden-characters.js';
+import type { Decoded } from './report-encoding.js';
 import { describeFatal, recoverableProblem } from './xml-problems.js';
 
 export type { CaseSink, CaseSource } from './case-sink.js';
@@ -46,16 +36,16 @@ export interface ReaderOptions {
   source?: CaseSource;
   /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
   caseFile?: (file: string) => string;
-  /** Counts runs of passing cases without saxes when it can (default true; see passing-cases.ts). */
-  fastPath?: boolean;
 }
 
 /** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
 const MAX_DEPTH = 256;
 /** More attributes than this on one element is not a test report either. */
 const MAX_ATTRIBUTES = 1024;
-/** saxes' internal buffers are inspected between chunks once they pass this many characters. */
+/** What saxes holds of one token is bounded between chunks once it passes this many characters. */
 const DRAIN_AT = 64 * 1024;
+/** A token saxes holds that could not be split by then (see `bound`) is not read on. */
+const MAX_HELD = 4 * DRAIN_AT;
 /** Recoverable XML errors reported one by one per file; the rest are counted. */
 const MAX_REPORTED_RECOVERABLE = 10;
 
@@ -77,9 +67,6 @@ const K_IGNORED = 12; // properties, and anything inside a case we do not read
 /** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
 const DOCUMENT_ENDED = new Error('the document ended');
 
-/** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
-const FAST_PATH_MISSES = 8;
-
 interface SuiteFrame extends SuiteContext {
   /** Its `tests` attribute (-1 when absent), and the <testcase> elements read directly in it. */
   declaredTests: number;
@@ -93,10 +80,8 @@ interface SuiteFrame extends SuiteContext {
 export class JUnitReader {
   readonly errors: ReportError[] = [];
   dialect: JUnitDialect | undefined;
-  /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
+  /** Most characters of one token saxes held between chunks (for the memory tests and the bench). */
   peakBufferedChars = 0;
-  /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
-  fastCases = 0;
   /**
    * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
    * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
@@ -151,7 +136,28 @@ export class JUnitReader {
   private passIds: boolean | undefined;
 
   private readonly source: CaseSource;
-  private readonly fastPath: boolean;
+
+  // What saxes holds between chunks (see `bound`).
+  private readonly token = new BufferedToken();
+  /** Characters given to the current parser (injected ones too), and where the current write began. */
+  private given = 0;
+  private writeStart = 0;
+  /** Where the last event left the current parser (`parser.position`), and in what state. */
+  private syncAt = -1;
+  private syncState = AFTER_MARKUP;
+  private textHandler = false;
+  /** The rest of the token being left out of saxes' input ends at this string. */
+  private dropUntil: string | undefined;
+  private droppedCR = false;
+  /** Markup that splits the token saxes holds, to give it at the first place it can go. */
+  private pendingSplit: string | undefined;
+  /** The last character given to saxes. */
+  private lastGiven = 0;
+  /** How saxes' positions differ from the input's, after what was left out or added (see `shift`). */
+  private lineShift = 0;
+  private shiftLine = 0;
+  private columnShift = 0;
+  private offsetShift = 0;
 
   constructor(
     /** The report's path as shown to the user: every error names it. */
@@ -161,7 +167,6 @@ export class JUnitReader {
   ) {
     this.source = options.source ?? { report };
     this.builder = new CaseBuilder(options.caseFile);
-    this.fastPath = options.fastPath ?? true;
     this.parser = this.createParser();
     this.wantsPassingCases = sink.wantsPassingCases;
   }
@@ -178,19 +183,55 @@ export class JUnitReader {
       if (text.length === 0) return;
     }
     if (!this.sawNonWhitespace && !this.checkStart(text)) return;
-    const rest = this.fastPath ? this.parseAroundPassingCases(text) : this.parse(text);
+    if (this.dropUntil !== undefined) {
+      text = this.leaveOut(text);
+      if (text.length === 0) return;
+    }
+    if (this.pendingSplit !== undefined) {
+      text = this.splitPending(text);
+      if (text.length === 0) return;
+    }
+    const rest = this.parse(text);
     if (rest !== undefined) {
       // The document ended inside this chunk: read the rest as the start of the next one.
       this.write(rest);
       return;
     }
-    if (!this.stopped) this.drain();
+    if (!this.stopped) this.bound(text);
+  }
+
+  /**
+   * `write`, for text decoded from the report's bytes where some could not be decoded: the
+   * U+FFFD that stand for them are noted with their line and column (the first few, which the
+   * note names) and their byte offset.
+   */
+  writeDecoded({ text, undecodable, undecodableCount }: Decoded): void {
+    if (undecodableCount === 0) {
+      this.write(text);
+      return;
+    }
+    let from = 0;
+    let noted = 0;
+    for (const { index, byte } of undecodable) {
+      if (!this.forbidden.wantsUndecodable) break;
+      // Up to and with the U+FFFD: saxes' position is then that character's.
+      this.write(text.slice(from, index + 1));
+      from = index + 1;
+      const known = !this.stopped && !this.awaitingDocument && this.sawNonWhitespace && this.dropUntil === undefined;
+      this.forbidden.meetUndecodable(known ? this.position() : undefined, byte);
+      noted++;
+    }
+    this.forbidden.countUndecodable(undecodableCount - noted);
+    this.write(text.slice(from));
   }
 
   /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
   private parse(text: string): string | undefined {
     const start = this.fed;
     this.fed += text.length;
+    this.writeStart = this.given;
+    this.given += text.length;
+    this.lastGiven = text.charCodeAt(text.length - 1);
     try {
       this.parser.write(text);
     } catch (error) {
@@ -206,70 +247,6 @@ export class JUnitReader {
     this.fed = this.restartAt;
     this.restartAt = -1;
     return rest;
-  }
-
-  // ---- the passing-case fast path --------------------------------------------------------------
-
-  /**
-   * `parse`, except that runs of passing cases that are only counted are counted by a plain scan
-   * (passing-cases.ts) instead of going through saxes; every other piece of the text goes through
-   * saxes, in order.
-   */
-  private parseAroundPassingCases(text: string): string | undefined {
-    let from = 0;
-    let search = 0;
-    let misses = 0;
-    while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
-      const at = text.indexOf('<testcase', search);
-      if (at < 0) break;
-      if (at > from) {
-        const rest = this.parse(text.slice(from, at));
-        // The document ended before `at`: the rest of the chunk starts the next one.
-        if (rest !== undefined) return rest + text.slice(at);
-        if (this.stopped) return undefined;
-        from = at;
-      }
-      const end = this.skipPassingCases(text, at);
-      if (end > at) {
-        from = search = end;
-        misses = 0;
-      } else {
-        search = at + 1;
-        misses++;
-      }
-    }
-    return this.parse(from === 0 ? text : text.slice(from));
-  }
-
-  /**
-   * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
-   * the content of a suite and such cases are only counted (one report, no passing ids wanted).
-   * saxes' position is moved over the run, so every later error and document boundary is placed
-   * exactly as if it had read it. Returns where the run ends (`at` when there is none).
-   */
-  private skipPassingCases(text: string, at: number): number {
-    const depth = this.depth;
-    if (
-      this.stopped ||
-      this.awaitingDocument ||
-      depth === 0 ||
-      this.kinds[depth - 1] !== K_SUITE ||
-      this.active !== undefined ||
-      this.passIdsNeeded() ||
-      !standsInPlainText(this.parser)
-    )
-      return at;
-    const run = scanPassingCases(text, at);
-    if (run.cases === 0) return at;
-    // What openCase and closeCase do for a passing case that is only counted.
-    this.builder.reset();
-    for (let k = 0; k < run.cases; k++) this.sink.countPass(this.source);
-    this.fastCases += run.cases;
-    this.suites[this.suites.length - 1]!.cases += run.cases;
-    const length = run.end - at;
-    skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
-    this.fed += length;
-    return run.end;
   }
 
   /** Whether this report's passing cases are needed by their ids (asked once the producer is known). */
@@ -331,7 +308,9 @@ export class JUnitReader {
     this.flushSuites();
     this.sink.endReport?.(this.source);
     const forbidden = this.forbidden.note();
-    if (forbidden !== undefined) this.report_(forbidden.message, forbidden.at);
+    if (forbidden?.at !== undefined) this.report_(forbidden.message, forbidden.at);
+    else if (forbidden !== undefined)
+      this.errors.push({ file: this.report, message: `${this.report}: ${forbidden.message}` });
     if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
       this.errors.push({
         file: this.report,
@@ -363,7 +342,33 @@ export class JUnitReader {
     parser.on('closetag', this.onClose);
     parser.on('cdata', this.onCData);
     parser.on('error', this.onError);
+    // No handler for comments, processing instructions or the DOCTYPE to tell where they end
+    // (buffered-token.ts reads through them): saxes keeps handlers in properties added after
+    // construction, and four more put the parser in V8's slow property mode (3× the time).
+    this.given = 0;
+    this.syncAt = -1;
+    this.textHandler = false;
+    this.token.reset(AFTER_MARKUP);
+    this.dropUntil = undefined;
+    this.pendingSplit = undefined;
+    this.lastGiven = 0;
+    this.lineShift = 0;
+    this.shiftLine = 0;
+    this.columnShift = 0;
+    this.offsetShift = 0;
     return parser;
+  }
+
+  /** An event of saxes: the token it held ended here (see `bound`). */
+  private sync(state: number): void {
+    this.syncAt = this.parser.position;
+    this.syncState = state;
+  }
+
+  private setTextHandler(handler: ((text: string) => void) | undefined): void {
+    this.textHandler = handler !== undefined;
+    if (handler === undefined) this.parser.off('text');
+    else this.parser.on('text', handler);
   }
 
   /** Stops every callback of the current parser (it may still chew through the current chunk). */
@@ -373,12 +378,16 @@ export class JUnitReader {
     parser.off('closetag');
     parser.off('cdata');
     parser.off('text');
+    this.textHandler = false;
     // An error handler must stay: without one saxes throws.
     parser.on('error', () => undefined);
   }
 
   /** Line (1-based) and column (1-based) in the whole input of the parser's last character. */
   private position(line = this.parser.line, column = this.parser.column): { line: number; column: number } {
+    // Where the input differs from what saxes was given (see `shift`).
+    if (line === this.shiftLine) column += this.columnShift;
+    line += this.lineShift;
     if (line === 1) return { line: this.lineBase, column: Math.max(1, this.columnBase + column) };
     return { line: this.lineBase + line - 1, column: Math.max(1, column) };
   }
@@ -429,11 +438,13 @@ export class JUnitReader {
   };
 
   private onCData = (text: string): void => {
+    this.sync(AFTER_MARKUP);
     if (this.pendingClose !== undefined) this.flushPendingClose();
     if (this.active !== undefined && !this.awaitingDocument) this.active.append(this.forbidden.clean(text));
   };
 
   private onText = (text: string): void => {
+    this.sync(AFTER_TEXT);
     if (this.pendingClose !== undefined) this.flushPendingClose();
     if (this.active === undefined || this.awaitingDocument) return;
     // Indentation around a retry's child elements is layout, not text.
@@ -447,42 +458,138 @@ export class JUnitReader {
     this.active = target;
     if (target !== undefined) this.builder.markCollecting();
     // saxes only buffers text while a text handler is set: none outside the elements we read.
-    if (target === undefined) {
-      this.parser.off('text');
-      // Text saxes buffered before the handler went away (a close is handled one event late,
-      // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
-      dropBufferedText(this.parser);
+    // Text it buffered before the handler goes (a close is handled one event late, see onClose)
+    // would stay in its buffer and be glued to the next attribute value: a handler stays until
+    // saxes hands that text over, and drops it.
+    this.setTextHandler(target === undefined ? this.onStaleText : this.onText);
+  }
+
+  private onStaleText = (): void => {
+    this.sync(AFTER_TEXT);
+    if (this.active === undefined) this.setTextHandler(undefined);
+  };
+
+  /**
+   * Keeps what saxes holds bounded between chunks (saxes 6 buffers a token whole before it hands
+   * it over; buffered-token.ts tells which token is unfinished and how much of it saxes holds),
+   * through its input alone: a text node or CDATA section is split by markup that adds nothing
+   * (an empty comment, `]]><![CDATA[`), a comment likewise (`--><!--`); the rest of an attribute
+   * value, a processing instruction or a quoted DOCTYPE string is left out (`leaveOut`). Positions
+   * stay those of the input (`shift`). A name or entity reference that long, or that many
+   * attributes, is not a test report.
+   */
+  private bound(text: string): void {
+    const token = this.token;
+    if (this.syncAt > this.writeStart) {
+      token.reset(this.syncState);
+      token.scan(text, this.syncAt - this.writeStart, this.textHandler);
     } else {
-      this.parser.on('text', this.onText);
+      token.scan(text, 0, this.textHandler);
+    }
+    if (token.buffered > this.peakBufferedChars) this.peakBufferedChars = token.buffered;
+    if (token.name > DRAIN_AT) {
+      this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
+      return;
+    }
+    if (token.attributes > MAX_ATTRIBUTES) {
+      this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
+      return;
+    }
+    if (token.buffered <= DRAIN_AT) return;
+    const region = token.region;
+    const split = SPLITS[region];
+    const last = this.lastGiven;
+    if (split !== undefined) {
+      // Where saxes may keep the last character for the next piece, or stands inside a "]]>" or
+      // "-->", the split waits for the first place in the next piece (`splitPending`).
+      if (!token.terminating && canSplit(last, Number.NaN, split)) this.inject(split);
+      else this.pendingSplit = split;
+    } else if (region === 'attribute' || region === 'doctype-quoted' || region === 'pi') {
+      // Nothing may be left out after a trailing CR or high surrogate (saxes keeps it for the next piece).
+      if (!token.terminating && last !== 13 && !isHighSurrogate(last)) {
+        if (region === 'attribute' && !this.attributeCut) {
+          this.attributeCut = true;
+          this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+        }
+        this.dropUntil = region === 'pi' ? '?>' : token.closingQuote;
+        this.droppedCR = false;
+      }
+    }
+    if (token.buffered > MAX_HELD) {
+      this.fatal(
+        `${REGION_NAMES[region]} longer than ${MAX_HELD} characters that cannot be read in bounded memory (expected a JUnit XML report)`,
+      );
     }
   }
 
   /**
-   * Keeps saxes' buffers bounded between chunks (saxes 6 accumulates a text node, CDATA section,
-   * comment, DOCTYPE or attribute value whole before handing it over). Text we are collecting is
-   * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
+   * The split `bound` could not make at the end of the last piece, made at the first place in the
+   * first few characters of this one (after the LF of a CR LF, past a run of "]"); the rest of the
+   * piece is returned.
    */
-  private drain(): void {
-    const buffers = measureBuffers(this.parser);
-    if (buffers.text > this.peakBufferedChars) this.peakBufferedChars = buffers.text;
-    if (buffers.longestName > DRAIN_AT) {
-      this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
-      return;
+  private splitPending(text: string): string {
+    const split = this.pendingSplit!;
+    // Characters that may end the token: the split must come before them.
+    const ends = split === '<!---->' ? '<&' : '>';
+    for (let i = 0; i < Math.min(text.length, 8); i++) {
+      if (i > 0 && ends.includes(text[i - 1]!)) break;
+      if (!canSplit(i === 0 ? this.lastGiven : text.charCodeAt(i - 1), text.charCodeAt(i), split)) continue;
+      this.pendingSplit = undefined;
+      if (i > 0) this.parse(text.slice(0, i));
+      if (this.stopped) return '';
+      this.inject(split);
+      return text.slice(i);
     }
-    if (buffers.attributes > MAX_ATTRIBUTES) {
-      this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
-      return;
+    return text;
+  }
+
+  /** Gives saxes `markup` that splits the token it holds without changing what it means. */
+  private inject(markup: string): void {
+    const { line, column } = this.parser;
+    this.writeStart = this.given;
+    this.given += markup.length;
+    this.parser.write(markup);
+    this.flushPendingClose();
+    this.token.emptied();
+    this.lastGiven = 0;
+    this.shift(line, column, -markup.length, 0, 0);
+  }
+
+  /** The part of `text` before `dropUntil` is left out of saxes' input; the rest is returned. */
+  private leaveOut(text: string): string {
+    const at = text.indexOf(this.dropUntil!);
+    const end = at < 0 ? text.length : at;
+    if (at >= 0) this.dropUntil = undefined;
+    // Line breaks as XML counts them (CR LF is one, also when the last piece ended with its CR),
+    // and the characters after the last one.
+    let newlines = 0;
+    let lineStart = -1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+      if (i > 0 || !this.droppedCR) newlines++;
+      lineStart = i + 1;
     }
-    if (buffers.text <= DRAIN_AT) return;
-    if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
-      this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
-      return;
+    for (let i = text.indexOf('\r'); i >= 0 && i < end; i = text.indexOf('\r', i + 1)) {
+      if (text.charCodeAt(i + 1) === 10 && i + 1 < end) continue;
+      newlines++;
+      lineStart = Math.max(lineStart, i + 1);
     }
-    if (buffers.region === 'attribute' && !this.attributeCut) {
-      this.attributeCut = true;
-      this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
-    }
-    cutBufferedText(this.parser, JUNIT_LIMITS.attribute);
+    this.shift(this.parser.line, this.parser.column, end, newlines, lineStart < 0 ? 0 : end - lineStart);
+    this.droppedCR = end > 0 && text.charCodeAt(end - 1) === 13;
+    this.fed += end;
+    return text.slice(end);
+  }
+
+  /**
+   * After saxes' last character (at `line`, `column` by its count), `length` characters of the
+   * input were left out (`newlines` line breaks among them, `tail` characters after the last one),
+   * or -`length` added: the positions saxes gives from there on are corrected in `position`.
+   */
+  private shift(line: number, column: number, length: number, newlines: number, tail: number): void {
+    const real = line === this.shiftLine ? column + this.columnShift : column;
+    this.columnShift = (newlines > 0 ? tail : real + length) - column;
+    this.shiftLine = line;
+    this.lineShift += newlines;
+    this.offsetShift += length;
   }
 
   /** Between documents: skips whitespace (counting lines) until the next document starts. */
@@ -517,6 +624,7 @@ export class JUnitReader {
   // ---- elements --------------------------------------------------------------------------------
 
   private onOpen = (tag: SaxesTagPlain): void => {
+    this.sync(AFTER_MARKUP);
     if (this.pendingClose !== undefined) this.flushPendingClose();
     if (this.stopped || this.awaitingDocument) return;
     const name = tag.name;
@@ -623,6 +731,7 @@ export class JUnitReader {
   };
 
   private onClose = (tag: SaxesTagPlain): void => {
+    this.sync(AFTER_MARKUP);
     if (this.pendingClose !== undefined) this.flushPendingClose();
     if (this.stopped || this.awaitingDocument) return;
     // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
@@ -635,7 +744,7 @@ export class JUnitReader {
     if (this.depth === 1) {
       // The root: where the document ends (the next one, if any, starts after it).
       const parser = this.parser;
-      this.closeAt = this.parserOffset + parser.position;
+      this.closeAt = this.parserOffset + parser.position + this.offsetShift;
       this.closeLine = parser.line;
       this.closeColumn = parser.column;
     }
@@ -836,6 +945,38 @@ export class JUnitReader {
     this.sink.addCase(testCase);
   }
 }
+
+/** Markup that splits a token saxes holds without changing what it reads (see `bound`). */
+const SPLITS: Partial<Record<TokenRegion, string>> = {
+  text: '<!---->',
+  cdata: ']]><![CDATA[',
+  comment: '--><!--',
+};
+
+/**
+ * Whether `split` may come between the characters `before` and `after` (NaN: not known yet):
+ * not inside a CR LF or a surrogate pair, and not after a "]" (of a "]]>") or a "-" (of a "-->").
+ */
+function canSplit(before: number, after: number, split: string): boolean {
+  if (before === 13) return !Number.isNaN(after) && after !== 10; // the next piece may start with LF
+  if (isHighSurrogate(before)) return false;
+  return before !== (split === '--><!--' ? 45 : 93);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+const REGION_NAMES: Record<TokenRegion, string> = {
+  text: 'a text node',
+  cdata: 'a CDATA section',
+  comment: 'a comment',
+  attribute: 'an attribute value',
+  pi: 'a processing instruction',
+  doctype: 'a DOCTYPE declaration',
+  'doctype-quoted': 'a DOCTYPE declaration',
+  other: 'markup',
+};
 
 function countAttribute(value: string | undefined): number {
   if (value === undefined) return -1;

@@ -11,7 +11,6 @@
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TextDecoder } from 'node:util';
 import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run.js';
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
@@ -20,7 +19,7 @@ import type { CaseSink } from './case-sink.js';
 import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
-import { sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
+import { ReportDecoder, sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
 
 export type { KeepCases } from './merge-cases.js';
 export type { JUnitDialect } from './dialects.js';
@@ -51,12 +50,6 @@ export interface ParseJUnitOptions {
   repo?: PathResolver;
   /** The directory the tests ran in, when not the root: case files under it are relative to it (see repo-relative-file.ts). */
   caseBase?: string;
-  /**
-   * Whether runs of passing cases that are only counted may be counted without the XML parser
-   * (passing-cases.ts; the results are the same either way). On unless this says false or the
-   * environment has SELF_HEAL_JUNIT_FAST_PATH=0.
-   */
-  fastPath?: boolean;
 }
 
 export interface JUnitParseResult {
@@ -75,7 +68,7 @@ const CHUNK_BYTES = 64 * 1024;
 const CHUNK_CHARS = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
-  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
   return singleResult(
     await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1),
   );
@@ -83,7 +76,7 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
-  const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
   return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
 }
 
@@ -120,10 +113,9 @@ export async function parseJUnitReports(
     }
   }
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const stream = streamOptions(
-    options,
-    createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
-  );
+  const stream: StreamOptions = {
+    caseFile: createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+  };
   const reading = await readReports(
     async (sink) => {
       const reads: StreamResult[] = [];
@@ -237,17 +229,6 @@ function singleResult(reading: Reading): JUnitParseResult {
 /** How each report is streamed. */
 export interface StreamOptions {
   caseFile?: CaseFileMapper;
-  /** See `ParseJUnitOptions.fastPath`; resolved from the environment when not given. */
-  fastPath?: boolean;
-}
-
-function streamOptions(options: ParseJUnitOptions, caseFile: CaseFileMapper | undefined): StreamOptions {
-  return { caseFile, fastPath: fastPathOf(options.fastPath) };
-}
-
-/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
-function fastPathOf(option: boolean | undefined): boolean {
-  return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
 }
 
 function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCases): CaseCollector {
@@ -258,10 +239,8 @@ function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCas
 interface StreamResult {
   errors: ReportError[];
   dialect?: string;
-  /** Largest text saxes held between chunks (bench and memory tests). */
+  /** Most characters of one token saxes held between chunks (bench and memory tests). */
   peakBufferedChars: number;
-  /** Passing cases counted by the fast path, without saxes (see passing-cases.ts; tests and bench). */
-  fastCases: number;
   /** See `JUnitReader.repeatedCases`. */
   repeatedCases: boolean;
 }
@@ -271,9 +250,9 @@ export async function streamReportFile(
   file: string,
   display: string,
   sink: CaseSink,
-  { caseFile, fastPath }: StreamOptions = {},
+  { caseFile }: StreamOptions = {},
 ): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+  const reader = new JUnitReader(display, sink, { caseFile });
   const notes: ReportError[] = [];
   let refused = false;
   try {
@@ -284,7 +263,7 @@ export async function streamReportFile(
     const handle = await open(file, 'r');
     try {
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      let decoder: TextDecoder | undefined;
+      let decoder: ReportDecoder | undefined;
       // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
       let head = Buffer.alloc(0);
       for (;;) {
@@ -299,9 +278,9 @@ export async function streamReportFile(
             refused = true;
             break;
           }
-          reader.write(decoder.decode(head, { stream: true }));
+          reader.writeDecoded(decoder.decode(head));
         } else {
-          reader.write(decoder.decode(chunk, { stream: true }));
+          reader.writeDecoded(decoder.decode(chunk));
         }
         // A fatal problem: the rest of this report cannot be read.
         if (reader.done) break;
@@ -310,9 +289,9 @@ export async function streamReportFile(
         // A file shorter than the sniffing window.
         decoder = startDecoding(head, display, notes);
         if (decoder === undefined) refused = true;
-        else reader.write(decoder.decode(head, { stream: true }));
+        else reader.writeDecoded(decoder.decode(head));
       }
-      if (decoder !== undefined && !reader.done) reader.write(decoder.decode());
+      if (decoder !== undefined && !reader.done) reader.writeDecoded(decoder.end());
     } finally {
       await handle.close();
     }
@@ -326,7 +305,6 @@ export async function streamReportFile(
   return {
     errors: [...notes, ...reader.errors],
     peakBufferedChars: reader.peakBufferedChars,
-    fastCases: reader.fastCases,
     repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
@@ -337,9 +315,9 @@ export function streamReportString(
   xml: string,
   display: string,
   sink: CaseSink,
-  { caseFile, fastPath }: StreamOptions = {},
+  { caseFile }: StreamOptions = {},
 ): StreamResult {
-  const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+  const reader = new JUnitReader(display, sink, { caseFile });
   let offset = 0;
   while (offset < xml.length && !reader.done) {
     let end = Math.min(xml.length, offset + CHUNK_CHARS);
@@ -353,13 +331,12 @@ export function streamReportString(
   return {
     errors: reader.errors,
     peakBufferedChars: reader.peakBufferedChars,
-    fastCases: reader.fastCases,
     repeatedCases: reader.repeatedCases,
     ...(reader.dialect ? { dialect: reader.dialect } : {}),
   };
 }
 
-function startDecoding(head: Buffer, display: string, notes: ReportError[]): TextDecoder | undefined {
+function startDecoding(head: Buffer, display: string, notes: ReportError[]): ReportDecoder | undefined {
   const sniffed = sniffEncoding(head);
   if (!sniffed.ok) {
     notes.push({
@@ -372,7 +349,7 @@ function startDecoding(head: Buffer, display: string, notes: ReportError[]): Tex
   }
   if (sniffed.note !== undefined)
     notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
-  return new TextDecoder(sniffed.encoding);
+  return new ReportDecoder(sniffed.encoding);
 }
 
 /**
