@@ -35,7 +35,14 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { HealReport, type Attempt, type HealFix, type HealResult, type TokenUsage } from './contracts/heal-report.js';
+import {
+  HealReport,
+  type Attempt,
+  type HealFix,
+  type HealResult,
+  type RerunFallback,
+  type TokenUsage,
+} from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
 import { clipLine } from './text/untrusted-text.js';
 import { plural } from './text/format.js';
@@ -108,6 +115,7 @@ interface ReportParts {
   commit?: HealReport['commit'];
   tokens?: TokenUsage;
   reproduce?: string;
+  rerunFallback?: RerunFallback;
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -223,6 +231,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     tokens: parts.tokens ?? { input: 0, output: 0 },
     durationMs: Math.max(0, run.now() - run.started),
     ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
+    ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
   run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
@@ -389,13 +398,14 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
         failures,
         flaky: baseline.flaky,
         reproduce: baseline.reproduce,
+        rerunFallback: baseline.rerunFallback,
       });
     }
     const context = await prepareContext(setup, baseline, failures);
     const notReady = await prepareProvider(run, setup);
     if (notReady) {
-      const { summary, flaky, reproduce } = baseline;
-      return finish(run, { ...notReady, summary, failures, flaky, reproduce });
+      const { summary, flaky, reproduce, rerunFallback } = baseline;
+      return finish(run, { ...notReady, summary, failures, flaky, reproduce, rerunFallback });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
     const common = {
@@ -405,6 +415,8 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       flaky: baseline.flaky,
       tokens: spent.tokens,
       reproduce: baseline.reproduce,
+      // Attempts' reruns may have fallen back too: the report says the first fallback.
+      rerunFallback: baseline.rerun.fallback,
     };
     if (!loop.accepted) {
       restoreAndRelease(snapshot);
@@ -514,8 +526,8 @@ async function runLoop(
     fullRunMs: baseline.fullRunMs,
     targetedRunMs: baseline.targetedRunMs,
   };
-  if (!baseline.targetedWorks)
-    run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
+  const { rerun } = baseline;
+  if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
   const loop = await runHealLoop({
     options,
     root: repo.root,
@@ -534,7 +546,8 @@ async function runLoop(
     commitDiff: context.commitDiff,
     expectations: baseline.expectations,
     testFiles: context.testFiles,
-    rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
+    rerunTargets:
+      rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
     runFull: (label) => runs.full(label),
   });
   return { loop, spent };

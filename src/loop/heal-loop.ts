@@ -394,12 +394,16 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   const { snapshot } = input;
   const { recorded, refusedNote } = applied;
   throwIfAborted(input.signal);
+  let full: RunOutcome | undefined;
   if (input.rerunTargets) {
-    const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+    const run = await input.rerunTargets(`attempt-${n}-targeted`);
+    const targeted = judgeTargets(input.expectations, run);
     if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
+    // A rerun that fell back to the full command is the full run.
+    if (run.fullRun) full = run;
   }
   throwIfAborted(input.signal);
-  const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+  const judged = judgeFull(input.expectations, full ?? (await input.runFull(`attempt-${n}-full`)));
   if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged);
   if (await specialCased(a, applied, judged)) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.

@@ -80,15 +80,15 @@ describe('planRerun', () => {
       'vitest',
       'vitest run',
       { file: 'src/a.test.ts' },
-      (name: string) => ['run', 'src/a.test.ts', '-t', escapeRegex(name)],
+      (name: string) => ['run', 'src/a.test.ts', '-t', `^${escapeRegex(name)}$`],
     ],
     [
       'jest',
       'jest --ci',
       { file: 'src/a.test.js' },
-      (name: string) => ['--ci', 'src/a.test.js', '-t', escapeRegex(name)],
+      (name: string) => ['--ci', 'src/a.test.js', '-t', `^${escapeRegex(name)}$`],
     ],
-    ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', escapeRegex(name)]],
+    ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', `^${escapeRegex(name)}$`]],
     ['cargo', 'cargo test', {}, (name: string) => ['test', '--', '--exact', name]],
     [
       'node',
@@ -147,7 +147,7 @@ describe('planRerun', () => {
       cwd: dir,
       targets: [target({ name: 'a.b', file: 'x.test.ts' })],
     });
-    expect(vitest.command).toBe("npm run test -- x.test.ts -t 'a\\.b'");
+    expect(vitest.command).toBe("npm run test -- x.test.ts -t '^a\\.b$'");
     rmSync(path.join(dir, 'package.json'));
   });
 
