@@ -25,6 +25,7 @@ import type { HealResult, RerunFallback } from '../contracts/heal-report.js';
 import type { RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
 import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
+import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
 
@@ -69,9 +70,10 @@ export type Baseline =
 const failing = (cases: readonly TestCase[]) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
 
 /** A failing case as a rerun target; its file from its frame when the report names none (jest-junit). */
-function toTarget(c: TestCase, frames: readonly FailureFrame[], root: string): RerunTarget {
+function toTarget(c: TestCase, frames: readonly FailureFrame[], root: string, fileLevel: Set<string>): RerunTarget {
   const file = c.file ?? frames.find((f) => f.id === c.id && f.test?.file)?.test?.file;
   return {
+    ...(fileLevel.has(c.id) ? { wholeFile: true } : {}),
     id: c.id,
     name: c.name,
     classname: c.classname,
@@ -220,7 +222,8 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
 async function confirmFailures(input: BaselineInput, observed: Observed, rerun: TargetedRuns): Promise<Confirmation> {
   const { runs, logger } = input;
   const { frames } = observed.evidence;
-  const targets = failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root));
+  const fileLevel = fileLevelIds(observed.evidence.run.cases);
+  const targets = failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root, fileLevel));
   const plan = runs.plan(targets);
   if (!plan.targeted && !runs.plan(targets, 'files').targeted && observed.source === 'run') {
     rerun.useFull(plan.reason ?? 'no targeted form');
@@ -254,7 +257,9 @@ async function confirmFailures(input: BaselineInput, observed: Observed, rerun: 
   if (replaced) {
     // Failures of the full run the reports did not show are targets too (they fail here).
     const known = new Set(targets.map((t) => t.id));
-    for (const c of failing(confirm.cases)) if (!known.has(c.id)) still.push(toTarget(c, confirm.frames, input.root));
+    const more = fileLevelIds(confirm.cases);
+    for (const c of failing(confirm.cases))
+      if (!known.has(c.id)) still.push(toTarget(c, confirm.frames, input.root, more));
   }
   return { observed: now, targets: still, flaky, notRun: [...notRun], tried: targets, targetedRunMs };
 }
@@ -293,6 +298,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
       passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
       baseline: new Map(baselineCases.map((c) => [c.id, c])),
       flaky,
+      fileLevel: new Set(targets.filter((t) => t.wholeFile).map((t) => t.id)),
     },
     rerun,
     fullRunMs: confirmation.observed.fullRunMs,

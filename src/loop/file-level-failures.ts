@@ -5,6 +5,8 @@
  * verdict counts one as passed when its file ran tests again without it (see verdict.ts).
  */
 
+import type { TestCase } from '../reports/test-run.js';
+
 /** What this needs of a test case or a rerun target. */
 export interface CaseShape {
   name: string;
@@ -42,4 +44,26 @@ export function failsOutsideTests(c: CaseShape): boolean {
 export function mochaHookSuite(name: string): string | undefined {
   const at = name.search(/ ?"(?:before|after) (?:all|each)" hook/);
   return at > 0 ? name.slice(0, at) : undefined;
+}
+
+/**
+ * The failing cases of a run that fail outside any test: the shapes above, and a describe block
+ * that failed as a whole (vitest reports a `beforeAll` that throws as a failed case named after
+ * the describe, its tests skipped: another case of its file is named `<describe> > …`).
+ */
+export function fileLevelIds(cases: readonly TestCase[]): Set<string> {
+  const names = new Set(cases.map((c) => `${c.file ?? c.suite}\u0000${c.name}`));
+  const ids = new Set<string>();
+  const describes = new Set<string>();
+  for (const c of cases) {
+    const at = c.name.lastIndexOf(' > ');
+    if (at > 0) describes.add(`${c.file ?? c.suite}\u0000${c.name.slice(0, at)}`);
+  }
+  for (const c of cases) {
+    if (c.status !== 'failed' && c.status !== 'errored') continue;
+    const key = `${c.file ?? c.suite}\u0000${c.name}`;
+    if (failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect })) ids.add(c.id);
+    else if (describes.has(key) && names.has(key)) ids.add(c.id);
+  }
+  return ids;
 }

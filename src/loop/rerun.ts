@@ -52,6 +52,8 @@ export interface RerunTarget {
   dialect?: string;
   /** The innermost <testsuite> the case was in. */
   suite?: string;
+  /** The failure has no test of its own to select (a describe block that failed as a whole). */
+  wholeFile?: boolean;
 }
 
 export interface RerunPlan {
@@ -339,7 +341,9 @@ function jsNamePatternArgs(
   scope: RerunScope,
 ): string | null {
   const files = targetFiles(targets, cwd);
-  if (scope === 'files') return files && files.length > 0 ? shellQuoteAll(files) : null;
+  // jest's array options (`--reporters a b`) take the words after them: files go after `--`.
+  const fileArgs = (list: readonly string[]) => (runner === 'jest' && list.length > 0 ? ['--', ...list] : list);
+  if (scope === 'files') return files && files.length > 0 ? shellQuoteAll(fileArgs(files)) : null;
   const separators = runner === 'vitest' ? [' > '] : [' › ', ' > '];
   const pattern = anchoredAlternation(
     targets.map((t) => fullNamePattern(t.name, separators)),
@@ -347,7 +351,7 @@ function jsNamePatternArgs(
   );
   // jest-junit writes no file unless asked to: `-t` alone still selects, but loads every suite.
   const known = files ?? [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-  return shellQuoteAll([...known, '-t', pattern]);
+  return shellQuoteAll(runner === 'jest' ? ['-t', pattern, ...fileArgs(known)] : [...known, '-t', pattern]);
 }
 
 /**
@@ -498,7 +502,8 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
 
   const segments = splitCommandLine(testCommand);
   if (!segments) return fullCommand(testCommand, 'the test command could not be read (quotes or here-documents)');
-  const scope: RerunScope = options.scope === 'files' || targets.some(failsOutsideTests) ? 'files' : 'tests';
+  const scope: RerunScope =
+    options.scope === 'files' || targets.some((t) => t.wholeFile || failsOutsideTests(t)) ? 'files' : 'tests';
 
   for (const segment of segments) {
     const runner = runnerOf(segment.words);

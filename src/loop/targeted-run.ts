@@ -63,7 +63,7 @@ export function targetsNotRun(
   const index = new CaseIndex(cases);
   return targets
     .filter((t) => {
-      const { outcome } = index.outcome(t.id, baseline.get(t.id) ?? asCase(t));
+      const { outcome } = index.outcome(t.id, baseline.get(t.id) ?? asCase(t), t.wholeFile);
       return outcome === 'missing' || outcome === 'skipped';
     })
     .map((t) => t.id);

@@ -39,6 +39,8 @@ export interface Expectations {
   baseline: ReadonlyMap<string, TestCase>;
   /** Tests that failed in the reports but passed on rerun: neither a target nor a regression. */
   flaky?: readonly string[];
+  /** Targets that failed outside any test (a describe body, a hook): see file-level-failures.ts. */
+  fileLevel?: ReadonlySet<string>;
 }
 
 export interface Judgement {
@@ -83,11 +85,11 @@ export class CaseIndex {
       if (place !== undefined) this.ranIn.add(place);
     }
   }
-  outcome(id: string, baseline: TestCase | undefined): { outcome: Outcome; found?: TestCase } {
+  outcome(id: string, baseline: TestCase | undefined, fileLevel = false): { outcome: Outcome; found?: TestCase } {
     const found = this.byId.get(id) ?? (baseline ? this.byAlt.get(altKey(baseline)) : undefined);
     if (!found) {
       // An error in a describe body or a hook is gone, not passing, once fixed: its file ran tests.
-      const place = baseline && isFileLevel(baseline) ? placeOf(baseline) : undefined;
+      const place = baseline && (fileLevel || isFileLevel(baseline)) ? placeOf(baseline) : undefined;
       return { outcome: place !== undefined && this.ranIn.has(place) ? 'passed' : 'missing' };
     }
     if (found.status === 'passed') return { outcome: 'passed', found };
@@ -171,7 +173,7 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
   const notRun: string[] = [];
   let passed = 0;
   for (const id of expect.failToPass) {
-    const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+    const { outcome, found } = index.outcome(id, expect.baseline.get(id), expect.fileLevel?.has(id));
     if (outcome === 'passed') passed++;
     else if (outcome === 'failed') failed.push(describeFailure(id, found, frames));
     else if (outcome === 'skipped') notRun.push(`- ${id}: did not run (skipped)`);

@@ -86,7 +86,7 @@ describe('planRerun', () => {
       'jest',
       'jest --ci',
       { file: 'src/a.test.js' },
-      (name: string) => ['--ci', 'src/a.test.js', '-t', `^${escapeRegex(name)}$`],
+      (name: string) => ['--ci', '-t', `^${escapeRegex(name)}$`, '--', 'src/a.test.js'],
     ],
     ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', `^${escapeRegex(name)}$`]],
     ['cargo', 'cargo test', {}, (name: string) => ['test', '--', '--exact', name]],
