@@ -125,6 +125,12 @@ export class CaseBuilder {
     this.skipMessage ??= attributes['message'];
   }
 
+  /** A <property> of the case: some producers say there that it did not run (see `skipProperty`). */
+  property(attributes: Record<string, string>): void {
+    const message = this.quirks.skipProperty?.(attributes);
+    if (message !== undefined) this.skip({ message });
+  }
+
   /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
   failure(isError: boolean, attributes: Record<string, string>): void {
     this.resultTouched = true;
