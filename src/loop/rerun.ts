@@ -110,6 +110,7 @@ function runnerOf(words: readonly Word[]): Runner | null {
     if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
       return 'node-test';
     if (w === 'go' && names[i + 1] === 'test') return 'go';
+    if (w === 'gotestsum') return 'go';
     if (w === 'cargo' && names[i + 1] === 'test') return 'cargo';
     if (w === 'mvn' || w === 'mvnw') return 'maven';
     if (w === 'gradle' || w === 'gradlew') return 'gradle';
@@ -297,7 +298,7 @@ function runnerArgs(runner: Runner, targets: readonly RerunTarget[], cwd: string
     }
     case 'cargo':
       // Without --exact a filter matches every test whose path contains it: the coarser form.
-      return shellQuoteAll([...(scope === 'tests' ? ['--exact'] : []), ...new Set(targets.map((t) => t.name))]);
+      return shellQuoteAll([...(scope === 'tests' ? ['--exact'] : []), ...new Set(targets.map(cargoPath))]);
     case 'maven':
       return mavenArgs(targets, scope);
     case 'gradle': {
@@ -438,6 +439,14 @@ function goLevels(targets: readonly RerunTarget[]): string | null {
   return `^${escapeRegex(parent)}$/${alternation(rest, true)}`;
 }
 
+/**
+ * libtest's JUnit splits a test's path at its last `::` into classname and name, and writes
+ * `integration` as the classname of a test with no module (an integration test's functions).
+ */
+function cargoPath(t: RerunTarget): string {
+  return t.classname && t.classname !== 'integration' && !t.name.includes('::') ? `${t.classname}::${t.name}` : t.name;
+}
+
 function mavenArgs(targets: readonly RerunTarget[], scope: RerunScope): string | null {
   const byClass = new Map<string, Set<string>>();
   for (const t of targets) {
@@ -573,12 +582,28 @@ interface RerunRequest {
 /** The runner's arguments at the scope asked for, else at the files scope; null when neither applies. */
 function scopedArgs(request: RerunRequest): { args: string; scope: RerunScope } | null {
   const { runner, targets, cwd, scope } = request;
-  if (runner === 'unittest' && request.segment.words.some((w) => w.value === 'discover')) return null;
+  if (runner === 'unittest' && !plainDiscover(request.segment.words)) return null;
   const args = runnerArgs(runner, targets, cwd, scope);
   if (args !== null) return { args, scope };
   if (scope === 'files') return null;
   const files = runnerArgs(runner, targets, cwd, 'files');
   return files === null ? null : { args: files, scope: 'files' };
+}
+
+/**
+ * `unittest discover` that the ids can replace: no start or top directory (its modules are then
+ * named from the working directory, as the reports name them), only a pattern and output flags.
+ */
+function plainDiscover(words: readonly Word[]): boolean {
+  const at = words.findIndex((w) => w.value === 'discover');
+  if (at < 0) return true;
+  const rest = words.slice(at + 1).map((w) => w.value);
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (w === '-p' || w === '--pattern' || w === '-k') i++;
+    else if (!/^(?:-[vqbcf]+|--(?:verbose|quiet|buffer|catch|failfast|locals)|--pattern=.*)$/.test(w)) return false;
+  }
+  return true;
 }
 
 function cannotTarget(request: RerunRequest): RerunPlan {
@@ -595,7 +620,15 @@ function direct(request: RerunRequest): RerunPlan {
   const built = scopedArgs(request);
   if (!built) return cannotTarget(request);
   let command: string;
-  if (runner === 'node-test') {
+  const discover = runner === 'unittest' ? segment.words.find((w) => w.value === 'discover') : undefined;
+  const gotestsum = runner === 'go' && segment.words.some((w) => base(w) === 'gotestsum');
+  if (discover) {
+    // The ids replace `discover` and its options (a pattern, verbosity): they name the tests.
+    command = `${testCommand.slice(0, discover.start)}${built.args}${testCommand.slice(segment.end)}`;
+  } else if (gotestsum && !segment.words.some((w) => w.value === '--')) {
+    // gotestsum passes what follows `--` to go test; without one it tests ./...
+    command = insertAt(testCommand, segment.end, `-- ./... ${built.args}`);
+  } else if (runner === 'node-test') {
     const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='))!;
     command = insertAt(testCommand, flag.end, built.args);
   } else if (runner === 'cargo') {
