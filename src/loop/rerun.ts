@@ -35,6 +35,7 @@ import { splitCommandLine, type Segment, type Word } from './command-line.js';
 import { shellQuote, shellQuoteAll } from '../workspace/shell-quote.js';
 import { escapeRegex } from '../text/escape-regex.js';
 import { failsOutsideTests, mochaHookSuite } from './file-level-failures.js';
+import { pythonModuleFile } from '../reports/junit/repo-relative-file.js';
 
 export type Runner =
   'pytest' | 'unittest' | 'vitest' | 'jest' | 'mocha' | 'node-test' | 'tap' | 'go' | 'cargo' | 'maven' | 'gradle';
@@ -192,11 +193,8 @@ function pythonLocation(target: RerunTarget, cwd: string): { file: string; class
   }
   // A collection error names the module (`tests.test_x`) or its path, with no classname.
   const parts = classParts.length > 0 ? classParts : target.name.replace(/\.py$/, '').split(/[./\\]/);
-  for (let k = parts.length; k >= 1; k--) {
-    const candidate = `${parts.slice(0, k).join('/')}.py`;
-    if (existsSync(path.join(cwd, candidate))) return { file: candidate, classes: parts.slice(k) };
-  }
-  return null;
+  const found = pythonModuleFile(parts, (rel) => existsSync(path.join(cwd, rel)));
+  return found ? { file: found.file, classes: found.rest } : null;
 }
 
 /** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
@@ -607,12 +605,11 @@ function plainDiscover(words: readonly Word[]): boolean {
 }
 
 function cannotTarget(request: RerunRequest): RerunPlan {
-  const what = request.scope === 'files' ? 'a file-level rerun' : `the ${request.runner} ids of the failing tests`;
-  return fullCommand(
-    request.testCommand,
-    request.scope === 'files' ? `${request.runner} has no ${what} for these tests` : `${what} could not be derived`,
-    request.runner,
-  );
+  const reason =
+    request.scope === 'files'
+      ? `${request.runner} has no file-level form for these tests`
+      : `the ${request.runner} ids of the failing tests could not be derived`;
+  return fullCommand(request.testCommand, reason, request.runner);
 }
 
 function direct(request: RerunRequest): RerunPlan {

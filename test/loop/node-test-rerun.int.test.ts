@@ -21,7 +21,7 @@ const TEST_FILE = readFileSync(path.join(PROJECT, 'test', 'names.test.js'), 'utf
 const ADDS = `adds "two" & <three> (it's $1.50+)`;
 const TOP = `top "level" & 'single' <b>|[x]`;
 const ADDS_ID = `test/names.test.js::quotes "here" & <there>::${ADDS}`;
-const TOP_ID = `test/names.test.js::test::${TOP}`;
+const TOP_ID = `test/names.test.js::${TOP}`;
 const JUNIT = '--test-reporter=junit --test-reporter-destination=junit.xml';
 
 const hasNpm = (() => {

@@ -50,6 +50,8 @@ export interface DialectQuirks {
   lineFromFailure?(message: string, fields: CaseFields): number | undefined;
   /** Captured output that holds nothing but the producer's section headers. */
   isEmptyOutput?(text: string): boolean;
+  /** The classname is a dotted module path and classes (pytest): its file is looked up in the repository. */
+  moduleClassnames?: true;
   /** A case <property> that says the case did not run: the skip message, else undefined. */
   skipProperty?(attributes: Attributes): string | undefined;
   /**
@@ -173,8 +175,10 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
   'node-test': {
     adjustCase(fields) {
       fields.name = undoNodeQuoteEscape(fields.name);
-      // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
-      if (fields.classname !== undefined) fields.classname = undoNodeQuoteEscape(fields.classname);
+      // The enclosing describes' names, dotted (Node 24), escaped the same way; "test" for a
+      // top-level test (and every test on Node 20) says nothing, and is left out of the id.
+      if (fields.classname === 'test') fields.classname = undefined;
+      else if (fields.classname !== undefined) fields.classname = undoNodeQuoteEscape(fields.classname);
       if (fields.file !== undefined) fields.file = undoNodeQuoteEscape(fields.file);
     },
     suiteName: undoNodeQuoteEscape,
@@ -188,6 +192,7 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
   gradle: { repeats: 'retry-after-failure' },
   pytest: {
     repeats: 'attempts',
+    moduleClassnames: true,
     // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
     lineBase: 0,
     isEmptyOutput: isPytestEmptyCapture,

@@ -26,6 +26,9 @@ describe.runIf(hasPytest)('pytest targeted reruns', () => {
     const nested = project.failing.find((c) => c.classname?.endsWith('TestWithXOption'))!;
     // pytest writes a non-ASCII parametrized id escaped, and its node id is that escaped form.
     const two = byName('test_adds[two "q" [\\xfc]]');
+    // Ids are pytest's node ids (the reader finds the module's file), in the baseline and the rerun.
+    expect(nested.id).toBe('tests/test_names.py::TestModuleFn::TestWithXOption::test_should_work');
+    expect(two.id).toBe('tests/test_names.py::test_adds[two "q" [\\xfc]]');
     const { plan, ran } = await project.rerun([nested, two]);
     expect(plan.command).toContain(
       `tests/test_names.py::TestModuleFn::TestWithXOption::test_should_work 'tests/test_names.py::test_adds[two "q" [\\xfc]]'`,
