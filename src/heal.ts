@@ -41,6 +41,7 @@ import {
   type HealFix,
   type HealResult,
   type HealTimings,
+  type RerunFallback,
   type TokenUsage,
 } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
@@ -117,6 +118,7 @@ interface ReportParts {
   tokens?: TokenUsage;
   reproduce?: string;
   timings?: HealTimings;
+  rerunFallback?: RerunFallback;
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -233,6 +235,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     durationMs: Math.max(0, run.now() - run.started),
     ...(parts.timings ? { timings: parts.timings } : {}),
     ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
+    ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
   run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
@@ -405,13 +408,14 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
         flaky: baseline.flaky,
         reproduce: baseline.reproduce,
         timings,
+        rerunFallback: baseline.rerunFallback,
       });
     }
     const context = await prepareContext(setup, baseline, failures);
     const notReady = await prepareProvider(run, setup);
     if (notReady) {
-      const { summary, flaky, reproduce } = baseline;
-      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings });
+      const { summary, flaky, reproduce, rerunFallback } = baseline;
+      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
     const common = {
@@ -422,6 +426,8 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       tokens: spent.tokens,
       reproduce: baseline.reproduce,
       timings: { ...timings, attempts: loop.timings },
+      // Attempts' reruns may have fallen back too: the report says the first fallback.
+      rerunFallback: baseline.rerun.fallback,
     };
     if (!loop.accepted) {
       restoreAndRelease(snapshot, runs);
@@ -439,27 +445,34 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
 }
 
 /**
- * The baseline's test runs, timed: its full runs are the baseline, its targeted ones the
- * confirmation (logged here with their duration; the baseline logs its full run itself).
+ * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
+ * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
+ * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
  */
-function timeBaselineRuns(runs: TestRuns, logger: Logger): { runs: TestRuns; timings: HealTimings } {
+function timeBaselineRuns(runs: TestRuns, logger: Logger): { runs: TestRuns; timings: HealTimings; stop: () => void } {
   const timings: HealTimings = { attempts: [] };
-  const timed: TestRuns = {
-    ...runs,
-    async full(label) {
-      const result = await runs.full(label);
+  let active = true;
+  const count = <R extends { durationMs: number; timedOut: boolean; exitCode: number | null }>(
+    label: string,
+    result: R,
+  ): R => {
+    if (!active) return result;
+    if (label === 'baseline') {
       timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
       return result;
-    },
-    async targeted(targets, label) {
-      const result = await runs.targeted(targets, label);
-      timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
-      const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
-      logger.info(`confirmation: ${exit} in ${formatDuration(result.durationMs)}`);
-      return result;
-    },
+    }
+    timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
+    const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
+    logger.info(`confirmation: ${exit} in ${formatDuration(result.durationMs)}`);
+    return result;
   };
-  return { runs: timed, timings };
+  const timed: TestRuns = {
+    ...runs,
+    full: async (label) => count(label, await runs.full(label)),
+    run: async (plan, label) => count(label, await runs.run(plan, label)),
+    targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
+  };
+  return { runs: timed, timings, stop: () => void (active = false) };
 }
 
 /** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
@@ -521,6 +534,7 @@ async function runBaseline(
       headTime,
       logger: run.logger,
     });
+    timed.stop();
     run.logger.info(describeBaselineTimings(timed.timings, Math.max(0, run.now() - started)));
     return settled;
   });
@@ -578,8 +592,8 @@ async function runLoop(
     fullRunMs: baseline.fullRunMs,
     targetedRunMs: baseline.targetedRunMs,
   };
-  if (!baseline.targetedWorks)
-    run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
+  const { rerun } = baseline;
+  if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
   const loop = await runHealLoop({
     options,
     root: repo.root,
@@ -598,7 +612,8 @@ async function runLoop(
     commitDiff: context.commitDiff,
     expectations: baseline.expectations,
     testFiles: context.testFiles,
-    rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
+    rerunTargets:
+      rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
     runFull: (label) => runs.full(label),
   });
   return { loop, spent };

@@ -19,6 +19,8 @@ export const AttemptVerdict = z.enum([
   'accepted',
   /** At least one target test still fails. */
   'targets-failed',
+  /** No target test failed, but one did not run (missing from the report, or skipped), even with the full command. */
+  'not-run',
   /** The targets pass but a test that passed before now fails, vanished or became skipped. */
   'broke-passing',
   /** The same normalised diff was tried before; not run again. */
@@ -76,7 +78,14 @@ export const Attempt = z.object({
   feedback: z.string(),
   tokens: TokenUsage,
   durationMs: z.number().nonnegative(),
-  failToPass: z.object({ passed: z.number().int(), total: z.number().int() }).optional(),
+  failToPass: z
+    .object({
+      passed: z.number().int(),
+      total: z.number().int(),
+      /** Targets that did not run (missing from the report, or skipped): neither passed nor failed. */
+      notRun: z.number().int().optional(),
+    })
+    .optional(),
   passToPass: z.object({ passed: z.number().int(), total: z.number().int(), broken: z.array(z.string()) }).optional(),
   /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
   detail: z.record(z.string(), z.unknown()).optional(),
@@ -143,6 +152,14 @@ export const HealFix = z.object({
 });
 export type HealFix = z.infer<typeof HealFix>;
 
+/** Why targeted reruns fell back to the targets' files or to the full command (said once). */
+export const RerunFallback = z.object({
+  /** Where reruns start since: the targets' test files, or the full test command. */
+  level: z.enum(['files', 'full']),
+  reason: z.string(),
+});
+export type RerunFallback = z.infer<typeof RerunFallback>;
+
 export const HealReport = z.object({
   schemaVersion: z.literal(1),
   result: HealResult,
@@ -176,5 +193,7 @@ export const HealReport = z.object({
   timings: HealTimings.optional(),
   /** How to reproduce the failure locally (a shell command). */
   reproduce: z.string().optional(),
+  /** Why reruns of the failing tests did not select them by name; absent when they did. */
+  rerunFallback: RerunFallback.optional(),
 });
 export type HealReport = z.infer<typeof HealReport>;

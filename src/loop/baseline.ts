@@ -10,8 +10,10 @@
  * is flaky: listed, and not a target. When nothing reproduces, the run stops with `not-reproduced`
  * and nothing is edited.
  *
- * When the targeted rerun cannot find the tests (an unusual runner wrapper), the loop verifies with
- * the full command instead and says so.
+ * The confirmation counts only the tests that ran (`targeted-run.ts`): a target its rerun skipped or
+ * did not run is not reproduced; the rerun falls back to the targets' files, then to the full
+ * command, and a target that does not run even then is dropped (said in the log). When the full
+ * command confirms reused reports, its run replaces them as the baseline.
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +21,12 @@ import { escapePath } from 'tinyglobby';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase, TestRunSummary } from '../reports/test-run.js';
-import type { HealResult } from '../contracts/heal-report.js';
-import type { RerunPlan, RerunTarget } from './rerun.js';
+import type { HealResult, RerunFallback } from '../contracts/heal-report.js';
+import type { RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
-import { outputTail, type Expectations } from './verdict.js';
+import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
+import { fileLevelIds } from './file-level-failures.js';
+import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
@@ -46,6 +50,8 @@ interface Common {
   frames: FailureFrame[];
   flaky: string[];
   reproduce?: string;
+  /** Why reruns do not select the failing tests by name, when they do not (see targeted-run.ts). */
+  rerunFallback?: RerunFallback;
 }
 
 export type Baseline =
@@ -53,8 +59,8 @@ export type Baseline =
       kind: 'ready';
       targets: RerunTarget[];
       expectations: Expectations;
-      /** False when verification must use the full command (targeted reruns did not find the tests). */
-      targetedWorks: boolean;
+      /** Reruns of the targets, at the level the confirmation found to run them. */
+      rerun: TargetedRuns;
       fullRunMs: number;
       targetedRunMs?: number;
       source: 'reports' | 'run';
@@ -63,8 +69,19 @@ export type Baseline =
 
 const failing = (cases: readonly TestCase[]) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
 
-function toTarget(c: TestCase): RerunTarget {
-  return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
+/** A failing case as a rerun target; its file from its frame when the report names none (jest-junit). */
+function toTarget(c: TestCase, frames: readonly FailureFrame[], root: string, fileLevel: Set<string>): RerunTarget {
+  const file = c.file ?? frames.find((f) => f.id === c.id && f.test?.file)?.test?.file;
+  return {
+    ...(fileLevel.has(c.id) ? { wholeFile: true } : {}),
+    id: c.id,
+    name: c.name,
+    classname: c.classname,
+    // Frames name files from the root; targets are read from the test command's directory.
+    file: c.file ?? (file === undefined ? undefined : path.resolve(root, file)),
+    dialect: c.source?.dialect,
+    suite: c.suite,
+  };
 }
 
 function emptySummary(): TestRunSummary {
@@ -107,33 +124,27 @@ interface Observed {
 
 /** What the targeted rerun of the failing tests confirmed. */
 interface Confirmation {
+  /** What the targets are judged against: the observation, or the full run that replaced it. */
+  observed: Observed;
   /** The tests that still fail: the fail-to-pass targets. */
   targets: RerunTarget[];
   /** The tests that passed when rerun. */
   flaky: string[];
-  plan: RerunPlan;
-  targetedWorks: boolean;
+  /** The failing tests that did not run when rerun, even with the full command. */
+  notRun: string[];
+  /** The failing tests the rerun was of. */
+  tried: RerunTarget[];
   targetedRunMs?: number;
-  /** Reused reports only (a run is its own confirmation): they must be confirmed by the full command. */
-  needsFullRun: boolean;
 }
 
-/**
- * Fresh reports → confirm their failures, or else (no fresh report showing a failure, or one the
- * targeted rerun cannot confirm) a full run → confirm its failures.
- */
+/** Fresh reports, or else a full run; then a rerun of its failures (see the file comment). */
 export async function establishBaseline(input: BaselineInput): Promise<Baseline> {
-  const reused = await reuseReports(input);
-  let foundNothing: RerunPlan | undefined;
-  if (reused) {
-    const confirmation = await confirmFailures(input, reused);
-    if (!confirmation.needsFullRun) return settleBaseline(input, reused, confirmation);
-    // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
-    if (confirmation.plan.targeted) foundNothing = confirmation.plan;
-  }
-  const ran = await runFullBaseline(input);
-  if ('kind' in ran) return ran;
-  return settleBaseline(input, ran, await confirmFailures(input, ran, foundNothing));
+  const rerun = createTargetedRuns({ runs: input.runs, logger: input.logger, testCommand: input.testCommand });
+  const observed = (await reuseReports(input)) ?? (await runFullBaseline(input));
+  if ('kind' in observed) return observed;
+  const confirmation = await confirmFailures(input, observed, rerun);
+  const settled = settleBaseline(input, confirmation, rerun);
+  return rerun.fallback ? { ...settled, rerunFallback: rerun.fallback } : settled;
 }
 
 /** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
@@ -204,68 +215,71 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
 }
 
 /**
- * A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target.
- * `foundNothing`: a rerun of the reused reports' failures that ran no test; the very same command is
- * not run again (the full run is then the confirmation, as when there is no targeted form).
+ * A rerun of the failing tests: a failure that passes on it is flaky, and not a target; one that
+ * did not run is not reproduced. A full run with no targeted form of its failures is its own
+ * confirmation (the same command is not run twice).
  */
-async function confirmFailures(
-  input: BaselineInput,
-  observed: Observed,
-  foundNothing?: RerunPlan,
-): Promise<Confirmation> {
+async function confirmFailures(input: BaselineInput, observed: Observed, rerun: TargetedRuns): Promise<Confirmation> {
   const { runs, logger } = input;
-  const baselineCases = observed.evidence.run.cases;
-  const targets = failing(baselineCases).map(toTarget);
+  const { frames } = observed.evidence;
+  const fileLevel = fileLevelIds(observed.evidence.run.cases);
+  const targets = failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root, fileLevel));
   const plan = runs.plan(targets);
-  const fromReports = observed.source === 'reports';
-  if (foundNothing && plan.targeted && plan.display === foundNothing.display) {
-    return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: false };
+  if (!plan.targeted && !runs.plan(targets, 'files').targeted && observed.source === 'run') {
+    rerun.useFull(plan.reason ?? 'no targeted form');
+    return { observed, targets, flaky: [], notRun: [], tried: targets };
   }
-  if (!plan.targeted) {
-    // No targeted form: the full command is the confirmation.
-    if (fromReports) logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
-    return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
-  }
-  logger.info(`confirming ${plural(targets.length, 'failure')} with a targeted rerun: ${plan.display}`);
-  const confirm = await runs.targeted(targets, 'confirm');
-  const confirmed = { plan, targetedRunMs: confirm.durationMs };
-  const byId = new Map(confirm.cases.map((c) => [c.id, c]));
-  const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
-  const found = targets.map(
-    (t) =>
-      byId.get(t.id) ?? byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`),
-  );
-  if (confirm.timedOut) return { ...confirmed, targets, flaky: [], targetedWorks: true, needsFullRun: false };
-  if (found.every((c) => c === undefined)) {
+  const how = plan.targeted ? `a targeted rerun: ${plan.display}` : `the full test command (${plan.reason})`;
+  logger.info(`confirming ${plural(targets.length, 'failure')} with ${how}`);
+  const baseline = new Map(observed.evidence.run.cases.map((c) => [c.id, c]));
+  const confirm = await rerun.run(targets, 'confirm', baseline);
+  const targetedRunMs = confirm.level === 'full' ? undefined : confirm.durationMs;
+  if (confirm.timedOut) return { observed, targets, flaky: [], notRun: [], tried: targets, targetedRunMs };
+  // The full command confirmed reused reports: its run is the baseline (this machine's, every test).
+  const replaced = confirm.level === 'full' && observed.source === 'reports';
+  const now: Observed = replaced
+    ? { evidence: confirm.evidence, source: 'run', fullRunMs: confirm.durationMs }
+    : observed;
+  const notRun = new Set(confirm.notRun);
+  if (notRun.size > 0) {
     logger.warn(
-      `the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`,
+      `${plural(notRun.size, 'failing test')} did not run when rerun, even with the full test command, and ${notRun.size === 1 ? 'is' : 'are'} not reproduced: ${[...notRun].slice(0, 5).join(', ')}`,
     );
-    return { ...confirmed, targets, flaky: [], targetedWorks: false, needsFullRun: fromReports };
   }
+  const index = new CaseIndex(confirm.cases);
   const flaky: string[] = [];
   const still: RerunTarget[] = [];
-  targets.forEach((t, i) => {
-    const c = found[i];
-    if (c && c.status === 'passed') flaky.push(t.id);
+  for (const t of targets) {
+    if (notRun.has(t.id)) continue;
+    if (index.outcome(t.id, baseline.get(t.id)).outcome === 'passed') flaky.push(t.id);
     else still.push(t);
-  });
-  return { ...confirmed, targets: still, flaky, targetedWorks: true, needsFullRun: false };
+  }
+  if (replaced) {
+    // Failures of the full run the reports did not show are targets too (they fail here).
+    const known = new Set(targets.map((t) => t.id));
+    const more = fileLevelIds(confirm.cases);
+    for (const c of failing(confirm.cases))
+      if (!known.has(c.id)) still.push(toTarget(c, confirm.frames, input.root, more));
+  }
+  return { observed: now, targets: still, flaky, notRun: [...notRun], tried: targets, targetedRunMs };
 }
 
 /** Nothing reproduced: stop with `not-reproduced`; otherwise the targets and what verifies them. */
-function settleBaseline(input: BaselineInput, observed: Observed, confirmation: Confirmation): Baseline {
-  const { evidence } = observed;
-  const { targets, flaky, plan, targetedWorks } = confirmation;
+function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun: TargetedRuns): Baseline {
+  const { evidence } = confirmation.observed;
+  const { targets, flaky, notRun } = confirmation;
   const baselineCases = evidence.run.cases;
   if (targets.length === 0) {
+    const passed = flaky.length > 0 ? `${plural(flaky.length, 'failing test')} passed when rerun` : '';
+    const ran = notRun.length > 0 ? `${plural(notRun.length, 'failing test')} did not run when rerun` : '';
     return {
       kind: 'stop',
       result: 'not-reproduced',
-      reason: `${plural(flaky.length, 'failing test')} passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
+      reason: `${[passed, ran].filter(Boolean).join(' and ')}: the failure is flaky or depends on the environment, so nothing was edited`,
       summary: evidence.summary,
       frames: evidence.frames,
       flaky,
-      reproduce: plan.display,
+      reproduce: rerun.display(confirmation.tried),
     };
   }
   if (flaky.length > 0)
@@ -284,11 +298,12 @@ function settleBaseline(input: BaselineInput, observed: Observed, confirmation: 
       passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
       baseline: new Map(baselineCases.map((c) => [c.id, c])),
       flaky,
+      fileLevel: new Set(targets.filter((t) => t.wholeFile).map((t) => t.id)),
     },
-    targetedWorks,
-    fullRunMs: observed.fullRunMs,
+    rerun,
+    fullRunMs: confirmation.observed.fullRunMs,
     targetedRunMs: confirmation.targetedRunMs,
-    source: observed.source,
-    reproduce: targetedWorks ? input.runs.plan(targets).display : input.testCommand,
+    source: confirmation.observed.source,
+    reproduce: rerun.display(targets),
   };
 }

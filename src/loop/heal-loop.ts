@@ -438,13 +438,16 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   const { recorded, refusedNote } = applied;
   throwIfAborted(input.signal);
   const { rerunTargets } = input;
+  let full: RunOutcome | undefined;
   if (rerunTargets) {
-    const rerun = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
-    const targeted = judgeTargets(input.expectations, rerun);
+    const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
+    const targeted = judgeTargets(input.expectations, run);
     if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
+    // A rerun that fell back to the full command is the full run.
+    if (run.fullRun) full = run;
   }
   throwIfAborted(input.signal);
-  const full = await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+  full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
   const judged = judgeFull(input.expectations, full);
   if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged);
   if (await specialCased(a, applied, judged)) return NEXT;

@@ -21,7 +21,7 @@ import { runCommand } from '../workspace/run-tests.js';
 import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
-import { planRerun, type RerunPlan, type RerunTarget } from './rerun.js';
+import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
 
 /** What the evidence collector (`frames/collect-evidence.ts`) returns, as far as the loop reads it. */
@@ -77,8 +77,10 @@ export interface TestRunResult extends RunOutcome {
 
 export interface TestRuns {
   /** The rerun plan for these tests (targeted, or the full command with the reason why not). */
-  plan(targets: readonly RerunTarget[]): RerunPlan;
+  plan(targets: readonly RerunTarget[], scope?: RerunScope): RerunPlan;
   full(label: string): Promise<TestRunResult>;
+  /** Runs a plan made by `plan`. */
+  run(plan: RerunPlan, label: string): Promise<TestRunResult>;
   targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
   /** Report files that exist now (used to decide whether the step's reports are fresh). */
   existingReports(): Promise<string[]>;
@@ -173,18 +175,20 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     };
   };
 
-  const plan = (targets: readonly RerunTarget[]) =>
+  const plan = (targets: readonly RerunTarget[], scope?: RerunScope) =>
     planRerun({
       testCommand: options.testCommand,
       template: options.rerunTemplate,
       targets,
       cwd: options.cwd,
       nodeOptions: options.env.NODE_OPTIONS,
+      scope,
     });
 
   return {
     plan,
     full: (label) => execute(options.testCommand, {}, label),
+    run: (p, label) => execute(p.command, p.env, label),
     async targeted(targets, label) {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };

@@ -11,6 +11,7 @@ import type { TestCase } from '../reports/test-run.js';
 import type { AttemptVerdict } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
+import { failsOutsideTests } from './file-level-failures.js';
 
 /** One test run as the verdict needs it. */
 export interface RunOutcome {
@@ -25,6 +26,8 @@ export interface RunOutcome {
   reportErrors?: readonly string[];
   /** What the run wrote into git's metadata (put back since); the baseline's runs did not. */
   gitDirWrites?: readonly string[];
+  /** The run was the full test command: a targeted rerun that fell back that far (targeted-run.ts). */
+  fullRun?: boolean;
 }
 
 export interface Expectations {
@@ -36,11 +39,13 @@ export interface Expectations {
   baseline: ReadonlyMap<string, TestCase>;
   /** Tests that failed in the reports but passed on rerun: neither a target nor a regression. */
   flaky?: readonly string[];
+  /** Targets that failed outside any test (a describe body, a hook): see file-level-failures.ts. */
+  fileLevel?: ReadonlySet<string>;
 }
 
 export interface Judgement {
   verdict: AttemptVerdict;
-  failToPass: { passed: number; total: number };
+  failToPass: { passed: number; total: number; notRun?: number };
   passToPass?: { passed: number; total: number; broken: string[] };
   feedback: string;
 }
@@ -51,29 +56,50 @@ const MAX_MESSAGE_CHARS = 300;
 const MAX_TAIL_LINES = 30;
 const MAX_TAIL_CHARS = 1_500;
 
-type Outcome = 'passed' | 'failed' | 'missing' | 'skipped';
+export type Outcome = 'passed' | 'failed' | 'missing' | 'skipped';
 
 function altKey(c: Pick<TestCase, 'name' | 'classname' | 'suite'>): string {
   return `${c.classname ?? c.suite}\u0000${c.name}`;
 }
 
+/** Suite names that say nothing about where a test is (pytest's, node:test's on Node 20). */
+const GENERIC_SUITES = new Set(['', 'pytest', 'test', 'Root Suite', 'jest tests', 'vitest tests']);
+
+/** Where a case ran, as far as the report says: its file, else its suite. */
+function placeOf(c: Pick<TestCase, 'file' | 'suite'>): string | undefined {
+  if (c.file) return `file\u0000${c.file}`;
+  return GENERIC_SUITES.has(c.suite) ? undefined : `suite\u0000${c.suite}`;
+}
+
 /** Look up each expected test in a run, by id and, failing that, by class + name. */
-class CaseIndex {
+export class CaseIndex {
   private byId = new Map<string, TestCase>();
   private byAlt = new Map<string, TestCase>();
+  /** Files and suites in which a test ran (passed or failed). */
+  private ranIn = new Set<string>();
   constructor(cases: readonly TestCase[]) {
     for (const c of cases) {
       this.byId.set(c.id, c);
       this.byAlt.set(altKey(c), c);
+      const place = c.status === 'skipped' ? undefined : placeOf(c);
+      if (place !== undefined) this.ranIn.add(place);
     }
   }
-  outcome(id: string, baseline: TestCase | undefined): { outcome: Outcome; found?: TestCase } {
+  outcome(id: string, baseline: TestCase | undefined, fileLevel = false): { outcome: Outcome; found?: TestCase } {
     const found = this.byId.get(id) ?? (baseline ? this.byAlt.get(altKey(baseline)) : undefined);
-    if (!found) return { outcome: 'missing' };
+    if (!found) {
+      // An error in a describe body or a hook is gone, not passing, once fixed: its file ran tests.
+      const place = baseline && (fileLevel || isFileLevel(baseline)) ? placeOf(baseline) : undefined;
+      return { outcome: place !== undefined && this.ranIn.has(place) ? 'passed' : 'missing' };
+    }
     if (found.status === 'passed') return { outcome: 'passed', found };
     if (found.status === 'skipped') return { outcome: 'skipped', found };
     return { outcome: 'failed', found };
   }
+}
+
+function isFileLevel(c: TestCase): boolean {
+  return failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect });
 }
 
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
@@ -139,27 +165,51 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
     };
   }
   const missingReport = noReport(run);
-  if (missingReport) return { verdict: 'targets-failed', failToPass: { passed: 0, total }, feedback: missingReport };
+  if (missingReport)
+    return { verdict: 'not-run', failToPass: { passed: 0, total, notRun: total }, feedback: missingReport };
   const index = new CaseIndex(run.cases);
   const frames = new Map(run.frames.map((f) => [f.id, f]));
-  const problems: string[] = [];
+  const failed: string[] = [];
+  const notRun: string[] = [];
   let passed = 0;
   for (const id of expect.failToPass) {
-    const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+    const { outcome, found } = index.outcome(id, expect.baseline.get(id), expect.fileLevel?.has(id));
     if (outcome === 'passed') passed++;
-    else if (outcome === 'failed') problems.push(describeFailure(id, found, frames));
-    else if (outcome === 'skipped') problems.push(`- ${id}: was skipped instead of passing`);
-    else problems.push(`- ${id}: did not run (missing from the report)`);
+    else if (outcome === 'failed') failed.push(describeFailure(id, found, frames));
+    else if (outcome === 'skipped') notRun.push(`- ${id}: did not run (skipped)`);
+    else notRun.push(`- ${id}: did not run (missing from the report)`);
   }
   if (passed === total) return { verdict: 'accepted', failToPass: { passed, total }, feedback: '' };
+  const counts = { passed, total, ...(notRun.length > 0 ? { notRun: notRun.length } : {}) };
+  // A test that did not run is never counted as failing: nothing says the change did not fix it.
+  if (failed.length === 0) {
+    return { verdict: 'not-run', failToPass: counts, feedback: notRunFeedback(total, notRun, run, expect, frames) };
+  }
   return {
     verdict: 'targets-failed',
-    failToPass: { passed, total },
+    failToPass: counts,
     feedback: render(
-      `${total - passed} of ${plural(total, 'failing test')} still ${total - passed === 1 ? 'fails' : 'fail'}:`,
-      problems,
+      `${failed.length} of ${plural(total, 'failing test')} still ${failed.length === 1 ? 'fails' : 'fail'}:`,
+      [...failed, ...notRun],
     ),
   };
+}
+
+/** Targets that did not run, and what failed in their place (an import error, a broken describe). */
+function notRunFeedback(
+  total: number,
+  notRun: string[],
+  run: RunOutcome,
+  expect: Expectations,
+  frames: ReadonlyMap<string, FailureFrame>,
+): string {
+  const targets = new Set(expect.failToPass);
+  const instead = run.cases
+    .filter((c) => (c.status === 'failed' || c.status === 'errored') && !targets.has(c.id))
+    .map((c) => describeFailure(c.id, c, frames));
+  const header = `${notRun.length} of ${plural(total, 'failing test')} did not run, so nothing shows the change fixes ${notRun.length === 1 ? 'it' : 'them'}:`;
+  const lines = instead.length > 0 ? [...notRun, 'The run reported these failures instead:', ...instead] : notRun;
+  return render(header, lines, instead.length > 0 ? undefined : outputTail(run.output));
 }
 
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */

@@ -57,6 +57,7 @@ const RESULT_TITLES: Record<HealResult, string> = {
 const VERDICTS: Partial<Record<string, string>> = {
   accepted: '✅ accepted',
   'targets-failed': '❌ tests still fail',
+  'not-run': '⏸️ failing tests did not run',
   'broke-passing': '❌ broke passing tests',
   duplicate: '↩️ duplicate of an earlier attempt',
   'rejected-edits': '⛔ edits refused',

@@ -80,15 +80,15 @@ describe('planRerun', () => {
       'vitest',
       'vitest run',
       { file: 'src/a.test.ts' },
-      (name: string) => ['run', 'src/a.test.ts', '-t', escapeRegex(name)],
+      (name: string) => ['run', 'src/a.test.ts', '-t', `^${escapeRegex(name)}$`],
     ],
     [
       'jest',
       'jest --ci',
       { file: 'src/a.test.js' },
-      (name: string) => ['--ci', 'src/a.test.js', '-t', escapeRegex(name)],
+      (name: string) => ['--ci', '-t', `^${escapeRegex(name)}$`, '--', 'src/a.test.js'],
     ],
-    ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', escapeRegex(name)]],
+    ['mocha', 'mocha test/', {}, (name: string) => ['test/', '--grep', `^${escapeRegex(name)}$`]],
     ['cargo', 'cargo test', {}, (name: string) => ['test', '--', '--exact', name]],
     [
       'node',
@@ -147,7 +147,7 @@ describe('planRerun', () => {
       cwd: dir,
       targets: [target({ name: 'a.b', file: 'x.test.ts' })],
     });
-    expect(vitest.command).toBe("npm run test -- x.test.ts -t 'a\\.b'");
+    expect(vitest.command).toBe("npm run test -- x.test.ts -t '^a\\.b$'");
     rmSync(path.join(dir, 'package.json'));
   });
 
@@ -200,6 +200,76 @@ describe('planRerun', () => {
       targets: [target({ name: 'a' })],
     });
     expect(plan).toMatchObject({ command: 'make test MSG="rerun" ARGS=a', targeted: true });
+  });
+
+  it('gradle: --tests per method, and per class at the files scope (Gradle cannot run offline here)', () => {
+    const targets = [
+      target({ name: 'adds(int)[1]', classname: 'com.acme.CalcTest' }),
+      target({ name: 'muls', classname: 'com.acme.CalcTest' }),
+      target({ name: "it's", classname: 'com.acme.OtherTest' }),
+    ];
+    const tests = planRerun({ testCommand: './gradlew test --offline', cwd: dir, targets });
+    expect(tests).toMatchObject({ runner: 'gradle', scope: 'tests' });
+    expect(tests.command).toBe(
+      "./gradlew test --offline --tests com.acme.CalcTest.adds --tests com.acme.CalcTest.muls --tests 'com.acme.OtherTest.it'\\''s'",
+    );
+    const files = planRerun({ testCommand: 'gradle test', cwd: dir, targets, scope: 'files' });
+    expect(files.command).toBe('gradle test --tests com.acme.CalcTest --tests com.acme.OtherTest');
+  });
+
+  it('the files scope of each runner, and what has none', () => {
+    const t = [target({ name: 'a > b', file: 'test/a.test.ts', classname: 'test/a.test.ts' })];
+    const plan = (testCommand: string, targets = t) => planRerun({ testCommand, cwd: dir, targets, scope: 'files' });
+    expect(plan('npx vitest run').command).toBe('npx vitest run test/a.test.ts');
+    expect(plan('npx jest --reporters=jest-junit').command).toBe('npx jest --reporters=jest-junit -- test/a.test.ts');
+    expect(plan('pytest', [target({ name: 't', classname: 'tests.test_calc.C' })]).command).toBe(
+      'pytest tests/test_calc.py',
+    );
+    expect(plan('cargo test', [target({ name: 'adds', classname: 'tests' })]).command).toBe(
+      'cargo test -- tests::adds',
+    );
+    expect(plan('mvn test', [target({ name: 'adds', classname: 'com.acme.CalcTest' })]).command).toBe(
+      'mvn test -Dtest=CalcTest -Dsurefire.failIfNoSpecifiedTests=false',
+    );
+    const mocha = plan('mocha', [target({ name: 'outer inner adds', classname: 'adds' })]);
+    expect(mocha.command).toBe("mocha --grep '^outer inner '");
+    const node = plan('node --test');
+    expect(node).toMatchObject({
+      targeted: false,
+      reason: expect.stringMatching(/no file-level form/),
+    });
+  });
+
+  it('unittest: ids replace a plain discover; a start directory cannot be targeted', () => {
+    const targets = [target({ name: 'test_x', classname: 'tests.test_calc.CalcTests' })];
+    const plain = planRerun({ testCommand: 'python3 -m unittest discover -p "test_*.py" -v', cwd: dir, targets });
+    expect(plain.command).toBe('python3 -m unittest tests.test_calc.CalcTests.test_x');
+    const xml = planRerun({
+      testCommand: 'python -m xmlrunner --output-file r.xml discover && echo',
+      cwd: dir,
+      targets,
+    });
+    expect(xml.command).toBe('python -m xmlrunner --output-file r.xml tests.test_calc.CalcTests.test_x && echo');
+    const start = planRerun({ testCommand: 'python3 -m unittest discover -s tests', cwd: dir, targets });
+    expect(start.targeted).toBe(false);
+  });
+
+  it('go through gotestsum; cargo with the module path', () => {
+    const go = planRerun({
+      testCommand: 'gotestsum --junitfile r.xml',
+      cwd: dir,
+      targets: [target({ name: 'TestTotal/two_pens' }), target({ name: 'TestTotal' })],
+    });
+    expect(go.command).toBe("gotestsum --junitfile r.xml -- ./... -run '^TestTotal$/^two_pens$'");
+    const cargo = planRerun({
+      testCommand: 'cargo test',
+      cwd: dir,
+      targets: [
+        target({ name: 'adds', classname: 'tests::nested' }),
+        target({ name: 'top', classname: 'integration' }),
+      ],
+    });
+    expect(cargo.command).toBe('cargo test -- --exact tests::nested::adds top');
   });
 
   it('falls back to the full command for unknown runners', () => {

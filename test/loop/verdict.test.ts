@@ -82,10 +82,39 @@ describe('verdict', () => {
     expect(j.feedback.length).toBeLessThan(600);
   });
 
-  it('treats a vanished or skipped target as not passing', () => {
+  it('calls a vanished or skipped target not run, never failing', () => {
     const j = judgeTargets(expectations, run([tc('f::a', 'skipped')]));
-    expect(j.feedback).toContain('- f::a: was skipped instead of passing');
+    expect(j.verdict).toBe('not-run');
+    expect(j.failToPass).toEqual({ passed: 0, total: 2, notRun: 2 });
+    expect(j.feedback).toMatch(/^2 of 2 failing tests did not run, so nothing shows the change fixes them:/);
+    expect(j.feedback).toContain('- f::a: did not run (skipped)');
     expect(j.feedback).toContain('- f::b: did not run (missing from the report)');
+    // One that still fails makes the verdict: the one that did not run is listed, not counted as failing.
+    const mixed = judgeTargets(expectations, run([tc('f::a', 'failed')]));
+    expect(mixed.verdict).toBe('targets-failed');
+    expect(mixed.feedback).toMatch(/^1 of 2 failing tests still fails:/);
+    expect(mixed.feedback).toContain('- f::b: did not run (missing from the report)');
+    // What failed in their place is shown.
+    const instead = judgeTargets(
+      expectations,
+      run([tc('f::p1', 'passed'), tc('f::x', 'errored', { failure: { message: 'ImportError: no module y' } })]),
+    );
+    expect(instead.verdict).toBe('not-run');
+    expect(instead.feedback).toContain('The run reported these failures instead:\n- f::x: ImportError: no module y');
+  });
+
+  it('counts an error of a describe body or a hook as fixed once its file runs tests without it', () => {
+    const hook = tc('test/h.spec.mjs::hooked "before all" hook for "t"', 'failed', {
+      name: 'hooked "before all" hook for "t"',
+      file: 'test/h.spec.mjs',
+      source: { report: 'r.xml', dialect: 'mocha-junit-reporter' },
+    });
+    const expect2 = { ...expectations, failToPass: [hook.id], baseline: new Map([[hook.id, hook]]) };
+    const fixed = run([tc('test/h.spec.mjs::hooked t', 'passed', { file: 'test/h.spec.mjs' })]);
+    expect(judgeTargets(expect2, fixed).verdict).toBe('accepted');
+    // Its file did not run at all: not run.
+    const elsewhere = run([tc('test/other.spec.mjs::x', 'passed', { file: 'test/other.spec.mjs' })]);
+    expect(judgeTargets(expect2, elsewhere).verdict).toBe('not-run');
   });
 
   it('matches a test whose id drifted by class and name', () => {
@@ -134,7 +163,7 @@ describe('verdict', () => {
         reportErrors: ['no report matched reports/*.xml'],
       }),
     );
-    expect(none.verdict).toBe('targets-failed');
+    expect(none.verdict).toBe('not-run');
     expect(none.feedback).toMatch(/no test results \(no report matched[\s\S]*SyntaxError/);
     const slow = judgeFull(expectations, run([], { timedOut: true, durationMs: 60_000 }));
     expect(slow.verdict).toBe('timeout');

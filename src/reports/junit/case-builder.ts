@@ -8,6 +8,7 @@ import type { TestCase, TestFailure, TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
 import type { CaseSource } from './case-sink.js';
 import { saysNotRun, scopedName, skipAllowsFailure, type CaseFields, type DialectQuirks } from './dialects.js';
+import type { CaseFileMapper } from './repo-relative-file.js';
 
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
@@ -71,7 +72,7 @@ export class CaseBuilder {
 
   constructor(
     /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
-    private readonly caseFile?: (file: string) => string,
+    private readonly caseFile?: CaseFileMapper,
   ) {}
 
   /**
@@ -123,6 +124,12 @@ export class CaseBuilder {
     this.resultTouched = true;
     this.skipped = true;
     this.skipMessage ??= attributes['message'];
+  }
+
+  /** A <property> of the case: some producers say there that it did not run (see `skipProperty`). */
+  property(attributes: Record<string, string>): void {
+    const message = this.quirks.skipProperty?.(attributes);
+    if (message !== undefined) this.skip({ message });
   }
 
   /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
@@ -268,6 +275,10 @@ export class CaseBuilder {
     fields.line = undefined;
     fields.suiteHostname = suite?.hostname;
     this.quirks.adjustCase?.(fields);
+    // pytest's xunit2 names the module only: the file it names, when the repository has it, makes
+    // the id pytest's own node id (`tests/test_x.py::TestC::test_y`), as reruns pass it.
+    if (fields.file === undefined && fields.classname !== undefined && this.quirks.moduleClassnames)
+      fields.file = this.caseFile?.pythonModule?.(fields.classname);
     // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
     // machine's, not the test's: ids must be the same wherever the report was written.
     if (

@@ -20,7 +20,8 @@ export type JUnitDialect =
   | 'nextest'
   | 'phpunit'
   | 'catch2'
-  | 'playwright';
+  | 'playwright'
+  | 'tap';
 
 type Attributes = Record<string, string>;
 
@@ -49,6 +50,10 @@ export interface DialectQuirks {
   lineFromFailure?(message: string, fields: CaseFields): number | undefined;
   /** Captured output that holds nothing but the producer's section headers. */
   isEmptyOutput?(text: string): boolean;
+  /** The classname is a dotted module path and classes (pytest): its file is looked up in the repository. */
+  moduleClassnames?: true;
+  /** A case <property> that says the case did not run: the skip message, else undefined. */
+  skipProperty?(attributes: Attributes): string | undefined;
   /**
    * How the producer writes a test more than once in one report, when it does (otherwise two
    * <testcase> elements with one id are two tests that share a name, and are counted apart):
@@ -81,6 +86,7 @@ export function detectFromRoot(rootName: string, attributes: Attributes): JUnitD
     if (name === 'jest tests') return 'jest-junit';
     if (name === 'vitest tests') return 'vitest';
     if (name === 'Mocha Tests') return 'mocha-junit-reporter';
+    if (name === 'TAP Tests') return 'tap';
     if (name === 'nextest-run' || attributes['uuid'] !== undefined) return 'nextest';
     // Playwright always writes `id` and `name` on the root (empty unless PLAYWRIGHT_JUNIT_SUITE_*).
     if (attributes['id'] !== undefined && name !== undefined) return 'playwright';
@@ -169,8 +175,10 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
   'node-test': {
     adjustCase(fields) {
       fields.name = undoNodeQuoteEscape(fields.name);
-      // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
-      if (fields.classname !== undefined) fields.classname = undoNodeQuoteEscape(fields.classname);
+      // The enclosing describes' names, dotted (Node 24), escaped the same way; "test" for a
+      // top-level test (and every test on Node 20) says nothing, and is left out of the id.
+      if (fields.classname === 'test') fields.classname = undefined;
+      else if (fields.classname !== undefined) fields.classname = undoNodeQuoteEscape(fields.classname);
       if (fields.file !== undefined) fields.file = undoNodeQuoteEscape(fields.file);
     },
     suiteName: undoNodeQuoteEscape,
@@ -184,6 +192,7 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
   gradle: { repeats: 'retry-after-failure' },
   pytest: {
     repeats: 'attempts',
+    moduleClassnames: true,
     // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
     lineBase: 0,
     isEmptyOutput: isPytestEmptyCapture,
@@ -246,6 +255,27 @@ const QUIRKS: Partial<Record<JUnitDialect, DialectQuirks>> = {
       const base = fields.classname.slice(fields.classname.lastIndexOf('/') + 1);
       return match[1] === base ? Number(match[2]) : undefined;
     },
+  },
+  tap: {
+    // @tapjs/reporter's junit: classname `file > parent > …`, `file` only on failures. Each
+    // assertion is a case too. The file is the first part of the classname; the id names the
+    // subtest path after it (`test/a.test.mjs::parent > test > should be equal`).
+    adjustCase(fields) {
+      if (fields.classname === undefined) return;
+      const at = fields.classname.indexOf(' > ');
+      fields.file ??= at < 0 ? fields.classname : fields.classname.slice(0, at);
+    },
+    idName(fields) {
+      const c = fields.classname;
+      const at = c === undefined ? -1 : c.indexOf(' > ');
+      return at < 0 ? fields.name : `${c!.slice(at + 3)} > ${fields.name}`;
+    },
+    classWithinFile: () => undefined,
+    // A test left out by --grep, --only or t.skip/t.todo: `<property name="skip" value="filter: …"/>`.
+    skipProperty: (attributes) =>
+      attributes['name'] === 'skip' || attributes['name'] === 'todo'
+        ? `${attributes['name']}: ${attributes['value'] ?? ''}`
+        : undefined,
   },
   'go-junit-report': { failureMessage: goFailureMessage },
   gotestsum: { failureMessage: goFailureMessage },

@@ -63,6 +63,8 @@ const K_SUITE_ERR = 9;
 const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
 const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
 const K_IGNORED = 12; // properties, and anything inside a case we do not read
+const K_CASE_PROPERTIES = 13; // <properties> inside a case (tap writes a skip there)
+const K_CASE_PROPERTY = 14;
 
 /** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
 const DOCUMENT_ENDED = new Error('the document ended');
@@ -671,7 +673,11 @@ export class JUnitReader {
         else if (name === 'system-err') kind = K_CASE_ERR;
         else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError')
           kind = K_RETRY;
+        else if (name === 'properties') kind = K_CASE_PROPERTIES;
         else kind = K_IGNORED;
+        break;
+      case K_CASE_PROPERTIES:
+        kind = name === 'property' ? K_CASE_PROPERTY : K_IGNORED;
         break;
       case K_RETRY:
         kind = name === 'stackTrace' ? K_RETRY_TRACE : K_IGNORED;
@@ -718,6 +724,13 @@ export class JUnitReader {
       case K_RETRY_TRACE:
         // The stack trace of the first retry is kept; later retries are only counted.
         this.collect(this.builder.retryCollector());
+        break;
+      case K_CASE_PROPERTIES:
+        this.collect(undefined);
+        break;
+      case K_CASE_PROPERTY:
+        this.builder.property(attributes);
+        this.collect(undefined);
         break;
       case K_IGNORED:
         if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {

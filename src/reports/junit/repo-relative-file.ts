@@ -12,8 +12,30 @@ import { pathUnderRoot, type PathResolver } from '../../workspace/repo-paths.js'
 /** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
 const MAX_REMEMBERED = 4096;
 
-/** A function from a report's `file` to the repo-relative file, or the value as given. */
-export type CaseFileMapper = (file: string) => string;
+/**
+ * A function from a report's `file` to the repo-relative file, or the value as given; and, for
+ * producers that name a test's module only (pytest's xunit2 classname), the module's file.
+ */
+export type CaseFileMapper = ((file: string) => string) & {
+  /** The `.py` file of a dotted classname (`tests.test_x.TestC`), relative to the base, if the repository has it. */
+  pythonModule?(classname: string): string | undefined;
+};
+
+/**
+ * The Python file a dotted name lives in and the classes after it: the longest leading part that
+ * names a file (`tests.test_x.TestC.Inner` → `tests/test_x.py`, [TestC, Inner]). pytest's classname
+ * is the node id's path as a module plus its classes; the rerun planner uses this too.
+ */
+export function pythonModuleFile(
+  parts: readonly string[],
+  isFile: (rel: string) => boolean,
+): { file: string; rest: string[] } | undefined {
+  for (let k = parts.length; k >= 1; k--) {
+    const candidate = `${parts.slice(0, k).join('/')}.py`;
+    if (isFile(candidate)) return { file: candidate, rest: parts.slice(k) };
+  }
+  return undefined;
+}
 
 /**
  * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
@@ -24,7 +46,8 @@ export function createRepoRelativeFile(repo: PathResolver, base?: string): CaseF
   const known = new Map<string, string>();
   const fromBase = base === undefined ? '' : path.relative(repo.root, base).split(path.sep).join('/');
   const prefix = fromBase && !fromBase.startsWith('..') && !path.isAbsolute(fromBase) ? `${fromBase}/` : '';
-  return (file) => {
+  const modules = new Map<string, string | undefined>();
+  const mapper: CaseFileMapper = (file) => {
     let mapped = known.get(file);
     if (mapped !== undefined) return mapped;
     const verdict = repo.resolve(file);
@@ -35,4 +58,12 @@ export function createRepoRelativeFile(repo: PathResolver, base?: string): CaseF
     known.set(file, mapped);
     return mapped;
   };
+  mapper.pythonModule = (classname) => {
+    if (modules.has(classname)) return modules.get(classname);
+    const found = pythonModuleFile(classname.split('.').filter(Boolean), (rel) => repo.files.has(`${prefix}${rel}`));
+    if (modules.size >= MAX_REMEMBERED) modules.clear();
+    modules.set(classname, found?.file);
+    return found?.file;
+  };
+  return mapper;
 }

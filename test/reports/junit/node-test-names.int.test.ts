@@ -38,8 +38,8 @@ const REPO_IDS = [
   `test/names.test.js::${SUITE}::${NAMES[0]}`,
   `test/names.test.js::${SUITE}::${NAMES[1]}`,
   `test/names.test.js::${SUITE}::${NAMES[2]}`,
-  `test/names.test.js::test::${NAMES[3]}`,
-  `test/names.test.js::test::${NAMES[4]}`,
+  `test/names.test.js::${NAMES[3]}`,
+  `test/names.test.js::${NAMES[4]}`,
 ];
 const TRACKED = ['package.json', 'test/names.test.js'];
 
@@ -71,20 +71,23 @@ describe('node:test names with quotes (the reporter escapes " twice)', () => {
     // The body is element text, escaped once: it was right before and stays as it is.
     expect(first.failure?.body).toContain('AssertionError [ERR_ASSERTION]: says "no" & <stops>');
     const top = byName(result, NAMES[3]!);
-    expect(top).toMatchObject({ suite: '', classname: 'test', status: 'failed' });
+    // "test", the classname of a top-level test, says nothing: it is left out (and of the id).
+    expect(top).toMatchObject({ suite: '', status: 'failed' });
+    expect(top.classname).toBeUndefined();
     expect(top.failure?.message).toContain(`+   said: '"hi"'`);
     // Without the repository, the file stays as the report wrote it (parseJUnitFile is given none).
     expect(first.file).toBe(`${RECORDED_DIR}/test/names.test.js`);
     expect(first.id).toBe(`${RECORDED_DIR}/test/names.test.js::${SUITE}::${NAMES[0]}`);
   });
 
-  it('Node 20: the same names (Node 20 writes no file, and "test" as every classname)', async () => {
+  it('Node 20: the same names (Node 20 writes no file, and "test" as every classname, left out)', async () => {
     const result = await parseJUnitFile(path.join(PROJECT, 'junit-node20.xml'));
     expect(result.errors).toEqual([]);
     expect(result.dialect).toBe('node-test');
     expect(result.cases.map((c) => c.name)).toEqual(NAMES);
     expect(result.cases.map((c) => c.file)).toEqual(NAMES.map(() => undefined));
-    expect(byName(result, NAMES[0]!)).toMatchObject({ suite: SUITE, classname: 'test', id: `test::${NAMES[0]}` });
+    // No file: the id is the describe and the name (it was `test::…`).
+    expect(byName(result, NAMES[0]!)).toMatchObject({ suite: SUITE, id: `${SUITE}::${NAMES[0]}` });
     expect(byName(result, NAMES[0]!).failure?.message).toBe('says "no" & <stops>2 !== 3');
   });
 

@@ -178,7 +178,7 @@ describe('node:test', () => {
     expect(threw.failure).toMatchObject({ type: 'testCodeFailure', message: 'percent out of range: 150' });
     expect(threw.failure?.body).toContain(`at discount (/tmp/self-heal-junit-fixtures/node-test/lib/cart.js:6:28)`);
     expect(byId(result, `${file}::cart.discount::handles coupons`).status).toBe('skipped');
-    const top = byId(result, `${file}::test::<b>hostile</b> & ::error::name @here`);
+    const top = byId(result, `${file}::<b>hostile</b> & ::error::name @here`);
     expect(top.suite).toBe('');
     expect(top.failure?.message).toBe(
       'Expected values to be strictly deep-equal:\n+ actual - expected\n\n  {\n+   a: 1\n-   a: 2\n  }',
