@@ -63,6 +63,7 @@ const { values: args } = parseArgs({
     cli: { type: 'string', default: 'source' },
     'builtin-seconds': { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
+    'ci-only': { type: 'boolean', default: false },
   },
 });
 
@@ -77,6 +78,8 @@ interface Project {
   repo: string;
   runner: string;
   install: 'none' | 'npm ci' | 'npm install';
+  /** Installed with the project's own (`npm install` only), for a reporter that must load the project's runner. */
+  extraPackages?: string[];
   source: string[];
   testFiles: string;
   testCommand: string;
@@ -180,10 +183,14 @@ async function installNpm(project: Project, repo: string, log: string): Promise<
   const lockFile = path.join(repo, 'package-lock.json');
   const lock = existsSync(lockFile) ? readFileSync(lockFile, 'utf8') : '';
   const mode = project.install === 'npm ci' && lock ? 'npm ci' : 'npm install';
-  const cached = path.join(CACHE, 'npm', `${project.id}-${hash(mode, manifest, lock)}`);
+  const extra = mode === 'npm install' ? (project.extraPackages ?? []) : [];
+  const cached = path.join(CACHE, 'npm', `${project.id}-${hash(mode, manifest, lock, ...extra)}`);
   if (!existsSync(path.join(cached, 'node_modules'))) {
     const flags = '--no-audit --no-fund --ignore-scripts';
-    const command = mode === 'npm ci' ? `npm ci ${flags}` : `npm install ${flags} --no-package-lock`;
+    const command =
+      mode === 'npm ci'
+        ? `npm ci ${flags}`
+        : `npm install ${flags} --no-package-lock --no-save ${extra.map(shq).join(' ')}`;
     const r = await runShell(command, { cwd: repo, env: projectEnv(), logFile: log, timeoutSeconds: TIMEOUT.install });
     if (r.code !== 0) return `${command} failed (exit ${r.code}${r.timedOut ? ', timed out' : ''}; see ${log})`;
     mkdirSync(path.dirname(cached), { recursive: true });
@@ -403,6 +410,7 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
     );
     if (!failing.length)
       return { ...row, status: 'invalid', note: `the bug state has no failing test (exit ${ci.code})` };
+    if (args['ci-only']) return { ...row, note: `CI step only: ${row.failing.slice(0, 4).join('; ')}` };
     const ciReports = path.join(work, 'ci-reports');
     copyDir(reports, ciReports);
 
@@ -496,7 +504,8 @@ function floorOf(row: Row): number | undefined {
   return row.floorMs ? row.floorMs.targeted + row.floorMs.full : undefined;
 }
 
-function printTable(rows: Row[], command: string, outRoot: string): void {
+/** The Markdown table (with the summary, the diagnoses and the command), also written to table.md. */
+function writeTable(rows: Row[], command: string, outRoot: string): string {
   const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
   const lines = [
     '| scenario | project | runner | tests | healed | heal s | floor s (targeted + full) | heal/floor | fix lines in prompt | built-in |',
@@ -541,8 +550,8 @@ function printTable(rows: Row[], command: string, outRoot: string): void {
   }
   lines.push('', `Reproduce: \`${command}\``, `Logs, prompts and reports: ${outRoot}`);
   const text = lines.join('\n');
-  console.log(text);
   writeFileSync(path.join(outRoot, 'table.md'), `${text}\n`);
+  return text;
 }
 
 /** One bench run at a time on a shared machine. */
@@ -587,15 +596,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   const outRoot = mkdtempSync(path.join(tmpdir(), 'self-heal-bench-real-projects-'));
   const started = performance.now();
+  const flags = process.argv.slice(2).map(shq).join(' ');
+  const reproduce = `npm run bench -- real-projects${flags ? ` ${flags}` : ''}`;
   try {
     const tools = ensureTools(pins.tools, path.join(outRoot, 'tools.log'));
     const rows: Row[] = [];
     for (const { project, scenario } of picked) {
       console.error(`▸ ${scenario.id} (${project.repo}, ${project.runner})`);
       rows.push(await runScenario(project, scenario, tools, outRoot));
+      writeTable(rows, reproduce, outRoot); // so far, in case the run is stopped
     }
-    const flags = process.argv.slice(2).map(shq).join(' ');
-    printTable(rows, `npm run bench -- real-projects${flags ? ` ${flags}` : ''}`, outRoot);
+    console.log(writeTable(rows, reproduce, outRoot));
     const load = loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
