@@ -24,7 +24,6 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
-  readdirSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -46,7 +45,6 @@ import {
   runShell,
   shq,
   type FixLine,
-  type JunitCase,
 } from './_real-projects-lib.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -562,7 +560,7 @@ function takeLock(): () => void {
     closeSync(openSync(lock, 'wx'));
   } catch {
     const pid = Number(readFileSync(lock, 'utf8'));
-    let alive = false;
+    let alive: boolean;
     try {
       process.kill(pid, 0);
       alive = pid > 0;
