@@ -62,6 +62,7 @@ const { values: args } = parseArgs({
     'builtin-seconds': { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
     'ci-only': { type: 'boolean', default: false },
+    'with-rerun-command': { type: 'boolean', default: false },
   },
 });
 
@@ -291,6 +292,16 @@ function substitute(command: string, values: Record<string, string>): string {
   return command.replace(/\{(tools|ids|files)\}/g, (m, k: string) => values[k] ?? m);
 }
 
+/**
+ * `--with-rerun-command` (a side experiment, never the main table): self-heal's own
+ * `--rerun-command`, the project's targeted command with self-heal's placeholders.
+ */
+function rerunFlag(project: Project, tools: string): string[] {
+  if (!args['with-rerun-command']) return [];
+  const template = substitute(project.targetedCommand, { tools, ids: '{tests}', files: '{files}' });
+  return ['--rerun-command', template];
+}
+
 function selfHealArgs(): string[] {
   return args.cli === 'dist'
     ? [path.join(ROOT, 'dist/cli/index.js')]
@@ -418,7 +429,15 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
       p.repo,
       full,
       { ...env, BENCH_FIX_PATCH: p.patch, BENCH_PROMPT_DIR: promptDir },
-      ['--provider', 'command', '--agent-command', `node ${shq(AGENT)}`, '--timeout', String(TIMEOUT.test)],
+      [
+        '--provider',
+        'command',
+        '--agent-command',
+        `node ${shq(AGENT)}`,
+        '--timeout',
+        String(TIMEOUT.test),
+        ...rerunFlag(project, tools),
+      ],
       path.join(out, 'heal'),
       TIMEOUT.heal,
     );
