@@ -101,7 +101,11 @@ interface Row {
   tests?: number;
   failing?: string[];
   healed?: string;
+  /** The self-heal process's wall time, and heal()'s own (the ratio's numerator). */
+  processMs?: number;
   healMs?: number;
+  attemptMs?: number[];
+  ciMs?: number;
   floorMs?: { targeted: number; full: number };
   fixInPrompt?: string;
   builtin?: string;
@@ -316,7 +320,11 @@ function copyDir(from: string, to: string): void {
 interface HealRun {
   result: string;
   attempt?: number;
+  /** The self-heal process's wall time. */
   ms: number;
+  /** heal()'s own duration (its report's durationMs): without the CLI's start-up. */
+  healMs?: number;
+  attemptMs: number[];
   reason: string;
   verdicts: string[];
   feedback: string[];
@@ -352,6 +360,7 @@ async function runSelfHeal(
     return {
       result: r.timedOut ? 'timeout' : `crash (exit ${r.code})`,
       ms: r.ms,
+      attemptMs: [],
       reason: 'no report',
       verdicts: [],
       feedback: [],
@@ -361,12 +370,15 @@ async function runSelfHeal(
     result: string;
     reason: string;
     fix?: { attempt: number };
-    attempts: { verdict: string; feedback: string }[];
+    durationMs: number;
+    attempts: { verdict: string; feedback: string; durationMs: number }[];
   };
   return {
     result: json.result,
     attempt: json.fix?.attempt,
     ms: r.ms,
+    healMs: json.durationMs,
+    attemptMs: json.attempts.map((a) => a.durationMs),
     reason: json.reason,
     verdicts: json.attempts.map((a) => a.verdict),
     feedback: json.attempts.map((a) => a.feedback),
@@ -383,6 +395,9 @@ function rerunLines(log: string): string[] {
   return [...new Set(lines)].slice(0, 8).map((l) => l.slice(0, 400));
 }
 
+/** The scenario's temporary clone, removed on SIGINT/SIGTERM too. */
+let currentWork: string | undefined;
+
 async function runScenario(project: Project, scenario: Scenario, tools: string, outRoot: string): Promise<Row> {
   const row: Row = { project, scenario, status: 'ok' };
   const mirror = mirrorOf(project.repo);
@@ -395,6 +410,7 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
   const out = path.join(outRoot, scenario.id);
   mkdirSync(out, { recursive: true });
   const work = mkdtempSync(path.join(tmpdir(), `bench-real-${scenario.id}-`));
+  currentWork = work;
   const log = (name: string) => path.join(out, `${name}.log`);
   const env = projectEnv(project.env);
   try {
@@ -413,6 +429,7 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
     const ciCases = readJunitDir(reports);
     const failing = ciCases.filter((c) => c.status === 'failed');
     row.tests = ciCases.length;
+    row.ciMs = ci.ms;
     row.failing = failing.map(caseLabel);
     console.error(
       `  ${scenario.id}: CI step ${(ci.ms / 1000).toFixed(1)}s, ${ciCases.length} tests, ${failing.length} failing, exit ${ci.code}`,
@@ -441,7 +458,9 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
       path.join(out, 'heal'),
       TIMEOUT.heal,
     );
-    row.healMs = heal.ms;
+    row.processMs = heal.ms;
+    row.healMs = heal.healMs;
+    row.attemptMs = heal.attemptMs;
     row.healed = heal.result === 'healed' ? `yes (attempt ${heal.attempt})` : `no: ${heal.result}`;
     if (heal.result !== 'healed' || heal.attempt !== 1) {
       row.diagnosis = [
@@ -487,7 +506,7 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
       row.note = `floor's targeted run passed ${targetedRan} of the ${failing.length} failing tests (${targetedCases.length} ran)`;
     }
     console.error(
-      `  ${scenario.id}: heal ${row.healed} in ${(heal.ms / 1000).toFixed(1)}s; floor ${(targeted.ms / 1000).toFixed(1)}s + ${(fixed.ms / 1000).toFixed(1)}s`,
+      `  ${scenario.id}: heal ${row.healed} in ${((heal.healMs ?? heal.ms) / 1000).toFixed(1)}s (process ${(heal.ms / 1000).toFixed(1)}s); floor ${(targeted.ms / 1000).toFixed(1)}s + ${(fixed.ms / 1000).toFixed(1)}s`,
     );
 
     if (!args['no-builtin']) {
@@ -525,8 +544,8 @@ function floorOf(row: Row): number | undefined {
 function writeTable(rows: Row[], command: string, outRoot: string): string {
   const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
   const lines = [
-    '| scenario | project | runner | tests | healed | heal s | floor s (targeted + full) | heal/floor | fix lines in prompt | built-in |',
-    '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |',
+    '| scenario | project | runner | tests | healed | heal s (process) | attempt 1 s | floor s (targeted + full) | heal/floor | fix lines in prompt | built-in |',
+    '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   const ratios: number[] = [];
   for (const r of rows) {
@@ -542,7 +561,7 @@ function writeTable(rows: Row[], command: string, outRoot: string): string {
     if (ratio) ratios.push(ratio);
     const floorText = r.floorMs ? `${s(floor)} (${s(r.floorMs.targeted)} + ${s(r.floorMs.full)})` : '';
     lines.push(
-      `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests} | ${cell(r.healed ?? '')} | ${s(r.healMs)} | ${floorText} | ${ratio ? `${ratio.toFixed(2)}×` : ''} | ${cell(r.fixInPrompt ?? '')} | ${cell(r.builtin ?? 'not run')} |`,
+      `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests} | ${cell(r.healed ?? '')} | ${s(r.healMs)} (${s(r.processMs)}) | ${s(r.attemptMs?.[0])} | ${floorText} | ${ratio ? `${ratio.toFixed(2)}×` : ''} | ${cell(r.fixInPrompt ?? '')} | ${cell(r.builtin ?? 'not run')} |`,
     );
   }
   const ok = rows.filter((r) => r.status === 'ok');
@@ -568,6 +587,8 @@ function writeTable(rows: Row[], command: string, outRoot: string): string {
   lines.push('', `Reproduce: \`${command}\``, `Logs, prompts and reports: ${outRoot}`);
   const text = lines.join('\n');
   writeFileSync(path.join(outRoot, 'table.md'), `${text}\n`);
+  const plain = rows.map(({ project, ...r }) => ({ ...r, project: project.id, runner: project.runner }));
+  writeFileSync(path.join(outRoot, 'rows.json'), `${JSON.stringify(plain, null, 2)}\n`);
   return text;
 }
 
@@ -606,6 +627,7 @@ async function main(): Promise<void> {
   const release = takeLock();
   const stop = () => {
     killRunning();
+    if (currentWork && !args.keep) rmSync(currentWork, { recursive: true, force: true });
     release();
     process.exit(130);
   };
