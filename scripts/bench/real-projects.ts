@@ -391,7 +391,7 @@ function rerunLines(log: string): string[] {
   const wanted = /confirming|targeted|rerun|fall|not run|selected|without targeting|full command/i;
   const lines = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((l) => wanted.test(l) && !/^reproduce:/.test(l));
+    .filter((l) => wanted.test(l) && !/^(reproduce:|attempt \d)/.test(l));
   return [...new Set(lines)].slice(0, 8).map((l) => l.slice(0, 400));
 }
 
