@@ -132,6 +132,15 @@ export const ActionInputs = z.object({
   'dispatch-workflow': z.string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
+  verify: z
+    .string()
+    .transform((v) => v || 'auto')
+    .refine((v) => ['runner', 'ci', 'auto'].includes(v), { message: 'expected one of runner, ci, auto' })
+    .transform((v) => v as 'runner' | 'ci' | 'auto'),
+  'ci-workflow': z.string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
+    message: 'expected a workflow file name such as ci.yml, or a workflow id',
+  }),
+  'ci-poll-seconds': numberInput(10, 0.01, 600, 'seconds'),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
   'allow-dependency-changes': booleanInput(false),
@@ -238,5 +247,6 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     secrets,
     passEnv: inputs['pass-env'],
     allowDependencyChanges: inputs['allow-dependency-changes'],
+    verify: inputs.verify,
   };
 }

@@ -63,6 +63,11 @@ export const HealOptions = z.object({
    */
   allowDependencyChanges: z.boolean().default(false),
   passEnv: z.array(z.string().regex(/^[^=\0]+$/, 'expected a variable name')).default([]),
+  /**
+   * Where the whole suite verifies a candidate: this runner, the user's CI (a round per attempt on
+   * `self-heal/<branch>`), or `auto` (CI when the suite is sharded or too slow for the budget).
+   */
+  verify: z.enum(['runner', 'ci', 'auto']).default('auto'),
 });
 export type HealOptions = z.infer<typeof HealOptions>;
 export type HealOptionsInput = z.input<typeof HealOptions>;

@@ -8,7 +8,7 @@
  */
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
-import type { AttemptVerdict } from '../contracts/heal-report.js';
+import type { AttemptVerdict, CiRound } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
 import { failsOutsideTests } from './file-level-failures.js';
@@ -28,6 +28,10 @@ export interface RunOutcome {
   gitDirWrites?: readonly string[];
   /** The run was the full test command: a targeted rerun that fell back that far (targeted-run.ts). */
   fullRun?: boolean;
+  /** The CI round that ran it (verify: ci). */
+  ci?: CiRound;
+  /** The CI round gave no verdict; `config`: it cannot work without a change to the workflow. */
+  unverified?: { reason: string; config: boolean };
 }
 
 export interface Expectations {

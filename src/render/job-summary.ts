@@ -51,6 +51,7 @@ const RESULT_TITLES: Record<HealResult, string> = {
   'provider-error': '❌ self-heal: model provider error',
   unsafe: '⛔ self-heal: refused (unsafe)',
   'config-error': '❌ self-heal: configuration error',
+  unverified: '⚠️ self-heal: not verified on CI',
 };
 
 /** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
@@ -65,6 +66,7 @@ const VERDICTS: Partial<Record<string, string>> = {
   'provider-error': '❌ provider error',
   timeout: '⏱️ test run timed out',
   'special-cased': '🚩 special-cases the tests',
+  unverified: '⚠️ CI gave no verdict',
 };
 
 const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {

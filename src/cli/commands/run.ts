@@ -215,6 +215,7 @@ const EXIT: Record<HealReport['result'], number> = {
   'not-reproduced': 1,
   'budget-exhausted': 1,
   'provider-error': 1,
+  unverified: 1,
   unsafe: 2,
   'config-error': 2,
 };
