@@ -118,6 +118,7 @@ export const ActionInputs = z.object({
   allow: listInput('globs'),
   timeout: numberInput(600, 0, 6 * 3600, 'seconds'),
   'max-tokens': integerInput(200_000, 1, 100_000_000),
+  'max-seconds': numberInput(1800, 1, 6 * 3600, 'seconds'),
   'api-key': tokenInput(),
   'github-token': tokenInput(),
   mode: z
@@ -239,6 +240,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     allow: inputs.allow,
     timeoutSeconds: inputs.timeout,
     maxTokens: inputs['max-tokens'],
+    maxSeconds: inputs['max-seconds'],
     reportPath: context.reportPath,
     commit: false,
     allowDirty: true,

@@ -222,7 +222,10 @@ async function readReports(r: Round, run: WorkflowRunInfo, conclusion: string): 
   try {
     const got = await cfg.download(run.id, dir);
     const missing = missingShards(cfg.expectedArtifacts ?? [], got);
-    r.record.reports = got.artifacts.filter((a) => a.files.length > 0).map((a) => a.name);
+    r.record.reports = got.artifacts
+      .filter((a) => a.files.length > 0)
+      .map((a) => a.name)
+      .sort();
     if (missing.length > 0)
       return unverified(r, `CI run ${run.id}: no report from ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
     const evidence = await req.collect([`${CI_REPORTS_DIR}/**/*.xml`]);
