@@ -67,7 +67,14 @@ afterEach(async () => {
 
 function remoteGit(...args: string[]): string {
   const remote = repo!.git('remote', 'get-url', 'origin').trim();
-  return execFileSync('git', [`--git-dir=${remote}`, ...args], { env: repo!.env, encoding: 'utf8' }).trim();
+  const who = { GIT_AUTHOR_NAME: 'Someone', GIT_AUTHOR_EMAIL: 'someone@example.com' };
+  const env = {
+    ...repo!.env,
+    ...who,
+    GIT_COMMITTER_NAME: who.GIT_AUTHOR_NAME,
+    GIT_COMMITTER_EMAIL: who.GIT_AUTHOR_EMAIL,
+  };
+  return execFileSync('git', [`--git-dir=${remote}`, ...args], { env, encoding: 'utf8' }).trim();
 }
 
 /** The project on `feature` failed its sharded CI run 900; self-heal's workflow_run job starts. */
@@ -185,7 +192,7 @@ describe('verify: ci through the bundled action', () => {
     expect(first.broke).toEqual([expect.stringContaining('multiplies')]);
     // The second prompt names the test the first candidate broke on CI.
     expect(JSON.stringify(model!.requests[1]!.body.messages)).toContain('multiplies');
-    expect(remoteGit('show', 'refs/heads/feature:src/calc.js')).toBe(BROKEN.replace('a - b', 'a + b'));
+    expect(remoteGit('show', 'refs/heads/feature:src/calc.js')).toBe(BROKEN.replace('a - b', 'a + b').trim());
     expect(runner!.summary()).toContain(`actions/runs/${first.runId}`);
   });
 
@@ -199,9 +206,11 @@ describe('verify: ci through the bundled action', () => {
     expect(r.reason).toContain('no report from "junit-shard-2"');
     expect(r.attempts[0].verdict).toBe('unverified');
     expect(remoteGit('rev-parse', 'refs/heads/feature')).toBe(failedSha);
-    expect(runnerCommands(stdout).filter((c) => c.command === 'error').at(-1)!.data).toMatch(
-      /did not heal \(unverified\)/,
-    );
+    expect(
+      runnerCommands(stdout)
+        .filter((c) => c.command === 'error')
+        .at(-1)!.data,
+    ).toMatch(/did not heal \(unverified\)/);
   });
 
   it('a cancelled run: unverified, and the loop stops', async () => {
@@ -259,7 +268,9 @@ describe('verify: ci through the bundled action', () => {
     expect(r.result).toBe('config-error');
     expect(r.reason).toContain('permissions: actions: write');
     expect(ci!.rounds).toHaveLength(0);
-    const failed = runnerCommands(stdout).filter((c) => c.command === 'error').at(-1)!;
+    const failed = runnerCommands(stdout)
+      .filter((c) => c.command === 'error')
+      .at(-1)!;
     expect(failed.data).toContain('actions: write');
   });
 });

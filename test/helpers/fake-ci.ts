@@ -67,6 +67,7 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
   const pending: Promise<unknown>[] = [];
   const dirs: string[] = [];
   const runMs: number[] = [];
+  const errors: unknown[] = [];
 
   const shard = async (sha: string, i: number, run: FakeRun, upload: boolean): Promise<void> => {
     const job = run.jobs[i]!;
@@ -135,7 +136,14 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
     const run = createRun(sha, ref, 'workflow_dispatch');
     round.runId = run.id;
     // Runs start a moment after the dispatch, as on GitHub.
-    pending.push(new Promise((r) => setTimeout(r, 50)).then(() => execute(run, sha, plan)));
+    // A shard or hook that throws is the test's error: the run fails, and settled() rethrows it.
+    const started = new Promise((r) => setTimeout(r, 50)).then(() => execute(run, sha, plan));
+    pending.push(
+      started.catch((error: unknown) => {
+        Object.assign(run, { status: 'completed', conclusion: 'failure' });
+        errors.push(error);
+      }),
+    );
   });
 
   return {
@@ -148,6 +156,7 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
     },
     async settled() {
       await Promise.all(pending);
+      if (errors.length) throw errors[0];
     },
     close() {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
