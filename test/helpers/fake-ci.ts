@@ -39,6 +39,8 @@ export interface FakeCi {
   settled(): Promise<void>;
   /** Wall time of each completed run, ms. */
   runMs: number[];
+  /** Wall time of each shard (clone, checkout, tests, upload), ms: the run's cost in runner time. */
+  shardMs: number[];
   close(): void;
 }
 
@@ -67,11 +69,13 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
   const pending: Promise<unknown>[] = [];
   const dirs: string[] = [];
   const runMs: number[] = [];
+  const shardMs: number[] = [];
   const errors: unknown[] = [];
 
   const shard = async (sha: string, i: number, run: FakeRun, upload: boolean): Promise<void> => {
     const job = run.jobs[i]!;
     job.status = 'in_progress';
+    const started = Date.now();
     const dir = mkdtempSync(path.join(tmpdir(), `fake-ci-${run.id}-${i + 1}-`));
     dirs.push(dir);
     execFileSync('git', ['clone', '--quiet', '--no-checkout', remote, dir], { env });
@@ -83,6 +87,7 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
       list.push({ id: nextId++, name: `junit-shard-${i + 1}`, zip: zipFile(report, 'junit.xml') });
     }
     Object.assign(job, { status: 'completed', conclusion: code === 0 ? 'success' : 'failure' });
+    shardMs.push(Date.now() - started);
   };
 
   const execute = async (run: FakeRun, sha: string, plan: RoundPlan): Promise<void> => {
@@ -149,6 +154,7 @@ export function startFakeCi(options: FakeCiOptions): FakeCi {
   return {
     rounds,
     runMs,
+    shardMs,
     async runSuite(sha, branch, runId, event = 'push') {
       const run = createRun(sha, branch, event, runId);
       await execute(run, sha, { kind: 'run' });
