@@ -37,6 +37,7 @@ import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
 import { chooseVerifyMode } from './loop/verify-mode.js';
 import type { RunOutcome } from './loop/verdict.js';
+import type { RerunPlan } from './loop/rerun.js';
 import type { CiVerifier } from './delivery/ci-run.js';
 import {
   HealReport,
@@ -599,6 +600,11 @@ async function prepareContext(setup: Setup, baseline: ReadyBaseline, failures: F
   return { testFiles, edits, sources, commitDiff };
 }
 
+/** The verify-subset command as a run plan: the user's command, as written. */
+function subsetPlan(command: string): RerunPlan {
+  return { command, env: {}, runner: null, targeted: false, display: command };
+}
+
 /** runner or ci, with the reason logged (`loop/verify-mode.ts`). */
 function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnType<typeof chooseVerifyMode> {
   const { options } = setup;
@@ -693,6 +699,9 @@ async function runLoop(
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
     runFull: fullRunner(run, setup, runs, ready.verify),
     fullOnCi: ready.verify === 'ci',
+    ...(ready.verify === 'ci' && options.verifySubset
+      ? { runSubset: (label: string) => runs.run(subsetPlan(options.verifySubset!), label) }
+      : {}),
   });
   return { loop, spent };
 }

@@ -182,9 +182,9 @@ async function main(): Promise<void> {
   );
   console.log('');
   console.log(
-    '| first poll | result | delivery | failed run → delivered | in the runner | waiting on CI | CI run (wall) | wait − CI run | CI shard-time | wait / shard-time |',
+    '| first poll | result | attempts | delivery | failed run → delivered | in the runner | (baseline · provider · targeted rerun) | waiting on CI | CI run (wall) | wait − CI run | CI shard-time | wait / shard-time |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
       `| ${r.poll} s | ${r.result} | ${r.attempts} | ${r.delivered} | ${f(r.totalMs)} | ${f(r.runnerMs)} | ${f(r.baselineMs)} · ${f(r.providerMs)} · ${f(r.targetedMs)} | ${f(r.waitMs)} | ${f(r.ciRunMs)} | ${f(r.waitMs - r.ciRunMs)} | ${f(r.shardMs)} | ${(r.waitMs / r.shardMs).toFixed(2)} |`,

@@ -142,6 +142,7 @@ export const ActionInputs = z.object({
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
   'ci-poll-seconds': numberInput(10, 0.01, 600, 'seconds'),
+  'verify-subset': textInput('a shell command'),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
   'allow-dependency-changes': booleanInput(false),
@@ -250,5 +251,6 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     passEnv: inputs['pass-env'],
     allowDependencyChanges: inputs['allow-dependency-changes'],
     verify: inputs.verify,
+    ...(inputs['verify-subset'] ? { verifySubset: inputs['verify-subset'] } : {}),
   };
 }

@@ -33,7 +33,7 @@ import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
-import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
+import { judgeFull, judgeSubset, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 import { formatDuration, plural } from '../text/format.js';
 import { feedbackHeadline, noneAccepted } from './outcome-text.js';
 
@@ -68,6 +68,8 @@ export interface LoopInput {
   runFull: (label: string, files: readonly string[]) => Promise<RunOutcome>;
   /** verify: ci — the special-casing check runs before the full run, which is a CI round. */
   fullOnCi?: boolean;
+  /** verify: ci — the `verifySubset` command, run in the runner before the CI round. */
+  runSubset?: (label: string) => Promise<RunOutcome>;
 }
 
 export interface LoopOutcome {
@@ -277,7 +279,7 @@ function describeTimings(t: AttemptTimings, durationMs: number): string {
 /** A test run of the attempt, timed into its clock and logged with its exit and duration. */
 async function timedRun(
   a: AttemptContext,
-  phase: 'targeted rerun' | 'full run',
+  phase: 'targeted rerun' | 'subset run' | 'full run',
   run: () => Promise<RunOutcome>,
 ): Promise<RunOutcome> {
   const outcome = await run();
@@ -457,6 +459,15 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   // On CI, a candidate that special-cases the tests is refused before it costs a round.
   if (input.fullOnCi && !full && (await specialCased(a, applied, targeted ?? judgeTargets(input.expectations, NO_RUN))))
     return NEXT;
+  const { runSubset } = input;
+  if (runSubset && !full) {
+    // Counted with the targeted rerun: both are the runner's part of verifying before CI.
+    const subset = judgeSubset(
+      input.expectations,
+      await timedRun(a, 'subset run', () => runSubset(`attempt-${n}-subset`)),
+    );
+    if (subset.verdict !== 'accepted') return rejectVerified(a, applied, subset);
+  }
   full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`, applied.files));
   if (full.unverified) return unverifiedRound(a, applied, full);
   const judged = judgeFull(input.expectations, full);

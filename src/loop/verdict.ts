@@ -269,3 +269,20 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
   }
   return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
 }
+
+/**
+ * Judge a run of part of the suite (`verifySubset`): the expectations narrowed to the tests it ran,
+ * so a test it does not run is neither missing nor broken; what it ran must pass, and no other test
+ * in it may fail. A run without results is `not-run`, as always.
+ */
+export function judgeSubset(expect: Expectations, run: RunOutcome): Judgement {
+  const ran = new Set(run.cases.map((c) => c.id));
+  return judgeFull(
+    {
+      ...expect,
+      failToPass: expect.failToPass.filter((id) => ran.has(id)),
+      passToPass: expect.passToPass.filter((id) => ran.has(id)),
+    },
+    run,
+  );
+}

@@ -51,6 +51,8 @@ const FLAGS = {
   'allow-special-cases': { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
   'allow-dependency-changes': { type: 'boolean' },
+  verify: { type: 'string', expects: 'runner|ci|auto' },
+  'verify-subset': { type: 'string', expects: '<shell command>' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -82,6 +84,8 @@ ${describeFlags(FLAGS, {
   'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
   'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
   'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
+  verify: 'where the whole suite verifies a fix (default auto); ci (your CI) needs the action',
+  'verify-subset': 'with verify ci: a command for part of the suite, run here before the CI round',
   help: 'show this help',
 })}
 
@@ -187,6 +191,9 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     allowSpecialCases: flags['allow-special-cases'] ?? false,
     passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
     allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
+    // Checked by the schema below, which names the choices.
+    verify: flags.verify as 'runner' | 'ci' | 'auto' | undefined,
+    verifySubset: nonEmpty('verify-subset', flags['verify-subset'], 'a shell command'),
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
