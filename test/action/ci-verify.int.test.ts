@@ -196,6 +196,21 @@ describe('verify: ci through the bundled action', () => {
     expect(runner!.summary()).toContain(`actions/runs/${first.runId}`);
   });
 
+  it('verify-subset: a candidate that breaks the subset is refused in the runner, before a CI round', async () => {
+    await setUp({ 'verify-subset': run(['test/s2.test.js']) });
+    model!.reply(openaiToolCalls([FIX_AND_BREAK]), openaiToolCalls([FIX]));
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toMatch(/subset run: exit 1/);
+    // Only the second candidate went to CI.
+    expect(ci!.rounds).toHaveLength(1);
+    const r = report();
+    expect(r.attempts.map((a: { verdict: string }) => a.verdict)).toEqual(['broke-passing', 'accepted']);
+    expect(r.attempts[0].ci).toBeUndefined();
+    expect(r.attempts[0].feedback).toContain('multiplies');
+    expect(r.attempts[1].ci.conclusion).toBe('success');
+  });
+
   it('a shard without a report: unverified, never healed, nothing delivered', async () => {
     const failedSha = await setUp({}, () => ({ kind: 'run', noReport: [2] }));
     model!.reply(openaiToolCalls([FIX]));
