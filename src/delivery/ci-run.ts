@@ -128,6 +128,13 @@ async function runRound(r: Round): Promise<CiOutcome> {
     return unverified(r, `CI run ${run.id} had not finished (${done.status}) when the budget ran out`);
   if (done.conclusion !== 'success' && done.conclusion !== 'failure')
     return unverified(r, `CI run ${run.id} ended ${done.conclusion ?? 'without a conclusion'}: it gave no verdict`);
+  // A failing shard with fail-fast cancels the others: their tests did not run.
+  const stopped = r.record.shards.filter((s) => s.conclusion === 'cancelled' || s.conclusion === 'timed_out');
+  if (stopped.length > 0)
+    return unverified(
+      r,
+      `CI run ${run.id}: ${stopped.map((s) => `${JSON.stringify(s.name)} ${s.conclusion}`).join(', ')} (set fail-fast: false on the matrix)`,
+    );
   return readReports(r, run, done.conclusion);
 }
 
@@ -197,10 +204,16 @@ async function pause(r: Round, polls: number): Promise<boolean> {
 async function findRun(r: Round): Promise<WorkflowRunInfo | undefined> {
   for (let polls = 0; ; polls++) {
     const runs = await r.cfg.api.listRunsForCommit(r.record.sha, r.head);
-    const run = runs.find((x) => x.headSha === r.record.sha);
+    const run = runs.find((x) => x.headSha === r.record.sha && isWorkflow(x, r.cfg.workflow));
     if (run) return run;
     if (!(await pause(r, polls))) return undefined;
   }
+}
+
+/** The dispatched workflow's run, not another workflow's run of the same commit (a workflow id matches any). */
+function isWorkflow(run: WorkflowRunInfo, workflow: string | undefined): boolean {
+  if (!workflow || /^\d+$/.test(workflow) || !run.path) return true;
+  return run.path.replace(/@.*$/, '').split('/').pop() === workflow;
 }
 
 /** The run, polled with backoff until it completes or the deadline passes. */

@@ -32,6 +32,8 @@ export interface WorkflowRunInfo {
   name: string;
   headSha: string;
   headBranch: string;
+  /** The workflow file, `.github/workflows/ci.yml`. */
+  path: string;
   event: string;
   /** `queued`, `in_progress`, `completed`, … */
   status: string;
@@ -127,6 +129,7 @@ function toRun(r: {
   name?: string | null;
   head_sha: string;
   head_branch: string | null;
+  path?: string;
   event: string;
   status: string | null;
   conclusion: string | null;
@@ -137,6 +140,7 @@ function toRun(r: {
     name: r.name ?? '',
     headSha: r.head_sha,
     headBranch: r.head_branch ?? '',
+    path: r.path ?? '',
     event: r.event,
     status: r.status ?? 'queued',
     conclusion: r.conclusion,
