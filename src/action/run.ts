@@ -293,6 +293,17 @@ async function withRunReports(run: Resolved, logger: Logger): Promise<{ options:
   });
 }
 
+/** Why this run cannot push candidates and wait for their CI runs; undefined when it can. */
+function whyNoCiRounds({ inputs, target, api }: Resolved): string | undefined {
+  if (!api) return 'there is no github-token';
+  if (!target.branch || !target.sha) return 'there is no branch under test to push a candidate beside';
+  if (target.isFork) return 'the branch under test is in a fork';
+  if (inputs['dry-run']) return 'dry-run pushes nothing';
+  // auto never waits for a run a push with the workflow token would not start.
+  if (inputs.verify === 'auto' && !inputs['ci-workflow']) return 'there is no ci-workflow to dispatch on the candidate';
+  return undefined;
+}
+
 /** verify: ci — the rounds on self-heal/<branch>, or why they cannot be made in this run. */
 function ciRounds(
   run: Resolved,
@@ -302,15 +313,7 @@ function ciRounds(
   shards: string[],
 ): HealCi {
   const { inputs, target, api, root } = run;
-  const unavailable = !api
-    ? 'there is no github-token'
-    : !target.branch || !target.sha
-      ? 'there is no branch under test to push a candidate beside'
-      : target.isFork
-        ? 'the branch under test is in a fork'
-        : inputs['dry-run']
-          ? 'dry-run pushes nothing'
-          : undefined;
+  const unavailable = whyNoCiRounds(run);
   if (unavailable || inputs.verify === 'runner') return { unavailable, shards: shards.length };
   const verifier = createCiVerifier({
     api: api!,

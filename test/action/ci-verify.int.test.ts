@@ -141,11 +141,14 @@ function report() {
 
 describe('verify: ci through the bundled action', () => {
   it('green on every shard: the candidate runs on CI, then the fix is delivered on the branch', async () => {
-    const failedSha = await setUp({});
+    // verify: auto (the default) picks CI for the failed run's 3 shards.
+    const failedSha = await setUp({ verify: '' });
     model!.reply(openaiToolCalls([FIX]));
     const { code, stdout, stderr } = await runBundle();
     expect(code, `${stdout}\n${stderr}`).toBe(0);
-    expect(stdout).toContain('verify: ci was asked for');
+    const why =
+      "verify auto → ci: the failed run's reports came from 3 shards, which one runner does not run as CI does";
+    expect(stdout).toContain(why);
 
     expect(ci!.rounds).toHaveLength(1);
     const round = ci!.rounds[0]!;
@@ -160,7 +163,7 @@ describe('verify: ci through the bundled action', () => {
 
     const r = report();
     expect(r.result).toBe('healed');
-    expect(r.verify).toEqual({ mode: 'ci', reason: 'verify: ci was asked for' });
+    expect(r.verify).toEqual({ mode: 'ci', reason: why });
     expect(r.attempts[0].ci).toMatchObject({
       runId: round.runId,
       conclusion: 'success',
@@ -176,6 +179,21 @@ describe('verify: ci through the bundled action', () => {
     const summary = runner!.summary();
     expect(summary).toContain(`https://github.com/octo/shop/actions/runs/${round.runId}`);
     expect(summary).toMatch(/CI runs/);
+  });
+
+  it('verify auto without ci-workflow stays in the runner and says why', async () => {
+    await setUp({ verify: '', 'ci-workflow': '' });
+    model!.reply(openaiToolCalls([FIX]));
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    expect(stdout).toContain(
+      "verify auto → runner: the failed run's reports came from 3 shards, which one runner does not run as CI does, but there is no ci-workflow to dispatch on the candidate",
+    );
+    expect(ci!.rounds).toHaveLength(0);
+    const r = report();
+    expect(r.result).toBe('healed');
+    expect(r.verify.mode).toBe('runner');
+    expect(r.attempts[0].ci).toBeUndefined();
   });
 
   it('one shard red, then the next candidate green: the breakage is the next attempt’s feedback', async () => {
