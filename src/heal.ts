@@ -35,7 +35,7 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { chooseVerifyMode } from './loop/verify-mode.js';
+import { chooseVerifyMode, expectedFullRunMs } from './loop/verify-mode.js';
 import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
 import type { CiVerifier } from './delivery/ci-run.js';
@@ -672,7 +672,7 @@ async function runLoop(
     tokens: { input: 0, output: 0 },
     attemptMs: [],
     attemptTokens: [],
-    fullRunMs: baseline.fullRunMs,
+    fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
   const { rerun } = baseline;

@@ -46,3 +46,11 @@ export function chooseVerifyMode(f: VerifyFacts): VerifyChoice {
   if (f.ciUnavailable) return { mode: 'runner', reason: `verify auto → runner: ${why}, but ${f.ciUnavailable}` };
   return { mode: 'ci', reason: `verify auto → ci: ${why}` };
 }
+
+/**
+ * What a verification run is expected to take before the first attempt measured one: the suite's
+ * run in this runner, or on CI, where the shards run side by side, one shard's share of it.
+ */
+export function expectedFullRunMs(fullRunMs: number, mode: 'runner' | 'ci', shards: number): number {
+  return mode === 'ci' ? Math.ceil(fullRunMs / Math.max(1, shards)) : fullRunMs;
+}

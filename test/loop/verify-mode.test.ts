@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVerifyMode, type VerifyFacts } from '../../src/loop/verify-mode.js';
+import { chooseVerifyMode, expectedFullRunMs, type VerifyFacts } from '../../src/loop/verify-mode.js';
 
 const base: VerifyFacts = { requested: 'auto', shards: 0, fullRunMs: 10_000, attempts: 3, budgetMs: 1_800_000 };
 
@@ -40,5 +40,13 @@ describe('chooseVerifyMode', () => {
     });
     expect(chooseVerifyMode({ ...base, requested: 'runner', shards: 9 }).mode).toBe('runner');
     expect(chooseVerifyMode({ ...base, requested: 'ci' }).mode).toBe('ci');
+  });
+
+  it('before the first CI round, an attempt is expected to take one shard’s share of the suite', () => {
+    // 8 shards whose tests took 800 s in all run side by side: 100 s, not 800 s, so a 30-minute
+    // budget does not refuse the first attempt.
+    expect(expectedFullRunMs(800_000, 'ci', 8)).toBe(100_000);
+    expect(expectedFullRunMs(800_000, 'runner', 8)).toBe(800_000);
+    expect(expectedFullRunMs(800_001, 'ci', 0)).toBe(800_001);
   });
 });
