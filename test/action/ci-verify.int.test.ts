@@ -181,6 +181,27 @@ describe('verify: ci through the bundled action', () => {
     expect(summary).toMatch(/CI runs/);
   });
 
+  it('mode pull-request: the verified change becomes a draft pull request from self-heal/feature', async () => {
+    const failedSha = await setUp({ mode: 'pull-request' });
+    // The real API knows every pushed branch; the loopback one learns the candidate's at dispatch.
+    github!.onDispatch(({ ref }) => (github!.state.branches[ref] = { sha: remoteGit('rev-parse', ref) }));
+    model!.reply(openaiToolCalls([FIX]));
+    const { code, stdout, stderr } = await runBundle();
+    expect(code, `${stdout}\n${stderr}`).toBe(0);
+    const round = ci!.rounds[0]!;
+    expect(github!.state.pulls).toHaveLength(1);
+    const pull = github!.state.pulls[0]!;
+    expect(pull).toMatchObject({ head: { ref: 'self-heal/feature' }, base: { ref: 'feature' }, draft: true });
+    expect(pull.body).toContain(
+      `- **Verified on CI:** [run ${round.runId}](https://github.com/octo/shop/actions/runs/${round.runId}), success, 3/3 jobs green`,
+    );
+    // The branch under test is untouched; the pull request's head has the verified tree.
+    expect(remoteGit('rev-parse', 'refs/heads/feature')).toBe(failedSha);
+    const head = remoteGit('rev-parse', 'refs/heads/self-heal/feature');
+    expect(remoteGit('rev-parse', `${head}^{tree}`)).toBe(remoteGit('rev-parse', `${round.sha}^{tree}`));
+    expect(runner!.outputs()['pull-request-url']).toBe('https://github.com/octo/shop/pull/1');
+  });
+
   it('verify auto without ci-workflow stays in the runner and says why', async () => {
     await setUp({ verify: '', 'ci-workflow': '' });
     model!.reply(openaiToolCalls([FIX]));
