@@ -611,7 +611,7 @@ function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnTy
   const ci = run.deps.ci;
   const choice = chooseVerifyMode({
     requested: options.verify,
-    ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'CI rounds need the action (a token and a branch)'),
+    ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
     shards: ci?.shards ?? 0,
     fullRunMs: baseline.fullRunMs,
     attempts: createCap(options).attempts,

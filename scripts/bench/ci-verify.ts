@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { collectRunReports } from '../../src/action/run-artifacts.js';
+import { collectRunReports } from '../../src/delivery/run-artifacts.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createCiVerifier } from '../../src/delivery/ci-run.js';
 import { deliver } from '../../src/delivery/deliver.js';

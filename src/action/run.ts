@@ -37,7 +37,7 @@ import { git, topLevel, type GitContext } from '../workspace/git.js';
 import { readRunContext } from './context.js';
 import type { RunContext } from '../delivery/run-context.js';
 import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
-import { collectRunReports } from './run-artifacts.js';
+import { collectRunReports } from '../delivery/run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 import { createRunnerToolCache } from './runtime-cache.js';
 import { makeStderrInert } from '../text/inert-stderr.js';

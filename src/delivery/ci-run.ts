@@ -43,7 +43,7 @@ export interface CiVerifierConfig {
   workflow?: string;
   /** Names of the failed run's report artifacts: each must come back with a report. */
   expectedArtifacts?: readonly string[];
-  /** Extract the run's report artifacts into `dir` (action/run-artifacts.ts). */
+  /** Extract the run's report artifacts into `dir` (run-artifacts.ts). */
   download: (runId: number, dir: string) => Promise<DownloadedArtifacts>;
   /** First wait between polls; it grows by half each poll, up to `maxPollMs`. */
   pollMs: number;
