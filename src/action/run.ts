@@ -203,6 +203,8 @@ async function runSteps(
   const { options: healOptions, shards } = await withRunReports(run, logger);
   const ci = ciRounds(run, env, logger, signal, shards);
   const report = await runHeal(deps, env, logger, signal, run, healOptions, ci);
+  // No unverified candidate stays on self-heal/<branch> (nor in a pull request from it).
+  if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
   const delivery = await logger.group('self-heal: delivery', () =>
     deliverReport(run, healOptions, report, logger, env),
   );

@@ -18,7 +18,7 @@ import { createFixCommit } from './fix-commit.js';
 import { GitHubApiError, type GitHubApi, type JobInfo, type WorkflowRunInfo } from './github-api.js';
 import { ATTEMPTS_TRAILER } from './loop-guard.js';
 import { pullRequestBranch } from './pull-request.js';
-import { pushCommit, remoteBranchSha } from './remote.js';
+import { ensureCommit, pushCommit, remoteBranchSha } from './remote.js';
 
 /** Where a round's artifacts are extracted, under the repository root (removed once read). */
 export const CI_REPORTS_DIR = '.self-heal-ci-reports';
@@ -82,6 +82,12 @@ export interface CiOutcome {
 export interface CiVerifier {
   readonly head: string;
   verify(request: CiVerifyRequest): Promise<CiOutcome>;
+  /**
+   * When no candidate is delivered: `self-heal/<branch>` back to what it was before the first
+   * round (deleted if it did not exist), with a lease, so no unverified candidate is left there (or
+   * in a pull request from it). Returns what it did, for the log.
+   */
+  restore(): Promise<string>;
 }
 
 /** A round in progress. */
@@ -91,6 +97,8 @@ interface Round {
   head: string;
   started: number;
   record: CiRound;
+  /** The branch's sha before the first push ('' when absent), and the last candidate pushed. */
+  pushed: { before?: string; last?: string };
 }
 
 export function createCiVerifier(config: CiVerifierConfig): CiVerifier {
@@ -101,14 +109,32 @@ export function createCiVerifier(config: CiVerifierConfig): CiVerifier {
     ...config,
   };
   const head = pullRequestBranch(config.branch);
+  const pushed: Round['pushed'] = {};
   return {
     head,
     async verify(req) {
       const started = cfg.now();
       const record: CiRound = { sha: '', branch: head, conclusion: 'not-started', shards: [], broke: [], waitMs: 0 };
-      return runRound({ cfg, req, head, started, record });
+      return runRound({ cfg, req, head, started, record, pushed });
     },
+    restore: () => restoreBranch(cfg.git, head, pushed),
   };
+}
+
+async function restoreBranch(ctx: GitContext, head: string, pushed: Round['pushed']): Promise<string> {
+  if (pushed.before === undefined || !pushed.last) return `${head}: no candidate was pushed`;
+  try {
+    if (pushed.before) {
+      await ensureCommit(ctx, pushed.before);
+      await pushCommit(ctx, pushed.before, head, { lease: pushed.last });
+      return `${head} is back at ${pushed.before.slice(0, 12)}, as before the CI rounds`;
+    }
+    // An empty source deletes the ref; the lease keeps anyone else's push to it.
+    await pushCommit(ctx, '', head, { lease: pushed.last });
+    return `${head} deleted: it held only unverified candidates`;
+  } catch (error) {
+    return `${head} still holds the last candidate (${pushed.last.slice(0, 12)}): ${(error as Error).message}`;
+  }
 }
 
 /** commit → push → dispatch → find the run → wait → read every shard's reports. */
@@ -150,7 +176,9 @@ async function pushCandidate(r: Round): Promise<CiOutcome | undefined> {
   r.record.sha = commit.sha;
   try {
     const lease = (await remoteBranchSha(cfg.git, head)) ?? '';
+    r.pushed.before ??= lease;
     await pushCommit(cfg.git, commit.sha, head, { lease });
+    r.pushed.last = commit.sha;
   } catch (error) {
     const text = (error as Error).message;
     return unverified(

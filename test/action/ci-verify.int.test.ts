@@ -260,6 +260,9 @@ describe('verify: ci through the bundled action', () => {
     expect(r.reason).toContain('no report from "junit-shard-2"');
     expect(r.attempts[0].verdict).toBe('unverified');
     expect(remoteGit('rev-parse', 'refs/heads/feature')).toBe(failedSha);
+    // The unverified candidate does not stay on self-heal/feature, which did not exist before.
+    expect(stdout).toContain('self-heal/feature deleted: it held only unverified candidates');
+    expect(remoteGit('for-each-ref', '--format=%(refname)', 'refs/heads/self-heal/')).toBe('');
     expect(
       runnerCommands(stdout)
         .filter((c) => c.command === 'error')

@@ -147,6 +147,25 @@ describe('a CI round', () => {
   });
 });
 
+describe('restore', () => {
+  it('puts self-heal/<branch> back where it was before the rounds, with a lease', async () => {
+    const { verifier, request, parent } = await setUp(oneReport);
+    // An earlier self-heal run left its fix there (a pull request's head).
+    repo!.git('push', '-q', 'origin', `${parent}:refs/heads/self-heal/feature`);
+    github!.onDispatch(() =>
+      github!.state.runs.push(makeRun(5, pushedSha(), { status: 'completed', conclusion: 'cancelled' })),
+    );
+    expect(await verifier.restore()).toBe('self-heal/feature: no candidate was pushed');
+    const outcome = await verifier.verify(request(600_000));
+    expect(outcome.unverified).toBeDefined();
+    expect(pushedSha()).toBe(outcome.ci.sha);
+    expect(await verifier.restore()).toBe(
+      `self-heal/feature is back at ${parent.slice(0, 12)}, as before the CI rounds`,
+    );
+    expect(pushedSha()).toBe(parent);
+  });
+});
+
 function pushedSha(): string {
   const remote = repo!.git('remote', 'get-url', 'origin').trim();
   return repo!.git(`--git-dir=${remote}`, 'rev-parse', 'refs/heads/self-heal/feature').trim();

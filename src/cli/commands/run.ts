@@ -351,6 +351,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     const ci = await cliCiRounds(options.verify, ciFlags(argv), options.cwd, io.env, logger);
     const report = await heal(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env, ci });
+    if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
     io.stdout(`\n${renderSummary(report)}`);
     return EXIT[report.result];
   } finally {
