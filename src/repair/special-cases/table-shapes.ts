@@ -69,54 +69,110 @@ function isLiteralTable(value: SyntaxNode): boolean {
   });
 }
 
-interface Shapes {
-  /** Functions and methods defined on rows the patch did not add. */
+/** Whether `body` consults one of `tables`: `T[k]`, `k in T`, `T.get(k)`, `T.has(k)`. */
+function consults(body: SyntaxNode, tables: ReadonlySet<string>): boolean {
+  let found = false;
+  const named = (n: SyntaxNode | null | undefined) => !!n && tables.has(lastName(n) ?? n.text);
+  walkSyntax(body, (n) => {
+    if (found) return false;
+    if (n.type === 'subscript' || n.type === 'subscript_expression')
+      found = named(n.childForFieldName(n.type === 'subscript' ? 'value' : 'object'));
+    else if ((n.type === 'comparison_operator' || n.type === 'binary_expression') && /\bin\b/.test(n.text))
+      found = named(n.namedChildren.at(-1));
+    else if (n.type === 'call' || n.type === 'call_expression') {
+      const callee = n.childForFieldName('function');
+      found = /^(get|has|hasOwnProperty)$/.test(lastName(callee) ?? '') && named(callee?.childForFieldName('object'));
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** Whether `body` calls one of `aliases` (`_orig(a, b)`, `orig.call(this, a)`). */
+function callsAlias(body: SyntaxNode, aliases: ReadonlySet<string>): boolean {
+  let found = false;
+  walkSyntax(body, (n) => {
+    if (found) return false;
+    if (n.type === 'call' || n.type === 'call_expression') {
+      const callee = n.childForFieldName('function');
+      const head = callee?.text.split(/[.(]/)[0] ?? '';
+      found =
+        aliases.has(callee?.text ?? '') || (aliases.has(head) && /^[\w$]+\.(call|apply)$/.test(callee?.text ?? ''));
+    }
+    return !found;
+  });
+  return found;
+}
+
+interface FileShapes {
+  /** Functions and methods defined on rows the patch did not add, and all the original defined. */
+  kept: Set<string>;
   existing: Set<string>;
+  definitions: Map<string, SyntaxNode[]>;
+  addedDefinitions: SyntaxNode[];
   tables: Set<string>;
-  captures: boolean;
-  rebinds: SyntaxNode[];
-  consults: boolean;
+  /** Name of an existing function → the names the patch captured it in (`_orig = add`). */
+  aliases: Map<string, Set<string>>;
+  assignments: SyntaxNode[];
 }
 
-function readDefinition(n: SyntaxNode, added: boolean, s: Shapes, addedDefs: SyntaxNode[]): void {
-  const name = n.childForFieldName('name')?.text;
-  if (!name) return;
-  if (!added) s.existing.add(name);
-  else addedDefs.push(n);
-}
-
-function readAssignment(n: SyntaxNode, s: Shapes): void {
-  const both = sides(n);
-  if (!both) return;
-  const target = lastName(both.target) ?? both.target.text;
-  if (isLiteralTable(both.value)) s.tables.add(target);
-  const source = lastName(both.value);
-  if (source && s.existing.has(source) && source !== target) s.captures = true;
-  if (
-    s.existing.has(target) &&
-    (FUNCTION_VALUES.has(both.value.type) || /call|identifier|member|attribute/.test(both.value.type))
-  )
-    s.rebinds.push(n);
-}
-
-function readUse(n: SyntaxNode, s: Shapes): void {
-  if (n.type === 'subscript' || n.type === 'subscript_expression') {
-    const object = n.childForFieldName(n.type === 'subscript' ? 'value' : 'object');
-    if (object && s.tables.has(lastName(object) ?? object.text)) s.consults = true;
-  } else if (n.type === 'comparison_operator' || n.type === 'binary_expression') {
-    const right = n.namedChildren.at(-1);
-    if (/\bin\b/.test(n.text) && right && s.tables.has(lastName(right) ?? right.text)) s.consults = true;
-  } else if (n.type === 'call' || n.type === 'call_expression') {
-    const callee = n.childForFieldName('function');
-    const object = callee?.childForFieldName('object');
-    const method = lastName(callee);
-    if (object && /^(get|has|hasOwnProperty)$/.test(method ?? '') && s.tables.has(lastName(object) ?? object.text))
-      s.consults = true;
-    // `add = known(add)`, `functools.wraps(add)`: the original is handed to the wrapper.
-    const args = n.childForFieldName('arguments')?.namedChildren ?? [];
-    if (args.some((a) => a && s.existing.has(lastName(unwrap(a)) ?? '') && callee?.text !== 'setattr'))
-      s.captures = true;
+function readFile(after: ParsedSource, added: ReadonlySet<number>, before: string | undefined): FileShapes {
+  const f: FileShapes = {
+    kept: new Set(),
+    existing: definedBefore(before),
+    definitions: new Map(),
+    addedDefinitions: [],
+    tables: new Set(),
+    aliases: new Map(),
+    assignments: [],
+  };
+  walkSyntax(after.tree.rootNode, (n) => {
+    const isAdded = added.has(n.startPosition.row);
+    const fnValue =
+      n.type === 'variable_declarator' && FUNCTION_VALUES.has(unwrap(n.childForFieldName('value') ?? n).type);
+    const name = DEFINITIONS.has(n.type) || fnValue ? n.childForFieldName('name')?.text : undefined;
+    if (name) {
+      f.definitions.set(name, [...(f.definitions.get(name) ?? []), n]);
+      if (isAdded) f.addedDefinitions.push(n);
+      else f.kept.add(name);
+    }
+    if (isAdded && ASSIGNMENTS.has(n.type)) f.assignments.push(n);
+    return true;
+  });
+  for (const k of f.kept) f.existing.add(k);
+  for (const n of f.assignments) {
+    const both = sides(n);
+    if (!both) continue;
+    const target = lastName(both.target) ?? both.target.text;
+    if (isLiteralTable(both.value)) f.tables.add(target);
+    const source = lastName(both.value);
+    if (source && source !== target && f.existing.has(source) && /identifier|member|attribute/.test(both.value.type))
+      f.aliases.set(source, new Set([...(f.aliases.get(source) ?? []), both.target.text]));
   }
+  return f;
+}
+
+/** A rebinding of an existing name and the code that must consult the table and call the original. */
+function rebindOf(n: SyntaxNode, f: FileShapes): { name: string; body: SyntaxNode; delegates: boolean } | undefined {
+  if (n.type !== 'assignment' && n.type !== 'assignment_expression') {
+    const name = n.childForFieldName('name')?.text;
+    // `def add(...)` again, beside the original: a redefinition.
+    return name && f.kept.has(name) ? { name, body: n, delegates: false } : undefined;
+  }
+  const both = sides(n);
+  const name = both ? lastName(both.target) : undefined;
+  if (!both || !name || !f.existing.has(name)) return undefined;
+  if (FUNCTION_VALUES.has(both.value.type)) return { name, body: both.value, delegates: false };
+  if (both.value.type === 'identifier') {
+    const def = f.definitions.get(both.value.text)?.at(-1);
+    return def ? { name, body: def, delegates: false } : undefined;
+  }
+  if (both.value.type !== 'call' && both.value.type !== 'call_expression') return undefined;
+  // `add = remember(add)`: the wrapper gets the original; its definition must consult the table.
+  const args = both.value.childForFieldName('arguments')?.namedChildren ?? [];
+  const passes = args.some((a) => a !== null && lastName(unwrap(a)) === name);
+  const wrapper = f.definitions.get(lastName(both.value.childForFieldName('function')) ?? '')?.at(-1);
+  return passes && wrapper ? { name, body: wrapper, delegates: true } : undefined;
 }
 
 /** Functions and methods the original text defines (a rewritten region can span their definitions). */
@@ -135,30 +191,18 @@ function definedBefore(before: string | undefined): Set<string> {
 
 /**
  * The statements that rebind an existing function to a table-consulting wrapper of it, in the
- * patched file (`added`: 0-based rows the patch added). Empty for any other patch.
+ * patched file (`added`: 0-based rows the patch added; `before`: the original text). Empty for
+ * any other patch.
  */
 export function tableRebinds(after: ParsedSource, added: ReadonlySet<number>, before?: string): SyntaxNode[] {
-  const s: Shapes = {
-    existing: definedBefore(before),
-    tables: new Set(),
-    captures: false,
-    rebinds: [],
-    consults: false,
-  };
-  const addedDefs: SyntaxNode[] = [];
-  const onAdded: SyntaxNode[] = [];
-  walkSyntax(after.tree.rootNode, (n) => {
-    const isAdded = added.has(n.startPosition.row);
-    if (DEFINITIONS.has(n.type)) readDefinition(n, isAdded, s, addedDefs);
-    else if (n.type === 'variable_declarator' && FUNCTION_VALUES.has(unwrap(n.childForFieldName('value') ?? n).type))
-      readDefinition(n, isAdded, s, addedDefs);
-    if (isAdded) onAdded.push(n);
-    return true;
-  });
-  if (onAdded.length === 0) return [];
-  for (const n of onAdded) if (ASSIGNMENTS.has(n.type)) readAssignment(n, s);
-  for (const n of onAdded) readUse(n, s);
-  // `def add(...)` again, after the original: a redefinition of an existing name.
-  for (const d of addedDefs) if (s.existing.has(d.childForFieldName('name')?.text ?? '')) s.rebinds.push(d);
-  return s.rebinds.length > 0 && s.captures && s.consults && s.tables.size > 0 ? s.rebinds : [];
+  if (added.size === 0) return [];
+  const f = readFile(after, added, before);
+  if (f.tables.size === 0) return [];
+  const out: SyntaxNode[] = [];
+  for (const n of [...f.addedDefinitions, ...f.assignments]) {
+    const rebind = rebindOf(n, f);
+    if (!rebind || !consults(rebind.body, f.tables)) continue;
+    if (rebind.delegates || callsAlias(rebind.body, f.aliases.get(rebind.name) ?? new Set())) out.push(n);
+  }
+  return out;
 }
