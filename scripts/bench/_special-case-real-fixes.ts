@@ -63,7 +63,10 @@ function realFix(dir: string, project: PinProject, id: string, commit: string): 
   const testFiles = changed.filter((f) => testPattern.test(f));
   if (sources.length === 0 || testFiles.length === 0) return undefined;
   const cache = new Map<string, string | undefined>();
+  // Which paths exist at the commit, listed once: a candidate that does not exist costs no `git show`.
+  const exists = new Set((git(dir, ['ls-tree', '-r', '--name-only', commit]) ?? '').split('\n'));
   const source = (file: string) => {
+    if (!exists.has(file)) return undefined;
     if (!cache.has(file)) {
       const text = git(dir, ['show', `${commit}:${file}`]);
       cache.set(file, text !== undefined && text.length <= MAX_FILE_BYTES && !text.includes('\0') ? text : undefined);
@@ -72,10 +75,7 @@ function realFix(dir: string, project: PinProject, id: string, commit: string): 
   };
   const access: TestDataAccess = {
     list: (folder) =>
-      (git(dir, ['ls-tree', '--name-only', `${commit}:${folder}`]) ?? '')
-        .split('\n')
-        .filter(Boolean)
-        .map((name) => `${folder}/${name}`),
+      [...exists].filter((f) => f.startsWith(`${folder}/`) && !f.slice(folder.length + 1).includes('/')),
   };
   const tests = Object.fromEntries(testFiles.flatMap((f) => (source(f) === undefined ? [] : [[f, source(f)!]])));
   const diff =

@@ -31,6 +31,8 @@ function percentile(values: number[], p: number): number {
 interface Timed {
   factsMs: number[];
   checkMs: number[];
+  /** Data files the failing tests read, over the set (once per sample). */
+  dataFiles?: number;
 }
 
 interface Case {
@@ -58,6 +60,7 @@ async function measure(c: Case, into: Timed, times = runs) {
     let t = performance.now();
     const facts = await readTestFacts(c.frames, c.source, c.access);
     into.factsMs.push(performance.now() - t);
+    if (i === 0) into.dataFiles = (into.dataFiles ?? 0) + (facts.data?.size ?? 0);
     t = performance.now();
     flagged = (await checkSpecialCases(c.patch, facts)).length > 0;
     into.checkMs.push(performance.now() - t);
@@ -107,6 +110,7 @@ for (const [name, samples, shouldFlag, times] of sets) {
     String(samples.length),
     `${flagged} (${((100 * flagged) / Math.max(1, samples.length)).toFixed(0)}%)`,
     wrong.length ? wrong.join(', ') : '–',
+    String(timed.dataFiles ?? 0),
     percentile(timed.factsMs, 50).toFixed(2),
     percentile(timed.checkMs, 50).toFixed(2),
     percentile(timed.checkMs, 95).toFixed(2),
@@ -152,6 +156,7 @@ rows.push([
   '1',
   bigFlagged ? '1 (100%)' : '0 (0%)',
   bigFlagged ? '–' : 'large',
+  '0',
   percentile(bigTimed.factsMs, 50).toFixed(2),
   percentile(bigTimed.checkMs, 50).toFixed(2),
   percentile(bigTimed.checkMs, 95).toFixed(2),
@@ -162,6 +167,7 @@ const header = [
   'samples',
   'flagged',
   'wrong',
+  'data files read',
   'read test facts ms (p50)',
   'check patch ms (p50)',
   'check patch ms (p95)',

@@ -60,14 +60,20 @@ describe('finding the data a test reads', () => {
   });
 
   it('names no path outside the repository', () => {
-    const { files, folders } = testDataCandidates('t/test_x.py', 'open("../../../etc/passwd.txt")\nopen("/etc/x.json")\n');
+    const { files, folders } = testDataCandidates(
+      't/test_x.py',
+      'open("../../../etc/passwd.txt")\nopen("/etc/x.json")\n',
+    );
     expect([...files, ...folders].filter((f) => f.startsWith('..') || f.startsWith('/'))).toEqual([]);
   });
 });
 
 describe('reading test data', () => {
   it('reads JSON records and rows: expected values by their key or as the last cell', async () => {
-    expect(await roles('c.json', '[\n{"input": "ab", "expected": "AB"}\n]')).toEqual(['input:s:ab@2', 'expected:s:AB@2']);
+    expect(await roles('c.json', '[\n{"input": "ab", "expected": "AB"}\n]')).toEqual([
+      'input:s:ab@2',
+      'expected:s:AB@2',
+    ]);
     expect(await roles('r.json', '[\n[2, 3, 5]\n]')).toEqual(
       expect.arrayContaining(['input:n:2@2', 'input:n:3@2', 'expected:n:5@2']),
     );
