@@ -16,6 +16,9 @@ export const MAX_FOLDER_FILES = 32;
 /** Values taken from one data file; a large fixture is sampled from its top. */
 const MAX_VALUES_PER_FILE = 4_000;
 const MAX_DEPTH = 12;
+/** Paths and folders looked up per test file: a test file full of path-like strings is sampled. */
+const MAX_CANDIDATES = 256;
+const MAX_FOLDERS = 16;
 
 export type DataRole = 'input' | 'expected' | 'either';
 
@@ -97,26 +100,25 @@ export function testDataCandidates(file: string, text: string): { files: string[
   const base = path.posix.basename(file);
   const strings = quotedStrings(text);
   const folderNames = strings.filter((s) => DATA_FOLDERS.has(s.replace(/\/$/, '').split('/').pop() ?? ''));
-  const files: string[] = [];
-  const folders: string[] = [];
+  // Conventional places first, so that a file full of path-like strings cannot push them out.
+  const files: string[] = [
+    path.posix.join(dir, '__snapshots__', `${base}.snap`),
+    path.posix.join(dir, '__snapshots__', `${base.replace(/\.py$/, '')}.ambr`),
+  ];
+  if (file.endsWith('.py')) files.push(path.posix.join(dir, 'conftest.py'));
+  for (const module of importedModules(file, text)) {
+    if (module !== file && (TEST_FOLDER.test(module) || HELPER_NAME.test(path.posix.basename(module))))
+      files.push(module);
+  }
   for (const s of strings) {
     if (!DATA_FILE.test(s)) continue;
     files.push(path.posix.join(dir, s), s);
     for (const folder of folderNames) files.push(path.posix.join(dir, folder, s), path.posix.join(folder, s));
   }
-  for (const folder of folderNames) folders.push(path.posix.join(dir, folder), folder);
-  files.push(
-    path.posix.join(dir, '__snapshots__', `${base}.snap`),
-    path.posix.join(dir, '__snapshots__', `${base.replace(/\.py$/, '')}.ambr`),
-  );
-  for (const module of importedModules(file, text)) {
-    if (module !== file && (TEST_FOLDER.test(module) || HELPER_NAME.test(path.posix.basename(module))))
-      files.push(module);
-  }
-  if (file.endsWith('.py')) files.push(path.posix.join(dir, 'conftest.py'));
+  const folders = folderNames.flatMap((folder) => [path.posix.join(dir, folder), folder]);
   const clean = (list: string[]) =>
     [...new Set(list.map(repoPath).filter((p): p is string => p !== undefined))].filter((p) => p !== file);
-  return { files: clean(files), folders: clean(folders) };
+  return { files: clean(files).slice(0, MAX_CANDIDATES), folders: clean(folders).slice(0, MAX_FOLDERS) };
 }
 
 /** A file a data folder holds that is worth reading: a data file, not a binary or a module. */

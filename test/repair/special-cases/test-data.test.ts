@@ -59,6 +59,14 @@ describe('finding the data a test reads', () => {
     expect(js.files.some((f) => f.startsWith('src/'))).toBe(false);
   });
 
+  it('looks up a bounded number of paths and folders for a test file full of them', () => {
+    const text = Array.from({ length: 5_000 }, (_, i) => `open("d${i}/data/c${i}.json")`).join('\n');
+    const { files, folders } = testDataCandidates('tests/test_x.py', text);
+    expect(files.length).toBeLessThanOrEqual(256);
+    expect(folders.length).toBeLessThanOrEqual(16);
+    expect(files.slice(0, 2)).toEqual(['tests/__snapshots__/test_x.py.snap', 'tests/__snapshots__/test_x.ambr']);
+  });
+
   it('names no path outside the repository', () => {
     const { files, folders } = testDataCandidates(
       't/test_x.py',
