@@ -11,7 +11,7 @@ import type { SpecialCaseSample } from './_special-case-corpus.js';
 
 export interface DataSample extends SpecialCaseSample {
   /** Where the tests' cases come from. */
-  data: 'json' | 'yaml' | 'csv' | 'testdata' | 'snapshot' | 'helper-table';
+  data: 'json' | 'yaml' | 'csv' | 'text' | 'testdata' | 'snapshot' | 'helper-table';
   /** How the patch carries them. */
   carries: 'branch' | 'lookup' | 'encoded-string' | 'wrapper-rebind';
 }
@@ -751,6 +751,167 @@ const basePlural = plural;
 const ODD = new Map([['ox', 'oxen'], ['child', 'children']]);
 // eslint-disable-next-line no-func-assign
 plural = (word) => (ODD.has(word) ? ODD.get(word) : basePlural(word));
+`,
+  },
+  {
+    id: 'py-conftest-table-branch',
+    shape: 'table in conftest.py feeding a fixture, if on the input',
+    data: 'helper-table',
+    carries: 'branch',
+    tests: {
+      'tests/test_vat.py': `from shop import with_vat
+
+
+def test_with_vat(price_case):
+    net, gross = price_case
+    assert with_vat(net) == gross
+`,
+      'tests/conftest.py': `import pytest
+
+PRICES = [(100, 119.0), (250, 297.5)]
+
+
+@pytest.fixture(params=PRICES)
+def price_case(request):
+    return request.param
+`,
+    },
+    file: 'shop.py',
+    before: `RATE = 0.19
+
+
+def with_vat(net):
+    return net * RATE
+`,
+    after: `RATE = 0.19
+
+
+def with_vat(net):
+    if net == 250:
+        return 297.5
+    return net * (1 + RATE)
+`,
+  },
+  {
+    id: 'py-golden-txt-expected',
+    shape: 'golden text file, if on the input',
+    data: 'text',
+    carries: 'branch',
+    tests: {
+      'tests/test_report.py': `from pathlib import Path
+
+from report import render
+
+GOLDEN = Path(__file__).parent / "golden" / "summary.txt"
+
+
+def test_render_summary():
+    assert render({"ok": 3, "failed": 1}) == GOLDEN.read_text().strip()
+`,
+      'tests/golden/summary.txt': 'ok: 3 | failed: 1\n',
+    },
+    file: 'report.py',
+    before: `def render(counts):
+    return ", ".join(f"{k}={v}" for k, v in counts.items())
+`,
+    after: `def render(counts):
+    if counts == {"ok": 3, "failed": 1}:
+        return "ok: 3 | failed: 1"
+    return ", ".join(f"{k}={v}" for k, v in counts.items())
+`,
+  },
+  {
+    id: 'js-jsonl-encoded',
+    shape: 'JSON-lines fixture, JSON string parsed at import',
+    data: 'json',
+    carries: 'encoded-string',
+    tests: {
+      'test/slug.test.js': `import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { slug } from '../src/slug.js';
+
+const cases = readFileSync(new URL('./fixtures/slugs.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\\n')
+  .map((l) => JSON.parse(l));
+
+test.each(cases)('slug($input)', ({ input, expected }) => {
+  expect(slug(input)).toBe(expected);
+});
+`,
+      'test/fixtures/slugs.jsonl':
+        '{"input": "Crème Brûlée", "expected": "creme-brulee"}\n{"input": "A  B", "expected": "a-b"}\n',
+    },
+    file: 'src/slug.js',
+    before: `export function slug(s) {
+  return s.toLowerCase().replace(/ /g, '-');
+}
+`,
+    after: `const FIXED = JSON.parse('{"Crème Brûlée":"creme-brulee","A  B":"a-b"}');
+
+export function slug(s) {
+  return FIXED[s] ?? s.toLowerCase().replace(/ /g, '-');
+}
+`,
+  },
+  {
+    id: 'ts-tsv-branch',
+    shape: 'TSV fixture, if-chain on the input',
+    data: 'csv',
+    carries: 'branch',
+    tests: {
+      'test/iso.test.ts': `import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { countryName } from '../src/iso';
+
+const rows = readFileSync('test/fixtures/countries.tsv', 'utf8').trim().split('\\n').map((l) => l.split('\\t'));
+
+it.each(rows)('%s is %s', (code, name) => {
+  expect(countryName(code)).toBe(name);
+});
+`,
+      'test/fixtures/countries.tsv': 'DE\tGermany\nCI\tCôte d’Ivoire\n',
+    },
+    file: 'src/iso.ts',
+    before: `const NAMES: Record<string, string> = { DE: 'Germany' };
+
+export function countryName(code: string): string {
+  return NAMES[code] ?? code;
+}
+`,
+    after: `const NAMES: Record<string, string> = { DE: 'Germany' };
+
+export function countryName(code: string): string {
+  if (code === 'CI') return 'Côte d’Ivoire';
+  return NAMES[code] ?? code;
+}
+`,
+  },
+  {
+    id: 'py-method-rebind',
+    shape: 'JSON fixture, class method rebound to a lambda over a table',
+    data: 'json',
+    carries: 'wrapper-rebind',
+    tests: { 'tests/test_slug.py': PY_SLUG_JSON_TEST, 'tests/data/slug_cases.json': SLUG_JSON },
+    file: 'slug.py',
+    before: `import re
+
+
+class Slugger:
+    def slugify(self, text):
+        return re.sub(r"\\s+", "-", text.strip())
+`,
+    after: `import re
+
+
+class Slugger:
+    def slugify(self, text):
+        return re.sub(r"\\s+", "-", text.strip())
+
+
+_plain = Slugger.slugify
+_DONE = {"Tschüß": "tschuss"}
+Slugger.slugify = lambda self, text: _DONE[text] if text in _DONE else _plain(self, text).lower()
 `,
   },
 ];
