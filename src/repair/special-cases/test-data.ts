@@ -123,7 +123,7 @@ export function testDataCandidates(file: string, text: string): { files: string[
 
 /** A file a data folder holds that is worth reading: a data file, not a binary or a module. */
 export function isDataFile(file: string): boolean {
-  return DATA_FILE.test(file) && !/\.snap$/i.test(file.replace(/\/__snapshots__\/.*/, ''));
+  return DATA_FILE.test(file);
 }
 
 type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
@@ -226,7 +226,7 @@ function csvCells(line: string, delimiter: string): string[] {
 }
 
 /** A delimited table: the header names the expected column, else it is the last one. */
-export function readDelimited(text: string, sink: ValueSink, delimiter = ','): boolean {
+function readDelimited(text: string, sink: ValueSink, delimiter = ','): boolean {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() && !l.trimStart().startsWith('#'));
   if (lines.length === 0 || !lines.every((l) => l.includes(delimiter))) return false;
   const first = csvCells(lines[0]!, delimiter);
