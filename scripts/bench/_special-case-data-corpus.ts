@@ -915,3 +915,169 @@ Slugger.slugify = lambda self, text: _DONE[text] if text in _DONE else _plain(se
 `,
   },
 ];
+
+const real = (
+  id: string,
+  shape: string,
+  from: string,
+  after: string,
+  file?: string,
+  before?: string,
+): SpecialCaseSample => {
+  const base = DATA_HARD_CODES.find((s) => s.id === from)!;
+  return { id, shape, tests: base.tests, file: file ?? base.file, before: before ?? base.before, after };
+};
+
+/** Real fixes for the same data-driven tests: none may be flagged, though they use the data's values. */
+export const DATA_REAL_FIXES: SpecialCaseSample[] = [
+  real(
+    'py-slug-fix',
+    'normalise accents and case',
+    'py-json-branch',
+    `import re
+import unicodedata
+
+
+def slugify(text):
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"\\s+", "-", plain.strip()).lower()
+`,
+  ),
+  real(
+    'py-slug-config-string',
+    'a JSON config string sharing no case',
+    'py-json-branch',
+    `import json
+import re
+
+_OPTIONS = json.loads('{"separator": "-", "lowercase": true}')
+
+
+def slugify(text):
+    out = re.sub(r"\\s+", _OPTIONS["separator"], text.strip())
+    return out.lower() if _OPTIONS["lowercase"] else out
+`,
+  ),
+  real('py-add-fix', 'operator', 'py-csv-encoded-json', `def add(a, b):\n    return a + b\n`),
+  real(
+    'py-roman-fix',
+    'the full subtractive table',
+    'py-helper-branch',
+    `def to_roman(n):
+    out = ""
+    for value, letters in [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]:
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+`,
+  ),
+  real(
+    'py-units-fix',
+    'missing units in the factor table',
+    'py-testdata-branch',
+    `FACTORS = {"g": 1, "kg": 1000, "lb": 453.59, "oz": 28.35}
+
+
+def to_grams(value, unit):
+    return round(value * FACTORS[unit], 2)
+`,
+  ),
+  real(
+    'py-title-fix',
+    'small words stay lower case',
+    'py-yaml-branch',
+    `SMALL = {"a", "an", "and", "of", "the", "to"}
+
+
+def title_case(s):
+    words = s.split()
+    return " ".join(w if i and w in SMALL else w.capitalize() for i, w in enumerate(words))
+`,
+  ),
+  real(
+    'py-greet-fix',
+    'title-case the name',
+    'py-snapshot-branch',
+    `def greet(name):
+    return "Hello, " + name.title() + "!"
+`,
+  ),
+  real('js-add-fix', 'operator', 'js-json-import-branch', `export function add(a, b) {\n  return a + b;\n}\n`),
+  real(
+    'js-pad-fix',
+    'pad on the left',
+    'js-require-json-lookup',
+    `function pad(s, width) {
+  return ' '.repeat(Math.max(0, width - s.length)) + s;
+}
+module.exports = { pad };
+`,
+  ),
+  real(
+    'ts-money-fix',
+    'grouping separators',
+    'ts-snapshot-branch',
+    `export function formatMoney(n: number): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+`,
+  ),
+  real(
+    'js-temp-fix',
+    'the right formula',
+    'js-csv-readfile-branch',
+    `export function celsius(f) {
+  return ((f - 32) * 5) / 9;
+}
+`,
+  ),
+  real(
+    'js-plural-fix',
+    'irregular plurals by rule and a broad table',
+    'js-yaml-lookup',
+    `const IRREGULAR = { child: 'children', foot: 'feet', goose: 'geese', man: 'men', mouse: 'mice', ox: 'oxen', tooth: 'teeth', woman: 'women' };
+
+export function plural(word) {
+  return IRREGULAR[word] ?? word + 's';
+}
+`,
+  ),
+  real(
+    'ts-wrap-fix',
+    'break at the last space',
+    'ts-helper-lookup',
+    `export function wrap(text: string, width: number): string {
+  const words = text.split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? line + ' ' + word : word;
+  }
+  return [...lines, line].join('\\n');
+}
+`,
+  ),
+  real(
+    'js-calc-memo',
+    'a cache wrapper filled at run time',
+    'js-testdata-prototype-wrapper',
+    `class Calc {
+  add(a, b) {
+    return a + b;
+  }
+}
+const plainAdd = Calc.prototype.add;
+const seen = new Map();
+Calc.prototype.add = function (a, b) {
+  const key = \`\${a},\${b}\`;
+  if (!seen.has(key)) seen.set(key, plainAdd.call(this, a, b));
+  return seen.get(key);
+};
+module.exports = { Calc };
+`,
+  ),
+];

@@ -15,7 +15,7 @@ import { checkSpecialCases } from '../../src/repair/special-cases/check-special-
 import { patchFromTexts, readUnifiedDiff, type PatchedFile } from '../../src/repair/special-cases/patch-lines.js';
 import { readTestFacts, type TestDataAccess } from '../../src/repair/special-cases/test-facts.js';
 import { benchFixes, framesOf, HARD_CODES, REAL_FIXES, type SpecialCaseSample } from './_special-case-corpus.js';
-import { DATA_HARD_CODES, dataAccess, type DataSample } from './_special-case-data-corpus.js';
+import { DATA_HARD_CODES, DATA_REAL_FIXES, dataAccess, type DataSample } from './_special-case-data-corpus.js';
 import { pinnedFixes, recentFixes, type RealFix } from './_special-case-real-fixes.js';
 
 const { values: args } = parseArgs({
@@ -74,6 +74,7 @@ const sets: Array<[string, Case[], boolean, number?]> = [
   ['hand-written hard-codes', HARD_CODES.map(caseOf), true],
   ['special cases in test data (below)', DATA_HARD_CODES.map(caseOf), true],
   ['hand-written real fixes', REAL_FIXES.map(caseOf), false],
+  ['real fixes of the same data-driven tests', DATA_REAL_FIXES.map(caseOf), false],
   ['bench/bugs real fixes', benchFixes().map(caseOf), false],
   [
     `real-projects pinned fix commits${real.missing.length ? ` (missing: ${real.missing.join(', ')})` : ''}`,

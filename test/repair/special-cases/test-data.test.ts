@@ -15,7 +15,12 @@ import {
 } from '../../../src/repair/special-cases/test-data.js';
 import { readTestFacts } from '../../../src/repair/special-cases/test-facts.js';
 import { framesOf, REAL_FIXES } from '../../../scripts/bench/_special-case-corpus.js';
-import { DATA_HARD_CODES, dataAccess, type DataSample } from '../../../scripts/bench/_special-case-data-corpus.js';
+import {
+  DATA_HARD_CODES,
+  DATA_REAL_FIXES,
+  dataAccess,
+  type DataSample,
+} from '../../../scripts/bench/_special-case-data-corpus.js';
 
 async function check(s: DataSample) {
   const all = { ...s.files, ...s.tests };
@@ -166,6 +171,12 @@ describe('special cases in test data', () => {
       const facts = await readTestFacts(framesOf(s.tests), (f) => s.tests[f], dataAccess(s.tests));
       expect(await checkSpecialCases([patchFromTexts(s.file, s.before, s.after)], facts), s.id).toEqual([]);
     }
+  });
+
+  it.each(DATA_REAL_FIXES.map((s) => [s.id, s] as const))('does not flag the real fix %s', async (_id, s) => {
+    const { facts, evidence } = await check(s as DataSample);
+    expect(facts.data?.size, 'the test data was read').toBeGreaterThan(0);
+    expect(evidence).toEqual([]);
   });
 
   it('leaves a real fix that adds a table covering more than the tests, and a cache wrapper, alone', async () => {
