@@ -95,6 +95,7 @@ const rows: string[][] = [];
 const all: Timed = { factsMs: [], checkMs: [] };
 const dataHits = new Map<string, boolean>();
 for (const [name, samples, shouldFlag, times] of sets) {
+  if (samples.length === 0) continue;
   const timed: Timed = { factsMs: [], checkMs: [] };
   let flagged = 0;
   const wrong: string[] = [];

@@ -116,6 +116,31 @@ interface FileShapes {
   assignments: SyntaxNode[];
 }
 
+/** Whether an added line binds a literal table (a walk pruned to the subtrees around added rows). */
+function addsTable(after: ParsedSource, added: ReadonlySet<number>): boolean {
+  const rows = [...added].sort((a, b) => a - b);
+  const touches = (start: number, end: number) => {
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (rows[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < rows.length && rows[lo]! <= end;
+  };
+  let found = false;
+  walkSyntax(after.tree.rootNode, (n) => {
+    if (found || !touches(n.startPosition.row, n.endPosition.row)) return false;
+    if (ASSIGNMENTS.has(n.type) && added.has(n.startPosition.row)) {
+      const both = sides(n);
+      found = !!both && isLiteralTable(both.value);
+    }
+    return !found;
+  });
+  return found;
+}
+
 function readFile(after: ParsedSource, added: ReadonlySet<number>, before: string | undefined): FileShapes {
   const f: FileShapes = {
     kept: new Set(),
@@ -195,7 +220,8 @@ function definedBefore(before: string | undefined): Set<string> {
  * any other patch.
  */
 export function tableRebinds(after: ParsedSource, added: ReadonlySet<number>, before?: string): SyntaxNode[] {
-  if (added.size === 0) return [];
+  // No literal table on an added line, no rebind to it: the whole tree is walked only after this.
+  if (added.size === 0 || !addsTable(after, added)) return [];
   const f = readFile(after, added, before);
   if (f.tables.size === 0) return [];
   const out: SyntaxNode[] = [];
