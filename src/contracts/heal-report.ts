@@ -51,14 +51,18 @@ export const SpecialCaseEvidence = z.object({
   /**
    * `input-condition`: a condition the patch added compares with a literal of a failing test's inputs;
    * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
-   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable.
+   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable;
+   * `encoded-cases`: a JSON or CSV string the patch adds holds a failing test's input and expected value;
+   * `table-rebind`: the patch rebinds an existing function to a wrapper that answers from a table first.
    */
-  rule: z.enum(['input-condition', 'expected-value', 'test-identity']),
+  rule: z.enum(['input-condition', 'expected-value', 'test-identity', 'encoded-cases', 'table-rebind']),
   /** The literal or name as the patch writes it. */
   literal: z.string(),
   patch: CodeSite,
-  /** The test line the literal came from (absent for a test-only environment variable). */
+  /** The test line the literal came from (absent for a test-only environment variable and a rebind). */
   test: CodeSite.optional(),
+  /** When `test` is a line of test data (a fixture, a snapshot, a helper's table): the test file that reads it. */
+  dataReadBy: z.string().optional(),
 });
 export type SpecialCaseEvidence = z.infer<typeof SpecialCaseEvidence>;
 

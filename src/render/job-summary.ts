@@ -71,6 +71,8 @@ const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
   'input-condition': 'compares with the test input at',
   'expected-value': 'returns or assigns the value expected at',
   'test-identity': 'recognises the test run; the test is at',
+  'encoded-cases': 'encodes a table holding the test case at',
+  'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
 };
 
 /** One level of detail; each later level keeps less. */
@@ -564,7 +566,12 @@ function siteText(site: CodeSite): string {
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
   const items = evidence.map((e) => {
-    const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
+    const data = e.dataReadBy ? ` (test data read by ${inlineCode(oneLine(e.dataReadBy, 120))})` : '';
+    const why = e.test
+      ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}${data}`
+      : e.rule === 'table-rebind'
+        ? SPECIAL_CASE_RULES[e.rule]
+        : 'recognises the test run';
     return `- ${inlineCode(oneLine(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
   });
   return `Special-casing evidence:\n\n${items.join('\n')}\n`;
