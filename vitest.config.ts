@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file ran
+    // after the other while each mostly waited on the git, runners and servers it had started.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
