@@ -62,7 +62,7 @@ const MAX_PASS = 4;
 /** File times come from a coarse clock: the scan's moment is taken a little before the run. */
 const CLOCK_MARGIN_MS = 50;
 
-/** Folders under `$HOME` and the temporary directory that hold package caches: not walked by the scan. */
+/** Folders under `$HOME` that hold package caches: not walked by the scan (large, and rewritten by installs). */
 const SCAN_SKIP = new Set([
   '.cache',
   '.npm',
@@ -254,7 +254,12 @@ export function parseManifest(text: string, lowers: readonly string[]): OutsideW
   return { mode: 'sandbox', paths: all.slice(0, MAX_LISTED), total: all.length, truncated };
 }
 
-function scanRun(command: string, dirs: readonly string[], skipInside: readonly string[]): PreparedRun {
+function scanRun(
+  command: string,
+  dirs: readonly string[],
+  skipped: ReadonlySet<string>,
+  passDirs: readonly string[],
+): PreparedRun {
   const since = Date.now() - CLOCK_MARGIN_MS;
   return {
     command,
@@ -263,7 +268,7 @@ function scanRun(command: string, dirs: readonly string[], skipInside: readonly 
       let truncated = false;
       for (const dir of dirs) {
         const scan = scanChangedSince(dir, since, {
-          skip: (p) => SCAN_SKIP.has(p) || skipInside.some((s) => isInside(path.join(dir, p), s)),
+          skip: (p) => skipped.has(path.join(dir, p)) || passDirs.some((s) => isInside(s, path.join(dir, p))),
           maxEntries: MAX_ENTRIES,
         });
         truncated ||= scan.truncated;
@@ -294,10 +299,12 @@ export function createRunContainment(options: ContainmentOptions): RunContainmen
   const pass = [root, ...(options.passThrough ?? []).map((p) => real(p)).filter((p): p is string => !!p)];
   const passDirs = [...new Set(pass)].filter((p) => p === root || !isInside(root, p));
   const dirs = watchedDirectories(options.env, root);
+  const home = options.env.HOME ? real(options.env.HOME) : null;
+  const skipped = new Set(home ? [...SCAN_SKIP].map((name) => path.join(home, name)) : []);
   const scan = (reason: string): RunContainment => ({
     mode: 'scan',
     reason,
-    prepare: (command) => scanRun(command, dirs, passDirs),
+    prepare: (command) => scanRun(command, dirs, skipped, passDirs),
   });
   if (options.mode === 'scan') return scan('the scan was asked for');
   const support = probeRunSandbox();
