@@ -17,12 +17,20 @@
  * checkouts), the network, and anything else the account can reach.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { overlayablePath, removeTree } from './sandbox.js';
 import { shellQuoteAll } from './shell-quote.js';
-import { scanChangedSince } from './tree-census.js';
 
 export type ContainmentMode = 'sandbox' | 'scan';
 
@@ -55,10 +63,12 @@ export interface RunContainment {
 }
 
 export const MAX_LISTED = 50;
-/** Entries each overlay's listing or each directory's walk reads at most. */
+/** Entries each overlay's listing reads at most. */
 const MAX_ENTRIES = 20_000;
 /** Directories bound through to their real selves at most (file descriptors 3 to 6). */
 const MAX_PASS = 4;
+/** Entries the scan looks at per directory at most (its cost is one lstat each, on every run). */
+const SCAN_BUDGET = 5_000;
 /** File times come from a coarse clock: the scan's moment is taken a little before the run. */
 const CLOCK_MARGIN_MS = 50;
 
@@ -254,6 +264,53 @@ export function parseManifest(text: string, lowers: readonly string[]): OutsideW
   return { mode: 'sandbox', paths: all.slice(0, MAX_LISTED), total: all.length, truncated };
 }
 
+/**
+ * Entries of `dir` changed (ctime or mtime) after `since`, breadth first so a bound stops in the
+ * deepest levels (where a run's new files rarely are: a new entry also changes its directory),
+ * at most `budget` entries looked at. A directory whose entries changed is said by those entries.
+ */
+function changedSince(
+  dir: string,
+  since: number,
+  skip: (abs: string) => boolean,
+  budget: number,
+): { paths: string[]; truncated: boolean } {
+  const paths: string[] = [];
+  let level = [dir];
+  let seen = 0;
+  while (level.length > 0) {
+    const next: string[] = [];
+    for (const d of level) {
+      let names: string[];
+      try {
+        names = readdirSync(d);
+      } catch {
+        continue;
+      }
+      let childChanged = false;
+      for (const name of names) {
+        const abs = path.join(d, name);
+        if (skip(abs)) continue;
+        if (++seen > budget) return { paths, truncated: true };
+        const st = lstatSync(abs, { throwIfNoEntry: false });
+        if (!st) continue;
+        if (st.isDirectory()) next.push(abs);
+        if (st.ctimeMs > since || st.mtimeMs > since) {
+          paths.push(abs);
+          childChanged = true;
+        }
+      }
+      // Said by its entries: drop the directory itself when one of them is listed.
+      if (childChanged && d !== dir) {
+        const i = paths.indexOf(d);
+        if (i >= 0) paths.splice(i, 1);
+      }
+    }
+    level = next;
+  }
+  return { paths, truncated: false };
+}
+
 function scanRun(
   command: string,
   dirs: readonly string[],
@@ -261,20 +318,16 @@ function scanRun(
   passDirs: readonly string[],
 ): PreparedRun {
   const since = Date.now() - CLOCK_MARGIN_MS;
+  const skip = (abs: string) => skipped.has(abs) || passDirs.some((p) => isInside(p, abs));
   return {
     command,
     finish() {
       const all: string[] = [];
       let truncated = false;
       for (const dir of dirs) {
-        const scan = scanChangedSince(dir, since, {
-          skip: (p) => skipped.has(path.join(dir, p)) || passDirs.some((s) => isInside(s, path.join(dir, p))),
-          maxEntries: MAX_ENTRIES,
-        });
+        const scan = changedSince(dir, since, skip, SCAN_BUDGET);
         truncated ||= scan.truncated;
-        // A directory whose entries changed is said by those entries.
-        const parents = new Set(scan.changed.map((c) => path.posix.dirname(c.path)));
-        for (const c of scan.changed) if (!(c.directory && parents.has(c.path))) all.push(path.join(dir, c.path));
+        all.push(...scan.paths);
       }
       all.sort();
       return { mode: 'scan', paths: all.slice(0, MAX_LISTED), total: all.length, truncated };

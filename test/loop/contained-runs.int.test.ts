@@ -31,9 +31,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** A private $HOME and tool cache (each with a file that was there before), and a unique /tmp name. */
+/**
+ * A private $HOME and tool cache (each with a file that was there before), and a unique /tmp name.
+ * Not under /tmp, so they are walked as directories of their own: the scan looks at 5,000 entries
+ * of /tmp at most, and a shared machine's /tmp holds more.
+ */
 function outsideDirs() {
-  const base = mkdtempSync(path.join(os.tmpdir(), 'self-heal-contained-'));
+  const base = mkdtempSync(path.join(existsSync('/var/tmp') ? '/var/tmp' : os.tmpdir(), 'self-heal-contained-'));
   dirs.push(base);
   const home = path.join(base, 'home');
   const toolCache = path.join(base, 'toolcache');
@@ -150,6 +154,24 @@ describe('contained test runs', () => {
     const result = await runs.full('attempt-1-full');
     expect(result.writtenOutside!.paths).toContain(path.join(home, '.seen'));
     expect(result.writtenOutside!.paths.some((p) => p.includes('.cache'))).toBe(false);
+  });
+
+  it('scan: a directory too large to walk is walked shallow first and said to be cut short', async () => {
+    repo = createTempRepo({ files: { 'a.txt': 'a\n' } });
+    const { home, toolCache } = outsideDirs();
+    const deep = path.join(home, 'big', 'deeper');
+    mkdirSync(deep, { recursive: true });
+    for (let i = 0; i < 5_100; i++) writeFileSync(path.join(deep, `f${i}`), '');
+    const runs = makeRuns(
+      repo,
+      'echo y > "$HOME/.top"',
+      { ...repo.env, HOME: home, RUNNER_TOOL_CACHE: toolCache },
+      'scan',
+    );
+    runs.contain();
+    const w = (await runs.full('attempt-1-full')).writtenOutside!;
+    expect(w.paths).toContain(path.join(home, '.top'));
+    expect(w.truncated).toBe(true);
   });
 
   it('runs before contain() are neither contained nor watched (the baseline)', async () => {
