@@ -3,7 +3,7 @@
  * verification, drops the job's environment in /tmp. The report and the summary say so; with the
  * sandbox the file is gone afterwards, without it (forced) it is listed.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heal } from '../src/heal.js';
@@ -77,6 +77,32 @@ describe("a candidate's writes outside the tree during verification", () => {
     expect(md).toContain('outside the work tree, in layers that were discarded');
     expect(md).toContain(`\`${listed[0]}\``);
     expect(fixture!.logger.lines.some((l) => l.startsWith('warn: attempt 1: its test runs wrote'))).toBe(true);
+  });
+
+  it.runIf(sandbox.available)('sandbox: a hanging run is killed at the timeout with what it started', async () => {
+    fixture = healFixture('node-calc');
+    const marker = `299.${process.pid}${Date.now() % 1000}`;
+    const hang = `export function add(a, b) {\n  const { spawn } = process.getBuiltinModule('node:child_process');\n  spawn('sh', ['-c', 'exec sleep ${marker}'], { stdio: 'ignore' });\n  const until = Date.now() + 600000; while (Date.now() < until) {}\n  return a + b;\n}`;
+    const bug = 'export function add(a, b) {\n  return a - b;\n}';
+    const report = await fixture.run([[['replace', 'src/calc.js', bug, hang]]], { maxAttempts: 1, timeoutSeconds: 4 });
+    expect(report.attempts[0]?.verdict).toBe('timeout');
+    const running = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .some((p) => {
+          try {
+            return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+          } catch {
+            return false;
+          }
+        });
+    let alive = running();
+    for (let i = 0; i < 100 && alive; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      alive = running();
+    }
+    expect(alive).toBe(false);
+    expect(fixture.repo.read('src/calc.js')).toContain('return a - b;');
   });
 
   it('scan (forced): listed as changed while the runs ran, not undone', async () => {
