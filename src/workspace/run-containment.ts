@@ -41,7 +41,7 @@ export interface OutsideWrites {
   paths: string[];
   /** How many there were in all (a lower bound when `truncated`). */
   total: number;
-  /** A listing or a walk stopped at its bound. */
+  /** A listing or a walk stopped at its bound, or a killed run was not listed to the end. */
   truncated: boolean;
 }
 
@@ -133,6 +133,7 @@ for lower in "$@"; do
   find "/proc/self/fd/9/$j-u/" -mindepth 1 \\( ! -type d -o -type d -empty \\) -printf "$j %y %P\\0" 2>/dev/null | head -z -n ${MAX_ENTRIES + 1} >&8
   j=$((j + 1))
 done
+printf 'end\\0' >&8
 exit $status`;
 
 function isInside(parent: string, child: string): boolean {
@@ -244,7 +245,8 @@ function readOrEmpty(file: string): string {
 export function parseManifest(text: string, lowers: readonly string[]): OutsideWrites {
   const all: string[] = [];
   const perLayer = new Map<number, number>();
-  let truncated = false;
+  // The listing ends with `end`: without it the run was killed before (or while) it was listed.
+  let truncated = !text.endsWith('end\0');
   for (const entry of text.split('\0')) {
     const m = /^(\d+) (\w) ([^]*)$/.exec(entry);
     if (!m) continue;

@@ -98,6 +98,8 @@ describe('contained test runs', () => {
       expect(existsSync(path.join(toolCache, 'tool'))).toBe(false);
       const w = result.writtenOutside!;
       expect(w.mode).toBe('sandbox');
+      // Listed to the end (a killed run's listing would not be).
+      expect(w.truncated).toBe(false);
       expect(w.paths).toEqual(
         expect.arrayContaining([
           tmpFile,

@@ -5,7 +5,7 @@ import { renderWrittenOutside } from '../../src/render/job-summary.js';
 
 describe('parseManifest', () => {
   it('maps each entry to its overlay, says whiteouts are deletions, ignores unknown layers', () => {
-    const text = ['0 f .config/x', '1 c old.txt', '1 d empty-dir', '7 f nowhere', 'garbage', ''].join('\0');
+    const text = ['0 f .config/x', '1 c old.txt', '1 d empty-dir', '7 f nowhere', 'garbage', 'end', ''].join('\0');
     expect(parseManifest(text, ['/home/u', '/tmp'])).toEqual({
       mode: 'sandbox',
       paths: ['/home/u/.config/x', '/tmp/empty-dir', '/tmp/old.txt (deleted)'],
@@ -16,14 +16,16 @@ describe('parseManifest', () => {
 
   it('keeps names with spaces and newlines whole (NUL-separated), and bounds the list', () => {
     const names = Array.from({ length: MAX_LISTED + 5 }, (_, i) => `0 f dir/n ${String(i).padStart(3, '0')}\nx`);
-    const w = parseManifest(names.join('\0'), ['/tmp']);
+    const w = parseManifest([...names, 'end', ''].join('\0'), ['/tmp']);
     expect(w.total).toBe(MAX_LISTED + 5);
     expect(w.paths).toHaveLength(MAX_LISTED);
     expect(w.paths[0]).toBe('/tmp/dir/n 000\nx');
   });
 
-  it('an empty manifest (a run killed before the listing) lists nothing', () => {
-    expect(parseManifest('', ['/tmp'])).toMatchObject({ paths: [], total: 0 });
+  it('a manifest without its end (a run killed before or during the listing) is said to be incomplete', () => {
+    expect(parseManifest('', ['/tmp'])).toMatchObject({ paths: [], total: 0, truncated: true });
+    expect(parseManifest('0 f a\0', ['/tmp'])).toMatchObject({ paths: ['/tmp/a'], truncated: true });
+    expect(parseManifest('0 f a\0end\0', ['/tmp'])).toMatchObject({ paths: ['/tmp/a'], truncated: false });
   });
 });
 
