@@ -548,7 +548,8 @@ function renderAttempts(
     }
     if (detail.feedback && a.specialCases?.length) parts.push(renderSpecialCases(a.specialCases));
     // What the candidate's code did outside the tree: kept at every level of detail.
-    if (a.writtenOutside && a.writtenOutside.total > 0) parts.push(renderWrittenOutside(a.writtenOutside));
+    if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
+      parts.push(renderWrittenOutside(a.writtenOutside));
     if (detail.attemptDiffs && a.diff.trim()) {
       parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
     }
@@ -578,6 +579,8 @@ const MAX_OUTSIDE_SHOWN = 10;
 
 /** What an attempt's test runs wrote outside the work tree: contained and discarded, or only seen. */
 export function renderWrittenOutside(w: WrittenOutside): string {
+  if (w.total === 0 && w.truncated)
+    return `What its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (it was discarded all the same)' : ''}.\n`;
   const count = `${w.truncated ? 'at least ' : ''}${plural(w.total, 'path')}`;
   const head =
     w.mode === 'sandbox'
