@@ -255,8 +255,9 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
   const headline = feedbackHeadline(attempt);
   input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
   input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1)!, attempt.durationMs)}`);
-  if (attempt.writtenOutside?.total)
-    input.logger.warn(`attempt ${n}: ${describeWrittenOutside(attempt.writtenOutside)}`);
+  const outside = attempt.writtenOutside;
+  if (outside && (outside.total > 0 || outside.truncated))
+    input.logger.warn(`attempt ${n}: ${describeWrittenOutside(outside)}`);
   return attempt;
 }
 

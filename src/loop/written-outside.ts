@@ -22,6 +22,8 @@ export function mergeWrittenOutside(a: WrittenOutside | undefined, b: WrittenOut
 
 /** One log line: how many, the first few (each on one bounded line), and whether they were contained. */
 export function describeWrittenOutside(w: WrittenOutside): string {
+  if (w.total === 0 && w.truncated)
+    return `what its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (discarded all the same)' : ''}`;
   const shown = w.paths.slice(0, 3).map((p) => oneLine(p, 160));
   const more = w.total - shown.length;
   const list = `${shown.join(', ')}${more > 0 ? `, and ${w.truncated ? 'at least ' : ''}${more} more` : ''}`;

@@ -78,5 +78,8 @@ describe('written outside, over an attempt and in the summary', () => {
     expect(md).toContain('- `/tmp/line break`');
     expect(md).toContain('- and at least 11 more');
     expect(renderWrittenOutside(b)).toContain('not contained: nothing was undone');
+    const killed = { mode: 'sandbox' as const, paths: [], total: 0, truncated: true };
+    expect(renderWrittenOutside(killed)).toContain('is not known: a run was killed before it was listed');
+    expect(describeWrittenOutside(killed)).toContain('is not known');
   });
 });
