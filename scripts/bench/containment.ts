@@ -12,19 +12,20 @@
  *
  *   node --import tsx scripts/bench/containment.ts [--repo <git dir>] [--runs 5]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import { createTestRuns, type TestRuns } from '../../src/loop/test-runs.js';
-import { probeRunSandbox } from '../../src/workspace/run-containment.js';
+import { createRunContainment, probeRunSandbox } from '../../src/workspace/run-containment.js';
 
 const PIN = '967864f89791509f9eb36b22b4579d36b72a6df2';
 const TEST_COMMAND = 'python3 -m pytest -q -p no:cacheprovider --junitxml=reports/junit.xml tests';
 const JUNIT = ['reports/*.xml'];
 const MODES = ['none', 'sandbox', 'scan'] as const;
+const FIXED_RUNS = 20;
 type Mode = (typeof MODES)[number];
 
 const { values: args } = parseArgs({
@@ -121,6 +122,26 @@ try {
     const label = m === 'none' ? 'not contained' : m === 'sandbox' ? 'sandbox (overlays)' : 'scan (fallback)';
     console.log(
       `| ${label} | ${sec(wall)} | ${m === 'none' ? '–' : pct(wall, wall0)} | ${sec(cpu)} | ${m === 'none' ? '–' : pct(cpu, cpu0)} | ${median(s.map((x) => x.listed))} | ${m === 'none' ? '–' : s.some((x) => x.truncated) ? 'yes' : 'no'} |`,
+    );
+  }
+  // The fixed part: a command that does nothing, through each mode (setup, listing or walk).
+  console.log(
+    `\nfixed cost per run: the command \`true\`, ${FIXED_RUNS} runs per mode, through createRunContainment()\n`,
+  );
+  console.log('| mode | wall per run | CPU per run |');
+  console.log('| --- | ---: | ---: |');
+  for (const m of modes) {
+    const containment = m === 'none' ? null : createRunContainment({ root, env, mode: m === 'scan' ? 'scan' : 'auto' });
+    const cpu = cpuMs();
+    const started = performance.now();
+    for (let i = 0; i < FIXED_RUNS; i++) {
+      const prepared = containment?.prepare('true', root);
+      spawnSync('sh', ['-c', prepared?.command ?? 'true'], { cwd: root, env, stdio: 'ignore' });
+      prepared?.finish();
+    }
+    const label = m === 'none' ? 'not contained' : m === 'sandbox' ? 'sandbox (overlays)' : 'scan (fallback)';
+    console.log(
+      `| ${label} | ${((performance.now() - started) / FIXED_RUNS).toFixed(1)} ms | ${((cpuMs() - cpu) / FIXED_RUNS).toFixed(1)} ms |`,
     );
   }
   console.log(
