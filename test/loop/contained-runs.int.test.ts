@@ -124,6 +124,22 @@ describe('contained test runs', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it.runIf(sandbox.available)(
+    'sandbox that cannot be set up for a run: the run happens once, with the scan',
+    async () => {
+      repo = createTempRepo({ files: { 'a.txt': 'a\n' } });
+      // /proc/sys cannot be the lower layer of an overlay: the probe passes, this run's setup fails.
+      const runs = makeRuns(repo, 'echo ran >> ran.txt', { ...repo.env, HOME: '/proc/sys' }, 'auto');
+      expect(runs.contain().mode).toBe('sandbox');
+      const result = await runs.full('attempt-1-full');
+      expect(result.exitCode, result.output).toBe(0);
+      expect(readFileSync(path.join(repo.root, 'ran.txt'), 'utf8')).toBe('ran\n');
+      expect(result.writtenOutside?.mode).toBe('scan');
+      const next = await runs.full('attempt-2-full');
+      expect(next.writtenOutside?.mode).toBe('scan');
+    },
+  );
+
   it('scan: without the sandbox the same writes happen and are listed', async () => {
     repo = createTempRepo({ files: { 'a.txt': 'a\n' } });
     const { home, toolCache, tmpFile } = outsideDirs();
