@@ -72,6 +72,19 @@ export const TokenUsage = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
 
+/**
+ * What an attempt's test runs wrote outside the work tree: `sandbox`, contained in layers that were
+ * discarded; `scan`, not contained: what changed in `$HOME`, the tool cache and the temporary
+ * directories while they ran (another process's writes included). Paths bounded, `total` all.
+ */
+export const WrittenOutside = z.object({
+  mode: z.enum(['sandbox', 'scan']),
+  paths: z.array(z.string()),
+  total: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type WrittenOutside = z.infer<typeof WrittenOutside>;
+
 export const Attempt = z.object({
   n: z.number().int().positive(),
   /** Unified diff of the attempt (bounded), empty when nothing was applied. */
@@ -95,6 +108,8 @@ export const Attempt = z.object({
   detail: z.record(z.string(), z.unknown()).optional(),
   /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
   specialCases: z.array(SpecialCaseEvidence).optional(),
+  /** What its test runs wrote outside the work tree (absent when they were not contained or watched). */
+  writtenOutside: WrittenOutside.optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 
