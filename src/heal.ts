@@ -52,6 +52,7 @@ import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
 import { clipLine } from './text/untrusted-text.js';
 import { formatDuration, plural } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
+import { commonGitDir } from './workspace/git-dir-guard.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
 import { writeReportFile } from './loop/write-report.js';
@@ -541,6 +542,10 @@ async function runBaseline(
     git: repo.git,
     collect,
     signal: run.deps.signal,
+    containment: {
+      mode: run.env.SELF_HEAL_TEST_CONTAINMENT === 'scan' ? 'scan' : 'auto',
+      passThrough: [commonGitDir(setup.gitDir)],
+    },
   });
   created(runs);
   const headTime = await headCommitTime(repo.git);
@@ -675,6 +680,7 @@ async function runLoop(
     fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
+  containCandidateRuns(run, runs);
   const { rerun } = baseline;
   if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
   const loop = await runHealLoop({
@@ -704,6 +710,27 @@ async function runLoop(
       : {}),
   });
   return { loop, spent };
+}
+
+/**
+ * From here on every test run executes a candidate's code: contained where the platform allows it,
+ * watched where not (`workspace/run-containment.ts`). The baseline's runs were the user's own code,
+ * run as the CI job ran it: they are not contained, and what they leave in the caches stays.
+ */
+function containCandidateRuns(run: Run, runs: TestRuns): void {
+  if (run.env.SELF_HEAL_TEST_CONTAINMENT === 'off') {
+    run.logger.warn("the candidates' test runs are not contained or watched (SELF_HEAL_TEST_CONTAINMENT=off)");
+    return;
+  }
+  const how = runs.contain();
+  if (how.mode === 'sandbox')
+    run.logger.info(
+      "the candidates' test runs write $HOME, the tool cache and the temporary directories in layers that are discarded",
+    );
+  else
+    run.logger.info(
+      `the candidates' test runs are not contained (${how.reason}): what changes in $HOME, the tool cache and the temporary directories while they run is listed`,
+    );
 }
 
 /**

@@ -218,7 +218,13 @@ describe('heal() with the command provider on a node:test project', () => {
     const f = start();
     const pidFile = path.join(tempDir(), 'grandchild.pid');
     const hang = `export function add(a, b) {\n  const { spawn } = process.getBuiltinModule('node:child_process');\n  spawn('sh', ['-c', 'echo $$ > ${pidFile}; exec sleep 300'], { stdio: 'ignore' });\n  const until = Date.now() + 600000; while (Date.now() < until) {}\n  return a + b;\n}`;
-    const report = await f.run([[['replace', 'src/calc.js', BUG, hang]]], { maxAttempts: 1, timeoutSeconds: 4 });
+    // Not in the sandbox: its /tmp is discarded and its pids are a namespace's (contained-heal.int.test.ts).
+    const env = { ...f.repo.env, SELF_HEAL_TEST_CONTAINMENT: 'scan' };
+    const report = await f.run(
+      [[['replace', 'src/calc.js', BUG, hang]]],
+      { maxAttempts: 1, timeoutSeconds: 4 },
+      { env },
+    );
     expect(report.result).toBe('unhealed');
     expect(report.attempts[0]?.verdict).toBe('timeout');
     expect(report.attempts[0]?.feedback).toMatch(/hit its timeout/);

@@ -40799,7 +40799,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6991);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9584);
 /**
  * The action's entry, as the runner starts it (`node dist/action/index.js`). No logic: `runAction`
  * is the one error boundary and sets the exit status through `core.setFailed`.
@@ -40812,7 +40812,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6991:
+/***/ 9584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59289,6 +59289,21 @@ function stripAnsi(s) {
         return s;
     return s.replace(ANSI_SEQUENCE, '');
 }
+/**
+ * ESC and the 8-bit CSI as JUnit writers escape them: XML 1.0 cannot hold them, so pytest's writer
+ * (`bin_xml_escape`) puts the text `#x1B` in their place; `--color=yes` in `addopts` then fills
+ * the assertion's coloured diff with `#x1B[33m…`. Two-digit upper- or lower-case hex, as written.
+ */
+const ESCAPED_ESC = /#x(?:1b|9b)/gi;
+/**
+ * Remove ANSI sequences, raw or escaped as `#x1B` (see `ESCAPED_ESC`): what evidence from reports
+ * and logs must lose before it becomes a frame, a prompt or a summary.
+ */
+function stripEscapeCodes(s) {
+    if (!/#x/i.test(s))
+        return stripAnsi(s);
+    return stripAnsi(s.replace(ESCAPED_ESC, (m) => (m.slice(2).toLowerCase() === '9b' ? '\u009b' : '\u001b')));
+}
 /** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** No escape sequences, no control or bidi characters; newlines kept only where asked. */
@@ -75481,8 +75496,6 @@ async function buildFrames(run, logFailures, repo, options = {}) {
     }
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: external "url"
 const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
 ;// CONCATENATED MODULE: external "module"
@@ -76836,6 +76849,8 @@ function detectFromRoot(rootName, attributes) {
             return 'vitest';
         if (name === 'Mocha Tests')
             return 'mocha-junit-reporter';
+        if (name === 'TAP Tests')
+            return 'tap';
         if (name === 'nextest-run' || attributes['uuid'] !== undefined)
             return 'nextest';
         // Playwright always writes `id` and `name` on the root (empty unless PLAYWRIGHT_JUNIT_SUITE_*).
@@ -76932,8 +76947,11 @@ const QUIRKS = {
     'node-test': {
         adjustCase(fields) {
             fields.name = undoNodeQuoteEscape(fields.name);
-            // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
-            if (fields.classname !== undefined)
+            // The enclosing describes' names, dotted (Node 24), escaped the same way; "test" for a
+            // top-level test (and every test on Node 20) says nothing, and is left out of the id.
+            if (fields.classname === 'test')
+                fields.classname = undefined;
+            else if (fields.classname !== undefined)
                 fields.classname = undoNodeQuoteEscape(fields.classname);
             if (fields.file !== undefined)
                 fields.file = undoNodeQuoteEscape(fields.file);
@@ -76949,6 +76967,7 @@ const QUIRKS = {
     gradle: { repeats: 'retry-after-failure' },
     pytest: {
         repeats: 'attempts',
+        moduleClassnames: true,
         // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
         lineBase: 0,
         isEmptyOutput: isPytestEmptyCapture,
@@ -77019,6 +77038,27 @@ const QUIRKS = {
             const base = fields.classname.slice(fields.classname.lastIndexOf('/') + 1);
             return match[1] === base ? Number(match[2]) : undefined;
         },
+    },
+    tap: {
+        // @tapjs/reporter's junit: classname `file > parent > …`, `file` only on failures. Each
+        // assertion is a case too. The file is the first part of the classname; the id names the
+        // subtest path after it (`test/a.test.mjs::parent > test > should be equal`).
+        adjustCase(fields) {
+            if (fields.classname === undefined)
+                return;
+            const at = fields.classname.indexOf(' > ');
+            fields.file ??= at < 0 ? fields.classname : fields.classname.slice(0, at);
+        },
+        idName(fields) {
+            const c = fields.classname;
+            const at = c === undefined ? -1 : c.indexOf(' > ');
+            return at < 0 ? fields.name : `${c.slice(at + 3)} > ${fields.name}`;
+        },
+        classWithinFile: () => undefined,
+        // A test left out by --grep, --only or t.skip/t.todo: `<property name="skip" value="filter: …"/>`.
+        skipProperty: (attributes) => attributes['name'] === 'skip' || attributes['name'] === 'todo'
+            ? `${attributes['name']}: ${attributes['value'] ?? ''}`
+            : undefined,
     },
     'go-junit-report': { failureMessage: goFailureMessage },
     gotestsum: { failureMessage: goFailureMessage },
@@ -77190,6 +77230,12 @@ class CaseBuilder {
         this.skipped = true;
         this.skipMessage ??= attributes['message'];
     }
+    /** A <property> of the case: some producers say there that it did not run (see `skipProperty`). */
+    property(attributes) {
+        const message = this.quirks.skipProperty?.(attributes);
+        if (message !== undefined)
+            this.skip({ message });
+    }
     /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
     failure(isError, attributes) {
         this.resultTouched = true;
@@ -77340,6 +77386,10 @@ class CaseBuilder {
         fields.line = undefined;
         fields.suiteHostname = suite?.hostname;
         this.quirks.adjustCase?.(fields);
+        // pytest's xunit2 names the module only: the file it names, when the repository has it, makes
+        // the id pytest's own node id (`tests/test_x.py::TestC::test_y`), as reruns pass it.
+        if (fields.file === undefined && fields.classname !== undefined && this.quirks.moduleClassnames)
+            fields.file = this.caseFile?.pythonModule?.(fields.classname);
         // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
         // machine's, not the test's: ids must be the same wherever the report was written.
         if (fields.file !== undefined &&
@@ -77454,395 +77504,668 @@ function case_builder_firstLine(text) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/reports/junit/passing-cases.ts
+;// CONCATENATED MODULE: ./src/reports/junit/buffered-token.ts
 /**
- * The fast path for the bulk of a big report: runs of passing cases written as empty elements,
- * `<testcase name="…" time="…"/>` or `<testcase …></testcase>`, that are only counted (one report,
- * no passing ids wanted, see `JUnitReader`). For those, tokenizing every character through saxes
- * costs more than everything else the reader does; a plain scan that checks the same XML rules
- * saxes would (attribute syntax, quoting, no duplicate attribute, only characters XML allows, no
- * `<` or entity reference in a value) is several times faster. Anything else, or anything in doubt
- * (an entity reference, a CR not followed by LF, a non-ASCII attribute name, a surrogate, an
- * element cut by the end of the chunk, a `status` or `result` that says the case did not run: see
- * `notRunAttribute`), ends the run: saxes reads it as usual and reports any
- * problem with its position, which the scan keeps exact (see `ScannedRun`).
+ * What saxes holds between two chunks, told from the outside. saxes 6 buffers a token whole before
+ * it hands it over (a text node while a text handler is set, a CDATA section, comment, DOCTYPE,
+ * processing instruction, attribute value, name or entity reference) and has no public way to
+ * bound that buffer. The reader knows where the last element, text node or CDATA section saxes
+ * handed over ended (its events, at `parser.position`); this lexer reads what came after it, so at
+ * the end of a chunk it says which token is unfinished and how much of it saxes holds, and the
+ * reader bounds it through saxes' input alone (see `JUnitReader.bound`).
  *
- * Most elements are matched whole by a regex for the attribute names the report's previous plain
- * element had (see `learnShape`); the rest by a regex for any plain element and a walk of its
- * names (the duplicate check), and what neither takes by a character loop (line breaks, tabs,
- * `></testcase>`), which is the reference the other two are narrower than.
+ * It mirrors saxes' tokenizing only as far as that needs: where a token starts and ends. Every
+ * malformed construct it might read differently from saxes is a fatal error there, and the next
+ * event puts it back in step. It reads only the tail of a chunk after its last event (a few hundred
+ * characters), and a whole chunk only while one token spans it.
  */
-
-/** A case element longer than this is left to saxes (its attribute values are bounded there). */
-const MAX_ELEMENT_CHARS = 16 * 1024;
-/** More attributes than this on one case is left to saxes. */
-const passing_cases_MAX_NAMES = 32;
+// Lexer states, after saxes' (saxes.js `S_…`), merged where saxes buffers alike.
+const S_TEXT = 0;
+const S_ENTITY = 1; // after `&`, until `;`
+const S_OPEN = 2; // after `<`
+const S_BANG = 3; // after `<!`
+const S_NAME = 4; // an element name, in a start or end tag
+const S_TAG = 5; // in a tag, between attributes
+const S_ATTR_NAME = 6;
+const S_ATTR_EQ = 7; // after an attribute name, before `=`
+const S_ATTR_VALUE_START = 8; // after `=`, before the quote
+const S_ATTR_VALUE = 9; // a quoted attribute value
+const S_COMMENT = 10;
+const S_COMMENT_ENDED = 11; // after `--`: saxes hands the comment over there, before the `>`
+const S_CDATA = 12;
+const S_PI = 13;
+const S_DOCTYPE = 14;
+const S_DOCTYPE_QUOTE = 15;
+const S_DTD = 16; // the internal subset, `[…]`
+const S_DTD_QUOTED = 17;
+const S_DTD_OPEN = 18; // `<` in the internal subset
+const S_DTD_BANG = 19;
+const S_DTD_COMMENT = 20;
+const S_DTD_PI = 21;
 const LT = 60;
 const GT = 62;
-const SLASH = 47;
-const EQ = 61;
 const AMP = 38;
+const SEMICOLON = 59;
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const EQ = 61;
 const DQUOTE = 34;
 const SQUOTE = 39;
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const OPEN = '<testcase';
-// Characters of a value the loop below accepts without anything to note: not the quote, `<`, `&`,
-// a control character (tab and line breaks are counted by the loop), a surrogate, U+FFFE/FFFF.
-const PLAIN_DOUBLE = /[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
-const PLAIN_SINGLE = /[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
-const CLOSE = '</testcase';
-// Attribute names of the element being scanned (start, end), for the duplicate check.
-const nameStarts = new Int32Array(passing_cases_MAX_NAMES);
-const nameEnds = new Int32Array(passing_cases_MAX_NAMES);
-// Line breaks seen by the current scan (module state: the scan is synchronous).
-let newlines = 0;
-let lineStart = -1;
+const MINUS = 45;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+/** What the reader tells the lexer an event left saxes in. */
+const AFTER_MARKUP = S_TEXT;
+/** saxes hands a text node over at the `<` that ends it. */
+const AFTER_TEXT = S_OPEN;
+function isSpace(c) {
+    return c === 32 || c === 10 || c === 13 || c === 9;
+}
+/** A character that can start an element or attribute name (ASCII as XML has it, any non-ASCII letter). */
 function isNameStart(c) {
-    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58;
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 }
-function isNameChar(c) {
-    return ((c >= 97 && c <= 122) ||
-        (c >= 65 && c <= 90) ||
-        (c >= 48 && c <= 57) ||
-        c === 95 ||
-        c === 58 ||
-        c === 45 ||
-        c === 46);
-}
-/** Index after the XML whitespace at `i`, counting line breaks; a CR at the very end stays (saxes must see what follows it). */
-function skipSpace(text, i) {
-    for (;;) {
-        const c = text.charCodeAt(i);
-        if (c === SPACE || c === TAB)
-            i++;
-        else if (c === LF) {
-            i++;
-            newlines++;
-            lineStart = i;
+class BufferedToken {
+    state = S_TEXT;
+    /** The state an entity reference returns to. */
+    entityReturn = S_TEXT;
+    /** The quote of the value or string being read. */
+    quote = 0;
+    /** Characters of a terminator seen so far (`-` of `-->`, `]` of `]]>`, `?` of `?>`, of `<!…`). */
+    run = 0;
+    bang = '';
+    /** Characters saxes holds of the token being read (text only while it is collected). */
+    buffered = 0;
+    /** Characters of the name or entity reference being read. */
+    name = 0;
+    /** Attributes read on the tag being read. */
+    attributes = 0;
+    /** saxes handed a token over (an event): it now stands in `state` (one of the `AFTER_…`). */
+    reset(state) {
+        this.state = state;
+        this.run = 0;
+        this.buffered = 0;
+        this.name = 0;
+        this.attributes = 0;
+    }
+    /** The reader split the token (see `JUnitReader.bound`): saxes holds nothing of it any more. */
+    emptied() {
+        this.buffered = 0;
+        this.run = 0;
+    }
+    get region() {
+        switch (this.state) {
+            case S_TEXT:
+                return 'text';
+            case S_CDATA:
+                return 'cdata';
+            case S_COMMENT:
+                return 'comment';
+            case S_ATTR_VALUE:
+                return 'attribute';
+            case S_PI:
+                return 'pi';
+            case S_DOCTYPE_QUOTE:
+            case S_DTD_QUOTED:
+                return 'doctype-quoted';
+            case S_DOCTYPE:
+            case S_DTD:
+            case S_DTD_OPEN:
+            case S_DTD_BANG:
+            case S_DTD_COMMENT:
+            case S_DTD_PI:
+                return 'doctype';
+            default:
+                return 'other';
         }
-        else if (c === CR) {
-            if (i + 1 >= text.length)
-                return i;
-            i += text.charCodeAt(i + 1) === LF ? 2 : 1;
-            newlines++;
-            lineStart = i;
-        }
-        else
-            return i;
     }
-}
-function sameName(text, names, start, end) {
-    const length = end - start;
-    for (let k = 0; k < names; k++) {
-        const s = nameStarts[k];
-        if (nameEnds[k] - s !== length)
-            continue;
-        let j = 0;
-        while (j < length && text.charCodeAt(s + j) === text.charCodeAt(start + j))
-            j++;
-        if (j === length)
-            return true;
+    /** The quote that ends the attribute value or DOCTYPE string being read. */
+    get closingQuote() {
+        return String.fromCharCode(this.quote);
     }
-    return false;
-}
-/**
- * The common element, `<testcase a="…" b='…'/>` on one line with plain values, matched whole:
- * attributes separated by spaces or tabs, values without a line break, tab, `<`, `&`, control
- * character, surrogate or U+FFFE/FFFF. Anything else is left to `caseElementEnd`'s loop.
- */
-const PLAIN_ELEMENT = /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
-/**
- * Index after the element at `at` when `PLAIN_ELEMENT` matches it and it has no duplicate
- * attribute and no more attributes or characters than `caseElementEnd` takes; -1 otherwise (the
- * loop then decides). The regex vouched for the syntax and the values: only the names are walked.
- */
-function plainElementEnd(text, at) {
-    if (sameShape !== undefined) {
-        sameShape.lastIndex = at;
-        if (sameShape.test(text) && sameShape.lastIndex - at <= MAX_ELEMENT_CHARS)
-            return sameShape.lastIndex;
+    /** Whether a terminator may be under way (`-` in a comment, `]` in CDATA, `?` in a PI). */
+    get terminating() {
+        return this.run > 0;
     }
-    PLAIN_ELEMENT.lastIndex = at;
-    if (!PLAIN_ELEMENT.test(text))
-        return -1;
-    const end = PLAIN_ELEMENT.lastIndex;
-    if (end - at > MAX_ELEMENT_CHARS)
-        return -1;
-    let i = at + OPEN.length;
-    let names = 0;
-    for (;;) {
-        let c = text.charCodeAt(i);
-        while (c === SPACE || c === TAB)
-            c = text.charCodeAt(++i);
-        if (c === SLASH) {
-            learnShape(text, names);
-            return end;
-        }
-        if (names === passing_cases_MAX_NAMES)
-            return -1;
-        // The name ends at `=` or at the spaces before it (the regex allows nothing else there).
-        const start = i;
-        const eq = text.indexOf('=', i);
-        let nameEnd = eq;
-        while (text.charCodeAt(nameEnd - 1) === SPACE || text.charCodeAt(nameEnd - 1) === TAB)
-            nameEnd--;
-        if (sameName(text, names, start, nameEnd))
-            return -1;
-        nameStarts[names] = start;
-        nameEnds[names] = nameEnd;
-        names++;
-        // Past the opening quote, then past the closing one.
-        i = eq + 1;
-        c = text.charCodeAt(i);
-        while (c !== DQUOTE && c !== SQUOTE)
-            c = text.charCodeAt(++i);
-        const valueStart = i + 1;
-        i = text.indexOf(c === DQUOTE ? '"' : "'", valueStart) + 1;
-        if (passing_cases_saysNotRun(text, start, nameEnd, valueStart, i - 1))
-            return -1;
-    }
-}
-/** Whether the attribute at [nameStart, nameEnd) with the value [valueStart, valueEnd) says the case did not run. */
-function passing_cases_saysNotRun(text, nameStart, nameEnd, valueStart, valueEnd) {
-    const length = nameEnd - nameStart;
-    if (length !== 6 || !(text.startsWith('status', nameStart) || text.startsWith('result', nameStart)))
-        return false;
-    return notRunAttribute(text.slice(nameStart, nameEnd), text.slice(valueStart, valueEnd));
-}
-/**
- * A regex for plain elements with exactly the attribute names of the last one walked, in the same
- * order (a report writes every passing case alike: pytest `classname name file line time`,
- * jest-junit `classname name time`): an element it matches has no duplicate attribute and no
- * more attributes than that one, so the names need no walk.
- */
-let sameShape;
-let shape = '';
-function learnShape(text, names) {
-    let key = '';
-    for (let k = 0; k < names; k++)
-        key += `${text.slice(nameStarts[k], nameEnds[k])} `;
-    if (key === shape)
-        return;
-    shape = key;
-    // Their values matter (see `saysNotRun`): such elements are walked one by one.
-    if (key.startsWith('status ') || key.startsWith('result ') || / (?:status|result) /.test(key)) {
-        sameShape = undefined;
-        return;
-    }
-    const value = (q) => `${q}[^${q}<&\\x00-\\x1f\\ud800-\\udfff\\ufffe\\uffff]*${q}`;
-    const attributes = key
-        .trim()
-        .split(' ')
-        .filter(Boolean)
-        .map((name) => `[ \\t]+${name.replace(/\./g, '\\.')}[ \\t]*=[ \\t]*(?:${value('"')}|${value("'")})`)
-        .join('');
-    sameShape = new RegExp(`<testcase${attributes}[ \\t]*\\/>`, 'y');
-}
-/** Index after the empty case element at `at` (which starts with `<testcase`), or -1. */
-function caseElementEnd(text, at) {
-    const n = text.length;
-    const limit = Math.min(n, at + MAX_ELEMENT_CHARS);
-    let i = at + OPEN.length;
-    let names = 0;
-    for (;;) {
-        const before = i;
-        i = skipSpace(text, i);
-        if (i >= limit)
-            return -1;
-        let c = text.charCodeAt(i);
-        if (c === SLASH)
-            return text.charCodeAt(i + 1) === GT ? i + 2 : -1;
-        if (c === GT) {
-            i = skipSpace(text, i + 1);
-            if (!text.startsWith(CLOSE, i))
-                return -1;
-            i = skipSpace(text, i + CLOSE.length);
-            return i < limit && text.charCodeAt(i) === GT ? i + 1 : -1;
-        }
-        // An attribute: whitespace before it, an ASCII name not seen on this element, `=`, a quoted value.
-        if (i === before || !isNameStart(c) || names === passing_cases_MAX_NAMES)
-            return -1;
-        const start = i;
-        do
-            i++;
-        while (isNameChar(text.charCodeAt(i)));
-        if (sameName(text, names, start, i))
-            return -1;
-        nameStarts[names] = start;
-        nameEnds[names] = i;
-        names++;
-        i = skipSpace(text, i);
-        if (text.charCodeAt(i) !== EQ)
-            return -1;
-        i = skipSpace(text, i + 1);
-        const quote = text.charCodeAt(i);
-        if (quote !== DQUOTE && quote !== SQUOTE)
-            return -1;
-        const valueStart = i + 1;
-        // The common value, without a line break, tab or anything in doubt, in one regex step.
-        const plain = quote === DQUOTE ? PLAIN_DOUBLE : PLAIN_SINGLE;
-        plain.lastIndex = valueStart;
-        plain.test(text);
-        for (i = plain.lastIndex;; i++) {
-            if (i >= limit)
-                return -1;
-            c = text.charCodeAt(i);
-            if (c === quote)
-                break;
-            if (c < SPACE) {
-                if (c === LF) {
-                    newlines++;
-                    lineStart = i + 1;
+    /** Reads `text` from `from` on, as saxes just did; `collecting`: a text handler is set. */
+    scan(text, from, collecting) {
+        const n = text.length;
+        let i = from;
+        while (i < n) {
+            const c = text.charCodeAt(i);
+            switch (this.state) {
+                case S_TEXT: {
+                    // The common long stretch: jump to the next `<` or `&`.
+                    const end = nextOf(text, i, '<', '&');
+                    if (collecting)
+                        this.buffered += end - i;
+                    i = end;
+                    if (i < n) {
+                        if (text.charCodeAt(i) === LT)
+                            this.open();
+                        else
+                            this.startEntity(S_TEXT);
+                        i++;
+                    }
+                    continue;
                 }
-                else if (c === CR && text.charCodeAt(i + 1) === LF) {
-                    i++;
-                    newlines++;
-                    lineStart = i + 1;
-                }
-                else if (c !== TAB)
-                    return -1;
+                case S_ENTITY:
+                    if (c === SEMICOLON) {
+                        this.state = this.entityReturn;
+                        this.name = 0;
+                    }
+                    else
+                        this.name++;
+                    break;
+                case S_OPEN:
+                    if (c === SLASH)
+                        this.startName();
+                    else if (c === BANG) {
+                        this.state = S_BANG;
+                        this.bang = '';
+                    }
+                    else if (c === QUESTION)
+                        this.start(S_PI);
+                    else if (isNameStart(c)) {
+                        this.startName();
+                        this.name = 1;
+                    }
+                    else
+                        this.state = S_TEXT;
+                    break;
+                case S_BANG:
+                    this.bang += text[i];
+                    if (this.bang === '[CDATA[')
+                        this.start(S_CDATA);
+                    else if (this.bang === '--')
+                        this.start(S_COMMENT);
+                    else if (this.bang === 'DOCTYPE')
+                        this.start(S_DOCTYPE);
+                    else if (this.bang.length >= 7)
+                        this.name++;
+                    break;
+                case S_NAME:
+                    if (isSpace(c) || c === SLASH)
+                        this.state = S_TAG;
+                    else if (c === GT)
+                        this.state = S_TEXT;
+                    else
+                        this.name++;
+                    break;
+                case S_TAG:
+                    this.name = 0;
+                    if (c === GT)
+                        this.state = S_TEXT;
+                    else if (isNameStart(c)) {
+                        this.state = S_ATTR_NAME;
+                        this.attributes++;
+                        this.name = 1;
+                    }
+                    break;
+                case S_ATTR_NAME:
+                    if (c === EQ)
+                        this.startValue();
+                    else if (isSpace(c))
+                        this.state = S_ATTR_EQ;
+                    else if (c === GT)
+                        this.state = S_TEXT;
+                    else if (c === SLASH)
+                        this.state = S_TAG;
+                    else
+                        this.name++;
+                    break;
+                case S_ATTR_EQ:
+                    if (c === EQ)
+                        this.startValue();
+                    else if (!isSpace(c)) {
+                        this.state = S_TAG;
+                        continue; // read the character again there
+                    }
+                    break;
+                case S_ATTR_VALUE_START:
+                    if (c === DQUOTE || c === SQUOTE) {
+                        this.state = S_ATTR_VALUE;
+                        this.quote = c;
+                        this.buffered = 0;
+                    }
+                    else if (!isSpace(c))
+                        this.state = S_TAG; // unquoted: fatal in saxes
+                    break;
+                case S_ATTR_VALUE:
+                    if (c === this.quote) {
+                        this.state = S_TAG;
+                        this.buffered = 0;
+                    }
+                    else if (c === AMP)
+                        this.startEntity(S_ATTR_VALUE);
+                    else
+                        this.buffered++;
+                    break;
+                case S_COMMENT:
+                    this.buffered++;
+                    if (c === MINUS) {
+                        if (++this.run === 2)
+                            this.state = S_COMMENT_ENDED;
+                    }
+                    else
+                        this.run = 0;
+                    break;
+                case S_COMMENT_ENDED:
+                    // `--` not followed by `>` is fatal in saxes.
+                    this.state = S_TEXT;
+                    this.run = 0;
+                    this.buffered = 0;
+                    break;
+                case S_CDATA:
+                    this.buffered++;
+                    if (c === CLOSE_BRACKET)
+                        this.run++;
+                    else if (c === GT && this.run >= 2)
+                        this.reset(S_TEXT);
+                    else
+                        this.run = 0;
+                    break;
+                case S_PI:
+                    this.buffered++;
+                    if (c === GT && this.run > 0)
+                        this.reset(S_TEXT);
+                    else
+                        this.run = c === QUESTION ? 1 : 0;
+                    break;
+                default:
+                    this.buffered++;
+                    this.doctype(c);
             }
-            else if (c === LT || c === AMP || (c >= 0xd800 && c <= 0xdfff) || c > 0xfffd)
-                return -1;
+            i++;
         }
-        if (passing_cases_saysNotRun(text, start, nameEnds[names - 1], valueStart, i))
-            return -1;
-        i++;
+    }
+    doctype(c) {
+        switch (this.state) {
+            case S_DOCTYPE:
+                if (c === GT)
+                    this.reset(S_TEXT);
+                else if (c === OPEN_BRACKET)
+                    this.state = S_DTD;
+                else if (c === DQUOTE || c === SQUOTE) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.quote = c;
+                }
+                break;
+            case S_DOCTYPE_QUOTE:
+                if (c === this.quote)
+                    this.state = S_DOCTYPE;
+                break;
+            case S_DTD:
+                if (c === CLOSE_BRACKET)
+                    this.state = S_DOCTYPE;
+                else if (c === LT)
+                    this.state = S_DTD_OPEN;
+                else if (c === DQUOTE || c === SQUOTE) {
+                    this.state = S_DTD_QUOTED;
+                    this.quote = c;
+                }
+                break;
+            case S_DTD_QUOTED:
+                if (c === this.quote)
+                    this.state = S_DTD;
+                break;
+            case S_DTD_OPEN:
+                this.run = 0;
+                this.state = c === BANG ? S_DTD_BANG : c === QUESTION ? S_DTD_PI : S_DTD;
+                break;
+            case S_DTD_BANG:
+                // saxes: `<!-` waits for one more `-`; anything else is a declaration (`<!ENTITY …`).
+                if (c === MINUS && this.run === 0)
+                    this.run = 1;
+                else {
+                    this.state = c === MINUS ? S_DTD_COMMENT : S_DTD;
+                    this.run = 0;
+                }
+                break;
+            case S_DTD_COMMENT:
+                if (c === MINUS)
+                    this.run++;
+                else {
+                    if (this.run >= 2 && c === GT)
+                        this.state = S_DTD;
+                    this.run = 0;
+                }
+                break;
+            case S_DTD_PI:
+                if (c === GT && this.run > 0)
+                    this.state = S_DTD;
+                this.run = c === QUESTION ? 1 : 0;
+                break;
+            default:
+                break;
+        }
+    }
+    open() {
+        this.state = S_OPEN;
+        this.buffered = 0;
+    }
+    startName() {
+        this.state = S_NAME;
+        this.name = 0;
+        this.attributes = 0;
+    }
+    startValue() {
+        this.state = S_ATTR_VALUE_START;
+        this.name = 0;
+    }
+    startEntity(returnTo) {
+        this.entityReturn = returnTo;
+        this.state = S_ENTITY;
+        this.name = 0;
+    }
+    start(state) {
+        this.state = state;
+        this.buffered = 0;
+        this.run = 0;
     }
 }
-/**
- * The run of empty case elements (and the whitespace after each) starting at `at`. The caller
- * knows `at` is where markup starts in the content of a suite (saxes stands there, in text).
- */
-function scanPassingCases(text, at) {
-    newlines = 0;
-    lineStart = -1;
-    let end = at;
-    let cases = 0;
-    let lines = 0;
-    let start = -1;
-    while (text.startsWith(OPEN, end)) {
-        const after = text.charCodeAt(end + OPEN.length);
-        if (!(after === SPACE || after === TAB || after === LF || after === CR || after === SLASH || after === GT))
-            break;
-        let element = plainElementEnd(text, end);
-        if (element < 0)
-            element = caseElementEnd(text, end);
-        if (element < 0)
-            break;
-        const next = skipSpace(text, element);
-        // Line breaks of a rejected element are not part of the run.
-        lines = newlines;
-        start = lineStart;
-        end = next;
-        cases++;
-    }
-    return { end, cases, newlines: lines, lineStart: start };
+/** Index of the first `a` or `b` in `text` from `from` on (`text.length` when neither). */
+function nextOf(text, from, a, b) {
+    const i = text.indexOf(a, from);
+    const j = text.indexOf(b, from);
+    if (i < 0)
+        return j < 0 ? text.length : j;
+    return j < 0 || i < j ? i : j;
 }
 
-;// CONCATENATED MODULE: ./src/reports/junit/saxes-internals.ts
-/** The saxes version the state numbers and fields below were read from. */
-const SAXES_VERSION = '6.0.0';
-// saxes 6.0.0 parser states (`const S_… = n` in saxes.js).
-const SAXES_STATES = {
-    S_TEXT: 13,
-    S_ENTITY: 14,
-    S_CDATA: 20,
-    S_CDATA_ENDING_2: 22,
-    S_ATTRIB_VALUE_QUOTED: 40,
-    S_ATTRIB_VALUE_UNQUOTED: 42,
-    /** `forbiddenState` when no `]` of a possible `]]>` was seen in text. */
-    FORBIDDEN_START: 0,
-};
-const { S_TEXT, S_ENTITY, S_CDATA, S_CDATA_ENDING_2, S_ATTRIB_VALUE_QUOTED, S_ATTRIB_VALUE_UNQUOTED, FORBIDDEN_START } = SAXES_STATES;
-/** Every private field this module touches, for the test that checks saxes still has them. */
-const SAXES_FIELDS = (/* unused pure expression or super */ null && ([
-    'text',
-    'name',
-    'entity',
-    'piTarget',
-    'state',
-    'entityReturnState',
-    'attribList',
-    'chunkPosition',
-    'line',
-    'column',
-    'positionAtNewLine',
-    'forbiddenState',
-    'carriedFromPrevious',
-    'currentXMLVersion',
-]));
-const internals = (parser) => parser;
-function measureBuffers(parser) {
-    const p = internals(parser);
-    const state = p.state;
-    const returnsTo = state === S_ENTITY ? p.entityReturnState : undefined;
-    let region = 'other';
-    if (state === S_TEXT || returnsTo === S_TEXT)
-        region = 'text';
-    else if (state >= S_CDATA && state <= S_CDATA_ENDING_2)
-        region = 'cdata';
-    else if (state === S_ATTRIB_VALUE_QUOTED || state === S_ATTRIB_VALUE_UNQUOTED || returnsTo === S_ATTRIB_VALUE_QUOTED)
-        region = 'attribute';
-    return {
-        text: p.text.length,
-        longestName: Math.max(p.name.length, p.entity.length, p.piTarget.length),
-        attributes: p.attribList.length,
-        region,
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/reports/junit/report-encoding.ts
+/**
+ * Bytes to text for a report file: the encoding is taken from a byte-order mark or the XML
+ * declaration (UTF-8 when neither says otherwise), and files that are not text at all (an
+ * artifact still zipped or gzipped, an image, an executable, junk) are refused with a message that
+ * says what they are. PowerShell's `>` writes UTF-16 with a BOM, so Windows runners do produce
+ * UTF-16 reports. A report with a few bad bytes is text: a test that prints binary data puts NULs
+ * and bytes that are not UTF-8 into its captured output. Those are read as U+FFFD, and
+ * `ReportDecoder` says where they were.
+ */
+
+
+/** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
+const SNIFF_BYTES = 1024;
+/** Files a report pattern can pick up that are not text, by their first bytes (`at`: where those are). */
+const MAGIC = [
+    { bytes: [0x1f, 0x8b], what: 'a gzip-compressed file (decompress it first' },
+    { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a zip archive (extract the report from it first' },
+    { bytes: [0x50, 0x4b, 0x05, 0x06], what: 'an empty zip archive (no report in it' },
+    { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], what: 'an xz-compressed file (decompress it first' },
+    { bytes: [0x28, 0xb5, 0x2f, 0xfd], what: 'a zstd-compressed file (decompress it first' },
+    { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], what: 'a 7z archive (extract the report from it first' },
+    { bytes: 'ustar', at: 257, what: 'a tar archive (extract the report from it first' },
+    { bytes: '%PDF-', what: 'a PDF document (not a test report' },
+    { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], what: 'a PNG image (not a test report' },
+    { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image (not a test report' },
+    { bytes: 'GIF8', what: 'a GIF image (not a test report' },
+    { bytes: [0x7f, 0x45, 0x4c, 0x46], what: 'an ELF executable or library (not a test report' },
+    { bytes: [0x00, 0x61, 0x73, 0x6d], what: 'a WebAssembly module (not a test report' },
+    { bytes: 'SQLite format 3\u0000', what: 'an SQLite database (not a test report' },
+];
+function startsWith(head, bytes, at = 0) {
+    const length = bytes.length;
+    if (head.length < at + length)
+        return false;
+    for (let i = 0; i < length; i++) {
+        const b = typeof bytes === 'string' ? bytes.charCodeAt(i) : bytes[i];
+        if (head[at + i] !== b)
+            return false;
+    }
+    return true;
+}
+function sniffEncoding(head) {
+    for (const magic of MAGIC) {
+        if (startsWith(head, magic.bytes, magic.at))
+            return refuse(`${magic.what}; expected a JUnit XML report)`);
+    }
+    // bzip2: "BZh", the block size, then the block magic (pi's digits).
+    if (startsWith(head, 'BZh') && head[3] >= 0x31 && head[3] <= 0x39 && startsWith(head, [0x31, 0x41, 0x59], 4))
+        return refuse('a bzip2-compressed file (decompress it first; expected a JUnit XML report)');
+    const b0 = head[0];
+    const b1 = head[1];
+    if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf)
+        return { ok: true, encoding: 'utf-8' };
+    if (b0 === 0xff && b1 === 0xfe)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0xfe && b1 === 0xff)
+        return { ok: true, encoding: 'utf-16be' };
+    // UTF-16 without a BOM still starts with "<" as one byte and a NUL.
+    if (b0 === 0x3c && b1 === 0x00)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0x00 && b1 === 0x3c)
+        return { ok: true, encoding: 'utf-16be' };
+    const declared = declaredEncoding(head);
+    const controls = controlBytes(head);
+    if (controls.count * 2 > head.length) {
+        const at = positionOf(head, controls.first);
+        return refuse(`mostly control bytes (${controls.count} of the first ${head.length}; expected a JUnit XML text file)`, at.line, at.column);
+    }
+    // A file that starts as an XML document or a report is text, whatever its output holds.
+    const nul = head.indexOf(0);
+    if (nul >= 0 && !startsLikeReport(head) && looksBinary(head, declared, controls.count)) {
+        const at = positionOf(head, nul);
+        return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
+    }
+    if (declared === undefined || /^utf-?8$/i.test(declared))
+        return { ok: true, encoding: 'utf-8' };
+    try {
+        new external_node_util_.TextDecoder(declared);
+        return { ok: true, encoding: declared };
+    }
+    catch {
+        return {
+            ok: true,
+            encoding: 'utf-8',
+            note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
+        };
+    }
+}
+/** C0 control bytes but tab, line breaks and ESC (which starts colour codes): how many, and the first. */
+function controlBytes(head) {
+    let count = 0;
+    let first = -1;
+    for (let i = 0; i < head.length; i++) {
+        const b = head[i];
+        if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b) {
+            if (count++ === 0)
+                first = i;
+        }
+    }
+    return { count, first };
+}
+/** After an optional BOM and whitespace: `<?xml`, `<!--`, `<!DOCTYPE` or a report's root element. */
+function startsLikeReport(head) {
+    let i = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+    while (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)
+        i++;
+    return ['<?xml', '<!--', '<!DOCTYPE', '<testsuites', '<testsuite'].some((start) => startsWith(head, start, i));
+}
+/**
+ * Whether bytes with a NUL among them, that do not start as XML, are binary rather than text with
+ * a stray NUL: binary when more than one byte in ten is a control character, or when bytes that
+ * should be UTF-8 are not.
+ */
+function looksBinary(head, declared, controls) {
+    if (controls * 10 > head.length)
+        return true;
+    if (declared !== undefined && !/^utf-?8$/i.test(declared))
+        return false;
+    try {
+        // `stream`: a character cut by the end of the head is not an error.
+        new external_node_util_.TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+/** `encoding="..."` of an XML declaration at the very start (ASCII-compatible encodings only). */
+function declaredEncoding(head) {
+    const start = String.fromCharCode(...head.subarray(0, Math.min(head.length, 200)));
+    const match = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(start);
+    return match?.[1];
+}
+function positionOf(bytes, offset) {
+    let line = 1;
+    let column = 1;
+    for (let i = 0; i < offset; i++) {
+        if (bytes[i] === 0x0a) {
+            line++;
+            column = 1;
+        }
+        else {
+            column++;
+        }
+    }
+    return { line, column };
+}
+function refuse(message, line = 1, column = 1) {
+    return { ok: false, message, line, column };
+}
+/** Undecodable places named one by one in a report's note; the rest are counted. */
+const MAX_UNDECODABLE_SHOWN = 5;
+const report_encoding_NONE = [];
+const EMPTY = new Uint8Array(0);
+/**
+ * Decodes a report piece by piece, as `TextDecoder` does (bytes that are not UTF-8 become U+FFFD,
+ * one for each maximal invalid sequence, as the Encoding standard says), and tells where those
+ * were. A clean piece costs one search of the decoded text for U+FFFD; only a piece that has one
+ * (an undecodable byte, or a U+FFFD the file really holds) is walked byte by byte. In encodings
+ * other than UTF-8 undecodable bytes are replaced, not located.
+ */
+class ReportDecoder {
+    decoder;
+    utf8;
+    /** Bytes decoded before the current piece. */
+    offset = 0;
+    /** The bytes of a UTF-8 sequence cut by the end of the last piece. */
+    carry = EMPTY;
+    constructor(encoding) {
+        this.decoder = new external_node_util_.TextDecoder(encoding);
+        this.utf8 = this.decoder.encoding === 'utf-8';
+    }
+    decode(bytes) {
+        const text = this.decoder.decode(bytes, { stream: true });
+        if (!this.utf8)
+            return { text, undecodable: report_encoding_NONE, undecodableCount: 0 };
+        const start = this.offset;
+        this.offset += bytes.length;
+        const carried = this.carry;
+        if (text.indexOf('\uFFFD') < 0) {
+            // A sequence cut by the end starts in the last three bytes (or in the carried ones).
+            const last = bytes.length >= 4 || carried.length === 0 ? bytes : concat(carried, bytes);
+            this.carry = last.slice(last.length - incompleteTail(last));
+            return { text, undecodable: report_encoding_NONE, undecodableCount: 0 };
+        }
+        const whole = carried.length === 0 ? bytes : concat(carried, bytes);
+        const tail = incompleteTail(whole);
+        this.carry = whole.slice(whole.length - tail);
+        if ((0,external_node_buffer_.isUtf8)(whole.subarray(0, whole.length - tail)))
+            return { text, undecodable: report_encoding_NONE, undecodableCount: 0 };
+        // The decoder drops a BOM at the very start: it is no character of the text.
+        const skip = start === 0 && whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0;
+        return { text, ...locateUndecodable(whole, skip, whole.length - tail, start - carried.length) };
+    }
+    /** The end of the file: a sequence cut by it is undecodable. */
+    end() {
+        const text = this.decoder.decode();
+        if (!this.utf8 || this.carry.length === 0)
+            return { text, undecodable: report_encoding_NONE, undecodableCount: 0 };
+        const byte = this.offset - this.carry.length;
+        this.carry = EMPTY;
+        return { text, undecodable: [{ index: text.length - 1, byte }], undecodableCount: 1 };
+    }
+}
+function concat(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+/** How many UTF-8 continuation bytes a lead byte wants (0: not a lead byte), and its first one's range. */
+function leadOf(b) {
+    if (b >= 0xc2 && b <= 0xdf)
+        return { needed: 1, lower: 0x80, upper: 0xbf };
+    if (b >= 0xe0 && b <= 0xef)
+        return { needed: 2, lower: b === 0xe0 ? 0xa0 : 0x80, upper: b === 0xed ? 0x9f : 0xbf };
+    if (b >= 0xf0 && b <= 0xf4)
+        return { needed: 3, lower: b === 0xf0 ? 0x90 : 0x80, upper: b === 0xf4 ? 0x8f : 0xbf };
+    return { needed: 0, lower: 0, upper: 0 };
+}
+/** The bytes at the end of `bytes` that start a UTF-8 sequence, valid so far, that the next piece may finish. */
+function incompleteTail(bytes) {
+    const n = bytes.length;
+    for (let k = 1; k <= 3 && k <= n; k++) {
+        const b = bytes[n - k];
+        if (b >= 0x80 && b <= 0xbf)
+            continue;
+        const { needed, lower, upper } = leadOf(b);
+        if (needed < k)
+            return 0;
+        for (let j = n - k + 1; j < n; j++) {
+            const c = bytes[j];
+            if (j === n - k + 1 ? c < lower || c > upper : c < 0x80 || c > 0xbf)
+                return 0;
+        }
+        return k;
+    }
+    return 0;
+}
+/**
+ * The Encoding standard's UTF-8 decoder over `bytes[from, to)` (which ends on a sequence
+ * boundary), counting characters as the decoder emits them, to name the index and byte offset of
+ * each U+FFFD it emits for undecodable bytes. `base` is the file offset of `bytes[0]`.
+ */
+function locateUndecodable(bytes, from, to, base) {
+    const undecodable = [];
+    let count = 0;
+    let index = 0;
+    const bad = (byte) => {
+        if (count++ < MAX_UNDECODABLE_SHOWN)
+            undecodable.push({ index, byte: base + byte });
+        index++;
     };
-}
-/** The text saxes buffered so far, removed from its buffer (it is handed over, not lost). */
-function takeBufferedText(parser) {
-    const p = internals(parser);
-    const text = p.text;
-    p.text = '';
-    return text;
-}
-/** Cuts saxes' buffered text to `max` characters. */
-function cutBufferedText(parser, max) {
-    const p = internals(parser);
-    if (p.text.length > max)
-        p.text = p.text.slice(0, max);
-}
-/**
- * Drops text saxes buffered in a text node for a handler that is gone (it would otherwise be
- * glued to the next attribute value it reads).
- */
-function dropBufferedText(parser) {
-    const p = internals(parser);
-    if (p.state === S_TEXT || (p.state === S_ENTITY && p.entityReturnState === S_TEXT))
-        p.text = '';
-}
-/**
- * Whether saxes stands in plain text with nothing buffered or carried to the next chunk, in an
- * XML 1.0 document: then the input that follows can be read elsewhere and skipped (`skipInput`).
- */
-function standsInPlainText(parser) {
-    const p = internals(parser);
-    return p.state === S_TEXT && p.text === '' && p.carriedFromPrevious === undefined && p.currentXMLVersion === '1.0';
-}
-/**
- * Moves saxes' position over `length` characters it was not given, as if it had read them (they
- * hold `newlines` line breaks as XML counts them, the last one followed by `tail` characters), so
- * every later error and position is where it would be.
- */
-function skipInput(parser, length, newlines, tail) {
-    const p = internals(parser);
-    const base = p.chunkPosition;
-    if (newlines > 0) {
-        p.line += newlines;
-        p.column = tail;
-        p.positionAtNewLine = base + length - tail;
+    let i = from;
+    while (i < to) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            index++;
+            i++;
+            continue;
+        }
+        const { needed, lower, upper } = leadOf(b);
+        if (needed === 0) {
+            bad(i);
+            i++;
+            continue;
+        }
+        let j = i + 1;
+        let seen = 0;
+        while (seen < needed && j < to) {
+            const c = bytes[j];
+            if (seen === 0 ? c < lower || c > upper : c < 0x80 || c > 0xbf)
+                break;
+            seen++;
+            j++;
+        }
+        if (seen < needed) {
+            // The sequence so far is one U+FFFD; the byte that broke it is read again.
+            bad(i);
+            i = j;
+            continue;
+        }
+        // Four bytes make a surrogate pair.
+        index += needed === 3 ? 2 : 1;
+        i = j;
     }
-    else {
-        p.column += length;
-    }
-    p.chunkPosition = base + length;
-    // What was skipped ended in markup: no `]` of a `]]>` in text is pending.
-    p.forbiddenState = FORBIDDEN_START;
+    return { undecodable, undecodableCount: count };
 }
 
 ;// CONCATENATED MODULE: ./src/reports/junit/forbidden-characters.ts
@@ -77853,8 +78176,11 @@ function skipInput(parser, length, newlines, tail) {
  * each one and says so; from the first one on, the text the reader keeps is read with them
  * replaced by U+FFFD, except ESC, which is kept: it starts the colour codes that are removed
  * wherever text is shown (src/text/untrusted-text.ts), and U+FFFD in its place would leave
- * "[31m" behind. The report gets one note for all of them, not one per character.
+ * "[31m" behind. The report gets one note for all of them, not one per character, and for the
+ * bytes that could not be decoded (read as U+FFFD by the decoder, see report-encoding.ts) too:
+ * how many, and where the first few were.
  */
+
 const FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\ufffe\uffff]/g;
 const ESC = '\u001b';
 class ForbiddenCharacters {
@@ -77864,6 +78190,9 @@ class ForbiddenCharacters {
     /** Replaced characters of kept text, by code. */
     replaced = new Map();
     escapes = 0;
+    /** Places where bytes could not be decoded: how many, and the first few (position when known). */
+    undecodable = 0;
+    undecodableAt = [];
     /** saxes met one (its message "disallowed character."), at `at`. */
     meet(at) {
         if (this.met++ === 0)
@@ -77889,8 +78218,53 @@ class ForbiddenCharacters {
         for (const key of Object.keys(attributes))
             attributes[key] = this.clean(attributes[key]);
     }
-    /** The one note for the report, and where the first character was; undefined when none was met. */
+    /** Whether the next undecodable place is one the note names (then its position is wanted). */
+    get wantsUndecodable() {
+        return this.undecodableAt.length < MAX_UNDECODABLE_SHOWN;
+    }
+    /** Bytes at file offset `byte` could not be decoded (at `at` in the text, when that is known). */
+    meetUndecodable(at, byte) {
+        if (this.undecodableAt.length < MAX_UNDECODABLE_SHOWN)
+            this.undecodableAt.push({ at, byte });
+        this.undecodable++;
+    }
+    /** `count` more undecodable places, not named. */
+    countUndecodable(count) {
+        this.undecodable += count;
+    }
+    /**
+     * The one note for the report, and where it points (no position when undecodable bytes are all
+     * it says and none of them had one); undefined when there is nothing to say.
+     */
     note() {
+        const forbidden = this.forbiddenNote();
+        const undecodable = this.undecodableNote();
+        if (undecodable === undefined)
+            return forbidden;
+        if (forbidden === undefined)
+            return undecodable;
+        // One note: it points at whichever came first.
+        const a = forbidden.at;
+        const b = undecodable.at;
+        const forbiddenFirst = b === undefined || a.line < b.line || (a.line === b.line && a.column <= b.column);
+        const first = forbiddenFirst ? forbidden : undecodable;
+        const second = forbiddenFirst ? undecodable : forbidden;
+        const at = second.at === undefined ? '' : `the first at ${second.at.line}:${second.at.column}`;
+        return { message: `${first.message}; and ${second.message.replace('the first here', at)}`, at: first.at };
+    }
+    undecodableNote() {
+        if (this.undecodable === 0)
+            return undefined;
+        const places = this.undecodableAt.map(({ at, byte }) => at === undefined ? `byte ${byte}` : `${at.line}:${at.column} (byte ${byte})`);
+        const more = this.undecodable - places.length;
+        const n = this.undecodable;
+        return {
+            message: `bytes that are not UTF-8 in ${n} place${n === 1 ? '' : 's'}, read as U+FFFD: ` +
+                `at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            at: this.undecodableAt.find((place) => place.at !== undefined)?.at,
+        };
+    }
+    forbiddenNote() {
         if (this.met === 0 || this.first === undefined)
             return undefined;
         const codes = [...this.replaced.entries()].sort((a, b) => a[0] - b[0]);
@@ -77967,13 +78341,9 @@ function describeFatal(message) {
  * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
  * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
  * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
- * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
- *
- * Runs of passing cases that are only counted may go around saxes (the fast path, passing-cases.ts
- * and `skipPassingCases` below; off with `fastPath: false`). Whatever touches saxes' private state
- * is in saxes-internals.ts.
+ * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them: through
+ * saxes' public API alone (what it holds is told from the outside, see buffered-token.ts).
  */
-
 
 
 
@@ -77985,8 +78355,10 @@ function describeFatal(message) {
 const MAX_DEPTH = 256;
 /** More attributes than this on one element is not a test report either. */
 const MAX_ATTRIBUTES = 1024;
-/** saxes' internal buffers are inspected between chunks once they pass this many characters. */
+/** What saxes holds of one token is bounded between chunks once it passes this many characters. */
 const DRAIN_AT = 64 * 1024;
+/** A token saxes holds that could not be split by then (see `bound`) is not read on. */
+const MAX_HELD = 4 * DRAIN_AT;
 /** Recoverable XML errors reported one by one per file; the rest are counted. */
 const MAX_REPORTED_RECOVERABLE = 10;
 // Element kinds on the stack.
@@ -78003,19 +78375,17 @@ const K_SUITE_ERR = 9;
 const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
 const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
 const K_IGNORED = 12; // properties, and anything inside a case we do not read
+const K_CASE_PROPERTIES = 13; // <properties> inside a case (tap writes a skip there)
+const K_CASE_PROPERTY = 14;
 /** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
 const DOCUMENT_ENDED = new Error('the document ended');
-/** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
-const FAST_PATH_MISSES = 8;
 class junit_reader_JUnitReader {
     report;
     sink;
     errors = [];
     dialect;
-    /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
+    /** Most characters of one token saxes held between chunks (for the memory tests and the bench). */
     peakBufferedChars = 0;
-    /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
-    fastCases = 0;
     /**
      * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
      * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
@@ -78063,7 +78433,27 @@ class junit_reader_JUnitReader {
     /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
     passIds;
     source;
-    fastPath;
+    // What saxes holds between chunks (see `bound`).
+    token = new BufferedToken();
+    /** Characters given to the current parser (injected ones too), and where the current write began. */
+    given = 0;
+    writeStart = 0;
+    /** Where the last event left the current parser (`parser.position`), and in what state. */
+    syncAt = -1;
+    syncState = AFTER_MARKUP;
+    textHandler = false;
+    /** The rest of the token being left out of saxes' input ends at this string. */
+    dropUntil;
+    droppedCR = false;
+    /** Markup that splits the token saxes holds, to give it at the first place it can go. */
+    pendingSplit;
+    /** The last character given to saxes. */
+    lastGiven = 0;
+    /** How saxes' positions differ from the input's, after what was left out or added (see `shift`). */
+    lineShift = 0;
+    shiftLine = 0;
+    columnShift = 0;
+    offsetShift = 0;
     constructor(
     /** The report's path as shown to the user: every error names it. */
     report, sink, options = {}) {
@@ -78071,7 +78461,6 @@ class junit_reader_JUnitReader {
         this.sink = sink;
         this.source = options.source ?? { report };
         this.builder = new CaseBuilder(options.caseFile);
-        this.fastPath = options.fastPath ?? true;
         this.parser = this.createParser();
         this.wantsPassingCases = sink.wantsPassingCases;
     }
@@ -78089,19 +78478,57 @@ class junit_reader_JUnitReader {
         }
         if (!this.sawNonWhitespace && !this.checkStart(text))
             return;
-        const rest = this.fastPath ? this.parseAroundPassingCases(text) : this.parse(text);
+        if (this.dropUntil !== undefined) {
+            text = this.leaveOut(text);
+            if (text.length === 0)
+                return;
+        }
+        if (this.pendingSplit !== undefined) {
+            text = this.splitPending(text);
+            if (text.length === 0)
+                return;
+        }
+        const rest = this.parse(text);
         if (rest !== undefined) {
             // The document ended inside this chunk: read the rest as the start of the next one.
             this.write(rest);
             return;
         }
         if (!this.stopped)
-            this.drain();
+            this.bound(text);
+    }
+    /**
+     * `write`, for text decoded from the report's bytes where some could not be decoded: the
+     * U+FFFD that stand for them are noted with their line and column (the first few, which the
+     * note names) and their byte offset.
+     */
+    writeDecoded({ text, undecodable, undecodableCount }) {
+        if (undecodableCount === 0) {
+            this.write(text);
+            return;
+        }
+        let from = 0;
+        let noted = 0;
+        for (const { index, byte } of undecodable) {
+            if (!this.forbidden.wantsUndecodable)
+                break;
+            // Up to and with the U+FFFD: saxes' position is then that character's.
+            this.write(text.slice(from, index + 1));
+            from = index + 1;
+            const known = !this.stopped && !this.awaitingDocument && this.sawNonWhitespace && this.dropUntil === undefined;
+            this.forbidden.meetUndecodable(known ? this.position() : undefined, byte);
+            noted++;
+        }
+        this.forbidden.countUndecodable(undecodableCount - noted);
+        this.write(text.slice(from));
     }
     /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
     parse(text) {
         const start = this.fed;
         this.fed += text.length;
+        this.writeStart = this.given;
+        this.given += text.length;
+        this.lastGiven = text.charCodeAt(text.length - 1);
         try {
             this.parser.write(text);
         }
@@ -78119,71 +78546,6 @@ class junit_reader_JUnitReader {
         this.fed = this.restartAt;
         this.restartAt = -1;
         return rest;
-    }
-    // ---- the passing-case fast path --------------------------------------------------------------
-    /**
-     * `parse`, except that runs of passing cases that are only counted are counted by a plain scan
-     * (passing-cases.ts) instead of going through saxes; every other piece of the text goes through
-     * saxes, in order.
-     */
-    parseAroundPassingCases(text) {
-        let from = 0;
-        let search = 0;
-        let misses = 0;
-        while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
-            const at = text.indexOf('<testcase', search);
-            if (at < 0)
-                break;
-            if (at > from) {
-                const rest = this.parse(text.slice(from, at));
-                // The document ended before `at`: the rest of the chunk starts the next one.
-                if (rest !== undefined)
-                    return rest + text.slice(at);
-                if (this.stopped)
-                    return undefined;
-                from = at;
-            }
-            const end = this.skipPassingCases(text, at);
-            if (end > at) {
-                from = search = end;
-                misses = 0;
-            }
-            else {
-                search = at + 1;
-                misses++;
-            }
-        }
-        return this.parse(from === 0 ? text : text.slice(from));
-    }
-    /**
-     * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
-     * the content of a suite and such cases are only counted (one report, no passing ids wanted).
-     * saxes' position is moved over the run, so every later error and document boundary is placed
-     * exactly as if it had read it. Returns where the run ends (`at` when there is none).
-     */
-    skipPassingCases(text, at) {
-        const depth = this.depth;
-        if (this.stopped ||
-            this.awaitingDocument ||
-            depth === 0 ||
-            this.kinds[depth - 1] !== K_SUITE ||
-            this.active !== undefined ||
-            this.passIdsNeeded() ||
-            !standsInPlainText(this.parser))
-            return at;
-        const run = scanPassingCases(text, at);
-        if (run.cases === 0)
-            return at;
-        // What openCase and closeCase do for a passing case that is only counted.
-        this.builder.reset();
-        for (let k = 0; k < run.cases; k++)
-            this.sink.countPass(this.source);
-        this.fastCases += run.cases;
-        this.suites[this.suites.length - 1].cases += run.cases;
-        const length = run.end - at;
-        skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
-        this.fed += length;
-        return run.end;
     }
     /** Whether this report's passing cases are needed by their ids (asked once the producer is known). */
     passIdsNeeded() {
@@ -78242,8 +78604,10 @@ class junit_reader_JUnitReader {
         this.flushSuites();
         this.sink.endReport?.(this.source);
         const forbidden = this.forbidden.note();
-        if (forbidden !== undefined)
+        if (forbidden?.at !== undefined)
             this.report_(forbidden.message, forbidden.at);
+        else if (forbidden !== undefined)
+            this.errors.push({ file: this.report, message: `${this.report}: ${forbidden.message}` });
         if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
             this.errors.push({
                 file: this.report,
@@ -78272,7 +78636,33 @@ class junit_reader_JUnitReader {
         parser.on('closetag', this.onClose);
         parser.on('cdata', this.onCData);
         parser.on('error', this.onError);
+        // No handler for comments, processing instructions or the DOCTYPE to tell where they end
+        // (buffered-token.ts reads through them): saxes keeps handlers in properties added after
+        // construction, and four more put the parser in V8's slow property mode (3× the time).
+        this.given = 0;
+        this.syncAt = -1;
+        this.textHandler = false;
+        this.token.reset(AFTER_MARKUP);
+        this.dropUntil = undefined;
+        this.pendingSplit = undefined;
+        this.lastGiven = 0;
+        this.lineShift = 0;
+        this.shiftLine = 0;
+        this.columnShift = 0;
+        this.offsetShift = 0;
         return parser;
+    }
+    /** An event of saxes: the token it held ended here (see `bound`). */
+    sync(state) {
+        this.syncAt = this.parser.position;
+        this.syncState = state;
+    }
+    setTextHandler(handler) {
+        this.textHandler = handler !== undefined;
+        if (handler === undefined)
+            this.parser.off('text');
+        else
+            this.parser.on('text', handler);
     }
     /** Stops every callback of the current parser (it may still chew through the current chunk). */
     detach() {
@@ -78281,11 +78671,16 @@ class junit_reader_JUnitReader {
         parser.off('closetag');
         parser.off('cdata');
         parser.off('text');
+        this.textHandler = false;
         // An error handler must stay: without one saxes throws.
         parser.on('error', () => undefined);
     }
     /** Line (1-based) and column (1-based) in the whole input of the parser's last character. */
     position(line = this.parser.line, column = this.parser.column) {
+        // Where the input differs from what saxes was given (see `shift`).
+        if (line === this.shiftLine)
+            column += this.columnShift;
+        line += this.lineShift;
         if (line === 1)
             return { line: this.lineBase, column: Math.max(1, this.columnBase + column) };
         return { line: this.lineBase + line - 1, column: Math.max(1, column) };
@@ -78336,12 +78731,14 @@ class junit_reader_JUnitReader {
         this.fatal(describeFatal(message));
     };
     onCData = (text) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.active !== undefined && !this.awaitingDocument)
             this.active.append(this.forbidden.clean(text));
     };
     onText = (text) => {
+        this.sync(AFTER_TEXT);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.active === undefined || this.awaitingDocument)
@@ -78359,44 +78756,144 @@ class junit_reader_JUnitReader {
         if (target !== undefined)
             this.builder.markCollecting();
         // saxes only buffers text while a text handler is set: none outside the elements we read.
-        if (target === undefined) {
-            this.parser.off('text');
-            // Text saxes buffered before the handler went away (a close is handled one event late,
-            // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
-            dropBufferedText(this.parser);
+        // Text it buffered before the handler goes (a close is handled one event late, see onClose)
+        // would stay in its buffer and be glued to the next attribute value: a handler stays until
+        // saxes hands that text over, and drops it.
+        this.setTextHandler(target === undefined ? this.onStaleText : this.onText);
+    }
+    onStaleText = () => {
+        this.sync(AFTER_TEXT);
+        if (this.active === undefined)
+            this.setTextHandler(undefined);
+    };
+    /**
+     * Keeps what saxes holds bounded between chunks (saxes 6 buffers a token whole before it hands
+     * it over; buffered-token.ts tells which token is unfinished and how much of it saxes holds),
+     * through its input alone: a text node or CDATA section is split by markup that adds nothing
+     * (an empty comment, `]]><![CDATA[`), a comment likewise (`--><!--`); the rest of an attribute
+     * value, a processing instruction or a quoted DOCTYPE string is left out (`leaveOut`). Positions
+     * stay those of the input (`shift`). A name or entity reference that long, or that many
+     * attributes, is not a test report.
+     */
+    bound(text) {
+        const token = this.token;
+        if (this.syncAt > this.writeStart) {
+            token.reset(this.syncState);
+            token.scan(text, this.syncAt - this.writeStart, this.textHandler);
         }
         else {
-            this.parser.on('text', this.onText);
+            token.scan(text, 0, this.textHandler);
         }
-    }
-    /**
-     * Keeps saxes' buffers bounded between chunks (saxes 6 accumulates a text node, CDATA section,
-     * comment, DOCTYPE or attribute value whole before handing it over). Text we are collecting is
-     * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
-     */
-    drain() {
-        const buffers = measureBuffers(this.parser);
-        if (buffers.text > this.peakBufferedChars)
-            this.peakBufferedChars = buffers.text;
-        if (buffers.longestName > DRAIN_AT) {
+        if (token.buffered > this.peakBufferedChars)
+            this.peakBufferedChars = token.buffered;
+        if (token.name > DRAIN_AT) {
             this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
             return;
         }
-        if (buffers.attributes > MAX_ATTRIBUTES) {
+        if (token.attributes > MAX_ATTRIBUTES) {
             this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
             return;
         }
-        if (buffers.text <= DRAIN_AT)
+        if (token.buffered <= DRAIN_AT)
             return;
-        if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
-            this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
-            return;
+        const region = token.region;
+        const split = SPLITS[region];
+        const last = this.lastGiven;
+        if (split !== undefined) {
+            // Where saxes may keep the last character for the next piece, or stands inside a "]]>" or
+            // "-->", the split waits for the first place in the next piece (`splitPending`).
+            if (!token.terminating && canSplit(last, Number.NaN, split))
+                this.inject(split);
+            else
+                this.pendingSplit = split;
         }
-        if (buffers.region === 'attribute' && !this.attributeCut) {
-            this.attributeCut = true;
-            this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+        else if (region === 'attribute' || region === 'doctype-quoted' || region === 'pi') {
+            // Nothing may be left out after a trailing CR or high surrogate (saxes keeps it for the next piece).
+            if (!token.terminating && last !== 13 && !junit_reader_isHighSurrogate(last)) {
+                if (region === 'attribute' && !this.attributeCut) {
+                    this.attributeCut = true;
+                    this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+                }
+                this.dropUntil = region === 'pi' ? '?>' : token.closingQuote;
+                this.droppedCR = false;
+            }
         }
-        cutBufferedText(this.parser, JUNIT_LIMITS.attribute);
+        if (token.buffered > MAX_HELD) {
+            this.fatal(`${REGION_NAMES[region]} longer than ${MAX_HELD} characters that cannot be read in bounded memory (expected a JUnit XML report)`);
+        }
+    }
+    /**
+     * The split `bound` could not make at the end of the last piece, made at the first place in the
+     * first few characters of this one (after the LF of a CR LF, past a run of "]"); the rest of the
+     * piece is returned.
+     */
+    splitPending(text) {
+        const split = this.pendingSplit;
+        // Characters that may end the token: the split must come before them.
+        const ends = split === '<!---->' ? '<&' : '>';
+        for (let i = 0; i < Math.min(text.length, 8); i++) {
+            if (i > 0 && ends.includes(text[i - 1]))
+                break;
+            if (!canSplit(i === 0 ? this.lastGiven : text.charCodeAt(i - 1), text.charCodeAt(i), split))
+                continue;
+            this.pendingSplit = undefined;
+            if (i > 0)
+                this.parse(text.slice(0, i));
+            if (this.stopped)
+                return '';
+            this.inject(split);
+            return text.slice(i);
+        }
+        return text;
+    }
+    /** Gives saxes `markup` that splits the token it holds without changing what it means. */
+    inject(markup) {
+        const { line, column } = this.parser;
+        this.writeStart = this.given;
+        this.given += markup.length;
+        this.parser.write(markup);
+        this.flushPendingClose();
+        this.token.emptied();
+        this.lastGiven = 0;
+        this.shift(line, column, -markup.length, 0, 0);
+    }
+    /** The part of `text` before `dropUntil` is left out of saxes' input; the rest is returned. */
+    leaveOut(text) {
+        const at = text.indexOf(this.dropUntil);
+        const end = at < 0 ? text.length : at;
+        if (at >= 0)
+            this.dropUntil = undefined;
+        // Line breaks as XML counts them (CR LF is one, also when the last piece ended with its CR),
+        // and the characters after the last one.
+        let newlines = 0;
+        let lineStart = -1;
+        for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+            if (i > 0 || !this.droppedCR)
+                newlines++;
+            lineStart = i + 1;
+        }
+        for (let i = text.indexOf('\r'); i >= 0 && i < end; i = text.indexOf('\r', i + 1)) {
+            if (text.charCodeAt(i + 1) === 10 && i + 1 < end)
+                continue;
+            newlines++;
+            lineStart = Math.max(lineStart, i + 1);
+        }
+        this.shift(this.parser.line, this.parser.column, end, newlines, lineStart < 0 ? 0 : end - lineStart);
+        this.droppedCR = end > 0 && text.charCodeAt(end - 1) === 13;
+        this.fed += end;
+        return text.slice(end);
+    }
+    /**
+     * After saxes' last character (at `line`, `column` by its count), `length` characters of the
+     * input were left out (`newlines` line breaks among them, `tail` characters after the last one),
+     * or -`length` added: the positions saxes gives from there on are corrected in `position`.
+     */
+    shift(line, column, length, newlines, tail) {
+        const real = line === this.shiftLine ? column + this.columnShift : column;
+        this.columnShift = (newlines > 0 ? tail : real + length) - column;
+        this.shiftLine = line;
+        this.lineShift += newlines;
+        this.offsetShift += length;
     }
     /** Between documents: skips whitespace (counting lines) until the next document starts. */
     skipToNextDocument(text) {
@@ -78431,6 +78928,7 @@ class junit_reader_JUnitReader {
     }
     // ---- elements --------------------------------------------------------------------------------
     onOpen = (tag) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.stopped || this.awaitingDocument)
@@ -78488,8 +78986,13 @@ class junit_reader_JUnitReader {
                     kind = K_CASE_ERR;
                 else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError')
                     kind = K_RETRY;
+                else if (name === 'properties')
+                    kind = K_CASE_PROPERTIES;
                 else
                     kind = K_IGNORED;
+                break;
+            case K_CASE_PROPERTIES:
+                kind = name === 'property' ? K_CASE_PROPERTY : K_IGNORED;
                 break;
             case K_RETRY:
                 kind = name === 'stackTrace' ? K_RETRY_TRACE : K_IGNORED;
@@ -78536,6 +79039,13 @@ class junit_reader_JUnitReader {
                 // The stack trace of the first retry is kept; later retries are only counted.
                 this.collect(this.builder.retryCollector());
                 break;
+            case K_CASE_PROPERTIES:
+                this.collect(undefined);
+                break;
+            case K_CASE_PROPERTY:
+                this.builder.property(attributes);
+                this.collect(undefined);
+                break;
             case K_IGNORED:
                 if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {
                     this.setDialect(detectFromProperty(attributes, this.suites[this.suites.length - 1].hostname !== undefined));
@@ -78547,6 +79057,7 @@ class junit_reader_JUnitReader {
         }
     };
     onClose = (tag) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.stopped || this.awaitingDocument)
@@ -78561,7 +79072,7 @@ class junit_reader_JUnitReader {
         if (this.depth === 1) {
             // The root: where the document ends (the next one, if any, starts after it).
             const parser = this.parser;
-            this.closeAt = this.parserOffset + parser.position;
+            this.closeAt = this.parserOffset + parser.position + this.offsetShift;
             this.closeLine = parser.line;
             this.closeColumn = parser.column;
         }
@@ -78753,6 +79264,36 @@ class junit_reader_JUnitReader {
         this.sink.addCase(testCase);
     }
 }
+/** Markup that splits a token saxes holds without changing what it reads (see `bound`). */
+const SPLITS = {
+    text: '<!---->',
+    cdata: ']]><![CDATA[',
+    comment: '--><!--',
+};
+/**
+ * Whether `split` may come between the characters `before` and `after` (NaN: not known yet):
+ * not inside a CR LF or a surrogate pair, and not after a "]" (of a "]]>") or a "-" (of a "-->").
+ */
+function canSplit(before, after, split) {
+    if (before === 13)
+        return !Number.isNaN(after) && after !== 10; // the next piece may start with LF
+    if (junit_reader_isHighSurrogate(before))
+        return false;
+    return before !== (split === '--><!--' ? 45 : 93);
+}
+function junit_reader_isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const REGION_NAMES = {
+    text: 'a text node',
+    cdata: 'a CDATA section',
+    comment: 'a comment',
+    attribute: 'an attribute value',
+    pi: 'a processing instruction',
+    doctype: 'a DOCTYPE declaration',
+    'doctype-quoted': 'a DOCTYPE declaration',
+    other: 'markup',
+};
 function countAttribute(value) {
     if (value === undefined)
         return -1;
@@ -79264,6 +79805,19 @@ function mergeAttempts(earlier, later) {
 /** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
 const MAX_REMEMBERED = 4096;
 /**
+ * The Python file a dotted name lives in and the classes after it: the longest leading part that
+ * names a file (`tests.test_x.TestC.Inner` → `tests/test_x.py`, [TestC, Inner]). pytest's classname
+ * is the node id's path as a module plus its classes; the rerun planner uses this too.
+ */
+function pythonModuleFile(parts, isFile) {
+    for (let k = parts.length; k >= 1; k--) {
+        const candidate = `${parts.slice(0, k).join('/')}.py`;
+        if (isFile(candidate))
+            return { file: candidate, rest: parts.slice(k) };
+    }
+    return undefined;
+}
+/**
  * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
  * files write them relative to it, so an absolute file under it is made relative to it too: one base
  * for every case file of a run (the rerun passes them to the runner from there).
@@ -79272,7 +79826,8 @@ function repo_relative_file_createRepoRelativeFile(repo, base) {
     const known = new Map();
     const fromBase = base === undefined ? '' : external_node_path_default().relative(repo.root, base).split((external_node_path_default()).sep).join('/');
     const prefix = fromBase && !fromBase.startsWith('..') && !external_node_path_default().isAbsolute(fromBase) ? `${fromBase}/` : '';
-    return (file) => {
+    const modules = new Map();
+    const mapper = (file) => {
         let mapped = known.get(file);
         if (mapped !== undefined)
             return mapped;
@@ -79286,101 +79841,16 @@ function repo_relative_file_createRepoRelativeFile(repo, base) {
         known.set(file, mapped);
         return mapped;
     };
-}
-
-;// CONCATENATED MODULE: ./src/reports/junit/report-encoding.ts
-/**
- * Bytes to text for a report file: the encoding is taken from a byte-order mark or the XML
- * declaration (UTF-8 when neither says otherwise), and files that are not text at all (an
- * artifact still zipped or gzipped, a binary) are refused with a message that says what they are.
- * PowerShell's `>` writes UTF-16 with a BOM, so Windows runners do produce UTF-16 reports.
- */
-/** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
-const SNIFF_BYTES = 1024;
-function sniffEncoding(head) {
-    const b0 = head[0];
-    const b1 = head[1];
-    if (b0 === 0x1f && b1 === 0x8b)
-        return refuse('a gzip-compressed file (decompress it first; expected a JUnit XML report)');
-    if (b0 === 0x50 && b1 === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-        return refuse('a zip archive (extract the report from it first; expected a JUnit XML report)');
-    }
-    if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf)
-        return { ok: true, encoding: 'utf-8' };
-    if (b0 === 0xff && b1 === 0xfe)
-        return { ok: true, encoding: 'utf-16le' };
-    if (b0 === 0xfe && b1 === 0xff)
-        return { ok: true, encoding: 'utf-16be' };
-    // UTF-16 without a BOM still starts with "<" as one byte and a NUL.
-    if (b0 === 0x3c && b1 === 0x00)
-        return { ok: true, encoding: 'utf-16le' };
-    if (b0 === 0x00 && b1 === 0x3c)
-        return { ok: true, encoding: 'utf-16be' };
-    const declared = declaredEncoding(head);
-    const nul = head.indexOf(0);
-    if (nul >= 0 && looksBinary(head, declared)) {
-        const at = positionOf(head, nul);
-        return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
-    }
-    if (declared === undefined || /^utf-?8$/i.test(declared))
-        return { ok: true, encoding: 'utf-8' };
-    try {
-        new TextDecoder(declared);
-        return { ok: true, encoding: declared };
-    }
-    catch {
-        return {
-            ok: true,
-            encoding: 'utf-8',
-            note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
-        };
-    }
-}
-/**
- * Whether bytes with a NUL among them are binary rather than text with a stray NUL (node:test
- * writes a NUL from an assertion message raw; the reader replaces it): binary when more than one
- * byte in ten is a control character, or when bytes that should be UTF-8 are not.
- */
-function looksBinary(head, declared) {
-    let controls = 0;
-    for (const b of head)
-        if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b)
-            controls++;
-    if (controls * 10 > head.length)
-        return true;
-    if (declared !== undefined && !/^utf-?8$/i.test(declared))
-        return false;
-    try {
-        // `stream`: a character cut by the end of the head is not an error.
-        new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-        return false;
-    }
-    catch {
-        return true;
-    }
-}
-/** `encoding="..."` of an XML declaration at the very start (ASCII-compatible encodings only). */
-function declaredEncoding(head) {
-    const start = String.fromCharCode(...head.subarray(0, Math.min(head.length, 200)));
-    const match = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(start);
-    return match?.[1];
-}
-function positionOf(bytes, offset) {
-    let line = 1;
-    let column = 1;
-    for (let i = 0; i < offset; i++) {
-        if (bytes[i] === 0x0a) {
-            line++;
-            column = 1;
-        }
-        else {
-            column++;
-        }
-    }
-    return { line, column };
-}
-function refuse(message, line = 1, column = 1) {
-    return { ok: false, message, line, column };
+    mapper.pythonModule = (classname) => {
+        if (modules.has(classname))
+            return modules.get(classname);
+        const found = pythonModuleFile(classname.split('.').filter(Boolean), (rel) => repo.files.has(`${prefix}${rel}`));
+        if (modules.size >= MAX_REMEMBERED)
+            modules.clear();
+        modules.set(classname, found?.file);
+        return found?.file;
+    };
+    return mapper;
 }
 
 ;// CONCATENATED MODULE: ./src/reports/junit/parse-junit.ts
@@ -79404,18 +79874,17 @@ function refuse(message, line = 1, column = 1) {
 
 
 
-
 /** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
 const CHUNK_BYTES = 64 * 1024;
 /** Characters handed to the XML parser at a time when the input is already a string. */
 const CHUNK_CHARS = (/* unused pure expression or super */ null && (64 * 1024));
 async function parseJUnitFile(file, options = {}) {
-    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    const stream = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
     return singleResult(await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1));
 }
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 function parseJUnitString(xml, name, options = {}) {
-    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    const stream = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
     return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
 }
 /**
@@ -79450,7 +79919,9 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
         }
     }
     // Without a listing of the repository's files, `cwd` still tells which files are under it.
-    const stream = streamOptions(options, repo_relative_file_createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase));
+    const stream = {
+        caseFile: repo_relative_file_createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+    };
     const reading = await readReports(async (sink) => {
         const reads = [];
         for (const file of files)
@@ -79543,20 +80014,13 @@ function singleResult(reading) {
         ...(reading.notKept > 0 ? { notKept: reading.notKept } : {}),
     };
 }
-function streamOptions(options, caseFile) {
-    return { caseFile, fastPath: fastPathOf(options.fastPath) };
-}
-/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
-function fastPathOf(option) {
-    return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
-}
 function newCollector(options, reports, keep) {
     const max = keep === 'all' ? undefined : options.maxKeptCases;
     return new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
 }
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
-async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}) {
-    const reader = new junit_reader_JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+async function streamReportFile(file, display, sink, { caseFile } = {}) {
+    const reader = new junit_reader_JUnitReader(display, sink, { caseFile });
     const notes = [];
     let refused = false;
     try {
@@ -79585,10 +80049,10 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
                         refused = true;
                         break;
                     }
-                    reader.write(decoder.decode(head, { stream: true }));
+                    reader.writeDecoded(decoder.decode(head));
                 }
                 else {
-                    reader.write(decoder.decode(chunk, { stream: true }));
+                    reader.writeDecoded(decoder.decode(chunk));
                 }
                 // A fatal problem: the rest of this report cannot be read.
                 if (reader.done)
@@ -79600,10 +80064,10 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
                 if (decoder === undefined)
                     refused = true;
                 else
-                    reader.write(decoder.decode(head, { stream: true }));
+                    reader.writeDecoded(decoder.decode(head));
             }
             if (decoder !== undefined && !reader.done)
-                reader.write(decoder.decode());
+                reader.writeDecoded(decoder.end());
         }
         finally {
             await handle.close();
@@ -79621,14 +80085,13 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
     return {
         errors: [...notes, ...reader.errors],
         peakBufferedChars: reader.peakBufferedChars,
-        fastCases: reader.fastCases,
         repeatedCases: reader.repeatedCases,
         ...(reader.dialect ? { dialect: reader.dialect } : {}),
     };
 }
 /** Streams a report that is already a string into `sink`. */
-function streamReportString(xml, display, sink, { caseFile, fastPath } = {}) {
-    const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+function streamReportString(xml, display, sink, { caseFile } = {}) {
+    const reader = new JUnitReader(display, sink, { caseFile });
     let offset = 0;
     while (offset < xml.length && !reader.done) {
         let end = Math.min(xml.length, offset + CHUNK_CHARS);
@@ -79643,7 +80106,6 @@ function streamReportString(xml, display, sink, { caseFile, fastPath } = {}) {
     return {
         errors: reader.errors,
         peakBufferedChars: reader.peakBufferedChars,
-        fastCases: reader.fastCases,
         repeatedCases: reader.repeatedCases,
         ...(reader.dialect ? { dialect: reader.dialect } : {}),
     };
@@ -79661,7 +80123,7 @@ function startDecoding(head, display, notes) {
     }
     if (sniffed.note !== undefined)
         notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
-    return new external_node_util_.TextDecoder(sniffed.encoding);
+    return new ReportDecoder(sniffed.encoding);
 }
 /**
  * While re-reading for suspects, only their results matter: passing cases are built whole only
@@ -82800,7 +83262,12 @@ function parseLog(text, context) {
  * Everything the reports and the log of a test run say, for one repository: the JUnit reports
  * (streamed), the log (its tail, bounded), the log parsers, and the failure frames built from
  * them. This is what `self-heal parse`, the repair loop and the action call.
+ *
+ * It is also where evidence is cleaned, once: ANSI sequences, raw or escaped as `#x1B` (pytest
+ * `--color=yes`), leave the cases' messages, bodies and captured output and the log before any
+ * parser or frame sees them.
  */
+
 
 
 
@@ -82887,7 +83354,7 @@ async function collectEvidence(options) {
                     message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)`,
                 });
             }
-            const parsed = parseLogDetailed(tail.text);
+            const parsed = parseLogDetailed(stripEscapeCodes(tail.text));
             logFailures = parsed.failures;
             for (const e of parsed.errors)
                 logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
@@ -82908,6 +83375,7 @@ async function collectEvidence(options) {
             ...(passes ? { onCase: passes.onCase } : {}),
         })
         : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
+    run.cases = run.cases.map(cleanCase);
     errors.push(...run.errors, ...logErrors);
     if (passes?.overflowed) {
         errors.push({
@@ -82927,6 +83395,26 @@ async function collectEvidence(options) {
     const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
     const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
     return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
+}
+/** A case without colour codes in its texts (names and ids are kept as written: reruns select by them). */
+function cleanCase(c) {
+    const { failure, systemOut, systemErr } = c;
+    if (!failure && systemOut === undefined && systemErr === undefined)
+        return c;
+    const text = (s) => (s === undefined ? undefined : stripEscapeCodes(s));
+    const cleaned = { ...c };
+    if (failure) {
+        const f = { ...failure };
+        for (const key of ['type', 'message', 'body'])
+            if (f[key] !== undefined)
+                f[key] = text(f[key]);
+        cleaned.failure = f;
+    }
+    if (systemOut !== undefined)
+        cleaned.systemOut = text(systemOut);
+    if (systemErr !== undefined)
+        cleaned.systemErr = text(systemErr);
+    return cleaned;
 }
 /** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */
 function collect_evidence_lastWord(canonical) {
@@ -83054,7 +83542,70 @@ function attemptAllowance(check, spent, now) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/loop/file-level-failures.ts
+/**
+ * Failures that belong to a test file (or a describe block), not to a test: an error thrown in a
+ * `describe` body or a hook, a module that fails to load. No name filter can select them, so a
+ * rerun runs their file, and after a fix they are gone from the report rather than passing: the
+ * verdict counts one as passed when its file ran tests again without it (see verdict.ts).
+ */
+/** jest-jasmine2 names an error thrown in a describe body `<describe> encountered a declaration exception`. */
+const JASMINE_DECLARATION = / encountered a declaration exception$/;
+/** mocha (and mocha-junit-reporter) name a failed hook `<suite> "before all" hook for "<test>"`. */
+const MOCHA_HOOK = /"(?:before|after) (?:all|each)" hook(?: for "|: | in "|$)/;
+/** A name that is a test file's path (vitest and node:test name a file that fails to load so). */
+const file_level_failures_FILE_NAME = /\.(?:[cm]?[jt]sx?|py)$/;
+/** Whether the case is a failure of a file or a describe block rather than of a test. */
+function failsOutsideTests(c) {
+    switch (c.dialect) {
+        case 'jest-junit':
+            return JASMINE_DECLARATION.test(c.name) || c.classname === 'Test suite failed to run';
+        case 'mocha-junit-reporter':
+            return MOCHA_HOOK.test(c.name);
+        case 'pytest':
+            // A collection error: no classname, the module as the name (`tests.test_x` or a path).
+            return !c.classname && /^[\w.\-/\\]+$/.test(c.name);
+        case 'vitest':
+            return c.classname !== undefined && c.name === c.classname && file_level_failures_FILE_NAME.test(c.name);
+        case 'node-test':
+            return file_level_failures_FILE_NAME.test(c.name) && (c.classname === undefined || c.classname === 'test');
+        default:
+            return JASMINE_DECLARATION.test(c.name) || MOCHA_HOOK.test(c.name);
+    }
+}
+/** mocha: the full title of the suite a failed hook belongs to (`hooked` of `hooked "before all" hook for "t"`). */
+function mochaHookSuite(name) {
+    const at = name.search(/ ?"(?:before|after) (?:all|each)" hook/);
+    return at > 0 ? name.slice(0, at) : undefined;
+}
+/**
+ * The failing cases of a run that fail outside any test: the shapes above, and a describe block
+ * that failed as a whole (vitest reports a `beforeAll` that throws as a failed case named after
+ * the describe, its tests skipped: another case of its file is named `<describe> > …`).
+ */
+function fileLevelIds(cases) {
+    const names = new Set(cases.map((c) => `${c.file ?? c.suite}\u0000${c.name}`));
+    const ids = new Set();
+    const describes = new Set();
+    for (const c of cases) {
+        const at = c.name.lastIndexOf(' > ');
+        if (at > 0)
+            describes.add(`${c.file ?? c.suite}\u0000${c.name.slice(0, at)}`);
+    }
+    for (const c of cases) {
+        if (c.status !== 'failed' && c.status !== 'errored')
+            continue;
+        const key = `${c.file ?? c.suite}\u0000${c.name}`;
+        if (failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect }))
+            ids.add(c.id);
+        else if (describes.has(key) && names.has(key))
+            ids.add(c.id);
+    }
+    return ids;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/verdict.ts
+
 
 
 const MAX_FEEDBACK_CHARS = 3_000;
@@ -83065,26 +83616,45 @@ const MAX_TAIL_CHARS = 1_500;
 function altKey(c) {
     return `${c.classname ?? c.suite}\u0000${c.name}`;
 }
+/** Suite names that say nothing about where a test is (pytest's, node:test's on Node 20). */
+const GENERIC_SUITES = new Set(['', 'pytest', 'test', 'Root Suite', 'jest tests', 'vitest tests']);
+/** Where a case ran, as far as the report says: its file, else its suite. */
+function placeOf(c) {
+    if (c.file)
+        return `file\u0000${c.file}`;
+    return GENERIC_SUITES.has(c.suite) ? undefined : `suite\u0000${c.suite}`;
+}
 /** Look up each expected test in a run, by id and, failing that, by class + name. */
 class CaseIndex {
     byId = new Map();
     byAlt = new Map();
+    /** Files and suites in which a test ran (passed or failed). */
+    ranIn = new Set();
     constructor(cases) {
         for (const c of cases) {
             this.byId.set(c.id, c);
             this.byAlt.set(altKey(c), c);
+            const place = c.status === 'skipped' ? undefined : placeOf(c);
+            if (place !== undefined)
+                this.ranIn.add(place);
         }
     }
-    outcome(id, baseline) {
+    outcome(id, baseline, fileLevel = false) {
         const found = this.byId.get(id) ?? (baseline ? this.byAlt.get(altKey(baseline)) : undefined);
-        if (!found)
-            return { outcome: 'missing' };
+        if (!found) {
+            // An error in a describe body or a hook is gone, not passing, once fixed: its file ran tests.
+            const place = baseline && (fileLevel || isFileLevel(baseline)) ? placeOf(baseline) : undefined;
+            return { outcome: place !== undefined && this.ranIn.has(place) ? 'passed' : 'missing' };
+        }
         if (found.status === 'passed')
             return { outcome: 'passed', found };
         if (found.status === 'skipped')
             return { outcome: 'skipped', found };
         return { outcome: 'failed', found };
     }
+}
+function isFileLevel(c) {
+    return failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect });
 }
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
 function outputTail(output) {
@@ -83138,29 +83708,45 @@ function judgeTargets(expect, run) {
     }
     const missingReport = noReport(run);
     if (missingReport)
-        return { verdict: 'targets-failed', failToPass: { passed: 0, total }, feedback: missingReport };
+        return { verdict: 'not-run', failToPass: { passed: 0, total, notRun: total }, feedback: missingReport };
     const index = new CaseIndex(run.cases);
     const frames = new Map(run.frames.map((f) => [f.id, f]));
-    const problems = [];
+    const failed = [];
+    const notRun = [];
     let passed = 0;
     for (const id of expect.failToPass) {
-        const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+        const { outcome, found } = index.outcome(id, expect.baseline.get(id), expect.fileLevel?.has(id));
         if (outcome === 'passed')
             passed++;
         else if (outcome === 'failed')
-            problems.push(describeFailure(id, found, frames));
+            failed.push(describeFailure(id, found, frames));
         else if (outcome === 'skipped')
-            problems.push(`- ${id}: was skipped instead of passing`);
+            notRun.push(`- ${id}: did not run (skipped)`);
         else
-            problems.push(`- ${id}: did not run (missing from the report)`);
+            notRun.push(`- ${id}: did not run (missing from the report)`);
     }
     if (passed === total)
         return { verdict: 'accepted', failToPass: { passed, total }, feedback: '' };
+    const counts = { passed, total, ...(notRun.length > 0 ? { notRun: notRun.length } : {}) };
+    // A test that did not run is never counted as failing: nothing says the change did not fix it.
+    if (failed.length === 0) {
+        return { verdict: 'not-run', failToPass: counts, feedback: notRunFeedback(total, notRun, run, expect, frames) };
+    }
     return {
         verdict: 'targets-failed',
-        failToPass: { passed, total },
-        feedback: render(`${total - passed} of ${plural(total, 'failing test')} still ${total - passed === 1 ? 'fails' : 'fail'}:`, problems),
+        failToPass: counts,
+        feedback: render(`${failed.length} of ${plural(total, 'failing test')} still ${failed.length === 1 ? 'fails' : 'fail'}:`, [...failed, ...notRun]),
     };
+}
+/** Targets that did not run, and what failed in their place (an import error, a broken describe). */
+function notRunFeedback(total, notRun, run, expect, frames) {
+    const targets = new Set(expect.failToPass);
+    const instead = run.cases
+        .filter((c) => (c.status === 'failed' || c.status === 'errored') && !targets.has(c.id))
+        .map((c) => describeFailure(c.id, c, frames));
+    const header = `${notRun.length} of ${plural(total, 'failing test')} did not run, so nothing shows the change fixes ${notRun.length === 1 ? 'it' : 'them'}:`;
+    const lines = instead.length > 0 ? [...notRun, 'The run reported these failures instead:', ...instead] : notRun;
+    return render(header, lines, instead.length > 0 ? undefined : outputTail(run.output));
 }
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
 function judgeFull(expect, run) {
@@ -83216,6 +83802,112 @@ function judgeFull(expect, run) {
     return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
 }
 
+;// CONCATENATED MODULE: ./src/loop/targeted-run.ts
+
+
+
+const LEVELS = ['tests', 'files', 'full'];
+/** The targets that did not run: missing from the run's report, or skipped. */
+function targetsNotRun(targets, cases, baseline) {
+    const index = new CaseIndex(cases);
+    return targets
+        .filter((t) => {
+        const { outcome } = index.outcome(t.id, baseline.get(t.id) ?? asCase(t), t.wholeFile);
+        return outcome === 'missing' || outcome === 'skipped';
+    })
+        .map((t) => t.id);
+}
+function asCase(t) {
+    return {
+        id: t.id,
+        name: t.name,
+        suite: t.suite ?? '',
+        status: 'failed',
+        ...(t.classname !== undefined ? { classname: t.classname } : {}),
+        ...(t.file !== undefined ? { file: t.file } : {}),
+        ...(t.dialect !== undefined ? { source: { report: '', dialect: t.dialect } } : {}),
+    };
+}
+function createTargetedRuns(input) {
+    const { runs, logger } = input;
+    let level = 'tests';
+    let fallback;
+    /** The plan of a level below full; undefined when it has none or it is the one before it. */
+    const planAt = (targets, at, previous) => {
+        if (at === 'full')
+            return undefined;
+        const plan = runs.plan(targets, at);
+        if (!plan.targeted || (at === 'files' && plan.scope !== 'files'))
+            return undefined;
+        return previous && previous.display === plan.display ? undefined : plan;
+    };
+    const fellBack = (to, reason) => {
+        level = to;
+        if (fallback)
+            return;
+        fallback = { level: to, reason };
+        logger.warn(`targeted reruns fall back to ${describeLevel(to, input.testCommand)}: ${reason}`);
+    };
+    const run = async (targets, label, baseline) => {
+        const start = level;
+        const plans = new Map();
+        let previous;
+        for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
+            const plan = planAt(targets, at, previous);
+            plans.set(at, plan);
+            if (plan)
+                previous = plan;
+        }
+        // Why a level was passed over or did not run every target: the first reason is the one told.
+        let why = start === 'tests' && !plans.get('tests') ? (runs.plan(targets, 'tests').reason ?? 'no targeted form') : undefined;
+        let outcome;
+        // The outcome's duration is that of every run it took, so timings and budgets see the fallbacks.
+        let spentMs = 0;
+        for (const [at, plan] of plans) {
+            if (at !== 'full' && !plan)
+                continue;
+            const name = at === start ? label : `${label}-${at}`;
+            const result = plan ? await runs.run(plan, name) : await runs.full(name);
+            spentMs += result.durationMs;
+            const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
+            const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
+            outcome = { ...result, durationMs: spentMs, level: at, notRun, ...(at === 'full' ? { fullRun: true } : {}) };
+            if (notRun.length === 0) {
+                if (at !== 'tests' && at !== start)
+                    fellBack(at, why);
+                return outcome;
+            }
+            why ??= describeNotRun(notRun, targets.length, plan?.display ?? input.testCommand);
+        }
+        // Only the full command could run them, and it did not: the change, not the targeting, is to blame.
+        if (start === 'tests' && [...plans.values()].every((p) => p === undefined))
+            fellBack('full', why);
+        return outcome;
+    };
+    return {
+        run,
+        useFull: (reason) => fellBack('full', reason),
+        get level() {
+            return level;
+        },
+        get fallback() {
+            return fallback;
+        },
+        display: (targets) => {
+            const plan = level === 'full' ? undefined : planAt(targets, level);
+            return plan?.display ?? input.testCommand;
+        },
+    };
+}
+function describeLevel(level, testCommand) {
+    return level === 'files' ? "the targets' test files" : `the full test command (${oneLine(testCommand, 120)})`;
+}
+function describeNotRun(notRun, total, command) {
+    const shown = notRun.slice(0, 3).map((id) => oneLine(id, 120));
+    const more = notRun.length > shown.length ? `, … (${notRun.length - shown.length} more)` : '';
+    return `${notRun.length} of ${plural(total, 'target')} did not run (missing from the report or skipped) with \`${oneLine(command, 200)}\`: ${shown.join(', ')}${more}`;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/baseline.ts
 /**
  * The baseline: which tests fail (the fail-to-pass targets), which pass (pass-to-pass), and do the
@@ -83229,17 +83921,32 @@ function judgeFull(expect, run) {
  * is flaky: listed, and not a target. When nothing reproduces, the run stops with `not-reproduced`
  * and nothing is edited.
  *
- * When the targeted rerun cannot find the tests (an unusual runner wrapper), the loop verifies with
- * the full command instead and says so.
+ * The confirmation counts only the tests that ran (`targeted-run.ts`): a target its rerun skipped or
+ * did not run is not reproduced; the rerun falls back to the targets' files, then to the full
+ * command, and a target that does not run even then is dropped (said in the log). When the full
+ * command confirms reused reports, its run replaces them as the baseline.
  */
 
 
 
 
 
+
+
 const baseline_failing = (cases) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
-function toTarget(c) {
-    return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
+/** A failing case as a rerun target; its file from its frame when the report names none (jest-junit). */
+function toTarget(c, frames, root, fileLevel) {
+    const file = c.file ?? frames.find((f) => f.id === c.id && f.test?.file)?.test?.file;
+    return {
+        ...(fileLevel.has(c.id) ? { wholeFile: true } : {}),
+        id: c.id,
+        name: c.name,
+        classname: c.classname,
+        // Frames name files from the root; targets are read from the test command's directory.
+        file: c.file ?? (file === undefined ? undefined : external_node_path_default().resolve(root, file)),
+        dialect: c.source?.dialect,
+        suite: c.suite,
+    };
 }
 function emptySummary() {
     return { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 };
@@ -83273,25 +83980,15 @@ function describeJUnitHelp(junit) {
     const where = junit.length ? `matching ${junit.join(', ')}` : '(no --junit glob was given)';
     return `no JUnit report ${where} was written. self-heal needs JUnit XML to know which tests fail: configure the runner to write it (pytest --junitxml=reports/junit.xml, node --test --test-reporter=junit --test-reporter-destination=reports/junit.xml, vitest --reporter=junit --outputFile=reports/junit.xml, …) and pass its path with --junit`;
 }
-/**
- * Fresh reports → confirm their failures, or else (no fresh report showing a failure, or one the
- * targeted rerun cannot confirm) a full run → confirm its failures.
- */
+/** Fresh reports, or else a full run; then a rerun of its failures (see the file comment). */
 async function establishBaseline(input) {
-    const reused = await reuseReports(input);
-    let foundNothing;
-    if (reused) {
-        const confirmation = await confirmFailures(input, reused);
-        if (!confirmation.needsFullRun)
-            return settleBaseline(input, reused, confirmation);
-        // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
-        if (confirmation.plan.targeted)
-            foundNothing = confirmation.plan;
-    }
-    const ran = await runFullBaseline(input);
-    if ('kind' in ran)
-        return ran;
-    return settleBaseline(input, ran, await confirmFailures(input, ran, foundNothing));
+    const rerun = createTargetedRuns({ runs: input.runs, logger: input.logger, testCommand: input.testCommand });
+    const observed = (await reuseReports(input)) ?? (await runFullBaseline(input));
+    if ('kind' in observed)
+        return observed;
+    const confirmation = await confirmFailures(input, observed, rerun);
+    const settled = settleBaseline(input, confirmation, rerun);
+    return rerun.fallback ? { ...settled, rerunFallback: rerun.fallback } : settled;
 }
 /** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
 async function reuseReports(input) {
@@ -83335,62 +84032,73 @@ async function runFullBaseline(input) {
     return { evidence, source: 'run', fullRunMs: run.durationMs };
 }
 /**
- * A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target.
- * `foundNothing`: a rerun of the reused reports' failures that ran no test; the very same command is
- * not run again (the full run is then the confirmation, as when there is no targeted form).
+ * A rerun of the failing tests: a failure that passes on it is flaky, and not a target; one that
+ * did not run is not reproduced. A full run with no targeted form of its failures is its own
+ * confirmation (the same command is not run twice).
  */
-async function confirmFailures(input, observed, foundNothing) {
+async function confirmFailures(input, observed, rerun) {
     const { runs, logger } = input;
-    const baselineCases = observed.evidence.run.cases;
-    const targets = baseline_failing(baselineCases).map(toTarget);
+    const { frames } = observed.evidence;
+    const fileLevel = fileLevelIds(observed.evidence.run.cases);
+    const targets = baseline_failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root, fileLevel));
     const plan = runs.plan(targets);
-    const fromReports = observed.source === 'reports';
-    if (foundNothing && plan.targeted && plan.display === foundNothing.display) {
-        return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: false };
+    if (!plan.targeted && !runs.plan(targets, 'files').targeted && observed.source === 'run') {
+        rerun.useFull(plan.reason ?? 'no targeted form');
+        return { observed, targets, flaky: [], notRun: [], tried: targets };
     }
-    if (!plan.targeted) {
-        // No targeted form: the full command is the confirmation.
-        if (fromReports)
-            logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
-        return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
-    }
-    logger.info(`confirming ${plural(targets.length, 'failure')} with a targeted rerun: ${plan.display}`);
-    const confirm = await runs.targeted(targets, 'confirm');
-    const confirmed = { plan, targetedRunMs: confirm.durationMs };
-    const byId = new Map(confirm.cases.map((c) => [c.id, c]));
-    const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
-    const found = targets.map((t) => byId.get(t.id) ?? byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`));
+    const how = plan.targeted ? `a targeted rerun: ${plan.display}` : `the full test command (${plan.reason})`;
+    logger.info(`confirming ${plural(targets.length, 'failure')} with ${how}`);
+    const baseline = new Map(observed.evidence.run.cases.map((c) => [c.id, c]));
+    const confirm = await rerun.run(targets, 'confirm', baseline);
+    const targetedRunMs = confirm.level === 'full' ? undefined : confirm.durationMs;
     if (confirm.timedOut)
-        return { ...confirmed, targets, flaky: [], targetedWorks: true, needsFullRun: false };
-    if (found.every((c) => c === undefined)) {
-        logger.warn(`the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`);
-        return { ...confirmed, targets, flaky: [], targetedWorks: false, needsFullRun: fromReports };
+        return { observed, targets, flaky: [], notRun: [], tried: targets, targetedRunMs };
+    // The full command confirmed reused reports: its run is the baseline (this machine's, every test).
+    const replaced = confirm.level === 'full' && observed.source === 'reports';
+    const now = replaced
+        ? { evidence: confirm.evidence, source: 'run', fullRunMs: confirm.durationMs }
+        : observed;
+    const notRun = new Set(confirm.notRun);
+    if (notRun.size > 0) {
+        logger.warn(`${plural(notRun.size, 'failing test')} did not run when rerun, even with the full test command, and ${notRun.size === 1 ? 'is' : 'are'} not reproduced: ${[...notRun].slice(0, 5).join(', ')}`);
     }
+    const index = new CaseIndex(confirm.cases);
     const flaky = [];
     const still = [];
-    targets.forEach((t, i) => {
-        const c = found[i];
-        if (c && c.status === 'passed')
+    for (const t of targets) {
+        if (notRun.has(t.id))
+            continue;
+        if (index.outcome(t.id, baseline.get(t.id)).outcome === 'passed')
             flaky.push(t.id);
         else
             still.push(t);
-    });
-    return { ...confirmed, targets: still, flaky, targetedWorks: true, needsFullRun: false };
+    }
+    if (replaced) {
+        // Failures of the full run the reports did not show are targets too (they fail here).
+        const known = new Set(targets.map((t) => t.id));
+        const more = fileLevelIds(confirm.cases);
+        for (const c of baseline_failing(confirm.cases))
+            if (!known.has(c.id))
+                still.push(toTarget(c, confirm.frames, input.root, more));
+    }
+    return { observed: now, targets: still, flaky, notRun: [...notRun], tried: targets, targetedRunMs };
 }
 /** Nothing reproduced: stop with `not-reproduced`; otherwise the targets and what verifies them. */
-function settleBaseline(input, observed, confirmation) {
-    const { evidence } = observed;
-    const { targets, flaky, plan, targetedWorks } = confirmation;
+function settleBaseline(input, confirmation, rerun) {
+    const { evidence } = confirmation.observed;
+    const { targets, flaky, notRun } = confirmation;
     const baselineCases = evidence.run.cases;
     if (targets.length === 0) {
+        const passed = flaky.length > 0 ? `${plural(flaky.length, 'failing test')} passed when rerun` : '';
+        const ran = notRun.length > 0 ? `${plural(notRun.length, 'failing test')} did not run when rerun` : '';
         return {
             kind: 'stop',
             result: 'not-reproduced',
-            reason: `${plural(flaky.length, 'failing test')} passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
+            reason: `${[passed, ran].filter(Boolean).join(' and ')}: the failure is flaky or depends on the environment, so nothing was edited`,
             summary: evidence.summary,
             frames: evidence.frames,
             flaky,
-            reproduce: plan.display,
+            reproduce: rerun.display(confirmation.tried),
         };
     }
     if (flaky.length > 0)
@@ -83407,12 +84115,13 @@ function settleBaseline(input, observed, confirmation) {
             passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
             baseline: new Map(baselineCases.map((c) => [c.id, c])),
             flaky,
+            fileLevel: new Set(targets.filter((t) => t.wholeFile).map((t) => t.id)),
         },
-        targetedWorks,
-        fullRunMs: observed.fullRunMs,
+        rerun,
+        fullRunMs: confirmation.observed.fullRunMs,
         targetedRunMs: confirmation.targetedRunMs,
-        source: observed.source,
-        reproduce: targetedWorks ? input.runs.plan(targets).display : input.testCommand,
+        source: confirmation.observed.source,
+        reproduce: rerun.display(targets),
     };
 }
 
@@ -85222,7 +85931,65 @@ function specialCaseFeedback(evidence) {
     return fillTemplate(SPECIAL_CASED_FEEDBACK, { reasons: reasons.join('; ') });
 }
 
+;// CONCATENATED MODULE: ./src/loop/outcome-text.ts
+
+
+const MAX_NAMED = 5;
+const outcome_text_MAX_NAME_CHARS = 160;
+/** `a, b and c`, or `a, b, c, d, e and 4 more`: at most `max` items, each one clipped line. */
+function namedList(items, max = MAX_NAMED) {
+    const shown = items.slice(0, max).map((s) => oneLine(s, outcome_text_MAX_NAME_CHARS));
+    const rest = items.length - shown.length;
+    if (rest > 0)
+        return `${shown.join(', ')} and ${rest} more`;
+    return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
+}
+/**
+ * The feedback's first line, and when it ends by announcing a list ("…but 3 other tests broke:"),
+ * the list: the broken tests of a `broke-passing` attempt, else the feedback's own `- ` items.
+ */
+function feedbackHeadline(attempt) {
+    const [first = '', ...rest] = attempt.feedback.split('\n');
+    if (!first.endsWith(':'))
+        return first;
+    const broken = attempt.verdict === 'broke-passing' ? (attempt.passToPass?.broken ?? []) : [];
+    const items = broken.length
+        ? broken
+        : rest.filter((l) => l.startsWith('- ') && !l.startsWith('- … and ')).map((l) => l.slice(2));
+    return items.length ? `${first} ${namedList(items)}` : first.replace(/:$/, '');
+}
+function attemptsNamed(ns) {
+    return ns.length === 1 ? `attempt ${ns[0]}` : `attempts ${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`;
+}
+/** Made every failing test pass, but was rolled back for what it broke. */
+function passedTargets(a) {
+    return a.verdict === 'broke-passing' && !!a.failToPass?.total && a.failToPass.passed === a.failToPass.total;
+}
+/**
+ * Why no attempt was accepted, true to the best of them: one that made every failing test pass
+ * but broke others, or passed only by special-casing the tests, is said as such.
+ */
+function noneAccepted(attempts) {
+    const broke = attempts.filter(passedTargets);
+    const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
+    if (broke.length === 0 && special.length === 0)
+        return 'no attempt made every failing test pass';
+    const parts = [];
+    if (broke.length === 1) {
+        const a = broke[0];
+        const names = a.passToPass?.broken ?? [];
+        parts.push(`attempt ${a.n} made every failing test pass but ${names.length ? `broke ${plural(names.length, 'other test')} (${namedList(names, 3)})` : 'the test command still failed'}`);
+    }
+    else if (broke.length > 1) {
+        parts.push(`${attemptsNamed(broke.map((a) => a.n))} made every failing test pass but broke other tests`);
+    }
+    if (special.length > 0)
+        parts.push(`${attemptsNamed(special)} passed the tests only by special-casing them`);
+    return `no attempt was accepted: ${parts.join('; ')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/heal-loop.ts
+
 
 
 
@@ -85267,6 +86034,7 @@ const NEXT = { kind: 'next' };
 async function runHealLoop(input) {
     const state = {
         attempts: [],
+        timings: [],
         tried: new Map(),
         triedHashes: new Set(),
         specialCases: createSpecialCaseGate({
@@ -85284,13 +86052,15 @@ async function runHealLoop(input) {
         const started = input.now();
         input.spent.attempts = n;
         const edits = { ...input.edits, ignored: rememberIgnored(input.edits.ignored) };
-        const attempt = { input, state, n, started, budget, edits };
+        const attempt = { input, state, n, started, budget, edits, clock: { providerMs: 0 } };
         const end = await input.logger.group(`attempt ${n} of ${input.cap.attempts}`, () => runAttempt(attempt));
+        const { attempts, timings } = state;
         if (end.kind === 'stop')
-            return { attempts: state.attempts, result: end.result, reason: end.reason };
+            return { attempts, timings, result: end.result, reason: end.reason };
         if (end.kind === 'accepted') {
             return {
-                attempts: state.attempts,
+                attempts,
+                timings,
                 result: 'healed',
                 reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
                 accepted: end.accepted,
@@ -85311,19 +86081,10 @@ function outOfBudget(input, state, n, reason) {
     const capReached = input.spent.attempts >= input.cap.attempts;
     return {
         attempts: state.attempts,
+        timings: state.timings,
         result: capReached ? 'unhealed' : 'budget-exhausted',
         reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
     };
-}
-/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
-function noneAccepted(attempts) {
-    const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
-    if (special.length === 0)
-        return 'no attempt made every failing test pass';
-    const which = special.length === 1
-        ? `attempt ${special[0]}`
-        : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
-    return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 /** Steps 2–7 of one attempt: ask → apply → verify. */
 async function runAttempt(a) {
@@ -85351,10 +86112,44 @@ function recordAttempt(a, verdict, fields) {
     attempt.feedback = input.scrub(attempt.feedback);
     attempt.diff = input.scrub(attempt.diff);
     a.state.attempts.push(attempt);
+    a.state.timings.push(attemptTimings(a, attempt.durationMs));
     input.spent.attemptMs.push(attempt.durationMs);
     input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
-    input.logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
+    const headline = feedbackHeadline(attempt);
+    input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
+    input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1), attempt.durationMs)}`);
     return attempt;
+}
+/** The attempt's split: the timed phases, and the rest of its duration as self-heal's own. */
+function attemptTimings(a, durationMs) {
+    const { providerMs, targetedRerunMs, fullRunMs } = a.clock;
+    const timed = providerMs + (targetedRerunMs ?? 0) + (fullRunMs ?? 0);
+    return {
+        n: a.n,
+        providerMs,
+        ...(targetedRerunMs !== undefined ? { targetedRerunMs } : {}),
+        ...(fullRunMs !== undefined ? { fullRunMs } : {}),
+        selfHealMs: Math.max(0, durationMs - timed),
+    };
+}
+/** "12.3 s: provider 9.1 s, targeted rerun 1.0 s, full run 2.0 s, self-heal 0.2 s". */
+function describeTimings(t, durationMs) {
+    const parts = [`provider ${formatDuration(t.providerMs)}`];
+    if (t.targetedRerunMs !== undefined)
+        parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
+    if (t.fullRunMs !== undefined)
+        parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+    parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
+    return `${formatDuration(durationMs)}: ${parts.join(', ')}`;
+}
+/** A test run of the attempt, timed into its clock and logged with its exit and duration. */
+async function timedRun(a, phase, run) {
+    const outcome = await run();
+    const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
+    a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
+    const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
+    a.input.logger.info(`${phase}: ${exit} in ${formatDuration(outcome.durationMs)}`);
+    return outcome;
 }
 /** 2. The prompt, packed into what is left of the token budget, and the provider's answer. */
 async function askProvider(a) {
@@ -85393,6 +86188,7 @@ async function askProvider(a) {
         rerunTargets: input.rerunTargets ?? input.runFull,
     });
     let answer;
+    const asked = input.now();
     try {
         answer = await provider.propose({
             attempt: n,
@@ -85405,8 +86201,12 @@ async function askProvider(a) {
         }, host);
     }
     catch (error) {
+        a.clock.providerMs = Math.max(0, input.now() - asked);
+        input.logger.info(`provider: failed after ${formatDuration(a.clock.providerMs)}`);
         return providerFailed(a, error);
     }
+    a.clock.providerMs = Math.max(0, input.now() - asked);
+    input.logger.info(`provider: answered in ${formatDuration(a.clock.providerMs)}`);
     return { kind: 'asked', answer, base: accountAnswer(input, answer) };
 }
 /** A retryable provider error costs the attempt; anything else stops the loop with what was tried. */
@@ -85479,8 +86279,8 @@ async function applyProposal(a, asked) {
     if (earlier !== undefined) {
         restoreSnapshot(snapshot);
         const previous = state.attempts.find((p) => p.n === earlier);
-        // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
-        const why = previous?.feedback.split('\n')[0].replace(/[\s.:;]+$/, '');
+        // Its headline, as a clause: the punctuation it ended with ("…environment.") goes.
+        const why = previous && feedbackHeadline(previous).replace(/[\s.:;]+$/, '');
         recordAttempt(a, 'duplicate', {
             ...recorded,
             feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
@@ -85498,13 +86298,20 @@ async function verifyAttempt(a, applied) {
     const { snapshot } = input;
     const { recorded, refusedNote } = applied;
     heal_loop_throwIfAborted(input.signal);
-    if (input.rerunTargets) {
-        const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+    const { rerunTargets } = input;
+    let full;
+    if (rerunTargets) {
+        const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
+        const targeted = judgeTargets(input.expectations, run);
         if (targeted.verdict !== 'accepted')
             return rejectVerified(a, applied, targeted);
+        // A rerun that fell back to the full command is the full run.
+        if (run.fullRun)
+            full = run;
     }
     heal_loop_throwIfAborted(input.signal);
-    const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+    full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+    const judged = judgeFull(input.expectations, full);
     if (judged.verdict !== 'accepted')
         return rejectVerified(a, applied, judged);
     if (await specialCased(a, applied, judged))
@@ -85615,6 +86422,8 @@ const AttemptVerdict = schemas_enum([
     'accepted',
     /** At least one target test still fails. */
     'targets-failed',
+    /** No target test failed, but one did not run (missing from the report, or skipped), even with the full command. */
+    'not-run',
     /** The targets pass but a test that passed before now fails, vanished or became skipped. */
     'broke-passing',
     /** The same normalised diff was tried before; not run again. */
@@ -85664,12 +86473,48 @@ const Attempt = object({
     feedback: schemas_string(),
     tokens: TokenUsage,
     durationMs: schemas_number().nonnegative(),
-    failToPass: object({ passed: schemas_number().int(), total: schemas_number().int() }).optional(),
+    failToPass: object({
+        passed: schemas_number().int(),
+        total: schemas_number().int(),
+        /** Targets that did not run (missing from the report, or skipped): neither passed nor failed. */
+        notRun: schemas_number().int().optional(),
+    })
+        .optional(),
     passToPass: object({ passed: schemas_number().int(), total: schemas_number().int(), broken: array(schemas_string()) }).optional(),
     /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
     detail: record(schemas_string(), unknown()).optional(),
     /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
     specialCases: array(SpecialCaseEvidence).optional(),
+});
+/**
+ * Where an attempt's time went (ms). The runs are the test command's own wall time; reading their
+ * reports is self-heal's. A phase that did not happen is absent.
+ */
+const AttemptTimings = object({
+    /** The attempt (`attempts[].n`). */
+    n: schemas_number().int().positive(),
+    /** The provider's answer: the model's turns, an agent's run, the built-in engine's search (its candidate runs included). */
+    providerMs: schemas_number().nonnegative(),
+    /** The targeted rerun of the failing tests. */
+    targetedRerunMs: schemas_number().nonnegative().optional(),
+    /** The full test run. */
+    fullRunMs: schemas_number().nonnegative().optional(),
+    /**
+     * self-heal's own share: the attempt's `durationMs` less the provider and the runs (the prompt,
+     * edits and guardrails, the diff, reading the reports, the special-casing check, the rollback).
+     */
+    selfHealMs: schemas_number().nonnegative(),
+});
+/** Where the run's time went (ms), phase by phase; the whole is `durationMs`. */
+const HealTimings = object({
+    /** The baseline's full test runs; absent when the step's fresh reports were reused instead. */
+    baselineMs: schemas_number().nonnegative().optional(),
+    /** The targeted reruns that confirmed the failures; absent when there was none. */
+    confirmationMs: schemas_number().nonnegative().optional(),
+    /** One entry per attempt, in order. */
+    attempts: array(AttemptTimings),
+    /** heal()'s local commit of the fix; absent when it made none. */
+    commitMs: schemas_number().nonnegative().optional(),
 });
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 const UncommittedReason = schemas_enum([
@@ -85690,6 +86535,12 @@ const HealFix = object({
     uncommitted: UncommittedReason.optional(),
     /** The commit's error, when `uncommitted` is `commit-failed`. */
     commitError: schemas_string().optional(),
+});
+/** Why targeted reruns fell back to the targets' files or to the full command (said once). */
+const RerunFallback = object({
+    /** Where reruns start since: the targets' test files, or the full test command. */
+    level: schemas_enum(['files', 'full']),
+    reason: schemas_string(),
 });
 const HealReport = object({
     schemaVersion: literal(1),
@@ -85720,8 +86571,12 @@ const HealReport = object({
     commit: object({ sha: schemas_string(), message: schemas_string() }).optional(),
     tokens: TokenUsage,
     durationMs: schemas_number().nonnegative(),
+    /** Where the time went: the baseline's runs and each attempt's split (absent before a baseline ran). */
+    timings: HealTimings.optional(),
     /** How to reproduce the failure locally (a shell command). */
     reproduce: schemas_string().optional(),
+    /** Why reruns of the failing tests did not select them by name; absent when they did. */
+    rerunFallback: RerunFallback.optional(),
 });
 
 ;// CONCATENATED MODULE: ./src/workspace/own-environment.ts
@@ -86096,6 +86951,97 @@ async function commitFixOnHead(git, report, author) {
     return { sha: fix.sha, message };
 }
 
+;// CONCATENATED MODULE: ./src/workspace/python-bytecode.ts
+/**
+ * Python's bytecode caches stay the user's; only the cached bytecode of a source that changed
+ * between two test runs goes.
+ *
+ * Python trusts a `.pyc` whose recorded source size and mtime (whole seconds) match the source, so
+ * an edit of the same size within the same second (or one that keeps the mtime, and a rollback
+ * that lands in the second of the edit it undoes) would run the code from before it. Before each
+ * run, every Python source whose content differs from what the previous run saw has its cached
+ * bytecode removed: `__pycache__/<name>.<tag>[.opt-N].pyc` beside it, and the same file under the
+ * run's `PYTHONPYCACHEPREFIX` when one is set. Nothing else is touched, so pytest, its plugins,
+ * the installed packages and every unchanged module load from the cache as in a plain run.
+ */
+
+
+
+/** What importlib compiles and caches (`importlib.machinery.SOURCE_SUFFIXES`, plus Windows' `.pyw`). */
+const PYTHON_SOURCE = /\.pyw?$/;
+/** Content fingerprint of a source as a run saw it; `absent` for a deleted one. */
+function python_bytecode_fingerprint(abs) {
+    try {
+        return (0,external_node_crypto_.createHash)('sha1').update((0,external_node_fs_.readFileSync)(abs)).digest('hex');
+    }
+    catch {
+        return 'absent';
+    }
+}
+/**
+ * The cached bytecode files of `abs` that exist: `<dir>/__pycache__/<stem>.<tag>[.opt-N].pyc`,
+ * and `<prefix>/<dir without its root>/<stem>.<tag>[.opt-N].pyc` under a cache prefix. The tag
+ * (`cpython-311`, `pypy39`) has no dot, so `calc.py` never matches `calc.fast.py`'s bytecode.
+ */
+function cachedBytecode(abs, prefix) {
+    const dir = external_node_path_default().dirname(abs);
+    const stem = external_node_path_default().basename(abs).replace(PYTHON_SOURCE, '');
+    const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const own = new RegExp(`^${escaped}\\.[^.]+(\\.opt-\\d+)?\\.pyc$`);
+    const dirs = [external_node_path_default().join(dir, '__pycache__')];
+    if (prefix)
+        dirs.push(external_node_path_default().join(prefix, external_node_path_default().relative(external_node_path_default().parse(dir).root, dir)));
+    const found = [];
+    for (const d of dirs) {
+        let names;
+        try {
+            names = (0,external_node_fs_.readdirSync)(d);
+        }
+        catch {
+            continue;
+        }
+        for (const name of names)
+            if (own.test(name))
+                found.push(external_node_path_default().join(d, name));
+    }
+    return found;
+}
+/** `root`: the repository (changed paths are relative to it); `cwd`: where the runs start. */
+function createBytecodeGuard(root, cwd) {
+    /** Python sources that differed from the snapshot at the previous run → their content then. */
+    let seen = new Map();
+    return {
+        beforeRun(changed, env) {
+            const now = new Map();
+            for (const p of changed)
+                if (PYTHON_SOURCE.test(p))
+                    now.set(p, python_bytecode_fingerprint(external_node_path_default().join(root, p)));
+            const stale = new Set();
+            for (const [p, print] of now)
+                if (seen.get(p) !== print)
+                    stale.add(p);
+            // Back as at the snapshot now, but not at the previous run (a rollback).
+            for (const p of seen.keys())
+                if (!now.has(p))
+                    stale.add(p);
+            seen = now;
+            if (stale.size === 0)
+                return [];
+            const raw = env.PYTHONPYCACHEPREFIX;
+            // Python makes a relative prefix absolute against its working directory.
+            const prefix = raw ? external_node_path_default().resolve(cwd, raw) : undefined;
+            const removed = [];
+            for (const p of stale) {
+                for (const file of cachedBytecode(external_node_path_default().join(root, p), prefix)) {
+                    (0,external_node_fs_.rmSync)(file, { force: true });
+                    removed.push(file);
+                }
+            }
+            return removed;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/loop/command-line.ts
 /**
  * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
@@ -86267,20 +87213,30 @@ function matchParen(line, open) {
  *
  * | runner     | how                                                                 |
  * |------------|---------------------------------------------------------------------|
- * | pytest     | node ids appended: `tests/test_x.py::TestC::test_y[1]`              |
- * | vitest/jest| test files appended, `-t '<names as one alternation>'`              |
- * | mocha      | `--grep '<alternation>'`                                            |
- * | node:test  | `--test-name-pattern='^(?:a|b)$'` right after `--test`; through npm, in NODE_OPTIONS |
- * | go         | `-run '^(?:TestA|TestB)$'` (top-level names; subtests run with their parent) |
- * | cargo      | `-- --exact name…`                                                  |
- * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false`         |
- * | gradle     | `--tests 'pkg.Class.method'` per test                               |
+ * | runner     | tests (the default scope)                              | files (the coarser scope)   |
+ * |------------|--------------------------------------------------------|-----------------------------|
+ * | pytest     | node ids: `tests/test_x.py::TestC::test_y[1]`          | `tests/test_x.py`           |
+ * | unittest   | `tests.test_x.TestC.test_y` (not after `discover`)     | `tests.test_x`              |
+ * | vitest/jest| files, `-t '^(?:full name|…)$'` (describes and title joined by spaces) | the files |
+ * | mocha      | `--grep '^(?:full title|…)$'`                          | `--grep '^describe '`       |
+ * | node:test  | `--test-name-pattern='^(?:outer[. ]inner name|…)$'` right after `--test`; through npm, in NODE_OPTIONS | none |
+ * | tap        | files, `--grep=^parent$ --grep=^(?:a|b)$` (one per level) | the files                |
+ * | go         | `-run '^TestA$/^(?:sub1|sub2)$'`, else `-run '^(?:TestA|TestB)$'` | `-run` top-level   |
+ * | cargo      | `-- --exact name…`                                     | `-- name…` (substring)      |
+ * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false` | `-Dtest=Class`        |
+ * | gradle     | `--tests 'pkg.Class.method'` per test                  | `--tests 'pkg.Class'`       |
+ *
+ * A failure with no test to select (an error in a describe body or a hook, a module that fails to
+ * load: `file-level-failures.ts`) makes the whole rerun file-level; so does a tests form that
+ * cannot be exact (tap subtests under different parents).
  *
  * `npm test`/`yarn test`/`pnpm test` are followed into package.json's `test` script to find the
  * runner; arguments then go after the package manager's `--`. A `--rerun-command` template
  * replaces all of this: `{tests}` (runner ids), `{files}`, `{pattern}`. When nothing applies, the
  * full test command runs: slower, never wrong.
  */
+
+
 
 
 
@@ -86299,6 +87255,12 @@ function runnerOf(words) {
             return 'pytest';
         if (/^python[0-9.]*$/.test(w) && names[i + 1] === '-m' && names[i + 2] === 'pytest')
             return 'pytest';
+        if (/^python[0-9.]*$/.test(w) &&
+            names[i + 1] === '-m' &&
+            (names[i + 2] === 'unittest' || names[i + 2] === 'xmlrunner'))
+            return 'unittest';
+        if (w === 'tap')
+            return 'tap';
         if (w === 'vitest')
             return 'vitest';
         if (w === 'jest')
@@ -86308,6 +87270,8 @@ function runnerOf(words) {
         if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
             return 'node-test';
         if (w === 'go' && names[i + 1] === 'test')
+            return 'go';
+        if (w === 'gotestsum')
             return 'go';
         if (w === 'cargo' && names[i + 1] === 'test')
             return 'cargo';
@@ -86328,6 +87292,8 @@ function runnerFromDialect(dialect) {
             return 'jest';
         case 'mocha-junit-reporter':
             return 'mocha';
+        case 'tap':
+            return 'tap';
         case 'node-test':
             return 'node-test';
         case 'go-junit-report':
@@ -86380,36 +87346,42 @@ function relativeFile(cwd, file) {
         return null;
     return rel.split((external_node_path_default()).sep).join('/');
 }
-/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
-function pytestNodeId(target, cwd) {
+/** The `.py` file a pytest or unittest target lives in, and the classes between it and the test. */
+function pythonLocation(target, cwd) {
     const classParts = (target.classname ?? '').split('.').filter(Boolean);
-    let file = relativeFile(cwd, target.file);
-    let classes = [];
+    const file = relativeFile(cwd, target.file);
     if (file && file.endsWith('.py')) {
         const module = file.slice(0, -3).split('/');
-        const rest = classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
-        classes = rest;
+        const within = classParts.slice(0, module.length).join('/') === module.join('/');
+        return { file, classes: within ? classParts.slice(module.length) : [] };
     }
-    else {
-        file = null;
-        for (let k = classParts.length; k >= 1; k--) {
-            const candidate = `${classParts.slice(0, k).join('/')}.py`;
-            if ((0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, candidate))) {
-                file = candidate;
-                classes = classParts.slice(k);
-                break;
-            }
-        }
-    }
-    if (!file)
+    // A collection error names the module (`tests.test_x`) or its path, with no classname.
+    const parts = classParts.length > 0 ? classParts : target.name.replace(/\.py$/, '').split(/[./\\]/);
+    const found = pythonModuleFile(parts, (rel) => (0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, rel)));
+    return found ? { file: found.file, classes: found.rest } : null;
+}
+/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
+function pytestNodeId(target, cwd) {
+    if (!target.classname && !target.file)
         return null;
-    return [file, ...classes, target.name].join('::');
+    const at = pythonLocation(target, cwd);
+    return at ? [at.file, ...at.classes, target.name].join('::') : null;
+}
+/** unittest's dotted id (`tests.test_x.Class.test_y`): xmlrunner writes the class path as classname. */
+function unittestId(target) {
+    if (!target.classname)
+        return null;
+    // A subTest is reported as `test_y (…) [params]` or `test_y [params]`: the method reruns them all.
+    const method = target.name.split(/\s/)[0];
+    return `${target.classname}.${method}`;
 }
 /** The runner-native id of a test, used for `{tests}` and for runners that take ids. */
 function runnerId(runner, target, cwd) {
     switch (runner) {
         case 'pytest':
             return pytestNodeId(target, cwd) ?? target.name;
+        case 'unittest':
+            return unittestId(target) ?? target.name;
         case 'maven': {
             const cls = (target.classname ?? '').split('.').at(-1) ?? '';
             return cls ? `${cls}#${stripParams(target.name)}` : stripParams(target.name);
@@ -86428,57 +87400,211 @@ function stripParams(name) {
 }
 function alternation(names, anchored) {
     const unique = [...new Set(names)].map(escape_regex_escapeRegex);
+    return anchoredAlternation(unique, anchored);
+}
+/** Regex sources as one alternation, `^…$` when anchored. */
+function anchoredAlternation(sources, anchored) {
+    const unique = [...new Set(sources)];
     const body = unique.length === 1 ? unique[0] : `(?:${unique.join('|')})`;
     return anchored ? `^${body}$` : body;
+}
+/**
+ * A name whose report joins describe names with `separators` (vitest: ` > `), as a regex for the
+ * runner's full name, which joins them with spaces: each separator matches a space or itself (a
+ * test title may hold one).
+ */
+function fullNamePattern(name, separators) {
+    let parts = [name];
+    for (const sep of separators)
+        parts = parts.flatMap((p) => p.split(sep));
+    const either = `(?:${[' ', ...separators].map(escape_regex_escapeRegex).join('|')})`;
+    return parts.map(escape_regex_escapeRegex).join(either);
 }
 function insertAt(command, offset, text) {
     return `${command.slice(0, offset)} ${text}${command.slice(offset)}`;
 }
-/** Arguments for the runner (shell-quoted), or null when no targeted form applies. */
-function runnerArgs(runner, targets, cwd) {
-    const names = targets.map((t) => t.name);
+/** Target files as the runner wants them, distinct; null when one is unknown. */
+function targetFiles(targets, cwd) {
+    const files = targets.map((t) => relativeFile(cwd, t.file));
+    if (files.some((f) => f === null))
+        return null;
+    return [...new Set(files)];
+}
+/** Arguments for the runner (shell-quoted), or null when no form of this scope applies. */
+function runnerArgs(runner, targets, cwd, scope) {
     switch (runner) {
-        case 'pytest': {
-            const ids = targets.map((t) => pytestNodeId(t, cwd));
-            if (ids.some((id) => id === null))
-                return null;
-            return { args: shellQuoteAll(ids) };
-        }
+        case 'pytest':
+            return pytestArgs(targets, cwd, scope);
+        case 'unittest':
+            return unittestArgs(targets, cwd, scope);
         case 'vitest':
-        case 'jest': {
-            const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-            const parts = [...files, '-t', alternation(names, false)];
-            return { args: shellQuoteAll(parts) };
-        }
+        case 'jest':
+            return jsNamePatternArgs(runner, targets, cwd, scope);
         case 'mocha':
-            return { args: shellQuoteAll(['--grep', alternation(names, false)]) };
-        case 'go':
-            return {
-                args: shellQuoteAll([
-                    '-run',
-                    alternation(targets.map((t) => runnerId('go', t, cwd)), true),
-                ]),
-            };
-        case 'cargo':
-            return { args: shellQuoteAll(['--exact', ...new Set(names)]) };
-        case 'maven': {
-            const byClass = new Map();
-            for (const t of targets) {
-                const cls = (t.classname ?? '').split('.').at(-1);
-                if (!cls)
-                    return null;
-                if (!byClass.has(cls))
-                    byClass.set(cls, new Set());
-                byClass.get(cls).add(stripParams(t.name));
-            }
-            const spec = [...byClass].map(([cls, methods]) => `${cls}#${[...methods].join('+')}`).join(',');
-            return { args: shellQuoteAll([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']) };
+            return mochaArgs(targets, scope);
+        case 'tap':
+            return tapArgs(targets, cwd, scope);
+        case 'go': {
+            const levels = scope === 'files' ? null : goLevels(targets);
+            const top = alternation(targets.map((t) => runnerId('go', t, cwd)), true);
+            return shellQuoteAll(['-run', levels ?? top]);
         }
-        case 'gradle':
-            return { args: targets.map((t) => `--tests ${shellQuote(runnerId('gradle', t, cwd))}`).join(' ') };
+        case 'cargo':
+            // Without --exact a filter matches every test whose path contains it: the coarser form.
+            return shellQuoteAll([...(scope === 'tests' ? ['--exact'] : []), ...new Set(targets.map(cargoPath))]);
+        case 'maven':
+            return mavenArgs(targets, scope);
+        case 'gradle': {
+            const specs = targets.map((t) => (scope === 'files' && t.classname ? t.classname : runnerId('gradle', t, cwd)));
+            return [...new Set(specs)].map((s) => `--tests ${shellQuote(s)}`).join(' ');
+        }
         case 'node-test':
-            return { args: shellQuote(`--test-name-pattern=${alternation(names, true)}`) };
+            return scope === 'files' ? null : shellQuote(`--test-name-pattern=${nodeTestPattern(targets)}`);
     }
+}
+function pytestArgs(targets, cwd, scope) {
+    const at = targets.map((t) => pythonLocation(t, cwd));
+    if (at.some((a) => a === null))
+        return null;
+    if (scope === 'files')
+        return shellQuoteAll([...new Set(at.map((a) => a.file))]);
+    const ids = targets.map((t, i) => [at[i].file, ...at[i].classes, t.name].join('::'));
+    return shellQuoteAll(ids);
+}
+function unittestArgs(targets, cwd, scope) {
+    if (scope === 'tests') {
+        const ids = targets.map(unittestId);
+        return ids.some((id) => id === null) ? null : shellQuoteAll([...new Set(ids)]);
+    }
+    const modules = targets.map((t) => {
+        const at = pythonLocation(t, cwd);
+        return at ? at.file.slice(0, -3).split('/').join('.') : null;
+    });
+    return modules.some((m) => m === null) ? null : shellQuoteAll([...new Set(modules)]);
+}
+/**
+ * vitest and jest: the test files, and `-t` with the full names anchored. Both match `-t` against
+ * the describe names and the title joined by spaces (vitest's getTaskFullName, jest-circus's
+ * getTestID); vitest's report joins them with ` > `, jest-junit's with spaces (or ` › `).
+ */
+function jsNamePatternArgs(runner, targets, cwd, scope) {
+    const files = targetFiles(targets, cwd);
+    // jest's array options (`--reporters a b`) take the words after them: files go after `--`.
+    const fileArgs = (list) => (runner === 'jest' && list.length > 0 ? ['--', ...list] : list);
+    if (scope === 'files')
+        return files && files.length > 0 ? shellQuoteAll(fileArgs(files)) : null;
+    const separators = runner === 'vitest' ? [' > '] : [' › ', ' > '];
+    const pattern = anchoredAlternation(targets.map((t) => fullNamePattern(t.name, separators)), true);
+    // jest-junit writes no file unless asked to: `-t` alone still selects, but loads every suite.
+    const known = files ?? [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+    return shellQuoteAll(runner === 'jest' ? ['-t', pattern, ...fileArgs(known)] : [...known, '-t', pattern]);
+}
+/**
+ * mocha: `--grep` with the full titles anchored (mocha-junit-reporter writes the full title as the
+ * name and the title as classname, or the other way round with testCaseSwitchClassnameAndName).
+ * A file given on the command line is added to the config's `spec`, not put in its place, so the
+ * coarser form is the enclosing describe's full title as a prefix.
+ */
+function mochaArgs(targets, scope) {
+    if (scope === 'tests') {
+        const titles = targets.map((t) => mochaFullTitle(t));
+        return shellQuoteAll(['--grep', alternation(titles, true)]);
+    }
+    const suites = targets.map((t) => mochaHookSuite(t.name) ?? mochaSuite(t));
+    if (suites.some((s) => !s))
+        return null;
+    return shellQuoteAll(['--grep', `^${anchoredAlternation(suites.map(escape_regex_escapeRegex), false)} `]);
+}
+function mochaFullTitle(t) {
+    const c = t.classname;
+    return c && c.length > t.name.length && c.endsWith(t.name) ? c : t.name;
+}
+/** The full title of a mocha test's describe: the full title without the test's own title. */
+function mochaSuite(t) {
+    const full = mochaFullTitle(t);
+    const title = full === t.name ? t.classname : t.name;
+    if (!title || title === full || !full.endsWith(` ${title}`))
+        return undefined;
+    return full.slice(0, -title.length - 1);
+}
+/**
+ * node:test: Node 22+ matches `--test-name-pattern` against a test's own name and against its
+ * describe names and name joined by spaces; Node 24's report writes the describe path dotted as
+ * classname (`outer.inner`). Node 20 matches own names only (and runs every test of a describe
+ * whose name matches) and writes classname `test`: there same-named tests of other describes run too.
+ */
+function nodeTestPattern(targets) {
+    const sources = targets.map((t) => {
+        const name = escape_regex_escapeRegex(t.name);
+        if (!t.classname || t.classname === 'test')
+            return name;
+        return `${t.classname.split('.').map(escape_regex_escapeRegex).join('[. ]')} ${name}`;
+    });
+    return anchoredAlternation(sources, true);
+}
+/**
+ * tap: the files, and one `--grep` per level of subtests (`tap`'s filter plugin matches the Nth
+ * `--grep` against the subtests at depth N). The report's classname is `file > parent > …`; a
+ * failing parent is implied by its failing child. Exact only when the deepest failing tests share
+ * their parents; otherwise the files.
+ */
+function tapArgs(targets, cwd, scope) {
+    const files = targetFiles(targets, cwd);
+    if (!files || files.length === 0)
+        return null;
+    if (scope === 'files')
+        return shellQuoteAll(files);
+    const paths = targets.map((t) => [...(t.classname ?? '').split(' > ').slice(1), t.name]);
+    const deepest = paths.filter((p) => !paths.some((q) => q.length > p.length && p.every((x, i) => q[i] === x)));
+    const parents = new Set(deepest.map((p) => JSON.stringify(p.slice(0, -1))));
+    if (parents.size !== 1)
+        return null;
+    const parent = deepest[0].slice(0, -1);
+    const greps = [
+        ...parent.map((n) => `^${escape_regex_escapeRegex(n)}$`),
+        alternation(deepest.map((p) => p.at(-1)), true),
+    ];
+    return shellQuoteAll([...files, ...greps.map((g) => `--grep=${g}`)]);
+}
+/** go: `^Parent$/^(?:a|b)$` when the failing subtests share one parent; otherwise top-level only. */
+function goLevels(targets) {
+    const subs = targets.filter((t) => t.name.includes('/'));
+    if (subs.length === 0)
+        return null;
+    const parents = new Set(targets.map((t) => t.name.split('/')[0]));
+    if (parents.size !== 1)
+        return null;
+    const parent = [...parents][0];
+    // A parent fails with its subtests: it is selected with them. A failing parent without a
+    // failing subtest needs all of them.
+    if (targets.some((t) => t.name === parent) && subs.length === 0)
+        return null;
+    const rest = subs.map((t) => t.name.slice(parent.length + 1));
+    if (rest.some((r) => r.includes('/')))
+        return null;
+    return `^${escape_regex_escapeRegex(parent)}$/${alternation(rest, true)}`;
+}
+/**
+ * libtest's JUnit splits a test's path at its last `::` into classname and name, and writes
+ * `integration` as the classname of a test with no module (an integration test's functions).
+ */
+function cargoPath(t) {
+    return t.classname && t.classname !== 'integration' && !t.name.includes('::') ? `${t.classname}::${t.name}` : t.name;
+}
+function mavenArgs(targets, scope) {
+    const byClass = new Map();
+    for (const t of targets) {
+        const cls = (t.classname ?? '').split('.').at(-1);
+        if (!cls)
+            return null;
+        if (!byClass.has(cls))
+            byClass.set(cls, new Set());
+        byClass.get(cls).add(stripParams(t.name));
+    }
+    const spec = [...byClass]
+        .map(([cls, methods]) => (scope === 'files' ? cls : `${cls}#${[...methods].join('+')}`))
+        .join(',');
+    return shellQuoteAll([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']);
 }
 function fullCommand(testCommand, reason, runner = null) {
     return { command: testCommand, env: {}, runner, targeted: false, reason, display: testCommand };
@@ -86521,34 +87647,21 @@ function unquotePlaceholders(template) {
     }
     return out;
 }
-/** Build the command that reruns just `targets`. */
+/** Build the command that reruns just `targets` (or, with scope 'files', their files). */
 function planRerun(options) {
     const { testCommand, targets, cwd } = options;
     if (targets.length === 0)
         return fullCommand(testCommand, 'no tests to target');
-    if (options.template) {
-        const dialectRunner = runnerFromDialect(targets[0].dialect);
-        const segments = splitCommandLine(testCommand);
-        const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
-        const ids = targets.map((t) => runnerId(runner, t, cwd));
-        const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-        const template = unquotePlaceholders(options.template);
-        if (template === undefined) {
-            return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
-        }
-        const command = template
-            .replaceAll('{tests}', shellQuoteAll(ids))
-            .replaceAll('{files}', shellQuoteAll(files))
-            .replaceAll('{pattern}', shellQuote(alternation(targets.map((t) => t.name), false)));
-        return { command, env: {}, runner, targeted: true, display: command };
-    }
+    if (options.template)
+        return fromTemplate(options);
     const segments = splitCommandLine(testCommand);
     if (!segments)
         return fullCommand(testCommand, 'the test command could not be read (quotes or here-documents)');
+    const scope = options.scope === 'files' || targets.some((t) => t.wholeFile || failsOutsideTests(t)) ? 'files' : 'tests';
     for (const segment of segments) {
         const runner = runnerOf(segment.words);
         if (runner)
-            return direct(testCommand, segment, runner, targets, cwd);
+            return direct({ testCommand, segment, runner, targets, cwd, scope });
     }
     for (const segment of segments) {
         const pm = packageScript(segment.words);
@@ -86559,19 +87672,88 @@ function planRerun(options) {
         const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
         if (!runner)
             continue;
-        return throughPackageManager(testCommand, segment, pm.manager, runner, targets, cwd, options.nodeOptions);
+        const request = { testCommand, segment, runner, targets, cwd, scope };
+        return throughPackageManager(request, pm.manager, options.nodeOptions);
     }
     const dialectRunner = runnerFromDialect(targets[0].dialect);
     return fullCommand(testCommand, dialectRunner
         ? `the ${dialectRunner} command inside the test command was not found; pass --rerun-command to target reruns`
         : 'the test runner was not recognised; pass --rerun-command to target reruns', dialectRunner);
 }
-function direct(testCommand, segment, runner, targets, cwd) {
-    const built = runnerArgs(runner, targets, cwd);
+/** `--rerun-command` with its placeholders filled; it has no file-level form of its own. */
+function fromTemplate(options) {
+    const { testCommand, targets, cwd } = options;
+    const dialectRunner = runnerFromDialect(targets[0].dialect);
+    const segments = splitCommandLine(testCommand);
+    const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
+    if (options.scope === 'files')
+        return fullCommand(testCommand, '--rerun-command has no file-level form', runner);
+    const ids = targets.map((t) => runnerId(runner, t, cwd));
+    const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+    const template = unquotePlaceholders(options.template);
+    if (template === undefined) {
+        return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+    }
+    const command = template
+        .replaceAll('{tests}', shellQuoteAll(ids))
+        .replaceAll('{files}', shellQuoteAll(files))
+        .replaceAll('{pattern}', shellQuote(alternation(targets.map((t) => t.name), false)));
+    return { command, env: {}, runner, targeted: true, scope: 'tests', display: command };
+}
+/** The runner's arguments at the scope asked for, else at the files scope; null when neither applies. */
+function scopedArgs(request) {
+    const { runner, targets, cwd, scope } = request;
+    if (runner === 'unittest' && !plainDiscover(request.segment.words))
+        return null;
+    const args = runnerArgs(runner, targets, cwd, scope);
+    if (args !== null)
+        return { args, scope };
+    if (scope === 'files')
+        return null;
+    const files = runnerArgs(runner, targets, cwd, 'files');
+    return files === null ? null : { args: files, scope: 'files' };
+}
+/**
+ * `unittest discover` that the ids can replace: no start or top directory (its modules are then
+ * named from the working directory, as the reports name them), only a pattern and output flags.
+ */
+function plainDiscover(words) {
+    const at = words.findIndex((w) => w.value === 'discover');
+    if (at < 0)
+        return true;
+    const rest = words.slice(at + 1).map((w) => w.value);
+    for (let i = 0; i < rest.length; i++) {
+        const w = rest[i];
+        if (w === '-p' || w === '--pattern' || w === '-k')
+            i++;
+        else if (!/^(?:-[vqbcf]+|--(?:verbose|quiet|buffer|catch|failfast|locals)|--pattern=.*)$/.test(w))
+            return false;
+    }
+    return true;
+}
+function cannotTarget(request) {
+    const reason = request.scope === 'files'
+        ? `${request.runner} has no file-level form for these tests`
+        : `the ${request.runner} ids of the failing tests could not be derived`;
+    return fullCommand(request.testCommand, reason, request.runner);
+}
+function direct(request) {
+    const { testCommand, segment, runner } = request;
+    const built = scopedArgs(request);
     if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+        return cannotTarget(request);
     let command;
-    if (runner === 'node-test') {
+    const discover = runner === 'unittest' ? segment.words.find((w) => w.value === 'discover') : undefined;
+    const gotestsum = runner === 'go' && segment.words.some((w) => base(w) === 'gotestsum');
+    if (discover) {
+        // The ids replace `discover` and its options (a pattern, verbosity): they name the tests.
+        command = `${testCommand.slice(0, discover.start)}${built.args}${testCommand.slice(segment.end)}`;
+    }
+    else if (gotestsum && !segment.words.some((w) => w.value === '--')) {
+        // gotestsum passes what follows `--` to go test; without one it tests ./...
+        command = insertAt(testCommand, segment.end, `-- ./... ${built.args}`);
+    }
+    else if (runner === 'node-test') {
         const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='));
         command = insertAt(testCommand, flag.end, built.args);
     }
@@ -86582,29 +87764,33 @@ function direct(testCommand, segment, runner, targets, cwd) {
     else {
         command = insertAt(testCommand, segment.end, built.args);
     }
-    return { command, env: {}, runner, targeted: true, display: command };
+    return { command, env: {}, runner, targeted: true, scope: built.scope, display: command };
 }
-function throughPackageManager(testCommand, segment, manager, runner, targets, cwd, nodeOptions) {
+function throughPackageManager(request, manager, nodeOptions) {
+    const { testCommand, segment, runner, targets } = request;
     if (runner === 'node-test') {
+        if (request.scope === 'files')
+            return cannotTarget(request);
         // Arguments after the script would land after the test files, where node ignores the flag;
         // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
-        const pattern = `--test-name-pattern=${alternation(targets.map((t) => t.name), true)}`;
+        const pattern = `--test-name-pattern=${nodeTestPattern(targets)}`;
         const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
         return {
             command: testCommand,
             env: { NODE_OPTIONS: value },
             runner,
             targeted: true,
+            scope: 'tests',
             display: `NODE_OPTIONS=${shellQuote(value)} ${testCommand}`,
         };
     }
-    const built = runnerArgs(runner, targets, cwd);
+    const built = scopedArgs(request);
     if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+        return cannotTarget(request);
     const separator = segment.words.some((w) => w.value === '--') ? '' : manager === 'npm' ? '-- ' : '';
     const args = runner === 'cargo' ? `-- ${built.args}` : built.args;
     const command = insertAt(testCommand, segment.end, `${separator}${args}`);
-    return { command, env: {}, runner, targeted: true, display: command };
+    return { command, env: {}, runner, targeted: true, scope: built.scope, display: command };
 }
 
 ;// CONCATENATED MODULE: ./src/loop/test-runs.ts
@@ -86614,13 +87800,15 @@ function throughPackageManager(testCommand, segment, manager, runner, targets, c
  *   files are never deleted, and a report older than the run is ignored instead),
  * - with a timeout that kills the whole process tree, output captured to a bounded file under
  *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
- * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
- *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
- *   edit within the second (or one that kept the mtime) would run the code from before it,
+ * - with the user's Python bytecode caches, less the cached bytecode of each source that changed
+ *   since the previous run (`workspace/python-bytecode.ts`): Python trusts a `.pyc` whose recorded
+ *   size and mtime match, so an edit or a rollback of the same size within the second would run
+ *   the code from before it,
  * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
  *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
  * - read into cases and frames by the evidence collector.
  */
+
 
 
 
@@ -86637,6 +87825,7 @@ function createTestRuns(options) {
     let tracked;
     let suiteWritesGitDir = false;
     const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
+    const bytecode = createBytecodeGuard(options.root, options.cwd);
     // The outputs of the previous heal are not this one's.
     (0,external_node_fs_.rmSync)(options.outputDir, { recursive: true, force: true });
     (0,external_node_fs_.mkdirSync)(options.outputDir, { recursive: true });
@@ -86666,15 +87855,15 @@ function createTestRuns(options) {
     const execute = async (command, env, label) => {
         await deleteStaleReports();
         const outputFile = external_node_path_default().join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
-        const pycache = external_node_path_default().join(options.outputDir, 'pycache');
-        (0,external_node_fs_.rmSync)(pycache, { recursive: true, force: true });
+        const runEnvironment = { ...runEnv, ...env };
+        bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
         // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
         const startedAt = Math.floor(Date.now() / 1000) * 1000;
         const result = await runCommand({
             command,
             cwd: options.cwd,
             timeoutMs: options.timeoutMs,
-            env: { ...runEnv, ...env, PYTHONPYCACHEPREFIX: pycache },
+            env: runEnvironment,
             outputFile,
             maxOutputBytes: options.maxOutputBytes,
             signal: options.signal,
@@ -86710,21 +87899,24 @@ function createTestRuns(options) {
             ...(wroteGitDir ? { gitDirWrites } : {}),
         };
     };
-    const plan = (targets) => planRerun({
+    const plan = (targets, scope) => planRerun({
         testCommand: options.testCommand,
         template: options.rerunTemplate,
         targets,
         cwd: options.cwd,
         nodeOptions: options.env.NODE_OPTIONS,
+        scope,
     });
     return {
         plan,
         full: (label) => execute(options.testCommand, {}, label),
+        run: (p, label) => execute(p.command, p.env, label),
         async targeted(targets, label) {
             const p = plan(targets);
             return { ...(await execute(p.command, p.env, label)), plan: p };
         },
         existingReports: matchReports,
+        settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
     };
 }
 /** Junit globs as root-relative patterns (for the tree state's output filter). */
@@ -86866,7 +88058,9 @@ function heal_finish(run, parts) {
         ...(parts.commit ? { commit: parts.commit } : {}),
         tokens: parts.tokens ?? { input: 0, output: 0 },
         durationMs: Math.max(0, run.now() - run.started),
+        ...(parts.timings ? { timings: parts.timings } : {}),
         ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
+        ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
     });
     if (options?.reportPath)
         writeReportFile(external_node_path_default().resolve(options.cwd, options.reportPath), report);
@@ -87001,18 +88195,23 @@ async function heal_snapshotTree(repo, options, logger) {
         throw error;
     }
 }
-/** The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the next run. */
-function restoreAndRelease(snapshot) {
+/**
+ * The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the
+ * next run. The bytecode of what came back goes too: the user's next run must not load an attempt's.
+ */
+function restoreAndRelease(snapshot, runs) {
     restoreSnapshot(snapshot);
     verifyRestored(snapshot);
+    runs?.settleBytecode();
     releaseSnapshot(snapshot);
 }
 /** baseline → context → loop → settle, with the tree restored exactly unless an attempt was accepted. */
 async function healInSnapshot(run, setup) {
     const { snapshot, scrub } = setup;
     let released = false;
+    let testRuns;
     try {
-        const { runs, baseline } = await runBaseline(run, setup);
+        const { runs, baseline, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
         // Whatever the baseline runs left in the tree is not part of any attempt.
         restoreSnapshot(snapshot);
         const failures = scrubDeep(baseline.frames, scrub);
@@ -87024,13 +88223,15 @@ async function healInSnapshot(run, setup) {
                 failures,
                 flaky: baseline.flaky,
                 reproduce: baseline.reproduce,
+                timings,
+                rerunFallback: baseline.rerunFallback,
             });
         }
         const context = await prepareContext(setup, baseline, failures);
         const notReady = await prepareProvider(run, setup);
         if (notReady) {
-            const { summary, flaky, reproduce } = baseline;
-            return heal_finish(run, { ...notReady, summary, failures, flaky, reproduce });
+            const { summary, flaky, reproduce, rerunFallback } = baseline;
+            return heal_finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
         }
         const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
         const common = {
@@ -87040,23 +88241,69 @@ async function healInSnapshot(run, setup) {
             flaky: baseline.flaky,
             tokens: spent.tokens,
             reproduce: baseline.reproduce,
+            timings: { ...timings, attempts: loop.timings },
+            // Attempts' reruns may have fallen back too: the report says the first fallback.
+            rerunFallback: baseline.rerun.fallback,
         };
         if (!loop.accepted) {
-            restoreAndRelease(snapshot);
+            restoreAndRelease(snapshot, runs);
             released = true;
             return heal_finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
         }
         // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
+        runs.settleBytecode();
         releaseSnapshot(snapshot);
         released = true;
         return heal_finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
     }
     finally {
         if (!released)
-            restoreAndRelease(snapshot);
+            restoreAndRelease(snapshot, testRuns);
     }
 }
-async function runBaseline(run, setup) {
+/**
+ * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
+ * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
+ * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
+ */
+function timeBaselineRuns(runs, logger) {
+    const timings = { attempts: [] };
+    let active = true;
+    const count = (label, result) => {
+        if (!active)
+            return result;
+        if (label === 'baseline') {
+            timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
+            return result;
+        }
+        timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
+        const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
+        logger.info(`confirmation: ${exit} in ${formatDuration(result.durationMs)}`);
+        return result;
+    };
+    const timed = {
+        ...runs,
+        full: async (label) => count(label, await runs.full(label)),
+        run: async (plan, label) => count(label, await runs.run(plan, label)),
+        targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
+    };
+    return { runs: timed, timings, stop: () => void (active = false) };
+}
+/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
+function describeBaselineTimings(timings, totalMs) {
+    const parts = [];
+    if (timings.baselineMs !== undefined)
+        parts.push(`test run ${formatDuration(timings.baselineMs)}`);
+    else
+        parts.push("the step's reports reused");
+    if (timings.confirmationMs !== undefined)
+        parts.push(`confirmation ${formatDuration(timings.confirmationMs)}`);
+    const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
+    parts.push(`self-heal ${formatDuration(Math.max(0, own))}`);
+    return `baseline took ${formatDuration(totalMs)}: ${parts.join(', ')}`;
+}
+/** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
+async function runBaseline(run, setup, created) {
     const { options, repo } = setup;
     // Every report is read with the test command's directory as the base of its case files.
     const collect = (input) => collectEvidence({ ...input, testCwd: repo.cwd });
@@ -87078,23 +88325,32 @@ async function runBaseline(run, setup) {
         ].filter((s) => !!s),
         passEnv: options.passEnv,
         guardGitDir: () => restoreGitMetadata(setup.snapshot),
+        changedPaths: () => changedPaths(setup.snapshot),
         git: repo.git,
         collect,
         signal: run.deps.signal,
     });
+    created(runs);
     const headTime = await headCommitTime(repo.git);
-    const baseline = await run.logger.group('baseline', () => establishBaseline({
-        runs,
-        collect,
-        root: repo.root,
-        testCommand: options.testCommand,
-        junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
-        log: options.log ? external_node_path_default().resolve(repo.cwd, options.log) : undefined,
-        mode: run.deps.baseline ?? 'auto',
-        headTime,
-        logger: run.logger,
-    }));
-    return { runs, baseline };
+    const timed = timeBaselineRuns(runs, run.logger);
+    const started = run.now();
+    const baseline = await run.logger.group('baseline', async () => {
+        const settled = await establishBaseline({
+            runs: timed.runs,
+            collect,
+            root: repo.root,
+            testCommand: options.testCommand,
+            junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
+            log: options.log ? external_node_path_default().resolve(repo.cwd, options.log) : undefined,
+            mode: run.deps.baseline ?? 'auto',
+            headTime,
+            logger: run.logger,
+        });
+        timed.stop();
+        run.logger.info(describeBaselineTimings(timed.timings, Math.max(0, run.now() - started)));
+        return settled;
+    });
+    return { runs, baseline, timings: timed.timings };
 }
 /** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
 function failingTestFiles(repo, baseline) {
@@ -87143,7 +88399,8 @@ async function runLoop(run, setup, ready) {
         fullRunMs: baseline.fullRunMs,
         targetedRunMs: baseline.targetedRunMs,
     };
-    if (!baseline.targetedWorks)
+    const { rerun } = baseline;
+    if (rerun.level === 'full')
         run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
     const loop = await runHealLoop({
         options,
@@ -87163,7 +88420,7 @@ async function runLoop(run, setup, ready) {
         commitDiff: context.commitDiff,
         expectations: baseline.expectations,
         testFiles: context.testFiles,
-        rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
+        rerunTargets: rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
         runFull: (label) => runs.full(label),
     });
     return { loop, spent };
@@ -87194,10 +88451,18 @@ async function settleFix(run, setup, loop, parts) {
             attempts: parts.attempts ?? [],
             fix,
         };
+        const started = run.now();
         try {
             const commit = await commitFixOnHead(setup.repo.git, report, run.deps.author);
-            run.logger.info(`committed ${commit.sha.slice(0, 12)}: ${commit.message.split('\n')[0]}`);
-            return { ...healed, reason: loop.reason, fix, commit };
+            const commitMs = Math.max(0, run.now() - started);
+            run.logger.info(`committed ${commit.sha.slice(0, 12)} in ${formatDuration(commitMs)}: ${commit.message.split('\n')[0]}`);
+            return {
+                ...healed,
+                reason: loop.reason,
+                fix,
+                commit,
+                ...(parts.timings ? { timings: { ...parts.timings, commitMs } } : {}),
+            };
         }
         catch (error) {
             // The verified fix is in the work tree either way; a failed commit must not lose it.
@@ -93081,6 +94346,7 @@ const RESULT_TITLES = {
 const VERDICTS = {
     accepted: '✅ accepted',
     'targets-failed': '❌ tests still fail',
+    'not-run': '⏸️ failing tests did not run',
     'broke-passing': '❌ broke passing tests',
     duplicate: '↩️ duplicate of an earlier attempt',
     'rejected-edits': '⛔ edits refused',
@@ -93094,7 +94360,7 @@ const SPECIAL_CASE_RULES = {
     'expected-value': 'returns or assigns the value expected at',
     'test-identity': 'recognises the test run; the test is at',
 };
-const LEVELS = [
+const job_summary_LEVELS = [
     {
         patch: true,
         attemptDiffs: true,
@@ -93164,14 +94430,14 @@ function providerNotes(attempt) {
 }
 function renderJobSummary(report, context = {}) {
     const maxBytes = context.maxBytes ?? JOB_SUMMARY_LIMIT_BYTES;
-    for (const level of LEVELS) {
+    for (const level of job_summary_LEVELS) {
         const blocks = buildBlocks(report, context, level);
         const text = blocks.join('\n');
         if (Buffer.byteLength(text, 'utf8') <= maxBytes)
             return text;
     }
     // Even the leanest rendering is too big (pathological names or counts): keep whole leading blocks.
-    const lean = LEVELS[LEVELS.length - 1];
+    const lean = job_summary_LEVELS[job_summary_LEVELS.length - 1];
     return trimBlocks(buildBlocks(report, context, lean), maxBytes);
 }
 function trimBlocks(blocks, maxBytes) {
@@ -93199,7 +94465,7 @@ function buildBlocks(report, context, detail) {
     // The attempt whose diff is the patch shown below does not repeat it.
     const shownBelow = detail.patch ? patch?.diff : undefined;
     if (report.attempts.length)
-        blocks.push(...renderAttempts(report.attempts, detail, shownBelow));
+        blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
     if (patch)
         blocks.push(renderPatch(patch, detail));
     if (report.flaky.length)
@@ -93342,7 +94608,7 @@ function renderFacts(report) {
         `**Attempts:** ${formatCount(report.attempts.length)}`,
         `**Provider:** ${escapeMarkdown(provider)}`,
         `**Tokens:** ${formatTokens(report.tokens)}`,
-        `**Time:** ${formatDuration(report.durationMs)}`,
+        `**Time:** ${formatDuration(report.durationMs)}${baselineSplit(report.timings)}`,
     ];
     // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
     const made = report.attempts.length ? 'made' : 'would have made';
@@ -93350,6 +94616,27 @@ function renderFacts(report) {
         ? `\n**Provider fallback:** ${escapeMarkdown(report.provider.fallbackFrom)} was not available (${escapeMarkdown(oneLine(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${escapeMarkdown(report.provider.name)} provider ${made} the attempts.\n`
         : '';
     return `${parts.join(' · ')}\n${fallback}`;
+}
+/** " (baseline run 4.0 s, confirmation 1.0 s)", or nothing when the report has no baseline timings. */
+function baselineSplit(timings) {
+    if (!timings)
+        return '';
+    const parts = [];
+    if (timings.baselineMs !== undefined)
+        parts.push(`baseline run ${formatDuration(timings.baselineMs)}`);
+    if (timings.confirmationMs !== undefined)
+        parts.push(`confirmation ${formatDuration(timings.confirmationMs)}`);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+/** "Time: 3.1 s — provider 1.9 s · targeted rerun 0.6 s · full run 0.5 s · self-heal 0.1 s". */
+function attemptSplit(a, t) {
+    const parts = [`provider ${formatDuration(t.providerMs)}`];
+    if (t.targetedRerunMs !== undefined)
+        parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
+    if (t.fullRunMs !== undefined)
+        parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+    parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
+    return `Time: ${formatDuration(a.durationMs)} — ${parts.join(' · ')}\n`;
 }
 function locationCell(at, context) {
     if (!at)
@@ -93461,7 +94748,7 @@ function renderSnippet(at) {
 function countsCell(c) {
     return c ? `${formatCount(c.passed)}/${formatCount(c.total)}` : '–';
 }
-function renderAttempts(attempts, detail, patchShownBelow) {
+function renderAttempts(attempts, detail, patchShownBelow, timings) {
     const lines = [
         `### Attempts (${formatCount(attempts.length)})`,
         '',
@@ -93486,6 +94773,10 @@ function renderAttempts(attempts, detail, patchShownBelow) {
     const blocks = [`${lines.join('\n')}\n`];
     for (const a of attempts) {
         const parts = [];
+        // Where the attempt's time went: a line of numbers, kept at every level of detail.
+        const split = timings?.find((t) => t.n === a.n);
+        if (split)
+            parts.push(attemptSplit(a, split));
         const notes = providerNotes(a);
         // A provider that proposed nothing has its notes quoted in the feedback already.
         if (detail.feedback && notes && !a.feedback.includes(notes)) {

@@ -41,6 +41,7 @@ const RESULT_TITLES = {
 const VERDICTS = {
     accepted: '✅ accepted',
     'targets-failed': '❌ tests still fail',
+    'not-run': '⏸️ failing tests did not run',
     'broke-passing': '❌ broke passing tests',
     duplicate: '↩️ duplicate of an earlier attempt',
     'rejected-edits': '⛔ edits refused',
@@ -159,7 +160,7 @@ function buildBlocks(report, context, detail) {
     // The attempt whose diff is the patch shown below does not repeat it.
     const shownBelow = detail.patch ? patch?.diff : undefined;
     if (report.attempts.length)
-        blocks.push(...renderAttempts(report.attempts, detail, shownBelow));
+        blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
     if (patch)
         blocks.push(renderPatch(patch, detail));
     if (report.flaky.length)
@@ -302,7 +303,7 @@ function renderFacts(report) {
         `**Attempts:** ${(0,format/* formatCount */.B4)(report.attempts.length)}`,
         `**Provider:** ${(0,markdown/* escapeMarkdown */.FV)(provider)}`,
         `**Tokens:** ${(0,format/* formatTokens */._y)(report.tokens)}`,
-        `**Time:** ${(0,format/* formatDuration */.a3)(report.durationMs)}`,
+        `**Time:** ${(0,format/* formatDuration */.a3)(report.durationMs)}${baselineSplit(report.timings)}`,
     ];
     // `auto` fell back: one line saying from what and why (without a claim when the run stopped first).
     const made = report.attempts.length ? 'made' : 'would have made';
@@ -310,6 +311,27 @@ function renderFacts(report) {
         ? `\n**Provider fallback:** ${(0,markdown/* escapeMarkdown */.FV)(report.provider.fallbackFrom)} was not available (${(0,markdown/* escapeMarkdown */.FV)((0,untrusted_text/* oneLine */.TN)(report.provider.reason ?? 'no reason given', MAX_REASON_CHARS))}); the ${(0,markdown/* escapeMarkdown */.FV)(report.provider.name)} provider ${made} the attempts.\n`
         : '';
     return `${parts.join(' · ')}\n${fallback}`;
+}
+/** " (baseline run 4.0 s, confirmation 1.0 s)", or nothing when the report has no baseline timings. */
+function baselineSplit(timings) {
+    if (!timings)
+        return '';
+    const parts = [];
+    if (timings.baselineMs !== undefined)
+        parts.push(`baseline run ${(0,format/* formatDuration */.a3)(timings.baselineMs)}`);
+    if (timings.confirmationMs !== undefined)
+        parts.push(`confirmation ${(0,format/* formatDuration */.a3)(timings.confirmationMs)}`);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+/** "Time: 3.1 s — provider 1.9 s · targeted rerun 0.6 s · full run 0.5 s · self-heal 0.1 s". */
+function attemptSplit(a, t) {
+    const parts = [`provider ${(0,format/* formatDuration */.a3)(t.providerMs)}`];
+    if (t.targetedRerunMs !== undefined)
+        parts.push(`targeted rerun ${(0,format/* formatDuration */.a3)(t.targetedRerunMs)}`);
+    if (t.fullRunMs !== undefined)
+        parts.push(`full run ${(0,format/* formatDuration */.a3)(t.fullRunMs)}`);
+    parts.push(`self-heal ${(0,format/* formatDuration */.a3)(t.selfHealMs)}`);
+    return `Time: ${(0,format/* formatDuration */.a3)(a.durationMs)} — ${parts.join(' · ')}\n`;
 }
 function locationCell(at, context) {
     if (!at)
@@ -421,7 +443,7 @@ function renderSnippet(at) {
 function countsCell(c) {
     return c ? `${(0,format/* formatCount */.B4)(c.passed)}/${(0,format/* formatCount */.B4)(c.total)}` : '–';
 }
-function renderAttempts(attempts, detail, patchShownBelow) {
+function renderAttempts(attempts, detail, patchShownBelow, timings) {
     const lines = [
         `### Attempts (${(0,format/* formatCount */.B4)(attempts.length)})`,
         '',
@@ -446,6 +468,10 @@ function renderAttempts(attempts, detail, patchShownBelow) {
     const blocks = [`${lines.join('\n')}\n`];
     for (const a of attempts) {
         const parts = [];
+        // Where the attempt's time went: a line of numbers, kept at every level of detail.
+        const split = timings?.find((t) => t.n === a.n);
+        if (split)
+            parts.push(attemptSplit(a, split));
         const notes = providerNotes(a);
         // A provider that proposed nothing has its notes quoted in the feedback already.
         if (detail.feedback && notes && !a.feedback.includes(notes)) {
@@ -746,8 +772,8 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 23 modules
-var heal = __webpack_require__(5763);
+// EXTERNAL MODULE: ./src/heal.ts + 26 modules
+var heal = __webpack_require__(8078);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 27 modules
 var builtin_provider = __webpack_require__(5497);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts

@@ -14,15 +14,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8582);
-/* harmony import */ var _heal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5763);
+/* harmony import */ var _heal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8078);
 /* harmony import */ var _repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7420);
 /* harmony import */ var _repair_provider_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3716);
 /* harmony import */ var _frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7172);
 /* harmony import */ var _workspace_run_tests_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4240);
 /* harmony import */ var _workspace_tree_state_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2349);
 /* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8488);
-/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7593);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4226);
+/* harmony import */ var _loop_outcome_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5632);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7593);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4226);
 /**
  * `self-heal run`: flags → HealOptions → heal() → a compact summary. The adapter only: flag checks
  * with messages that name the flag, the API key from the environment, progress on stderr, the
@@ -32,6 +33,7 @@ __webpack_require__.r(__webpack_exports__);
  * Exit status: 0 healed or nothing to heal, 1 not healed, 2 bad usage or configuration (including
  * a dirty work tree without --allow-dirty).
  */
+
 
 
 
@@ -73,7 +75,7 @@ const HELP = `usage: self-heal run --test-command "<shell command>" [options]
 Reproduces the failing tests, asks a repair provider for a fix, verifies it with the real tests
 (the failing ones must pass, every passing one must still pass) and commits it on HEAD.
 
-${(0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .describeFlags */ .Jv)(FLAGS, {
+${(0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .describeFlags */ .Jv)(FLAGS, {
     'test-command': 'the command that runs your tests (required); it must write JUnit XML',
     junit: 'glob of the JUnit reports the test command writes, relative to --cwd; repeatable',
     log: 'a log of the failed run, for richer failure frames',
@@ -117,7 +119,7 @@ function integer(flag, raw, min, max, what) {
         return undefined;
     const value = Number(raw.trim());
     if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--${flag} expects ${what}, got ${JSON.stringify(raw)}`);
     }
     return value;
 }
@@ -126,41 +128,41 @@ function seconds(flag, raw) {
         return undefined;
     const value = Number(raw.trim());
     if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0))
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--${flag} expects a positive number of seconds, got ${JSON.stringify(raw)}`);
     return value;
 }
 function nonEmpty(flag, raw, what) {
     if (raw === undefined)
         return undefined;
     if (!raw.trim())
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${flag} expects ${what}, got an empty value`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--${flag} expects ${what}, got an empty value`);
     return raw;
 }
 /** argv → HealOptions (throws UsageError naming the flag). Exported for tests. */
 function parseRunArgs(argv, io) {
-    const { flags } = (0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .parseFlags */ .bQ)(argv, FLAGS);
+    const { flags } = (0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .parseFlags */ .bQ)(argv, FLAGS);
     if (flags.help)
         return 'help';
     const testCommand = nonEmpty('test-command', flags['test-command'], 'the shell command that runs your tests');
     if (!testCommand)
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('--test-command is required: the shell command that runs your tests (it must write JUnit XML)');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e('--test-command is required: the shell command that runs your tests (it must write JUnit XML)');
     if (flags.provider === 'github-models') {
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e((0,_repair_provider_js__WEBPACK_IMPORTED_MODULE_4__/* .describeProviderError */ .vn)((0,_repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .githubModelsRetired */ .pW)()));
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e((0,_repair_provider_js__WEBPACK_IMPORTED_MODULE_4__/* .describeProviderError */ .vn)((0,_repair_create_provider_js__WEBPACK_IMPORTED_MODULE_3__/* .githubModelsRetired */ .pW)()));
     }
-    const provider = (0,_args_js__WEBPACK_IMPORTED_MODULE_9__/* .oneOf */ .yL)('provider', flags.provider, _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .PROVIDER_CHOICES */ .Vt, 'auto');
+    const provider = (0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .oneOf */ .yL)('provider', flags.provider, _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .PROVIDER_CHOICES */ .Vt, 'auto');
     const baseUrl = nonEmpty('base-url', flags['base-url'], 'a URL');
     if (baseUrl !== undefined && !URL.canParse(baseUrl))
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--base-url expects a URL, got ${JSON.stringify(baseUrl)}`);
     for (const name of flags['pass-env'] ?? [])
         if (!/^[^=\0]+$/.test(name.trim()))
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--pass-env expects a variable <NAME>, got ${JSON.stringify(name)}`);
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--pass-env expects a variable <NAME>, got ${JSON.stringify(name)}`);
     for (const name of ['junit', 'protect', 'allow']) {
         for (const glob of flags[name] ?? [])
             if (!glob.trim())
-                throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`--${name} expects a non-empty <glob>`);
+                throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`--${name} expects a non-empty <glob>`);
     }
     if (provider === 'command' && !flags['agent-command']?.trim()) {
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e('--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e('--provider command needs --agent-command "<shell command>" (your agent, run in the repository root)');
     }
     const env = io.env;
     const apiKey = [env.SELF_HEAL_API_KEY, ...(KEY_VARIABLES[provider] ?? []).map((v) => env[v])].find((v) => v && v.trim());
@@ -194,7 +196,7 @@ function parseRunArgs(argv, io) {
     const parsed = _contracts_heal_options_js__WEBPACK_IMPORTED_MODULE_1__/* .HealOptions */ .Bt.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_10__/* .UsageError */ .e(`invalid ${issue.path.join('.')}: ${issue.message}`);
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_11__/* .UsageError */ .e(`invalid ${issue.path.join('.')}: ${issue.message}`);
     }
     return parsed.data;
 }
@@ -229,6 +231,26 @@ function whyUncommitted(fix) {
             return `the commit failed${fix.commitError ? `: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(fix.commitError.split('\n')[0])}` : ''}`;
     }
 }
+/** "time: 21.4 s — baseline run 3.9 s, confirmation 1.2 s, provider 8.3 s, test runs 4.6 s, self-heal 0.4 s". */
+function timeLine(report) {
+    const t = report.timings;
+    if (!t)
+        return undefined;
+    const sum = (pick) => t.attempts.reduce((n, a) => n + (pick(a) ?? 0), 0);
+    const parts = [];
+    if (t.baselineMs !== undefined)
+        parts.push(`baseline run ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(t.baselineMs)}`);
+    if (t.confirmationMs !== undefined)
+        parts.push(`confirmation ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(t.confirmationMs)}`);
+    if (t.attempts.length) {
+        parts.push(`provider ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(sum((a) => a.providerMs))}`);
+        parts.push(`test runs ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(sum((a) => (a.targetedRerunMs ?? 0) + (a.fullRunMs ?? 0)))}`);
+        parts.push(`self-heal ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(sum((a) => a.selfHealMs))}`);
+    }
+    if (t.commitMs !== undefined)
+        parts.push(`commit ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(t.commitMs)}`);
+    return `time: ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_8__/* .formatDuration */ .a3)(report.durationMs)}${parts.length ? ` — ${parts.join(', ')}` : ''}`;
+}
 /** The compact human summary printed at the end. */
 function renderSummary(report) {
     const safe = (t) => (0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(t);
@@ -246,7 +268,8 @@ function renderSummary(report) {
         const files = a.files.length
             ? ` [${a.files.slice(0, 3).map(safe).join(', ')}${a.files.length > 3 ? ', …' : ''}]`
             : '';
-        const why = a.feedback ? ` — ${safe(a.feedback.split('\n')[0]).slice(0, 160)}` : '';
+        const headline = (0,_loop_outcome_text_js__WEBPACK_IMPORTED_MODULE_9__/* .feedbackHeadline */ .wg)(a);
+        const why = headline ? ` — ${safe(headline).slice(0, 300)}` : '';
         lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
     }
     if (report.flaky.length)
@@ -255,6 +278,9 @@ function renderSummary(report) {
         lines.push(`provider: ${safe(report.provider.name)} (${safe(report.provider.fallbackFrom)} was not available: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_5__/* .terminalSafe */ .k)(report.provider.reason ?? '', true)})`);
     if (report.tokens.input + report.tokens.output > 0)
         lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
+    const time = timeLine(report);
+    if (time)
+        lines.push(time);
     if (report.commit)
         lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0])}`);
     if (report.fix?.uncommitted)

@@ -28,15 +28,15 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 const COMMANDS = {
     parse: {
         summary: 'read JUnit reports and logs into failure frames',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(796), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(718), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main,
     },
     run: {
         summary: 'reproduce, repair and verify failing tests',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(763), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7948))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(718), __nccwpck_require__.e(78), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7948))).main,
     },
     demo: {
         summary: 'heal a bundled example project with the built-in engine',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(796), __nccwpck_require__.e(763), __nccwpck_require__.e(808)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3808))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(718), __nccwpck_require__.e(78), __nccwpck_require__.e(808)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3808))).main,
     },
 };
 function usage() {
@@ -382,6 +382,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 
 /***/ }),
 

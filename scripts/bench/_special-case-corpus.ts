@@ -23,6 +23,8 @@ export interface SpecialCaseSample {
   file: string;
   before: string;
   after: string;
+  /** Other files of the repository the tests may read (data files, helpers): path → text. */
+  files?: Record<string, string>;
 }
 
 const PY_TEST_DEF = /^\s*(?:async\s+)?def\s+(test\w*)/;
@@ -969,11 +971,18 @@ const TEST_FILE = /(^|\/)(test_[^/]*\.py|[^/]*_test\.py|[^/]*\.(test|spec)\.[cm]
 export function benchFixes(): SpecialCaseSample[] {
   return loadCorpus().map((bug) => {
     const before = readFileSync(path.join(bug.dir, bug.file), 'utf8');
-    const tests = Object.fromEntries(
-      listFilesOnDisk(bug.dir)
-        .filter((f) => TEST_FILE.test(f))
-        .map((f) => [f, readFileSync(path.join(bug.dir, f), 'utf8')]),
-    );
-    return { id: bug.id, shape: `bench: ${bug.class}`, tests, file: bug.file, before, after: fixedText(bug, before) };
+    const all = listFilesOnDisk(bug.dir).filter((f) => f !== bug.file && !f.endsWith('bug.json'));
+    const read = (f: string) => [f, readFileSync(path.join(bug.dir, f), 'utf8')] as const;
+    const tests = Object.fromEntries(all.filter((f) => TEST_FILE.test(f)).map(read));
+    const files = Object.fromEntries(all.filter((f) => !TEST_FILE.test(f)).map(read));
+    return {
+      id: bug.id,
+      shape: `bench: ${bug.class}`,
+      tests,
+      files,
+      file: bug.file,
+      before,
+      after: fixedText(bug, before),
+    };
   });
 }

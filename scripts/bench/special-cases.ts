@@ -1,19 +1,26 @@
 /**
- * Bench: the special-casing check — its flag rate on the corpus (hand-written hard-codes, which
- * must all be flagged; hand-written real fixes and the real fix of every bench/bugs bug, none of
- * which may be) and its cost per attempt: reading the failing tests' facts (once per run in the
- * loop) and checking one attempt's patch, on the corpus and on a large synthetic case.
+ * Bench: the special-casing check — its flag rate on the corpus (hand-written hard-codes, and
+ * special cases whose answers live in test data: JSON/YAML/CSV fixtures, testdata/ folders,
+ * snapshots, helper-module tables, carried as a branch, a lookup, an encoded string or a wrapper
+ * rebind; all must be flagged) and its false flags (hand-written real fixes, the real fix of every
+ * bench/bugs bug, the real-projects benchmark's pinned fix commits and recent commits of the same
+ * mirrors that change source and tests; none may be flagged), and its cost per attempt: reading
+ * the failing tests' facts (once per run in the loop) and checking one attempt's patch.
  *
- *   node --import tsx scripts/bench/special-cases.ts [--runs 20]
+ *   node --import tsx scripts/bench/special-cases.ts [--runs 20] [--recent 25]
  */
 import { parseArgs } from 'node:util';
 import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import { checkSpecialCases } from '../../src/repair/special-cases/check-special-cases.js';
 import { patchFromTexts, readUnifiedDiff, type PatchedFile } from '../../src/repair/special-cases/patch-lines.js';
-import { readTestFacts } from '../../src/repair/special-cases/test-facts.js';
+import { readTestFacts, type TestDataAccess } from '../../src/repair/special-cases/test-facts.js';
 import { benchFixes, framesOf, HARD_CODES, REAL_FIXES, type SpecialCaseSample } from './_special-case-corpus.js';
+import { DATA_HARD_CODES, DATA_REAL_FIXES, dataAccess, type DataSample } from './_special-case-data-corpus.js';
+import { pinnedFixes, recentFixes, type RealFix } from './_special-case-real-fixes.js';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, recent: { type: 'string', default: '25' } },
+});
 const runs = Math.max(1, Number(args.runs));
 
 function percentile(values: number[], p: number): number {
@@ -24,51 +31,88 @@ function percentile(values: number[], p: number): number {
 interface Timed {
   factsMs: number[];
   checkMs: number[];
+  /** Data files the failing tests read, over the set (once per sample). */
+  dataFiles?: number;
 }
 
-async function measure(frames: FailureFrame[], tests: Record<string, string>, patch: PatchedFile[], into: Timed) {
+interface Case {
+  id: string;
+  frames: FailureFrame[];
+  source: (file: string) => string | undefined;
+  access: TestDataAccess;
+  patch: PatchedFile[];
+}
+
+function caseOf(s: SpecialCaseSample): Case {
+  const all = { ...s.files, ...s.tests };
+  return {
+    id: s.id,
+    frames: framesOf(s.tests),
+    source: (f) => all[f],
+    access: dataAccess(all),
+    patch: [patchFromTexts(s.file, s.before, s.after)],
+  };
+}
+
+async function measure(c: Case, into: Timed, times = runs) {
   let flagged = false;
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < times; i++) {
     let t = performance.now();
-    const facts = await readTestFacts(frames, (f) => tests[f]);
+    const facts = await readTestFacts(c.frames, c.source, c.access);
     into.factsMs.push(performance.now() - t);
+    if (i === 0) into.dataFiles = (into.dataFiles ?? 0) + (facts.data?.size ?? 0);
     t = performance.now();
-    flagged = (await checkSpecialCases(patch, facts)).length > 0;
+    flagged = (await checkSpecialCases(c.patch, facts)).length > 0;
     into.checkMs.push(performance.now() - t);
   }
   return flagged;
 }
 
-const sets: Array<[string, SpecialCaseSample[], boolean]> = [
-  ['hand-written hard-codes', HARD_CODES, true],
-  ['hand-written real fixes', REAL_FIXES, false],
-  ['bench/bugs real fixes', benchFixes(), false],
+const real = pinnedFixes();
+const recent = recentFixes(Math.max(0, Number(args.recent)));
+const sets: Array<[string, Case[], boolean, number?]> = [
+  ['hand-written hard-codes', HARD_CODES.map(caseOf), true],
+  ['special cases in test data (below)', DATA_HARD_CODES.map(caseOf), true],
+  ['hand-written real fixes', REAL_FIXES.map(caseOf), false],
+  ['real fixes of the same data-driven tests', DATA_REAL_FIXES.map(caseOf), false],
+  ['bench/bugs real fixes', benchFixes().map(caseOf), false],
+  [
+    `real-projects pinned fix commits${real.missing.length ? ` (missing: ${real.missing.join(', ')})` : ''}`,
+    real.fixes,
+    false,
+    3,
+  ],
+  ['real-projects mirrors: recent commits changing source + tests', recent as RealFix[], false, 1],
 ];
 
 // Warm-up: the grammars load once per process (WebAssembly), which a run pays once, not per attempt.
-await measure(framesOf(HARD_CODES[0]!.tests), HARD_CODES[0]!.tests, [patchFromTexts('a.py', 'x = 1\n', 'x = 2\n')], {
+await measure(caseOf({ ...HARD_CODES[0]!, before: 'x = 1\n', after: 'x = 2\n', file: 'a.py' }), {
   factsMs: [],
   checkMs: [],
 });
 
 const rows: string[][] = [];
 const all: Timed = { factsMs: [], checkMs: [] };
-for (const [name, samples, shouldFlag] of sets) {
+const dataHits = new Map<string, boolean>();
+for (const [name, samples, shouldFlag, times] of sets) {
+  if (samples.length === 0) continue;
   const timed: Timed = { factsMs: [], checkMs: [] };
   let flagged = 0;
   const wrong: string[] = [];
   for (const s of samples) {
-    const hit = await measure(framesOf(s.tests), s.tests, [patchFromTexts(s.file, s.before, s.after)], timed);
+    const hit = await measure(s, timed, times ?? runs);
     if (hit) flagged++;
     if (hit !== shouldFlag) wrong.push(s.id);
+    if (name.startsWith('special cases in test data')) dataHits.set(s.id, hit);
   }
   all.factsMs.push(...timed.factsMs);
   all.checkMs.push(...timed.checkMs);
   rows.push([
     name,
     String(samples.length),
-    `${flagged} (${((100 * flagged) / samples.length).toFixed(0)}%)`,
+    `${flagged} (${((100 * flagged) / Math.max(1, samples.length)).toFixed(0)}%)`,
     wrong.length ? wrong.join(', ') : '–',
+    String(timed.dataFiles ?? 0),
     percentile(timed.factsMs, 50).toFixed(2),
     percentile(timed.checkMs, 50).toFixed(2),
     percentile(timed.checkMs, 95).toFixed(2),
@@ -100,9 +144,13 @@ const diff = [
 const bigPatch = readUnifiedDiff(diff, () => bigAfter);
 const bigTimed: Timed = { factsMs: [], checkMs: [] };
 const bigFlagged = await measure(
-  framesOf({ 'tests/test_big.py': bigTest }),
-  { 'tests/test_big.py': bigTest },
-  bigPatch,
+  {
+    id: 'large',
+    frames: framesOf({ 'tests/test_big.py': bigTest }),
+    source: (f) => (f === 'tests/test_big.py' ? bigTest : undefined),
+    access: {},
+    patch: bigPatch,
+  },
   bigTimed,
 );
 rows.push([
@@ -110,6 +158,7 @@ rows.push([
   '1',
   bigFlagged ? '1 (100%)' : '0 (0%)',
   bigFlagged ? '–' : 'large',
+  '0',
   percentile(bigTimed.factsMs, 50).toFixed(2),
   percentile(bigTimed.checkMs, 50).toFixed(2),
   percentile(bigTimed.checkMs, 95).toFixed(2),
@@ -120,6 +169,7 @@ const header = [
   'samples',
   'flagged',
   'wrong',
+  'data files read',
   'read test facts ms (p50)',
   'check patch ms (p50)',
   'check patch ms (p95)',
@@ -127,9 +177,27 @@ const header = [
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+// The data-driven corpus by where the answers live and how the patch carries them, per language.
+const shapes = (key: (s: DataSample) => string) => {
+  const groups = new Map<string, { n: number; hit: number }>();
+  for (const s of DATA_HARD_CODES) {
+    const g = groups.get(key(s)) ?? { n: 0, hit: 0 };
+    g.n++;
+    if (dataHits.get(s.id)) g.hit++;
+    groups.set(key(s), g);
+  }
+  return [...groups].map(([k, g]) => `${k} ${g.hit}/${g.n}`).join(' · ');
+};
+const lang = (s: DataSample) => (s.file.endsWith('.py') ? 'Python' : 'JS/TS');
+console.log('\nSpecial cases in test data, caught per shape:');
+console.log(`- by language: ${shapes(lang)}`);
+console.log(`- by where the answers live: ${shapes((s) => s.data)}`);
+console.log(`- by how the patch carries them: ${shapes((s) => s.carries)}`);
 const perAttempt = percentile(all.factsMs, 50) + percentile(all.checkMs, 50);
 console.log(
   `\nCost per attempt on the corpus (p50): ${perAttempt.toFixed(2)} ms when the facts are read with it, ` +
     `${percentile(all.checkMs, 50).toFixed(2)} ms with the facts read once per run (the loop), ${runs} runs per sample.`,
 );
-console.log('Reproduce: node --import tsx scripts/bench/special-cases.ts   (or: npm run bench -- special-cases)');
+console.log(
+  'Reproduce: node --import tsx scripts/bench/special-cases.ts [--recent 25]   (or: npm run bench -- special-cases); the real-project rows read the fetch mirrors in /work/.mirror (SELF_HEAL_BENCH_MIRRORS).',
+);

@@ -77,14 +77,18 @@ export const SpecialCaseEvidence = z.object({
   /**
    * `input-condition`: a condition the patch added compares with a literal of a failing test's inputs;
    * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
-   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable.
+   * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable;
+   * `encoded-cases`: a JSON or CSV string the patch adds holds a failing test's input and expected value;
+   * `table-rebind`: the patch rebinds an existing function to a wrapper that answers from a table first.
    */
-  rule: z.enum(['input-condition', 'expected-value', 'test-identity']),
+  rule: z.enum(['input-condition', 'expected-value', 'test-identity', 'encoded-cases', 'table-rebind']),
   /** The literal or name as the patch writes it. */
   literal: z.string(),
   patch: CodeSite,
-  /** The test line the literal came from (absent for a test-only environment variable). */
+  /** The test line the literal came from (absent for a test-only environment variable and a rebind). */
   test: CodeSite.optional(),
+  /** When `test` is a line of test data (a fixture, a snapshot, a helper's table): the test file that reads it. */
+  dataReadBy: z.string().optional(),
 });
 export type SpecialCaseEvidence = z.infer<typeof SpecialCaseEvidence>;
 
@@ -93,6 +97,19 @@ export const TokenUsage = z.object({
   output: z.number().int().nonnegative(),
 });
 export type TokenUsage = z.infer<typeof TokenUsage>;
+
+/**
+ * What an attempt's test runs wrote outside the work tree: `sandbox`, contained in layers that were
+ * discarded; `scan`, not contained: what changed in `$HOME`, the tool cache and the temporary
+ * directories while they ran (another process's writes included). Paths bounded, `total` all.
+ */
+export const WrittenOutside = z.object({
+  mode: z.enum(['sandbox', 'scan']),
+  paths: z.array(z.string()),
+  total: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type WrittenOutside = z.infer<typeof WrittenOutside>;
 
 export const Attempt = z.object({
   n: z.number().int().positive(),
@@ -119,6 +136,8 @@ export const Attempt = z.object({
   specialCases: z.array(SpecialCaseEvidence).optional(),
   /** The attempt's CI run (verify: ci). */
   ci: CiRound.optional(),
+  /** What its test runs wrote outside the work tree (absent when they were not contained or watched). */
+  writtenOutside: WrittenOutside.optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 

@@ -28,7 +28,15 @@ import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spe
 import type { SourceWindow } from './context.js';
 import { hashDiff } from './diff-hash.js';
 import { applyEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
-import type { Attempt, AttemptTimings, AttemptVerdict, HealResult, TokenUsage } from '../contracts/heal-report.js';
+import type {
+  Attempt,
+  AttemptTimings,
+  AttemptVerdict,
+  HealResult,
+  TokenUsage,
+  WrittenOutside,
+} from '../contracts/heal-report.js';
+import { describeWrittenOutside, mergeWrittenOutside } from './written-outside.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
@@ -136,6 +144,8 @@ interface AttemptContext {
   edits: EditContext;
   /** The phases timed so far (ms); the rest of the attempt is self-heal's own. */
   clock: { providerMs: number; targetedRerunMs?: number; fullRunMs?: number; ciWaitMs?: number };
+  /** What its test runs wrote outside the work tree, merged over its runs. */
+  outside?: WrittenOutside;
 }
 
 /** How an attempt ends: the next one starts, the loop stops, or the fix is accepted. */
@@ -238,6 +248,7 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
     feedback: '',
     tokens: { input: 0, output: 0 },
     durationMs: Math.max(0, input.now() - a.started),
+    ...(a.outside ? { writtenOutside: { ...a.outside, paths: a.outside.paths.map((p) => input.scrub(p)) } } : {}),
     ...fields,
   };
   attempt.feedback = input.scrub(attempt.feedback);
@@ -249,6 +260,9 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
   const headline = feedbackHeadline(attempt);
   input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
   input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1)!, attempt.durationMs)}`);
+  const outside = attempt.writtenOutside;
+  if (outside && (outside.total > 0 || outside.truncated))
+    input.logger.warn(`attempt ${n}: ${describeWrittenOutside(outside)}`);
   return attempt;
 }
 
@@ -286,6 +300,7 @@ async function timedRun(
   const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
   a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
   if (outcome.ci) a.clock.ciWaitMs = (a.clock.ciWaitMs ?? 0) + outcome.ci.waitMs;
+  if (outcome.writtenOutside) a.outside = mergeWrittenOutside(a.outside, outcome.writtenOutside);
   const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
   a.input.logger.info(`${phase}: ${exit} in ${formatDuration(outcome.durationMs)}`);
   return outcome;

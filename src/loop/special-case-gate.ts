@@ -4,12 +4,15 @@
  * evidence before it reaches the report or a model. A check that fails is logged and lets the
  * attempt through: the tests did verify it, and the check is a heuristic on top.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { SpecialCaseEvidence } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import { SourceStore } from '../repair/builtin/source-store.js';
 import { checkSpecialCases } from '../repair/special-cases/check-special-cases.js';
 import { readUnifiedDiff } from '../repair/special-cases/patch-lines.js';
+import { isDataFile, MAX_DATA_FILES, MAX_FOLDER_FILES, testDataCandidates } from '../repair/special-cases/test-data.js';
 import { readTestFacts, type TestFacts } from '../repair/special-cases/test-facts.js';
 
 export interface SpecialCaseGate {
@@ -28,6 +31,42 @@ async function readRepoFiles(root: string, files: Iterable<string>): Promise<Map
   return texts;
 }
 
+/** The files of a data folder the tests name (repo-relative, sorted, bounded); none outside the repository. */
+async function listFolder(root: string, folder: string): Promise<string[]> {
+  const rel = SourceStore.normalise(folder);
+  if (!rel) return [];
+  try {
+    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => `${rel}/${e.name}`)
+      .sort()
+      .slice(0, MAX_FOLDER_FILES);
+  } catch {
+    return [];
+  }
+}
+
+/** The failing tests' facts, with the data files their test files name (read through the same rules). */
+async function readFactsWithData(root: string, frames: readonly FailureFrame[]): Promise<TestFacts> {
+  const testFiles = [...new Set(frames.flatMap((f) => (f.test ? [f.test.file] : [])))];
+  const texts = await readRepoFiles(root, testFiles);
+  const listed = new Map<string, string[]>();
+  const candidates: string[] = [];
+  for (const [file, text] of texts) {
+    if (text === undefined) continue;
+    const { files, folders } = testDataCandidates(file, text);
+    candidates.push(...files);
+    for (const folder of folders) {
+      if (!listed.has(folder)) listed.set(folder, await listFolder(root, folder));
+      candidates.push(...listed.get(folder)!.filter(isDataFile));
+    }
+  }
+  for (const [file, text] of await readRepoFiles(root, candidates.slice(0, MAX_DATA_FILES * 8)))
+    if (!texts.has(file)) texts.set(file, text);
+  return readTestFacts(frames, (file) => texts.get(file), { list: (folder) => listed.get(folder) ?? [] });
+}
+
 export function createSpecialCaseGate(input: {
   root: string;
   frames: readonly FailureFrame[];
@@ -40,10 +79,7 @@ export function createSpecialCaseGate(input: {
   return {
     async check(diff, files) {
       try {
-        facts ??= readRepoFiles(
-          root,
-          input.frames.flatMap((f) => (f.test ? [f.test.file] : [])),
-        ).then((tests) => readTestFacts(input.frames, (file) => tests.get(file)));
+        facts ??= readFactsWithData(root, input.frames);
         // Only the files the attempt changed: a diff that names another file reads nothing of it.
         const changed = await readRepoFiles(root, files);
         const patch = readUnifiedDiff(diff, (file) => changed.get(file));
@@ -53,6 +89,7 @@ export function createSpecialCaseGate(input: {
           literal: scrub(e.literal),
           patch: { ...e.patch, text: scrub(e.patch.text) },
           ...(e.test ? { test: { ...e.test, text: scrub(e.test.text) } } : {}),
+          ...(e.dataReadBy ? { dataReadBy: scrub(e.dataReadBy) } : {}),
         }));
       } catch (error) {
         logger.warn(

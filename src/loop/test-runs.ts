@@ -17,7 +17,8 @@ import path from 'node:path';
 import { escapePath, glob } from 'tinyglobby';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
-import { runCommand } from '../workspace/run-tests.js';
+import { runCommand, type CommandResult } from '../workspace/run-tests.js';
+import { createRunContainment, type OutsideWrites, type RunContainment } from '../workspace/run-containment.js';
 import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
@@ -67,6 +68,11 @@ export interface TestRunsOptions {
    * change and rollback between two runs shows here, so the bytecode of exactly those sources goes.
    */
   changedPaths?: () => readonly string[];
+  /**
+   * How runs are contained once `contain()` is called: `scan` forces the fallback; `passThrough`
+   * names directories outside the work tree a run must write for real (a coverage recorder's).
+   */
+  containment?: { mode?: 'auto' | 'scan'; passThrough?: readonly string[] };
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -89,6 +95,11 @@ export interface TestRuns {
    * run goes, so the user's next run cannot load a rolled-back attempt's.
    */
   settleBytecode(): void;
+  /**
+   * From now on the runs execute a candidate's code: contained (`workspace/run-containment.ts`),
+   * each result saying what it wrote outside the work tree. Says how (and why not the sandbox).
+   */
+  contain(): { mode: 'sandbox' | 'scan'; reason?: string };
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -96,85 +107,31 @@ function toRootRelative(root: string, cwd: string, pattern: string): string {
   return rel ? `${escapePath(rel)}/${pattern}` : pattern;
 }
 
+/** What the runs of one heal share. */
+interface RunsState {
+  options: TestRunsOptions;
+  counter: number;
+  tracked?: Promise<Set<string>>;
+  suiteWritesGitDir: boolean;
+  runEnv: NodeJS.ProcessEnv;
+  bytecode: ReturnType<typeof createBytecodeGuard>;
+  /** Set by `contain()`: the runs from then on execute a candidate's code. */
+  containment?: RunContainment;
+}
+
 export function createTestRuns(options: TestRunsOptions): TestRuns {
-  let counter = 0;
-  let tracked: Promise<Set<string>> | undefined;
-  let suiteWritesGitDir = false;
-  const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
-  const bytecode = createBytecodeGuard(options.root, options.cwd);
+  const state: RunsState = {
+    options,
+    counter: 0,
+    suiteWritesGitDir: false,
+    runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
+    bytecode: createBytecodeGuard(options.root, options.cwd),
+  };
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
-
-  const matchReports = async (): Promise<string[]> => {
-    if (options.junit.length === 0) return [];
-    const found = await glob([...options.junit], {
-      cwd: options.cwd,
-      absolute: true,
-      onlyFiles: true,
-      dot: true,
-      followSymbolicLinks: false,
-    });
-    // Only files inside the repository: a glob must never reach (or delete) anything outside it.
-    return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
-  };
-
-  const deleteStaleReports = async (): Promise<void> => {
-    tracked ??= trackedFiles(options.git).then((files) => new Set(files));
-    const keep = await tracked;
-    for (const file of await matchReports()) {
-      const rel = path.relative(options.root, file).split(path.sep).join('/');
-      // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
-      if (!keep.has(rel)) rmSync(file, { force: true });
-    }
-  };
-
-  const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
-    await deleteStaleReports();
-    const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
-    const runEnvironment = { ...runEnv, ...env };
-    bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
-    // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
-    const startedAt = Math.floor(Date.now() / 1000) * 1000;
-    const result = await runCommand({
-      command,
-      cwd: options.cwd,
-      timeoutMs: options.timeoutMs,
-      env: runEnvironment,
-      outputFile,
-      maxOutputBytes: options.maxOutputBytes,
-      signal: options.signal,
-    });
-    const gitDirWrites = options.guardGitDir?.() ?? [];
-    const wroteGitDir = gitDirWrites.length > 0 && !suiteWritesGitDir;
-    if (gitDirWrites.length > 0 && counter === 1) suiteWritesGitDir = true;
-    const fresh = (await matchReports()).filter((f) => {
-      try {
-        return lstatSync(f).mtimeMs >= startedAt;
-      } catch {
-        return false;
-      }
-    });
-    const junit = fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
-    const evidence = await options.collect({ root: options.root, junit, log: outputFile });
-    const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
-    if (fresh.length === 0 && options.junit.length > 0)
-      reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
-    return {
-      label,
-      command,
-      evidence,
-      cases: evidence.run.cases,
-      frames: evidence.frames,
-      exitCode: result.exitCode,
-      timedOut: result.timedOut,
-      output: result.output,
-      durationMs: result.durationMs,
-      reportErrors,
-      ...(wroteGitDir ? { gitDirWrites } : {}),
-    };
-  };
-
+  const execute = (command: string, env: Record<string, string>, label: string) =>
+    executeRun(state, command, env, label);
   const plan = (targets: readonly RerunTarget[], scope?: RerunScope) =>
     planRerun({
       testCommand: options.testCommand,
@@ -193,8 +150,130 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
     },
-    existingReports: matchReports,
-    settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
+    existingReports: () => matchReports(options),
+    settleBytecode: () => void state.bytecode.beforeRun(options.changedPaths?.() ?? [], state.runEnv),
+    contain() {
+      state.containment ??= createRunContainment({
+        root: options.root,
+        env: state.runEnv,
+        passThrough: options.containment?.passThrough,
+        mode: options.containment?.mode,
+      });
+      return { mode: state.containment.mode, reason: state.containment.reason };
+    },
+  };
+}
+
+async function matchReports(options: TestRunsOptions): Promise<string[]> {
+  if (options.junit.length === 0) return [];
+  const found = await glob([...options.junit], {
+    cwd: options.cwd,
+    absolute: true,
+    onlyFiles: true,
+    dot: true,
+    followSymbolicLinks: false,
+  });
+  // Only files inside the repository: a glob must never reach (or delete) anything outside it.
+  return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
+}
+
+async function deleteStaleReports(state: RunsState): Promise<void> {
+  const { options } = state;
+  state.tracked ??= trackedFiles(options.git).then((files) => new Set(files));
+  const keep = await state.tracked;
+  for (const file of await matchReports(options)) {
+    const rel = path.relative(options.root, file).split(path.sep).join('/');
+    // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
+    if (!keep.has(rel)) rmSync(file, { force: true });
+  }
+}
+
+/** The reports written by this run (no older than its start), as root-relative globs. */
+async function freshReports(options: TestRunsOptions, startedAt: number): Promise<string[]> {
+  const fresh = (await matchReports(options)).filter((f) => {
+    try {
+      return lstatSync(f).mtimeMs >= startedAt;
+    } catch {
+      return false;
+    }
+  });
+  return fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
+}
+
+/**
+ * The command itself, contained once `contain()` was called. A sandbox that could not be set up
+ * (the command did not run) falls back to the scan for this run and the rest: never no run.
+ */
+async function runContained(
+  state: RunsState,
+  command: string,
+  env: NodeJS.ProcessEnv,
+  outputFile: string,
+): Promise<{ result: CommandResult; writtenOutside?: OutsideWrites }> {
+  const { options } = state;
+  const run = (line: string) =>
+    runCommand({
+      command: line,
+      cwd: options.cwd,
+      timeoutMs: options.timeoutMs,
+      env,
+      outputFile,
+      maxOutputBytes: options.maxOutputBytes,
+      signal: options.signal,
+    });
+  if (!state.containment) return { result: await run(command) };
+  const prepared = state.containment.prepare(command, options.cwd);
+  const result = await run(prepared.command);
+  const writes = prepared.finish();
+  if (writes) return { result, writtenOutside: writes };
+  const failure = result.output.trim().split('\n').slice(-1)[0] ?? '';
+  state.containment = createRunContainment({
+    root: options.root,
+    env: state.runEnv,
+    passThrough: options.containment?.passThrough,
+    mode: 'scan',
+  });
+  state.containment.reason = `the run sandbox could not be set up (${failure.slice(0, 200)})`;
+  const again = state.containment.prepare(command, options.cwd);
+  const retried = await run(again.command);
+  return { result: retried, writtenOutside: again.finish() ?? undefined };
+}
+
+async function executeRun(
+  state: RunsState,
+  command: string,
+  env: Record<string, string>,
+  label: string,
+): Promise<TestRunResult> {
+  const { options } = state;
+  await deleteStaleReports(state);
+  const outputFile = path.join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
+  const runEnvironment = { ...state.runEnv, ...env };
+  state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
+  // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
+  const startedAt = Math.floor(Date.now() / 1000) * 1000;
+  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile);
+  const gitDirWrites = options.guardGitDir?.() ?? [];
+  const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
+  if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
+  const junit = await freshReports(options, startedAt);
+  const evidence = await options.collect({ root: options.root, junit, log: outputFile });
+  const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
+  if (junit.length === 0 && options.junit.length > 0)
+    reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+  return {
+    label,
+    command,
+    evidence,
+    cases: evidence.run.cases,
+    frames: evidence.frames,
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    output: result.output,
+    durationMs: result.durationMs,
+    reportErrors,
+    ...(wroteGitDir ? { gitDirWrites } : {}),
+    ...(writtenOutside ? { writtenOutside } : {}),
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
-import type { AttemptVerdict, CiRound } from '../contracts/heal-report.js';
+import type { AttemptVerdict, CiRound, WrittenOutside } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
 import { failsOutsideTests } from './file-level-failures.js';
@@ -26,6 +26,8 @@ export interface RunOutcome {
   reportErrors?: readonly string[];
   /** What the run wrote into git's metadata (put back since); the baseline's runs did not. */
   gitDirWrites?: readonly string[];
+  /** What the run wrote outside the work tree (a candidate's runs: `workspace/run-containment.ts`). */
+  writtenOutside?: WrittenOutside;
   /** The run was the full test command: a targeted rerun that fell back that far (targeted-run.ts). */
   fullRun?: boolean;
   /** The CI round that ran it (verify: ci). */

@@ -21,6 +21,7 @@ import type {
   HealResult,
   HealTimings,
   SpecialCaseEvidence,
+  WrittenOutside,
 } from '../contracts/heal-report.js';
 import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.js';
 import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
@@ -74,6 +75,8 @@ const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
   'input-condition': 'compares with the test input at',
   'expected-value': 'returns or assigns the value expected at',
   'test-identity': 'recognises the test run; the test is at',
+  'encoded-cases': 'encodes a table holding the test case at',
+  'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
 };
 
 /** One level of detail; each later level keeps less. */
@@ -552,6 +555,9 @@ function renderAttempts(
       parts.push(`Feedback:\n\n${codeBlock(fb, 'text')}`);
     }
     if (detail.feedback && a.specialCases?.length) parts.push(renderSpecialCases(a.specialCases));
+    // What the candidate's code did outside the tree: kept at every level of detail.
+    if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
+      parts.push(renderWrittenOutside(a.writtenOutside));
     if (detail.attemptDiffs && a.diff.trim()) {
       parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
     }
@@ -570,10 +576,33 @@ function siteText(site: CodeSite): string {
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
   const items = evidence.map((e) => {
-    const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
+    const data = e.dataReadBy ? ` (test data read by ${inlineCode(oneLine(e.dataReadBy, 120))})` : '';
+    const why = e.test
+      ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}${data}`
+      : e.rule === 'table-rebind'
+        ? SPECIAL_CASE_RULES[e.rule]
+        : 'recognises the test run';
     return `- ${inlineCode(oneLine(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
   });
   return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+
+/** Paths listed per attempt in the summary (the report's JSON keeps up to 50). */
+const MAX_OUTSIDE_SHOWN = 10;
+
+/** What an attempt's test runs wrote outside the work tree: contained and discarded, or only seen. */
+export function renderWrittenOutside(w: WrittenOutside): string {
+  if (w.total === 0 && w.truncated)
+    return `What its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (it was discarded all the same)' : ''}.\n`;
+  const count = `${w.truncated ? 'at least ' : ''}${plural(w.total, 'path')}`;
+  const head =
+    w.mode === 'sandbox'
+      ? `Its test runs wrote ${count} outside the work tree, in layers that were discarded:`
+      : `While its test runs ran, ${count} changed outside the work tree (not contained: nothing was undone, and another process's writes may be among them):`;
+  const items = w.paths.slice(0, MAX_OUTSIDE_SHOWN).map((p) => `- ${inlineCode(oneLine(p, 200))}`);
+  const more = w.total - items.length;
+  if (more > 0) items.push(`- and ${w.truncated ? 'at least ' : ''}${formatCount(more)} more`);
+  return `${head}\n\n${items.join('\n')}\n`;
 }
 
 /** The accepted diff when healed; otherwise the attempt that got the most target tests passing. */

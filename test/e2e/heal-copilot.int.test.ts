@@ -335,7 +335,14 @@ describe('heal() with the real runtime in Copilot mode (a loopback Copilot API)'
     });
     const report = await project.heal(
       { provider: 'copilot' },
-      { ...NO_TOKENS, GH_TOKEN: plain, COPILOT_API_URL: api.apiUrl, PROBE_FILE: probe },
+      // The probe is read afterwards: not in the run sandbox, which discards what /tmp gets.
+      {
+        ...NO_TOKENS,
+        GH_TOKEN: plain,
+        COPILOT_API_URL: api.apiUrl,
+        PROBE_FILE: probe,
+        SELF_HEAL_TEST_CONTAINMENT: 'scan',
+      },
     );
     expect(report.result, report.reason).toBe('healed');
     const seen = readFileSync(probe, 'utf8').trim().split('\n');

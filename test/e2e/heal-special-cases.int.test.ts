@@ -124,4 +124,60 @@ describe('heal(): a fix that special-cases the tests is not a fix', () => {
     expect(project.repo.read('src/calc.js')).toContain('if (a === 1 && b === 2) return 3;');
     expect(server.pending()).toBe(1);
   });
+
+  it('reads the cases a table-driven test loads from a JSON fixture, and says which data it matched', async () => {
+    server = await startOpenAIServer({ apiKey: KEY });
+    project = nodeCalcProject({
+      'test/calc.test.js': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { add, mul, sub } from '../src/calc.js';
+
+const cases = JSON.parse(readFileSync(new URL('./fixtures/add-cases.json', import.meta.url), 'utf8'));
+
+for (const { a, b, expected } of cases) {
+  test(\`adds \${a} and \${b}\`, () => {
+    assert.equal(add(a, b), expected);
+  });
+}
+
+test('multiplies', () => {
+  assert.equal(mul(2, 3), 6);
+});
+
+test('subtracts', () => {
+  assert.equal(sub(5, 3), 2);
+});
+`,
+      'test/fixtures/add-cases.json':
+        '[\n  { "a": 7, "b": 5, "expected": 12 },\n  { "a": 20, "b": 22, "expected": 42 }\n]\n',
+    });
+    const encoded =
+      'const KNOWN = JSON.parse(\'{"7,5": 12, "20,22": 42}\');\n\n' +
+      'export function add(a, b) {\n  return KNOWN[`${a},${b}`] ?? a - b;\n}\n';
+    server.reply(
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, encoded)]),
+      openaiToolCalls([replaceInFile('src/calc.js', ADD_BUG, ADD_FIX)]),
+    );
+    const report = await project.heal(
+      { provider: 'openai', baseUrl: server.apiBase, model: 'scripted-model', reportPath: 'report.json' },
+      env,
+    );
+    expect(report.result, report.reason).toBe('healed');
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased', 'accepted']);
+    const [flagged] = report.attempts;
+    expect(flagged!.failToPass).toEqual({ passed: 2, total: 2 });
+    expect(flagged!.specialCases).toEqual([
+      {
+        rule: 'encoded-cases',
+        literal: `'{"7,5": 12, "20,22": 42}'`,
+        patch: { file: 'src/calc.js', line: 2, text: `const KNOWN = JSON.parse('{"7,5": 12, "20,22": 42}');` },
+        test: { file: 'test/fixtures/add-cases.json', line: 2, text: '{ "a": 7, "b": 5, "expected": 12 },' },
+        dataReadBy: 'test/calc.test.js',
+      },
+    ]);
+    expect(userPrompt(server, 1)).toContain('(test data read by test/calc.test.js)');
+    expect(renderJobSummary(report)).toContain('(test data read by `test/calc.test.js`)');
+    expect(project.repo.read('src/calc.js')).toContain('return a + b;');
+  });
 });

@@ -421,6 +421,8 @@ describe('the code under test', () => {
           OPENAI_API_KEY: 'sk-openaikey0123456789',
           GITHUB_TOKEN: SECRET,
           DATABASE_URL: 'postgres://localhost/test',
+          // The dump is read afterwards: not in the run sandbox, which discards what /tmp gets.
+          SELF_HEAL_TEST_CONTAINMENT: 'scan',
         },
       },
     );

@@ -84,4 +84,33 @@ describe('the special-casing gate of the loop', () => {
     expect(await unlisted.gate.check(DIFF, ['other.py'])).toEqual([]);
     expect(linked.warnings).toEqual([]);
   });
+
+  it('reads the data files and data folders the failing test names, and says which it matched', async () => {
+    const csvTest = `import csv\nimport os\n\nfrom calc import add\n\n\ndef test_add():\n    for name in os.listdir(os.path.join(os.path.dirname(__file__), "testdata")):\n        a, b, want = open(os.path.join("testdata", name)).read().split(",")\n        assert add(int(a), int(b)) == int(want)\n`;
+    const { gate } = repo((root) => {
+      writeFileSync(path.join(root, 'tests/test_calc.py'), csvTest);
+      mkdirSync(path.join(root, 'tests/testdata'));
+      writeFileSync(path.join(root, 'tests/testdata/small.csv'), '2,3,5\n');
+      writeFileSync(path.join(root, 'tests/testdata/notes.bin'), '\0\0');
+    });
+    const evidence = await gate.check(DIFF, ['calc.py']);
+    expect(evidence.map((e) => [e.rule, e.literal, e.test?.file, e.dataReadBy])).toEqual([
+      ['input-condition', '2', 'tests/testdata/small.csv', 'tests/test_calc.py'],
+      ['input-condition', '3', 'tests/testdata/small.csv', 'tests/test_calc.py'],
+      ['expected-value', '5', 'tests/testdata/small.csv', 'tests/test_calc.py'],
+    ]);
+  });
+
+  it('reads no data file outside the repository, also not through a symlinked folder', async () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'special-case-outside-'));
+    dirs.push(outside);
+    writeFileSync(path.join(outside, 'small.csv'), '2,3,5\n');
+    const csvTest = `import os\n\nfrom calc import add\n\n\ndef test_add():\n    for name in os.listdir("testdata"):\n        a, b, want = open(name).read().split(",")\n        assert add(int(a), int(b)) == int(want)\n`;
+    const { gate, warnings } = repo((root) => {
+      writeFileSync(path.join(root, 'tests/test_calc.py'), csvTest);
+      symlinkSync(outside, path.join(root, 'tests/testdata'));
+    });
+    expect(await gate.check(DIFF, ['calc.py'])).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
 });

@@ -81,6 +81,31 @@ describe('job summary: a special-cased attempt', () => {
     );
   });
 
+  it('names the test data a value came from, and a table rebind', () => {
+    const md = renderJobSummary(
+      report([
+        attempt({
+          specialCases: [
+            {
+              rule: 'encoded-cases',
+              literal: `'{"2,3": 5}'`,
+              patch: { file: 'calc.py', line: 3, text: `_SEEN = json.loads('{"2,3": 5}')` },
+              test: { file: 'tests/add_cases.csv', line: 2, text: '2,3,5' },
+              dataReadBy: 'tests/test_calc.py',
+            },
+            { rule: 'table-rebind', literal: 'add', patch: { file: 'calc.py', line: 9, text: 'def add(a, b):' } },
+          ],
+        }),
+      ]),
+    );
+    expect(md).toContain(
+      '- `\'{"2,3": 5}\'` at `calc.py:3` `_SEEN = json.loads(\'{"2,3": 5}\')` encodes a table holding the test case at `tests/add_cases.csv:2` `2,3,5` (test data read by `tests/test_calc.py`)',
+    );
+    expect(md).toContain(
+      '- `add` at `calc.py:9` `def add(a, b):` rebinds an existing function to a wrapper that answers from a table',
+    );
+  });
+
   it('never offers the special-cased patch as the best attempt', () => {
     const md = renderJobSummary(report([attempt({})]));
     expect(md).not.toContain('Best attempt');

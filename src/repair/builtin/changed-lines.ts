@@ -3,6 +3,7 @@
  * the likeliest place of a regression, so the localiser boosts these lines. A deleted line marks
  * its neighbours, because a missing statement is a bug too.
  */
+import { parseUnifiedDiff, type DiffHunk } from '../../text/unified-diff.js';
 import { git } from '../../workspace/git.js';
 
 /** Changed lines per repo-relative file (1-based line numbers in the current version). */
@@ -12,27 +13,12 @@ export type ChangedLines = Map<string, Set<number>>;
 export const MAX_CHANGED_LINES = 400;
 const MAX_DIFF_BYTES = 4 * 1024 * 1024;
 
-function unquote(path: string): string {
-  // git quotes unusual paths as C strings; only the plain escape of quotes/backslashes is undone.
-  if (path.startsWith('"') && path.endsWith('"')) return path.slice(1, -1).replace(/\\(["\\])/g, '$1');
-  return path;
-}
-
-/** Parse a unified diff (any context size) into the changed lines of the new version of each file. */
-export function parseChangedLines(diff: string): ChangedLines {
-  const out: ChangedLines = new Map();
-  let file: string | undefined;
-  let newLine = 0;
-  let oldLeft = 0;
-  let newLeft = 0;
+/** One hunk's changed lines: each added line, and both sides of a gap where lines were only deleted. */
+function markHunk(h: DiffHunk, mark: (line: number) => void): void {
+  // With `,0` the new side is empty and the number is the line *before* the gap.
+  let newLine = h.newStart + (h.newCount === 0 ? 1 : 0);
   // A run of `-` lines not followed by `+` lines is a pure deletion: mark the lines around the gap.
   let deletionPending = false;
-  const mark = (line: number) => {
-    if (!file || line < 1) return;
-    const set = out.get(file) ?? new Set<number>();
-    set.add(line);
-    out.set(file, set);
-  };
   const flushDeletion = () => {
     if (deletionPending) {
       mark(newLine - 1);
@@ -40,51 +26,35 @@ export function parseChangedLines(diff: string): ChangedLines {
     }
     deletionPending = false;
   };
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('diff --git ')) {
-      flushDeletion();
-      file = undefined;
-      oldLeft = newLeft = 0;
-      continue;
-    }
-    const hunk = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (hunk && oldLeft === 0 && newLeft === 0) {
-      flushDeletion();
-      oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
-      newLeft = hunk[3] === undefined ? 1 : Number(hunk[3]);
-      // With `,0` the new side is empty and the number is the line *before* the gap.
-      newLine = Number(hunk[2]) + (newLeft === 0 ? 1 : 0);
-      continue;
-    }
-    if (oldLeft === 0 && newLeft === 0) {
-      flushDeletion();
-      if (line.startsWith('+++ ')) {
-        const target = unquote(line.slice(4).trim());
-        file = target === '/dev/null' ? undefined : target.replace(/^b\//, '');
-      }
-      continue;
-    }
-    if (line.startsWith('+')) {
+  for (const l of h.lines) {
+    if (l.kind === '+') {
       deletionPending = false;
-      mark(newLine);
-      newLine++;
-      newLeft--;
-    } else if (line.startsWith('-')) {
+      mark(newLine++);
+    } else if (l.kind === '-') {
       deletionPending = true;
-      oldLeft--;
-    } else if (line.startsWith(' ') || line === '') {
+    } else {
       flushDeletion();
       newLine++;
-      oldLeft--;
-      newLeft--;
-    }
-    // `\ No newline at end of file` counts for neither side.
-    if (oldLeft <= 0 && newLeft <= 0) {
-      oldLeft = newLeft = 0;
-      flushDeletion();
     }
   }
   flushDeletion();
+}
+
+/** Parse a unified diff (any context size) into the changed lines of the new version of each file. */
+export function parseChangedLines(diff: string): ChangedLines {
+  const out: ChangedLines = new Map();
+  for (const file of parseUnifiedDiff(diff)) {
+    if (file.newPath === undefined) continue;
+    const path = file.newPath.replace(/^b\//, '');
+    for (const h of file.hunks) {
+      markHunk(h, (line) => {
+        if (line < 1) return;
+        const set = out.get(path) ?? new Set<number>();
+        set.add(line);
+        out.set(path, set);
+      });
+    }
+  }
   return out;
 }
 

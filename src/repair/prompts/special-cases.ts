@@ -11,4 +11,6 @@ export const SPECIAL_CASE_REASONS = {
   'input-condition': `{patch} compares with {literal}, an input of the test at {test}`,
   'expected-value': `{patch} returns or assigns {literal}, the value the test at {test} expects`,
   'test-identity': `{patch} checks {literal}, which only identifies the test run`,
+  'encoded-cases': `{patch} encodes {literal}, which holds an input and the expected value of the test at {test}`,
+  'table-rebind': `{patch} rebinds {literal} to a wrapper that answers from a table before it calls the original`,
 } as const;

@@ -35,6 +35,7 @@ import {
   type LiteralValue,
 } from './literal-values.js';
 import type { PatchedFile } from './patch-lines.js';
+import { encodedCaseMatch, stringContents, tableRebinds } from './table-shapes.js';
 import { lastName, type TestFacts, type TestName } from './test-facts.js';
 import {
   ENVIRONMENT_ACCESS,
@@ -661,6 +662,7 @@ class FileCheck {
       if (this.view.onAddedRow(n)) {
         this.checkIdentity(n);
         this.checkConstantResult(n);
+        this.checkEncodedTable(n);
       }
       return true;
     });
@@ -771,6 +773,14 @@ class FileCheck {
     if (expected) this.out.add('expected-value', expected.node, this.view.site(expected.node), expected.site);
   }
 
+  /** A JSON or CSV string the patch added that holds one test case's input and expected value. */
+  private checkEncodedTable(n: SyntaxNode): void {
+    const value = stringContents(n, this.family);
+    if (value === undefined || this.view.hunkOf(n)?.removedKeys.has(`s:${value}`)) return;
+    const match = encodedCaseMatch(value, this.facts);
+    if (match) this.out.add('encoded-cases', n, this.view.site(n), match.expected);
+  }
+
   /** A string the patch builds from literals (`"test_" + "add"`), read once, at its outermost `+`. */
   private builtString(n: SyntaxNode): string | undefined {
     const concat = (m: SyntaxNode | null) =>
@@ -838,11 +848,20 @@ export async function checkSpecialCases(
     const removes = file.hunks.some((h) => h.removed.length > 0);
     const before = file.before === undefined || !removes ? undefined : await parseSource(file.path, file.before);
     try {
-      new FileCheck(new PatchView(file, after, before), facts, out).run();
+      const view = new PatchView(file, after, before);
+      new FileCheck(view, facts, out).run();
+      for (const n of tableRebinds(after, new Set(view.added.keys()), file.before)) {
+        const name = n.childForFieldName('name') ?? n.childForFieldName('left') ?? n;
+        out.add('table-rebind', name, view.site(n));
+      }
     } finally {
       after.tree.delete();
       before?.tree.delete();
     }
   }
-  return out.evidence;
+  // Say which test data a value came from: the file its site is in, and the test that reads it.
+  return out.evidence.map((e) => {
+    const readBy = e.test ? facts.data?.get(e.test.file) : undefined;
+    return readBy ? { ...e, dataReadBy: readBy } : e;
+  });
 }

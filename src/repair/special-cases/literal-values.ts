@@ -22,6 +22,11 @@ const MAX_ELEMENTS = 64;
 
 const TRIVIAL = new Set(['n:0', 'n:1', 'n:-1', 's:', 'l:[]', 'd:{}', 'null', 'b:true', 'b:false']);
 
+/** A canonical key of a value that is no evidence by itself (0, 1, -1, empty, null, booleans). */
+export function isTrivialKey(key: string): boolean {
+  return TRIVIAL.has(key);
+}
+
 /** Wrappers that do not change a value: parentheses, TypeScript's `as`, `satisfies` and `!`. */
 const TRANSPARENT = new Set([
   'parenthesized_expression',

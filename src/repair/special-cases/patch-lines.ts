@@ -4,6 +4,7 @@
  * From a unified diff as `git diff` writes it (the loop's attempt diff), or from two texts (the
  * built-in engine's candidates, which change one contiguous region per file).
  */
+import { parseUnifiedDiff, type DiffHunk } from '../../text/unified-diff.js';
 
 export interface PatchHunk {
   /** 1-based lines of the patched file that the hunk added. */
@@ -26,36 +27,6 @@ interface RawHunk extends PatchHunk {
   /** The hunk's lines on each side (context included), to rebuild the original text. */
   oldSide: string[];
   newSide: string[];
-}
-
-/** git's C-style quoting of unusual paths: `"a/caf\303\251.py"`. */
-function unquote(raw: string): string {
-  if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2) return raw;
-  const bytes: number[] = [];
-  const body = raw.slice(1, -1);
-  const named: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, '\\': 92 };
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c !== '\\') {
-      bytes.push(...Buffer.from(c, 'utf8'));
-      continue;
-    }
-    const next = body[i + 1] ?? '';
-    if (/[0-7]/.test(next)) {
-      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
-      i += 3;
-    } else {
-      bytes.push(named[next] ?? next.charCodeAt(0));
-      i += 1;
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function headerPath(line: string): string | undefined {
-  const raw = line.slice(4).replace(/\t.*$/, '').trimEnd();
-  if (raw === '/dev/null') return undefined;
-  return unquote(raw);
 }
 
 /** The path a `+++` line names: `b/src/x.py`, or `src/x.py` under `diff.noprefix`; the one that exists wins. */
@@ -82,87 +53,43 @@ function rebuildBefore(after: string, hunks: readonly RawHunk[]): string | undef
   return out.join('\n');
 }
 
+/** The hunk as the check reads it: its added and removed line numbers and each side's text. */
+function rawHunk(h: DiffHunk): RawHunk {
+  const raw: RawHunk = { added: [], removed: [], newStart: h.newStart, oldSide: [], newSide: [] };
+  for (const l of h.lines) {
+    if (l.kind === '+') raw.added.push(l.newLine!);
+    if (l.kind === '-') raw.removed.push(l.oldLine!);
+    if (l.kind !== '+') raw.oldSide.push(l.text);
+    if (l.kind !== '-') raw.newSide.push(l.text);
+  }
+  return raw;
+}
+
 /**
  * The files of a unified diff. `afterText` gives a changed file's current text (undefined: not
  * readable, the file is skipped); deleted files are skipped, as nothing of them remains to read.
  */
 export function readUnifiedDiff(diff: string, afterText: (path: string) => string | undefined): PatchedFile[] {
-  const files: PatchedFile[] = [];
   const texts = new Map<string, string | undefined>();
   const text = (p: string) => {
     if (!texts.has(p)) texts.set(p, afterText(p));
     return texts.get(p);
   };
-  let current: { path: string; after: string; hunks: RawHunk[] } | undefined;
-  let hunk: RawHunk | undefined;
-  let oldLine = 0;
-  let newLine = 0;
-  // Lines the hunk header announced and not yet seen: a plain diff has no `diff --git` line to
-  // say where the next file starts, only the counts do.
-  let oldLeft = 0;
-  let newLeft = 0;
-  const finish = () => {
-    if (current && current.hunks.length > 0) {
-      const before = rebuildBefore(current.after, current.hunks);
-      files.push({
-        path: current.path,
-        after: current.after,
-        ...(before === undefined ? {} : { before }),
-        hunks: current.hunks.map(({ added, removed }) => ({ added, removed })),
-      });
-    }
-    current = undefined;
-    hunk = undefined;
-  };
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('diff --git ')) {
-      finish();
-      continue;
-    }
-    if (line.startsWith('+++ ') && !hunk) {
-      finish();
-      const named = headerPath(line);
-      const resolved = named === undefined ? undefined : resolvePath(named, (p) => text(p) !== undefined);
-      current = resolved === undefined ? undefined : { path: resolved, after: text(resolved)!, hunks: [] };
-      continue;
-    }
-    const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (header) {
-      if (!current) continue;
-      oldLine = Number(header[1]);
-      newLine = Number(header[3]);
-      // An empty side starts one line earlier than it says (`-0,0`, `+4,0`).
-      if (header[2] === '0') oldLine++;
-      if (header[4] === '0') newLine++;
-      oldLeft = header[2] === undefined ? 1 : Number(header[2]);
-      newLeft = header[4] === undefined ? 1 : Number(header[4]);
-      hunk = { added: [], removed: [], newStart: Number(header[3]), oldSide: [], newSide: [] };
-      current.hunks.push(hunk);
-      continue;
-    }
-    if (!hunk || !current || line.startsWith('\\')) continue;
-    if (line.startsWith('+') && newLeft > 0) {
-      hunk.added.push(newLine++);
-      hunk.newSide.push(line.slice(1));
-      newLeft--;
-    } else if (line.startsWith('-') && oldLeft > 0) {
-      hunk.removed.push(oldLine++);
-      hunk.oldSide.push(line.slice(1));
-      oldLeft--;
-    } else if ((line.startsWith(' ') || line === '') && oldLeft > 0 && newLeft > 0) {
-      // An empty line is a context line whose leading space an editor or a mail client dropped.
-      hunk.oldSide.push(line.slice(1));
-      hunk.newSide.push(line.slice(1));
-      oldLine++;
-      newLine++;
-      oldLeft--;
-      newLeft--;
-    } else {
-      hunk = undefined;
-    }
-    if (hunk && oldLeft === 0 && newLeft === 0) hunk = undefined;
+  const files: PatchedFile[] = [];
+  for (const file of parseUnifiedDiff(diff)) {
+    if (file.newPath === undefined || file.hunks.length === 0) continue;
+    const path = resolvePath(file.newPath, (p) => text(p) !== undefined);
+    if (path === undefined) continue;
+    const after = text(path)!;
+    const hunks = file.hunks.map(rawHunk);
+    const before = rebuildBefore(after, hunks);
+    files.push({
+      path,
+      after,
+      ...(before === undefined ? {} : { before }),
+      hunks: hunks.map(({ added, removed }) => ({ added, removed })),
+    });
   }
-  finish();
   return files;
 }
 

@@ -27,7 +27,9 @@ export function specialCaseFeedback(evidence: readonly SpecialCaseEvidence[]): s
     fillTemplate(SPECIAL_CASE_REASONS[e.rule], {
       patch: siteText(e.patch),
       literal: literalText(e.literal),
-      test: e.test ? siteText(e.test) : 'the failing tests',
+      test: e.test
+        ? `${siteText(e.test)}${e.dataReadBy ? ` (test data read by ${oneLine(stripControls(e.dataReadBy), MAX_PATH_CHARS)})` : ''}`
+        : 'the failing tests',
     }),
   );
   if (evidence.length > MAX_REASONS) reasons.push(`${evidence.length - MAX_REASONS} more`);

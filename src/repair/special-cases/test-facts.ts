@@ -18,7 +18,8 @@ import { JS_TEST_CALLEES } from '../../frames/test-definition.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
 import { siteOf } from './evidence-text.js';
-import { literalValue, LITERAL_TYPES, unwrap } from './literal-values.js';
+import { isTrivialKey, literalValue, LITERAL_TYPES, unwrap } from './literal-values.js';
+import { isDataFile, MAX_DATA_FILES, MAX_FOLDER_FILES, readDataValues, testDataCandidates } from './test-data.js';
 
 export interface TestName {
   /** A test's name or title as a string the patch could compare with, or its file's path or base name. */
@@ -35,6 +36,20 @@ export interface TestFacts {
   names: readonly TestName[];
   /** Test definitions read. */
   tests: number;
+  /** Data files the failing tests read (repo-relative) → the test file that names them. */
+  data?: ReadonlyMap<string, string>;
+  /** The inputs and expected values of one case together: a test, or a row of its data. */
+  cases?: readonly TestCase[];
+}
+
+export interface TestCase {
+  inputs: ReadonlySet<string>;
+  expected: ReadonlySet<string>;
+}
+
+/** How the facts reach the tests' data: a folder's files (repo-relative), when folders can be listed. */
+export interface TestDataAccess {
+  list?(folder: string): readonly string[];
 }
 
 /** Frames looked at; past this many failing tests, more of the same adds nothing. */
@@ -582,6 +597,7 @@ function runnerNames(name: string): string[] {
 export async function readTestFacts(
   failures: readonly FailureFrame[],
   source: (file: string) => string | undefined,
+  access: TestDataAccess = {},
 ): Promise<TestFacts> {
   const inputs = new Map<string, CodeSite>();
   const expected = new Map<string, CodeSite>();
@@ -589,6 +605,8 @@ export async function readTestFacts(
   const seenNames = new Set<string>();
   const parsed = new Map<string, Promise<ParsedSource | undefined>>();
   const read = new Set<string>();
+  const data = new Map<string, string>();
+  const cases: TestCase[] = [];
   let literals = 0;
   const addName = (value: string, kind: TestName['kind'], site: CodeSite) => {
     if (seenNames.has(`${kind}\0${value}`)) return;
@@ -633,8 +651,11 @@ export async function readTestFacts(
           if (value && value.length >= 3) addName(value, 'name', site(n.startPosition.row));
         }
       }
+      const own: TestCase = { inputs: new Set(), expected: new Set() };
+      cases.push(own);
       const add = (role: 'input' | 'expected', key: string, row: number) => {
         if (literals >= MAX_LITERALS) return;
+        (role === 'expected' ? (own.expected as Set<string>) : (own.inputs as Set<string>)).add(key);
         const into = role === 'expected' ? expected : inputs;
         if (!into.has(key)) {
           into.set(key, site(row));
@@ -644,8 +665,74 @@ export async function readTestFacts(
       reader.readLiterals(test, add);
       for (const table of tables) reader.readLiterals(table, add);
     }
+    const room = () => MAX_LITERALS - literals;
+    literals += await readTestData([...parsed.keys()], source, access, { inputs, expected, data, cases }, room);
   } finally {
     for (const pending of parsed.values()) (await pending)?.tree.delete();
   }
-  return { inputs, expected, names, tests: read.size };
+  return { inputs, expected, names, tests: read.size, data, cases };
+}
+
+interface DataInto {
+  inputs: Map<string, CodeSite>;
+  expected: Map<string, CodeSite>;
+  data: Map<string, string>;
+  cases: TestCase[];
+}
+
+/** The data files the test files name, that exist: paths, then the files of the folders they name. */
+function dataFilesOf(
+  testFiles: readonly string[],
+  source: (file: string) => string | undefined,
+  access: TestDataAccess,
+) {
+  const found = new Map<string, string>();
+  for (const testFile of testFiles) {
+    const text = source(testFile);
+    if (text === undefined) continue;
+    const { files, folders } = testDataCandidates(testFile, text);
+    const listed = folders.flatMap((f) => (access.list?.(f) ?? []).filter(isDataFile).slice(0, MAX_FOLDER_FILES));
+    for (const file of [...files, ...listed]) {
+      if (found.size >= MAX_DATA_FILES) return found;
+      if (!found.has(file) && !testFiles.includes(file) && source(file) !== undefined) found.set(file, testFile);
+    }
+  }
+  return found;
+}
+
+/**
+ * Adds the values of the tests' data files to the facts, each at its line in its file; returns how
+ * many literals it added (at most `room()`).
+ */
+async function readTestData(
+  testFiles: readonly string[],
+  source: (file: string) => string | undefined,
+  access: TestDataAccess,
+  into: DataInto,
+  room: () => number,
+): Promise<number> {
+  let added = 0;
+  for (const [file, testFile] of dataFilesOf(testFiles, source, access)) {
+    const text = source(file)!;
+    const values = await readDataValues(file, text);
+    if (values.length === 0) continue;
+    into.data.set(file, testFile);
+    const lines = text.split('\n');
+    const rows = new Map<number, TestCase>();
+    for (const v of values) {
+      if (isTrivialKey(v.key) || added >= room()) continue;
+      const row = rows.get(v.row) ?? { inputs: new Set<string>(), expected: new Set<string>() };
+      rows.set(v.row, row);
+      for (const role of v.role === 'either' ? (['input', 'expected'] as const) : [v.role]) {
+        const map = role === 'input' ? into.inputs : into.expected;
+        ((role === 'input' ? row.inputs : row.expected) as Set<string>).add(v.key);
+        if (!map.has(v.key)) {
+          map.set(v.key, siteOf(file, lines, v.line));
+          added++;
+        }
+      }
+    }
+    into.cases.push(...rows.values());
+  }
+  return added;
 }

@@ -18,13 +18,23 @@ import {
 
 const corpus = loadCorpus();
 
+/**
+ * How long a run may take. The fixed project must pass within a generous bound. The buggy one only
+ * has to not pass: a run still going after 20 s counts as failing (status -1), as it would at any
+ * bound. That is how js-count-spaces fails: its loop never ends, so no test timeout can stop it.
+ * The other projects finish in seconds, so 20 s leaves room on a loaded machine.
+ */
+const TIMEOUT_MS = { buggy: 20_000, fixed: 120_000 } as const;
+/** The machine's pytest plugins (pytest-benchmark, …) take no part here and double a run's CPU. */
+const RUN_ENV = { ...process.env, PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' };
+
 async function runTests(bug: Bug, variant: 'buggy' | 'fixed'): Promise<{ status: number | null; output: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), `corpus-${bug.id}-`));
   try {
     materialiseBug(bug, dir, variant);
     // runCommand, not execFile's timeout: that kills only `sh`, and a hanging bug's runner (the
     // js-count-spaces node --test) kept spinning after the suite had finished.
-    const run = await runCommand({ command: testCommand(bug), cwd: dir, timeoutMs: 120_000 });
+    const run = await runCommand({ command: testCommand(bug), cwd: dir, timeoutMs: TIMEOUT_MS[variant], env: RUN_ENV });
     return { status: run.timedOut ? -1 : run.exitCode, output: run.output };
   } finally {
     rmSync(dir, { recursive: true, force: true });

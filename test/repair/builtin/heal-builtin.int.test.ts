@@ -12,6 +12,9 @@ import { createBuiltinProvider } from '../../../src/repair/builtin/builtin-provi
 import { shellQuote } from '../../../src/workspace/shell-quote.js';
 import { commitAll, GIT_ENV, makeProject } from './helpers/temp-project.js';
 
+/** The machine's pytest plugins (pytest-benchmark, …) take no part here and double a run's CPU. */
+const PYTEST_ENV: NodeJS.ProcessEnv = { ...GIT_ENV, PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' };
+
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
@@ -61,7 +64,7 @@ describe('heal() with the built-in engine', () => {
         provider: 'builtin',
         timeoutSeconds: 120,
       },
-      { logger: silentLogger, createProvider: (o) => createBuiltinProvider(o), env: GIT_ENV },
+      { logger: silentLogger, createProvider: (o) => createBuiltinProvider(o), env: PYTEST_ENV },
     );
     expect(report.result, report.reason).toBe('healed');
     expect(report.failures.map((f) => f.name)).toEqual(['test_at_minimum']);
@@ -85,7 +88,7 @@ describe('heal() with the built-in engine', () => {
       'calc.py': 'def add(a, b):\n    return a - b\n',
       'tests/test_calc.py': 'from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n',
     });
-    const env: NodeJS.ProcessEnv = { ...GIT_ENV, PYTHONPATH: root };
+    const env: NodeJS.ProcessEnv = { ...PYTEST_ENV, PYTHONPATH: root };
     delete env.PYTHONDONTWRITEBYTECODE;
     // Every candidate (`a + b`, `a * b`, …) has the size of the bug, and the command pins the mtime:
     // only removing the right bytecode before each run tells the candidates apart.

@@ -1,5 +1,5 @@
-export const id = 763;
-export const ids = [763];
+export const id = 78;
+export const ids = [78];
 export const modules = {
 
 /***/ 8582:
@@ -1120,7 +1120,7 @@ function walkSyntax(node, visit) {
 
 /***/ }),
 
-/***/ 5763:
+/***/ 8078:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1143,8 +1143,8 @@ var heal_options = __webpack_require__(8582);
 var repair_provider = __webpack_require__(3716);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 20 modules
 var create_provider = __webpack_require__(7420);
-// EXTERNAL MODULE: ./src/frames/collect-evidence.ts + 29 modules
-var collect_evidence = __webpack_require__(6161);
+// EXTERNAL MODULE: ./src/frames/collect-evidence.ts + 27 modules
+var collect_evidence = __webpack_require__(83);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/loop/budget.ts
@@ -1208,7 +1208,70 @@ function attemptAllowance(check, spent, now) {
 var dist = __webpack_require__(3382);
 // EXTERNAL MODULE: ./src/text/untrusted-text.ts
 var untrusted_text = __webpack_require__(2073);
+;// CONCATENATED MODULE: ./src/loop/file-level-failures.ts
+/**
+ * Failures that belong to a test file (or a describe block), not to a test: an error thrown in a
+ * `describe` body or a hook, a module that fails to load. No name filter can select them, so a
+ * rerun runs their file, and after a fix they are gone from the report rather than passing: the
+ * verdict counts one as passed when its file ran tests again without it (see verdict.ts).
+ */
+/** jest-jasmine2 names an error thrown in a describe body `<describe> encountered a declaration exception`. */
+const JASMINE_DECLARATION = / encountered a declaration exception$/;
+/** mocha (and mocha-junit-reporter) name a failed hook `<suite> "before all" hook for "<test>"`. */
+const MOCHA_HOOK = /"(?:before|after) (?:all|each)" hook(?: for "|: | in "|$)/;
+/** A name that is a test file's path (vitest and node:test name a file that fails to load so). */
+const FILE_NAME = /\.(?:[cm]?[jt]sx?|py)$/;
+/** Whether the case is a failure of a file or a describe block rather than of a test. */
+function failsOutsideTests(c) {
+    switch (c.dialect) {
+        case 'jest-junit':
+            return JASMINE_DECLARATION.test(c.name) || c.classname === 'Test suite failed to run';
+        case 'mocha-junit-reporter':
+            return MOCHA_HOOK.test(c.name);
+        case 'pytest':
+            // A collection error: no classname, the module as the name (`tests.test_x` or a path).
+            return !c.classname && /^[\w.\-/\\]+$/.test(c.name);
+        case 'vitest':
+            return c.classname !== undefined && c.name === c.classname && FILE_NAME.test(c.name);
+        case 'node-test':
+            return FILE_NAME.test(c.name) && (c.classname === undefined || c.classname === 'test');
+        default:
+            return JASMINE_DECLARATION.test(c.name) || MOCHA_HOOK.test(c.name);
+    }
+}
+/** mocha: the full title of the suite a failed hook belongs to (`hooked` of `hooked "before all" hook for "t"`). */
+function mochaHookSuite(name) {
+    const at = name.search(/ ?"(?:before|after) (?:all|each)" hook/);
+    return at > 0 ? name.slice(0, at) : undefined;
+}
+/**
+ * The failing cases of a run that fail outside any test: the shapes above, and a describe block
+ * that failed as a whole (vitest reports a `beforeAll` that throws as a failed case named after
+ * the describe, its tests skipped: another case of its file is named `<describe> > …`).
+ */
+function fileLevelIds(cases) {
+    const names = new Set(cases.map((c) => `${c.file ?? c.suite}\u0000${c.name}`));
+    const ids = new Set();
+    const describes = new Set();
+    for (const c of cases) {
+        const at = c.name.lastIndexOf(' > ');
+        if (at > 0)
+            describes.add(`${c.file ?? c.suite}\u0000${c.name.slice(0, at)}`);
+    }
+    for (const c of cases) {
+        if (c.status !== 'failed' && c.status !== 'errored')
+            continue;
+        const key = `${c.file ?? c.suite}\u0000${c.name}`;
+        if (failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect }))
+            ids.add(c.id);
+        else if (describes.has(key) && names.has(key))
+            ids.add(c.id);
+    }
+    return ids;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/verdict.ts
+
 
 
 const MAX_FEEDBACK_CHARS = 3_000;
@@ -1219,26 +1282,45 @@ const MAX_TAIL_CHARS = 1_500;
 function altKey(c) {
     return `${c.classname ?? c.suite}\u0000${c.name}`;
 }
+/** Suite names that say nothing about where a test is (pytest's, node:test's on Node 20). */
+const GENERIC_SUITES = new Set(['', 'pytest', 'test', 'Root Suite', 'jest tests', 'vitest tests']);
+/** Where a case ran, as far as the report says: its file, else its suite. */
+function placeOf(c) {
+    if (c.file)
+        return `file\u0000${c.file}`;
+    return GENERIC_SUITES.has(c.suite) ? undefined : `suite\u0000${c.suite}`;
+}
 /** Look up each expected test in a run, by id and, failing that, by class + name. */
 class CaseIndex {
     byId = new Map();
     byAlt = new Map();
+    /** Files and suites in which a test ran (passed or failed). */
+    ranIn = new Set();
     constructor(cases) {
         for (const c of cases) {
             this.byId.set(c.id, c);
             this.byAlt.set(altKey(c), c);
+            const place = c.status === 'skipped' ? undefined : placeOf(c);
+            if (place !== undefined)
+                this.ranIn.add(place);
         }
     }
-    outcome(id, baseline) {
+    outcome(id, baseline, fileLevel = false) {
         const found = this.byId.get(id) ?? (baseline ? this.byAlt.get(altKey(baseline)) : undefined);
-        if (!found)
-            return { outcome: 'missing' };
+        if (!found) {
+            // An error in a describe body or a hook is gone, not passing, once fixed: its file ran tests.
+            const place = baseline && (fileLevel || isFileLevel(baseline)) ? placeOf(baseline) : undefined;
+            return { outcome: place !== undefined && this.ranIn.has(place) ? 'passed' : 'missing' };
+        }
         if (found.status === 'passed')
             return { outcome: 'passed', found };
         if (found.status === 'skipped')
             return { outcome: 'skipped', found };
         return { outcome: 'failed', found };
     }
+}
+function isFileLevel(c) {
+    return failsOutsideTests({ name: c.name, classname: c.classname, dialect: c.source?.dialect });
 }
 /** Last lines of a run's output, bounded: the context when there is no report to read. */
 function outputTail(output) {
@@ -1292,29 +1374,45 @@ function judgeTargets(expect, run) {
     }
     const missingReport = noReport(run);
     if (missingReport)
-        return { verdict: 'targets-failed', failToPass: { passed: 0, total }, feedback: missingReport };
+        return { verdict: 'not-run', failToPass: { passed: 0, total, notRun: total }, feedback: missingReport };
     const index = new CaseIndex(run.cases);
     const frames = new Map(run.frames.map((f) => [f.id, f]));
-    const problems = [];
+    const failed = [];
+    const notRun = [];
     let passed = 0;
     for (const id of expect.failToPass) {
-        const { outcome, found } = index.outcome(id, expect.baseline.get(id));
+        const { outcome, found } = index.outcome(id, expect.baseline.get(id), expect.fileLevel?.has(id));
         if (outcome === 'passed')
             passed++;
         else if (outcome === 'failed')
-            problems.push(describeFailure(id, found, frames));
+            failed.push(describeFailure(id, found, frames));
         else if (outcome === 'skipped')
-            problems.push(`- ${id}: was skipped instead of passing`);
+            notRun.push(`- ${id}: did not run (skipped)`);
         else
-            problems.push(`- ${id}: did not run (missing from the report)`);
+            notRun.push(`- ${id}: did not run (missing from the report)`);
     }
     if (passed === total)
         return { verdict: 'accepted', failToPass: { passed, total }, feedback: '' };
+    const counts = { passed, total, ...(notRun.length > 0 ? { notRun: notRun.length } : {}) };
+    // A test that did not run is never counted as failing: nothing says the change did not fix it.
+    if (failed.length === 0) {
+        return { verdict: 'not-run', failToPass: counts, feedback: notRunFeedback(total, notRun, run, expect, frames) };
+    }
     return {
         verdict: 'targets-failed',
-        failToPass: { passed, total },
-        feedback: render(`${total - passed} of ${(0,format/* plural */.LS)(total, 'failing test')} still ${total - passed === 1 ? 'fails' : 'fail'}:`, problems),
+        failToPass: counts,
+        feedback: render(`${failed.length} of ${(0,format/* plural */.LS)(total, 'failing test')} still ${failed.length === 1 ? 'fails' : 'fail'}:`, [...failed, ...notRun]),
     };
+}
+/** Targets that did not run, and what failed in their place (an import error, a broken describe). */
+function notRunFeedback(total, notRun, run, expect, frames) {
+    const targets = new Set(expect.failToPass);
+    const instead = run.cases
+        .filter((c) => (c.status === 'failed' || c.status === 'errored') && !targets.has(c.id))
+        .map((c) => describeFailure(c.id, c, frames));
+    const header = `${notRun.length} of ${(0,format/* plural */.LS)(total, 'failing test')} did not run, so nothing shows the change fixes ${notRun.length === 1 ? 'it' : 'them'}:`;
+    const lines = instead.length > 0 ? [...notRun, 'The run reported these failures instead:', ...instead] : notRun;
+    return render(header, lines, instead.length > 0 ? undefined : outputTail(run.output));
 }
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
 function judgeFull(expect, run) {
@@ -1370,6 +1468,112 @@ function judgeFull(expect, run) {
     return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
 }
 
+;// CONCATENATED MODULE: ./src/loop/targeted-run.ts
+
+
+
+const LEVELS = ['tests', 'files', 'full'];
+/** The targets that did not run: missing from the run's report, or skipped. */
+function targetsNotRun(targets, cases, baseline) {
+    const index = new CaseIndex(cases);
+    return targets
+        .filter((t) => {
+        const { outcome } = index.outcome(t.id, baseline.get(t.id) ?? asCase(t), t.wholeFile);
+        return outcome === 'missing' || outcome === 'skipped';
+    })
+        .map((t) => t.id);
+}
+function asCase(t) {
+    return {
+        id: t.id,
+        name: t.name,
+        suite: t.suite ?? '',
+        status: 'failed',
+        ...(t.classname !== undefined ? { classname: t.classname } : {}),
+        ...(t.file !== undefined ? { file: t.file } : {}),
+        ...(t.dialect !== undefined ? { source: { report: '', dialect: t.dialect } } : {}),
+    };
+}
+function createTargetedRuns(input) {
+    const { runs, logger } = input;
+    let level = 'tests';
+    let fallback;
+    /** The plan of a level below full; undefined when it has none or it is the one before it. */
+    const planAt = (targets, at, previous) => {
+        if (at === 'full')
+            return undefined;
+        const plan = runs.plan(targets, at);
+        if (!plan.targeted || (at === 'files' && plan.scope !== 'files'))
+            return undefined;
+        return previous && previous.display === plan.display ? undefined : plan;
+    };
+    const fellBack = (to, reason) => {
+        level = to;
+        if (fallback)
+            return;
+        fallback = { level: to, reason };
+        logger.warn(`targeted reruns fall back to ${describeLevel(to, input.testCommand)}: ${reason}`);
+    };
+    const run = async (targets, label, baseline) => {
+        const start = level;
+        const plans = new Map();
+        let previous;
+        for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
+            const plan = planAt(targets, at, previous);
+            plans.set(at, plan);
+            if (plan)
+                previous = plan;
+        }
+        // Why a level was passed over or did not run every target: the first reason is the one told.
+        let why = start === 'tests' && !plans.get('tests') ? (runs.plan(targets, 'tests').reason ?? 'no targeted form') : undefined;
+        let outcome;
+        // The outcome's duration is that of every run it took, so timings and budgets see the fallbacks.
+        let spentMs = 0;
+        for (const [at, plan] of plans) {
+            if (at !== 'full' && !plan)
+                continue;
+            const name = at === start ? label : `${label}-${at}`;
+            const result = plan ? await runs.run(plan, name) : await runs.full(name);
+            spentMs += result.durationMs;
+            const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
+            const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
+            outcome = { ...result, durationMs: spentMs, level: at, notRun, ...(at === 'full' ? { fullRun: true } : {}) };
+            if (notRun.length === 0) {
+                if (at !== 'tests' && at !== start)
+                    fellBack(at, why);
+                return outcome;
+            }
+            why ??= describeNotRun(notRun, targets.length, plan?.display ?? input.testCommand);
+        }
+        // Only the full command could run them, and it did not: the change, not the targeting, is to blame.
+        if (start === 'tests' && [...plans.values()].every((p) => p === undefined))
+            fellBack('full', why);
+        return outcome;
+    };
+    return {
+        run,
+        useFull: (reason) => fellBack('full', reason),
+        get level() {
+            return level;
+        },
+        get fallback() {
+            return fallback;
+        },
+        display: (targets) => {
+            const plan = level === 'full' ? undefined : planAt(targets, level);
+            return plan?.display ?? input.testCommand;
+        },
+    };
+}
+function describeLevel(level, testCommand) {
+    return level === 'files' ? "the targets' test files" : `the full test command (${(0,untrusted_text/* oneLine */.TN)(testCommand, 120)})`;
+}
+function describeNotRun(notRun, total, command) {
+    const shown = notRun.slice(0, 3).map((id) => (0,untrusted_text/* oneLine */.TN)(id, 120));
+    const more = notRun.length > shown.length ? `, … (${notRun.length - shown.length} more)` : '';
+    return `${notRun.length} of ${(0,format/* plural */.LS)(total, 'target')} did not run (missing from the report or skipped) with \`${(0,untrusted_text/* oneLine */.TN)(command, 200)}\`: ${shown.join(', ')}${more}`;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/baseline.ts
 /**
  * The baseline: which tests fail (the fail-to-pass targets), which pass (pass-to-pass), and do the
@@ -1383,17 +1587,32 @@ function judgeFull(expect, run) {
  * is flaky: listed, and not a target. When nothing reproduces, the run stops with `not-reproduced`
  * and nothing is edited.
  *
- * When the targeted rerun cannot find the tests (an unusual runner wrapper), the loop verifies with
- * the full command instead and says so.
+ * The confirmation counts only the tests that ran (`targeted-run.ts`): a target its rerun skipped or
+ * did not run is not reproduced; the rerun falls back to the targets' files, then to the full
+ * command, and a target that does not run even then is dropped (said in the log). When the full
+ * command confirms reused reports, its run replaces them as the baseline.
  */
 
 
 
 
 
+
+
 const failing = (cases) => cases.filter((c) => c.status === 'failed' || c.status === 'errored');
-function toTarget(c) {
-    return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
+/** A failing case as a rerun target; its file from its frame when the report names none (jest-junit). */
+function toTarget(c, frames, root, fileLevel) {
+    const file = c.file ?? frames.find((f) => f.id === c.id && f.test?.file)?.test?.file;
+    return {
+        ...(fileLevel.has(c.id) ? { wholeFile: true } : {}),
+        id: c.id,
+        name: c.name,
+        classname: c.classname,
+        // Frames name files from the root; targets are read from the test command's directory.
+        file: c.file ?? (file === undefined ? undefined : external_node_path_default().resolve(root, file)),
+        dialect: c.source?.dialect,
+        suite: c.suite,
+    };
 }
 function emptySummary() {
     return { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 };
@@ -1427,25 +1646,15 @@ function describeJUnitHelp(junit) {
     const where = junit.length ? `matching ${junit.join(', ')}` : '(no --junit glob was given)';
     return `no JUnit report ${where} was written. self-heal needs JUnit XML to know which tests fail: configure the runner to write it (pytest --junitxml=reports/junit.xml, node --test --test-reporter=junit --test-reporter-destination=reports/junit.xml, vitest --reporter=junit --outputFile=reports/junit.xml, …) and pass its path with --junit`;
 }
-/**
- * Fresh reports → confirm their failures, or else (no fresh report showing a failure, or one the
- * targeted rerun cannot confirm) a full run → confirm its failures.
- */
+/** Fresh reports, or else a full run; then a rerun of its failures (see the file comment). */
 async function establishBaseline(input) {
-    const reused = await reuseReports(input);
-    let foundNothing;
-    if (reused) {
-        const confirmation = await confirmFailures(input, reused);
-        if (!confirmation.needsFullRun)
-            return settleBaseline(input, reused, confirmation);
-        // The reports cannot be confirmed by a targeted rerun: the baseline starts again from a full run.
-        if (confirmation.plan.targeted)
-            foundNothing = confirmation.plan;
-    }
-    const ran = await runFullBaseline(input);
-    if ('kind' in ran)
-        return ran;
-    return settleBaseline(input, ran, await confirmFailures(input, ran, foundNothing));
+    const rerun = createTargetedRuns({ runs: input.runs, logger: input.logger, testCommand: input.testCommand });
+    const observed = (await reuseReports(input)) ?? (await runFullBaseline(input));
+    if ('kind' in observed)
+        return observed;
+    const confirmation = await confirmFailures(input, observed, rerun);
+    const settled = settleBaseline(input, confirmation, rerun);
+    return rerun.fallback ? { ...settled, rerunFallback: rerun.fallback } : settled;
 }
 /** The step's own reports, when they are fresh (see the file comment) and show a failing test. */
 async function reuseReports(input) {
@@ -1489,62 +1698,73 @@ async function runFullBaseline(input) {
     return { evidence, source: 'run', fullRunMs: run.durationMs };
 }
 /**
- * A targeted rerun of the failing tests: a failure that passes on it is flaky, and not a target.
- * `foundNothing`: a rerun of the reused reports' failures that ran no test; the very same command is
- * not run again (the full run is then the confirmation, as when there is no targeted form).
+ * A rerun of the failing tests: a failure that passes on it is flaky, and not a target; one that
+ * did not run is not reproduced. A full run with no targeted form of its failures is its own
+ * confirmation (the same command is not run twice).
  */
-async function confirmFailures(input, observed, foundNothing) {
+async function confirmFailures(input, observed, rerun) {
     const { runs, logger } = input;
-    const baselineCases = observed.evidence.run.cases;
-    const targets = failing(baselineCases).map(toTarget);
+    const { frames } = observed.evidence;
+    const fileLevel = fileLevelIds(observed.evidence.run.cases);
+    const targets = failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root, fileLevel));
     const plan = runs.plan(targets);
-    const fromReports = observed.source === 'reports';
-    if (foundNothing && plan.targeted && plan.display === foundNothing.display) {
-        return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: false };
+    if (!plan.targeted && !runs.plan(targets, 'files').targeted && observed.source === 'run') {
+        rerun.useFull(plan.reason ?? 'no targeted form');
+        return { observed, targets, flaky: [], notRun: [], tried: targets };
     }
-    if (!plan.targeted) {
-        // No targeted form: the full command is the confirmation.
-        if (fromReports)
-            logger.info(`no targeted rerun (${plan.reason}); confirming with the full test command`);
-        return { targets, flaky: [], plan, targetedWorks: false, needsFullRun: fromReports };
-    }
-    logger.info(`confirming ${(0,format/* plural */.LS)(targets.length, 'failure')} with a targeted rerun: ${plan.display}`);
-    const confirm = await runs.targeted(targets, 'confirm');
-    const confirmed = { plan, targetedRunMs: confirm.durationMs };
-    const byId = new Map(confirm.cases.map((c) => [c.id, c]));
-    const byName = new Map(confirm.cases.map((c) => [`${c.classname ?? c.suite}\u0000${c.name}`, c]));
-    const found = targets.map((t) => byId.get(t.id) ?? byName.get(`${t.classname ?? baselineCases.find((c) => c.id === t.id)?.suite}\u0000${t.name}`));
+    const how = plan.targeted ? `a targeted rerun: ${plan.display}` : `the full test command (${plan.reason})`;
+    logger.info(`confirming ${(0,format/* plural */.LS)(targets.length, 'failure')} with ${how}`);
+    const baseline = new Map(observed.evidence.run.cases.map((c) => [c.id, c]));
+    const confirm = await rerun.run(targets, 'confirm', baseline);
+    const targetedRunMs = confirm.level === 'full' ? undefined : confirm.durationMs;
     if (confirm.timedOut)
-        return { ...confirmed, targets, flaky: [], targetedWorks: true, needsFullRun: false };
-    if (found.every((c) => c === undefined)) {
-        logger.warn(`the targeted rerun did not run the failing tests (${plan.display}); verifying with the full test command instead${input.junit.length ? '' : ' (no --junit glob)'}`);
-        return { ...confirmed, targets, flaky: [], targetedWorks: false, needsFullRun: fromReports };
+        return { observed, targets, flaky: [], notRun: [], tried: targets, targetedRunMs };
+    // The full command confirmed reused reports: its run is the baseline (this machine's, every test).
+    const replaced = confirm.level === 'full' && observed.source === 'reports';
+    const now = replaced
+        ? { evidence: confirm.evidence, source: 'run', fullRunMs: confirm.durationMs }
+        : observed;
+    const notRun = new Set(confirm.notRun);
+    if (notRun.size > 0) {
+        logger.warn(`${(0,format/* plural */.LS)(notRun.size, 'failing test')} did not run when rerun, even with the full test command, and ${notRun.size === 1 ? 'is' : 'are'} not reproduced: ${[...notRun].slice(0, 5).join(', ')}`);
     }
+    const index = new CaseIndex(confirm.cases);
     const flaky = [];
     const still = [];
-    targets.forEach((t, i) => {
-        const c = found[i];
-        if (c && c.status === 'passed')
+    for (const t of targets) {
+        if (notRun.has(t.id))
+            continue;
+        if (index.outcome(t.id, baseline.get(t.id)).outcome === 'passed')
             flaky.push(t.id);
         else
             still.push(t);
-    });
-    return { ...confirmed, targets: still, flaky, targetedWorks: true, needsFullRun: false };
+    }
+    if (replaced) {
+        // Failures of the full run the reports did not show are targets too (they fail here).
+        const known = new Set(targets.map((t) => t.id));
+        const more = fileLevelIds(confirm.cases);
+        for (const c of failing(confirm.cases))
+            if (!known.has(c.id))
+                still.push(toTarget(c, confirm.frames, input.root, more));
+    }
+    return { observed: now, targets: still, flaky, notRun: [...notRun], tried: targets, targetedRunMs };
 }
 /** Nothing reproduced: stop with `not-reproduced`; otherwise the targets and what verifies them. */
-function settleBaseline(input, observed, confirmation) {
-    const { evidence } = observed;
-    const { targets, flaky, plan, targetedWorks } = confirmation;
+function settleBaseline(input, confirmation, rerun) {
+    const { evidence } = confirmation.observed;
+    const { targets, flaky, notRun } = confirmation;
     const baselineCases = evidence.run.cases;
     if (targets.length === 0) {
+        const passed = flaky.length > 0 ? `${(0,format/* plural */.LS)(flaky.length, 'failing test')} passed when rerun` : '';
+        const ran = notRun.length > 0 ? `${(0,format/* plural */.LS)(notRun.length, 'failing test')} did not run when rerun` : '';
         return {
             kind: 'stop',
             result: 'not-reproduced',
-            reason: `${(0,format/* plural */.LS)(flaky.length, 'failing test')} passed when rerun: the failure is flaky or depends on the environment, so nothing was edited`,
+            reason: `${[passed, ran].filter(Boolean).join(' and ')}: the failure is flaky or depends on the environment, so nothing was edited`,
             summary: evidence.summary,
             frames: evidence.frames,
             flaky,
-            reproduce: plan.display,
+            reproduce: rerun.display(confirmation.tried),
         };
     }
     if (flaky.length > 0)
@@ -1561,12 +1781,13 @@ function settleBaseline(input, observed, confirmation) {
             passToPass: baselineCases.filter((c) => c.status === 'passed' && !flakySet.has(c.id)).map((c) => c.id),
             baseline: new Map(baselineCases.map((c) => [c.id, c])),
             flaky,
+            fileLevel: new Set(targets.filter((t) => t.wholeFile).map((t) => t.id)),
         },
-        targetedWorks,
-        fullRunMs: observed.fullRunMs,
+        rerun,
+        fullRunMs: confirmation.observed.fullRunMs,
         targetedRunMs: confirmation.targetedRunMs,
-        source: observed.source,
-        reproduce: targetedWorks ? input.runs.plan(targets).display : input.testCommand,
+        source: confirmation.observed.source,
+        reproduce: rerun.display(targets),
     };
 }
 
@@ -2759,7 +2980,10 @@ function specialCaseFeedback(evidence) {
     return (0,repair_prompt/* fillTemplate */.ou)(SPECIAL_CASED_FEEDBACK, { reasons: reasons.join('; ') });
 }
 
+// EXTERNAL MODULE: ./src/loop/outcome-text.ts
+var outcome_text = __webpack_require__(5632);
 ;// CONCATENATED MODULE: ./src/loop/heal-loop.ts
+
 
 
 
@@ -2804,6 +3028,7 @@ const NEXT = { kind: 'next' };
 async function runHealLoop(input) {
     const state = {
         attempts: [],
+        timings: [],
         tried: new Map(),
         triedHashes: new Set(),
         specialCases: createSpecialCaseGate({
@@ -2821,13 +3046,15 @@ async function runHealLoop(input) {
         const started = input.now();
         input.spent.attempts = n;
         const edits = { ...input.edits, ignored: rememberIgnored(input.edits.ignored) };
-        const attempt = { input, state, n, started, budget, edits };
+        const attempt = { input, state, n, started, budget, edits, clock: { providerMs: 0 } };
         const end = await input.logger.group(`attempt ${n} of ${input.cap.attempts}`, () => runAttempt(attempt));
+        const { attempts, timings } = state;
         if (end.kind === 'stop')
-            return { attempts: state.attempts, result: end.result, reason: end.reason };
+            return { attempts, timings, result: end.result, reason: end.reason };
         if (end.kind === 'accepted') {
             return {
-                attempts: state.attempts,
+                attempts,
+                timings,
                 result: 'healed',
                 reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
                 accepted: end.accepted,
@@ -2848,19 +3075,10 @@ function outOfBudget(input, state, n, reason) {
     const capReached = input.spent.attempts >= input.cap.attempts;
     return {
         attempts: state.attempts,
+        timings: state.timings,
         result: capReached ? 'unhealed' : 'budget-exhausted',
-        reason: capReached ? `${noneAccepted(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
+        reason: capReached ? `${(0,outcome_text/* noneAccepted */.c8)(state.attempts)}; ${reason}` : `stopped before attempt ${n}: ${reason}`,
     };
-}
-/** Why no attempt was accepted, true also when one passed every test but special-cased them. */
-function noneAccepted(attempts) {
-    const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
-    if (special.length === 0)
-        return 'no attempt made every failing test pass';
-    const which = special.length === 1
-        ? `attempt ${special[0]}`
-        : `attempts ${special.slice(0, -1).join(', ')} and ${special.at(-1)}`;
-    return `no attempt was accepted: ${which} passed the tests only by special-casing them`;
 }
 /** Steps 2–7 of one attempt: ask → apply → verify. */
 async function runAttempt(a) {
@@ -2888,10 +3106,44 @@ function recordAttempt(a, verdict, fields) {
     attempt.feedback = input.scrub(attempt.feedback);
     attempt.diff = input.scrub(attempt.diff);
     a.state.attempts.push(attempt);
+    a.state.timings.push(attemptTimings(a, attempt.durationMs));
     input.spent.attemptMs.push(attempt.durationMs);
     input.spent.attemptTokens.push(attempt.tokens.input + attempt.tokens.output);
-    input.logger.info(`attempt ${n}: ${verdict}${attempt.feedback ? ` — ${attempt.feedback.split('\n')[0]}` : ''}`);
+    const headline = (0,outcome_text/* feedbackHeadline */.wg)(attempt);
+    input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
+    input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1), attempt.durationMs)}`);
     return attempt;
+}
+/** The attempt's split: the timed phases, and the rest of its duration as self-heal's own. */
+function attemptTimings(a, durationMs) {
+    const { providerMs, targetedRerunMs, fullRunMs } = a.clock;
+    const timed = providerMs + (targetedRerunMs ?? 0) + (fullRunMs ?? 0);
+    return {
+        n: a.n,
+        providerMs,
+        ...(targetedRerunMs !== undefined ? { targetedRerunMs } : {}),
+        ...(fullRunMs !== undefined ? { fullRunMs } : {}),
+        selfHealMs: Math.max(0, durationMs - timed),
+    };
+}
+/** "12.3 s: provider 9.1 s, targeted rerun 1.0 s, full run 2.0 s, self-heal 0.2 s". */
+function describeTimings(t, durationMs) {
+    const parts = [`provider ${(0,format/* formatDuration */.a3)(t.providerMs)}`];
+    if (t.targetedRerunMs !== undefined)
+        parts.push(`targeted rerun ${(0,format/* formatDuration */.a3)(t.targetedRerunMs)}`);
+    if (t.fullRunMs !== undefined)
+        parts.push(`full run ${(0,format/* formatDuration */.a3)(t.fullRunMs)}`);
+    parts.push(`self-heal ${(0,format/* formatDuration */.a3)(t.selfHealMs)}`);
+    return `${(0,format/* formatDuration */.a3)(durationMs)}: ${parts.join(', ')}`;
+}
+/** A test run of the attempt, timed into its clock and logged with its exit and duration. */
+async function timedRun(a, phase, run) {
+    const outcome = await run();
+    const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
+    a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
+    const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
+    a.input.logger.info(`${phase}: ${exit} in ${(0,format/* formatDuration */.a3)(outcome.durationMs)}`);
+    return outcome;
 }
 /** 2. The prompt, packed into what is left of the token budget, and the provider's answer. */
 async function askProvider(a) {
@@ -2930,6 +3182,7 @@ async function askProvider(a) {
         rerunTargets: input.rerunTargets ?? input.runFull,
     });
     let answer;
+    const asked = input.now();
     try {
         answer = await provider.propose({
             attempt: n,
@@ -2942,8 +3195,12 @@ async function askProvider(a) {
         }, host);
     }
     catch (error) {
+        a.clock.providerMs = Math.max(0, input.now() - asked);
+        input.logger.info(`provider: failed after ${(0,format/* formatDuration */.a3)(a.clock.providerMs)}`);
         return providerFailed(a, error);
     }
+    a.clock.providerMs = Math.max(0, input.now() - asked);
+    input.logger.info(`provider: answered in ${(0,format/* formatDuration */.a3)(a.clock.providerMs)}`);
     return { kind: 'asked', answer, base: accountAnswer(input, answer) };
 }
 /** A retryable provider error costs the attempt; anything else stops the loop with what was tried. */
@@ -3016,8 +3273,8 @@ async function applyProposal(a, asked) {
     if (earlier !== undefined) {
         (0,tree_state/* restoreSnapshot */.n5)(snapshot);
         const previous = state.attempts.find((p) => p.n === earlier);
-        // Its first line, as a clause: the punctuation it ended with ("still fails:", "…environment.") goes.
-        const why = previous?.feedback.split('\n')[0].replace(/[\s.:;]+$/, '');
+        // Its headline, as a clause: the punctuation it ended with ("…environment.") goes.
+        const why = previous && (0,outcome_text/* feedbackHeadline */.wg)(previous).replace(/[\s.:;]+$/, '');
         recordAttempt(a, 'duplicate', {
             ...recorded,
             feedback: `This is the same change as attempt ${earlier}, which was not accepted${why ? `: ${why}` : ''}. It was not run again; propose a different fix.`,
@@ -3035,13 +3292,20 @@ async function verifyAttempt(a, applied) {
     const { snapshot } = input;
     const { recorded, refusedNote } = applied;
     throwIfAborted(input.signal);
-    if (input.rerunTargets) {
-        const targeted = judgeTargets(input.expectations, await input.rerunTargets(`attempt-${n}-targeted`));
+    const { rerunTargets } = input;
+    let full;
+    if (rerunTargets) {
+        const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
+        const targeted = judgeTargets(input.expectations, run);
         if (targeted.verdict !== 'accepted')
             return rejectVerified(a, applied, targeted);
+        // A rerun that fell back to the full command is the full run.
+        if (run.fullRun)
+            full = run;
     }
     throwIfAborted(input.signal);
-    const judged = judgeFull(input.expectations, await input.runFull(`attempt-${n}-full`));
+    full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+    const judged = judgeFull(input.expectations, full);
     if (judged.verdict !== 'accepted')
         return rejectVerified(a, applied, judged);
     if (await specialCased(a, applied, judged))
@@ -3156,6 +3420,8 @@ const AttemptVerdict = schemas/* enum */.k5n([
     'accepted',
     /** At least one target test still fails. */
     'targets-failed',
+    /** No target test failed, but one did not run (missing from the report, or skipped), even with the full command. */
+    'not-run',
     /** The targets pass but a test that passed before now fails, vanished or became skipped. */
     'broke-passing',
     /** The same normalised diff was tried before; not run again. */
@@ -3205,12 +3471,48 @@ const Attempt = schemas/* object */.Ikc({
     feedback: schemas/* string */.YjP(),
     tokens: TokenUsage,
     durationMs: schemas/* number */.aig().nonnegative(),
-    failToPass: schemas/* object */.Ikc({ passed: schemas/* number */.aig().int(), total: schemas/* number */.aig().int() }).optional(),
+    failToPass: schemas/* object */.Ikc({
+        passed: schemas/* number */.aig().int(),
+        total: schemas/* number */.aig().int(),
+        /** Targets that did not run (missing from the report, or skipped): neither passed nor failed. */
+        notRun: schemas/* number */.aig().int().optional(),
+    })
+        .optional(),
     passToPass: schemas/* object */.Ikc({ passed: schemas/* number */.aig().int(), total: schemas/* number */.aig().int(), broken: schemas/* array */.YOg(schemas/* string */.YjP()) }).optional(),
     /** Provider-specific detail (for example, the built-in engine's templates and candidates). */
     detail: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).optional(),
     /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
     specialCases: schemas/* array */.YOg(SpecialCaseEvidence).optional(),
+});
+/**
+ * Where an attempt's time went (ms). The runs are the test command's own wall time; reading their
+ * reports is self-heal's. A phase that did not happen is absent.
+ */
+const AttemptTimings = schemas/* object */.Ikc({
+    /** The attempt (`attempts[].n`). */
+    n: schemas/* number */.aig().int().positive(),
+    /** The provider's answer: the model's turns, an agent's run, the built-in engine's search (its candidate runs included). */
+    providerMs: schemas/* number */.aig().nonnegative(),
+    /** The targeted rerun of the failing tests. */
+    targetedRerunMs: schemas/* number */.aig().nonnegative().optional(),
+    /** The full test run. */
+    fullRunMs: schemas/* number */.aig().nonnegative().optional(),
+    /**
+     * self-heal's own share: the attempt's `durationMs` less the provider and the runs (the prompt,
+     * edits and guardrails, the diff, reading the reports, the special-casing check, the rollback).
+     */
+    selfHealMs: schemas/* number */.aig().nonnegative(),
+});
+/** Where the run's time went (ms), phase by phase; the whole is `durationMs`. */
+const HealTimings = schemas/* object */.Ikc({
+    /** The baseline's full test runs; absent when the step's fresh reports were reused instead. */
+    baselineMs: schemas/* number */.aig().nonnegative().optional(),
+    /** The targeted reruns that confirmed the failures; absent when there was none. */
+    confirmationMs: schemas/* number */.aig().nonnegative().optional(),
+    /** One entry per attempt, in order. */
+    attempts: schemas/* array */.YOg(AttemptTimings),
+    /** heal()'s local commit of the fix; absent when it made none. */
+    commitMs: schemas/* number */.aig().nonnegative().optional(),
 });
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 const UncommittedReason = schemas/* enum */.k5n([
@@ -3231,6 +3533,12 @@ const HealFix = schemas/* object */.Ikc({
     uncommitted: UncommittedReason.optional(),
     /** The commit's error, when `uncommitted` is `commit-failed`. */
     commitError: schemas/* string */.YjP().optional(),
+});
+/** Why targeted reruns fell back to the targets' files or to the full command (said once). */
+const RerunFallback = schemas/* object */.Ikc({
+    /** Where reruns start since: the targets' test files, or the full test command. */
+    level: schemas/* enum */.k5n(['files', 'full']),
+    reason: schemas/* string */.YjP(),
 });
 const HealReport = schemas/* object */.Ikc({
     schemaVersion: schemas/* literal */.euz(1),
@@ -3261,8 +3569,12 @@ const HealReport = schemas/* object */.Ikc({
     commit: schemas/* object */.Ikc({ sha: schemas/* string */.YjP(), message: schemas/* string */.YjP() }).optional(),
     tokens: TokenUsage,
     durationMs: schemas/* number */.aig().nonnegative(),
+    /** Where the time went: the baseline's runs and each attempt's split (absent before a baseline ran). */
+    timings: HealTimings.optional(),
     /** How to reproduce the failure locally (a shell command). */
     reproduce: schemas/* string */.YjP().optional(),
+    /** Why reruns of the failing tests did not select them by name; absent when they did. */
+    rerunFallback: RerunFallback.optional(),
 });
 
 // EXTERNAL MODULE: ./src/text/secrets.ts
@@ -3647,6 +3959,97 @@ async function commitFixOnHead(git, report, author) {
 
 // EXTERNAL MODULE: ./src/workspace/run-tests.ts
 var run_tests = __webpack_require__(4240);
+;// CONCATENATED MODULE: ./src/workspace/python-bytecode.ts
+/**
+ * Python's bytecode caches stay the user's; only the cached bytecode of a source that changed
+ * between two test runs goes.
+ *
+ * Python trusts a `.pyc` whose recorded source size and mtime (whole seconds) match the source, so
+ * an edit of the same size within the same second (or one that keeps the mtime, and a rollback
+ * that lands in the second of the edit it undoes) would run the code from before it. Before each
+ * run, every Python source whose content differs from what the previous run saw has its cached
+ * bytecode removed: `__pycache__/<name>.<tag>[.opt-N].pyc` beside it, and the same file under the
+ * run's `PYTHONPYCACHEPREFIX` when one is set. Nothing else is touched, so pytest, its plugins,
+ * the installed packages and every unchanged module load from the cache as in a plain run.
+ */
+
+
+
+/** What importlib compiles and caches (`importlib.machinery.SOURCE_SUFFIXES`, plus Windows' `.pyw`). */
+const PYTHON_SOURCE = /\.pyw?$/;
+/** Content fingerprint of a source as a run saw it; `absent` for a deleted one. */
+function fingerprint(abs) {
+    try {
+        return (0,external_node_crypto_.createHash)('sha1').update((0,external_node_fs_.readFileSync)(abs)).digest('hex');
+    }
+    catch {
+        return 'absent';
+    }
+}
+/**
+ * The cached bytecode files of `abs` that exist: `<dir>/__pycache__/<stem>.<tag>[.opt-N].pyc`,
+ * and `<prefix>/<dir without its root>/<stem>.<tag>[.opt-N].pyc` under a cache prefix. The tag
+ * (`cpython-311`, `pypy39`) has no dot, so `calc.py` never matches `calc.fast.py`'s bytecode.
+ */
+function cachedBytecode(abs, prefix) {
+    const dir = external_node_path_default().dirname(abs);
+    const stem = external_node_path_default().basename(abs).replace(PYTHON_SOURCE, '');
+    const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const own = new RegExp(`^${escaped}\\.[^.]+(\\.opt-\\d+)?\\.pyc$`);
+    const dirs = [external_node_path_default().join(dir, '__pycache__')];
+    if (prefix)
+        dirs.push(external_node_path_default().join(prefix, external_node_path_default().relative(external_node_path_default().parse(dir).root, dir)));
+    const found = [];
+    for (const d of dirs) {
+        let names;
+        try {
+            names = (0,external_node_fs_.readdirSync)(d);
+        }
+        catch {
+            continue;
+        }
+        for (const name of names)
+            if (own.test(name))
+                found.push(external_node_path_default().join(d, name));
+    }
+    return found;
+}
+/** `root`: the repository (changed paths are relative to it); `cwd`: where the runs start. */
+function createBytecodeGuard(root, cwd) {
+    /** Python sources that differed from the snapshot at the previous run → their content then. */
+    let seen = new Map();
+    return {
+        beforeRun(changed, env) {
+            const now = new Map();
+            for (const p of changed)
+                if (PYTHON_SOURCE.test(p))
+                    now.set(p, fingerprint(external_node_path_default().join(root, p)));
+            const stale = new Set();
+            for (const [p, print] of now)
+                if (seen.get(p) !== print)
+                    stale.add(p);
+            // Back as at the snapshot now, but not at the previous run (a rollback).
+            for (const p of seen.keys())
+                if (!now.has(p))
+                    stale.add(p);
+            seen = now;
+            if (stale.size === 0)
+                return [];
+            const raw = env.PYTHONPYCACHEPREFIX;
+            // Python makes a relative prefix absolute against its working directory.
+            const prefix = raw ? external_node_path_default().resolve(cwd, raw) : undefined;
+            const removed = [];
+            for (const p of stale) {
+                for (const file of cachedBytecode(external_node_path_default().join(root, p), prefix)) {
+                    (0,external_node_fs_.rmSync)(file, { force: true });
+                    removed.push(file);
+                }
+            }
+            return removed;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/loop/command-line.ts
 /**
  * A small, conservative reader of POSIX shell command lines: enough to find the simple command that
@@ -3812,6 +4215,8 @@ function matchParen(line, open) {
 var shell_quote = __webpack_require__(1890);
 // EXTERNAL MODULE: ./src/text/escape-regex.ts
 var escape_regex = __webpack_require__(8558);
+// EXTERNAL MODULE: ./src/reports/junit/repo-relative-file.ts
+var repo_relative_file = __webpack_require__(2290);
 ;// CONCATENATED MODULE: ./src/loop/rerun.ts
 /**
  * Targeted reruns: a command that runs just the failing tests, built for the runner the test
@@ -3822,20 +4227,30 @@ var escape_regex = __webpack_require__(8558);
  *
  * | runner     | how                                                                 |
  * |------------|---------------------------------------------------------------------|
- * | pytest     | node ids appended: `tests/test_x.py::TestC::test_y[1]`              |
- * | vitest/jest| test files appended, `-t '<names as one alternation>'`              |
- * | mocha      | `--grep '<alternation>'`                                            |
- * | node:test  | `--test-name-pattern='^(?:a|b)$'` right after `--test`; through npm, in NODE_OPTIONS |
- * | go         | `-run '^(?:TestA|TestB)$'` (top-level names; subtests run with their parent) |
- * | cargo      | `-- --exact name…`                                                  |
- * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false`         |
- * | gradle     | `--tests 'pkg.Class.method'` per test                               |
+ * | runner     | tests (the default scope)                              | files (the coarser scope)   |
+ * |------------|--------------------------------------------------------|-----------------------------|
+ * | pytest     | node ids: `tests/test_x.py::TestC::test_y[1]`          | `tests/test_x.py`           |
+ * | unittest   | `tests.test_x.TestC.test_y` (not after `discover`)     | `tests.test_x`              |
+ * | vitest/jest| files, `-t '^(?:full name|…)$'` (describes and title joined by spaces) | the files |
+ * | mocha      | `--grep '^(?:full title|…)$'`                          | `--grep '^describe '`       |
+ * | node:test  | `--test-name-pattern='^(?:outer[. ]inner name|…)$'` right after `--test`; through npm, in NODE_OPTIONS | none |
+ * | tap        | files, `--grep=^parent$ --grep=^(?:a|b)$` (one per level) | the files                |
+ * | go         | `-run '^TestA$/^(?:sub1|sub2)$'`, else `-run '^(?:TestA|TestB)$'` | `-run` top-level   |
+ * | cargo      | `-- --exact name…`                                     | `-- name…` (substring)      |
+ * | maven      | `-Dtest=Class#m1+m2 -Dsurefire.failIfNoSpecifiedTests=false` | `-Dtest=Class`        |
+ * | gradle     | `--tests 'pkg.Class.method'` per test                  | `--tests 'pkg.Class'`       |
+ *
+ * A failure with no test to select (an error in a describe body or a hook, a module that fails to
+ * load: `file-level-failures.ts`) makes the whole rerun file-level; so does a tests form that
+ * cannot be exact (tap subtests under different parents).
  *
  * `npm test`/`yarn test`/`pnpm test` are followed into package.json's `test` script to find the
  * runner; arguments then go after the package manager's `--`. A `--rerun-command` template
  * replaces all of this: `{tests}` (runner ids), `{files}`, `{pattern}`. When nothing applies, the
  * full test command runs: slower, never wrong.
  */
+
+
 
 
 
@@ -3854,6 +4269,12 @@ function runnerOf(words) {
             return 'pytest';
         if (/^python[0-9.]*$/.test(w) && names[i + 1] === '-m' && names[i + 2] === 'pytest')
             return 'pytest';
+        if (/^python[0-9.]*$/.test(w) &&
+            names[i + 1] === '-m' &&
+            (names[i + 2] === 'unittest' || names[i + 2] === 'xmlrunner'))
+            return 'unittest';
+        if (w === 'tap')
+            return 'tap';
         if (w === 'vitest')
             return 'vitest';
         if (w === 'jest')
@@ -3863,6 +4284,8 @@ function runnerOf(words) {
         if (/^node[0-9.]*$/.test(w) && names.slice(i + 1).some((x) => x === '--test' || x.startsWith('--test=')))
             return 'node-test';
         if (w === 'go' && names[i + 1] === 'test')
+            return 'go';
+        if (w === 'gotestsum')
             return 'go';
         if (w === 'cargo' && names[i + 1] === 'test')
             return 'cargo';
@@ -3883,6 +4306,8 @@ function runnerFromDialect(dialect) {
             return 'jest';
         case 'mocha-junit-reporter':
             return 'mocha';
+        case 'tap':
+            return 'tap';
         case 'node-test':
             return 'node-test';
         case 'go-junit-report':
@@ -3935,36 +4360,42 @@ function relativeFile(cwd, file) {
         return null;
     return rel.split((external_node_path_default()).sep).join('/');
 }
-/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
-function pytestNodeId(target, cwd) {
+/** The `.py` file a pytest or unittest target lives in, and the classes between it and the test. */
+function pythonLocation(target, cwd) {
     const classParts = (target.classname ?? '').split('.').filter(Boolean);
-    let file = relativeFile(cwd, target.file);
-    let classes = [];
+    const file = relativeFile(cwd, target.file);
     if (file && file.endsWith('.py')) {
         const module = file.slice(0, -3).split('/');
-        const rest = classParts.slice(0, module.length).join('/') === module.join('/') ? classParts.slice(module.length) : [];
-        classes = rest;
+        const within = classParts.slice(0, module.length).join('/') === module.join('/');
+        return { file, classes: within ? classParts.slice(module.length) : [] };
     }
-    else {
-        file = null;
-        for (let k = classParts.length; k >= 1; k--) {
-            const candidate = `${classParts.slice(0, k).join('/')}.py`;
-            if ((0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, candidate))) {
-                file = candidate;
-                classes = classParts.slice(k);
-                break;
-            }
-        }
-    }
-    if (!file)
+    // A collection error names the module (`tests.test_x`) or its path, with no classname.
+    const parts = classParts.length > 0 ? classParts : target.name.replace(/\.py$/, '').split(/[./\\]/);
+    const found = (0,repo_relative_file/* pythonModuleFile */.z)(parts, (rel) => (0,external_node_fs_.existsSync)(external_node_path_default().join(cwd, rel)));
+    return found ? { file: found.file, classes: found.rest } : null;
+}
+/** pytest node id: `path/to/test_x.py::Class::name`, from the file or the dotted classname. */
+function pytestNodeId(target, cwd) {
+    if (!target.classname && !target.file)
         return null;
-    return [file, ...classes, target.name].join('::');
+    const at = pythonLocation(target, cwd);
+    return at ? [at.file, ...at.classes, target.name].join('::') : null;
+}
+/** unittest's dotted id (`tests.test_x.Class.test_y`): xmlrunner writes the class path as classname. */
+function unittestId(target) {
+    if (!target.classname)
+        return null;
+    // A subTest is reported as `test_y (…) [params]` or `test_y [params]`: the method reruns them all.
+    const method = target.name.split(/\s/)[0];
+    return `${target.classname}.${method}`;
 }
 /** The runner-native id of a test, used for `{tests}` and for runners that take ids. */
 function runnerId(runner, target, cwd) {
     switch (runner) {
         case 'pytest':
             return pytestNodeId(target, cwd) ?? target.name;
+        case 'unittest':
+            return unittestId(target) ?? target.name;
         case 'maven': {
             const cls = (target.classname ?? '').split('.').at(-1) ?? '';
             return cls ? `${cls}#${stripParams(target.name)}` : stripParams(target.name);
@@ -3983,57 +4414,211 @@ function stripParams(name) {
 }
 function alternation(names, anchored) {
     const unique = [...new Set(names)].map(escape_regex/* escapeRegex */.$);
+    return anchoredAlternation(unique, anchored);
+}
+/** Regex sources as one alternation, `^…$` when anchored. */
+function anchoredAlternation(sources, anchored) {
+    const unique = [...new Set(sources)];
     const body = unique.length === 1 ? unique[0] : `(?:${unique.join('|')})`;
     return anchored ? `^${body}$` : body;
+}
+/**
+ * A name whose report joins describe names with `separators` (vitest: ` > `), as a regex for the
+ * runner's full name, which joins them with spaces: each separator matches a space or itself (a
+ * test title may hold one).
+ */
+function fullNamePattern(name, separators) {
+    let parts = [name];
+    for (const sep of separators)
+        parts = parts.flatMap((p) => p.split(sep));
+    const either = `(?:${[' ', ...separators].map(escape_regex/* escapeRegex */.$).join('|')})`;
+    return parts.map(escape_regex/* escapeRegex */.$).join(either);
 }
 function insertAt(command, offset, text) {
     return `${command.slice(0, offset)} ${text}${command.slice(offset)}`;
 }
-/** Arguments for the runner (shell-quoted), or null when no targeted form applies. */
-function runnerArgs(runner, targets, cwd) {
-    const names = targets.map((t) => t.name);
+/** Target files as the runner wants them, distinct; null when one is unknown. */
+function targetFiles(targets, cwd) {
+    const files = targets.map((t) => relativeFile(cwd, t.file));
+    if (files.some((f) => f === null))
+        return null;
+    return [...new Set(files)];
+}
+/** Arguments for the runner (shell-quoted), or null when no form of this scope applies. */
+function runnerArgs(runner, targets, cwd, scope) {
     switch (runner) {
-        case 'pytest': {
-            const ids = targets.map((t) => pytestNodeId(t, cwd));
-            if (ids.some((id) => id === null))
-                return null;
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(ids) };
-        }
+        case 'pytest':
+            return pytestArgs(targets, cwd, scope);
+        case 'unittest':
+            return unittestArgs(targets, cwd, scope);
         case 'vitest':
-        case 'jest': {
-            const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-            const parts = [...files, '-t', alternation(names, false)];
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(parts) };
-        }
+        case 'jest':
+            return jsNamePatternArgs(runner, targets, cwd, scope);
         case 'mocha':
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--grep', alternation(names, false)]) };
-        case 'go':
-            return {
-                args: (0,shell_quote/* shellQuoteAll */.M)([
-                    '-run',
-                    alternation(targets.map((t) => runnerId('go', t, cwd)), true),
-                ]),
-            };
-        case 'cargo':
-            return { args: (0,shell_quote/* shellQuoteAll */.M)(['--exact', ...new Set(names)]) };
-        case 'maven': {
-            const byClass = new Map();
-            for (const t of targets) {
-                const cls = (t.classname ?? '').split('.').at(-1);
-                if (!cls)
-                    return null;
-                if (!byClass.has(cls))
-                    byClass.set(cls, new Set());
-                byClass.get(cls).add(stripParams(t.name));
-            }
-            const spec = [...byClass].map(([cls, methods]) => `${cls}#${[...methods].join('+')}`).join(',');
-            return { args: (0,shell_quote/* shellQuoteAll */.M)([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']) };
+            return mochaArgs(targets, scope);
+        case 'tap':
+            return tapArgs(targets, cwd, scope);
+        case 'go': {
+            const levels = scope === 'files' ? null : goLevels(targets);
+            const top = alternation(targets.map((t) => runnerId('go', t, cwd)), true);
+            return (0,shell_quote/* shellQuoteAll */.M)(['-run', levels ?? top]);
         }
-        case 'gradle':
-            return { args: targets.map((t) => `--tests ${(0,shell_quote/* shellQuote */.Z)(runnerId('gradle', t, cwd))}`).join(' ') };
+        case 'cargo':
+            // Without --exact a filter matches every test whose path contains it: the coarser form.
+            return (0,shell_quote/* shellQuoteAll */.M)([...(scope === 'tests' ? ['--exact'] : []), ...new Set(targets.map(cargoPath))]);
+        case 'maven':
+            return mavenArgs(targets, scope);
+        case 'gradle': {
+            const specs = targets.map((t) => (scope === 'files' && t.classname ? t.classname : runnerId('gradle', t, cwd)));
+            return [...new Set(specs)].map((s) => `--tests ${(0,shell_quote/* shellQuote */.Z)(s)}`).join(' ');
+        }
         case 'node-test':
-            return { args: (0,shell_quote/* shellQuote */.Z)(`--test-name-pattern=${alternation(names, true)}`) };
+            return scope === 'files' ? null : (0,shell_quote/* shellQuote */.Z)(`--test-name-pattern=${nodeTestPattern(targets)}`);
     }
+}
+function pytestArgs(targets, cwd, scope) {
+    const at = targets.map((t) => pythonLocation(t, cwd));
+    if (at.some((a) => a === null))
+        return null;
+    if (scope === 'files')
+        return (0,shell_quote/* shellQuoteAll */.M)([...new Set(at.map((a) => a.file))]);
+    const ids = targets.map((t, i) => [at[i].file, ...at[i].classes, t.name].join('::'));
+    return (0,shell_quote/* shellQuoteAll */.M)(ids);
+}
+function unittestArgs(targets, cwd, scope) {
+    if (scope === 'tests') {
+        const ids = targets.map(unittestId);
+        return ids.some((id) => id === null) ? null : (0,shell_quote/* shellQuoteAll */.M)([...new Set(ids)]);
+    }
+    const modules = targets.map((t) => {
+        const at = pythonLocation(t, cwd);
+        return at ? at.file.slice(0, -3).split('/').join('.') : null;
+    });
+    return modules.some((m) => m === null) ? null : (0,shell_quote/* shellQuoteAll */.M)([...new Set(modules)]);
+}
+/**
+ * vitest and jest: the test files, and `-t` with the full names anchored. Both match `-t` against
+ * the describe names and the title joined by spaces (vitest's getTaskFullName, jest-circus's
+ * getTestID); vitest's report joins them with ` > `, jest-junit's with spaces (or ` › `).
+ */
+function jsNamePatternArgs(runner, targets, cwd, scope) {
+    const files = targetFiles(targets, cwd);
+    // jest's array options (`--reporters a b`) take the words after them: files go after `--`.
+    const fileArgs = (list) => (runner === 'jest' && list.length > 0 ? ['--', ...list] : list);
+    if (scope === 'files')
+        return files && files.length > 0 ? (0,shell_quote/* shellQuoteAll */.M)(fileArgs(files)) : null;
+    const separators = runner === 'vitest' ? [' > '] : [' › ', ' > '];
+    const pattern = anchoredAlternation(targets.map((t) => fullNamePattern(t.name, separators)), true);
+    // jest-junit writes no file unless asked to: `-t` alone still selects, but loads every suite.
+    const known = files ?? [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+    return (0,shell_quote/* shellQuoteAll */.M)(runner === 'jest' ? ['-t', pattern, ...fileArgs(known)] : [...known, '-t', pattern]);
+}
+/**
+ * mocha: `--grep` with the full titles anchored (mocha-junit-reporter writes the full title as the
+ * name and the title as classname, or the other way round with testCaseSwitchClassnameAndName).
+ * A file given on the command line is added to the config's `spec`, not put in its place, so the
+ * coarser form is the enclosing describe's full title as a prefix.
+ */
+function mochaArgs(targets, scope) {
+    if (scope === 'tests') {
+        const titles = targets.map((t) => mochaFullTitle(t));
+        return (0,shell_quote/* shellQuoteAll */.M)(['--grep', alternation(titles, true)]);
+    }
+    const suites = targets.map((t) => mochaHookSuite(t.name) ?? mochaSuite(t));
+    if (suites.some((s) => !s))
+        return null;
+    return (0,shell_quote/* shellQuoteAll */.M)(['--grep', `^${anchoredAlternation(suites.map(escape_regex/* escapeRegex */.$), false)} `]);
+}
+function mochaFullTitle(t) {
+    const c = t.classname;
+    return c && c.length > t.name.length && c.endsWith(t.name) ? c : t.name;
+}
+/** The full title of a mocha test's describe: the full title without the test's own title. */
+function mochaSuite(t) {
+    const full = mochaFullTitle(t);
+    const title = full === t.name ? t.classname : t.name;
+    if (!title || title === full || !full.endsWith(` ${title}`))
+        return undefined;
+    return full.slice(0, -title.length - 1);
+}
+/**
+ * node:test: Node 22+ matches `--test-name-pattern` against a test's own name and against its
+ * describe names and name joined by spaces; Node 24's report writes the describe path dotted as
+ * classname (`outer.inner`). Node 20 matches own names only (and runs every test of a describe
+ * whose name matches) and writes classname `test`: there same-named tests of other describes run too.
+ */
+function nodeTestPattern(targets) {
+    const sources = targets.map((t) => {
+        const name = (0,escape_regex/* escapeRegex */.$)(t.name);
+        if (!t.classname || t.classname === 'test')
+            return name;
+        return `${t.classname.split('.').map(escape_regex/* escapeRegex */.$).join('[. ]')} ${name}`;
+    });
+    return anchoredAlternation(sources, true);
+}
+/**
+ * tap: the files, and one `--grep` per level of subtests (`tap`'s filter plugin matches the Nth
+ * `--grep` against the subtests at depth N). The report's classname is `file > parent > …`; a
+ * failing parent is implied by its failing child. Exact only when the deepest failing tests share
+ * their parents; otherwise the files.
+ */
+function tapArgs(targets, cwd, scope) {
+    const files = targetFiles(targets, cwd);
+    if (!files || files.length === 0)
+        return null;
+    if (scope === 'files')
+        return (0,shell_quote/* shellQuoteAll */.M)(files);
+    const paths = targets.map((t) => [...(t.classname ?? '').split(' > ').slice(1), t.name]);
+    const deepest = paths.filter((p) => !paths.some((q) => q.length > p.length && p.every((x, i) => q[i] === x)));
+    const parents = new Set(deepest.map((p) => JSON.stringify(p.slice(0, -1))));
+    if (parents.size !== 1)
+        return null;
+    const parent = deepest[0].slice(0, -1);
+    const greps = [
+        ...parent.map((n) => `^${(0,escape_regex/* escapeRegex */.$)(n)}$`),
+        alternation(deepest.map((p) => p.at(-1)), true),
+    ];
+    return (0,shell_quote/* shellQuoteAll */.M)([...files, ...greps.map((g) => `--grep=${g}`)]);
+}
+/** go: `^Parent$/^(?:a|b)$` when the failing subtests share one parent; otherwise top-level only. */
+function goLevels(targets) {
+    const subs = targets.filter((t) => t.name.includes('/'));
+    if (subs.length === 0)
+        return null;
+    const parents = new Set(targets.map((t) => t.name.split('/')[0]));
+    if (parents.size !== 1)
+        return null;
+    const parent = [...parents][0];
+    // A parent fails with its subtests: it is selected with them. A failing parent without a
+    // failing subtest needs all of them.
+    if (targets.some((t) => t.name === parent) && subs.length === 0)
+        return null;
+    const rest = subs.map((t) => t.name.slice(parent.length + 1));
+    if (rest.some((r) => r.includes('/')))
+        return null;
+    return `^${(0,escape_regex/* escapeRegex */.$)(parent)}$/${alternation(rest, true)}`;
+}
+/**
+ * libtest's JUnit splits a test's path at its last `::` into classname and name, and writes
+ * `integration` as the classname of a test with no module (an integration test's functions).
+ */
+function cargoPath(t) {
+    return t.classname && t.classname !== 'integration' && !t.name.includes('::') ? `${t.classname}::${t.name}` : t.name;
+}
+function mavenArgs(targets, scope) {
+    const byClass = new Map();
+    for (const t of targets) {
+        const cls = (t.classname ?? '').split('.').at(-1);
+        if (!cls)
+            return null;
+        if (!byClass.has(cls))
+            byClass.set(cls, new Set());
+        byClass.get(cls).add(stripParams(t.name));
+    }
+    const spec = [...byClass]
+        .map(([cls, methods]) => (scope === 'files' ? cls : `${cls}#${[...methods].join('+')}`))
+        .join(',');
+    return (0,shell_quote/* shellQuoteAll */.M)([`-Dtest=${spec}`, '-Dsurefire.failIfNoSpecifiedTests=false']);
 }
 function fullCommand(testCommand, reason, runner = null) {
     return { command: testCommand, env: {}, runner, targeted: false, reason, display: testCommand };
@@ -4076,34 +4661,21 @@ function unquotePlaceholders(template) {
     }
     return out;
 }
-/** Build the command that reruns just `targets`. */
+/** Build the command that reruns just `targets` (or, with scope 'files', their files). */
 function planRerun(options) {
     const { testCommand, targets, cwd } = options;
     if (targets.length === 0)
         return fullCommand(testCommand, 'no tests to target');
-    if (options.template) {
-        const dialectRunner = runnerFromDialect(targets[0].dialect);
-        const segments = splitCommandLine(testCommand);
-        const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
-        const ids = targets.map((t) => runnerId(runner, t, cwd));
-        const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
-        const template = unquotePlaceholders(options.template);
-        if (template === undefined) {
-            return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
-        }
-        const command = template
-            .replaceAll('{tests}', (0,shell_quote/* shellQuoteAll */.M)(ids))
-            .replaceAll('{files}', (0,shell_quote/* shellQuoteAll */.M)(files))
-            .replaceAll('{pattern}', (0,shell_quote/* shellQuote */.Z)(alternation(targets.map((t) => t.name), false)));
-        return { command, env: {}, runner, targeted: true, display: command };
-    }
+    if (options.template)
+        return fromTemplate(options);
     const segments = splitCommandLine(testCommand);
     if (!segments)
         return fullCommand(testCommand, 'the test command could not be read (quotes or here-documents)');
+    const scope = options.scope === 'files' || targets.some((t) => t.wholeFile || failsOutsideTests(t)) ? 'files' : 'tests';
     for (const segment of segments) {
         const runner = runnerOf(segment.words);
         if (runner)
-            return direct(testCommand, segment, runner, targets, cwd);
+            return direct({ testCommand, segment, runner, targets, cwd, scope });
     }
     for (const segment of segments) {
         const pm = packageScript(segment.words);
@@ -4114,19 +4686,88 @@ function planRerun(options) {
         const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
         if (!runner)
             continue;
-        return throughPackageManager(testCommand, segment, pm.manager, runner, targets, cwd, options.nodeOptions);
+        const request = { testCommand, segment, runner, targets, cwd, scope };
+        return throughPackageManager(request, pm.manager, options.nodeOptions);
     }
     const dialectRunner = runnerFromDialect(targets[0].dialect);
     return fullCommand(testCommand, dialectRunner
         ? `the ${dialectRunner} command inside the test command was not found; pass --rerun-command to target reruns`
         : 'the test runner was not recognised; pass --rerun-command to target reruns', dialectRunner);
 }
-function direct(testCommand, segment, runner, targets, cwd) {
-    const built = runnerArgs(runner, targets, cwd);
+/** `--rerun-command` with its placeholders filled; it has no file-level form of its own. */
+function fromTemplate(options) {
+    const { testCommand, targets, cwd } = options;
+    const dialectRunner = runnerFromDialect(targets[0].dialect);
+    const segments = splitCommandLine(testCommand);
+    const runner = (segments && segments.map((s) => runnerOf(s.words)).find((r) => r !== null)) ?? dialectRunner;
+    if (options.scope === 'files')
+        return fullCommand(testCommand, '--rerun-command has no file-level form', runner);
+    const ids = targets.map((t) => runnerId(runner, t, cwd));
+    const files = [...new Set(targets.map((t) => relativeFile(cwd, t.file)).filter((f) => f !== null))];
+    const template = unquotePlaceholders(options.template);
+    if (template === undefined) {
+        return fullCommand(testCommand, 'a placeholder of --rerun-command stands inside quotes; write {tests}, {files} and {pattern} bare (they are shell-quoted)');
+    }
+    const command = template
+        .replaceAll('{tests}', (0,shell_quote/* shellQuoteAll */.M)(ids))
+        .replaceAll('{files}', (0,shell_quote/* shellQuoteAll */.M)(files))
+        .replaceAll('{pattern}', (0,shell_quote/* shellQuote */.Z)(alternation(targets.map((t) => t.name), false)));
+    return { command, env: {}, runner, targeted: true, scope: 'tests', display: command };
+}
+/** The runner's arguments at the scope asked for, else at the files scope; null when neither applies. */
+function scopedArgs(request) {
+    const { runner, targets, cwd, scope } = request;
+    if (runner === 'unittest' && !plainDiscover(request.segment.words))
+        return null;
+    const args = runnerArgs(runner, targets, cwd, scope);
+    if (args !== null)
+        return { args, scope };
+    if (scope === 'files')
+        return null;
+    const files = runnerArgs(runner, targets, cwd, 'files');
+    return files === null ? null : { args: files, scope: 'files' };
+}
+/**
+ * `unittest discover` that the ids can replace: no start or top directory (its modules are then
+ * named from the working directory, as the reports name them), only a pattern and output flags.
+ */
+function plainDiscover(words) {
+    const at = words.findIndex((w) => w.value === 'discover');
+    if (at < 0)
+        return true;
+    const rest = words.slice(at + 1).map((w) => w.value);
+    for (let i = 0; i < rest.length; i++) {
+        const w = rest[i];
+        if (w === '-p' || w === '--pattern' || w === '-k')
+            i++;
+        else if (!/^(?:-[vqbcf]+|--(?:verbose|quiet|buffer|catch|failfast|locals)|--pattern=.*)$/.test(w))
+            return false;
+    }
+    return true;
+}
+function cannotTarget(request) {
+    const reason = request.scope === 'files'
+        ? `${request.runner} has no file-level form for these tests`
+        : `the ${request.runner} ids of the failing tests could not be derived`;
+    return fullCommand(request.testCommand, reason, request.runner);
+}
+function direct(request) {
+    const { testCommand, segment, runner } = request;
+    const built = scopedArgs(request);
     if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+        return cannotTarget(request);
     let command;
-    if (runner === 'node-test') {
+    const discover = runner === 'unittest' ? segment.words.find((w) => w.value === 'discover') : undefined;
+    const gotestsum = runner === 'go' && segment.words.some((w) => base(w) === 'gotestsum');
+    if (discover) {
+        // The ids replace `discover` and its options (a pattern, verbosity): they name the tests.
+        command = `${testCommand.slice(0, discover.start)}${built.args}${testCommand.slice(segment.end)}`;
+    }
+    else if (gotestsum && !segment.words.some((w) => w.value === '--')) {
+        // gotestsum passes what follows `--` to go test; without one it tests ./...
+        command = insertAt(testCommand, segment.end, `-- ./... ${built.args}`);
+    }
+    else if (runner === 'node-test') {
         const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='));
         command = insertAt(testCommand, flag.end, built.args);
     }
@@ -4137,29 +4778,33 @@ function direct(testCommand, segment, runner, targets, cwd) {
     else {
         command = insertAt(testCommand, segment.end, built.args);
     }
-    return { command, env: {}, runner, targeted: true, display: command };
+    return { command, env: {}, runner, targeted: true, scope: built.scope, display: command };
 }
-function throughPackageManager(testCommand, segment, manager, runner, targets, cwd, nodeOptions) {
+function throughPackageManager(request, manager, nodeOptions) {
+    const { testCommand, segment, runner, targets } = request;
     if (runner === 'node-test') {
+        if (request.scope === 'files')
+            return cannotTarget(request);
         // Arguments after the script would land after the test files, where node ignores the flag;
         // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
-        const pattern = `--test-name-pattern=${alternation(targets.map((t) => t.name), true)}`;
+        const pattern = `--test-name-pattern=${nodeTestPattern(targets)}`;
         const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
         return {
             command: testCommand,
             env: { NODE_OPTIONS: value },
             runner,
             targeted: true,
+            scope: 'tests',
             display: `NODE_OPTIONS=${(0,shell_quote/* shellQuote */.Z)(value)} ${testCommand}`,
         };
     }
-    const built = runnerArgs(runner, targets, cwd);
+    const built = scopedArgs(request);
     if (!built)
-        return fullCommand(testCommand, `the ${runner} ids of the failing tests could not be derived`, runner);
+        return cannotTarget(request);
     const separator = segment.words.some((w) => w.value === '--') ? '' : manager === 'npm' ? '-- ' : '';
     const args = runner === 'cargo' ? `-- ${built.args}` : built.args;
     const command = insertAt(testCommand, segment.end, `${separator}${args}`);
-    return { command, env: {}, runner, targeted: true, display: command };
+    return { command, env: {}, runner, targeted: true, scope: built.scope, display: command };
 }
 
 ;// CONCATENATED MODULE: ./src/loop/test-runs.ts
@@ -4169,13 +4814,15 @@ function throughPackageManager(testCommand, segment, manager, runner, targets, c
  *   files are never deleted, and a report older than the run is ignored instead),
  * - with a timeout that kills the whole process tree, output captured to a bounded file under
  *   `.git/self-heal/runs/` (outside the work tree), which is also read as the run's log,
- * - with Python's bytecode cache in a fresh directory (`PYTHONPYCACHEPREFIX`): Python trusts a
- *   `.pyc` whose recorded source size and mtime (whole seconds) match, so an attempt's same-size
- *   edit within the second (or one that kept the mtime) would run the code from before it,
+ * - with the user's Python bytecode caches, less the cached bytecode of each source that changed
+ *   since the previous run (`workspace/python-bytecode.ts`): Python trusts a `.pyc` whose recorded
+ *   size and mtime match, so an edit or a rollback of the same size within the second would run
+ *   the code from before it,
  * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
  *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
  * - read into cases and frames by the evidence collector.
  */
+
 
 
 
@@ -4192,6 +4839,7 @@ function createTestRuns(options) {
     let tracked;
     let suiteWritesGitDir = false;
     const runEnv = (0,child_env/* testRunEnvironment */.jA)(options.env, { secrets: options.secrets, pass: options.passEnv });
+    const bytecode = createBytecodeGuard(options.root, options.cwd);
     // The outputs of the previous heal are not this one's.
     (0,external_node_fs_.rmSync)(options.outputDir, { recursive: true, force: true });
     (0,external_node_fs_.mkdirSync)(options.outputDir, { recursive: true });
@@ -4221,15 +4869,15 @@ function createTestRuns(options) {
     const execute = async (command, env, label) => {
         await deleteStaleReports();
         const outputFile = external_node_path_default().join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
-        const pycache = external_node_path_default().join(options.outputDir, 'pycache');
-        (0,external_node_fs_.rmSync)(pycache, { recursive: true, force: true });
+        const runEnvironment = { ...runEnv, ...env };
+        bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
         // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
         const startedAt = Math.floor(Date.now() / 1000) * 1000;
         const result = await (0,run_tests/* runCommand */.d1)({
             command,
             cwd: options.cwd,
             timeoutMs: options.timeoutMs,
-            env: { ...runEnv, ...env, PYTHONPYCACHEPREFIX: pycache },
+            env: runEnvironment,
             outputFile,
             maxOutputBytes: options.maxOutputBytes,
             signal: options.signal,
@@ -4265,21 +4913,24 @@ function createTestRuns(options) {
             ...(wroteGitDir ? { gitDirWrites } : {}),
         };
     };
-    const plan = (targets) => planRerun({
+    const plan = (targets, scope) => planRerun({
         testCommand: options.testCommand,
         template: options.rerunTemplate,
         targets,
         cwd: options.cwd,
         nodeOptions: options.env.NODE_OPTIONS,
+        scope,
     });
     return {
         plan,
         full: (label) => execute(options.testCommand, {}, label),
+        run: (p, label) => execute(p.command, p.env, label),
         async targeted(targets, label) {
             const p = plan(targets);
             return { ...(await execute(p.command, p.env, label)), plan: p };
         },
         existingReports: matchReports,
+        settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
     };
 }
 /** Junit globs as root-relative patterns (for the tree state's output filter). */
@@ -4421,7 +5072,9 @@ function finish(run, parts) {
         ...(parts.commit ? { commit: parts.commit } : {}),
         tokens: parts.tokens ?? { input: 0, output: 0 },
         durationMs: Math.max(0, run.now() - run.started),
+        ...(parts.timings ? { timings: parts.timings } : {}),
         ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
+        ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
     });
     if (options?.reportPath)
         writeReportFile(external_node_path_default().resolve(options.cwd, options.reportPath), report);
@@ -4556,18 +5209,23 @@ async function snapshotTree(repo, options, logger) {
         throw error;
     }
 }
-/** The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the next run. */
-function restoreAndRelease(snapshot) {
+/**
+ * The tree comes back exactly, and its journal goes; if the check fails, the journal stays for the
+ * next run. The bytecode of what came back goes too: the user's next run must not load an attempt's.
+ */
+function restoreAndRelease(snapshot, runs) {
     (0,tree_state/* restoreSnapshot */.n5)(snapshot);
     (0,tree_state/* verifyRestored */.se)(snapshot);
+    runs?.settleBytecode();
     (0,tree_state/* releaseSnapshot */["if"])(snapshot);
 }
 /** baseline → context → loop → settle, with the tree restored exactly unless an attempt was accepted. */
 async function healInSnapshot(run, setup) {
     const { snapshot, scrub } = setup;
     let released = false;
+    let testRuns;
     try {
-        const { runs, baseline } = await runBaseline(run, setup);
+        const { runs, baseline, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
         // Whatever the baseline runs left in the tree is not part of any attempt.
         (0,tree_state/* restoreSnapshot */.n5)(snapshot);
         const failures = scrubDeep(baseline.frames, scrub);
@@ -4579,13 +5237,15 @@ async function healInSnapshot(run, setup) {
                 failures,
                 flaky: baseline.flaky,
                 reproduce: baseline.reproduce,
+                timings,
+                rerunFallback: baseline.rerunFallback,
             });
         }
         const context = await prepareContext(setup, baseline, failures);
         const notReady = await prepareProvider(run, setup);
         if (notReady) {
-            const { summary, flaky, reproduce } = baseline;
-            return finish(run, { ...notReady, summary, failures, flaky, reproduce });
+            const { summary, flaky, reproduce, rerunFallback } = baseline;
+            return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
         }
         const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
         const common = {
@@ -4595,23 +5255,69 @@ async function healInSnapshot(run, setup) {
             flaky: baseline.flaky,
             tokens: spent.tokens,
             reproduce: baseline.reproduce,
+            timings: { ...timings, attempts: loop.timings },
+            // Attempts' reruns may have fallen back too: the report says the first fallback.
+            rerunFallback: baseline.rerun.fallback,
         };
         if (!loop.accepted) {
-            restoreAndRelease(snapshot);
+            restoreAndRelease(snapshot, runs);
             released = true;
             return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
         }
         // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
+        runs.settleBytecode();
         (0,tree_state/* releaseSnapshot */["if"])(snapshot);
         released = true;
         return finish(run, { ...common, ...(await settleFix(run, setup, loop, common)) });
     }
     finally {
         if (!released)
-            restoreAndRelease(snapshot);
+            restoreAndRelease(snapshot, testRuns);
     }
 }
-async function runBaseline(run, setup) {
+/**
+ * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
+ * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
+ * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
+ */
+function timeBaselineRuns(runs, logger) {
+    const timings = { attempts: [] };
+    let active = true;
+    const count = (label, result) => {
+        if (!active)
+            return result;
+        if (label === 'baseline') {
+            timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
+            return result;
+        }
+        timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
+        const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
+        logger.info(`confirmation: ${exit} in ${(0,format/* formatDuration */.a3)(result.durationMs)}`);
+        return result;
+    };
+    const timed = {
+        ...runs,
+        full: async (label) => count(label, await runs.full(label)),
+        run: async (plan, label) => count(label, await runs.run(plan, label)),
+        targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
+    };
+    return { runs: timed, timings, stop: () => void (active = false) };
+}
+/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
+function describeBaselineTimings(timings, totalMs) {
+    const parts = [];
+    if (timings.baselineMs !== undefined)
+        parts.push(`test run ${(0,format/* formatDuration */.a3)(timings.baselineMs)}`);
+    else
+        parts.push("the step's reports reused");
+    if (timings.confirmationMs !== undefined)
+        parts.push(`confirmation ${(0,format/* formatDuration */.a3)(timings.confirmationMs)}`);
+    const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
+    parts.push(`self-heal ${(0,format/* formatDuration */.a3)(Math.max(0, own))}`);
+    return `baseline took ${(0,format/* formatDuration */.a3)(totalMs)}: ${parts.join(', ')}`;
+}
+/** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
+async function runBaseline(run, setup, created) {
     const { options, repo } = setup;
     // Every report is read with the test command's directory as the base of its case files.
     const collect = (input) => (0,collect_evidence/* collectEvidence */.mE)({ ...input, testCwd: repo.cwd });
@@ -4633,23 +5339,32 @@ async function runBaseline(run, setup) {
         ].filter((s) => !!s),
         passEnv: options.passEnv,
         guardGitDir: () => (0,tree_state/* restoreGitMetadata */.QI)(setup.snapshot),
+        changedPaths: () => (0,tree_state/* changedPaths */.vl)(setup.snapshot),
         git: repo.git,
         collect,
         signal: run.deps.signal,
     });
+    created(runs);
     const headTime = await (0,workspace_git/* headCommitTime */.VJ)(repo.git);
-    const baseline = await run.logger.group('baseline', () => establishBaseline({
-        runs,
-        collect,
-        root: repo.root,
-        testCommand: options.testCommand,
-        junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
-        log: options.log ? external_node_path_default().resolve(repo.cwd, options.log) : undefined,
-        mode: run.deps.baseline ?? 'auto',
-        headTime,
-        logger: run.logger,
-    }));
-    return { runs, baseline };
+    const timed = timeBaselineRuns(runs, run.logger);
+    const started = run.now();
+    const baseline = await run.logger.group('baseline', async () => {
+        const settled = await establishBaseline({
+            runs: timed.runs,
+            collect,
+            root: repo.root,
+            testCommand: options.testCommand,
+            junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
+            log: options.log ? external_node_path_default().resolve(repo.cwd, options.log) : undefined,
+            mode: run.deps.baseline ?? 'auto',
+            headTime,
+            logger: run.logger,
+        });
+        timed.stop();
+        run.logger.info(describeBaselineTimings(timed.timings, Math.max(0, run.now() - started)));
+        return settled;
+    });
+    return { runs, baseline, timings: timed.timings };
 }
 /** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
 function failingTestFiles(repo, baseline) {
@@ -4698,7 +5413,8 @@ async function runLoop(run, setup, ready) {
         fullRunMs: baseline.fullRunMs,
         targetedRunMs: baseline.targetedRunMs,
     };
-    if (!baseline.targetedWorks)
+    const { rerun } = baseline;
+    if (rerun.level === 'full')
         run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
     const loop = await runHealLoop({
         options,
@@ -4718,7 +5434,7 @@ async function runLoop(run, setup, ready) {
         commitDiff: context.commitDiff,
         expectations: baseline.expectations,
         testFiles: context.testFiles,
-        rerunTargets: baseline.targetedWorks ? (label) => runs.targeted(baseline.targets, label) : null,
+        rerunTargets: rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
         runFull: (label) => runs.full(label),
     });
     return { loop, spent };
@@ -4749,10 +5465,18 @@ async function settleFix(run, setup, loop, parts) {
             attempts: parts.attempts ?? [],
             fix,
         };
+        const started = run.now();
         try {
             const commit = await commitFixOnHead(setup.repo.git, report, run.deps.author);
-            run.logger.info(`committed ${commit.sha.slice(0, 12)}: ${commit.message.split('\n')[0]}`);
-            return { ...healed, reason: loop.reason, fix, commit };
+            const commitMs = Math.max(0, run.now() - started);
+            run.logger.info(`committed ${commit.sha.slice(0, 12)} in ${(0,format/* formatDuration */.a3)(commitMs)}: ${commit.message.split('\n')[0]}`);
+            return {
+                ...healed,
+                reason: loop.reason,
+                fix,
+                commit,
+                ...(parts.timings ? { timings: { ...parts.timings, commitMs } } : {}),
+            };
         }
         catch (error) {
             // The verified fix is in the work tree either way; a failed commit must not lose it.
@@ -4765,6 +5489,75 @@ async function settleFix(run, setup, loop, parts) {
             };
         }
     });
+}
+
+
+/***/ }),
+
+/***/ 5632:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c8: () => (/* binding */ noneAccepted),
+/* harmony export */   wg: () => (/* binding */ feedbackHeadline)
+/* harmony export */ });
+/* unused harmony export namedList */
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2073);
+
+
+const MAX_NAMED = 5;
+const MAX_NAME_CHARS = 160;
+/** `a, b and c`, or `a, b, c, d, e and 4 more`: at most `max` items, each one clipped line. */
+function namedList(items, max = MAX_NAMED) {
+    const shown = items.slice(0, max).map((s) => (0,_text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(s, MAX_NAME_CHARS));
+    const rest = items.length - shown.length;
+    if (rest > 0)
+        return `${shown.join(', ')} and ${rest} more`;
+    return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
+}
+/**
+ * The feedback's first line, and when it ends by announcing a list ("…but 3 other tests broke:"),
+ * the list: the broken tests of a `broke-passing` attempt, else the feedback's own `- ` items.
+ */
+function feedbackHeadline(attempt) {
+    const [first = '', ...rest] = attempt.feedback.split('\n');
+    if (!first.endsWith(':'))
+        return first;
+    const broken = attempt.verdict === 'broke-passing' ? (attempt.passToPass?.broken ?? []) : [];
+    const items = broken.length
+        ? broken
+        : rest.filter((l) => l.startsWith('- ') && !l.startsWith('- … and ')).map((l) => l.slice(2));
+    return items.length ? `${first} ${namedList(items)}` : first.replace(/:$/, '');
+}
+function attemptsNamed(ns) {
+    return ns.length === 1 ? `attempt ${ns[0]}` : `attempts ${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`;
+}
+/** Made every failing test pass, but was rolled back for what it broke. */
+function passedTargets(a) {
+    return a.verdict === 'broke-passing' && !!a.failToPass?.total && a.failToPass.passed === a.failToPass.total;
+}
+/**
+ * Why no attempt was accepted, true to the best of them: one that made every failing test pass
+ * but broke others, or passed only by special-casing the tests, is said as such.
+ */
+function noneAccepted(attempts) {
+    const broke = attempts.filter(passedTargets);
+    const special = attempts.filter((a) => a.verdict === 'special-cased').map((a) => a.n);
+    if (broke.length === 0 && special.length === 0)
+        return 'no attempt made every failing test pass';
+    const parts = [];
+    if (broke.length === 1) {
+        const a = broke[0];
+        const names = a.passToPass?.broken ?? [];
+        parts.push(`attempt ${a.n} made every failing test pass but ${names.length ? `broke ${(0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(names.length, 'other test')} (${namedList(names, 3)})` : 'the test command still failed'}`);
+    }
+    else if (broke.length > 1) {
+        parts.push(`${attemptsNamed(broke.map((a) => a.n))} made every failing test pass but broke other tests`);
+    }
+    if (special.length > 0)
+        parts.push(`${attemptsNamed(special)} passed the tests only by special-casing them`);
+    return `no attempt was accepted: ${parts.join('; ')}`;
 }
 
 

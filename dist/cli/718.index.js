@@ -1,5 +1,5 @@
-export const id = 796;
-export const ids = [796];
+export const id = 718;
+export const ids = [718];
 export const modules = {
 
 /***/ 7593:
@@ -840,7 +840,7 @@ async function buildFrames(run, logFailures, repo, options = {}) {
 
 /***/ }),
 
-/***/ 6161:
+/***/ 83:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -862,8 +862,6 @@ var build_frames = __webpack_require__(1861);
 var match_tests = __webpack_require__(4047);
 // EXTERNAL MODULE: ./src/frames/repo-view.ts
 var repo_view = __webpack_require__(5504);
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./src/workspace/repo-paths.ts
 var repo_paths = __webpack_require__(4640);
 // EXTERNAL MODULE: ./node_modules/tinyglobby/dist/index.mjs + 1 modules
@@ -1337,6 +1335,8 @@ function detectFromRoot(rootName, attributes) {
             return 'vitest';
         if (name === 'Mocha Tests')
             return 'mocha-junit-reporter';
+        if (name === 'TAP Tests')
+            return 'tap';
         if (name === 'nextest-run' || attributes['uuid'] !== undefined)
             return 'nextest';
         // Playwright always writes `id` and `name` on the root (empty unless PLAYWRIGHT_JUNIT_SUITE_*).
@@ -1433,8 +1433,11 @@ const QUIRKS = {
     'node-test': {
         adjustCase(fields) {
             fields.name = undoNodeQuoteEscape(fields.name);
-            // The enclosing describe's name (Node 24; "test" in Node 20), escaped the same way.
-            if (fields.classname !== undefined)
+            // The enclosing describes' names, dotted (Node 24), escaped the same way; "test" for a
+            // top-level test (and every test on Node 20) says nothing, and is left out of the id.
+            if (fields.classname === 'test')
+                fields.classname = undefined;
+            else if (fields.classname !== undefined)
                 fields.classname = undoNodeQuoteEscape(fields.classname);
             if (fields.file !== undefined)
                 fields.file = undoNodeQuoteEscape(fields.file);
@@ -1450,6 +1453,7 @@ const QUIRKS = {
     gradle: { repeats: 'retry-after-failure' },
     pytest: {
         repeats: 'attempts',
+        moduleClassnames: true,
         // pytest's `line` is the 0-based line number of the test function (from its reportinfo).
         lineBase: 0,
         isEmptyOutput: isPytestEmptyCapture,
@@ -1520,6 +1524,27 @@ const QUIRKS = {
             const base = fields.classname.slice(fields.classname.lastIndexOf('/') + 1);
             return match[1] === base ? Number(match[2]) : undefined;
         },
+    },
+    tap: {
+        // @tapjs/reporter's junit: classname `file > parent > …`, `file` only on failures. Each
+        // assertion is a case too. The file is the first part of the classname; the id names the
+        // subtest path after it (`test/a.test.mjs::parent > test > should be equal`).
+        adjustCase(fields) {
+            if (fields.classname === undefined)
+                return;
+            const at = fields.classname.indexOf(' > ');
+            fields.file ??= at < 0 ? fields.classname : fields.classname.slice(0, at);
+        },
+        idName(fields) {
+            const c = fields.classname;
+            const at = c === undefined ? -1 : c.indexOf(' > ');
+            return at < 0 ? fields.name : `${c.slice(at + 3)} > ${fields.name}`;
+        },
+        classWithinFile: () => undefined,
+        // A test left out by --grep, --only or t.skip/t.todo: `<property name="skip" value="filter: …"/>`.
+        skipProperty: (attributes) => attributes['name'] === 'skip' || attributes['name'] === 'todo'
+            ? `${attributes['name']}: ${attributes['value'] ?? ''}`
+            : undefined,
     },
     'go-junit-report': { failureMessage: goFailureMessage },
     gotestsum: { failureMessage: goFailureMessage },
@@ -1691,6 +1716,12 @@ class CaseBuilder {
         this.skipped = true;
         this.skipMessage ??= attributes['message'];
     }
+    /** A <property> of the case: some producers say there that it did not run (see `skipProperty`). */
+    property(attributes) {
+        const message = this.quirks.skipProperty?.(attributes);
+        if (message !== undefined)
+            this.skip({ message });
+    }
     /** A <failure> (or an <error>, `isError`): its text goes to `body`. */
     failure(isError, attributes) {
         this.resultTouched = true;
@@ -1841,6 +1872,10 @@ class CaseBuilder {
         fields.line = undefined;
         fields.suiteHostname = suite?.hostname;
         this.quirks.adjustCase?.(fields);
+        // pytest's xunit2 names the module only: the file it names, when the repository has it, makes
+        // the id pytest's own node id (`tests/test_x.py::TestC::test_y`), as reruns pass it.
+        if (fields.file === undefined && fields.classname !== undefined && this.quirks.moduleClassnames)
+            fields.file = this.caseFile?.pythonModule?.(fields.classname);
         // An absolute path (node:test always, mocha-junit-reporter and PHPUnit on their suites) is the
         // machine's, not the test's: ids must be the same wherever the report was written.
         if (fields.file !== undefined &&
@@ -1955,395 +1990,668 @@ function firstLine(text) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/reports/junit/passing-cases.ts
+;// CONCATENATED MODULE: ./src/reports/junit/buffered-token.ts
 /**
- * The fast path for the bulk of a big report: runs of passing cases written as empty elements,
- * `<testcase name="…" time="…"/>` or `<testcase …></testcase>`, that are only counted (one report,
- * no passing ids wanted, see `JUnitReader`). For those, tokenizing every character through saxes
- * costs more than everything else the reader does; a plain scan that checks the same XML rules
- * saxes would (attribute syntax, quoting, no duplicate attribute, only characters XML allows, no
- * `<` or entity reference in a value) is several times faster. Anything else, or anything in doubt
- * (an entity reference, a CR not followed by LF, a non-ASCII attribute name, a surrogate, an
- * element cut by the end of the chunk, a `status` or `result` that says the case did not run: see
- * `notRunAttribute`), ends the run: saxes reads it as usual and reports any
- * problem with its position, which the scan keeps exact (see `ScannedRun`).
+ * What saxes holds between two chunks, told from the outside. saxes 6 buffers a token whole before
+ * it hands it over (a text node while a text handler is set, a CDATA section, comment, DOCTYPE,
+ * processing instruction, attribute value, name or entity reference) and has no public way to
+ * bound that buffer. The reader knows where the last element, text node or CDATA section saxes
+ * handed over ended (its events, at `parser.position`); this lexer reads what came after it, so at
+ * the end of a chunk it says which token is unfinished and how much of it saxes holds, and the
+ * reader bounds it through saxes' input alone (see `JUnitReader.bound`).
  *
- * Most elements are matched whole by a regex for the attribute names the report's previous plain
- * element had (see `learnShape`); the rest by a regex for any plain element and a walk of its
- * names (the duplicate check), and what neither takes by a character loop (line breaks, tabs,
- * `></testcase>`), which is the reference the other two are narrower than.
+ * It mirrors saxes' tokenizing only as far as that needs: where a token starts and ends. Every
+ * malformed construct it might read differently from saxes is a fatal error there, and the next
+ * event puts it back in step. It reads only the tail of a chunk after its last event (a few hundred
+ * characters), and a whole chunk only while one token spans it.
  */
-
-/** A case element longer than this is left to saxes (its attribute values are bounded there). */
-const MAX_ELEMENT_CHARS = 16 * 1024;
-/** More attributes than this on one case is left to saxes. */
-const MAX_NAMES = 32;
+// Lexer states, after saxes' (saxes.js `S_…`), merged where saxes buffers alike.
+const S_TEXT = 0;
+const S_ENTITY = 1; // after `&`, until `;`
+const S_OPEN = 2; // after `<`
+const S_BANG = 3; // after `<!`
+const S_NAME = 4; // an element name, in a start or end tag
+const S_TAG = 5; // in a tag, between attributes
+const S_ATTR_NAME = 6;
+const S_ATTR_EQ = 7; // after an attribute name, before `=`
+const S_ATTR_VALUE_START = 8; // after `=`, before the quote
+const S_ATTR_VALUE = 9; // a quoted attribute value
+const S_COMMENT = 10;
+const S_COMMENT_ENDED = 11; // after `--`: saxes hands the comment over there, before the `>`
+const S_CDATA = 12;
+const S_PI = 13;
+const S_DOCTYPE = 14;
+const S_DOCTYPE_QUOTE = 15;
+const S_DTD = 16; // the internal subset, `[…]`
+const S_DTD_QUOTED = 17;
+const S_DTD_OPEN = 18; // `<` in the internal subset
+const S_DTD_BANG = 19;
+const S_DTD_COMMENT = 20;
+const S_DTD_PI = 21;
 const LT = 60;
 const GT = 62;
-const SLASH = 47;
-const EQ = 61;
 const AMP = 38;
+const SEMICOLON = 59;
+const SLASH = 47;
+const BANG = 33;
+const QUESTION = 63;
+const EQ = 61;
 const DQUOTE = 34;
 const SQUOTE = 39;
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const OPEN = '<testcase';
-// Characters of a value the loop below accepts without anything to note: not the quote, `<`, `&`,
-// a control character (tab and line breaks are counted by the loop), a surrogate, U+FFFE/FFFF.
-const PLAIN_DOUBLE = /[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
-const PLAIN_SINGLE = /[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*/y;
-const CLOSE = '</testcase';
-// Attribute names of the element being scanned (start, end), for the duplicate check.
-const nameStarts = new Int32Array(MAX_NAMES);
-const nameEnds = new Int32Array(MAX_NAMES);
-// Line breaks seen by the current scan (module state: the scan is synchronous).
-let newlines = 0;
-let lineStart = -1;
+const MINUS = 45;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+/** What the reader tells the lexer an event left saxes in. */
+const AFTER_MARKUP = S_TEXT;
+/** saxes hands a text node over at the `<` that ends it. */
+const AFTER_TEXT = S_OPEN;
+function isSpace(c) {
+    return c === 32 || c === 10 || c === 13 || c === 9;
+}
+/** A character that can start an element or attribute name (ASCII as XML has it, any non-ASCII letter). */
 function isNameStart(c) {
-    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58;
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
 }
-function isNameChar(c) {
-    return ((c >= 97 && c <= 122) ||
-        (c >= 65 && c <= 90) ||
-        (c >= 48 && c <= 57) ||
-        c === 95 ||
-        c === 58 ||
-        c === 45 ||
-        c === 46);
-}
-/** Index after the XML whitespace at `i`, counting line breaks; a CR at the very end stays (saxes must see what follows it). */
-function skipSpace(text, i) {
-    for (;;) {
-        const c = text.charCodeAt(i);
-        if (c === SPACE || c === TAB)
-            i++;
-        else if (c === LF) {
-            i++;
-            newlines++;
-            lineStart = i;
+class BufferedToken {
+    state = S_TEXT;
+    /** The state an entity reference returns to. */
+    entityReturn = S_TEXT;
+    /** The quote of the value or string being read. */
+    quote = 0;
+    /** Characters of a terminator seen so far (`-` of `-->`, `]` of `]]>`, `?` of `?>`, of `<!…`). */
+    run = 0;
+    bang = '';
+    /** Characters saxes holds of the token being read (text only while it is collected). */
+    buffered = 0;
+    /** Characters of the name or entity reference being read. */
+    name = 0;
+    /** Attributes read on the tag being read. */
+    attributes = 0;
+    /** saxes handed a token over (an event): it now stands in `state` (one of the `AFTER_…`). */
+    reset(state) {
+        this.state = state;
+        this.run = 0;
+        this.buffered = 0;
+        this.name = 0;
+        this.attributes = 0;
+    }
+    /** The reader split the token (see `JUnitReader.bound`): saxes holds nothing of it any more. */
+    emptied() {
+        this.buffered = 0;
+        this.run = 0;
+    }
+    get region() {
+        switch (this.state) {
+            case S_TEXT:
+                return 'text';
+            case S_CDATA:
+                return 'cdata';
+            case S_COMMENT:
+                return 'comment';
+            case S_ATTR_VALUE:
+                return 'attribute';
+            case S_PI:
+                return 'pi';
+            case S_DOCTYPE_QUOTE:
+            case S_DTD_QUOTED:
+                return 'doctype-quoted';
+            case S_DOCTYPE:
+            case S_DTD:
+            case S_DTD_OPEN:
+            case S_DTD_BANG:
+            case S_DTD_COMMENT:
+            case S_DTD_PI:
+                return 'doctype';
+            default:
+                return 'other';
         }
-        else if (c === CR) {
-            if (i + 1 >= text.length)
-                return i;
-            i += text.charCodeAt(i + 1) === LF ? 2 : 1;
-            newlines++;
-            lineStart = i;
-        }
-        else
-            return i;
     }
-}
-function sameName(text, names, start, end) {
-    const length = end - start;
-    for (let k = 0; k < names; k++) {
-        const s = nameStarts[k];
-        if (nameEnds[k] - s !== length)
-            continue;
-        let j = 0;
-        while (j < length && text.charCodeAt(s + j) === text.charCodeAt(start + j))
-            j++;
-        if (j === length)
-            return true;
+    /** The quote that ends the attribute value or DOCTYPE string being read. */
+    get closingQuote() {
+        return String.fromCharCode(this.quote);
     }
-    return false;
-}
-/**
- * The common element, `<testcase a="…" b='…'/>` on one line with plain values, matched whole:
- * attributes separated by spaces or tabs, values without a line break, tab, `<`, `&`, control
- * character, surrogate or U+FFFE/FFFF. Anything else is left to `caseElementEnd`'s loop.
- */
-const PLAIN_ELEMENT = /<testcase(?:[ \t]+[A-Za-z_:][-\w.:]*[ \t]*=[ \t]*(?:"[^"<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*"|'[^'<&\x00-\x1f\ud800-\udfff\ufffe\uffff]*'))*[ \t]*\/>/y;
-/**
- * Index after the element at `at` when `PLAIN_ELEMENT` matches it and it has no duplicate
- * attribute and no more attributes or characters than `caseElementEnd` takes; -1 otherwise (the
- * loop then decides). The regex vouched for the syntax and the values: only the names are walked.
- */
-function plainElementEnd(text, at) {
-    if (sameShape !== undefined) {
-        sameShape.lastIndex = at;
-        if (sameShape.test(text) && sameShape.lastIndex - at <= MAX_ELEMENT_CHARS)
-            return sameShape.lastIndex;
+    /** Whether a terminator may be under way (`-` in a comment, `]` in CDATA, `?` in a PI). */
+    get terminating() {
+        return this.run > 0;
     }
-    PLAIN_ELEMENT.lastIndex = at;
-    if (!PLAIN_ELEMENT.test(text))
-        return -1;
-    const end = PLAIN_ELEMENT.lastIndex;
-    if (end - at > MAX_ELEMENT_CHARS)
-        return -1;
-    let i = at + OPEN.length;
-    let names = 0;
-    for (;;) {
-        let c = text.charCodeAt(i);
-        while (c === SPACE || c === TAB)
-            c = text.charCodeAt(++i);
-        if (c === SLASH) {
-            learnShape(text, names);
-            return end;
-        }
-        if (names === MAX_NAMES)
-            return -1;
-        // The name ends at `=` or at the spaces before it (the regex allows nothing else there).
-        const start = i;
-        const eq = text.indexOf('=', i);
-        let nameEnd = eq;
-        while (text.charCodeAt(nameEnd - 1) === SPACE || text.charCodeAt(nameEnd - 1) === TAB)
-            nameEnd--;
-        if (sameName(text, names, start, nameEnd))
-            return -1;
-        nameStarts[names] = start;
-        nameEnds[names] = nameEnd;
-        names++;
-        // Past the opening quote, then past the closing one.
-        i = eq + 1;
-        c = text.charCodeAt(i);
-        while (c !== DQUOTE && c !== SQUOTE)
-            c = text.charCodeAt(++i);
-        const valueStart = i + 1;
-        i = text.indexOf(c === DQUOTE ? '"' : "'", valueStart) + 1;
-        if (passing_cases_saysNotRun(text, start, nameEnd, valueStart, i - 1))
-            return -1;
-    }
-}
-/** Whether the attribute at [nameStart, nameEnd) with the value [valueStart, valueEnd) says the case did not run. */
-function passing_cases_saysNotRun(text, nameStart, nameEnd, valueStart, valueEnd) {
-    const length = nameEnd - nameStart;
-    if (length !== 6 || !(text.startsWith('status', nameStart) || text.startsWith('result', nameStart)))
-        return false;
-    return notRunAttribute(text.slice(nameStart, nameEnd), text.slice(valueStart, valueEnd));
-}
-/**
- * A regex for plain elements with exactly the attribute names of the last one walked, in the same
- * order (a report writes every passing case alike: pytest `classname name file line time`,
- * jest-junit `classname name time`): an element it matches has no duplicate attribute and no
- * more attributes than that one, so the names need no walk.
- */
-let sameShape;
-let shape = '';
-function learnShape(text, names) {
-    let key = '';
-    for (let k = 0; k < names; k++)
-        key += `${text.slice(nameStarts[k], nameEnds[k])} `;
-    if (key === shape)
-        return;
-    shape = key;
-    // Their values matter (see `saysNotRun`): such elements are walked one by one.
-    if (key.startsWith('status ') || key.startsWith('result ') || / (?:status|result) /.test(key)) {
-        sameShape = undefined;
-        return;
-    }
-    const value = (q) => `${q}[^${q}<&\\x00-\\x1f\\ud800-\\udfff\\ufffe\\uffff]*${q}`;
-    const attributes = key
-        .trim()
-        .split(' ')
-        .filter(Boolean)
-        .map((name) => `[ \\t]+${name.replace(/\./g, '\\.')}[ \\t]*=[ \\t]*(?:${value('"')}|${value("'")})`)
-        .join('');
-    sameShape = new RegExp(`<testcase${attributes}[ \\t]*\\/>`, 'y');
-}
-/** Index after the empty case element at `at` (which starts with `<testcase`), or -1. */
-function caseElementEnd(text, at) {
-    const n = text.length;
-    const limit = Math.min(n, at + MAX_ELEMENT_CHARS);
-    let i = at + OPEN.length;
-    let names = 0;
-    for (;;) {
-        const before = i;
-        i = skipSpace(text, i);
-        if (i >= limit)
-            return -1;
-        let c = text.charCodeAt(i);
-        if (c === SLASH)
-            return text.charCodeAt(i + 1) === GT ? i + 2 : -1;
-        if (c === GT) {
-            i = skipSpace(text, i + 1);
-            if (!text.startsWith(CLOSE, i))
-                return -1;
-            i = skipSpace(text, i + CLOSE.length);
-            return i < limit && text.charCodeAt(i) === GT ? i + 1 : -1;
-        }
-        // An attribute: whitespace before it, an ASCII name not seen on this element, `=`, a quoted value.
-        if (i === before || !isNameStart(c) || names === MAX_NAMES)
-            return -1;
-        const start = i;
-        do
-            i++;
-        while (isNameChar(text.charCodeAt(i)));
-        if (sameName(text, names, start, i))
-            return -1;
-        nameStarts[names] = start;
-        nameEnds[names] = i;
-        names++;
-        i = skipSpace(text, i);
-        if (text.charCodeAt(i) !== EQ)
-            return -1;
-        i = skipSpace(text, i + 1);
-        const quote = text.charCodeAt(i);
-        if (quote !== DQUOTE && quote !== SQUOTE)
-            return -1;
-        const valueStart = i + 1;
-        // The common value, without a line break, tab or anything in doubt, in one regex step.
-        const plain = quote === DQUOTE ? PLAIN_DOUBLE : PLAIN_SINGLE;
-        plain.lastIndex = valueStart;
-        plain.test(text);
-        for (i = plain.lastIndex;; i++) {
-            if (i >= limit)
-                return -1;
-            c = text.charCodeAt(i);
-            if (c === quote)
-                break;
-            if (c < SPACE) {
-                if (c === LF) {
-                    newlines++;
-                    lineStart = i + 1;
+    /** Reads `text` from `from` on, as saxes just did; `collecting`: a text handler is set. */
+    scan(text, from, collecting) {
+        const n = text.length;
+        let i = from;
+        while (i < n) {
+            const c = text.charCodeAt(i);
+            switch (this.state) {
+                case S_TEXT: {
+                    // The common long stretch: jump to the next `<` or `&`.
+                    const end = nextOf(text, i, '<', '&');
+                    if (collecting)
+                        this.buffered += end - i;
+                    i = end;
+                    if (i < n) {
+                        if (text.charCodeAt(i) === LT)
+                            this.open();
+                        else
+                            this.startEntity(S_TEXT);
+                        i++;
+                    }
+                    continue;
                 }
-                else if (c === CR && text.charCodeAt(i + 1) === LF) {
-                    i++;
-                    newlines++;
-                    lineStart = i + 1;
-                }
-                else if (c !== TAB)
-                    return -1;
+                case S_ENTITY:
+                    if (c === SEMICOLON) {
+                        this.state = this.entityReturn;
+                        this.name = 0;
+                    }
+                    else
+                        this.name++;
+                    break;
+                case S_OPEN:
+                    if (c === SLASH)
+                        this.startName();
+                    else if (c === BANG) {
+                        this.state = S_BANG;
+                        this.bang = '';
+                    }
+                    else if (c === QUESTION)
+                        this.start(S_PI);
+                    else if (isNameStart(c)) {
+                        this.startName();
+                        this.name = 1;
+                    }
+                    else
+                        this.state = S_TEXT;
+                    break;
+                case S_BANG:
+                    this.bang += text[i];
+                    if (this.bang === '[CDATA[')
+                        this.start(S_CDATA);
+                    else if (this.bang === '--')
+                        this.start(S_COMMENT);
+                    else if (this.bang === 'DOCTYPE')
+                        this.start(S_DOCTYPE);
+                    else if (this.bang.length >= 7)
+                        this.name++;
+                    break;
+                case S_NAME:
+                    if (isSpace(c) || c === SLASH)
+                        this.state = S_TAG;
+                    else if (c === GT)
+                        this.state = S_TEXT;
+                    else
+                        this.name++;
+                    break;
+                case S_TAG:
+                    this.name = 0;
+                    if (c === GT)
+                        this.state = S_TEXT;
+                    else if (isNameStart(c)) {
+                        this.state = S_ATTR_NAME;
+                        this.attributes++;
+                        this.name = 1;
+                    }
+                    break;
+                case S_ATTR_NAME:
+                    if (c === EQ)
+                        this.startValue();
+                    else if (isSpace(c))
+                        this.state = S_ATTR_EQ;
+                    else if (c === GT)
+                        this.state = S_TEXT;
+                    else if (c === SLASH)
+                        this.state = S_TAG;
+                    else
+                        this.name++;
+                    break;
+                case S_ATTR_EQ:
+                    if (c === EQ)
+                        this.startValue();
+                    else if (!isSpace(c)) {
+                        this.state = S_TAG;
+                        continue; // read the character again there
+                    }
+                    break;
+                case S_ATTR_VALUE_START:
+                    if (c === DQUOTE || c === SQUOTE) {
+                        this.state = S_ATTR_VALUE;
+                        this.quote = c;
+                        this.buffered = 0;
+                    }
+                    else if (!isSpace(c))
+                        this.state = S_TAG; // unquoted: fatal in saxes
+                    break;
+                case S_ATTR_VALUE:
+                    if (c === this.quote) {
+                        this.state = S_TAG;
+                        this.buffered = 0;
+                    }
+                    else if (c === AMP)
+                        this.startEntity(S_ATTR_VALUE);
+                    else
+                        this.buffered++;
+                    break;
+                case S_COMMENT:
+                    this.buffered++;
+                    if (c === MINUS) {
+                        if (++this.run === 2)
+                            this.state = S_COMMENT_ENDED;
+                    }
+                    else
+                        this.run = 0;
+                    break;
+                case S_COMMENT_ENDED:
+                    // `--` not followed by `>` is fatal in saxes.
+                    this.state = S_TEXT;
+                    this.run = 0;
+                    this.buffered = 0;
+                    break;
+                case S_CDATA:
+                    this.buffered++;
+                    if (c === CLOSE_BRACKET)
+                        this.run++;
+                    else if (c === GT && this.run >= 2)
+                        this.reset(S_TEXT);
+                    else
+                        this.run = 0;
+                    break;
+                case S_PI:
+                    this.buffered++;
+                    if (c === GT && this.run > 0)
+                        this.reset(S_TEXT);
+                    else
+                        this.run = c === QUESTION ? 1 : 0;
+                    break;
+                default:
+                    this.buffered++;
+                    this.doctype(c);
             }
-            else if (c === LT || c === AMP || (c >= 0xd800 && c <= 0xdfff) || c > 0xfffd)
-                return -1;
+            i++;
         }
-        if (passing_cases_saysNotRun(text, start, nameEnds[names - 1], valueStart, i))
-            return -1;
-        i++;
+    }
+    doctype(c) {
+        switch (this.state) {
+            case S_DOCTYPE:
+                if (c === GT)
+                    this.reset(S_TEXT);
+                else if (c === OPEN_BRACKET)
+                    this.state = S_DTD;
+                else if (c === DQUOTE || c === SQUOTE) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.quote = c;
+                }
+                break;
+            case S_DOCTYPE_QUOTE:
+                if (c === this.quote)
+                    this.state = S_DOCTYPE;
+                break;
+            case S_DTD:
+                if (c === CLOSE_BRACKET)
+                    this.state = S_DOCTYPE;
+                else if (c === LT)
+                    this.state = S_DTD_OPEN;
+                else if (c === DQUOTE || c === SQUOTE) {
+                    this.state = S_DTD_QUOTED;
+                    this.quote = c;
+                }
+                break;
+            case S_DTD_QUOTED:
+                if (c === this.quote)
+                    this.state = S_DTD;
+                break;
+            case S_DTD_OPEN:
+                this.run = 0;
+                this.state = c === BANG ? S_DTD_BANG : c === QUESTION ? S_DTD_PI : S_DTD;
+                break;
+            case S_DTD_BANG:
+                // saxes: `<!-` waits for one more `-`; anything else is a declaration (`<!ENTITY …`).
+                if (c === MINUS && this.run === 0)
+                    this.run = 1;
+                else {
+                    this.state = c === MINUS ? S_DTD_COMMENT : S_DTD;
+                    this.run = 0;
+                }
+                break;
+            case S_DTD_COMMENT:
+                if (c === MINUS)
+                    this.run++;
+                else {
+                    if (this.run >= 2 && c === GT)
+                        this.state = S_DTD;
+                    this.run = 0;
+                }
+                break;
+            case S_DTD_PI:
+                if (c === GT && this.run > 0)
+                    this.state = S_DTD;
+                this.run = c === QUESTION ? 1 : 0;
+                break;
+            default:
+                break;
+        }
+    }
+    open() {
+        this.state = S_OPEN;
+        this.buffered = 0;
+    }
+    startName() {
+        this.state = S_NAME;
+        this.name = 0;
+        this.attributes = 0;
+    }
+    startValue() {
+        this.state = S_ATTR_VALUE_START;
+        this.name = 0;
+    }
+    startEntity(returnTo) {
+        this.entityReturn = returnTo;
+        this.state = S_ENTITY;
+        this.name = 0;
+    }
+    start(state) {
+        this.state = state;
+        this.buffered = 0;
+        this.run = 0;
     }
 }
-/**
- * The run of empty case elements (and the whitespace after each) starting at `at`. The caller
- * knows `at` is where markup starts in the content of a suite (saxes stands there, in text).
- */
-function scanPassingCases(text, at) {
-    newlines = 0;
-    lineStart = -1;
-    let end = at;
-    let cases = 0;
-    let lines = 0;
-    let start = -1;
-    while (text.startsWith(OPEN, end)) {
-        const after = text.charCodeAt(end + OPEN.length);
-        if (!(after === SPACE || after === TAB || after === LF || after === CR || after === SLASH || after === GT))
-            break;
-        let element = plainElementEnd(text, end);
-        if (element < 0)
-            element = caseElementEnd(text, end);
-        if (element < 0)
-            break;
-        const next = skipSpace(text, element);
-        // Line breaks of a rejected element are not part of the run.
-        lines = newlines;
-        start = lineStart;
-        end = next;
-        cases++;
-    }
-    return { end, cases, newlines: lines, lineStart: start };
+/** Index of the first `a` or `b` in `text` from `from` on (`text.length` when neither). */
+function nextOf(text, from, a, b) {
+    const i = text.indexOf(a, from);
+    const j = text.indexOf(b, from);
+    if (i < 0)
+        return j < 0 ? text.length : j;
+    return j < 0 || i < j ? i : j;
 }
 
-;// CONCATENATED MODULE: ./src/reports/junit/saxes-internals.ts
-/** The saxes version the state numbers and fields below were read from. */
-const SAXES_VERSION = '6.0.0';
-// saxes 6.0.0 parser states (`const S_… = n` in saxes.js).
-const SAXES_STATES = {
-    S_TEXT: 13,
-    S_ENTITY: 14,
-    S_CDATA: 20,
-    S_CDATA_ENDING_2: 22,
-    S_ATTRIB_VALUE_QUOTED: 40,
-    S_ATTRIB_VALUE_UNQUOTED: 42,
-    /** `forbiddenState` when no `]` of a possible `]]>` was seen in text. */
-    FORBIDDEN_START: 0,
-};
-const { S_TEXT, S_ENTITY, S_CDATA, S_CDATA_ENDING_2, S_ATTRIB_VALUE_QUOTED, S_ATTRIB_VALUE_UNQUOTED, FORBIDDEN_START } = SAXES_STATES;
-/** Every private field this module touches, for the test that checks saxes still has them. */
-const SAXES_FIELDS = (/* unused pure expression or super */ null && ([
-    'text',
-    'name',
-    'entity',
-    'piTarget',
-    'state',
-    'entityReturnState',
-    'attribList',
-    'chunkPosition',
-    'line',
-    'column',
-    'positionAtNewLine',
-    'forbiddenState',
-    'carriedFromPrevious',
-    'currentXMLVersion',
-]));
-const internals = (parser) => parser;
-function measureBuffers(parser) {
-    const p = internals(parser);
-    const state = p.state;
-    const returnsTo = state === S_ENTITY ? p.entityReturnState : undefined;
-    let region = 'other';
-    if (state === S_TEXT || returnsTo === S_TEXT)
-        region = 'text';
-    else if (state >= S_CDATA && state <= S_CDATA_ENDING_2)
-        region = 'cdata';
-    else if (state === S_ATTRIB_VALUE_QUOTED || state === S_ATTRIB_VALUE_UNQUOTED || returnsTo === S_ATTRIB_VALUE_QUOTED)
-        region = 'attribute';
-    return {
-        text: p.text.length,
-        longestName: Math.max(p.name.length, p.entity.length, p.piTarget.length),
-        attributes: p.attribList.length,
-        region,
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+;// CONCATENATED MODULE: ./src/reports/junit/report-encoding.ts
+/**
+ * Bytes to text for a report file: the encoding is taken from a byte-order mark or the XML
+ * declaration (UTF-8 when neither says otherwise), and files that are not text at all (an
+ * artifact still zipped or gzipped, an image, an executable, junk) are refused with a message that
+ * says what they are. PowerShell's `>` writes UTF-16 with a BOM, so Windows runners do produce
+ * UTF-16 reports. A report with a few bad bytes is text: a test that prints binary data puts NULs
+ * and bytes that are not UTF-8 into its captured output. Those are read as U+FFFD, and
+ * `ReportDecoder` says where they were.
+ */
+
+
+/** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
+const SNIFF_BYTES = 1024;
+/** Files a report pattern can pick up that are not text, by their first bytes (`at`: where those are). */
+const MAGIC = [
+    { bytes: [0x1f, 0x8b], what: 'a gzip-compressed file (decompress it first' },
+    { bytes: [0x50, 0x4b, 0x03, 0x04], what: 'a zip archive (extract the report from it first' },
+    { bytes: [0x50, 0x4b, 0x05, 0x06], what: 'an empty zip archive (no report in it' },
+    { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], what: 'an xz-compressed file (decompress it first' },
+    { bytes: [0x28, 0xb5, 0x2f, 0xfd], what: 'a zstd-compressed file (decompress it first' },
+    { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], what: 'a 7z archive (extract the report from it first' },
+    { bytes: 'ustar', at: 257, what: 'a tar archive (extract the report from it first' },
+    { bytes: '%PDF-', what: 'a PDF document (not a test report' },
+    { bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], what: 'a PNG image (not a test report' },
+    { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image (not a test report' },
+    { bytes: 'GIF8', what: 'a GIF image (not a test report' },
+    { bytes: [0x7f, 0x45, 0x4c, 0x46], what: 'an ELF executable or library (not a test report' },
+    { bytes: [0x00, 0x61, 0x73, 0x6d], what: 'a WebAssembly module (not a test report' },
+    { bytes: 'SQLite format 3\u0000', what: 'an SQLite database (not a test report' },
+];
+function startsWith(head, bytes, at = 0) {
+    const length = bytes.length;
+    if (head.length < at + length)
+        return false;
+    for (let i = 0; i < length; i++) {
+        const b = typeof bytes === 'string' ? bytes.charCodeAt(i) : bytes[i];
+        if (head[at + i] !== b)
+            return false;
+    }
+    return true;
+}
+function sniffEncoding(head) {
+    for (const magic of MAGIC) {
+        if (startsWith(head, magic.bytes, magic.at))
+            return refuse(`${magic.what}; expected a JUnit XML report)`);
+    }
+    // bzip2: "BZh", the block size, then the block magic (pi's digits).
+    if (startsWith(head, 'BZh') && head[3] >= 0x31 && head[3] <= 0x39 && startsWith(head, [0x31, 0x41, 0x59], 4))
+        return refuse('a bzip2-compressed file (decompress it first; expected a JUnit XML report)');
+    const b0 = head[0];
+    const b1 = head[1];
+    if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf)
+        return { ok: true, encoding: 'utf-8' };
+    if (b0 === 0xff && b1 === 0xfe)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0xfe && b1 === 0xff)
+        return { ok: true, encoding: 'utf-16be' };
+    // UTF-16 without a BOM still starts with "<" as one byte and a NUL.
+    if (b0 === 0x3c && b1 === 0x00)
+        return { ok: true, encoding: 'utf-16le' };
+    if (b0 === 0x00 && b1 === 0x3c)
+        return { ok: true, encoding: 'utf-16be' };
+    const declared = declaredEncoding(head);
+    const controls = controlBytes(head);
+    if (controls.count * 2 > head.length) {
+        const at = positionOf(head, controls.first);
+        return refuse(`mostly control bytes (${controls.count} of the first ${head.length}; expected a JUnit XML text file)`, at.line, at.column);
+    }
+    // A file that starts as an XML document or a report is text, whatever its output holds.
+    const nul = head.indexOf(0);
+    if (nul >= 0 && !startsLikeReport(head) && looksBinary(head, declared, controls.count)) {
+        const at = positionOf(head, nul);
+        return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
+    }
+    if (declared === undefined || /^utf-?8$/i.test(declared))
+        return { ok: true, encoding: 'utf-8' };
+    try {
+        new external_node_util_.TextDecoder(declared);
+        return { ok: true, encoding: declared };
+    }
+    catch {
+        return {
+            ok: true,
+            encoding: 'utf-8',
+            note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
+        };
+    }
+}
+/** C0 control bytes but tab, line breaks and ESC (which starts colour codes): how many, and the first. */
+function controlBytes(head) {
+    let count = 0;
+    let first = -1;
+    for (let i = 0; i < head.length; i++) {
+        const b = head[i];
+        if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b) {
+            if (count++ === 0)
+                first = i;
+        }
+    }
+    return { count, first };
+}
+/** After an optional BOM and whitespace: `<?xml`, `<!--`, `<!DOCTYPE` or a report's root element. */
+function startsLikeReport(head) {
+    let i = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+    while (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)
+        i++;
+    return ['<?xml', '<!--', '<!DOCTYPE', '<testsuites', '<testsuite'].some((start) => startsWith(head, start, i));
+}
+/**
+ * Whether bytes with a NUL among them, that do not start as XML, are binary rather than text with
+ * a stray NUL: binary when more than one byte in ten is a control character, or when bytes that
+ * should be UTF-8 are not.
+ */
+function looksBinary(head, declared, controls) {
+    if (controls * 10 > head.length)
+        return true;
+    if (declared !== undefined && !/^utf-?8$/i.test(declared))
+        return false;
+    try {
+        // `stream`: a character cut by the end of the head is not an error.
+        new external_node_util_.TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+/** `encoding="..."` of an XML declaration at the very start (ASCII-compatible encodings only). */
+function declaredEncoding(head) {
+    const start = String.fromCharCode(...head.subarray(0, Math.min(head.length, 200)));
+    const match = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(start);
+    return match?.[1];
+}
+function positionOf(bytes, offset) {
+    let line = 1;
+    let column = 1;
+    for (let i = 0; i < offset; i++) {
+        if (bytes[i] === 0x0a) {
+            line++;
+            column = 1;
+        }
+        else {
+            column++;
+        }
+    }
+    return { line, column };
+}
+function refuse(message, line = 1, column = 1) {
+    return { ok: false, message, line, column };
+}
+/** Undecodable places named one by one in a report's note; the rest are counted. */
+const MAX_UNDECODABLE_SHOWN = 5;
+const NONE = [];
+const EMPTY = new Uint8Array(0);
+/**
+ * Decodes a report piece by piece, as `TextDecoder` does (bytes that are not UTF-8 become U+FFFD,
+ * one for each maximal invalid sequence, as the Encoding standard says), and tells where those
+ * were. A clean piece costs one search of the decoded text for U+FFFD; only a piece that has one
+ * (an undecodable byte, or a U+FFFD the file really holds) is walked byte by byte. In encodings
+ * other than UTF-8 undecodable bytes are replaced, not located.
+ */
+class ReportDecoder {
+    decoder;
+    utf8;
+    /** Bytes decoded before the current piece. */
+    offset = 0;
+    /** The bytes of a UTF-8 sequence cut by the end of the last piece. */
+    carry = EMPTY;
+    constructor(encoding) {
+        this.decoder = new external_node_util_.TextDecoder(encoding);
+        this.utf8 = this.decoder.encoding === 'utf-8';
+    }
+    decode(bytes) {
+        const text = this.decoder.decode(bytes, { stream: true });
+        if (!this.utf8)
+            return { text, undecodable: NONE, undecodableCount: 0 };
+        const start = this.offset;
+        this.offset += bytes.length;
+        const carried = this.carry;
+        if (text.indexOf('\uFFFD') < 0) {
+            // A sequence cut by the end starts in the last three bytes (or in the carried ones).
+            const last = bytes.length >= 4 || carried.length === 0 ? bytes : concat(carried, bytes);
+            this.carry = last.slice(last.length - incompleteTail(last));
+            return { text, undecodable: NONE, undecodableCount: 0 };
+        }
+        const whole = carried.length === 0 ? bytes : concat(carried, bytes);
+        const tail = incompleteTail(whole);
+        this.carry = whole.slice(whole.length - tail);
+        if ((0,external_node_buffer_.isUtf8)(whole.subarray(0, whole.length - tail)))
+            return { text, undecodable: NONE, undecodableCount: 0 };
+        // The decoder drops a BOM at the very start: it is no character of the text.
+        const skip = start === 0 && whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? 3 : 0;
+        return { text, ...locateUndecodable(whole, skip, whole.length - tail, start - carried.length) };
+    }
+    /** The end of the file: a sequence cut by it is undecodable. */
+    end() {
+        const text = this.decoder.decode();
+        if (!this.utf8 || this.carry.length === 0)
+            return { text, undecodable: NONE, undecodableCount: 0 };
+        const byte = this.offset - this.carry.length;
+        this.carry = EMPTY;
+        return { text, undecodable: [{ index: text.length - 1, byte }], undecodableCount: 1 };
+    }
+}
+function concat(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+/** How many UTF-8 continuation bytes a lead byte wants (0: not a lead byte), and its first one's range. */
+function leadOf(b) {
+    if (b >= 0xc2 && b <= 0xdf)
+        return { needed: 1, lower: 0x80, upper: 0xbf };
+    if (b >= 0xe0 && b <= 0xef)
+        return { needed: 2, lower: b === 0xe0 ? 0xa0 : 0x80, upper: b === 0xed ? 0x9f : 0xbf };
+    if (b >= 0xf0 && b <= 0xf4)
+        return { needed: 3, lower: b === 0xf0 ? 0x90 : 0x80, upper: b === 0xf4 ? 0x8f : 0xbf };
+    return { needed: 0, lower: 0, upper: 0 };
+}
+/** The bytes at the end of `bytes` that start a UTF-8 sequence, valid so far, that the next piece may finish. */
+function incompleteTail(bytes) {
+    const n = bytes.length;
+    for (let k = 1; k <= 3 && k <= n; k++) {
+        const b = bytes[n - k];
+        if (b >= 0x80 && b <= 0xbf)
+            continue;
+        const { needed, lower, upper } = leadOf(b);
+        if (needed < k)
+            return 0;
+        for (let j = n - k + 1; j < n; j++) {
+            const c = bytes[j];
+            if (j === n - k + 1 ? c < lower || c > upper : c < 0x80 || c > 0xbf)
+                return 0;
+        }
+        return k;
+    }
+    return 0;
+}
+/**
+ * The Encoding standard's UTF-8 decoder over `bytes[from, to)` (which ends on a sequence
+ * boundary), counting characters as the decoder emits them, to name the index and byte offset of
+ * each U+FFFD it emits for undecodable bytes. `base` is the file offset of `bytes[0]`.
+ */
+function locateUndecodable(bytes, from, to, base) {
+    const undecodable = [];
+    let count = 0;
+    let index = 0;
+    const bad = (byte) => {
+        if (count++ < MAX_UNDECODABLE_SHOWN)
+            undecodable.push({ index, byte: base + byte });
+        index++;
     };
-}
-/** The text saxes buffered so far, removed from its buffer (it is handed over, not lost). */
-function takeBufferedText(parser) {
-    const p = internals(parser);
-    const text = p.text;
-    p.text = '';
-    return text;
-}
-/** Cuts saxes' buffered text to `max` characters. */
-function cutBufferedText(parser, max) {
-    const p = internals(parser);
-    if (p.text.length > max)
-        p.text = p.text.slice(0, max);
-}
-/**
- * Drops text saxes buffered in a text node for a handler that is gone (it would otherwise be
- * glued to the next attribute value it reads).
- */
-function dropBufferedText(parser) {
-    const p = internals(parser);
-    if (p.state === S_TEXT || (p.state === S_ENTITY && p.entityReturnState === S_TEXT))
-        p.text = '';
-}
-/**
- * Whether saxes stands in plain text with nothing buffered or carried to the next chunk, in an
- * XML 1.0 document: then the input that follows can be read elsewhere and skipped (`skipInput`).
- */
-function standsInPlainText(parser) {
-    const p = internals(parser);
-    return p.state === S_TEXT && p.text === '' && p.carriedFromPrevious === undefined && p.currentXMLVersion === '1.0';
-}
-/**
- * Moves saxes' position over `length` characters it was not given, as if it had read them (they
- * hold `newlines` line breaks as XML counts them, the last one followed by `tail` characters), so
- * every later error and position is where it would be.
- */
-function skipInput(parser, length, newlines, tail) {
-    const p = internals(parser);
-    const base = p.chunkPosition;
-    if (newlines > 0) {
-        p.line += newlines;
-        p.column = tail;
-        p.positionAtNewLine = base + length - tail;
+    let i = from;
+    while (i < to) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            index++;
+            i++;
+            continue;
+        }
+        const { needed, lower, upper } = leadOf(b);
+        if (needed === 0) {
+            bad(i);
+            i++;
+            continue;
+        }
+        let j = i + 1;
+        let seen = 0;
+        while (seen < needed && j < to) {
+            const c = bytes[j];
+            if (seen === 0 ? c < lower || c > upper : c < 0x80 || c > 0xbf)
+                break;
+            seen++;
+            j++;
+        }
+        if (seen < needed) {
+            // The sequence so far is one U+FFFD; the byte that broke it is read again.
+            bad(i);
+            i = j;
+            continue;
+        }
+        // Four bytes make a surrogate pair.
+        index += needed === 3 ? 2 : 1;
+        i = j;
     }
-    else {
-        p.column += length;
-    }
-    p.chunkPosition = base + length;
-    // What was skipped ended in markup: no `]` of a `]]>` in text is pending.
-    p.forbiddenState = FORBIDDEN_START;
+    return { undecodable, undecodableCount: count };
 }
 
 ;// CONCATENATED MODULE: ./src/reports/junit/forbidden-characters.ts
@@ -2354,8 +2662,11 @@ function skipInput(parser, length, newlines, tail) {
  * each one and says so; from the first one on, the text the reader keeps is read with them
  * replaced by U+FFFD, except ESC, which is kept: it starts the colour codes that are removed
  * wherever text is shown (src/text/untrusted-text.ts), and U+FFFD in its place would leave
- * "[31m" behind. The report gets one note for all of them, not one per character.
+ * "[31m" behind. The report gets one note for all of them, not one per character, and for the
+ * bytes that could not be decoded (read as U+FFFD by the decoder, see report-encoding.ts) too:
+ * how many, and where the first few were.
  */
+
 const FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\ufffe\uffff]/g;
 const ESC = '\u001b';
 class ForbiddenCharacters {
@@ -2365,6 +2676,9 @@ class ForbiddenCharacters {
     /** Replaced characters of kept text, by code. */
     replaced = new Map();
     escapes = 0;
+    /** Places where bytes could not be decoded: how many, and the first few (position when known). */
+    undecodable = 0;
+    undecodableAt = [];
     /** saxes met one (its message "disallowed character."), at `at`. */
     meet(at) {
         if (this.met++ === 0)
@@ -2390,8 +2704,53 @@ class ForbiddenCharacters {
         for (const key of Object.keys(attributes))
             attributes[key] = this.clean(attributes[key]);
     }
-    /** The one note for the report, and where the first character was; undefined when none was met. */
+    /** Whether the next undecodable place is one the note names (then its position is wanted). */
+    get wantsUndecodable() {
+        return this.undecodableAt.length < MAX_UNDECODABLE_SHOWN;
+    }
+    /** Bytes at file offset `byte` could not be decoded (at `at` in the text, when that is known). */
+    meetUndecodable(at, byte) {
+        if (this.undecodableAt.length < MAX_UNDECODABLE_SHOWN)
+            this.undecodableAt.push({ at, byte });
+        this.undecodable++;
+    }
+    /** `count` more undecodable places, not named. */
+    countUndecodable(count) {
+        this.undecodable += count;
+    }
+    /**
+     * The one note for the report, and where it points (no position when undecodable bytes are all
+     * it says and none of them had one); undefined when there is nothing to say.
+     */
     note() {
+        const forbidden = this.forbiddenNote();
+        const undecodable = this.undecodableNote();
+        if (undecodable === undefined)
+            return forbidden;
+        if (forbidden === undefined)
+            return undecodable;
+        // One note: it points at whichever came first.
+        const a = forbidden.at;
+        const b = undecodable.at;
+        const forbiddenFirst = b === undefined || a.line < b.line || (a.line === b.line && a.column <= b.column);
+        const first = forbiddenFirst ? forbidden : undecodable;
+        const second = forbiddenFirst ? undecodable : forbidden;
+        const at = second.at === undefined ? '' : `the first at ${second.at.line}:${second.at.column}`;
+        return { message: `${first.message}; and ${second.message.replace('the first here', at)}`, at: first.at };
+    }
+    undecodableNote() {
+        if (this.undecodable === 0)
+            return undefined;
+        const places = this.undecodableAt.map(({ at, byte }) => at === undefined ? `byte ${byte}` : `${at.line}:${at.column} (byte ${byte})`);
+        const more = this.undecodable - places.length;
+        const n = this.undecodable;
+        return {
+            message: `bytes that are not UTF-8 in ${n} place${n === 1 ? '' : 's'}, read as U+FFFD: ` +
+                `at ${places.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            at: this.undecodableAt.find((place) => place.at !== undefined)?.at,
+        };
+    }
+    forbiddenNote() {
         if (this.met === 0 || this.first === undefined)
             return undefined;
         const codes = [...this.replaced.entries()].sort((a, b) => a[0] - b[0]);
@@ -2468,13 +2827,9 @@ function describeFatal(message) {
  * whatever the tests printed. Every string is bounded (see bounded-text.ts); entity references are
  * never expanded (saxes reads no DTD: an undefined entity stays literal and is reported); element
  * depth, attribute count and name lengths are capped, and saxes' own buffers are drained or cut
- * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them.
- *
- * Runs of passing cases that are only counted may go around saxes (the fast path, passing-cases.ts
- * and `skipPassingCases` below; off with `fastPath: false`). Whatever touches saxes' private state
- * is in saxes-internals.ts.
+ * between chunks so a huge text node, CDATA section, comment or attribute cannot grow them: through
+ * saxes' public API alone (what it holds is told from the outside, see buffered-token.ts).
  */
-
 
 
 
@@ -2486,8 +2841,10 @@ function describeFatal(message) {
 const MAX_DEPTH = 256;
 /** More attributes than this on one element is not a test report either. */
 const MAX_ATTRIBUTES = 1024;
-/** saxes' internal buffers are inspected between chunks once they pass this many characters. */
+/** What saxes holds of one token is bounded between chunks once it passes this many characters. */
 const DRAIN_AT = 64 * 1024;
+/** A token saxes holds that could not be split by then (see `bound`) is not read on. */
+const MAX_HELD = 4 * DRAIN_AT;
 /** Recoverable XML errors reported one by one per file; the rest are counted. */
 const MAX_REPORTED_RECOVERABLE = 10;
 // Element kinds on the stack.
@@ -2504,19 +2861,17 @@ const K_SUITE_ERR = 9;
 const K_RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
 const K_RETRY_TRACE = 11; // <stackTrace> inside a retry element
 const K_IGNORED = 12; // properties, and anything inside a case we do not read
+const K_CASE_PROPERTIES = 13; // <properties> inside a case (tap writes a skip there)
+const K_CASE_PROPERTY = 14;
 /** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
 const DOCUMENT_ENDED = new Error('the document ended');
-/** A chunk in which this many `<testcase` in a row could not be skipped is given to saxes whole. */
-const FAST_PATH_MISSES = 8;
 class junit_reader_JUnitReader {
     report;
     sink;
     errors = [];
     dialect;
-    /** Largest saxes text buffer seen between chunks (for the memory tests and the bench). */
+    /** Most characters of one token saxes held between chunks (for the memory tests and the bench). */
     peakBufferedChars = 0;
-    /** Passing cases counted without saxes (see passing-cases.ts), for the tests and the bench. */
-    fastCases = 0;
     /**
      * A suite of a producer that writes one test as several elements (pytest, see `repeats` in
      * dialects.ts) held more <testcase> elements than its `tests` attribute counts: the elements
@@ -2564,7 +2919,27 @@ class junit_reader_JUnitReader {
     /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
     passIds;
     source;
-    fastPath;
+    // What saxes holds between chunks (see `bound`).
+    token = new BufferedToken();
+    /** Characters given to the current parser (injected ones too), and where the current write began. */
+    given = 0;
+    writeStart = 0;
+    /** Where the last event left the current parser (`parser.position`), and in what state. */
+    syncAt = -1;
+    syncState = AFTER_MARKUP;
+    textHandler = false;
+    /** The rest of the token being left out of saxes' input ends at this string. */
+    dropUntil;
+    droppedCR = false;
+    /** Markup that splits the token saxes holds, to give it at the first place it can go. */
+    pendingSplit;
+    /** The last character given to saxes. */
+    lastGiven = 0;
+    /** How saxes' positions differ from the input's, after what was left out or added (see `shift`). */
+    lineShift = 0;
+    shiftLine = 0;
+    columnShift = 0;
+    offsetShift = 0;
     constructor(
     /** The report's path as shown to the user: every error names it. */
     report, sink, options = {}) {
@@ -2572,7 +2947,6 @@ class junit_reader_JUnitReader {
         this.sink = sink;
         this.source = options.source ?? { report };
         this.builder = new CaseBuilder(options.caseFile);
-        this.fastPath = options.fastPath ?? true;
         this.parser = this.createParser();
         this.wantsPassingCases = sink.wantsPassingCases;
     }
@@ -2590,19 +2964,57 @@ class junit_reader_JUnitReader {
         }
         if (!this.sawNonWhitespace && !this.checkStart(text))
             return;
-        const rest = this.fastPath ? this.parseAroundPassingCases(text) : this.parse(text);
+        if (this.dropUntil !== undefined) {
+            text = this.leaveOut(text);
+            if (text.length === 0)
+                return;
+        }
+        if (this.pendingSplit !== undefined) {
+            text = this.splitPending(text);
+            if (text.length === 0)
+                return;
+        }
+        const rest = this.parse(text);
         if (rest !== undefined) {
             // The document ended inside this chunk: read the rest as the start of the next one.
             this.write(rest);
             return;
         }
         if (!this.stopped)
-            this.drain();
+            this.bound(text);
+    }
+    /**
+     * `write`, for text decoded from the report's bytes where some could not be decoded: the
+     * U+FFFD that stand for them are noted with their line and column (the first few, which the
+     * note names) and their byte offset.
+     */
+    writeDecoded({ text, undecodable, undecodableCount }) {
+        if (undecodableCount === 0) {
+            this.write(text);
+            return;
+        }
+        let from = 0;
+        let noted = 0;
+        for (const { index, byte } of undecodable) {
+            if (!this.forbidden.wantsUndecodable)
+                break;
+            // Up to and with the U+FFFD: saxes' position is then that character's.
+            this.write(text.slice(from, index + 1));
+            from = index + 1;
+            const known = !this.stopped && !this.awaitingDocument && this.sawNonWhitespace && this.dropUntil === undefined;
+            this.forbidden.meetUndecodable(known ? this.position() : undefined, byte);
+            noted++;
+        }
+        this.forbidden.countUndecodable(undecodableCount - noted);
+        this.write(text.slice(from));
     }
     /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
     parse(text) {
         const start = this.fed;
         this.fed += text.length;
+        this.writeStart = this.given;
+        this.given += text.length;
+        this.lastGiven = text.charCodeAt(text.length - 1);
         try {
             this.parser.write(text);
         }
@@ -2620,71 +3032,6 @@ class junit_reader_JUnitReader {
         this.fed = this.restartAt;
         this.restartAt = -1;
         return rest;
-    }
-    // ---- the passing-case fast path --------------------------------------------------------------
-    /**
-     * `parse`, except that runs of passing cases that are only counted are counted by a plain scan
-     * (passing-cases.ts) instead of going through saxes; every other piece of the text goes through
-     * saxes, in order.
-     */
-    parseAroundPassingCases(text) {
-        let from = 0;
-        let search = 0;
-        let misses = 0;
-        while (misses < FAST_PATH_MISSES && this.sawCase && !this.wantsPassingCases) {
-            const at = text.indexOf('<testcase', search);
-            if (at < 0)
-                break;
-            if (at > from) {
-                const rest = this.parse(text.slice(from, at));
-                // The document ended before `at`: the rest of the chunk starts the next one.
-                if (rest !== undefined)
-                    return rest + text.slice(at);
-                if (this.stopped)
-                    return undefined;
-                from = at;
-            }
-            const end = this.skipPassingCases(text, at);
-            if (end > at) {
-                from = search = end;
-                misses = 0;
-            }
-            else {
-                search = at + 1;
-                misses++;
-            }
-        }
-        return this.parse(from === 0 ? text : text.slice(from));
-    }
-    /**
-     * Counts the run of passing cases at `at` without saxes, when saxes stands right before it in
-     * the content of a suite and such cases are only counted (one report, no passing ids wanted).
-     * saxes' position is moved over the run, so every later error and document boundary is placed
-     * exactly as if it had read it. Returns where the run ends (`at` when there is none).
-     */
-    skipPassingCases(text, at) {
-        const depth = this.depth;
-        if (this.stopped ||
-            this.awaitingDocument ||
-            depth === 0 ||
-            this.kinds[depth - 1] !== K_SUITE ||
-            this.active !== undefined ||
-            this.passIdsNeeded() ||
-            !standsInPlainText(this.parser))
-            return at;
-        const run = scanPassingCases(text, at);
-        if (run.cases === 0)
-            return at;
-        // What openCase and closeCase do for a passing case that is only counted.
-        this.builder.reset();
-        for (let k = 0; k < run.cases; k++)
-            this.sink.countPass(this.source);
-        this.fastCases += run.cases;
-        this.suites[this.suites.length - 1].cases += run.cases;
-        const length = run.end - at;
-        skipInput(this.parser, length, run.newlines, run.newlines > 0 ? run.end - run.lineStart : 0);
-        this.fed += length;
-        return run.end;
     }
     /** Whether this report's passing cases are needed by their ids (asked once the producer is known). */
     passIdsNeeded() {
@@ -2743,8 +3090,10 @@ class junit_reader_JUnitReader {
         this.flushSuites();
         this.sink.endReport?.(this.source);
         const forbidden = this.forbidden.note();
-        if (forbidden !== undefined)
+        if (forbidden?.at !== undefined)
             this.report_(forbidden.message, forbidden.at);
+        else if (forbidden !== undefined)
+            this.errors.push({ file: this.report, message: `${this.report}: ${forbidden.message}` });
         if (this.recoverable > MAX_REPORTED_RECOVERABLE) {
             this.errors.push({
                 file: this.report,
@@ -2773,7 +3122,33 @@ class junit_reader_JUnitReader {
         parser.on('closetag', this.onClose);
         parser.on('cdata', this.onCData);
         parser.on('error', this.onError);
+        // No handler for comments, processing instructions or the DOCTYPE to tell where they end
+        // (buffered-token.ts reads through them): saxes keeps handlers in properties added after
+        // construction, and four more put the parser in V8's slow property mode (3× the time).
+        this.given = 0;
+        this.syncAt = -1;
+        this.textHandler = false;
+        this.token.reset(AFTER_MARKUP);
+        this.dropUntil = undefined;
+        this.pendingSplit = undefined;
+        this.lastGiven = 0;
+        this.lineShift = 0;
+        this.shiftLine = 0;
+        this.columnShift = 0;
+        this.offsetShift = 0;
         return parser;
+    }
+    /** An event of saxes: the token it held ended here (see `bound`). */
+    sync(state) {
+        this.syncAt = this.parser.position;
+        this.syncState = state;
+    }
+    setTextHandler(handler) {
+        this.textHandler = handler !== undefined;
+        if (handler === undefined)
+            this.parser.off('text');
+        else
+            this.parser.on('text', handler);
     }
     /** Stops every callback of the current parser (it may still chew through the current chunk). */
     detach() {
@@ -2782,11 +3157,16 @@ class junit_reader_JUnitReader {
         parser.off('closetag');
         parser.off('cdata');
         parser.off('text');
+        this.textHandler = false;
         // An error handler must stay: without one saxes throws.
         parser.on('error', () => undefined);
     }
     /** Line (1-based) and column (1-based) in the whole input of the parser's last character. */
     position(line = this.parser.line, column = this.parser.column) {
+        // Where the input differs from what saxes was given (see `shift`).
+        if (line === this.shiftLine)
+            column += this.columnShift;
+        line += this.lineShift;
         if (line === 1)
             return { line: this.lineBase, column: Math.max(1, this.columnBase + column) };
         return { line: this.lineBase + line - 1, column: Math.max(1, column) };
@@ -2837,12 +3217,14 @@ class junit_reader_JUnitReader {
         this.fatal(describeFatal(message));
     };
     onCData = (text) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.active !== undefined && !this.awaitingDocument)
             this.active.append(this.forbidden.clean(text));
     };
     onText = (text) => {
+        this.sync(AFTER_TEXT);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.active === undefined || this.awaitingDocument)
@@ -2860,44 +3242,144 @@ class junit_reader_JUnitReader {
         if (target !== undefined)
             this.builder.markCollecting();
         // saxes only buffers text while a text handler is set: none outside the elements we read.
-        if (target === undefined) {
-            this.parser.off('text');
-            // Text saxes buffered before the handler went away (a close is handled one event late,
-            // see onClose) would otherwise stay in its buffer and be glued to the next attribute value.
-            dropBufferedText(this.parser);
+        // Text it buffered before the handler goes (a close is handled one event late, see onClose)
+        // would stay in its buffer and be glued to the next attribute value: a handler stays until
+        // saxes hands that text over, and drops it.
+        this.setTextHandler(target === undefined ? this.onStaleText : this.onText);
+    }
+    onStaleText = () => {
+        this.sync(AFTER_TEXT);
+        if (this.active === undefined)
+            this.setTextHandler(undefined);
+    };
+    /**
+     * Keeps what saxes holds bounded between chunks (saxes 6 buffers a token whole before it hands
+     * it over; buffered-token.ts tells which token is unfinished and how much of it saxes holds),
+     * through its input alone: a text node or CDATA section is split by markup that adds nothing
+     * (an empty comment, `]]><![CDATA[`), a comment likewise (`--><!--`); the rest of an attribute
+     * value, a processing instruction or a quoted DOCTYPE string is left out (`leaveOut`). Positions
+     * stay those of the input (`shift`). A name or entity reference that long, or that many
+     * attributes, is not a test report.
+     */
+    bound(text) {
+        const token = this.token;
+        if (this.syncAt > this.writeStart) {
+            token.reset(this.syncState);
+            token.scan(text, this.syncAt - this.writeStart, this.textHandler);
         }
         else {
-            this.parser.on('text', this.onText);
+            token.scan(text, 0, this.textHandler);
         }
-    }
-    /**
-     * Keeps saxes' buffers bounded between chunks (saxes 6 accumulates a text node, CDATA section,
-     * comment, DOCTYPE or attribute value whole before handing it over). Text we are collecting is
-     * moved into its bounded collector; anything else is cut, with a note for a cut attribute.
-     */
-    drain() {
-        const buffers = measureBuffers(this.parser);
-        if (buffers.text > this.peakBufferedChars)
-            this.peakBufferedChars = buffers.text;
-        if (buffers.longestName > DRAIN_AT) {
+        if (token.buffered > this.peakBufferedChars)
+            this.peakBufferedChars = token.buffered;
+        if (token.name > DRAIN_AT) {
             this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
             return;
         }
-        if (buffers.attributes > MAX_ATTRIBUTES) {
+        if (token.attributes > MAX_ATTRIBUTES) {
             this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
             return;
         }
-        if (buffers.text <= DRAIN_AT)
+        if (token.buffered <= DRAIN_AT)
             return;
-        if (this.active !== undefined && (buffers.region === 'text' || buffers.region === 'cdata')) {
-            this.active.append(this.forbidden.clean(takeBufferedText(this.parser)));
-            return;
+        const region = token.region;
+        const split = SPLITS[region];
+        const last = this.lastGiven;
+        if (split !== undefined) {
+            // Where saxes may keep the last character for the next piece, or stands inside a "]]>" or
+            // "-->", the split waits for the first place in the next piece (`splitPending`).
+            if (!token.terminating && canSplit(last, Number.NaN, split))
+                this.inject(split);
+            else
+                this.pendingSplit = split;
         }
-        if (buffers.region === 'attribute' && !this.attributeCut) {
-            this.attributeCut = true;
-            this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+        else if (region === 'attribute' || region === 'doctype-quoted' || region === 'pi') {
+            // Nothing may be left out after a trailing CR or high surrogate (saxes keeps it for the next piece).
+            if (!token.terminating && last !== 13 && !junit_reader_isHighSurrogate(last)) {
+                if (region === 'attribute' && !this.attributeCut) {
+                    this.attributeCut = true;
+                    this.report_(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+                }
+                this.dropUntil = region === 'pi' ? '?>' : token.closingQuote;
+                this.droppedCR = false;
+            }
         }
-        cutBufferedText(this.parser, JUNIT_LIMITS.attribute);
+        if (token.buffered > MAX_HELD) {
+            this.fatal(`${REGION_NAMES[region]} longer than ${MAX_HELD} characters that cannot be read in bounded memory (expected a JUnit XML report)`);
+        }
+    }
+    /**
+     * The split `bound` could not make at the end of the last piece, made at the first place in the
+     * first few characters of this one (after the LF of a CR LF, past a run of "]"); the rest of the
+     * piece is returned.
+     */
+    splitPending(text) {
+        const split = this.pendingSplit;
+        // Characters that may end the token: the split must come before them.
+        const ends = split === '<!---->' ? '<&' : '>';
+        for (let i = 0; i < Math.min(text.length, 8); i++) {
+            if (i > 0 && ends.includes(text[i - 1]))
+                break;
+            if (!canSplit(i === 0 ? this.lastGiven : text.charCodeAt(i - 1), text.charCodeAt(i), split))
+                continue;
+            this.pendingSplit = undefined;
+            if (i > 0)
+                this.parse(text.slice(0, i));
+            if (this.stopped)
+                return '';
+            this.inject(split);
+            return text.slice(i);
+        }
+        return text;
+    }
+    /** Gives saxes `markup` that splits the token it holds without changing what it means. */
+    inject(markup) {
+        const { line, column } = this.parser;
+        this.writeStart = this.given;
+        this.given += markup.length;
+        this.parser.write(markup);
+        this.flushPendingClose();
+        this.token.emptied();
+        this.lastGiven = 0;
+        this.shift(line, column, -markup.length, 0, 0);
+    }
+    /** The part of `text` before `dropUntil` is left out of saxes' input; the rest is returned. */
+    leaveOut(text) {
+        const at = text.indexOf(this.dropUntil);
+        const end = at < 0 ? text.length : at;
+        if (at >= 0)
+            this.dropUntil = undefined;
+        // Line breaks as XML counts them (CR LF is one, also when the last piece ended with its CR),
+        // and the characters after the last one.
+        let newlines = 0;
+        let lineStart = -1;
+        for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+            if (i > 0 || !this.droppedCR)
+                newlines++;
+            lineStart = i + 1;
+        }
+        for (let i = text.indexOf('\r'); i >= 0 && i < end; i = text.indexOf('\r', i + 1)) {
+            if (text.charCodeAt(i + 1) === 10 && i + 1 < end)
+                continue;
+            newlines++;
+            lineStart = Math.max(lineStart, i + 1);
+        }
+        this.shift(this.parser.line, this.parser.column, end, newlines, lineStart < 0 ? 0 : end - lineStart);
+        this.droppedCR = end > 0 && text.charCodeAt(end - 1) === 13;
+        this.fed += end;
+        return text.slice(end);
+    }
+    /**
+     * After saxes' last character (at `line`, `column` by its count), `length` characters of the
+     * input were left out (`newlines` line breaks among them, `tail` characters after the last one),
+     * or -`length` added: the positions saxes gives from there on are corrected in `position`.
+     */
+    shift(line, column, length, newlines, tail) {
+        const real = line === this.shiftLine ? column + this.columnShift : column;
+        this.columnShift = (newlines > 0 ? tail : real + length) - column;
+        this.shiftLine = line;
+        this.lineShift += newlines;
+        this.offsetShift += length;
     }
     /** Between documents: skips whitespace (counting lines) until the next document starts. */
     skipToNextDocument(text) {
@@ -2932,6 +3414,7 @@ class junit_reader_JUnitReader {
     }
     // ---- elements --------------------------------------------------------------------------------
     onOpen = (tag) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.stopped || this.awaitingDocument)
@@ -2989,8 +3472,13 @@ class junit_reader_JUnitReader {
                     kind = K_CASE_ERR;
                 else if (name === 'flakyFailure' || name === 'flakyError' || name === 'rerunFailure' || name === 'rerunError')
                     kind = K_RETRY;
+                else if (name === 'properties')
+                    kind = K_CASE_PROPERTIES;
                 else
                     kind = K_IGNORED;
+                break;
+            case K_CASE_PROPERTIES:
+                kind = name === 'property' ? K_CASE_PROPERTY : K_IGNORED;
                 break;
             case K_RETRY:
                 kind = name === 'stackTrace' ? K_RETRY_TRACE : K_IGNORED;
@@ -3037,6 +3525,13 @@ class junit_reader_JUnitReader {
                 // The stack trace of the first retry is kept; later retries are only counted.
                 this.collect(this.builder.retryCollector());
                 break;
+            case K_CASE_PROPERTIES:
+                this.collect(undefined);
+                break;
+            case K_CASE_PROPERTY:
+                this.builder.property(attributes);
+                this.collect(undefined);
+                break;
             case K_IGNORED:
                 if (this.dialect === undefined && name === 'property' && this.suites.length > 0) {
                     this.setDialect(detectFromProperty(attributes, this.suites[this.suites.length - 1].hostname !== undefined));
@@ -3048,6 +3543,7 @@ class junit_reader_JUnitReader {
         }
     };
     onClose = (tag) => {
+        this.sync(AFTER_MARKUP);
         if (this.pendingClose !== undefined)
             this.flushPendingClose();
         if (this.stopped || this.awaitingDocument)
@@ -3062,7 +3558,7 @@ class junit_reader_JUnitReader {
         if (this.depth === 1) {
             // The root: where the document ends (the next one, if any, starts after it).
             const parser = this.parser;
-            this.closeAt = this.parserOffset + parser.position;
+            this.closeAt = this.parserOffset + parser.position + this.offsetShift;
             this.closeLine = parser.line;
             this.closeColumn = parser.column;
         }
@@ -3254,6 +3750,36 @@ class junit_reader_JUnitReader {
         this.sink.addCase(testCase);
     }
 }
+/** Markup that splits a token saxes holds without changing what it reads (see `bound`). */
+const SPLITS = {
+    text: '<!---->',
+    cdata: ']]><![CDATA[',
+    comment: '--><!--',
+};
+/**
+ * Whether `split` may come between the characters `before` and `after` (NaN: not known yet):
+ * not inside a CR LF or a surrogate pair, and not after a "]" (of a "]]>") or a "-" (of a "-->").
+ */
+function canSplit(before, after, split) {
+    if (before === 13)
+        return !Number.isNaN(after) && after !== 10; // the next piece may start with LF
+    if (junit_reader_isHighSurrogate(before))
+        return false;
+    return before !== (split === '--><!--' ? 45 : 93);
+}
+function junit_reader_isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+const REGION_NAMES = {
+    text: 'a text node',
+    cdata: 'a CDATA section',
+    comment: 'a comment',
+    attribute: 'an attribute value',
+    pi: 'a processing instruction',
+    doctype: 'a DOCTYPE declaration',
+    'doctype-quoted': 'a DOCTYPE declaration',
+    other: 'markup',
+};
 function countAttribute(value) {
     if (value === undefined)
         return -1;
@@ -3751,139 +4277,8 @@ function mergeAttempts(earlier, later) {
     return later;
 }
 
-;// CONCATENATED MODULE: ./src/reports/junit/repo-relative-file.ts
-/**
- * Test files as the repository names them. node:test writes each case's file as an absolute path
- * (mocha-junit-reporter and PHPUnit their suites' file) of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
- * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
- * reruns and other reports, and the job summary shows them. So the path is mapped the way the
- * frames stage maps stack frames (`workspace/repo-paths.ts`): under the root, a runner's workspace layout,
- * or the longest suffix that is a repository file. A file outside the repository stays as it is.
- */
-
-
-/** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
-const MAX_REMEMBERED = 4096;
-/**
- * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
- * files write them relative to it, so an absolute file under it is made relative to it too: one base
- * for every case file of a run (the rerun passes them to the runner from there).
- */
-function repo_relative_file_createRepoRelativeFile(repo, base) {
-    const known = new Map();
-    const fromBase = base === undefined ? '' : external_node_path_default().relative(repo.root, base).split((external_node_path_default()).sep).join('/');
-    const prefix = fromBase && !fromBase.startsWith('..') && !external_node_path_default().isAbsolute(fromBase) ? `${fromBase}/` : '';
-    return (file) => {
-        let mapped = known.get(file);
-        if (mapped !== undefined)
-            return mapped;
-        const verdict = repo.resolve(file);
-        // Under the root but not tracked (a new test file, a vendored tree) is still the repository's.
-        mapped = verdict.kind === 'user' ? verdict.path : ((0,repo_paths/* pathUnderRoot */.Ss)(repo.root, file) ?? file);
-        if (prefix && mapped.startsWith(prefix))
-            mapped = mapped.slice(prefix.length);
-        if (known.size >= MAX_REMEMBERED)
-            known.clear();
-        known.set(file, mapped);
-        return mapped;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/reports/junit/report-encoding.ts
-/**
- * Bytes to text for a report file: the encoding is taken from a byte-order mark or the XML
- * declaration (UTF-8 when neither says otherwise), and files that are not text at all (an
- * artifact still zipped or gzipped, a binary) are refused with a message that says what they are.
- * PowerShell's `>` writes UTF-16 with a BOM, so Windows runners do produce UTF-16 reports.
- */
-/** How many leading bytes `sniffEncoding` wants to see (it works with fewer at the end of a file). */
-const SNIFF_BYTES = 1024;
-function sniffEncoding(head) {
-    const b0 = head[0];
-    const b1 = head[1];
-    if (b0 === 0x1f && b1 === 0x8b)
-        return refuse('a gzip-compressed file (decompress it first; expected a JUnit XML report)');
-    if (b0 === 0x50 && b1 === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-        return refuse('a zip archive (extract the report from it first; expected a JUnit XML report)');
-    }
-    if (b0 === 0xef && b1 === 0xbb && head[2] === 0xbf)
-        return { ok: true, encoding: 'utf-8' };
-    if (b0 === 0xff && b1 === 0xfe)
-        return { ok: true, encoding: 'utf-16le' };
-    if (b0 === 0xfe && b1 === 0xff)
-        return { ok: true, encoding: 'utf-16be' };
-    // UTF-16 without a BOM still starts with "<" as one byte and a NUL.
-    if (b0 === 0x3c && b1 === 0x00)
-        return { ok: true, encoding: 'utf-16le' };
-    if (b0 === 0x00 && b1 === 0x3c)
-        return { ok: true, encoding: 'utf-16be' };
-    const declared = declaredEncoding(head);
-    const nul = head.indexOf(0);
-    if (nul >= 0 && looksBinary(head, declared)) {
-        const at = positionOf(head, nul);
-        return refuse(`binary data (a NUL byte at offset ${nul}; expected a JUnit XML text file)`, at.line, at.column);
-    }
-    if (declared === undefined || /^utf-?8$/i.test(declared))
-        return { ok: true, encoding: 'utf-8' };
-    try {
-        new TextDecoder(declared);
-        return { ok: true, encoding: declared };
-    }
-    catch {
-        return {
-            ok: true,
-            encoding: 'utf-8',
-            note: `unsupported encoding "${declared.slice(0, 40)}" in the XML declaration, read as UTF-8`,
-        };
-    }
-}
-/**
- * Whether bytes with a NUL among them are binary rather than text with a stray NUL (node:test
- * writes a NUL from an assertion message raw; the reader replaces it): binary when more than one
- * byte in ten is a control character, or when bytes that should be UTF-8 are not.
- */
-function looksBinary(head, declared) {
-    let controls = 0;
-    for (const b of head)
-        if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x1b)
-            controls++;
-    if (controls * 10 > head.length)
-        return true;
-    if (declared !== undefined && !/^utf-?8$/i.test(declared))
-        return false;
-    try {
-        // `stream`: a character cut by the end of the head is not an error.
-        new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-        return false;
-    }
-    catch {
-        return true;
-    }
-}
-/** `encoding="..."` of an XML declaration at the very start (ASCII-compatible encodings only). */
-function declaredEncoding(head) {
-    const start = String.fromCharCode(...head.subarray(0, Math.min(head.length, 200)));
-    const match = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(start);
-    return match?.[1];
-}
-function positionOf(bytes, offset) {
-    let line = 1;
-    let column = 1;
-    for (let i = 0; i < offset; i++) {
-        if (bytes[i] === 0x0a) {
-            line++;
-            column = 1;
-        }
-        else {
-            column++;
-        }
-    }
-    return { line, column };
-}
-function refuse(message, line = 1, column = 1) {
-    return { ok: false, message, line, column };
-}
-
+// EXTERNAL MODULE: ./src/reports/junit/repo-relative-file.ts
+var repo_relative_file = __webpack_require__(2290);
 ;// CONCATENATED MODULE: ./src/reports/junit/parse-junit.ts
 /**
  * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
@@ -3905,18 +4300,17 @@ function refuse(message, line = 1, column = 1) {
 
 
 
-
 /** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
 const CHUNK_BYTES = 64 * 1024;
 /** Characters handed to the XML parser at a time when the input is already a string. */
 const CHUNK_CHARS = (/* unused pure expression or super */ null && (64 * 1024));
 async function parseJUnitFile(file, options = {}) {
-    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    const stream = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
     return singleResult(await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1));
 }
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 function parseJUnitString(xml, name, options = {}) {
-    const stream = streamOptions(options, options.repo && createRepoRelativeFile(options.repo, options.caseBase));
+    const stream = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
     return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
 }
 /**
@@ -3951,7 +4345,9 @@ async function parseJUnitReports(patterns, cwd, options = {}) {
         }
     }
     // Without a listing of the repository's files, `cwd` still tells which files are under it.
-    const stream = streamOptions(options, repo_relative_file_createRepoRelativeFile(options.repo ?? (0,repo_paths/* createPathResolver */.uC)(cwd, []), options.caseBase));
+    const stream = {
+        caseFile: (0,repo_relative_file/* createRepoRelativeFile */.b)(options.repo ?? (0,repo_paths/* createPathResolver */.uC)(cwd, []), options.caseBase),
+    };
     const reading = await readReports(async (sink) => {
         const reads = [];
         for (const file of files)
@@ -4044,20 +4440,13 @@ function singleResult(reading) {
         ...(reading.notKept > 0 ? { notKept: reading.notKept } : {}),
     };
 }
-function streamOptions(options, caseFile) {
-    return { caseFile, fastPath: fastPathOf(options.fastPath) };
-}
-/** The fast path is on unless `option` or SELF_HEAL_JUNIT_FAST_PATH=0 turns it off. */
-function fastPathOf(option) {
-    return option ?? process.env['SELF_HEAL_JUNIT_FAST_PATH'] !== '0';
-}
 function newCollector(options, reports, keep) {
     const max = keep === 'all' ? undefined : options.maxKeptCases;
     return new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
 }
 /** Streams one report file into `sink`; `display` is the path errors and cases name. */
-async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}) {
-    const reader = new junit_reader_JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+async function streamReportFile(file, display, sink, { caseFile } = {}) {
+    const reader = new junit_reader_JUnitReader(display, sink, { caseFile });
     const notes = [];
     let refused = false;
     try {
@@ -4086,10 +4475,10 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
                         refused = true;
                         break;
                     }
-                    reader.write(decoder.decode(head, { stream: true }));
+                    reader.writeDecoded(decoder.decode(head));
                 }
                 else {
-                    reader.write(decoder.decode(chunk, { stream: true }));
+                    reader.writeDecoded(decoder.decode(chunk));
                 }
                 // A fatal problem: the rest of this report cannot be read.
                 if (reader.done)
@@ -4101,10 +4490,10 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
                 if (decoder === undefined)
                     refused = true;
                 else
-                    reader.write(decoder.decode(head, { stream: true }));
+                    reader.writeDecoded(decoder.decode(head));
             }
             if (decoder !== undefined && !reader.done)
-                reader.write(decoder.decode());
+                reader.writeDecoded(decoder.end());
         }
         finally {
             await handle.close();
@@ -4122,14 +4511,13 @@ async function streamReportFile(file, display, sink, { caseFile, fastPath } = {}
     return {
         errors: [...notes, ...reader.errors],
         peakBufferedChars: reader.peakBufferedChars,
-        fastCases: reader.fastCases,
         repeatedCases: reader.repeatedCases,
         ...(reader.dialect ? { dialect: reader.dialect } : {}),
     };
 }
 /** Streams a report that is already a string into `sink`. */
-function streamReportString(xml, display, sink, { caseFile, fastPath } = {}) {
-    const reader = new JUnitReader(display, sink, { caseFile, fastPath: fastPathOf(fastPath) });
+function streamReportString(xml, display, sink, { caseFile } = {}) {
+    const reader = new JUnitReader(display, sink, { caseFile });
     let offset = 0;
     while (offset < xml.length && !reader.done) {
         let end = Math.min(xml.length, offset + CHUNK_CHARS);
@@ -4144,7 +4532,6 @@ function streamReportString(xml, display, sink, { caseFile, fastPath } = {}) {
     return {
         errors: reader.errors,
         peakBufferedChars: reader.peakBufferedChars,
-        fastCases: reader.fastCases,
         repeatedCases: reader.repeatedCases,
         ...(reader.dialect ? { dialect: reader.dialect } : {}),
     };
@@ -4162,7 +4549,7 @@ function startDecoding(head, display, notes) {
     }
     if (sniffed.note !== undefined)
         notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
-    return new external_node_util_.TextDecoder(sniffed.encoding);
+    return new ReportDecoder(sniffed.encoding);
 }
 /**
  * While re-reading for suspects, only their results matter: passing cases are built whole only
@@ -5614,7 +6001,7 @@ const SPEC_SUFFIX = / \(\d+(?:\.\d+)?m?s\)(?: # .*)?$| # (?:SKIP|TODO)\b.*$/;
 /** Nesting deeper than this is not a test suite anyone wrote. */
 const node_test_output_MAX_DEPTH = 64;
 /** Failing leaves remembered for the `failing tests:` section. */
-const node_test_output_MAX_REMEMBERED = 10_000;
+const MAX_REMEMBERED = 10_000;
 function readTreeLine(line) {
     const m = TREE_LINE.exec(line);
     if (!m)
@@ -5646,7 +6033,7 @@ class SpecTree {
             if (this.groups.length < node_test_output_MAX_DEPTH)
                 this.groups.push({ indent: tree.indent, name: tree.name });
         }
-        else if (tree.marker === '✖' && this.remembered < node_test_output_MAX_REMEMBERED) {
+        else if (tree.marker === '✖' && this.remembered < MAX_REMEMBERED) {
             const list = this.failedLeaves.get(tree.name) ?? [];
             list.push(header === undefined ? { path } : { path, header });
             this.failedLeaves.set(tree.name, list);
@@ -7303,7 +7690,12 @@ function parseLog(text, context) {
  * Everything the reports and the log of a test run say, for one repository: the JUnit reports
  * (streamed), the log (its tail, bounded), the log parsers, and the failure frames built from
  * them. This is what `self-heal parse`, the repair loop and the action call.
+ *
+ * It is also where evidence is cleaned, once: ANSI sequences, raw or escaped as `#x1B` (pytest
+ * `--color=yes`), leave the cases' messages, bodies and captured output and the log before any
+ * parser or frame sees them.
  */
+
 
 
 
@@ -7390,7 +7782,7 @@ async function collectEvidence(options) {
                     message: `${shown}: only the last ${tail.text.length} characters were read (${tail.skippedBytes} bytes before them were skipped)`,
                 });
             }
-            const parsed = parseLogDetailed(tail.text);
+            const parsed = parseLogDetailed((0,untrusted_text/* stripEscapeCodes */.of)(tail.text));
             logFailures = parsed.failures;
             for (const e of parsed.errors)
                 logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
@@ -7411,6 +7803,7 @@ async function collectEvidence(options) {
             ...(passes ? { onCase: passes.onCase } : {}),
         })
         : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
+    run.cases = run.cases.map(cleanCase);
     errors.push(...run.errors, ...logErrors);
     if (passes?.overflowed) {
         errors.push({
@@ -7430,6 +7823,26 @@ async function collectEvidence(options) {
     const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
     const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
     return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
+}
+/** A case without colour codes in its texts (names and ids are kept as written: reruns select by them). */
+function cleanCase(c) {
+    const { failure, systemOut, systemErr } = c;
+    if (!failure && systemOut === undefined && systemErr === undefined)
+        return c;
+    const text = (s) => (s === undefined ? undefined : (0,untrusted_text/* stripEscapeCodes */.of)(s));
+    const cleaned = { ...c };
+    if (failure) {
+        const f = { ...failure };
+        for (const key of ['type', 'message', 'body'])
+            if (f[key] !== undefined)
+                f[key] = text(f[key]);
+        cleaned.failure = f;
+    }
+    if (systemOut !== undefined)
+        cleaned.systemOut = text(systemOut);
+    if (systemErr !== undefined)
+        cleaned.systemErr = text(systemErr);
+    return cleaned;
 }
 /** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */
 function lastWord(canonical) {
@@ -7810,7 +8223,7 @@ function createExpressionFinder(readText, options = {}) {
 
 /***/ }),
 
-/***/ 2290:
+/***/ 9909:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -8008,7 +8421,7 @@ function renderFramesMarkdown(report, options = {}) {
 /* harmony export */   K: () => (/* binding */ renderFramesText),
 /* harmony export */   k: () => (/* binding */ terminalSafe)
 /* harmony export */ });
-/* harmony import */ var _frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2290);
+/* harmony import */ var _frames_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9909);
 /* harmony import */ var _text_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2073);
 
 
@@ -8566,6 +8979,80 @@ function findTestDefinition(source, name) {
 
 /***/ }),
 
+/***/ 2290:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ createRepoRelativeFile),
+/* harmony export */   z: () => (/* binding */ pythonModuleFile)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _workspace_repo_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4640);
+/**
+ * Test files as the repository names them. node:test writes each case's file as an absolute path
+ * (mocha-junit-reporter and PHPUnit their suites' file) of the machine that ran it (`/home/runner/work/app/app/test/a.test.ts` on GitHub, a temp dir
+ * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
+ * reruns and other reports, and the job summary shows them. So the path is mapped the way the
+ * frames stage maps stack frames (`workspace/repo-paths.ts`): under the root, a runner's workspace layout,
+ * or the longest suffix that is a repository file. A file outside the repository stays as it is.
+ */
+
+
+/** Distinct files remembered (a report names few; the bound only stops a hostile one growing it). */
+const MAX_REMEMBERED = 4096;
+/**
+ * The Python file a dotted name lives in and the classes after it: the longest leading part that
+ * names a file (`tests.test_x.TestC.Inner` → `tests/test_x.py`, [TestC, Inner]). pytest's classname
+ * is the node id's path as a module plus its classes; the rerun planner uses this too.
+ */
+function pythonModuleFile(parts, isFile) {
+    for (let k = parts.length; k >= 1; k--) {
+        const candidate = `${parts.slice(0, k).join('/')}.py`;
+        if (isFile(candidate))
+            return { file: candidate, rest: parts.slice(k) };
+    }
+    return undefined;
+}
+/**
+ * `base`: the directory the tests ran in (absolute, under the root). Producers that write relative
+ * files write them relative to it, so an absolute file under it is made relative to it too: one base
+ * for every case file of a run (the rerun passes them to the runner from there).
+ */
+function createRepoRelativeFile(repo, base) {
+    const known = new Map();
+    const fromBase = base === undefined ? '' : node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(repo.root, base).split((node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)).join('/');
+    const prefix = fromBase && !fromBase.startsWith('..') && !node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(fromBase) ? `${fromBase}/` : '';
+    const modules = new Map();
+    const mapper = (file) => {
+        let mapped = known.get(file);
+        if (mapped !== undefined)
+            return mapped;
+        const verdict = repo.resolve(file);
+        // Under the root but not tracked (a new test file, a vendored tree) is still the repository's.
+        mapped = verdict.kind === 'user' ? verdict.path : ((0,_workspace_repo_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .pathUnderRoot */ .Ss)(repo.root, file) ?? file);
+        if (prefix && mapped.startsWith(prefix))
+            mapped = mapped.slice(prefix.length);
+        if (known.size >= MAX_REMEMBERED)
+            known.clear();
+        known.set(file, mapped);
+        return mapped;
+    };
+    mapper.pythonModule = (classname) => {
+        if (modules.has(classname))
+            return modules.get(classname);
+        const found = pythonModuleFile(classname.split('.').filter(Boolean), (rel) => repo.files.has(`${prefix}${rel}`));
+        if (modules.size >= MAX_REMEMBERED)
+            modules.clear();
+        modules.set(classname, found?.file);
+        return found?.file;
+    };
+    return mapper;
+}
+
+
+/***/ }),
+
 /***/ 2211:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -8831,7 +9318,8 @@ function codeBlock(code, language = '') {
 /* harmony export */   $Y: () => (/* binding */ stripControls),
 /* harmony export */   DX: () => (/* binding */ clipLine),
 /* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   aJ: () => (/* binding */ stripAnsi)
+/* harmony export */   aJ: () => (/* binding */ stripAnsi),
+/* harmony export */   of: () => (/* binding */ stripEscapeCodes)
 /* harmony export */ });
 /**
  * Text from tests, reports and logs is shown to people: on a terminal, where escape sequences
@@ -8857,6 +9345,21 @@ function stripAnsi(s) {
     if (!s.includes('\u001b') && !s.includes('\u009b'))
         return s;
     return s.replace(ANSI_SEQUENCE, '');
+}
+/**
+ * ESC and the 8-bit CSI as JUnit writers escape them: XML 1.0 cannot hold them, so pytest's writer
+ * (`bin_xml_escape`) puts the text `#x1B` in their place; `--color=yes` in `addopts` then fills
+ * the assertion's coloured diff with `#x1B[33m…`. Two-digit upper- or lower-case hex, as written.
+ */
+const ESCAPED_ESC = /#x(?:1b|9b)/gi;
+/**
+ * Remove ANSI sequences, raw or escaped as `#x1B` (see `ESCAPED_ESC`): what evidence from reports
+ * and logs must lose before it becomes a frame, a prompt or a summary.
+ */
+function stripEscapeCodes(s) {
+    if (!/#x/i.test(s))
+        return stripAnsi(s);
+    return stripAnsi(s.replace(ESCAPED_ESC, (m) => (m.slice(2).toLowerCase() === '9b' ? '\u009b' : '\u001b')));
 }
 /** C0/C1 controls (tab kept), DEL, and the bidi embedding/override/isolate marks. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
