@@ -35,6 +35,10 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
+import { chooseVerifyMode, expectedFullRunMs } from './loop/verify-mode.js';
+import type { RunOutcome } from './loop/verdict.js';
+import type { RerunPlan } from './loop/rerun.js';
+import type { CiVerifier } from './delivery/ci-run.js';
 import {
   HealReport,
   type Attempt,
@@ -86,6 +90,17 @@ export interface HealDeps {
   author?: CommitIdentity;
   /** Baseline rule: reuse fresh reports (`auto`, the default), always reuse, or always run. */
   baseline?: BaselineMode;
+  /** verify: ci — the CI rounds (the action's), or why they cannot be made here. */
+  ci?: HealCi;
+}
+
+/** What heal() needs for verify: ci; the adapter builds the verifier (push, dispatch, artifacts). */
+export interface HealCi {
+  verifier?: CiVerifier;
+  /** Why there is no verifier (no token, no branch, a fork). */
+  unavailable?: string;
+  /** Report artifacts of the failed run (workflow_run mode). */
+  shards: number;
 }
 
 type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
@@ -120,6 +135,7 @@ interface ReportParts {
   reproduce?: string;
   timings?: HealTimings;
   rerunFallback?: RerunFallback;
+  verify?: HealReport['verify'];
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -237,6 +253,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     ...(parts.timings ? { timings: parts.timings } : {}),
     ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
     ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
+    ...(parts.verify ? { verify: parts.verify } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
   run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
@@ -418,8 +435,15 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       const { summary, flaky, reproduce, rerunFallback } = baseline;
       return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
     }
-    const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
+    const verify = chooseVerify(run, setup, baseline);
+    if (verify.mode === 'error') {
+      const { summary, flaky, reproduce, rerunFallback } = baseline;
+      const stop = { result: 'config-error' as const, reason: verify.reason };
+      return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback });
+    }
+    const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context, verify: verify.mode });
     const common = {
+      verify: { mode: verify.mode, reason: verify.reason },
       summary: baseline.summary,
       failures,
       attempts: loop.attempts,
@@ -581,10 +605,69 @@ async function prepareContext(setup: Setup, baseline: ReadyBaseline, failures: F
   return { testFiles, edits, sources, commitDiff };
 }
 
+/** The verify-subset command as a run plan: the user's command, as written. */
+function subsetPlan(command: string): RerunPlan {
+  return { command, env: {}, runner: null, targeted: false, display: command };
+}
+
+/** runner or ci, with the reason logged (`loop/verify-mode.ts`). */
+function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnType<typeof chooseVerifyMode> {
+  const { options } = setup;
+  const ci = run.deps.ci;
+  const choice = chooseVerifyMode({
+    requested: options.verify,
+    ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
+    shards: ci?.shards ?? 0,
+    fullRunMs: baseline.fullRunMs,
+    attempts: createCap(options).attempts,
+    budgetMs: options.maxSeconds * 1000,
+  });
+  run.logger.info(choice.reason);
+  return choice;
+}
+
+/** The full run of an attempt: the test command here, or a CI round of the candidate (`files`). */
+function fullRunner(
+  run: Run,
+  setup: Setup,
+  runs: TestRuns,
+  verify: 'runner' | 'ci',
+): (label: string, files: readonly string[]) => Promise<RunOutcome> {
+  const verifier = run.deps.ci?.verifier;
+  if (verify === 'runner' || !verifier) return (label) => runs.full(label);
+  const { options, repo } = setup;
+  // The round must leave time to deliver: a tenth of the budget, at most a minute.
+  const reserveMs = Math.min(60_000, options.maxSeconds * 100);
+  let round = 0;
+  return async (label, files) => {
+    if (files.length === 0) return runs.full(label);
+    const outcome = await verifier.verify({
+      attempt: ++round,
+      files,
+      deadline: run.started + options.maxSeconds * 1000 - reserveMs,
+      collect: async (junit) => {
+        const evidence = await collectEvidence({ root: repo.root, junit, testCwd: repo.cwd });
+        return {
+          cases: evidence.run.cases,
+          frames: evidence.frames,
+          errors: evidence.errors.map((e) => `${e.file}: ${e.message}`),
+        };
+      },
+    });
+    return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
+  };
+}
+
 async function runLoop(
   run: Run,
   setup: Setup,
-  ready: { runs: TestRuns; baseline: ReadyBaseline; failures: FailureFrame[]; context: RepairContext },
+  ready: {
+    runs: TestRuns;
+    baseline: ReadyBaseline;
+    failures: FailureFrame[];
+    context: RepairContext;
+    verify: 'runner' | 'ci';
+  },
 ): Promise<{ loop: LoopOutcome; spent: Spent }> {
   const { options, repo } = setup;
   const { runs, baseline, context } = ready;
@@ -594,7 +677,7 @@ async function runLoop(
     tokens: { input: 0, output: 0 },
     attemptMs: [],
     attemptTokens: [],
-    fullRunMs: baseline.fullRunMs,
+    fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
   containCandidateRuns(run, runs);
@@ -620,7 +703,11 @@ async function runLoop(
     testFiles: context.testFiles,
     rerunTargets:
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
-    runFull: (label) => runs.full(label),
+    runFull: fullRunner(run, setup, runs, ready.verify),
+    fullOnCi: ready.verify === 'ci',
+    ...(ready.verify === 'ci' && options.verifySubset
+      ? { runSubset: (label: string) => runs.run(subsetPlan(options.verifySubset!), label) }
+      : {}),
   });
   return { loop, spent };
 }

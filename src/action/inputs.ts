@@ -118,6 +118,7 @@ export const ActionInputs = z.object({
   allow: listInput('globs'),
   timeout: numberInput(600, 0, 6 * 3600, 'seconds'),
   'max-tokens': integerInput(200_000, 1, 100_000_000),
+  'max-seconds': numberInput(1800, 1, 6 * 3600, 'seconds'),
   'api-key': tokenInput(),
   'github-token': tokenInput(),
   mode: z
@@ -132,6 +133,16 @@ export const ActionInputs = z.object({
   'dispatch-workflow': z.string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
     message: 'expected a workflow file name such as ci.yml, or a workflow id',
   }),
+  verify: z
+    .string()
+    .transform((v) => v || 'auto')
+    .refine((v) => ['runner', 'ci', 'auto'].includes(v), { message: 'expected one of runner, ci, auto' })
+    .transform((v) => v as 'runner' | 'ci' | 'auto'),
+  'ci-workflow': z.string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
+    message: 'expected a workflow file name such as ci.yml, or a workflow id',
+  }),
+  'ci-poll-seconds': numberInput(10, 0.01, 600, 'seconds'),
+  'verify-subset': textInput('a shell command'),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
   'allow-dependency-changes': booleanInput(false),
@@ -230,6 +241,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     allow: inputs.allow,
     timeoutSeconds: inputs.timeout,
     maxTokens: inputs['max-tokens'],
+    maxSeconds: inputs['max-seconds'],
     reportPath: context.reportPath,
     commit: false,
     allowDirty: true,
@@ -238,5 +250,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     secrets,
     passEnv: inputs['pass-env'],
     allowDependencyChanges: inputs['allow-dependency-changes'],
+    verify: inputs.verify,
+    ...(inputs['verify-subset'] ? { verifySubset: inputs['verify-subset'] } : {}),
   };
 }

@@ -20,7 +20,8 @@ import { HealOptions } from '../contracts/heal-options.js';
 import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
-import { heal as realHeal, type HealDeps } from '../heal.js';
+import { heal as realHeal, type HealCi, type HealDeps } from '../heal.js';
+import { createCiVerifier } from '../delivery/ci-run.js';
 import { createProvider as realCreateProvider, type ProviderServices } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
@@ -36,7 +37,7 @@ import { git, topLevel, type GitContext } from '../workspace/git.js';
 import { readRunContext } from './context.js';
 import type { RunContext } from '../delivery/run-context.js';
 import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
-import { collectRunReports } from './run-artifacts.js';
+import { collectRunReports } from '../delivery/run-artifacts.js';
 import { checkCheckoutSafety, readCheckout } from './unsafe-checkout.js';
 import { createRunnerToolCache } from './runtime-cache.js';
 import { makeStderrInert } from '../text/inert-stderr.js';
@@ -199,8 +200,11 @@ async function runSteps(
   const run = await logger.group('self-heal: inputs and guards', () =>
     resolveRun(deps, env, logger, inputs, setRunUrl),
   );
-  const healOptions = await withRunReports(run, logger);
-  const report = await runHeal(deps, env, logger, signal, run, healOptions);
+  const { options: healOptions, shards } = await withRunReports(run, logger);
+  const ci = ciRounds(run, env, logger, signal, shards);
+  const report = await runHeal(deps, env, logger, signal, run, healOptions, ci);
+  // No unverified candidate stays on self-heal/<branch> (nor in a pull request from it).
+  if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
   const delivery = await logger.group('self-heal: delivery', () =>
     deliverReport(run, healOptions, report, logger, env),
   );
@@ -269,9 +273,9 @@ async function resolveRun(
 }
 
 /** 2. workflow_run: the failed run's reports come from its artifacts. */
-async function withRunReports(run: Resolved, logger: Logger): Promise<HealOptions> {
+async function withRunReports(run: Resolved, logger: Logger): Promise<{ options: HealOptions; shards: string[] }> {
   const { ctx, options, api } = run;
-  if (ctx.eventName !== 'workflow_run' || ctx.workflowRun?.id === undefined || !api) return options;
+  if (ctx.eventName !== 'workflow_run' || ctx.workflowRun?.id === undefined || !api) return { options, shards: [] };
   return logger.group('self-heal: reports of the failed run', async () => {
     // Inside the work tree: the loop reads reports only from inside the repository. The folder is
     // untracked and never committed (delivery commits the accepted files only).
@@ -279,14 +283,53 @@ async function withRunReports(run: Resolved, logger: Logger): Promise<HealOption
     const collected = await collectRunReports(api, ctx.workflowRun!.id!, dir, (m) => logger.info(m));
     if (!collected.artifacts.length) {
       logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
-      return options;
+      return { options, shards: [] };
     }
     // The artifacts' XML files join the globs of the reports the test command writes: the baseline
     // reuses the downloaded ones (they are fresh), the reruns read the test command's own.
     const junit = [...options.junit, `${RUN_REPORTS_DIR}/**/*.xml`];
     logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
-    return { ...options, junit };
+    // Every artifact that carried a report is a shard whose report a CI round must bring back.
+    const shards = collected.artifacts.filter((a) => a.files.length > 0).map((a) => a.name);
+    return { options: { ...options, junit }, shards };
   });
+}
+
+/** Why this run cannot push candidates and wait for their CI runs; undefined when it can. */
+function whyNoCiRounds({ inputs, target, api }: Resolved): string | undefined {
+  if (!api) return 'there is no github-token';
+  if (!target.branch || !target.sha) return 'there is no branch under test to push a candidate beside';
+  if (target.isFork) return 'the branch under test is in a fork';
+  if (inputs['dry-run']) return 'dry-run pushes nothing';
+  // auto never waits for a run a push with the workflow token would not start.
+  if (inputs.verify === 'auto' && !inputs['ci-workflow']) return 'there is no ci-workflow to dispatch on the candidate';
+  return undefined;
+}
+
+/** verify: ci — the rounds on self-heal/<branch>, or why they cannot be made in this run. */
+function ciRounds(
+  run: Resolved,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  signal: AbortSignal,
+  shards: string[],
+): HealCi {
+  const { inputs, target, api, root } = run;
+  const unavailable = whyNoCiRounds(run);
+  if (unavailable || inputs.verify === 'runner') return { unavailable, shards: shards.length };
+  const verifier = createCiVerifier({
+    api: api!,
+    git: { cwd: root, env },
+    branch: target.branch!,
+    parent: target.sha!,
+    workflow: inputs['ci-workflow'] || undefined,
+    expectedArtifacts: shards,
+    download: (runId, dir) => collectRunReports(api!, runId, dir, (m) => logger.info(m)),
+    pollMs: inputs['ci-poll-seconds'] * 1000,
+    log: (m) => logger.info(m),
+    signal,
+  });
+  return { verifier, shards: shards.length };
 }
 
 /** 3. Heal (with `commit: false`: delivery makes the commit); the downloaded reports are removed afterwards. */
@@ -297,10 +340,12 @@ async function runHeal(
   signal: AbortSignal,
   run: Resolved,
   healOptions: HealOptions,
+  ci: HealCi,
 ): Promise<HealReport> {
   const { options } = run;
   try {
     return await (deps.heal ?? realHeal)(healOptions, {
+      ci,
       logger,
       createProvider: (o) =>
         (deps.createProvider ?? realCreateProvider)(o, env, { runtimeCache: createRunnerToolCache(env) }),

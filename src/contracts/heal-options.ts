@@ -63,6 +63,16 @@ export const HealOptions = z.object({
    */
   allowDependencyChanges: z.boolean().default(false),
   passEnv: z.array(z.string().regex(/^[^=\0]+$/, 'expected a variable name')).default([]),
+  /**
+   * Where the whole suite verifies a candidate: this runner, the user's CI (a round per attempt on
+   * `self-heal/<branch>`), or `auto` (CI when the suite is sharded or too slow for the budget).
+   */
+  verify: z.enum(['runner', 'ci', 'auto']).default('auto'),
+  /**
+   * verify: ci — a test command for a subset of the suite, run in the runner on each candidate after
+   * the targeted rerun and before its CI round: whatever it runs must pass.
+   */
+  verifySubset: z.string().min(1).optional(),
 });
 export type HealOptions = z.infer<typeof HealOptions>;
 export type HealOptionsInput = z.input<typeof HealOptions>;

@@ -11,6 +11,8 @@ export const HealResult = z.enum([
   'provider-error',
   'unsafe',
   'config-error',
+  /** A candidate passed in the runner, but its CI run gave no verdict (cancelled, timed out, a shard without a report). */
+  'unverified',
 ]);
 export type HealResult = z.infer<typeof HealResult>;
 
@@ -35,8 +37,32 @@ export const AttemptVerdict = z.enum([
   'timeout',
   /** The tests pass, but the change special-cases them (hard-coded inputs, the test's name or environment): rolled back. */
   'special-cased',
+  /** The CI run of the candidate gave no verdict: cancelled, timed out, never started, or a shard without a report. */
+  'unverified',
 ]);
 export type AttemptVerdict = z.infer<typeof AttemptVerdict>;
+
+/** One CI run of a candidate (verify: ci): where it ran, how it ended, and what its shards said. */
+export const CiRound = z.object({
+  /** The candidate commit pushed to `branch`. */
+  sha: z.string(),
+  branch: z.string(),
+  runId: z.number().int().optional(),
+  url: z.string().optional(),
+  /** `success`, `failure`, `cancelled`, `timed_out`, … or `not-started` when no run appeared in time. */
+  conclusion: z.string(),
+  /** Each job (shard): its name and conclusion. */
+  shards: z.array(z.object({ name: z.string(), conclusion: z.string() })),
+  /** The artifacts that carried JUnit reports. */
+  reports: z.array(z.string()).optional(),
+  /** Ids of the tests that failed or broke in this run (bounded). */
+  broke: z.array(z.string()),
+  /** Why the run gave no verdict, when it did not. */
+  unverified: z.string().optional(),
+  /** Time spent waiting on CI (push to verdict), ms. */
+  waitMs: z.number().nonnegative(),
+});
+export type CiRound = z.infer<typeof CiRound>;
 
 /** A line of code cited as evidence: repo-relative file, 1-based line, its text (trimmed, bounded). */
 export const CodeSite = z.object({
@@ -108,6 +134,8 @@ export const Attempt = z.object({
   detail: z.record(z.string(), z.unknown()).optional(),
   /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
   specialCases: z.array(SpecialCaseEvidence).optional(),
+  /** The attempt's CI run (verify: ci). */
+  ci: CiRound.optional(),
   /** What its test runs wrote outside the work tree (absent when they were not contained or watched). */
   writtenOutside: WrittenOutside.optional(),
 });
@@ -126,6 +154,8 @@ export const AttemptTimings = z.object({
   targetedRerunMs: z.number().nonnegative().optional(),
   /** The full test run. */
   fullRunMs: z.number().nonnegative().optional(),
+  /** Waiting on the CI run that verified the candidate (verify: ci); counted in `fullRunMs` too. */
+  ciWaitMs: z.number().nonnegative().optional(),
   /**
    * self-heal's own share: the attempt's `durationMs` less the provider and the runs (the prompt,
    * edits and guardrails, the diff, reading the reports, the special-casing check, the rollback).
@@ -214,5 +244,7 @@ export const HealReport = z.object({
   reproduce: z.string().optional(),
   /** Why reruns of the failing tests did not select them by name; absent when they did. */
   rerunFallback: RerunFallback.optional(),
+  /** Where the full verification ran (`runner`, or the user's CI) and why. */
+  verify: z.object({ mode: z.enum(['runner', 'ci']), reason: z.string() }).optional(),
 });
 export type HealReport = z.infer<typeof HealReport>;

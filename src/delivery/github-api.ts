@@ -26,6 +26,29 @@ export interface ArtifactInfo {
   expired: boolean;
 }
 
+/** A workflow run, as the CI verification reads it. */
+export interface WorkflowRunInfo {
+  id: number;
+  name: string;
+  headSha: string;
+  headBranch: string;
+  /** The workflow file, `.github/workflows/ci.yml`. */
+  path: string;
+  event: string;
+  /** `queued`, `in_progress`, `completed`, … */
+  status: string;
+  /** Set once completed: `success`, `failure`, `cancelled`, `timed_out`, … */
+  conclusion: string | null;
+  url: string;
+}
+
+export interface JobInfo {
+  id: number;
+  name: string;
+  status: string;
+  conclusion: string | null;
+}
+
 export interface BranchInfo {
   sha: string;
   /** Classic branch protection or a ruleset that blocks a direct push. */
@@ -48,6 +71,10 @@ export interface GitHubApi {
   updatePullRequest(number: number, input: { title: string; body: string }): Promise<PullRequestInfo>;
   dispatchWorkflow(workflow: string, ref: string): Promise<void>;
   listRunArtifacts(runId: number): Promise<ArtifactInfo[]>;
+  /** Runs of the commit `headSha` (newest first), optionally of one branch. */
+  listRunsForCommit(headSha: string, branch?: string): Promise<WorkflowRunInfo[]>;
+  getRun(runId: number): Promise<WorkflowRunInfo>;
+  listRunJobs(runId: number): Promise<JobInfo[]>;
   /** The artifact's zip, refused beyond `maxBytes`. */
   downloadArtifact(id: number, maxBytes: number): Promise<Buffer>;
 }
@@ -95,6 +122,30 @@ async function call<T>(name: string, permission: string | undefined, fn: () => P
       name,
     );
   }
+}
+
+function toRun(r: {
+  id: number;
+  name?: string | null;
+  head_sha: string;
+  head_branch: string | null;
+  path?: string;
+  event: string;
+  status: string | null;
+  conclusion: string | null;
+  html_url: string;
+}): WorkflowRunInfo {
+  return {
+    id: r.id,
+    name: r.name ?? '',
+    headSha: r.head_sha,
+    headBranch: r.head_branch ?? '',
+    path: r.path ?? '',
+    event: r.event,
+    status: r.status ?? 'queued',
+    conclusion: r.conclusion,
+    url: r.html_url,
+  };
 }
 
 function toPull(p: {
@@ -223,6 +274,36 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
           per_page: 100,
         });
         return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
+      }),
+
+    listRunsForCommit: (headSha, branch) =>
+      call('GET /repos/{owner}/{repo}/actions/runs', 'actions: read', async () => {
+        const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
+          owner,
+          repo: name,
+          head_sha: headSha,
+          ...(branch ? { branch } : {}),
+          per_page: 100,
+        });
+        return data.workflow_runs.map(toRun);
+      }),
+
+    getRun: (runId) =>
+      call('GET /repos/{owner}/{repo}/actions/runs/{run_id}', 'actions: read', async () => {
+        const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo: name, run_id: runId });
+        return toRun(data);
+      }),
+
+    listRunJobs: (runId) =>
+      call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs', 'actions: read', async () => {
+        const all = await octokit.paginate(octokit.rest.actions.listJobsForWorkflowRun, {
+          owner,
+          repo: name,
+          run_id: runId,
+          filter: 'latest',
+          per_page: 100,
+        });
+        return all.map((j) => ({ id: j.id, name: j.name, status: j.status, conclusion: j.conclusion }));
       }),
 
     downloadArtifact: (id, maxBytes) =>

@@ -82,6 +82,15 @@ function bodyBlocks(report: HealReport, context: PullRequestBodyContext, maxRows
     `- **Attempts:** ${formatCount(report.attempts.length)} · provider ${escapeMarkdown(report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name)} · tokens ${formatTokens(report.tokens)} · ${formatDuration(report.durationMs)}`,
   ];
   if (context.parent) evidence.push(`- **Based on:** ${inlineCode(context.parent)}, the commit the failed run tested`);
+  const ci = accepted?.ci;
+  if (ci) {
+    const run =
+      ci.url && /^https?:\/\/[^\s()<>[\]]+$/.test(ci.url) ? `[run ${ci.runId}](${ci.url})` : `run ${ci.runId}`;
+    const green = ci.shards.filter((j) => j.conclusion === 'success').length;
+    evidence.push(
+      `- **Verified on CI:** ${run}, ${escapeMarkdown(ci.conclusion)}, ${green}/${ci.shards.length} jobs green, on ${inlineCode(ci.sha.slice(0, 12))} (this change, on the same commit)`,
+    );
+  }
   blocks.push(`### Evidence\n\n${evidence.join('\n')}\n`);
 
   if (maxRows > 0 && report.failures.length) {

@@ -41,7 +41,7 @@ import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
-import { judgeFull, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
+import { judgeFull, judgeSubset, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 import { formatDuration, plural } from '../text/format.js';
 import { feedbackHeadline, noneAccepted } from './outcome-text.js';
 
@@ -72,7 +72,12 @@ export interface LoopInput {
   testFiles: ReadonlySet<string>;
   /** Rerun just the failing tests; null when only the full command can verify. */
   rerunTargets: ((label: string) => Promise<RunOutcome>) | null;
-  runFull: (label: string) => Promise<RunOutcome>;
+  /** The whole suite on the candidate: in the runner, or a CI round (`files`: the candidate's). */
+  runFull: (label: string, files: readonly string[]) => Promise<RunOutcome>;
+  /** verify: ci — the special-casing check runs before the full run, which is a CI round. */
+  fullOnCi?: boolean;
+  /** verify: ci — the `verifySubset` command, run in the runner before the CI round. */
+  runSubset?: (label: string) => Promise<RunOutcome>;
 }
 
 export interface LoopOutcome {
@@ -138,7 +143,7 @@ interface AttemptContext {
   /** The loop's edit context with this attempt's ignore lookups remembered. */
   edits: EditContext;
   /** The phases timed so far (ms); the rest of the attempt is self-heal's own. */
-  clock: { providerMs: number; targetedRerunMs?: number; fullRunMs?: number };
+  clock: { providerMs: number; targetedRerunMs?: number; fullRunMs?: number; ciWaitMs?: number };
   /** What its test runs wrote outside the work tree, merged over its runs. */
   outside?: WrittenOutside;
 }
@@ -263,13 +268,14 @@ function recordAttempt(a: AttemptContext, verdict: AttemptVerdict, fields: Parti
 
 /** The attempt's split: the timed phases, and the rest of its duration as self-heal's own. */
 function attemptTimings(a: AttemptContext, durationMs: number): AttemptTimings {
-  const { providerMs, targetedRerunMs, fullRunMs } = a.clock;
+  const { providerMs, targetedRerunMs, fullRunMs, ciWaitMs } = a.clock;
   const timed = providerMs + (targetedRerunMs ?? 0) + (fullRunMs ?? 0);
   return {
     n: a.n,
     providerMs,
     ...(targetedRerunMs !== undefined ? { targetedRerunMs } : {}),
     ...(fullRunMs !== undefined ? { fullRunMs } : {}),
+    ...(ciWaitMs !== undefined ? { ciWaitMs } : {}),
     selfHealMs: Math.max(0, durationMs - timed),
   };
 }
@@ -278,7 +284,8 @@ function attemptTimings(a: AttemptContext, durationMs: number): AttemptTimings {
 function describeTimings(t: AttemptTimings, durationMs: number): string {
   const parts = [`provider ${formatDuration(t.providerMs)}`];
   if (t.targetedRerunMs !== undefined) parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
-  if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+  if (t.ciWaitMs !== undefined) parts.push(`CI round ${formatDuration(t.ciWaitMs)}`);
+  else if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
   parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
   return `${formatDuration(durationMs)}: ${parts.join(', ')}`;
 }
@@ -286,12 +293,13 @@ function describeTimings(t: AttemptTimings, durationMs: number): string {
 /** A test run of the attempt, timed into its clock and logged with its exit and duration. */
 async function timedRun(
   a: AttemptContext,
-  phase: 'targeted rerun' | 'full run',
+  phase: 'targeted rerun' | 'subset run' | 'full run',
   run: () => Promise<RunOutcome>,
 ): Promise<RunOutcome> {
   const outcome = await run();
   const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
   a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
+  if (outcome.ci) a.clock.ciWaitMs = (a.clock.ciWaitMs ?? 0) + outcome.ci.waitMs;
   if (outcome.writtenOutside) a.outside = mergeWrittenOutside(a.outside, outcome.writtenOutside);
   const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
   a.input.logger.info(`${phase}: ${exit} in ${formatDuration(outcome.durationMs)}`);
@@ -333,7 +341,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     logger: input.logger,
     triedDiffs: a.state.triedHashes,
     expectations: input.expectations,
-    rerunTargets: input.rerunTargets ?? input.runFull,
+    rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
   });
   let answer: RepairAnswer;
   const asked = input.now();
@@ -454,24 +462,40 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   throwIfAborted(input.signal);
   const { rerunTargets } = input;
   let full: RunOutcome | undefined;
+  let targeted: Judgement | undefined;
   if (rerunTargets) {
     const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
-    const targeted = judgeTargets(input.expectations, run);
+    targeted = judgeTargets(input.expectations, run);
     if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
     // A rerun that fell back to the full command is the full run.
     if (run.fullRun) full = run;
   }
   throwIfAborted(input.signal);
-  full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+  // On CI, a candidate that special-cases the tests is refused before it costs a round.
+  if (input.fullOnCi && !full && (await specialCased(a, applied, targeted ?? judgeTargets(input.expectations, NO_RUN))))
+    return NEXT;
+  const { runSubset } = input;
+  if (runSubset && !full) {
+    // Counted with the targeted rerun: both are the runner's part of verifying before CI.
+    const subset = judgeSubset(
+      input.expectations,
+      await timedRun(a, 'subset run', () => runSubset(`attempt-${n}-subset`)),
+    );
+    if (subset.verdict !== 'accepted') return rejectVerified(a, applied, subset);
+  }
+  full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`, applied.files));
+  if (full.unverified) return unverifiedRound(a, applied, full);
   const judged = judgeFull(input.expectations, full);
-  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged);
-  if (await specialCased(a, applied, judged)) return NEXT;
+  const ci = full.ci ? { ci: full.ci } : {};
+  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged, ci);
+  if (!input.fullOnCi && (await specialCased(a, applied, judged))) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
   const fix = new Set(applied.files);
   const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
   if (leftovers.length > 0) restoreSnapshot(snapshot, leftovers);
   recordAttempt(a, 'accepted', {
     ...recorded,
+    ...ci,
     feedback: refusedNote.trim(),
     failToPass: judged.failToPass,
     passToPass: judged.passToPass,
@@ -480,15 +504,39 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
 }
 
 /** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */
-function rejectVerified(a: AttemptContext, applied: Applied, judged: Judgement): AttemptEnd {
+function rejectVerified(
+  a: AttemptContext,
+  applied: Applied,
+  judged: Judgement,
+  extra: Partial<Attempt> = {},
+): AttemptEnd {
   restoreSnapshot(a.input.snapshot);
   recordAttempt(a, judged.verdict, {
     ...applied.recorded,
+    ...extra,
     feedback: judged.feedback + applied.refusedNote,
     failToPass: judged.failToPass,
     ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
   });
   return NEXT;
+}
+
+/** The counts of an attempt with no targeted rerun, refused before its CI round: nothing ran yet. */
+const NO_RUN: RunOutcome = { cases: [], frames: [], exitCode: null, timedOut: false, output: '', durationMs: 0 };
+
+/**
+ * A CI round with no verdict (cancelled, timed out, never started, a shard without a report): never
+ * healed, and the loop stops — the next candidate's round would meet the same CI.
+ */
+function unverifiedRound(a: AttemptContext, applied: Applied, full: RunOutcome): AttemptEnd {
+  const { reason, config } = full.unverified!;
+  restoreSnapshot(a.input.snapshot);
+  recordAttempt(a, 'unverified', { ...applied.recorded, feedback: reason, ...(full.ci ? { ci: full.ci } : {}) });
+  return {
+    kind: 'stop',
+    result: config ? 'config-error' : 'unverified',
+    reason: `attempt ${a.n} passed in the runner, but its CI round gave no verdict: ${reason}`,
+  };
 }
 
 /** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */

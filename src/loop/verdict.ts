@@ -8,7 +8,7 @@
  */
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
-import type { AttemptVerdict, WrittenOutside } from '../contracts/heal-report.js';
+import type { AttemptVerdict, CiRound, WrittenOutside } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
 import { failsOutsideTests } from './file-level-failures.js';
@@ -30,6 +30,10 @@ export interface RunOutcome {
   writtenOutside?: WrittenOutside;
   /** The run was the full test command: a targeted rerun that fell back that far (targeted-run.ts). */
   fullRun?: boolean;
+  /** The CI round that ran it (verify: ci). */
+  ci?: CiRound;
+  /** The CI round gave no verdict; `config`: it cannot work without a change to the workflow. */
+  unverified?: { reason: string; config: boolean };
 }
 
 export interface Expectations {
@@ -266,4 +270,21 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
     };
   }
   return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
+}
+
+/**
+ * Judge a run of part of the suite (`verifySubset`): the expectations narrowed to the tests it ran,
+ * so a test it does not run is neither missing nor broken; what it ran must pass, and no other test
+ * in it may fail. A run without results is `not-run`, as always.
+ */
+export function judgeSubset(expect: Expectations, run: RunOutcome): Judgement {
+  const ran = new Set(run.cases.map((c) => c.id));
+  return judgeFull(
+    {
+      ...expect,
+      failToPass: expect.failToPass.filter((id) => ran.has(id)),
+      passToPass: expect.passToPass.filter((id) => ran.has(id)),
+    },
+    run,
+  );
 }

@@ -11,6 +11,7 @@
  * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
+import { renderCiRounds } from './ci-rounds.js';
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import type {
   Attempt,
@@ -52,6 +53,7 @@ const RESULT_TITLES: Record<HealResult, string> = {
   'provider-error': '❌ self-heal: model provider error',
   unsafe: '⛔ self-heal: refused (unsafe)',
   'config-error': '❌ self-heal: configuration error',
+  unverified: '⚠️ self-heal: not verified on CI',
 };
 
 /** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
@@ -66,6 +68,7 @@ const VERDICTS: Partial<Record<string, string>> = {
   'provider-error': '❌ provider error',
   timeout: '⏱️ test run timed out',
   'special-cased': '🚩 special-cases the tests',
+  unverified: '⚠️ CI gave no verdict',
 };
 
 const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
@@ -198,6 +201,8 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   const shownBelow = detail.patch ? patch?.diff : undefined;
   if (report.attempts.length)
     blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
+  const ciRounds = renderCiRounds(report);
+  if (ciRounds) blocks.push(ciRounds);
   if (patch) blocks.push(renderPatch(patch, detail));
   if (report.flaky.length) blocks.push(renderFlaky(report.flaky, detail, omitted));
   blocks.push(renderReproduce(report));
@@ -367,7 +372,8 @@ function baselineSplit(timings: HealTimings | undefined): string {
 function attemptSplit(a: Attempt, t: AttemptTimings): string {
   const parts = [`provider ${formatDuration(t.providerMs)}`];
   if (t.targetedRerunMs !== undefined) parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
-  if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
+  if (t.ciWaitMs !== undefined) parts.push(`CI round ${formatDuration(t.ciWaitMs)}`);
+  else if (t.fullRunMs !== undefined) parts.push(`full run ${formatDuration(t.fullRunMs)}`);
   parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
   return `Time: ${formatDuration(a.durationMs)} — ${parts.join(' · ')}\n`;
 }

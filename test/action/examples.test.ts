@@ -53,4 +53,23 @@ describe('example workflows', () => {
     expect(text).not.toMatch(/^\s*models: read/m);
     for (const k of selfHealInputs(text)) expect(INPUT_NAMES).toContain(k);
   });
+
+  it('verify ci: a sharded suite verified on CI, with actions: write and no self-heal on its own candidates', () => {
+    const text = readFileSync(path.join(DIR, 'self-heal-ci-verify.yml'), 'utf8');
+    expect(text).toMatch(/workflow_run:\n\s+workflows: \[ci\]\n\s+types: \[completed\]/);
+    expect(text).toContain("branches-ignore: ['self-heal/**']");
+    expect(text).toContain("if: github.event.workflow_run.conclusion == 'failure'");
+    expect(text).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
+    for (const p of ['actions: write', 'contents: write', 'pull-requests: write']) expect(text).toContain(p);
+    // The CI it documents uploads one report artifact per shard, even when the tests fail.
+    expect(text).toMatch(/shard: \[1, 2, 3, 4, 5, 6, 7, 8\]/);
+    expect(text).toMatch(/upload-artifact@v4\n#\s+if: always\(\)/);
+    const keys = selfHealInputs(text);
+    expect(keys).toEqual(expect.arrayContaining(['verify', 'ci-workflow', 'max-seconds']));
+    for (const k of keys) expect(INPUT_NAMES).toContain(k);
+    // The job may run longer than the heal's budget.
+    const budget = Number(/max-seconds: (\d+)/.exec(text)![1]);
+    const timeout = Number(/timeout-minutes: (\d+)/.exec(text)![1]);
+    expect(timeout * 60).toBeGreaterThan(budget);
+  });
 });

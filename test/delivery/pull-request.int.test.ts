@@ -32,6 +32,31 @@ describe('renderPullRequestBody', () => {
     );
   });
 
+  it('verify ci: the evidence links the CI run that verified the change', () => {
+    const report = healedReport();
+    report.attempts[0]!.ci = {
+      sha: 'feedface'.repeat(5),
+      branch: 'self-heal/main',
+      runId: 77,
+      url: 'https://github.com/octo/shop/actions/runs/77',
+      conclusion: 'success',
+      shards: [
+        { name: 'test (1)', conclusion: 'success' },
+        { name: 'test (2)', conclusion: 'success' },
+      ],
+      broke: [],
+      waitMs: 1000,
+    };
+    expect(renderPullRequestBody(report, CONTEXT)).toContain(
+      '- **Verified on CI:** [run 77](https://github.com/octo/shop/actions/runs/77), success, 2/2 jobs green, on `feedfacefeed` (this change, on the same commit)',
+    );
+    report.attempts[0]!.ci.url = 'javascript:alert(1)';
+    const body = renderPullRequestBody(report, CONTEXT);
+    expect(body).toContain('- **Verified on CI:** run 77, success');
+    expect(body).not.toContain('javascript:');
+    expect(renderPullRequestBody(healedReport(), CONTEXT)).not.toContain('Verified on CI');
+  });
+
   it('a branch name cannot close the marker comment early', () => {
     expect(pullRequestMarker('x-->y')).toBe('<!-- self-heal:pull-request base=x--%3Ey -->');
   });

@@ -34,6 +34,20 @@ export interface FakeArtifact {
   sizeInBytes?: number;
 }
 
+/** A workflow run; tests (the fake CI) move its status and conclusion over time. */
+export interface FakeRun {
+  id: number;
+  name: string;
+  path: string;
+  head_sha: string;
+  head_branch: string;
+  event: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: string | null;
+  jobs: { id: number; name: string; status: 'queued' | 'in_progress' | 'completed'; conclusion: string | null }[];
+  created_at: string;
+}
+
 export interface GitHubServerState {
   owner: string;
   repo: string;
@@ -46,6 +60,8 @@ export interface GitHubServerState {
   /** Run id → artifacts. */
   artifacts: Record<number, FakeArtifact[]>;
   dispatches: { workflow: string; ref: string; inputs?: unknown }[];
+  /** Workflow runs, oldest first. */
+  runs: FakeRun[];
 }
 
 interface Override {
@@ -63,6 +79,8 @@ export interface GitHubServer {
   blobRequests: { path: string; authorization?: string }[];
   /** Answer `status` with `body` for matching requests (e.g. 403 "Resource not accessible by integration"). */
   override(method: string, path: RegExp, status: number, message?: string): void;
+  /** Called after each accepted workflow dispatch (a fake CI starts its run here). */
+  onDispatch(handler: (dispatch: { workflow: string; ref: string }) => void): void;
   close(): Promise<void>;
 }
 
@@ -112,8 +130,10 @@ export async function startGitHubServer(
     pulls: [],
     artifacts: {},
     dispatches: [],
+    runs: [],
     ...rest,
   };
+  const dispatchHandlers: ((dispatch: { workflow: string; ref: string }) => void)[] = [];
   const requests: RecordedRequest[] = [];
   const blobRequests: { path: string; authorization?: string }[] = [];
   const overrides: Override[] = [];
@@ -185,6 +205,19 @@ export async function startGitHubServer(
       base: { ref: p.base.ref, label: `${state.owner}:${p.base.ref}` },
     });
     let m: RegExpExecArray | null;
+    const runJson = (r: FakeRun, host: string) => ({
+      id: r.id,
+      name: r.name,
+      path: r.path,
+      head_sha: r.head_sha,
+      head_branch: r.head_branch,
+      event: r.event,
+      status: r.status,
+      conclusion: r.conclusion,
+      created_at: r.created_at,
+      html_url: `${htmlRepo}/actions/runs/${r.id}`,
+      url: `http://${host}${base}/actions/runs/${r.id}`,
+    });
 
     if (req.method === 'GET' && route === '') {
       send(res, 200, {
@@ -270,6 +303,36 @@ export async function startGitHubServer(
         ...(input.inputs ? { inputs: input.inputs } : {}),
       });
       send(res, 204);
+      for (const handler of dispatchHandlers) handler({ workflow: decodeURIComponent(m[1]!), ref: input.ref });
+    } else if (req.method === 'GET' && route === '/actions/runs') {
+      // As the real API: filters by head_sha, branch, event and status; newest first.
+      const q = url.searchParams;
+      const list = state.runs
+        .filter(
+          (r) =>
+            (!q.get('head_sha') || r.head_sha === q.get('head_sha')) &&
+            (!q.get('branch') || r.head_branch === q.get('branch')) &&
+            (!q.get('event') || r.event === q.get('event')),
+        )
+        .reverse();
+      send(res, 200, { total_count: list.length, workflow_runs: list.map((r) => runJson(r, req.headers.host!)) });
+    } else if (req.method === 'GET' && (m = /^\/actions\/runs\/(\d+)$/.exec(route))) {
+      const found = state.runs.find((r) => r.id === Number(m![1]));
+      if (!found) send(res, 404, { message: 'Not Found' });
+      else send(res, 200, runJson(found, req.headers.host!));
+    } else if (req.method === 'GET' && (m = /^\/actions\/runs\/(\d+)\/jobs$/.exec(route))) {
+      const found = state.runs.find((r) => r.id === Number(m![1]));
+      if (!found) send(res, 404, { message: 'Not Found' });
+      else
+        send(res, 200, {
+          total_count: found.jobs.length,
+          jobs: found.jobs.map((j) => ({
+            ...j,
+            run_id: found.id,
+            head_sha: found.head_sha,
+            html_url: `${htmlRepo}/actions/runs/${found.id}/job/${j.id}`,
+          })),
+        });
     } else if (req.method === 'GET' && (m = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(route))) {
       const all = state.artifacts[Number(m[1])] ?? [];
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
@@ -315,6 +378,9 @@ export async function startGitHubServer(
     state,
     requests,
     blobRequests,
+    onDispatch(handler) {
+      dispatchHandlers.push(handler);
+    },
     override(method, path, status, message = 'Resource not accessible by integration') {
       overrides.push({
         method,

@@ -26,6 +26,7 @@ import { formatDuration, plural } from '../../text/format.js';
 import { feedbackHeadline } from '../../loop/outcome-text.js';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
+import { cliCiRounds, type CliCiFlags } from '../ci-rounds.js';
 import { UsageError } from '../usage-error.js';
 
 const FLAGS = {
@@ -51,6 +52,11 @@ const FLAGS = {
   'allow-special-cases': { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
   'allow-dependency-changes': { type: 'boolean' },
+  verify: { type: 'string', expects: 'runner|ci|auto' },
+  'verify-subset': { type: 'string', expects: '<shell command>' },
+  'ci-workflow': { type: 'string', expects: '<ci.yml|id>' },
+  'ci-poll-seconds': { type: 'string', expects: '<seconds>' },
+  repository: { type: 'string', expects: '<owner/name>' },
   help: { type: 'boolean', short: 'h' },
 } satisfies FlagSpecs;
 
@@ -82,6 +88,11 @@ ${describeFlags(FLAGS, {
   'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
   'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
   'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
+  verify: 'where the whole suite verifies a fix: runner, ci (your GitHub Actions CI) or auto (default)',
+  'verify-subset': 'with verify ci: a command for part of the suite, run here before the CI round',
+  'ci-workflow': 'with verify ci: the workflow dispatched on self-heal/<branch> for each candidate',
+  'ci-poll-seconds': 'with verify ci: the first wait between polls of the CI run (default 10)',
+  repository: 'with verify ci: the GitHub repository owner/name (default GITHUB_REPOSITORY)',
   help: 'show this help',
 })}
 
@@ -187,6 +198,9 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     allowSpecialCases: flags['allow-special-cases'] ?? false,
     passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
     allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
+    // Checked by the schema below, which names the choices.
+    verify: flags.verify as 'runner' | 'ci' | 'auto' | undefined,
+    verifySubset: nonEmpty('verify-subset', flags['verify-subset'], 'a shell command'),
     apiKey,
   };
   const parsed = HealOptions.safeParse(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
@@ -215,6 +229,7 @@ const EXIT: Record<HealReport['result'], number> = {
   'not-reproduced': 1,
   'budget-exhausted': 1,
   'provider-error': 1,
+  unverified: 1,
   unsafe: 2,
   'config-error': 2,
 };
@@ -289,6 +304,24 @@ export function renderSummary(report: HealReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The flags only the CI rounds read (checked here; parseRunArgs checked the rest). */
+function ciFlags(argv: string[]): CliCiFlags {
+  const { flags } = parseFlags(argv, FLAGS);
+  const workflow = nonEmpty('ci-workflow', flags['ci-workflow'], 'a workflow file name such as ci.yml, or an id');
+  if (workflow !== undefined && !/^(\d+|[\w.-]+\.ya?ml)$/.test(workflow))
+    throw new UsageError(
+      `--ci-workflow expects a workflow file name such as ci.yml, or an id, got ${JSON.stringify(workflow)}`,
+    );
+  const repository = nonEmpty('repository', flags.repository, 'owner/name');
+  if (repository !== undefined && !/^[\w.-]+\/[\w.-]+$/.test(repository))
+    throw new UsageError(`--repository expects owner/name, got ${JSON.stringify(repository)}`);
+  return {
+    workflow,
+    repository,
+    pollSeconds: flags['ci-poll-seconds'] !== undefined ? seconds('ci-poll-seconds', flags['ci-poll-seconds'])! : 10,
+  };
+}
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const options = parseRunArgs(argv, io);
   if (options === 'help') {
@@ -316,7 +349,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const report = await heal(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env });
+    const ci = await cliCiRounds(options.verify, ciFlags(argv), options.cwd, io.env, logger);
+    const report = await heal(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env, ci });
+    if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
     io.stdout(`\n${renderSummary(report)}`);
     return EXIT[report.result];
   } finally {

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { GitHubApi } from '../delivery/github-api.js';
+import type { GitHubApi } from './github-api.js';
 import { DEFAULT_UNZIP_LIMITS, extractZip, type UnzipLimits } from './unzip.js';
 
 export interface CollectLimits {

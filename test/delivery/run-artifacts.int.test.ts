@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { collectRunReports } from '../../src/action/run-artifacts.js';
+import { collectRunReports } from '../../src/delivery/run-artifacts.js';
 import { createGitHubApi } from '../../src/delivery/github-api.js';
 import { startGitHubServer, type GitHubServer } from '../helpers/github-server.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractZip, readZip, safeEntryPath, ZipError } from '../../src/action/unzip.js';
+import { extractZip, readZip, safeEntryPath, ZipError } from '../../src/delivery/unzip.js';
 
 /** Zips made by real producers: Python's zipfile (any entry name we ask for) and Info-ZIP. */
 function pythonZip(script: string): Buffer {
