@@ -20,16 +20,7 @@
  * abort to cancel them, so the runtime makes no further model request. The prompt budget comes from the model's real limit
  * (Copilot's model list, or the limit the runtime reports for a BYOK session).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  CopilotClient,
-  RuntimeConnection,
-  type SessionEvent,
-  type Tool,
-  type ToolInvocation,
-} from '@github/copilot-sdk';
+import type { SessionEvent, Tool, ToolInvocation } from '@github/copilot-sdk';
 import type { Edit, EditProblem } from '../../contracts/edit.js';
 import type { TokenUsage } from '../../contracts/heal-report.js';
 import { createScrubber } from '../../text/secrets.js';
@@ -50,7 +41,7 @@ import {
   type RepairProvider,
   type RepairRequest,
 } from '../provider.js';
-import { firstSet, requestTokenLimit } from '../chat/chat-provider.js';
+import { firstSet } from '../chat/chat-provider.js';
 import type { ConversationLimits } from '../chat/repair-conversation.js';
 import {
   answerReadCall,
@@ -63,7 +54,10 @@ import {
 import { parseSearchReplaceBlocks } from '../chat/search-replace-blocks.js';
 import { findTriedAttempt } from '../chat/tried-edits.js';
 import { describeEditProblem } from '../chat/edit-feedback.js';
-import { copilotError, failureOf, PERMISSION_HINT, runtimeError } from '../copilot/copilot-errors.js';
+import { copilotTokenFrom, resolveAuth } from '../copilot/copilot-auth.js';
+import { startCopilotClient, type StartedClient } from '../copilot/copilot-client.js';
+import { copilotError, failureOf, runtimeError } from '../copilot/copilot-errors.js';
+import { readPromptLimit } from '../copilot/copilot-models.js';
 import { resolveCopilotRuntime, type ResolvedRuntime, type RuntimeCache } from '../copilot/copilot-runtime.js';
 import { plural } from '../../text/format.js';
 
@@ -90,83 +84,14 @@ const DEFAULT_COPILOT_LIMITS: ConversationLimits = {
   maxToolResultTokens: 3_000,
 };
 
-/** The runtime's own assumption for a model it has no limits for (a BYOK model), as it reports it. */
-const BYOK_DEFAULT_PROMPT_LIMIT = 128_000;
 const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
 const MAX_NOTES_CHARS = 4_000;
-const STOP_GRACE_MS = 5_000;
 const LIVENESS_PROBE_MS = 1_000;
 const STOP_HOLD_MS = 3_000;
 
-/** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
-const RUNTIME_ENV =
-  /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
-
 type StopReason = 'accepted' | 'no-edits' | 'corrections-exhausted' | 'request-cap' | 'token-budget' | 'deadline';
 
-interface Auth {
-  byok?: { type: 'openai' | 'azure' | 'anthropic'; baseUrl: string; apiKey?: string };
-  token?: string;
-  loggedInUser: boolean;
-}
-
-/**
- * The token Copilot takes from the environment when none is given. One order for this provider,
- * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
- */
-export function copilotTokenFrom(env: NodeJS.ProcessEnv): string | undefined {
-  return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
-}
-
-function resolveAuth(options: CopilotProviderOptions): Auth {
-  const baseUrl = firstSet(options.baseUrl);
-  if (baseUrl) {
-    let host: string;
-    try {
-      host = new URL(baseUrl).hostname.toLowerCase();
-    } catch {
-      throw new ProviderError(
-        `base-url '${baseUrl}' is not a URL`,
-        'config',
-        false,
-        'Give the endpoint, e.g. https://api.openai.com/v1.',
-      );
-    }
-    if (!firstSet(options.model)) {
-      throw new ProviderError(
-        `The copilot provider with base-url (${host}) needs a model`,
-        'config',
-        false,
-        'Set model (--model) to a model that endpoint serves.',
-      );
-    }
-    const type = host.endsWith('.openai.azure.com') ? 'azure' : host === 'api.anthropic.com' ? 'anthropic' : 'openai';
-    return {
-      byok: { type, baseUrl, apiKey: firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY) },
-      loggedInUser: false,
-    };
-  }
-  const env = options.env;
-  const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
-  if (token) return { token, loggedInUser: false };
-  if (env.GITHUB_ACTIONS === 'true' || env.CI) {
-    throw new ProviderError('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
-  }
-  return { loggedInUser: true };
-}
-
-/** The runtime's environment: nothing from the step but what it needs, and a config home of its own. */
-function runtimeEnvironment(env: NodeJS.ProcessEnv, home: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (value !== undefined && RUNTIME_ENV.test(name)) out[name] = value;
-  if (home) {
-    out.HOME = home;
-    out.USERPROFILE = home;
-    out.XDG_CONFIG_HOME = path.join(home, 'config');
-    out.XDG_CACHE_HOME = path.join(home, 'cache');
-  } else if (env.HOME) out.HOME = env.HOME;
-  return out;
-}
+export { copilotTokenFrom };
 
 export function createCopilotProvider(options: CopilotProviderOptions): RepairProvider {
   const auth = resolveAuth(options);
@@ -183,41 +108,14 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
   const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
 
   /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
-  async function startClient(): Promise<{ client: CopilotClient; home: string; stop: () => Promise<void> }> {
+  async function startClient(): Promise<StartedClient> {
     runtime ??= await resolveCopilotRuntime({
       copilotPath: options.copilotPath,
       env: options.env,
       cache: options.runtimeCache,
       log: () => {},
     });
-    const home = mkdtempSync(path.join(os.tmpdir(), 'self-heal-copilot-home-'));
-    const ownHome = !auth.loggedInUser;
-    const client = new CopilotClient({
-      connection: RuntimeConnection.forStdio({ path: runtime.path }),
-      mode: 'empty',
-      ...(ownHome ? { baseDirectory: home } : {}),
-      workingDirectory: home,
-      env: runtimeEnvironment(options.env, ownHome ? home : undefined),
-      ...(auth.token ? { gitHubToken: auth.token } : {}),
-      useLoggedInUser: auth.loggedInUser,
-      logLevel: 'error',
-    });
-    const stop = async () => {
-      try {
-        await withTimeout(client.stop(), STOP_GRACE_MS);
-      } catch {
-        await client.forceStop().catch(() => {});
-      } finally {
-        rmSync(home, { recursive: true, force: true });
-      }
-    };
-    try {
-      await client.start();
-    } catch (error) {
-      await stop();
-      throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
-    }
-    return { client, home, stop };
+    return startCopilotClient({ runtimePath: runtime.path, auth, env: options.env, scrub });
   }
 
   async function prepare(context: PrepareContext): Promise<void> {
@@ -233,49 +131,7 @@ export function createCopilotProvider(options: CopilotProviderOptions): RepairPr
     );
     const { client, stop } = await startClient();
     try {
-      if (auth.byok) {
-        await client.ping().catch((error: unknown) => {
-          throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
-        });
-        promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
-      } else {
-        let models;
-        try {
-          models = await client.listModels();
-        } catch (error) {
-          throw copilotError(failureOf(error), errorContext);
-        }
-        const chat = models.filter((m) => m.id !== 'auto');
-        const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
-        if (requestedModel && !chosen) {
-          throw new ProviderError(
-            `Copilot does not offer the model '${requestedModel}' to this token (it offers: ${
-              chat
-                .map((m) => m.id)
-                .slice(0, 12)
-                .join(', ') || 'none'
-            })`,
-            'model',
-            false,
-            'Set model (--model) to one of those, or leave it empty to let Copilot choose.',
-          );
-        }
-        if (chosen?.policy?.state === 'disabled') {
-          throw new ProviderError(
-            `The model '${requestedModel}' is disabled by the Copilot policy of this organisation`,
-            'model',
-            false,
-            "Enable it in the organisation's Copilot model policies, or set model (--model) to another one.",
-          );
-        }
-        const limitOf = (m: (typeof models)[number]) =>
-          m.capabilities?.limits?.max_prompt_tokens ?? m.capabilities?.limits?.max_context_window_tokens;
-        // Without a named model, Copilot chooses; the smallest limit it offers is the safe one.
-        const known = (chosen ? [chosen] : chat)
-          .map(limitOf)
-          .filter((n): n is number => typeof n === 'number' && n > 0);
-        promptLimit = known.length > 0 ? Math.min(...known) : undefined;
-      }
+      promptLimit = await readPromptLimit(client, !!auth.byok, options.env, errorContext);
       context.log(
         `copilot: ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s; model ${requestedModel ?? 'chosen by Copilot'}, prompt limit ${promptLimit ?? 'unknown'} tokens`,
       );
@@ -563,18 +419,4 @@ function untilAborted(signal: AbortSignal | undefined, ms: number): Promise<void
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
