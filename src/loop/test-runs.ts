@@ -106,18 +106,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
 
-  const matchReports = async (): Promise<string[]> => {
-    if (options.junit.length === 0) return [];
-    const found = await glob([...options.junit], {
-      cwd: options.cwd,
-      absolute: true,
-      onlyFiles: true,
-      dot: true,
-      followSymbolicLinks: false,
-    });
-    // Only files inside the repository: a glob must never reach (or delete) anything outside it.
-    return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
-  };
+  const matchReports = () => matchingReports(options);
 
   const deleteStaleReports = async (): Promise<void> => {
     tracked ??= trackedFiles(options.git).then((files) => new Set(files));
@@ -148,18 +137,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     const gitDirWrites = options.guardGitDir?.() ?? [];
     const wroteGitDir = gitDirWrites.length > 0 && !suiteWritesGitDir;
     if (gitDirWrites.length > 0 && counter === 1) suiteWritesGitDir = true;
-    const fresh = (await matchReports()).filter((f) => {
-      try {
-        return lstatSync(f).mtimeMs >= startedAt;
-      } catch {
-        return false;
-      }
-    });
-    const junit = fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
-    const evidence = await options.collect({ root: options.root, junit, log: outputFile });
-    const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
-    if (fresh.length === 0 && options.junit.length > 0)
-      reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+    const { evidence, reportErrors } = await readReports(options, startedAt, outputFile);
     return {
       label,
       command,
@@ -196,6 +174,41 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     existingReports: matchReports,
     settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
   };
+}
+
+/** The report files the junit globs match now, inside the repository only. */
+async function matchingReports(options: TestRunsOptions): Promise<string[]> {
+  if (options.junit.length === 0) return [];
+  const found = await glob([...options.junit], {
+    cwd: options.cwd,
+    absolute: true,
+    onlyFiles: true,
+    dot: true,
+    followSymbolicLinks: false,
+  });
+  // Only files inside the repository: a glob must never reach (or delete) anything outside it.
+  return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
+}
+
+/** The evidence of a run: the reports written since `startedAt` and its log, and what was wrong with them. */
+async function readReports(
+  options: TestRunsOptions,
+  startedAt: number,
+  outputFile: string,
+): Promise<{ evidence: Evidence; reportErrors: string[] }> {
+  const fresh = (await matchingReports(options)).filter((f) => {
+    try {
+      return lstatSync(f).mtimeMs >= startedAt;
+    } catch {
+      return false;
+    }
+  });
+  const junit = fresh.map((f) => escapePath(path.relative(options.root, f).split(path.sep).join('/')));
+  const evidence = await options.collect({ root: options.root, junit, log: outputFile });
+  const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
+  if (fresh.length === 0 && options.junit.length > 0)
+    reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+  return { evidence, reportErrors };
 }
 
 /** Junit globs as root-relative patterns (for the tree state's output filter). */
