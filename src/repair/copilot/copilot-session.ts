@@ -83,7 +83,11 @@ export function runTurn(
 ): Promise<TurnOutcome> {
   return new Promise<TurnOutcome>((resolve) => {
     const timers: NodeJS.Timeout[] = [];
+    let settled = false;
     const settle = (outcome: TurnOutcome) => {
+      // A ping of this turn answered after it ended must not touch the next turn's handlers.
+      if (settled) return;
+      settled = true;
       attempt.settleTurn = undefined;
       attempt.stopSession = undefined;
       for (const t of timers) clearTimeout(t);
@@ -98,6 +102,7 @@ export function runTurn(
     const left = Math.max(1, attempt.request.budget.deadline - Date.now());
     timers.push(setTimeout(() => requestStop(attempt, 'deadline'), left));
     const probe = () => {
+      if (settled) return;
       timers.push(
         setTimeout(() => {
           client.ping().then(probe, (error: unknown) => {
