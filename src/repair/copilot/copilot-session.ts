@@ -73,7 +73,7 @@ export async function runSession(
 
 /**
  * Send `prompt` and wait for the turn's end: idle, an error, or a stop. The deadline stops it; the
- * runtime may die without an event, so a liveness probe that fails ends it with an error.
+ * runtime may die without an event, so a liveness ping that fails ends it with an error.
  */
 export function runTurn(
   client: CopilotClient,
@@ -101,14 +101,21 @@ export function runTurn(
     if (attempt.stopReason) return attempt.stopSession(attempt.stopReason);
     const left = Math.max(1, attempt.request.budget.deadline - Date.now());
     timers.push(setTimeout(() => requestStop(attempt, 'deadline'), left));
+    // A ping is sent every second, not after the last one answered: a ping in flight when the
+    // runtime dies is never answered (the closed connection does not reject it), while the next
+    // one fails at once.
+    const lost = (error: unknown) =>
+      settle({
+        kind: 'error',
+        error: runtimeError('The Copilot runtime stopped during the attempt', error, attempt.scrub, true),
+      });
     const probe = () => {
       if (settled) return;
       timers.push(
         setTimeout(() => {
-          client.ping().then(probe, (error: unknown) => {
-            const lost = runtimeError('The Copilot runtime stopped during the attempt', error, attempt.scrub, true);
-            settle({ kind: 'error', error: lost });
-          });
+          if (settled) return;
+          client.ping().catch(lost);
+          probe();
         }, LIVENESS_PROBE_MS),
       );
     };

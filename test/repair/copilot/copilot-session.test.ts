@@ -61,6 +61,21 @@ describe('runTurn: the liveness probe', () => {
     expect(outcome.kind === 'error' && outcome.error.message).toMatch(/runtime stopped during the attempt/);
   });
 
+  it('a ping that never returns (the runtime died with it in flight) does not stop the probing', async () => {
+    const { pings, client, session } = standIn();
+    const a = attempt();
+    const turn = runTurn(client, session, a, 'prompt');
+    let outcome: unknown;
+    void turn.then((o) => (outcome = o));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(pings).toHaveLength(1); // never answered: the connection closed under it
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(pings).toHaveLength(2);
+    pings[1]!.reject(new Error('Connection is closed.'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcome).toMatchObject({ kind: 'error' });
+  });
+
   it('stops when the turn ends, even with an answer still on its way', async () => {
     const { pings, client, session } = standIn();
     const a = attempt();
