@@ -73,60 +73,77 @@ export function splitCommandLine(line: string): Segment[] | null {
       i += fd[0].length;
       continue;
     }
-    // A word: read until an unquoted blank, operator or redirection.
-    const start = i;
-    let value = '';
-    while (i < n) {
-      const d = line[i]!;
-      if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d)) break;
-      if (d === '<' || d === '>') break;
-      if (d === "'") {
-        const close = line.indexOf("'", i + 1);
-        if (close < 0) return null;
-        value += line.slice(i + 1, close);
-        i = close + 1;
-      } else if (d === '"') {
-        i++;
-        let closed = false;
-        while (i < n) {
-          const e = line[i]!;
-          if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1]!)) {
-            value += line[i + 1];
-            i += 2;
-          } else if (e === '"') {
-            closed = true;
-            i++;
-            break;
-          } else {
-            value += e;
-            i++;
-          }
-        }
-        if (!closed) return null;
-      } else if (d === '\\') {
-        if (i + 1 < n) value += line[i + 1];
-        i += 2;
-      } else if (d === '$' && line[i + 1] === '(') {
-        const close = matchParen(line, i + 1);
-        if (close < 0) return null;
-        value += line.slice(i, close + 1);
-        i = close + 1;
-      } else if (d === '`') {
-        const close = line.indexOf('`', i + 1);
-        if (close < 0) return null;
-        value += line.slice(i, close + 1);
-        i = close + 1;
-      } else {
-        value += d;
-        i++;
-      }
-    }
+    const word = readWord(line, i);
+    if (!word) return null;
     if (skipNextWord) skipNextWord = false;
-    else words.push({ value, start, end: i });
-    segEnd = i;
+    else words.push({ value: word.value, start: i, end: word.end });
+    segEnd = word.end;
+    i = word.end;
   }
   closeSegment();
   return segments;
+}
+
+/** A word from `start`: read until an unquoted blank, operator or redirection; null when a quote is open. */
+function readWord(line: string, start: number): { value: string; end: number } | null {
+  const n = line.length;
+  let value = '';
+  let i = start;
+  while (i < n) {
+    const d = line[i]!;
+    if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d)) break;
+    if (d === '<' || d === '>') break;
+    if (d === '"') {
+      const quoted = readDoubleQuoted(line, i);
+      if (!quoted) return null;
+      value += quoted.value;
+      i = quoted.end;
+      continue;
+    }
+    if (d === '\\') {
+      if (i + 1 < n) value += line[i + 1];
+      i += 2;
+      continue;
+    }
+    // Single quotes, `$(…)` and backquotes: up to their close; substitutions are kept verbatim.
+    const close =
+      d === "'"
+        ? line.indexOf("'", i + 1)
+        : d === '$' && line[i + 1] === '('
+          ? matchParen(line, i + 1)
+          : d === '`'
+            ? line.indexOf('`', i + 1)
+            : undefined;
+    if (close === undefined) {
+      value += d;
+      i++;
+      continue;
+    }
+    if (close < 0) return null;
+    value += d === "'" ? line.slice(i + 1, close) : line.slice(i, close + 1);
+    i = close + 1;
+  }
+  return { value, end: i };
+}
+
+/** The double-quoted string opening at `open`, with its backslash escapes; null when unclosed. */
+function readDoubleQuoted(line: string, open: number): { value: string; end: number } | null {
+  const n = line.length;
+  let value = '';
+  let i = open + 1;
+  while (i < n) {
+    const e = line[i]!;
+    if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1]!)) {
+      value += line[i + 1];
+      i += 2;
+    } else if (e === '"') {
+      return { value, end: i + 1 };
+    } else {
+      value += e;
+      i++;
+    }
+  }
+  return null;
 }
 
 /** Index of the `)` closing the `(` at `open`, honouring quotes; -1 when unbalanced. */

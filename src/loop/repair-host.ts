@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../contracts/logger.js';
 import type { CandidateVerdict, RepairHost } from '../repair/provider.js';
-import type { Edit } from '../contracts/edit.js';
+import type { Edit, EditCheck } from '../contracts/edit.js';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
 import { git, splitNul, type GitContext } from '../workspace/git.js';
 import { restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
@@ -57,115 +57,130 @@ export function createRepairHost(deps: HostDeps): RepairHost {
   return {
     root: deps.root,
     triedDiffs: deps.triedDiffs,
-
-    async checkEdits(edits: Edit[]) {
-      // A problem quotes the file's nearest real lines, which may hold a credential's value.
-      const check = await checkEdits(deps.edits, edits);
-      return {
-        ...check,
-        problems: check.problems.map((p) => ({
-          ...p,
-          message: deps.scrub(p.message),
-          ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
-        })),
-      };
-    },
-
-    async readFile(raw: string, range?: { start: number; end: number }): Promise<string> {
-      const check = deps.edits.guard.checkRead(raw);
-      if (!check.ok) throw new Error(check.reason);
-      // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
-      const asked = check.target ? [check.path, check.target] : [check.path];
-      const ignored = await deps.edits.ignored(asked);
-      const hidden = asked.find((p) => ignored.has(p));
-      if (hidden) throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
-      const abs = path.join(deps.edits.guard.root, check.path);
-      let size: number;
-      try {
-        size = statSync(abs).size;
-      } catch {
-        throw new Error(`\`${check.path}\` does not exist`);
-      }
-      if (size > 4 * 1024 * 1024) throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
-      const buffer = readFileSync(abs);
-      if (buffer.subarray(0, 8192).includes(0)) throw new Error(`\`${check.path}\` is a binary file`);
-      const lines = buffer.toString('utf8').split(/\r?\n/);
-      const start = Math.max(1, Math.floor(range?.start ?? 1));
-      const end = Math.min(
-        lines.length,
-        Math.floor(range?.end ?? start + limits.maxReadLines - 1),
-        start + limits.maxReadLines - 1,
-      );
-      let text = '';
-      let line = start;
-      for (; line <= end; line++) {
-        const next = `${line}: ${lines[line - 1]}\n`;
-        if (text.length + next.length > limits.maxReadBytes) break;
-        text += next;
-      }
-      const shownEnd = line - 1;
-      const requestedEnd = Math.min(range?.end ?? lines.length, lines.length);
-      if (shownEnd < requestedEnd) {
-        text += `… (${lines.length} lines in total; ask for lines ${shownEnd + 1}-${Math.min(requestedEnd, shownEnd + limits.maxReadLines)} to read on)\n`;
-      } else if (shownEnd < lines.length) {
-        text += `… (${lines.length} lines in total)\n`;
-      }
-      return deps.scrub(text);
-    },
-
-    async search(query: string): Promise<string> {
-      if (typeof query !== 'string' || !query.trim()) throw new Error('the search query is empty');
-      if (query.length > 200 || /[\0\n]/.test(query))
-        throw new Error('the search query must be one line of at most 200 characters');
-      const { stdout } = await git(
-        deps.git,
-        ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'],
-        {
-          okCodes: [1],
-          maxBuffer: 16 * 1024 * 1024,
-        },
-      );
-      const records = stdout.split('\n').filter(Boolean);
-      const out: string[] = [];
-      let bytes = 0;
-      for (const record of records) {
-        const [file, line, ...rest] = splitNul(record);
-        if (file === undefined || line === undefined) continue;
-        if (!deps.edits.guard.checkRead(file).ok) continue;
-        let text = rest.join('\0').trim();
-        if (text.length > limits.maxSearchLineChars) text = `${text.slice(0, limits.maxSearchLineChars)}…`;
-        const entry = `${file}:${line}: ${text}`;
-        if (out.length >= limits.maxSearchResults || bytes + entry.length > limits.maxSearchBytes) {
-          out.push(`… (${records.length - out.length} more matches not shown; search for something more specific)`);
-          break;
-        }
-        out.push(entry);
-        bytes += entry.length + 1;
-      }
-      return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
-    },
-
-    async tryCandidate(edits: Edit[]): Promise<CandidateVerdict> {
-      const total = deps.expectations.failToPass.length;
-      const applied = await applyEdits(deps.edits, edits);
-      if (!applied.check.ok)
-        return {
-          targetsPassed: 0,
-          targetsTotal: total,
-          feedback: deps.scrub(describeProblems(applied.check.problems)),
-        };
-      try {
-        const run = await deps.rerunTargets(`candidate-${++candidates}`);
-        const judged = judgeTargets(deps.expectations, run);
-        return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
-      } finally {
-        restoreSnapshot(deps.snapshot);
-      }
-    },
-
+    checkEdits: (edits: Edit[]) => checkScrubbed(deps, edits),
+    readFile: (raw: string, range?: { start: number; end: number }) => readRepoFile(deps, limits, raw, range),
+    search: (query: string) => searchTracked(deps, limits, query),
+    tryCandidate: (edits: Edit[]) => tryCandidate(deps, edits, () => `candidate-${++candidates}`),
     log(message: string): void {
       const text = deps.scrub(String(message));
       deps.logger.info(text.length > limits.maxLogChars ? `${text.slice(0, limits.maxLogChars)}…` : text);
     },
   };
+}
+
+/** The dry run, scrubbed: a problem quotes the file's nearest real lines, which may hold a credential's value. */
+async function checkScrubbed(deps: HostDeps, edits: Edit[]): Promise<EditCheck> {
+  const check = await checkEdits(deps.edits, edits);
+  return {
+    ...check,
+    problems: check.problems.map((p) => ({
+      ...p,
+      message: deps.scrub(p.message),
+      ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
+    })),
+  };
+}
+
+/** A repo file's lines (numbered, in a range, bounded), or a reason it is not shown. */
+async function readRepoFile(
+  deps: HostDeps,
+  limits: HostLimits,
+  raw: string,
+  range: { start: number; end: number } | undefined,
+): Promise<string> {
+  const check = deps.edits.guard.checkRead(raw);
+  if (!check.ok) throw new Error(check.reason);
+  // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+  const asked = check.target ? [check.path, check.target] : [check.path];
+  const ignored = await deps.edits.ignored(asked);
+  const hidden = asked.find((p) => ignored.has(p));
+  if (hidden) throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+  const abs = path.join(deps.edits.guard.root, check.path);
+  let size: number;
+  try {
+    size = statSync(abs).size;
+  } catch {
+    throw new Error(`\`${check.path}\` does not exist`);
+  }
+  if (size > 4 * 1024 * 1024) throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
+  const buffer = readFileSync(abs);
+  if (buffer.subarray(0, 8192).includes(0)) throw new Error(`\`${check.path}\` is a binary file`);
+  return deps.scrub(numberedLines(buffer.toString('utf8').split(/\r?\n/), limits, range));
+}
+
+/** `lines` from the range's start, numbered, within the line and byte bounds, saying how to read on. */
+function numberedLines(lines: string[], limits: HostLimits, range: { start: number; end: number } | undefined): string {
+  const start = Math.max(1, Math.floor(range?.start ?? 1));
+  const end = Math.min(
+    lines.length,
+    Math.floor(range?.end ?? start + limits.maxReadLines - 1),
+    start + limits.maxReadLines - 1,
+  );
+  let text = '';
+  let line = start;
+  for (; line <= end; line++) {
+    const next = `${line}: ${lines[line - 1]}\n`;
+    if (text.length + next.length > limits.maxReadBytes) break;
+    text += next;
+  }
+  const shownEnd = line - 1;
+  const requestedEnd = Math.min(range?.end ?? lines.length, lines.length);
+  if (shownEnd < requestedEnd) {
+    text += `… (${lines.length} lines in total; ask for lines ${shownEnd + 1}-${Math.min(requestedEnd, shownEnd + limits.maxReadLines)} to read on)\n`;
+  } else if (shownEnd < lines.length) {
+    text += `… (${lines.length} lines in total)\n`;
+  }
+  return text;
+}
+
+/** A literal `git grep` over tracked files the guardrails let the model read; bounded. */
+async function searchTracked(deps: HostDeps, limits: HostLimits, query: string): Promise<string> {
+  if (typeof query !== 'string' || !query.trim()) throw new Error('the search query is empty');
+  if (query.length > 200 || /[\0\n]/.test(query))
+    throw new Error('the search query must be one line of at most 200 characters');
+  const { stdout } = await git(
+    deps.git,
+    ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'],
+    {
+      okCodes: [1],
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const records = stdout.split('\n').filter(Boolean);
+  const out: string[] = [];
+  let bytes = 0;
+  for (const record of records) {
+    const [file, line, ...rest] = splitNul(record);
+    if (file === undefined || line === undefined) continue;
+    if (!deps.edits.guard.checkRead(file).ok) continue;
+    let text = rest.join('\0').trim();
+    if (text.length > limits.maxSearchLineChars) text = `${text.slice(0, limits.maxSearchLineChars)}…`;
+    const entry = `${file}:${line}: ${text}`;
+    if (out.length >= limits.maxSearchResults || bytes + entry.length > limits.maxSearchBytes) {
+      out.push(`… (${records.length - out.length} more matches not shown; search for something more specific)`);
+      break;
+    }
+    out.push(entry);
+    bytes += entry.length + 1;
+  }
+  return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
+}
+
+/** Apply, rerun just the failing tests (the run labelled by `nextLabel`), restore the snapshot. */
+async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => string): Promise<CandidateVerdict> {
+  const total = deps.expectations.failToPass.length;
+  const applied = await applyEdits(deps.edits, edits);
+  if (!applied.check.ok)
+    return {
+      targetsPassed: 0,
+      targetsTotal: total,
+      feedback: deps.scrub(describeProblems(applied.check.problems)),
+    };
+  try {
+    const run = await deps.rerunTargets(nextLabel());
+    const judged = judgeTargets(deps.expectations, run);
+    return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
+  } finally {
+    restoreSnapshot(deps.snapshot);
+  }
 }

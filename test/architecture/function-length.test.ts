@@ -1,10 +1,15 @@
 /**
- * Orchestration reads like its header comment: no function in the files that hold the control flow
- * of a run (heal, the loop, the chat conversation, delivery, the baseline, the two adapters) is over
- * MAX_LINES lines. A nested function or callback counts towards its parent too, so a long branch
- * must become a named function of its own, not a closure.
+ * Code reads like its header comments: no function in src/repair/ and src/loop/ (every .ts file under
+ * them), nor in the other files that hold the control flow of a run (heal, delivery, the two
+ * adapters), is over MAX_LINES lines.
+ *
+ * How it measures: every function-like node with a body (declarations, methods, arrows, function
+ * expressions, accessors) counts from the line its signature starts on (modifiers such as `export`
+ * and `async` included, the doc comment above it not) to the line of its closing brace, both
+ * included, blank lines and comments inside included. A nested function or callback counts towards
+ * its parent too, so a long branch must become a named function of its own, not a closure.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -13,18 +18,44 @@ const ROOT = path.join(import.meta.dirname, '..', '..');
 
 export const MAX_LINES = 80;
 
+/** Folders whose every .ts file is checked. */
+export const CHECKED_DIRS = ['src/repair', 'src/loop'];
+
+/** Files outside those folders that hold the control flow of a run. */
 export const ORCHESTRATING_FILES = [
   'src/heal.ts',
-  'src/loop/heal-loop.ts',
-  'src/loop/baseline.ts',
-  'src/repair/chat/repair-conversation.ts',
   'src/delivery/deliver.ts',
   'src/action/run.ts',
   'src/cli/commands/run.ts',
 ];
 
+/**
+ * PENDING: functions being rewritten on other branches at the time this check was widened
+ * (issue 18). Each is skipped together with the functions nested in it. The lead removes an entry
+ * once its branch is merged; an entry whose function no longer exists fails the test, so none
+ * outlives its rewrite. Lengths as measured on main before the rewrites.
+ */
+export const PENDING: readonly { file: string; name: string }[] = [
+  { file: 'src/repair/prompt.ts', name: 'collectPieces' }, // 139 lines
+  { file: 'src/repair/builtin/localise.ts', name: 'localiseFaults' }, // 115
+  { file: 'src/repair/builtin/search.ts', name: 'searchRepairs' }, // 125
+  { file: 'src/repair/builtin/builtin-provider.ts', name: 'createBuiltinProvider' }, // 107, its propose 91
+  { file: 'src/repair/special-cases/patch-lines.ts', name: 'readUnifiedDiff' }, // 79, rewritten with the diff readers
+];
+
+function tsFiles(relativeDir: string): string[] {
+  return readdirSync(path.join(ROOT, relativeDir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.posix.join(relativeDir, e.name);
+    if (e.isDirectory()) return tsFiles(rel);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [rel] : [];
+  });
+}
+
+export const CHECKED_FILES = [...CHECKED_DIRS.flatMap(tsFiles), ...ORCHESTRATING_FILES].sort();
+
 export interface FunctionLength {
   name: string;
+  /** 1-based line the signature starts on. */
   line: number;
   lines: number;
 }
@@ -53,7 +84,15 @@ export function functionLengths(text: string, fileName = 'file.ts'): FunctionLen
   return found;
 }
 
-describe('orchestrating functions', () => {
+/** Whether the function at `f` lies inside a PENDING function of `file` (or is one). */
+function pendingIn(file: string, lengths: FunctionLength[]): (f: FunctionLength) => boolean {
+  const spans = lengths
+    .filter((p) => PENDING.some((e) => e.file === file && e.name === p.name))
+    .map((p) => [p.line, p.line + p.lines - 1] as const);
+  return (f) => spans.some(([first, last]) => f.line >= first && f.line + f.lines - 1 <= last);
+}
+
+describe('function length', () => {
   it('counts a function with its nested callbacks', () => {
     const body = Array.from({ length: 5 }, (_, i) => `  const v${i} = ${i};`).join('\n');
     const lengths = functionLengths(
@@ -66,12 +105,35 @@ describe('orchestrating functions', () => {
     ]);
   });
 
-  it.each(ORCHESTRATING_FILES)(`%s has no function over ${MAX_LINES} lines`, (relative) => {
+  it('counts methods, accessors and function expressions, from the signature, not the doc comment', () => {
+    const lengths = functionLengths(
+      `/**\n * doc\n */\nexport class A {\n  get x() {\n    return 1;\n  }\n  m(): void {}\n}\nconst f = function () {\n};\n`,
+    );
+    expect(lengths).toEqual([
+      { name: '(anonymous)', line: 5, lines: 3 },
+      { name: 'm', line: 8, lines: 1 },
+      { name: 'f', line: 10, lines: 2 },
+    ]);
+  });
+
+  it('covers every .ts file under src/repair and src/loop', () => {
+    expect(CHECKED_FILES).toContain('src/repair/providers/copilot.ts');
+    expect(CHECKED_FILES).toContain('src/repair/builtin/templates/null-guard.ts');
+    expect(CHECKED_FILES).toContain('src/loop/edits/apply-edits.ts');
+    expect(CHECKED_FILES.filter((f) => f.startsWith('src/repair/')).length).toBeGreaterThan(50);
+  });
+
+  it.each(PENDING)('PENDING $file $name still exists (remove the entry once its rewrite is merged)', (entry) => {
+    const lengths = functionLengths(readFileSync(path.join(ROOT, entry.file), 'utf8'), entry.file);
+    expect(lengths.map((f) => f.name)).toContain(entry.name);
+  });
+
+  it.each(CHECKED_FILES)(`%s has no function over ${MAX_LINES} lines`, (relative) => {
     const text = readFileSync(path.join(ROOT, relative), 'utf8');
     const lengths = functionLengths(text, relative);
-    expect(lengths.length).toBeGreaterThan(0);
+    const pending = pendingIn(relative, lengths);
     const long = lengths
-      .filter((f) => f.lines > MAX_LINES)
+      .filter((f) => f.lines > MAX_LINES && !pending(f))
       .map((f) => `${relative}:${f.line} ${f.name} is ${f.lines} lines; split it into named steps`);
     expect(long).toEqual([]);
   });

@@ -79,140 +79,41 @@ function readTarget(
   return { content: buffer.toString('utf8') };
 }
 
+/** An edit that passed the per-edit checks, with its normalised path (and a symlink's target). */
+interface Candidate {
+  index: number;
+  edit: Edit;
+  path: string;
+  target?: string;
+}
+
+/** The file contents an answer's edits work on, in order: as read, and as the edits so far left it. */
+type FileStates = Map<string, { before: string | null; current: string | null }>;
+
 /** Validate an answer's edits and compute the resulting contents, writing nothing. */
 export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promise<EditPlan> {
   const limits = ctx.limits ?? DEFAULT_EDIT_LIMITS;
+  const tooMany = answerProblem(edits, limits);
+  if (tooMany) return { check: { ok: false, problems: [tooMany] }, writes: [], tolerantMatches: 0 };
+
   const problems: EditProblem[] = [];
-  const files = new Map<string, { before: string | null; current: string | null }>();
-  let tolerantMatches = 0;
-
-  if (edits.length > limits.maxEdits) {
-    problems.push({
-      index: limits.maxEdits,
-      path: '',
-      kind: 'too-large',
-      message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits`,
-    });
-    return { check: { ok: false, problems }, writes: [], tolerantMatches };
-  }
-  const total = edits.reduce((n, e) => n + (typeof e?.newText === 'string' ? bytes(e.newText) : 0), 0);
-  if (total > limits.maxAnswerBytes) {
-    problems.push({
-      index: 0,
-      path: '',
-      kind: 'too-large',
-      message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}`,
-    });
-    return { check: { ok: false, problems }, writes: [], tolerantMatches };
-  }
-
-  const checked = edits.map((edit, index) => {
-    if (
-      !edit ||
-      typeof edit.path !== 'string' ||
-      typeof edit.oldText !== 'string' ||
-      typeof edit.newText !== 'string'
-    ) {
-      problems.push({
-        index,
-        path: String(edit?.path ?? ''),
-        kind: 'invalid',
-        message: 'an edit needs string `path`, `old_text` and `new_text`',
-      });
-      return null;
-    }
-    const verdict = ctx.guard.checkWrite(edit.path);
-    if (!verdict.ok) {
-      problems.push({ index, path: verdict.path, kind: 'guardrail', message: verdict.reason });
-      return null;
-    }
-    if (bytes(edit.oldText) + bytes(edit.newText) > limits.maxEditBytes) {
-      problems.push({
-        index,
-        path: verdict.path,
-        kind: 'too-large',
-        message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less`,
-      });
-      return null;
-    }
-    return { index, edit, path: verdict.path, target: verdict.target };
+  const candidates: Candidate[] = [];
+  edits.forEach((edit, index) => {
+    const checked = checkOne(ctx, limits, edit, index);
+    if ('problem' in checked) problems.push(checked.problem);
+    else candidates.push(checked);
   });
-  const candidates = checked.filter((c): c is NonNullable<typeof c> => c !== null);
   // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
   const ignored = await ctx.ignored([
     ...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path]))),
   ]);
 
-  for (const { index, edit, path: rel, target } of candidates) {
-    const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
-    if (ignoredPath !== undefined) {
-      const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
-      problems.push({
-        index,
-        path: rel,
-        kind: 'guardrail',
-        message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)`,
-      });
-      continue;
-    }
-    let state = files.get(rel);
-    if (!state) {
-      const read = readTarget(path.join(ctx.guard.root, rel), limits);
-      if ('problem' in read) {
-        problems.push({ index, path: rel, ...read.problem });
-        continue;
-      }
-      state = { before: read.content, current: read.content };
-      files.set(rel, state);
-    }
-    if (state.current === null) {
-      if (edit.oldText !== '') {
-        problems.push({
-          index,
-          path: rel,
-          kind: 'no-match',
-          message: `\`${rel}\` does not exist; to create it, send an empty old_text`,
-        });
-        continue;
-      }
-      state.current = edit.newText;
-      continue;
-    }
-    if (edit.oldText === '') {
-      if (state.current !== '') {
-        problems.push({
-          index,
-          path: rel,
-          kind: 'invalid',
-          message: `\`${rel}\` already exists; quote the exact lines to replace in old_text`,
-        });
-        continue;
-      }
-      state.current = edit.newText;
-      continue;
-    }
-    const match = matchOldText(state.current, edit.oldText, edit.newText);
-    if (match.kind === 'ambiguous') {
-      problems.push({
-        index,
-        path: rel,
-        kind: 'ambiguous',
-        message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one`,
-      });
-      continue;
-    }
-    if (match.kind === 'no-match') {
-      problems.push({
-        index,
-        path: rel,
-        kind: 'no-match',
-        message: `old_text was not found in \`${rel}\`${match.nearest ? `; the closest lines start at line ${match.nearest.startLine}` : ''}. Quote the file's current text exactly`,
-        nearest: match.nearest,
-      });
-      continue;
-    }
-    if (match.tolerant) tolerantMatches++;
-    state.current = state.current.slice(0, match.start) + match.replacement + state.current.slice(match.end);
+  const files: FileStates = new Map();
+  let tolerantMatches = 0;
+  for (const candidate of candidates) {
+    const outcome = ignoredProblem(candidate, ignored) ?? applyToContent(ctx, limits, files, candidate);
+    if (outcome === 'tolerant') tolerantMatches++;
+    else if (outcome !== 'exact') problems.push(outcome);
   }
 
   const writes: PlannedWrite[] = [];
@@ -221,6 +122,124 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
       writes.push({ path: rel, before: state.before, after: state.current });
   }
   return { check: { ok: problems.length === 0, problems }, writes, tolerantMatches };
+}
+
+/** The answer as a whole: too many edits, or too many bytes added. */
+function answerProblem(edits: readonly Edit[], limits: EditLimits): EditProblem | undefined {
+  if (edits.length > limits.maxEdits) {
+    return {
+      index: limits.maxEdits,
+      path: '',
+      kind: 'too-large',
+      message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits`,
+    };
+  }
+  const total = edits.reduce((n, e) => n + (typeof e?.newText === 'string' ? bytes(e.newText) : 0), 0);
+  if (total > limits.maxAnswerBytes) {
+    return {
+      index: 0,
+      path: '',
+      kind: 'too-large',
+      message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}`,
+    };
+  }
+  return undefined;
+}
+
+/** One edit on its own: its shape, the guardrails and its size. */
+function checkOne(
+  ctx: EditContext,
+  limits: EditLimits,
+  edit: Edit,
+  index: number,
+): Candidate | { problem: EditProblem } {
+  if (!edit || typeof edit.path !== 'string' || typeof edit.oldText !== 'string' || typeof edit.newText !== 'string') {
+    const path = String((edit as Partial<Edit> | undefined)?.path ?? '');
+    return {
+      problem: { index, path, kind: 'invalid', message: 'an edit needs string `path`, `old_text` and `new_text`' },
+    };
+  }
+  const verdict = ctx.guard.checkWrite(edit.path);
+  if (!verdict.ok) return { problem: { index, path: verdict.path, kind: 'guardrail', message: verdict.reason } };
+  if (bytes(edit.oldText) + bytes(edit.newText) > limits.maxEditBytes) {
+    return {
+      problem: {
+        index,
+        path: verdict.path,
+        kind: 'too-large',
+        message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less`,
+      },
+    };
+  }
+  return { index, edit, path: verdict.path, target: verdict.target };
+}
+
+/** An edit of a file git ignores (directly, or through a tracked symlink) could not be committed. */
+function ignoredProblem({ index, path: rel, target }: Candidate, ignored: Set<string>): EditProblem | undefined {
+  const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
+  if (ignoredPath === undefined) return undefined;
+  const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
+  return {
+    index,
+    path: rel,
+    kind: 'guardrail',
+    message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)`,
+  };
+}
+
+/** Apply one edit to its file's current content: how it matched, or why it does not apply. */
+function applyToContent(
+  ctx: EditContext,
+  limits: EditLimits,
+  files: FileStates,
+  { index, edit, path: rel }: Candidate,
+): EditProblem | 'exact' | 'tolerant' {
+  let state = files.get(rel);
+  if (!state) {
+    const read = readTarget(path.join(ctx.guard.root, rel), limits);
+    if ('problem' in read) return { index, path: rel, ...read.problem };
+    state = { before: read.content, current: read.content };
+    files.set(rel, state);
+  }
+  if (state.current === null || edit.oldText === '') {
+    const problem = createOrFill(state.current, edit, rel);
+    if (problem) return { index, path: rel, ...problem };
+    state.current = edit.newText;
+    return 'exact';
+  }
+  const match = matchOldText(state.current, edit.oldText, edit.newText);
+  if (match.kind === 'ambiguous') {
+    return {
+      index,
+      path: rel,
+      kind: 'ambiguous',
+      message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one`,
+    };
+  }
+  if (match.kind === 'no-match') {
+    return {
+      index,
+      path: rel,
+      kind: 'no-match',
+      message: `old_text was not found in \`${rel}\`${match.nearest ? `; the closest lines start at line ${match.nearest.startLine}` : ''}. Quote the file's current text exactly`,
+      nearest: match.nearest,
+    };
+  }
+  state.current = state.current.slice(0, match.start) + match.replacement + state.current.slice(match.end);
+  return match.tolerant ? 'tolerant' : 'exact';
+}
+
+/** An edit with an empty old_text creates a file, or fills an empty one; anything else is refused. */
+function createOrFill(
+  current: string | null,
+  edit: Edit,
+  rel: string,
+): Pick<EditProblem, 'kind' | 'message'> | undefined {
+  if (current === null && edit.oldText !== '')
+    return { kind: 'no-match', message: `\`${rel}\` does not exist; to create it, send an empty old_text` };
+  if (current !== null && current !== '')
+    return { kind: 'invalid', message: `\`${rel}\` already exists; quote the exact lines to replace in old_text` };
+  return undefined;
 }
 
 /** The dry run providers call: guardrails and matching, nothing written. */

@@ -249,68 +249,7 @@ export function createGuard(options: GuardOptions): Guard {
   } catch {
     realRoot = path.resolve(options.root);
   }
-  const userProtect = (options.protect ?? []).length ? picomatch([...options.protect!], { dot: true }) : () => false;
-  const allow = (options.allow ?? []).length ? picomatch([...options.allow!], { dot: true }) : () => false;
-  const groups = DEFAULT_PROTECTION.map((g) => ({
-    group: g,
-    match: picomatch([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
-  }));
-  const pinned = options.pinned ?? new Map<string, string>();
-
-  /** Rules 4 and 5 on a normalised path. */
-  const protection = (rel: string): string | null => {
-    const pin = pinned.get(rel);
-    if (pin) return pin;
-    if (userProtect(rel)) return `\`${rel}\` is protected by the user's --protect setting; change another file`;
-    for (const { group, match } of groups) {
-      if (match(rel) && !allow(rel)) return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
-    }
-    return null;
-  };
-
-  /** Rule 3: walk the components; returns the resolved repo-relative path, or a refusal. */
-  const resolveLinks = (rel: string): PathCheck => {
-    const parts = rel.split('/');
-    let current = realRoot;
-    let viaLink = false;
-    for (let i = 0; i < parts.length; i++) {
-      const next = path.join(current, parts[i]!);
-      const st = lstatOrNull(next);
-      if (!st) {
-        current = path.join(next, ...parts.slice(i + 1));
-        break;
-      }
-      if (st.isSymbolicLink()) {
-        let real: string;
-        try {
-          real = realpathSync(next);
-        } catch {
-          return { ok: false, path: rel, reason: `\`${parts.slice(0, i + 1).join('/')}\` is a dangling symlink` };
-        }
-        if (!isInside(realRoot, real)) {
-          return {
-            ok: false,
-            path: rel,
-            reason: `\`${parts.slice(0, i + 1).join('/')}\` is a symlink that leads outside the repository`,
-          };
-        }
-        viaLink = true;
-        current = real;
-      } else {
-        if (i < parts.length - 1 && !st.isDirectory()) {
-          return { ok: false, path: rel, reason: `\`${parts.slice(0, i + 1).join('/')}\` is a file, not a directory` };
-        }
-        current = next;
-      }
-    }
-    if (!isInside(realRoot, current)) return { ok: false, path: rel, reason: 'the path leads outside the repository' };
-    const resolved = path.relative(realRoot, current).split(path.sep).join('/');
-    if (!viaLink) return { ok: true, path: rel };
-    const again = normalizeRepoPath(resolved);
-    if (!again.ok)
-      return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
-    return { ok: true, path: again.path };
-  };
+  const protection = protectionRules(options);
 
   const check = (raw: string, write: boolean): PathCheck => {
     const normal = normalizeRepoPath(raw);
@@ -320,7 +259,7 @@ export function createGuard(options: GuardOptions): Guard {
       const reason = protection(rel);
       if (reason) return { ok: false, path: rel, reason };
     }
-    const resolved = resolveLinks(rel);
+    const resolved = resolveLinks(realRoot, rel);
     if (!resolved.ok) return resolved;
     if (resolved.path !== rel && write) {
       const reason = protection(resolved.path);
@@ -336,4 +275,64 @@ export function createGuard(options: GuardOptions): Guard {
     checkWrite: (raw) => check(raw, true),
     checkRead: (raw) => check(raw, false),
   };
+}
+
+/** Rules 4 and 5 on a normalised path: why it is protected, or null. */
+function protectionRules(options: GuardOptions): (rel: string) => string | null {
+  const userProtect = (options.protect ?? []).length ? picomatch([...options.protect!], { dot: true }) : () => false;
+  const allow = (options.allow ?? []).length ? picomatch([...options.allow!], { dot: true }) : () => false;
+  const groups = DEFAULT_PROTECTION.map((g) => ({
+    group: g,
+    match: picomatch([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
+  }));
+  const pinned = options.pinned ?? new Map<string, string>();
+  return (rel) => {
+    const pin = pinned.get(rel);
+    if (pin) return pin;
+    if (userProtect(rel)) return `\`${rel}\` is protected by the user's --protect setting; change another file`;
+    for (const { group, match } of groups) {
+      if (match(rel) && !allow(rel)) return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
+    }
+    return null;
+  };
+}
+
+/** Rule 3: walk the components from `realRoot`; returns the resolved repo-relative path, or a refusal. */
+function resolveLinks(realRoot: string, rel: string): PathCheck {
+  const parts = rel.split('/');
+  let current = realRoot;
+  let viaLink = false;
+  for (let i = 0; i < parts.length; i++) {
+    const next = path.join(current, parts[i]!);
+    const st = lstatOrNull(next);
+    if (!st) {
+      current = path.join(next, ...parts.slice(i + 1));
+      break;
+    }
+    const shown = parts.slice(0, i + 1).join('/');
+    if (st.isSymbolicLink()) {
+      let real: string;
+      try {
+        real = realpathSync(next);
+      } catch {
+        return { ok: false, path: rel, reason: `\`${shown}\` is a dangling symlink` };
+      }
+      if (!isInside(realRoot, real)) {
+        return { ok: false, path: rel, reason: `\`${shown}\` is a symlink that leads outside the repository` };
+      }
+      viaLink = true;
+      current = real;
+    } else {
+      if (i < parts.length - 1 && !st.isDirectory()) {
+        return { ok: false, path: rel, reason: `\`${shown}\` is a file, not a directory` };
+      }
+      current = next;
+    }
+  }
+  if (!isInside(realRoot, current)) return { ok: false, path: rel, reason: 'the path leads outside the repository' };
+  const resolved = path.relative(realRoot, current).split(path.sep).join('/');
+  if (!viaLink) return { ok: true, path: rel };
+  const again = normalizeRepoPath(resolved);
+  if (!again.ok) return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
+  return { ok: true, path: again.path };
 }

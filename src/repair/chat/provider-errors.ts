@@ -136,6 +136,18 @@ export function parseDuration(text: string): number | undefined {
   return consumed === value.length && consumed > 0 ? total : undefined;
 }
 
+/** One non-2xx answer, read: what the server said and the wait it asked for. */
+interface HttpAnswer {
+  api: ApiIdentity;
+  status: number;
+  /** The server's message, scrubbed. */
+  said: string;
+  /** Code, type and message together, for the pattern tests. */
+  codeText: string;
+  wait: number | undefined;
+  context: { model: string; url: string; scrub: (text: string) => string };
+}
+
 /** Sort one non-2xx answer. */
 export function classifyHttpError(
   api: ApiIdentity,
@@ -146,34 +158,56 @@ export function classifyHttpError(
 ): ErrorDecision {
   const { message: rawMessage, code, type } = serverMessage(body);
   const said = context.scrub(rawMessage);
-  const codeText = `${code ?? ''} ${type ?? ''} ${said}`;
-  const base = `${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`;
-  const make = (kind: ProviderError['kind'], retryable: boolean, hint?: string) =>
-    new ProviderError(base, kind, retryable, hint, status);
-  const wait = retryAfterMs(headers, Date.now(), status === 429);
+  const answer: HttpAnswer = {
+    api,
+    status,
+    said,
+    codeText: `${code ?? ''} ${type ?? ''} ${said}`,
+    wait: retryAfterMs(headers, Date.now(), status === 429),
+    context,
+  };
+  return (
+    refusedAccess(answer) ??
+    unservable(answer) ??
+    retried(answer) ??
+    final(
+      answer,
+      'bad-request',
+      `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`,
+    )
+  );
+}
 
-  if (status === 401) {
-    return {
-      error: make('auth', false, `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`),
-      retry: false,
-    };
-  }
-  if (status === 402) {
-    return {
-      error: make('forbidden', false, `${api.label} says the account cannot pay for requests: check its billing.`),
-      retry: false,
-    };
-  }
+/** An error that ends the run (no retry), with the server's words and a hint. */
+function final(answer: HttpAnswer, kind: ProviderError['kind'], hint: string): ErrorDecision {
+  return { error: errorOf(answer, kind, false, hint), retry: false };
+}
+
+function errorOf(answer: HttpAnswer, kind: ProviderError['kind'], retryable: boolean, hint: string): ProviderError {
+  const { api, status, said } = answer;
+  return new ProviderError(
+    `${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`,
+    kind,
+    retryable,
+    hint,
+    status,
+  );
+}
+
+/** 401, 402, 403 and 410: the key, the account or the service itself. */
+function refusedAccess(answer: HttpAnswer): ErrorDecision | undefined {
+  const { api, status, said, context } = answer;
+  if (status === 401)
+    return final(answer, 'auth', `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`);
+  if (status === 402)
+    return final(answer, 'forbidden', `${api.label} says the account cannot pay for requests: check its billing.`);
   if (status === 403) {
-    return {
-      error: make(
-        'forbidden',
-        false,
-        api.forbiddenHint ??
-          `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`,
-      ),
-      retry: false,
-    };
+    return final(
+      answer,
+      'forbidden',
+      api.forbiddenHint ??
+        `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`,
+    );
   }
   if (status === 410) {
     // GitHub Models answers every request so since its retirement (2026-07-30), with a message that
@@ -189,70 +223,55 @@ export function classifyHttpError(
       retry: false,
     };
   }
-  if (status === 413 || ((status === 400 || status === 422) && CONTEXT_LENGTH.test(codeText))) {
-    return {
-      error: make(
-        'bad-request',
-        false,
-        `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`,
-      ),
-      retry: false,
-    };
+  return undefined;
+}
+
+/** A request this endpoint cannot serve: too large for the model, an unknown model, or no endpoint there. */
+function unservable(answer: HttpAnswer): ErrorDecision | undefined {
+  const { status, codeText, context } = answer;
+  const invalid = status === 400 || status === 422;
+  if (status === 413 || (invalid && CONTEXT_LENGTH.test(codeText))) {
+    return final(
+      answer,
+      'bad-request',
+      `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`,
+    );
   }
-  if (status === 404 || ((status === 400 || status === 422) && MODEL_NOT_FOUND.test(codeText))) {
-    if (status === 404 && !/model/i.test(codeText)) {
-      return {
-        error: make(
-          'config',
-          false,
-          `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`,
-        ),
-        retry: false,
-      };
-    }
-    return {
-      error: make(
-        'model',
-        false,
-        `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`,
-      ),
-      retry: false,
-    };
+  if (status === 404 && !/model/i.test(codeText)) {
+    return final(
+      answer,
+      'config',
+      `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`,
+    );
   }
+  if (status === 404 || (invalid && MODEL_NOT_FOUND.test(codeText))) {
+    return final(
+      answer,
+      'model',
+      `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`,
+    );
+  }
+  return undefined;
+}
+
+/** 429 (unless the quota is gone), 408, 409 and 5xx: retried with backoff, after the wait asked for. */
+function retried(answer: HttpAnswer): ErrorDecision | undefined {
+  const { api, status, codeText, wait } = answer;
   if (status === 429) {
     if (QUOTA_CODES.test(codeText)) {
-      return {
-        error: make(
-          'rate-limit',
-          false,
-          `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`,
-        ),
-        retry: false,
-      };
-    }
-    return {
-      error: make(
+      return final(
+        answer,
         'rate-limit',
-        true,
-        `${api.label} rate-limited the requests${wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : ''}. Try again later, lower --max-attempts, or use a key with a higher limit.`,
-      ),
-      retry: true,
-      retryAfterMs: wait,
-    };
+        `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`,
+      );
+    }
+    const asked = wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : '';
+    const hint = `${api.label} rate-limited the requests${asked}. Try again later, lower --max-attempts, or use a key with a higher limit.`;
+    return { error: errorOf(answer, 'rate-limit', true, hint), retry: true, retryAfterMs: wait };
   }
   if (status === 408 || status === 409 || status >= 500) {
-    return {
-      error: make('server', true, `${api.label} failed on its side; it was retried with backoff. Try again later.`),
-      retry: true,
-      retryAfterMs: wait,
-    };
+    const hint = `${api.label} failed on its side; it was retried with backoff. Try again later.`;
+    return { error: errorOf(answer, 'server', true, hint), retry: true, retryAfterMs: wait };
   }
-  return {
-    error: make(
-      'bad-request',
-      false,
-      `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`,
-    ),
-    retry: false,
-  };
+  return undefined;
 }

@@ -76,11 +76,15 @@ export function failureOf(error: unknown): CopilotFailure {
   return { message };
 }
 
+/** What an error message may name: the model asked for, whether BYOK, and the provider's scrubber. */
+export interface CopilotErrorContext {
+  model?: string;
+  byok: boolean;
+  scrub: (text: string) => string;
+}
+
 /** One failure → one ProviderError naming what to change. */
-export function copilotError(
-  failure: CopilotFailure,
-  context: { model?: string; byok: boolean; scrub: (text: string) => string },
-): ProviderError {
+export function copilotError(failure: CopilotFailure, context: CopilotErrorContext): ProviderError {
   const said = quote(failure.message, context.scrub);
   const status = failure.status;
   const type = failure.type ?? '';

@@ -96,6 +96,7 @@ function describeRun(run: AgentRun, host: RepairHost): string[] {
   for (const line of lines) host.log(`agent: ${line}`);
   return lines;
 }
+
 export function createCommandProvider(options: CommandProviderOptions): RepairProvider {
   if (!options.agentCommand.trim()) {
     throw new ProviderError(
@@ -130,55 +131,68 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
       const seconds = (result.durationMs / 1000).toFixed(1);
       if (result.output.trim()) host.log(`agent output (last lines):\n${tail(result.output)}`);
       const notApplied = describeRun(run, host);
-      const { undone, notUndone } = run.escaped;
-      if (undone.length + notUndone.length > 0) {
-        throw new ProviderError(
-          `the agent wrote outside the copy of the work tree it was given (${listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${listed(notUndone)}` : '; it was undone'}`,
-          'bad-response',
-          false,
-          'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.',
-        );
-      }
-      if (result.timedOut) {
-        throw new ProviderError(
-          `the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`,
-          'server',
-          true,
-          'Raise --timeout or make the agent faster.',
-        );
-      }
-      if (result.exitCode === 126 || result.exitCode === 127) {
-        throw new ProviderError(
-          `the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`,
-          'config',
-          false,
-          'Check --agent-command: the program must be on PATH in the repository root.',
-        );
-      }
-      if (result.exitCode !== 0) {
-        throw new ProviderError(
-          `the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`,
-          'bad-response',
-          true,
-        );
-      }
-      const reported = readResult(run, host);
-      const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
-        .filter(Boolean)
-        .join('\n');
-      return {
-        edits: [],
-        editedInPlace: true,
-        usage: reported.usage ?? { input: 0, output: 0 },
-        ...(notes ? { notes } : {}),
-        detail: {
-          agentSeconds: Number(seconds),
-          isolation: run.isolation,
-          ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
-          ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
-          ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
-        },
-      };
+      const failure = runFailure(run, options.timeoutMs, seconds);
+      if (failure) throw failure;
+      return answerOf(run, host, notApplied, seconds);
+    },
+  };
+}
+
+/** Why the agent's run gives no answer: it wrote outside its view, timed out, could not start, or failed. */
+function runFailure(run: AgentRun, timeoutMs: number, seconds: string): ProviderError | undefined {
+  const { result } = run;
+  const { undone, notUndone } = run.escaped;
+  if (undone.length + notUndone.length > 0) {
+    return new ProviderError(
+      `the agent wrote outside the copy of the work tree it was given (${listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${listed(notUndone)}` : '; it was undone'}`,
+      'bad-response',
+      false,
+      'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.',
+    );
+  }
+  if (result.timedOut) {
+    return new ProviderError(
+      `the agent command timed out after ${Math.round(timeoutMs / 1000)}s`,
+      'server',
+      true,
+      'Raise --timeout or make the agent faster.',
+    );
+  }
+  if (result.exitCode === 126 || result.exitCode === 127) {
+    return new ProviderError(
+      `the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`,
+      'config',
+      false,
+      'Check --agent-command: the program must be on PATH in the repository root.',
+    );
+  }
+  if (result.exitCode !== 0) {
+    return new ProviderError(
+      `the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`,
+      'bad-response',
+      true,
+    );
+  }
+  return undefined;
+}
+
+/** The answer of a run that succeeded: the tree was edited in place; what it reported and what was not applied. */
+function answerOf(run: AgentRun, host: RepairHost, notApplied: string[], seconds: string): RepairAnswer {
+  const reported = readResult(run, host);
+  const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    edits: [],
+    editedInPlace: true,
+    usage: reported.usage ?? { input: 0, output: 0 },
+    ...(notes ? { notes } : {}),
+    detail: {
+      agentSeconds: Number(seconds),
+      isolation: run.isolation,
+      ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
+      ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
+      ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
     },
   };
 }

@@ -419,32 +419,11 @@ function equalityKeys(n: SyntaxNode, op: string | undefined, values: Values): Sy
 
 /** Branches of one chain: an if/elif/else-if chain, a switch or match, a conditional expression, a map. */
 function branchesOf(node: SyntaxNode, values: Values): Branch[] | undefined {
-  const family = values.family;
-  const branch = (condition: SyntaxNode | null, outcome: SyntaxNode | null, valued = false): Branch[] => {
-    const keys = condition ? keyedLiterals(condition, values) : null;
-    return keys && outcome ? [{ keys, outcomes: [outcome], valued }] : [];
-  };
   switch (node.type) {
-    case 'if_statement': {
-      if (family === 'js' && node.parent?.type === 'else_clause') return undefined; // part of an else-if chain
-      const out: Branch[] = [];
-      for (let n: SyntaxNode | null = node; n;) {
-        out.push(...branch(n.childForFieldName('condition'), n.childForFieldName('consequence')));
-        if (family === 'python') {
-          for (const clause of n.childrenForFieldName('alternative'))
-            if (clause?.type === 'elif_clause')
-              out.push(...branch(clause.childForFieldName('condition'), clause.childForFieldName('consequence')));
-          n = null;
-        } else {
-          const alternative = n.childForFieldName('alternative');
-          const next: SyntaxNode | null | undefined = alternative?.namedChildren.find(
-            (c) => c !== null && c.type !== 'comment',
-          );
-          n = next?.type === 'if_statement' ? next : null;
-        }
-      }
-      return out;
-    }
+    case 'if_statement':
+      // In JS, an `if` inside an `else` is part of the else-if chain that starts above it.
+      if (values.family === 'js' && node.parent?.type === 'else_clause') return undefined;
+      return ifChainBranches(node, values);
     case 'conditional_expression': {
       // `a if condition else b`
       const [a, condition, b] = node.namedChildren;
@@ -459,62 +438,99 @@ function branchesOf(node: SyntaxNode, values: Values): Branch[] | undefined {
       );
       return keys ? [{ keys, outcomes, valued: true }] : [];
     }
-    case 'switch_statement': {
-      const out: Branch[] = [];
-      for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
-        if (c?.type !== 'switch_case') continue;
-        const value = c.childForFieldName('value');
-        if (!value || !values.valueOf(value)) continue;
-        const body = c.namedChildren.filter((s): s is SyntaxNode => s !== null && s.id !== value.id);
-        out.push({ keys: [unwrap(value)], outcomes: body, valued: false });
-      }
-      return out;
-    }
-    case 'match_statement': {
-      const out: Branch[] = [];
-      for (const clause of node.childForFieldName('body')?.namedChildren ?? []) {
-        if (clause?.type !== 'case_clause') continue;
-        const keys = clause.namedChildren
-          .filter((p): p is SyntaxNode => p?.type === 'case_pattern')
-          .flatMap((p) => p.namedChildren.filter((c): c is SyntaxNode => c !== null && !!literalValue(c, family)));
-        const consequence = clause.childForFieldName('consequence');
-        if (keys.length && consequence) out.push({ keys, outcomes: [consequence], valued: false });
-      }
-      return out;
-    }
+    case 'switch_statement':
+      return switchBranches(node, values);
+    case 'match_statement':
+      return matchBranches(node, values);
     case 'dictionary':
-    case 'object': {
-      if (!isLookup(node)) return undefined;
-      const out: Branch[] = [];
-      for (const pair of node.namedChildren) {
-        if (pair?.type !== 'pair') continue;
-        const key = pair.childForFieldName('key');
-        const value = pair.childForFieldName('value');
-        if (!key || !value) continue;
-        const k = unwrap(key);
-        const keys = ['tuple', 'list', 'array'].includes(k.type)
-          ? [k, ...k.namedChildren.filter((c): c is SyntaxNode => c !== null)]
-          : [k];
-        if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
-          out.push({ keys, outcomes: [value], valued: true });
-      }
-      return out;
-    }
-    case 'new_expression': {
-      // new Map([[key, value], …])
-      if (node.childForFieldName('constructor')?.text !== 'Map') return undefined;
-      const rows = node.childForFieldName('arguments')?.namedChildren[0];
-      if (rows?.type !== 'array') return undefined;
-      const out: Branch[] = [];
-      for (const row of rows.namedChildren) {
-        if (row?.type !== 'array' || row.namedChildCount !== 2) continue;
-        out.push({ keys: [row.namedChildren[0]!], outcomes: [row.namedChildren[1]!], valued: true });
-      }
-      return out;
-    }
+    case 'object':
+      return isLookup(node) ? mapBranches(node, values) : undefined;
+    case 'new_expression':
+      return newMapBranches(node);
     default:
       return undefined;
   }
+}
+
+/** An if/elif chain (Python) or an if/else-if chain (JS): one branch per condition keyed by a literal. */
+function ifChainBranches(node: SyntaxNode, values: Values): Branch[] {
+  const branch = (condition: SyntaxNode | null, outcome: SyntaxNode | null): Branch[] => {
+    const keys = condition ? keyedLiterals(condition, values) : null;
+    return keys && outcome ? [{ keys, outcomes: [outcome], valued: false }] : [];
+  };
+  const out: Branch[] = [];
+  for (let n: SyntaxNode | null = node; n;) {
+    out.push(...branch(n.childForFieldName('condition'), n.childForFieldName('consequence')));
+    if (values.family === 'python') {
+      for (const clause of n.childrenForFieldName('alternative'))
+        if (clause?.type === 'elif_clause')
+          out.push(...branch(clause.childForFieldName('condition'), clause.childForFieldName('consequence')));
+      n = null;
+    } else {
+      const alternative = n.childForFieldName('alternative');
+      const next: SyntaxNode | null | undefined = alternative?.namedChildren.find(
+        (c) => c !== null && c.type !== 'comment',
+      );
+      n = next?.type === 'if_statement' ? next : null;
+    }
+  }
+  return out;
+}
+
+function switchBranches(node: SyntaxNode, values: Values): Branch[] {
+  const out: Branch[] = [];
+  for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (c?.type !== 'switch_case') continue;
+    const value = c.childForFieldName('value');
+    if (!value || !values.valueOf(value)) continue;
+    const body = c.namedChildren.filter((s): s is SyntaxNode => s !== null && s.id !== value.id);
+    out.push({ keys: [unwrap(value)], outcomes: body, valued: false });
+  }
+  return out;
+}
+
+function matchBranches(node: SyntaxNode, values: Values): Branch[] {
+  const out: Branch[] = [];
+  for (const clause of node.childForFieldName('body')?.namedChildren ?? []) {
+    if (clause?.type !== 'case_clause') continue;
+    const keys = clause.namedChildren
+      .filter((p): p is SyntaxNode => p?.type === 'case_pattern')
+      .flatMap((p) => p.namedChildren.filter((c): c is SyntaxNode => c !== null && !!literalValue(c, values.family)));
+    const consequence = clause.childForFieldName('consequence');
+    if (keys.length && consequence) out.push({ keys, outcomes: [consequence], valued: false });
+  }
+  return out;
+}
+
+/** A dict or object literal used as a lookup table: one branch per pair keyed by a literal. */
+function mapBranches(node: SyntaxNode, values: Values): Branch[] {
+  const out: Branch[] = [];
+  for (const pair of node.namedChildren) {
+    if (pair?.type !== 'pair') continue;
+    const key = pair.childForFieldName('key');
+    const value = pair.childForFieldName('value');
+    if (!key || !value) continue;
+    const k = unwrap(key);
+    const keys = ['tuple', 'list', 'array'].includes(k.type)
+      ? [k, ...k.namedChildren.filter((c): c is SyntaxNode => c !== null)]
+      : [k];
+    if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
+      out.push({ keys, outcomes: [value], valued: true });
+  }
+  return out;
+}
+
+/** `new Map([[key, value], …])`. */
+function newMapBranches(node: SyntaxNode): Branch[] | undefined {
+  if (node.childForFieldName('constructor')?.text !== 'Map') return undefined;
+  const rows = node.childForFieldName('arguments')?.namedChildren[0];
+  if (rows?.type !== 'array') return undefined;
+  const out: Branch[] = [];
+  for (const row of rows.namedChildren) {
+    if (row?.type !== 'array' || row.namedChildCount !== 2) continue;
+    out.push({ keys: [row.namedChildren[0]!], outcomes: [row.namedChildren[1]!], valued: true });
+  }
+  return out;
 }
 
 /**
