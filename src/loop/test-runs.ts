@@ -75,12 +75,20 @@ export interface TestRunResult extends RunOutcome {
   label: string;
 }
 
+export interface RunExtras {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 export interface TestRuns {
   /** The rerun plan for these tests (targeted, or the full command with the reason why not). */
   plan(targets: readonly RerunTarget[], scope?: RerunScope): RerunPlan;
   full(label: string): Promise<TestRunResult>;
-  /** Runs a plan made by `plan`. */
-  run(plan: RerunPlan, label: string): Promise<TestRunResult>;
+  /**
+   * Runs a plan made by `plan`; `extra`: more variables (the execution recorders') and a timeout of
+   * its own, for a run that is evidence only.
+   */
+  run(plan: RerunPlan, label: string, extra?: RunExtras): Promise<TestRunResult>;
   targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
   /** Report files that exist now (used to decide whether the step's reports are fresh). */
   existingReports(): Promise<string[]>;
@@ -129,7 +137,12 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     }
   };
 
-  const execute = async (command: string, env: Record<string, string>, label: string): Promise<TestRunResult> => {
+  const execute = async (
+    command: string,
+    env: Record<string, string>,
+    label: string,
+    timeoutMs = options.timeoutMs,
+  ): Promise<TestRunResult> => {
     await deleteStaleReports();
     const outputFile = path.join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
     const runEnvironment = { ...runEnv, ...env };
@@ -139,7 +152,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     const result = await runCommand({
       command,
       cwd: options.cwd,
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       env: runEnvironment,
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
@@ -188,7 +201,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   return {
     plan,
     full: (label) => execute(options.testCommand, {}, label),
-    run: (p, label) => execute(p.command, p.env, label),
+    run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
     async targeted(targets, label) {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
