@@ -28,6 +28,11 @@ export const CHANGED_BOOST = 1.5;
 export const CHANGED_FUNCTION_BOOST = 1.2;
 /** Weight of the static ranking's score (at most 1) added to a line that ran. */
 export const STATIC_WEIGHT = 0.05;
+/**
+ * The same for a whole-run record: with no passing test told apart, every line it ran scores alike,
+ * so the frames' evidence (stacks, what the tests call, the changed lines) orders them.
+ */
+export const WHOLE_RUN_STATIC_WEIGHT = 0.5;
 /** Lines outside any function (module level) count this much. */
 export const MODULE_LEVEL_WEIGHT = 0.5;
 
@@ -109,6 +114,7 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
   const stack = stackLines(input.failures);
   const statics = new Map((input.staticLines ?? []).map((l) => [`${l.file}\0${l.line}`, l.score]));
   const staticMax = Math.max(1e-9, ...statics.values());
+  const staticWeight = spectrum.perTest ? STATIC_WEIGHT : WHOLE_RUN_STATIC_WEIGHT;
   const functions = new Map<string, FunctionRange[]>();
   const lines: Array<RankedLine & { fn?: FunctionRange; hit: Hit }> = [];
   for (const hit of hits) {
@@ -123,7 +129,7 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
     if (changedFile?.has(hit.line)) [score, why] = [score * CHANGED_BOOST, `${why}; changed by the commit under test`];
     else if (fn && [...(changedFile ?? [])].some((l) => l >= fn.start && l <= fn.end)) score *= CHANGED_FUNCTION_BOOST;
     if (!fn) score *= MODULE_LEVEL_WEIGHT;
-    score += STATIC_WEIGHT * ((statics.get(key) ?? 0) / staticMax);
+    score += staticWeight * ((statics.get(key) ?? 0) / staticMax);
     lines.push({ file: hit.file, line: hit.line, score, why, hit, ...(fn ? { fn } : {}) });
   }
   lines.sort(compareRanked);
