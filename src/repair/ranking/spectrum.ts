@@ -141,17 +141,26 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
   };
 }
 
-/** Functions scored by their best line (ties: more suspicious lines), and files by their best function. */
+/** How much of a function's score is its best line; the rest is the mean of its best three. */
+export const BEST_LINE_SHARE = 0.7;
+
+/**
+ * Functions scored by their best line, and by their best three (a caller whose one call line only
+ * the failing tests run ranks below the callee whose body only they run); ties: more suspicious
+ * lines. Files score their best line.
+ */
 export function groupRanking(
   lines: ReadonlyArray<RankedLine & { fn?: FunctionRange }>,
 ): Pick<FaultRanking, 'files' | 'functions'> {
-  const byFunction = new Map<string, RankedFunction>();
+  const byFunction = new Map<string, RankedFunction & { scores: number[] }>();
   for (const l of lines) {
     if (!l.fn) continue;
     const key = `${l.file}\0${l.fn.start}`;
     const fn = byFunction.get(key);
-    if (fn) fn.lines.push(l.line);
-    else
+    if (fn) {
+      fn.lines.push(l.line);
+      fn.scores.push(l.score);
+    } else
       byFunction.set(key, {
         file: l.file,
         ...(l.fn.name ? { name: l.fn.name } : {}),
@@ -160,11 +169,16 @@ export function groupRanking(
         score: l.score,
         why: l.why,
         lines: [l.line],
+        scores: [l.score],
       });
   }
-  const functions = [...byFunction.values()].sort(
-    (a, b) => b.score - a.score || b.lines.length - a.lines.length || compareRanked(a, b),
-  );
+  const functions = [...byFunction.values()].map(({ scores, ...fn }) => {
+    // `lines` arrive best first, so the first three scores are the best three.
+    const best3 = scores.slice(0, 3);
+    const mean = best3.reduce((a, b) => a + b, 0) / 3;
+    return { ...fn, score: BEST_LINE_SHARE * scores[0]! + (1 - BEST_LINE_SHARE) * mean };
+  });
+  functions.sort((a, b) => b.score - a.score || b.lines.length - a.lines.length || compareRanked(a, b));
   const files = new Map<string, number>();
   for (const l of lines) files.set(l.file, Math.max(files.get(l.file) ?? 0, l.score));
   return {
