@@ -6,6 +6,7 @@
  * then hold only failing tests). It is evidence, never a verdict: a run that timed out, or in which
  * a target did not fail, or that recorded nothing, is dropped and the static ranking stays.
  */
+import path from 'node:path';
 import type { ExecutionSpectrum } from '../contracts/spectrum.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase } from '../reports/test-run.js';
@@ -45,10 +46,32 @@ export interface SpectrumRun {
   durationMs: number;
 }
 
-/** The plan of the recorded run: the targets' files for Python, else the targets; none at full level. */
+/** More tests than this in the targets' files, and the recorded run is of the targets alone. */
+export const MAX_FILE_LEVEL_TESTS = 300;
+
+/** The baseline's tests in the targets' files (by file, or by pytest's module-path classname). */
+export function testsInTargetFiles(input: Pick<SpectrumRunInput, 'targets' | 'baseline' | 'cwd'>): number {
+  const files = new Set(input.targets.flatMap((t) => (t.file ? [path.resolve(input.cwd, t.file)] : [])));
+  const modules = [...files].map((f) => path.relative(input.cwd, f).replace(/\.py$/, '').split(path.sep).join('.'));
+  let n = 0;
+  for (const c of input.baseline.values()) {
+    const byFile = c.file !== undefined && files.has(path.resolve(input.cwd, c.file));
+    const cls = c.classname ?? '';
+    if (byFile || modules.some((m) => cls === m || cls.startsWith(`${m}.`))) n++;
+  }
+  return n;
+}
+
+/**
+ * The plan of the recorded run: the targets' files for Python (unless they hold more than
+ * `MAX_FILE_LEVEL_TESTS` tests: the tracer's cost grows with them), else the targets; none at full level.
+ */
 function recordedPlan(input: SpectrumRunInput): RerunPlan | undefined {
   if (input.level === 'full') return undefined;
-  const python = input.targets.length > 0 && input.targets.every((t) => /\.py$/.test(t.file ?? ''));
+  const python =
+    input.targets.length > 0 &&
+    input.targets.every((t) => /\.py$/.test(t.file ?? '')) &&
+    testsInTargetFiles(input) <= MAX_FILE_LEVEL_TESTS;
   const levels: Array<'tests' | 'files'> = python
     ? ['files', 'tests']
     : input.level === 'files'

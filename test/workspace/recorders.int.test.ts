@@ -42,6 +42,9 @@ describe('execution recorders', () => {
         'def add(a, b):\n    if a > 100:\n        return 0\n    return a - b\n\n\ndef mul(a, b):\n    return a * b\n',
       'tests/test_a.py':
         'import json\nfrom pkg import add, mul\n\n\ndef test_add():\n    json.dumps([1])\n    assert add(1, 2) == 3\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n',
+      'pkg/box.py':
+        'class Box:\n    def __init__(self, v):\n        self.v = v\n\n    def __repr__(self):\n        return f"Box({self.v})"\n',
+      'tests/test_box.py': 'from pkg.box import Box\n\n\ndef test_box():\n    assert Box(1) == Box(2)\n',
     });
     expect(run(cwd, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-W', 'error', 'tests'])).toBe(1);
     const spectrum = recording!.read(0)!;
@@ -54,6 +57,8 @@ describe('execution recorders', () => {
     const mul = byTest.get('tests/test_a.py::test_mul')!;
     expect(mul.outcome).toBe('passed');
     expect(lines(mul.lines.get('pkg/__init__.py'))).toEqual([7, 8]);
+    // What pytest's failure report ran (repr of the compared values) is not the test's execution.
+    expect(lines(byTest.get('tests/test_box.py::test_box')!.lines.get('pkg/box.py'))).toEqual([2, 3]);
     // The standard library is nobody's evidence.
     expect([...add.lines.keys()].every((f) => !f.includes('json'))).toBe(true);
   });

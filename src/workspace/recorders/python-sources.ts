@@ -88,8 +88,28 @@ def _local(frame, event, arg):
     return _local
 
 
+# A failure's report calls repr() on the values it shows: that is no test's execution.
+_REPORTING = tuple(os.sep + p + os.sep for p in ("_pytest" + os.sep + "_io", "_pytest" + os.sep + "assertion", "_pytest" + os.sep + "_code")) + (
+    os.sep + "unittest" + os.sep + "util.py",
+    os.sep + "pprint.py",
+    os.sep + "reprlib.py",
+)
+
+
+def _reporting(frame):
+    depth = 0
+    frame = frame.f_back
+    while frame is not None and depth < 40:
+        name = frame.f_code.co_filename
+        if any(part in name for part in _REPORTING):
+            return True
+        frame = frame.f_back
+        depth += 1
+    return False
+
+
 def _global(frame, event, arg):
-    if event != "call" or not _own(frame.f_code.co_filename):
+    if event != "call" or not _own(frame.f_code.co_filename) or _reporting(frame):
         return None
     _hit(frame.f_code.co_filename, frame.f_lineno)
     return _local
@@ -128,7 +148,8 @@ def _start_monitoring():
     def line(code, number):
         if not _own(code.co_filename):
             return mon.DISABLE
-        _hit(code.co_filename, number)
+        if not _reporting(sys._getframe(1)):
+            _hit(code.co_filename, number)
         return None
 
     mon.register_callback(tool, mon.events.LINE, line)
