@@ -53,7 +53,7 @@ export interface PromptInput {
   commitDiff?: string;
   history: Attempt[];
   /** Where the ranked windows (`sources` with a `rank`) came from. */
-  ranking?: Pick<FaultRanking, 'source'>;
+  ranking?: Pick<FaultRanking, 'source' | 'perTest'>;
 }
 
 export interface PromptOptions {
@@ -275,9 +275,11 @@ function failurePieces(input: PromptInput, scrub: (t: string) => string): Piece[
 function rankingPieces(input: PromptInput): Piece[] {
   if (!input.sources.some((s) => s.rank !== undefined)) return [];
   const how =
-    input.ranking?.source === 'spectrum'
-      ? "by which lines the failing tests ran against the passing ones (the tests' recorded execution)"
-      : 'from the failure frames (stacks, what the failing tests call, the changed lines)';
+    input.ranking?.source !== 'spectrum'
+      ? 'from the failure frames (stacks, what the failing tests call, the changed lines)'
+      : input.ranking.perTest
+        ? "by which lines the failing tests ran against the passing ones (the tests' recorded execution)"
+        : "by which lines the failing tests ran (the tests' recorded execution), then by the failure frames";
   return [
     {
       section: 'sources',
@@ -338,10 +340,10 @@ function windowPieces(input: PromptInput, scrub: (t: string) => string, maxInput
 }
 
 function windowNote(window: Window, scrub: (t: string) => string): string {
-  if (window.role === 'ranked')
-    return fillTemplate(RANKED_NOTE, { rank: window.rank!, why: clipChars(scrub(window.why ?? ''), 200) });
   const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
-  return names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+  const callee = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+  if (window.role !== 'ranked') return callee;
+  return callee + fillTemplate(RANKED_NOTE, { rank: window.rank!, why: clipChars(scrub(window.why ?? ''), 200) });
 }
 
 function diffPieces(input: PromptInput, scrub: (t: string) => string): Piece[] {
@@ -503,7 +505,16 @@ function collectWindows(input: PromptInput): Window[] {
     w.file === r.file && w.startLine >= r.startLine && lastLine(w) <= lastLine(r);
   for (const source of input.sources) {
     if (source.rank !== undefined) {
-      windows.push({ ...source, role: 'ranked', focusLine: source.focusLine ?? source.startLine });
+      // The callees a window inside it was read for are named on it.
+      const callees = input.sources
+        .filter((w) => w.rank === undefined && within(w, source))
+        .flatMap((w) => w.callees ?? []);
+      windows.push({
+        ...source,
+        role: 'ranked',
+        focusLine: source.focusLine ?? source.startLine,
+        ...(callees.length > 0 ? { callees: [...new Set(callees)] } : {}),
+      });
       continue;
     }
     // A window a ranked function already shows whole is not shown twice.

@@ -249,7 +249,7 @@ describe('the fault ranking in the prompt', () => {
   const ranked = (): PromptInput => ({
     ...smallInput(),
     history: [],
-    ranking: { source: 'spectrum' },
+    ranking: { source: 'spectrum', perTest: true },
     sources: [
       {
         file: 'src/parse.py',

@@ -31,6 +31,8 @@ export interface FaultRanking {
   source: 'spectrum' | 'static';
   /** What was recorded, or why nothing was (said in the report and the log). */
   note: string;
+  /** A spectrum of single tests (passing ones told apart), not of whole runs. */
+  perTest?: boolean;
   files: Array<{ file: string; score: number }>;
   functions: RankedFunction[];
   lines: RankedLine[];

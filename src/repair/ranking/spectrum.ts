@@ -136,6 +136,7 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
   return {
     source: 'spectrum',
     note: input.note,
+    perTest: spectrum.perTest,
     ...groupRanking(lines),
     lines: lines.slice(0, MAX_RANKED_LINES).map(({ file, line, score, why }) => ({ file, line, score, why })),
   };
