@@ -41,9 +41,11 @@ export async function rankFaults(input: RankFaultsInput): Promise<FaultRanking> 
     });
     if (input.spectrum) {
       const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines });
-      if (ranked) return ranked;
+      // A record whose lines of the repository's own code lie in no function (transformed scripts
+      // left out, module-level code only) says nothing a function ranking can use.
+      if (ranked && ranked.functions.length > 0) return ranked;
     }
-    const why = input.spectrum ? `${input.note}; none of it in the repository's own code` : input.note;
+    const why = input.spectrum ? `${input.note}; none of it in a function of the repository's own code` : input.note;
     return { source: 'static', note: why, ...(await groupStatic(staticLines, store)), lines: staticLines };
   } finally {
     callees.dispose();
