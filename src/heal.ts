@@ -29,6 +29,7 @@ import {
   DEFAULT_SOURCE_LIMITS,
   findCalleeDefinitions,
   gatherSources,
+  readRankedSources,
   readCommitDiff,
   type SourceWindow,
 } from './loop/context.js';
@@ -39,12 +40,14 @@ import { chooseVerifyMode, expectedFullRunMs } from './loop/verify-mode.js';
 import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
 import type { CiVerifier } from './delivery/ci-run.js';
+import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
 import {
   HealReport,
   type Attempt,
   type HealFix,
   type HealResult,
   type HealTimings,
+  type Localisation,
   type RerunFallback,
   type TokenUsage,
 } from './contracts/heal-report.js';
@@ -90,6 +93,8 @@ export interface HealDeps {
   author?: CommitIdentity;
   /** Baseline rule: reuse fresh reports (`auto`, the default), always reuse, or always run. */
   baseline?: BaselineMode;
+  /** false: no recorded run of the failing tests before the first attempt (the static ranking only). */
+  recordExecution?: boolean;
   /** verify: ci — the CI rounds (the action's), or why they cannot be made here. */
   ci?: HealCi;
 }
@@ -136,6 +141,7 @@ interface ReportParts {
   timings?: HealTimings;
   rerunFallback?: RerunFallback;
   verify?: HealReport['verify'];
+  localisation?: Localisation;
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -183,6 +189,8 @@ interface RepairContext {
   edits: EditContext;
   sources: SourceWindow[];
   commitDiff?: string;
+  /** Where the fault is, for every provider (`repair/ranking/`). */
+  localised: LocaliseRunResult;
 }
 
 /** validate → open the repository → the provider → snapshot → baseline → context → loop → settle. */
@@ -254,6 +262,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
     ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
     ...(parts.verify ? { verify: parts.verify } : {}),
+    ...(parts.localisation ? { localisation: parts.localisation } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
   run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
@@ -429,17 +438,19 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
         rerunFallback: baseline.rerunFallback,
       });
     }
-    const context = await prepareContext(setup, baseline, failures);
+    const context = await prepareContext(run, setup, { runs, baseline, failures, timings });
+    if (context.localised.spectrumMs !== undefined) timings.spectrumMs = context.localised.spectrumMs;
+    const localisation = context.localised.report;
     const notReady = await prepareProvider(run, setup);
     if (notReady) {
       const { summary, flaky, reproduce, rerunFallback } = baseline;
-      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
+      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
     }
     const verify = chooseVerify(run, setup, baseline);
     if (verify.mode === 'error') {
       const { summary, flaky, reproduce, rerunFallback } = baseline;
       const stop = { result: 'config-error' as const, reason: verify.reason };
-      return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback });
+      return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
     }
     const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context, verify: verify.mode });
     const common = {
@@ -453,6 +464,7 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       timings: { ...timings, attempts: loop.timings },
       // Attempts' reruns may have fallen back too: the report says the first fallback.
       rerunFallback: baseline.rerun.fallback,
+      localisation,
     };
     if (!loop.accepted) {
       restoreAndRelease(snapshot, runs);
@@ -583,8 +595,13 @@ function failingTestFiles(repo: Repository, baseline: ReadyBaseline): Set<string
   return testFiles;
 }
 
-async function prepareContext(setup: Setup, baseline: ReadyBaseline, failures: FailureFrame[]): Promise<RepairContext> {
+async function prepareContext(
+  run: Run,
+  setup: Setup,
+  ready: { runs: TestRuns; baseline: ReadyBaseline; failures: FailureFrame[]; timings: HealTimings },
+): Promise<RepairContext> {
   const { options, repo, scrub } = setup;
+  const { baseline, failures } = ready;
   const testFiles = failingTestFiles(repo, baseline);
   const guard = createGuard({
     root: repo.root,
@@ -602,7 +619,28 @@ async function prepareContext(setup: Setup, baseline: ReadyBaseline, failures: F
   const callees = await findCalleeDefinitions(failures, repo.root);
   const sources = gatherSources(failures, guard, DEFAULT_SOURCE_LIMITS, callees);
   const commitDiff = await readCommitDiff(repo.git).then((d) => (d === undefined ? undefined : scrub(d)));
-  return { testFiles, edits, sources, commitDiff };
+  const localised = await run.logger.group('localise', () =>
+    localiseRun({
+      runs: ready.runs,
+      targets: baseline.targets,
+      baseline: baseline.expectations.baseline,
+      level: baseline.rerun.level,
+      root: repo.root,
+      cwd: repo.cwd,
+      env: run.env,
+      timeoutMs: options.timeoutSeconds * 1000,
+      confirmationMs: ready.timings.confirmationMs,
+      failures,
+      testFiles,
+      commitDiff,
+      logger: run.logger,
+      restore: () => restoreSnapshot(setup.snapshot),
+      record: run.deps.recordExecution ?? true,
+    }),
+  );
+  // The ranking's top functions first: the prompt packs them whole, each with why it is there.
+  const ranked = readRankedSources(localised.ranking, guard);
+  return { testFiles, edits, sources: [...ranked, ...sources], commitDiff, localised };
 }
 
 /** The verify-subset command as a run plan: the user's command, as written. */
@@ -698,6 +736,7 @@ async function runLoop(
     signal: run.deps.signal,
     frames: ready.failures,
     sources: context.sources,
+    ranking: context.localised.ranking,
     commitDiff: context.commitDiff,
     expectations: baseline.expectations,
     testFiles: context.testFiles,

@@ -85,7 +85,7 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(f.repo.git('status', '--porcelain')).toBe('');
     expect(existsSync(path.join(f.repo.root, '.git/self-heal/journal.json'))).toBe(false);
     // Targeted first, then the full suite.
-    expect(runLabels(f)).toEqual(['attempt-1-full', 'attempt-1-targeted', 'baseline', 'confirm']);
+    expect(runLabels(f)).toEqual(['attempt-1-full', 'attempt-1-targeted', 'baseline', 'confirm', 'spectrum']);
   });
 
   it('says where the time went: each phase in the log, the split in the report', async () => {
@@ -148,7 +148,7 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(report.attempts[1]?.feedback).toMatch(
       /^This is the same change as attempt 1, which was not accepted: [^\n]*still fails: [^\n]*adds[^\n]*\. It was not run again; propose a different fix\.$/,
     );
-    expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm']);
+    expect(runLabels(f)).toEqual(['attempt-1-targeted', 'baseline', 'confirm', 'spectrum']);
     expect(f.files()).toEqual(before);
   });
 
@@ -201,7 +201,7 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(feedback).toMatch(/`package.json`: .*--protect/);
     expect(f.files()).toEqual(before);
     expect(readdirSync(outside)).toEqual([]);
-    expect(runLabels(f)).toEqual(['baseline', 'confirm']);
+    expect(runLabels(f)).toEqual(['baseline', 'confirm', 'spectrum']);
   });
 
   it('keeps the valid part of an in-place change and rolls back the refused part', async () => {

@@ -108,6 +108,9 @@ interface Row {
   ciMs?: number;
   floorMs?: { targeted: number; full: number };
   fixInPrompt?: string;
+  /** The real fix's function in the ranking: its place (1-5 from the report), '>5', or the source. */
+  fixRank?: string;
+  spectrumMs?: number;
   builtin?: string;
   diagnosis?: string[];
 }
@@ -328,6 +331,13 @@ interface HealRun {
   reason: string;
   verdicts: string[];
   feedback: string[];
+  /** The report's localisation (issue 15) and the recorded run's duration. */
+  localisation?: {
+    source: string;
+    note: string;
+    functions: Array<{ file: string; startLine: number; endLine: number }>;
+  };
+  spectrumMs?: number;
 }
 
 async function runSelfHeal(
@@ -372,8 +382,12 @@ async function runSelfHeal(
     fix?: { attempt: number };
     durationMs: number;
     attempts: { verdict: string; feedback: string; durationMs: number }[];
+    localisation?: HealRun['localisation'];
+    timings?: { spectrumMs?: number };
   };
   return {
+    localisation: json.localisation,
+    spectrumMs: json.timings?.spectrumMs,
     result: json.result,
     attempt: json.fix?.attempt,
     ms: r.ms,
@@ -475,6 +489,8 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
       const { shown, missing } = fixLinesShown(readFileSync(prompt1, 'utf8'), p.lines);
       row.fixInPrompt = missing.length ? `no (${shown}/${p.lines.length})` : `yes (${shown}/${p.lines.length})`;
     } else row.fixInPrompt = 'no prompt';
+    row.fixRank = fixFunctionRank(heal.localisation, p.lines);
+    row.spectrumMs = heal.spectrumMs;
 
     // The floor: the fixed tree's targeted run of the failing tests, then one full run.
     git(p.repo, ['reset', '-q', '--hard', p.bug]);
@@ -536,6 +552,15 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
   }
 }
 
+/** The place of the first ranked function holding a line the real fix changes ("2 (spectrum)"), or ">5". */
+function fixFunctionRank(localisation: HealRun['localisation'], lines: FixLine[]): string {
+  if (!localisation) return 'none';
+  const at = localisation.functions.findIndex((f) =>
+    lines.some((l) => l.file === f.file && l.line >= f.startLine && l.line <= f.endLine),
+  );
+  return `${at < 0 ? '>5' : at + 1} (${localisation.source})`;
+}
+
 function floorOf(row: Row): number | undefined {
   return row.floorMs ? row.floorMs.targeted + row.floorMs.full : undefined;
 }
@@ -544,14 +569,14 @@ function floorOf(row: Row): number | undefined {
 function writeTable(rows: Row[], command: string, outRoot: string): string {
   const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
   const lines = [
-    '| scenario | project | runner | tests | healed | heal s (process) | attempt 1 s | floor s (targeted + full) | heal/floor | fix lines in prompt | built-in |',
-    '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |',
+    '| scenario | project | runner | tests | healed | heal s (process) | attempt 1 s | floor s (targeted + full) | heal/floor | fix lines in prompt | fix function rank | recorded run s | built-in |',
+    '| --- | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | --- |',
   ];
   const ratios: number[] = [];
   for (const r of rows) {
     if (r.status !== 'ok') {
       lines.push(
-        `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests ?? ''} | ${r.status}: ${cell(r.note ?? '', 200)} | | | | | |`,
+        `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests ?? ''} | ${r.status}: ${cell(r.note ?? '', 200)} | | | | | | | |`,
       );
       continue;
     }
@@ -561,17 +586,21 @@ function writeTable(rows: Row[], command: string, outRoot: string): string {
     if (ratio) ratios.push(ratio);
     const floorText = r.floorMs ? `${s(floor)} (${s(r.floorMs.targeted)} + ${s(r.floorMs.full)})` : '';
     lines.push(
-      `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests} | ${cell(r.healed ?? '')} | ${s(r.healMs)} (${s(r.processMs)}) | ${s(r.attemptMs?.[0])} | ${floorText} | ${ratio ? `${ratio.toFixed(2)}×` : ''} | ${cell(r.fixInPrompt ?? '')} | ${cell(r.builtin ?? 'not run')} |`,
+      `| ${cell(r.scenario.id)} | ${cell(r.project.id)} | ${cell(r.project.runner)} | ${r.tests} | ${cell(r.healed ?? '')} | ${s(r.healMs)} (${s(r.processMs)}) | ${s(r.attemptMs?.[0])} | ${floorText} | ${ratio ? `${ratio.toFixed(2)}×` : ''} | ${cell(r.fixInPrompt ?? '')} | ${cell(r.fixRank ?? '')} | ${s(r.spectrumMs)} | ${cell(r.builtin ?? 'not run')} |`,
     );
   }
   const ok = rows.filter((r) => r.status === 'ok');
   const first = ok.filter((r) => r.healed === 'yes (attempt 1)').length;
   const shown = ok.filter((r) => r.fixInPrompt?.startsWith('yes')).length;
   const builtin = ok.filter((r) => r.builtin?.startsWith('healed')).length;
+  const spectra = ok.map((r) => r.spectrumMs).filter((ms): ms is number => ms !== undefined);
   lines.push(
     '',
     `Healed in attempt 1: ${first} of ${ok.length}. Median heal/floor: ${ratios.length ? `${median(ratios).toFixed(2)}×` : 'n/a'} over the ${ratios.length} healed (goal ≤ 1.3×). ` +
-      `Fix lines in the first prompt: ${shown} of ${ok.length}.` +
+      `Fix lines in the first prompt: ${shown} of ${ok.length}. ` +
+      `Fix function in the top 5 of the ranking: ${ok.filter((r) => /^[1-5] /.test(r.fixRank ?? '')).length} of ${ok.length}` +
+      ` (${ok.filter((r) => r.fixRank?.includes('spectrum')).length} ranked from a recorded run). ` +
+      `Median recorded run: ${spectra.length ? `${(median(spectra) / 1000).toFixed(1)} s` : 'n/a'} over ${spectra.length}.` +
       (args['no-builtin'] ? '' : ` Built-in engine healed: ${builtin} of ${ok.length}.`),
   );
   const notes = rows.filter((r) => r.note && r.status === 'ok');

@@ -174,8 +174,30 @@ export const HealTimings = z.object({
   attempts: z.array(AttemptTimings),
   /** heal()'s local commit of the fix; absent when it made none. */
   commitMs: z.number().nonnegative().optional(),
+  /** The one extra targeted run that recorded the failing tests' execution; absent when none ran. */
+  spectrumMs: z.number().nonnegative().optional(),
 });
 export type HealTimings = z.infer<typeof HealTimings>;
+
+/** Where the fault was localised before the first attempt (`repair/ranking/`). */
+export const Localisation = z.object({
+  /** `spectrum`: from the failing tests' recorded execution; `static`: from the failure frames alone. */
+  source: z.enum(['spectrum', 'static']),
+  /** What was recorded, or why nothing was. */
+  note: z.string(),
+  /** The top functions, most suspicious first. */
+  functions: z.array(
+    z.object({
+      file: z.string(),
+      name: z.string().optional(),
+      startLine: z.number().int(),
+      endLine: z.number().int(),
+      score: z.number(),
+      why: z.string(),
+    }),
+  ),
+});
+export type Localisation = z.infer<typeof Localisation>;
 
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 export const UncommittedReason = z.enum([
@@ -246,5 +268,7 @@ export const HealReport = z.object({
   rerunFallback: RerunFallback.optional(),
   /** Where the full verification ran (`runner`, or the user's CI) and why. */
   verify: z.object({ mode: z.enum(['runner', 'ci']), reason: z.string() }).optional(),
+  /** Where the fault was localised; absent when no attempt was prepared. */
+  localisation: Localisation.optional(),
 });
 export type HealReport = z.infer<typeof HealReport>;

@@ -15,6 +15,7 @@ import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
 import type { Guard } from './edits/guardrails.js';
 import { showHeadDiff, type GitContext } from '../workspace/git.js';
 import { plural } from '../text/format.js';
+import type { FaultRanking } from '../repair/ranking/ranking.js';
 
 export interface SourceWindow {
   file: string;
@@ -22,6 +23,12 @@ export interface SourceWindow {
   text: string;
   /** Names whose definitions the window shows, when it was read for a callee (see `findCalleeDefinitions`). */
   callees?: string[];
+  /** A ranked function (`readRankedSources`): its place in the ranking, 1 first. */
+  rank?: number;
+  /** Why the ranking suspects it ("run by all 3 failing tests, by none of the 40 passing ones"). */
+  why?: string;
+  /** The line the window is about (the function's most suspicious line), kept when it must be cut. */
+  focusLine?: number;
 }
 
 export interface SourceLimits {
@@ -255,4 +262,46 @@ export async function readCommitDiff(
   if (!shown) return undefined;
   const pruned = pruneCommitDiff(shown.diff, limits);
   return shown.truncated ? `${pruned}… (the commit's diff was longer; the rest was not read)\n` : pruned;
+}
+
+/** Ranked functions shown whole up to this many lines; a longer one around its most suspicious line. */
+export const MAX_RANKED_FUNCTION_LINES = 120;
+/** Ranked functions read for the prompt (it packs what its budget holds, best first). */
+export const MAX_RANKED_SOURCES = 8;
+
+/** The top functions of the ranking as source windows, read through the guard, best first. */
+export function readRankedSources(
+  ranking: FaultRanking,
+  guard: Guard,
+  limits: SourceLimits = DEFAULT_SOURCE_LIMITS,
+): SourceWindow[] {
+  const out: SourceWindow[] = [];
+  for (const fn of ranking.functions.slice(0, MAX_RANKED_SOURCES)) {
+    const lines = readGuarded(fn.file, guard, limits.maxFileBytes);
+    if (!lines) continue;
+    const focus = fn.lines[0] ?? fn.startLine;
+    let from = fn.startLine;
+    let to = Math.min(fn.endLine, lines.length);
+    if (to - from + 1 > MAX_RANKED_FUNCTION_LINES) {
+      from = Math.max(fn.startLine, focus - Math.floor(MAX_RANKED_FUNCTION_LINES / 2));
+      to = Math.min(to, from + MAX_RANKED_FUNCTION_LINES - 1);
+    }
+    const text = lines.slice(from - 1, to).join('\n');
+    if (!text.trim()) continue;
+    out.push({ file: fn.file, startLine: from, text, rank: out.length + 1, why: fn.why, focusLine: focus });
+  }
+  return out;
+}
+
+function readGuarded(file: string, guard: Guard, maxBytes: number): string[] | undefined {
+  const check = guard.checkRead(file);
+  if (!check.ok) return undefined;
+  try {
+    const abs = path.join(guard.root, check.path);
+    if (statSync(abs).size > maxBytes) return undefined;
+    const buffer = readFileSync(abs);
+    return buffer.subarray(0, 8192).includes(0) ? undefined : buffer.toString('utf8').split(/\r?\n/);
+  } catch {
+    return undefined;
+  }
 }

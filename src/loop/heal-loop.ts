@@ -38,6 +38,7 @@ import type {
 } from '../contracts/heal-report.js';
 import { describeWrittenOutside, mergeWrittenOutside } from './written-outside.js';
 import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
+import type { FaultRanking } from '../repair/ranking/ranking.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
@@ -66,6 +67,8 @@ export interface LoopInput {
   signal?: AbortSignal;
   frames: FailureFrame[];
   sources: SourceWindow[];
+  /** Where the fault is (`repair/ranking/`): the prompt packs its top functions, the built-in engine mutates in its order. */
+  ranking?: FaultRanking;
   commitDiff?: string;
   expectations: Expectations;
   /** The failing tests' own files (repo-relative): restored before every verification. */
@@ -319,6 +322,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
         testCommand: input.options.testCommand,
         failures: input.frames,
         sources: input.sources,
+        ranking: input.ranking,
         commitDiff: input.commitDiff,
         history: a.state.attempts,
       },
@@ -355,6 +359,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
         history: a.state.attempts.slice(),
         budget: attemptAllowance(a.budget, input.spent, input.now()),
         commitDiff: input.commitDiff,
+        ...(input.ranking ? { ranking: input.ranking } : {}),
       },
       host,
     );

@@ -81,12 +81,20 @@ export interface TestRunResult extends RunOutcome {
   label: string;
 }
 
+export interface RunExtras {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 export interface TestRuns {
   /** The rerun plan for these tests (targeted, or the full command with the reason why not). */
   plan(targets: readonly RerunTarget[], scope?: RerunScope): RerunPlan;
   full(label: string): Promise<TestRunResult>;
-  /** Runs a plan made by `plan`. */
-  run(plan: RerunPlan, label: string): Promise<TestRunResult>;
+  /**
+   * Runs a plan made by `plan`; `extra`: more variables (the execution recorders') and a timeout of
+   * its own, for a run that is evidence only.
+   */
+  run(plan: RerunPlan, label: string, extra?: RunExtras): Promise<TestRunResult>;
   targeted(targets: readonly RerunTarget[], label: string): Promise<TestRunResult & { plan: RerunPlan }>;
   /** Report files that exist now (used to decide whether the step's reports are fresh). */
   existingReports(): Promise<string[]>;
@@ -130,8 +138,8 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
-  const execute = (command: string, env: Record<string, string>, label: string) =>
-    executeRun(state, command, env, label);
+  const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number) =>
+    executeRun(state, command, env, label, timeoutMs);
   const plan = (targets: readonly RerunTarget[], scope?: RerunScope) =>
     planRerun({
       testCommand: options.testCommand,
@@ -145,7 +153,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   return {
     plan,
     full: (label) => execute(options.testCommand, {}, label),
-    run: (p, label) => execute(p.command, p.env, label),
+    run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
     async targeted(targets, label) {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
@@ -209,13 +217,14 @@ async function runContained(
   command: string,
   env: NodeJS.ProcessEnv,
   outputFile: string,
+  timeoutMs = state.options.timeoutMs,
 ): Promise<{ result: CommandResult; writtenOutside?: OutsideWrites }> {
   const { options } = state;
   const run = (line: string) =>
     runCommand({
       command: line,
       cwd: options.cwd,
-      timeoutMs: options.timeoutMs,
+      timeoutMs,
       env,
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
@@ -244,6 +253,7 @@ async function executeRun(
   command: string,
   env: Record<string, string>,
   label: string,
+  timeoutMs?: number,
 ): Promise<TestRunResult> {
   const { options } = state;
   await deleteStaleReports(state);
@@ -252,7 +262,7 @@ async function executeRun(
   state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
   // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
   const startedAt = Math.floor(Date.now() / 1000) * 1000;
-  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile);
+  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, timeoutMs);
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;

@@ -1,6 +1,7 @@
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import type { Attempt } from '../contracts/heal-report.js';
 import type { PromptParts } from './provider.js';
+import type { FaultRanking } from './ranking/ranking.js';
 import { codeBlock, inlineCode } from '../text/markdown.js';
 import { estimateTokens, truncateToTokens } from '../text/token-estimate.js';
 import { REPAIR_SYSTEM } from './prompts/repair-system.js';
@@ -13,6 +14,8 @@ import {
   HISTORY_HEADER,
   OMITTED_NOTE,
   RAISED_IN_TEST,
+  RANKED_NOTE,
+  RANKING_NOTE,
   SOURCE_HEADER,
   SOURCE_WINDOW,
   TASK_HEADER,
@@ -32,6 +35,11 @@ export interface PromptSource {
   text: string;
   /** The window shows the definitions of these names, which a failing assertion calls. */
   callees?: string[];
+  /** A function the fault ranking suspects: its place (1 first) and why. */
+  rank?: number;
+  why?: string;
+  /** The line the window is about, kept when it must be cut. */
+  focusLine?: number;
 }
 
 export interface PromptInput {
@@ -44,6 +52,8 @@ export interface PromptInput {
   /** Diff of the commit under test, when there is one. */
   commitDiff?: string;
   history: Attempt[];
+  /** Where the ranked windows (`sources` with a `rank`) came from. */
+  ranking?: Pick<FaultRanking, 'source' | 'perTest'>;
 }
 
 export interface PromptOptions {
@@ -212,8 +222,18 @@ function describeOmissions(omitted: string[]): string {
 }
 
 function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInputTokens: number): Piece[] {
-  const pieces: Piece[] = [];
-  pieces.push({
+  return [
+    taskPiece(input, scrub),
+    ...failurePieces(input, scrub),
+    ...rankingPieces(input),
+    ...windowPieces(input, scrub, maxInputTokens),
+    ...diffPieces(input, scrub),
+    ...historyPieces(input, scrub),
+  ];
+}
+
+function taskPiece(input: PromptInput, scrub: (t: string) => string): Piece {
+  return {
     section: 'task',
     order: 0,
     priority: 0,
@@ -228,13 +248,15 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
         max,
       ),
     label: 'the task',
-  });
+  };
+}
 
-  input.failures.forEach((frame, index) => {
+function failurePieces(input: PromptInput, scrub: (t: string) => string): Piece[] {
+  return input.failures.map((frame, index) => {
     const full = renderFailure(frame, index + 1, scrub, 'full');
     const compact = renderFailure(frame, index + 1, scrub, 'compact');
     const minimal = renderFailure(frame, index + 1, scrub, 'minimal');
-    pieces.push({
+    return {
       section: 'failures',
       order: index,
       // The first failure in full is as important as the task. The next two come in compact form after
@@ -245,32 +267,62 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
       compact: index === 0 ? compact : undefined,
       trim: (max) => (estimateTokens(minimal) <= max ? minimal : undefined),
       label: `failing test ${index + 1} (${clipChars(frame.id, 80)})`,
-    });
+    };
   });
+}
 
-  const windows = collectWindows(input);
+/** The line saying the first excerpts are the ranking's suspects, when there are any. */
+function rankingPieces(input: PromptInput): Piece[] {
+  if (!input.sources.some((s) => s.rank !== undefined)) return [];
+  const how =
+    input.ranking?.source !== 'spectrum'
+      ? 'from the failure frames (stacks, what the failing tests call, the changed lines)'
+      : input.ranking.perTest
+        ? "by which lines the failing tests ran against the passing ones (the tests' recorded execution)"
+        : "by which lines the failing tests ran (the tests' recorded execution), then by the failure frames";
+  return [
+    {
+      section: 'sources',
+      order: -1,
+      priority: 2,
+      text: fillTemplate(RANKING_NOTE, { how }),
+      label: 'the ranking note',
+    },
+  ];
+}
+
+/**
+ * The priority of a source window: the top suspects of the ranking and the code at the first
+ * triggering lines right after the first failure; then the next suspects; then around the tests and
+ * anything else; the definitions of what assertions call last of all (the loop lists them last,
+ * and a tie keeps that order).
+ */
+function windowPriority(window: Window, index: number): number {
+  if (window.role === 'ranked') return window.rank! <= 2 ? 2 : window.rank! <= 4 ? 3 : 5;
+  if (window.role === 'triggering') return index < 2 ? 2 : 6;
+  return window.role === 'test' ? 6 : 7;
+}
+
+function windowPieces(input: PromptInput, scrub: (t: string) => string, maxInputTokens: number): Piece[] {
   // One window may take at most this much, so a long file cannot starve the history and the diff.
   const windowCap = Math.max(300, Math.floor(maxInputTokens * 0.3));
-  windows.forEach((window, index) => {
+  const windows = collectWindows(input);
+  const unranked = windows.filter((w) => w.role !== 'ranked');
+  return windows.map((window, index) => {
     const code = numberLines(scrub(window.text), window.startLine);
     const lineCount = window.text.split('\n').length;
-    const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
-    const note = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
     const render = (text: string, start: number, count: number) =>
       fillTemplate(SOURCE_WINDOW, {
         file: clipChars(window.file, 200),
         start,
         end: start + Math.max(0, count - 1),
-        note,
+        note: windowNote(window, scrub),
         code: codeBlock(text),
       });
-    pieces.push({
+    return {
       section: 'sources',
       order: index,
-      // Code at the first triggering lines first, then around the tests, then anything else; the
-      // definitions of what assertions call come last of all (the loop lists them last, and a
-      // tie keeps that order).
-      priority: window.role === 'triggering' ? (index < 2 ? 2 : 6) : window.role === 'test' ? 6 : 7,
+      priority: windowPriority(window, unranked.indexOf(window)),
       text: render(code, window.startLine, lineCount),
       trim: (max) => {
         const focused = focusWindow(
@@ -283,12 +335,22 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
       },
       cap: windowCap,
       label: `source of ${clipChars(window.file, 120)}`,
-    });
+    };
   });
+}
 
-  if (input.commitDiff && input.commitDiff.trim()) {
-    const diff = scrub(input.commitDiff);
-    pieces.push({
+function windowNote(window: Window, scrub: (t: string) => string): string {
+  const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
+  const callee = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+  if (window.role !== 'ranked') return callee;
+  return callee + fillTemplate(RANKED_NOTE, { rank: window.rank!, why: clipChars(scrub(window.why ?? ''), 200) });
+}
+
+function diffPieces(input: PromptInput, scrub: (t: string) => string): Piece[] {
+  if (!input.commitDiff || !input.commitDiff.trim()) return [];
+  const diff = scrub(input.commitDiff);
+  return [
+    {
       section: 'diff',
       order: 0,
       priority: 5,
@@ -299,10 +361,12 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
         return codeBlock(`${cut}${cut.endsWith('\n') ? '' : '\n'}… (diff trimmed)\n`, 'diff');
       },
       label: 'the commit diff',
-    });
-  }
+    },
+  ];
+}
 
-  input.history.forEach((attempt, index) => {
+function historyPieces(input: PromptInput, scrub: (t: string) => string): Piece[] {
+  return input.history.flatMap((attempt, index) => {
     const files =
       attempt.files.length > 0
         ? ` (changed ${attempt.files
@@ -317,38 +381,52 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
       files,
       feedback: feedback.trimEnd(),
     });
-    pieces.push({
-      section: 'history',
-      order: index * 2,
-      // What was tried and why it failed is what keeps the model from repeating itself.
-      priority: 4,
-      text: summary,
-      trim: (max) => {
-        // Keep the verdict and as much of why it failed as fits; the file list goes first.
-        const head = fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: '' });
-        const cut = truncateToTokens(feedback, max - estimateTokens(head) - 2).trimEnd();
-        return estimateTokens(cut) < 8
-          ? undefined
-          : fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: `${cut} …` });
-      },
-      label: `attempt ${attempt.n}`,
-    });
-    if (attempt.diff.trim()) {
-      const diff = truncateToTokens(scrub(attempt.diff), MAX_HISTORY_DIFF_TOKENS);
-      pieces.push({
+    const pieces: Piece[] = [
+      {
         section: 'history',
-        order: index * 2 + 1,
-        priority: 8,
-        text: codeBlock(diff, 'diff'),
+        order: index * 2,
+        // What was tried and why it failed is what keeps the model from repeating itself.
+        priority: 4,
+        text: summary,
         trim: (max) => {
-          const cut = truncateToTokens(diff, max - 20);
-          return estimateTokens(cut) < 40 ? undefined : codeBlock(`${cut}\n… (trimmed)\n`, 'diff');
+          // Keep the verdict and as much of why it failed as fits; the file list goes first.
+          const head = fillTemplate(HISTORY_ATTEMPT, {
+            n: attempt.n,
+            verdict: attempt.verdict,
+            files: '',
+            feedback: '',
+          });
+          const cut = truncateToTokens(feedback, max - estimateTokens(head) - 2).trimEnd();
+          return estimateTokens(cut) < 8
+            ? undefined
+            : fillTemplate(HISTORY_ATTEMPT, {
+                n: attempt.n,
+                verdict: attempt.verdict,
+                files: '',
+                feedback: `${cut} …`,
+              });
         },
-        label: `the diff of attempt ${attempt.n}`,
-      });
-    }
+        label: `attempt ${attempt.n}`,
+      },
+    ];
+    if (attempt.diff.trim()) pieces.push(historyDiffPiece(attempt, index, scrub));
+    return pieces;
   });
-  return pieces;
+}
+
+function historyDiffPiece(attempt: Attempt, index: number, scrub: (t: string) => string): Piece {
+  const diff = truncateToTokens(scrub(attempt.diff), MAX_HISTORY_DIFF_TOKENS);
+  return {
+    section: 'history',
+    order: index * 2 + 1,
+    priority: 8,
+    text: codeBlock(diff, 'diff'),
+    trim: (max) => {
+      const cut = truncateToTokens(diff, max - 20);
+      return estimateTokens(cut) < 40 ? undefined : codeBlock(`${cut}\n… (trimmed)\n`, 'diff');
+    },
+    label: `the diff of attempt ${attempt.n}`,
+  };
 }
 
 function renderFailure(
@@ -410,7 +488,7 @@ function renderLocation(location: SourceLocation, scrub: (t: string) => string):
 }
 
 interface Window extends PromptSource {
-  role: 'triggering' | 'test' | 'other';
+  role: 'ranked' | 'triggering' | 'test' | 'other';
   /** The line the window is about, kept when the window must be cut. */
   focusLine: number;
 }
@@ -422,7 +500,25 @@ function collectWindows(input: PromptInput): Window[] {
     w.file === loc.file && loc.line >= w.startLine && loc.line < w.startLine + w.text.split('\n').length;
   const triggering = input.failures.map((f) => f.triggering).filter((l): l is SourceLocation => !!l);
   const tests = input.failures.map((f) => f.test).filter((l): l is SourceLocation => !!l);
+  const ranked = input.sources.filter((s) => s.rank !== undefined);
+  const within = (w: PromptSource, r: PromptSource) =>
+    w.file === r.file && w.startLine >= r.startLine && lastLine(w) <= lastLine(r);
   for (const source of input.sources) {
+    if (source.rank !== undefined) {
+      // The callees a window inside it was read for are named on it.
+      const callees = input.sources
+        .filter((w) => w.rank === undefined && within(w, source))
+        .flatMap((w) => w.callees ?? []);
+      windows.push({
+        ...source,
+        role: 'ranked',
+        focusLine: source.focusLine ?? source.startLine,
+        ...(callees.length > 0 ? { callees: [...new Set(callees)] } : {}),
+      });
+      continue;
+    }
+    // A window a ranked function already shows whole is not shown twice.
+    if (ranked.some((r) => within(source, r))) continue;
     const trig = triggering.find((l) => covers(source, l));
     const test = tests.find((l) => covers(source, l));
     windows.push({
@@ -448,6 +544,10 @@ function collectWindows(input: PromptInput): Window[] {
     }
   }
   return windows;
+}
+
+function lastLine(w: PromptSource): number {
+  return w.startLine + w.text.split('\n').length - 1;
 }
 
 function numberLines(text: string, startLine: number): string {

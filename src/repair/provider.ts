@@ -1,6 +1,7 @@
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Attempt, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
+import type { FaultRanking } from './ranking/ranking.js';
 
 export type ProviderName = 'builtin' | 'openai' | 'anthropic' | 'command' | 'copilot';
 
@@ -26,6 +27,12 @@ export interface RepairRequest {
    * lines it changed; without it, the engine reads `git show HEAD` itself).
    */
   commitDiff?: string;
+  /**
+   * Where the fault is, ranked once per run (`ranking/`): from the failing tests' recorded execution
+   * when there was one, else from the frames. The prompt already packs it; the built-in engine
+   * mutates in its order.
+   */
+  ranking?: FaultRanking;
 }
 
 /** Result of trying a candidate: applied, targeted rerun of the failing tests, restored. */

@@ -29,20 +29,6 @@ export const ORCHESTRATING_FILES = [
   'src/cli/commands/run.ts',
 ];
 
-/**
- * PENDING: functions being rewritten on other branches at the time this check was widened
- * (issue 18). Each is skipped together with the functions nested in it. The lead removes an entry
- * once its branch is merged; an entry whose function no longer exists fails the test, so none
- * outlives its rewrite. Lengths as measured on main before the rewrites.
- */
-export const PENDING: readonly { file: string; name: string }[] = [
-  { file: 'src/repair/prompt.ts', name: 'collectPieces' }, // 139 lines
-  { file: 'src/repair/builtin/localise.ts', name: 'localiseFaults' }, // 115
-  { file: 'src/repair/builtin/search.ts', name: 'searchRepairs' }, // 125
-  { file: 'src/repair/builtin/builtin-provider.ts', name: 'createBuiltinProvider' }, // 107, its propose 91
-  { file: 'src/repair/special-cases/patch-lines.ts', name: 'readUnifiedDiff' }, // 79, rewritten with the diff readers
-];
-
 function tsFiles(relativeDir: string): string[] {
   return readdirSync(path.join(ROOT, relativeDir), { withFileTypes: true }).flatMap((e) => {
     const rel = path.posix.join(relativeDir, e.name);
@@ -84,14 +70,6 @@ export function functionLengths(text: string, fileName = 'file.ts'): FunctionLen
   return found;
 }
 
-/** Whether the function at `f` lies inside a PENDING function of `file` (or is one). */
-function pendingIn(file: string, lengths: FunctionLength[]): (f: FunctionLength) => boolean {
-  const spans = lengths
-    .filter((p) => PENDING.some((e) => e.file === file && e.name === p.name))
-    .map((p) => [p.line, p.line + p.lines - 1] as const);
-  return (f) => spans.some(([first, last]) => f.line >= first && f.line + f.lines - 1 <= last);
-}
-
 describe('function length', () => {
   it('counts a function with its nested callbacks', () => {
     const body = Array.from({ length: 5 }, (_, i) => `  const v${i} = ${i};`).join('\n');
@@ -123,17 +101,11 @@ describe('function length', () => {
     expect(CHECKED_FILES.filter((f) => f.startsWith('src/repair/')).length).toBeGreaterThan(50);
   });
 
-  it.each(PENDING)('PENDING $file $name still exists (remove the entry once its rewrite is merged)', (entry) => {
-    const lengths = functionLengths(readFileSync(path.join(ROOT, entry.file), 'utf8'), entry.file);
-    expect(lengths.map((f) => f.name)).toContain(entry.name);
-  });
-
   it.each(CHECKED_FILES)(`%s has no function over ${MAX_LINES} lines`, (relative) => {
     const text = readFileSync(path.join(ROOT, relative), 'utf8');
     const lengths = functionLengths(text, relative);
-    const pending = pendingIn(relative, lengths);
     const long = lengths
-      .filter((f) => f.lines > MAX_LINES && !pending(f))
+      .filter((f) => f.lines > MAX_LINES)
       .map((f) => `${relative}:${f.line} ${f.name} is ${f.lines} lines; split it into named steps`);
     expect(long).toEqual([]);
   });

@@ -237,3 +237,53 @@ describe('fillTemplate', () => {
     expect(fillTemplate('{a} and {"path": "x"} and {b}', { a: 1 })).toBe('1 and {"path": "x"} and {b}');
   });
 });
+
+describe('the fault ranking in the prompt', () => {
+  const GROUP = [
+    'def group(parts):',
+    '    out = []',
+    '    for p in parts:',
+    '        out.append(p)',
+    '    return out[1:]',
+  ].join('\n');
+  const ranked = (): PromptInput => ({
+    ...smallInput(),
+    history: [],
+    ranking: { source: 'spectrum', perTest: true },
+    sources: [
+      {
+        file: 'src/parse.py',
+        startLine: 40,
+        text: GROUP,
+        rank: 1,
+        why: 'run by all 3 failing tests, by none of the 40 passing ones',
+        focusLine: 44,
+      },
+      // Inside the ranked function: not shown twice.
+      { file: 'src/parse.py', startLine: 42, text: '    for p in parts:\n        out.append(p)' },
+      { file: 'src/cart.py', startLine: 1, text: CART },
+    ],
+  });
+
+  it('shows the top function whole, first, with why it is there', () => {
+    const { user } = buildPrompt(ranked(), { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub });
+    expect(user).toContain(
+      '## src/parse.py lines 40-44 (suspect 1: run by all 3 failing tests, by none of the 40 passing ones)',
+    );
+    expect(user).toContain('44 |     return out[1:]');
+    expect(user).toContain('ranked by which lines the failing tests ran against the passing ones');
+    expect(user.indexOf('src/parse.py lines 40-44')).toBeLessThan(user.indexOf('src/cart.py lines'));
+    expect(user).not.toContain('src/parse.py lines 42-43');
+  });
+
+  it('keeps the suspect before the other excerpts when the budget is tight', () => {
+    const input = ranked();
+    input.sources[2] = {
+      file: 'src/cart.py',
+      startLine: 1,
+      text: Array.from({ length: 400 }, (_, i) => `x_${i} = ${i}`).join('\n'),
+    };
+    const { user } = buildPrompt(input, { maxInputTokens: 1_500, scrub });
+    expect(user).toContain('44 |     return out[1:]');
+  });
+});

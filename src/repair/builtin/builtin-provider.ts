@@ -15,6 +15,7 @@ import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';
 import { readFailureHints } from './failure-hints.js';
 import { localiseFaults, type SuspiciousLine } from './localise.js';
+import { familyForFile } from './syntax-tree.js';
 import { DEFAULT_LIMITS, describeCandidate, SearchState, searchRepairs, type SearchLimits } from './search.js';
 import { SourceStore } from './source-store.js';
 import { createSpecialCaseScreen } from './special-case-screen.js';
@@ -40,110 +41,132 @@ function topLines(lines: readonly SuspiciousLine[]): Array<{ file: string; line:
   return lines.slice(0, REPORTED_LINES).map((l) => ({ file: l.file, line: l.line, score: round(l.score), why: l.why }));
 }
 
-export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
-  const limits: SearchLimits = { ...DEFAULT_LIMITS, ...engine.limits };
-  const templates = engine.templates ?? TEMPLATES;
-  const now = engine.now ?? Date.now;
-  const state = new SearchState();
-  const screen = options.allowSpecialCases ? undefined : createSpecialCaseScreen();
-  // The tracked files and their text, read once per run: the loop restores the tree between
-  // attempts, so they do not change under it.
-  let repo: Promise<RepoView> | undefined;
-  // The lines the commit under test changed: the same for every attempt of the run, for the same reason.
-  let changedLines: ReturnType<typeof readChangedLines> | undefined;
+interface EngineState {
+  limits: SearchLimits;
+  templates: readonly RepairTemplate[];
+  now: () => number;
+  state: SearchState;
+  screen: ReturnType<typeof createSpecialCaseScreen> | undefined;
+  /** The tracked files and their text, read once per run: the loop restores the tree between attempts. */
+  repo?: Promise<RepoView>;
+  /** The lines the commit under test changed: the same for every attempt of the run. */
+  changedLines?: ReturnType<typeof readChangedLines>;
+}
 
+export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
+  const run: EngineState = {
+    limits: { ...DEFAULT_LIMITS, ...engine.limits },
+    templates: engine.templates ?? TEMPLATES,
+    now: engine.now ?? Date.now,
+    state: new SearchState(),
+    screen: options.allowSpecialCases ? undefined : createSpecialCaseScreen(),
+  };
+  return { name: 'builtin', propose: (request, host) => proposeRepair(run, request, host) };
+}
+
+/** The suspicious lines: the run's spectrum ranking (only lines a failing test ran), else the frames'. */
+async function suspiciousLines(
+  run: EngineState,
+  request: RepairRequest,
+  host: RepairHost,
+  store: SourceStore,
+  callees: ReturnType<typeof createCalleeResolver>,
+): Promise<SuspiciousLine[]> {
+  if (request.ranking?.source === 'spectrum')
+    return request.ranking.lines.filter((l) => familyForFile(l.file) !== undefined);
+  const view = await run.repo!;
+  run.changedLines ??= readChangedLines(host.root, request.commitDiff);
+  const changed = await run.changedLines;
+  return localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
+}
+
+async function proposeRepair(run: EngineState, request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {
+  const { limits, now } = run;
+  const started = now();
+  const store = new SourceStore(host.root);
+  run.repo ??= openRepoView(host.root);
+  const view = await run.repo;
+  // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
+  const callees = createCalleeResolver(view);
+  try {
+    const lines = await suspiciousLines(run, request, host, store, callees);
+    const hints = readFailureHints(request.failures);
+    const seeds = await seedCandidates(lines, store, run.templates, hints);
+    if (lines[0])
+      host.log(
+        `builtin: ${plural(lines.length, 'suspicious line')}${request.ranking?.source === 'spectrum' ? ' (from the recorded run)' : ''}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`,
+      );
+    else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
+    const report = await searchRepairs({
+      seeds,
+      store,
+      host,
+      state: run.state,
+      limits,
+      deadline: request.budget.deadline,
+      now,
+      screen: run.screen?.(request.failures),
+    });
+    const detail: Record<string, unknown> = {
+      engine: 'builtin',
+      templates: report.templates,
+      candidates: seeds.length,
+      validated: report.validated,
+      rejected: report.rejected,
+      invalid: report.invalid,
+      duplicates: report.duplicates,
+      specialCased: report.specialCased,
+      combinations: report.combinations,
+      stoppedBy: report.stoppedBy,
+      timeMs: now() - started,
+      // Everything but the targeted test runs: localisation, candidate generation, edit checks.
+      overheadMs: Math.max(0, now() - started - report.testMs),
+      hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
+      localisation: topLines(lines),
+    };
+    if (report.best) detail.best = report.best;
+    if (report.lastRejection) detail.lastRejection = report.lastRejection;
+    return answerFor(report, detail, limits);
+  } finally {
+    callees.dispose();
+    await store.dispose();
+  }
+}
+
+function answerFor(
+  report: Awaited<ReturnType<typeof searchRepairs>>,
+  detail: Record<string, unknown>,
+  limits: SearchLimits,
+): RepairAnswer {
+  if (report.found) {
+    const seed = report.found.seeds[0]!;
+    detail.fix = {
+      template: seed.template,
+      file: seed.file,
+      line: seed.line,
+      description: describeCandidate(report.found),
+    };
+    return {
+      edits: report.found.edits,
+      usage: { input: 0, output: 0 },
+      notes: `builtin: ${describeCandidate(report.found)} makes every failing test pass in a targeted rerun`,
+      detail,
+    };
+  }
+  const why =
+    report.stoppedBy === 'deadline'
+      ? 'the time budget ran out'
+      : report.stoppedBy === 'candidate-cap'
+        ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
+        : 'no template applies to the suspicious lines any more';
+  const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
+  const skipped = report.specialCased
+    ? `; ${report.specialCased} that did were skipped for special-casing the tests`
+    : '';
   return {
-    name: 'builtin',
-    async propose(request: RepairRequest, host: RepairHost): Promise<RepairAnswer> {
-      const started = now();
-      const store = new SourceStore(host.root);
-      repo ??= openRepoView(host.root);
-      const view = await repo;
-      // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
-      const callees = createCalleeResolver(view);
-      try {
-        changedLines ??= readChangedLines(host.root, request.commitDiff);
-        const changed = await changedLines;
-        const lines = await localiseFaults({
-          failures: request.failures,
-          store,
-          changed,
-          files: [...view.files],
-          callees,
-        });
-        const hints = readFailureHints(request.failures);
-        const seeds = await seedCandidates(lines, store, templates, hints);
-        if (lines[0])
-          host.log(
-            `builtin: ${plural(lines.length, 'suspicious line')}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`,
-          );
-        else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
-        const report = await searchRepairs({
-          seeds,
-          store,
-          host,
-          state,
-          limits,
-          deadline: request.budget.deadline,
-          now,
-          screen: screen?.(request.failures),
-        });
-        const detail: Record<string, unknown> = {
-          engine: 'builtin',
-          templates: report.templates,
-          candidates: seeds.length,
-          validated: report.validated,
-          rejected: report.rejected,
-          invalid: report.invalid,
-          duplicates: report.duplicates,
-          specialCased: report.specialCased,
-          combinations: report.combinations,
-          stoppedBy: report.stoppedBy,
-          timeMs: now() - started,
-          // Everything but the targeted test runs: localisation, candidate generation, edit checks.
-          overheadMs: Math.max(0, now() - started - report.testMs),
-          hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
-          localisation: topLines(lines),
-        };
-        if (report.best) detail.best = report.best;
-        if (report.lastRejection) detail.lastRejection = report.lastRejection;
-        if (report.found) {
-          const seed = report.found.seeds[0]!;
-          detail.fix = {
-            template: seed.template,
-            file: seed.file,
-            line: seed.line,
-            description: describeCandidate(report.found),
-          };
-          return {
-            edits: report.found.edits,
-            usage: { input: 0, output: 0 },
-            notes: `builtin: ${describeCandidate(report.found)} makes every failing test pass in a targeted rerun`,
-            detail,
-          };
-        }
-        const why =
-          report.stoppedBy === 'deadline'
-            ? 'the time budget ran out'
-            : report.stoppedBy === 'candidate-cap'
-              ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
-              : 'no template applies to the suspicious lines any more';
-        const best = report.best
-          ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})`
-          : '';
-        const skipped = report.specialCased
-          ? `; ${report.specialCased} that did were skipped for special-casing the tests`
-          : '';
-        return {
-          edits: [],
-          usage: { input: 0, output: 0 },
-          notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
-          detail,
-        };
-      } finally {
-        callees.dispose();
-        await store.dispose();
-      }
-    },
+    edits: [],
+    usage: { input: 0, output: 0 },
+    notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
+    detail,
   };
 }

@@ -129,13 +129,24 @@ function functionRanges(source: ParsedSource): Array<{ start: number; end: numbe
 
 /** Rank suspicious lines, most suspicious first (ties: file, then line). */
 export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLine[]> {
-  const { failures, store, changed } = input;
-  const total = failures.length;
-  const scores = new Scores();
+  const total = input.failures.length;
   if (!total) return [];
-  const testFiles = new Set(failures.flatMap((f) => (f.test ? [f.test.file] : [])));
+  const scores = new Scores();
+  const testFiles = new Set(input.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
+  await raiseStackEvidence(input, scores, testFiles);
+  await raiseCalledCode(input, scores, testFiles);
+  // Nothing points anywhere: every function of the repo's own code, faintly.
+  if (!scores.all().length && !input.changed.size) await raiseEveryFunction(input, scores, testFiles);
+  const boosted = await boostChanged(input, scores, testFiles);
+  const kept = await dropBlankAndComments(input.store, boosted);
+  kept.sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line);
+  return kept.slice(0, MAX_SUSPICIOUS_LINES);
+}
 
-  // 1. Stack evidence, Ochiai-like over the failing tests.
+/** 1. Stack evidence, Ochiai-like over the failing tests. */
+async function raiseStackEvidence(input: LocaliseInput, scores: Scores, testFiles: Set<string>): Promise<void> {
+  const { failures, store } = input;
+  const total = failures.length;
   const frameHits = new Map<string, { file: string; line: number; tests: Set<number>; depth: number; fn?: string }>();
   failures.forEach((failure, i) => {
     locationsDeepestFirst(failure)
@@ -160,8 +171,12 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
       }
     }
   }
+}
 
-  // 2. What the failing tests call, and what that calls, a few calls deep.
+/** 2. What the failing tests call, and what that calls, a few calls deep. */
+async function raiseCalledCode(input: LocaliseInput, scores: Scores, testFiles: Set<string>): Promise<void> {
+  const { failures } = input;
+  const total = failures.length;
   const calledBy = new Map<string, { def: CalleeDefinition; tests: Set<number>; level: number }>();
   for (let i = 0; i < failures.length; i++) {
     const seen = new Set<string>();
@@ -189,21 +204,23 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
         : `\`${def.name}\` is called from code the failing tests call`;
     for (let line = def.startLine; line <= def.endLine; line++) scores.raise(def.file, line, score, why);
   }
+}
 
-  // 3. Nothing points anywhere: every function of the repo's own code, faintly.
-  if (!scores.all().length && !changed.size) {
-    for (const file of input.files.filter((f) => isOwnSource(f, testFiles)).slice(0, FALLBACK_FILES)) {
-      const source = await store.parse(file);
-      if (!source) continue;
-      for (const fn of functionRanges(source)) {
-        for (let line = fn.start; line <= fn.end; line++)
-          scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
-      }
+/** 3. Every function of the repository's own code, faintly. */
+async function raiseEveryFunction(input: LocaliseInput, scores: Scores, testFiles: Set<string>): Promise<void> {
+  for (const file of input.files.filter((f) => isOwnSource(f, testFiles)).slice(0, FALLBACK_FILES)) {
+    const source = await input.store.parse(file);
+    if (!source) continue;
+    for (const fn of functionRanges(source)) {
+      for (let line = fn.start; line <= fn.end; line++)
+        scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
     }
   }
+}
 
-  // 4. The commit under test.
-  const boosted: SuspiciousLine[] = [];
+/** 4. The commit under test: its changed lines, and the functions around them, weigh more. */
+async function boostChanged(input: LocaliseInput, scores: Scores, testFiles: Set<string>): Promise<SuspiciousLine[]> {
+  const { changed, store } = input;
   const changedFunctions = new Map<string, Array<{ start: number; end: number }>>();
   for (const [file, lines] of changed) {
     if (!isOwnSource(file, testFiles)) continue;
@@ -215,31 +232,28 @@ export async function localiseFaults(input: LocaliseInput): Promise<SuspiciousLi
     }
     changedFunctions.set(file, ranges);
   }
-  for (const s of scores.all()) {
-    let score = s.score;
-    let why = s.why;
-    if (changed.get(s.file)?.has(s.line)) {
-      score *= CHANGED_BOOST;
-      why += '; changed by the commit under test';
-    } else if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end)) {
-      score *= CHANGED_FUNCTION_BOOST;
-    }
-    boosted.push({ ...s, score, why });
-  }
+  return scores.all().map((s) => {
+    if (changed.get(s.file)?.has(s.line))
+      return { ...s, score: s.score * CHANGED_BOOST, why: `${s.why}; changed by the commit under test` };
+    if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end))
+      return { ...s, score: s.score * CHANGED_FUNCTION_BOOST };
+    return { ...s };
+  });
+}
 
-  // Blank and comment-only lines cannot be repaired by a template.
+/** Blank and comment-only lines cannot be repaired by a template. */
+async function dropBlankAndComments(store: SourceStore, lines: SuspiciousLine[]): Promise<SuspiciousLine[]> {
   const kept: SuspiciousLine[] = [];
   const fileLines = new Map<string, string[]>();
-  for (const s of boosted) {
-    let lines = fileLines.get(s.file);
-    if (!lines) {
-      lines = (await store.text(s.file))?.split('\n') ?? [];
-      fileLines.set(s.file, lines);
+  for (const s of lines) {
+    let text = fileLines.get(s.file);
+    if (!text) {
+      text = (await store.text(s.file))?.split('\n') ?? [];
+      fileLines.set(s.file, text);
     }
-    const lineText = lines[s.line - 1];
+    const lineText = text[s.line - 1];
     if (lineText === undefined || !lineText.trim() || /^\s*(#|\/\/|\/\*|\*)/.test(lineText)) continue;
     kept.push(s);
   }
-  kept.sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line);
-  return kept.slice(0, MAX_SUSPICIOUS_LINES);
+  return kept;
 }

@@ -94,128 +94,150 @@ export function describeCandidate(c: Candidate): string {
   return c.seeds.map((s) => `${s.template} at ${s.file}:${s.line}: ${s.mutation.description}`).join(' + ');
 }
 
+/** One search's running state: its input, the report it builds, and what it found. */
+interface Search {
+  input: SearchInput;
+  report: SearchReport;
+  found?: Candidate;
+}
+
 export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
-  const { seeds, store, host, state, limits, now } = input;
-  const report: SearchReport = {
-    stoppedBy: 'exhausted',
-    templates: {},
-    validated: 0,
-    rejected: 0,
-    invalid: 0,
-    duplicates: 0,
-    specialCased: 0,
-    combinations: 0,
-    testMs: 0,
+  const search: Search = {
+    input,
+    report: {
+      stoppedBy: 'exhausted',
+      templates: {},
+      validated: 0,
+      rejected: 0,
+      invalid: 0,
+      duplicates: 0,
+      specialCased: 0,
+      combinations: 0,
+      testMs: 0,
+    },
   };
+  const { report } = search;
   let looked = 0;
-
-  const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
-
-  const combinationsLeft = () =>
-    Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
-
-  /** Check and validate one candidate; true when it makes every target pass. */
-  const attempt = async (candidate: Candidate): Promise<boolean> => {
-    state.seen.add(candidate.key);
-    const check = await host.checkEdits(candidate.edits);
-    if (!check.ok) {
-      report.rejected++;
-      report.lastRejection = check.problems
-        .map((p) => `${p.path}: ${p.message}`)
-        .join('; ')
-        .slice(0, 300);
-      return false;
-    }
-    const started = now();
-    let passed = 0;
-    let total = 0;
-    let feedback = '';
-    try {
-      const verdict = await host.tryCandidate(candidate.edits);
-      passed = verdict.targetsPassed;
-      total = verdict.targetsTotal;
-      feedback = verdict.feedback;
-    } catch (error) {
-      host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const tookMs = now() - started;
-    state.recordTry(tookMs);
-    report.testMs += tookMs;
-    report.validated++;
-    for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
-    const description = describeCandidate(candidate);
-    host.log(
-      `builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`,
-    );
-    if (total > 0 && passed === total) {
-      const special = await input.screen?.(candidate, store);
-      if (!special) return true;
-      report.specialCased++;
-      host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
-      return false;
-    }
-    if (passed > 0) {
-      if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
-      const earlier = [...state.partials];
-      const partial = { candidate, passed, total, feedback };
-      state.partials.push(partial);
-      // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
-      if (candidate.seeds.length === 1) return combineWith(partial, earlier);
-    }
-    return false;
-  };
-
-  const samePlace = (a: Candidate, b: Candidate) =>
-    a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
-
-  /** Try `partial` together with each earlier partial at another place, best first. */
-  const combineWith = async (partial: PartialFix, earlier: readonly PartialFix[]): Promise<boolean> => {
-    const ranked = earlier
-      .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
-      .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
-      .sort(
-        (a, b) =>
-          b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1),
-      );
-    for (const other of ranked) {
-      if (combinationsLeft() <= 0 || outOfTime()) return false;
-      const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], store);
-      if (!combined || state.seen.has(combined.key)) continue;
-      report.combinations++;
-      if (await attempt(combined)) {
-        found = combined;
-        return true;
-      }
-    }
-    return false;
-  };
-
-  let found: Candidate | undefined;
-
-  for (const seed of seeds) {
-    if (report.validated >= limits.maxCandidatesPerAttempt) {
-      report.stoppedBy = 'candidate-cap';
-      break;
-    }
-    if (looked >= limits.maxSeedsPerAttempt) {
-      report.stoppedBy = 'seed-cap';
-      break;
-    }
-    if (outOfTime()) {
-      report.stoppedBy = 'deadline';
+  for (const seed of input.seeds) {
+    const stop = seedStop(search, looked);
+    if (stop) {
+      report.stoppedBy = stop;
       break;
     }
     looked++;
-    const candidate = await materialise([seed], store);
+    const candidate = await materialise([seed], input.store);
     if (!candidate) {
       report.invalid++;
       continue;
     }
-    if (state.seen.has(candidate.key)) {
+    if (input.state.seen.has(candidate.key)) {
       report.duplicates++;
       continue;
     }
-    if (await attempt(candidate)) return { ...report, found: found ?? candidate, stoppedBy: 'found' };
+    if (await attempt(search, candidate)) return { ...report, found: search.found ?? candidate, stoppedBy: 'found' };
   }
   return report;
+}
+
+/** Why the search takes no further seed, if it does not. */
+function seedStop(search: Search, looked: number): StopReason | undefined {
+  const { report, input } = search;
+  if (report.validated >= input.limits.maxCandidatesPerAttempt) return 'candidate-cap';
+  if (looked >= input.limits.maxSeedsPerAttempt) return 'seed-cap';
+  if (outOfTime(search)) return 'deadline';
+  return undefined;
+}
+
+function outOfTime({ input }: Search): boolean {
+  return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline;
+}
+
+function combinationsLeft({ input, report }: Search): number {
+  const { limits } = input;
+  return Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+}
+
+/** Check and validate one candidate; true when it makes every target pass. */
+async function attempt(search: Search, candidate: Candidate): Promise<boolean> {
+  const { input, report } = search;
+  const { host, state } = input;
+  state.seen.add(candidate.key);
+  const check = await host.checkEdits(candidate.edits);
+  if (!check.ok) {
+    report.rejected++;
+    report.lastRejection = check.problems
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ')
+      .slice(0, 300);
+    return false;
+  }
+  const { passed, total, feedback } = await validate(search, candidate);
+  const description = describeCandidate(candidate);
+  host.log(
+    `builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`,
+  );
+  if (total > 0 && passed === total) {
+    const special = await input.screen?.(candidate, input.store);
+    if (!special) return true;
+    report.specialCased++;
+    host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
+    return false;
+  }
+  if (passed > 0) {
+    if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
+    const earlier = [...state.partials];
+    const partial = { candidate, passed, total, feedback };
+    state.partials.push(partial);
+    // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
+    if (candidate.seeds.length === 1) return combineWith(search, partial, earlier);
+  }
+  return false;
+}
+
+/** The host's targeted rerun of a checked candidate, timed and counted. */
+async function validate(
+  { input, report }: Search,
+  candidate: Candidate,
+): Promise<{ passed: number; total: number; feedback: string }> {
+  const { host, state, now } = input;
+  const started = now();
+  let result = { passed: 0, total: 0, feedback: '' };
+  try {
+    const verdict = await host.tryCandidate(candidate.edits);
+    result = { passed: verdict.targetsPassed, total: verdict.targetsTotal, feedback: verdict.feedback };
+  } catch (error) {
+    host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const tookMs = now() - started;
+  state.recordTry(tookMs);
+  report.testMs += tookMs;
+  report.validated++;
+  for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
+  return result;
+}
+
+function samePlace(a: Candidate, b: Candidate): boolean {
+  return a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
+}
+
+/** Try `partial` together with each earlier partial at another place, best first. */
+async function combineWith(search: Search, partial: PartialFix, earlier: readonly PartialFix[]): Promise<boolean> {
+  const ranked = earlier
+    .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
+    .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
+    .sort(
+      (a, b) =>
+        b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1),
+    );
+  for (const other of ranked) {
+    if (combinationsLeft(search) <= 0 || outOfTime(search)) return false;
+    const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], search.input.store);
+    if (!combined || search.input.state.seen.has(combined.key)) continue;
+    search.report.combinations++;
+    if (await attempt(search, combined)) {
+      search.found = combined;
+      return true;
+    }
+  }
+  return false;
 }

@@ -25,6 +25,13 @@ export const SOURCE_WINDOW = `
 /** After a source window's heading, when the window shows what a failing assertion calls. */
 export const CALLEE_NOTE = ` (definition of {names}, called by a failing assertion)`;
 
+/** After a source window's heading, when the window is a function the fault ranking suspects. */
+export const RANKED_NOTE = ` (suspect {rank}: {why})`;
+
+/** Under the source header, when the excerpts begin with the fault ranking's suspects. */
+export const RANKING_NOTE = `The first excerpts are the functions most likely to hold the bug, ranked {how}; each says why.
+`;
+
 export const COMMIT_DIFF_HEADER = `
 # What changed in the commit under test (often the cause)
 `;

@@ -1,0 +1,132 @@
+/**
+ * The one extra targeted run that records which lines of the repository's own code the failing
+ * tests ran (`workspace/recorders/`). It runs after the failures are confirmed, at the targets'
+ * test files when they are Python (the tracer tells pytest's tests apart, so the files' passing
+ * tests give the passing spectrum), else the targets alone (Node and Go record whole runs, which
+ * then hold only failing tests). It is evidence, never a verdict: a run that timed out, or in which
+ * a target did not fail, or that recorded nothing, is dropped and the static ranking stays.
+ */
+import path from 'node:path';
+import type { ExecutionSpectrum } from '../contracts/spectrum.js';
+import type { Logger } from '../contracts/logger.js';
+import type { TestCase } from '../reports/test-run.js';
+import { formatDuration } from '../text/format.js';
+import { startRecording } from '../workspace/recorders/recorders.js';
+import type { RerunPlan, RerunTarget } from './rerun.js';
+import type { RerunLevel } from './targeted-run.js';
+import type { TestRuns } from './test-runs.js';
+import { CaseIndex } from './verdict.js';
+
+/** The recorded run may take this many times the confirmation (the tracer's cost), at least a minute. */
+const TIMEOUT_FACTOR = 4;
+const MIN_TIMEOUT_MS = 60_000;
+
+export interface SpectrumRunInput {
+  runs: TestRuns;
+  targets: readonly RerunTarget[];
+  baseline: ReadonlyMap<string, TestCase>;
+  /** The level the confirmation found to run the targets. */
+  level: RerunLevel;
+  root: string;
+  cwd: string;
+  logger: Logger;
+  /** The confirmation's duration, for the recorded run's timeout. */
+  confirmationMs?: number;
+  /** The test runs' own timeout. */
+  timeoutMs: number;
+  /** The runs' environment (the recorders extend its PYTHONPATH, PYTEST_PLUGINS and GOFLAGS). */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface SpectrumRun {
+  spectrum?: ExecutionSpectrum;
+  /** What happened, in words (why there is no spectrum, or what it holds). */
+  note: string;
+  /** The recorded run's duration (0 when none ran). */
+  durationMs: number;
+}
+
+/** More tests than this in the targets' files, and the recorded run is of the targets alone. */
+export const MAX_FILE_LEVEL_TESTS = 300;
+
+/** The baseline's tests in the targets' files (by file, or by pytest's module-path classname). */
+export function testsInTargetFiles(input: Pick<SpectrumRunInput, 'targets' | 'baseline' | 'cwd'>): number {
+  const files = new Set(input.targets.flatMap((t) => (t.file ? [path.resolve(input.cwd, t.file)] : [])));
+  const modules = [...files].map((f) => path.relative(input.cwd, f).replace(/\.py$/, '').split(path.sep).join('.'));
+  let n = 0;
+  for (const c of input.baseline.values()) {
+    const byFile = c.file !== undefined && files.has(path.resolve(input.cwd, c.file));
+    const cls = c.classname ?? '';
+    if (byFile || modules.some((m) => cls === m || cls.startsWith(`${m}.`))) n++;
+  }
+  return n;
+}
+
+/**
+ * The plan of the recorded run: the targets' files for Python (unless they hold more than
+ * `MAX_FILE_LEVEL_TESTS` tests: the tracer's cost grows with them), else the targets; none at full level.
+ */
+function recordedPlan(input: SpectrumRunInput): RerunPlan | undefined {
+  if (input.level === 'full') return undefined;
+  const python =
+    input.targets.length > 0 &&
+    input.targets.every((t) => /\.py$/.test(t.file ?? '')) &&
+    testsInTargetFiles(input) <= MAX_FILE_LEVEL_TESTS;
+  const levels: Array<'tests' | 'files'> = python
+    ? ['files', 'tests']
+    : input.level === 'files'
+      ? ['files']
+      : ['tests'];
+  for (const level of levels) {
+    const plan = input.runs.plan(input.targets, level);
+    if (plan.targeted) return plan;
+  }
+  return undefined;
+}
+
+/** Every target failed in the recorded run (a recorder that changed a result is no evidence). */
+function targetsStillFail(input: SpectrumRunInput, cases: readonly TestCase[]): boolean {
+  const index = new CaseIndex(cases);
+  return input.targets.every((t) => {
+    const { outcome } = index.outcome(t.id, input.baseline.get(t.id), t.wholeFile);
+    return outcome === 'failed';
+  });
+}
+
+export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumRun> {
+  const plan = recordedPlan(input);
+  if (!plan) return { note: 'no targeted rerun to record: the static ranking is used', durationMs: 0 };
+  let recording;
+  try {
+    recording = startRecording({ root: input.root, cwd: input.cwd });
+  } catch (error) {
+    return { note: `the recorders could not start (${String(error)}): the static ranking is used`, durationMs: 0 };
+  }
+  try {
+    const timeoutMs = Math.min(
+      input.timeoutMs,
+      Math.max(MIN_TIMEOUT_MS, TIMEOUT_FACTOR * (input.confirmationMs ?? input.timeoutMs)),
+    );
+    input.logger.info(`recording which lines the failing tests run: ${plan.display}`);
+    const result = await input.runs.run(plan, 'spectrum', { env: recording.env(input.env), timeoutMs });
+    const took = formatDuration(result.durationMs);
+    const dropped = (why: string): SpectrumRun => ({
+      note: `the recorded run was dropped (${why}): the static ranking is used`,
+      durationMs: result.durationMs,
+    });
+    if (result.timedOut) return dropped(`it timed out after ${took}`);
+    if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
+    const spectrum = recording.read(result.durationMs);
+    if (!spectrum) return dropped('no recorder wrote anything about the repository’s code');
+    const failed = spectrum.units.filter((u) => u.outcome === 'failed').length;
+    const passed = spectrum.units.length - failed;
+    const what = spectrum.perTest ? `${failed} failing and ${passed} passing tests` : 'the failing tests as one run';
+    return {
+      spectrum,
+      note: `recorded by ${spectrum.recorders.join(', ')} in ${took}: ${what}${spectrum.notes.length ? `; ${spectrum.notes.join('; ')}` : ''}`,
+      durationMs: result.durationMs,
+    };
+  } finally {
+    recording.dispose();
+  }
+}

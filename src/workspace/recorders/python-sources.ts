@@ -1,0 +1,202 @@
+/**
+ * The Python recorder's sources, written into self-heal's own temporary directory and put first on
+ * `PYTHONPATH` for a recorded run (never into the repository): `sitecustomize` starts the tracer
+ * (`sys.monitoring` on 3.12+, `sys.settrace` before), which records the lines of files under the
+ * repository outside virtualenvs and site-packages, up to a bound, and writes one JSON file per
+ * process at exit; `_self_heal_pytest`, named in `PYTEST_PLUGINS`, cuts the record per test with
+ * pytest's own outcome. Any error of the tracer turns it off; it never fails a test.
+ */
+
+export const SITECUSTOMIZE = String.raw`# self-heal's sitecustomize: starts the execution recorder, then loads the one it shadows, if any.
+import os
+import sys
+
+try:
+    import _self_heal_spectrum
+    _self_heal_spectrum.start()
+except Exception:
+    pass
+
+_here = os.path.dirname(os.path.abspath(__file__))
+_saved = sys.path[:]
+try:
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+    del sys.modules["sitecustomize"]
+    import importlib
+    importlib.import_module("sitecustomize")
+except ImportError:
+    pass
+except Exception:
+    pass
+finally:
+    sys.path[:] = _saved
+`;
+
+export const TRACER = String.raw`"""self-heal's execution recorder: which lines of the repository's own code ran, per pytest test.
+
+Loaded by self-heal's sitecustomize (never from the repository). Writes one JSON file per process
+into SELF_HEAL_SPECTRUM_OUT at exit; any error of its own turns it off and leaves the tests alone.
+"""
+import json
+import os
+import sys
+import threading
+
+_ROOT = os.path.realpath(os.environ.get("SELF_HEAL_SPECTRUM_ROOT", "") or "/nonexistent")
+_OUT = os.environ.get("SELF_HEAL_SPECTRUM_OUT", "")
+_MAX = int(os.environ.get("SELF_HEAL_SPECTRUM_MAX_LINES", "200000") or "200000")
+_SKIP = ("site-packages", "dist-packages", "node_modules", ".venv", "venv", ".tox", ".nox", ".git", "__pypackages__")
+STATE = {"test": None, "outcome": None, "lines": {}, "units": [], "count": 0, "truncated": False, "on": True}
+_files = {}
+
+
+def _own(filename):
+    cached = _files.get(filename)
+    if cached is not None:
+        return cached
+    rel = False
+    try:
+        path = os.path.realpath(filename)
+        if path.startswith(_ROOT + os.sep) and os.path.isfile(path):
+            parts = os.path.relpath(path, _ROOT).split(os.sep)
+            if not any(p in _SKIP for p in parts[:-1]) and sys.prefix not in path:
+                rel = "/".join(parts)
+    except Exception:
+        rel = False
+    _files[filename] = rel
+    return rel
+
+
+def _hit(filename, line):
+    rel = _own(filename)
+    if not rel or not STATE["on"]:
+        return
+    lines = STATE["lines"].get(rel)
+    if lines is None:
+        lines = STATE["lines"][rel] = set()
+    if line not in lines:
+        if STATE["count"] >= _MAX:
+            STATE["truncated"] = True
+            return
+        lines.add(line)
+        STATE["count"] += 1
+
+
+def _local(frame, event, arg):
+    if event == "line":
+        _hit(frame.f_code.co_filename, frame.f_lineno)
+    return _local
+
+
+# A failure's report calls repr() on the values it shows: that is no test's execution.
+_REPORTING = tuple(os.sep + p + os.sep for p in ("_pytest" + os.sep + "_io", "_pytest" + os.sep + "assertion", "_pytest" + os.sep + "_code")) + (
+    os.sep + "unittest" + os.sep + "util.py",
+    os.sep + "pprint.py",
+    os.sep + "reprlib.py",
+)
+
+
+def _reporting(frame):
+    depth = 0
+    frame = frame.f_back
+    while frame is not None and depth < 40:
+        name = frame.f_code.co_filename
+        if any(part in name for part in _REPORTING):
+            return True
+        frame = frame.f_back
+        depth += 1
+    return False
+
+
+def _global(frame, event, arg):
+    if event != "call" or not _own(frame.f_code.co_filename) or _reporting(frame):
+        return None
+    _hit(frame.f_code.co_filename, frame.f_lineno)
+    return _local
+
+
+def close_unit():
+    if STATE["lines"] or STATE["test"] is not None:
+        STATE["units"].append({
+            "test": STATE["test"],
+            "outcome": STATE["outcome"],
+            "lines": {f: sorted(s) for f, s in STATE["lines"].items()},
+        })
+    STATE["lines"] = {}
+    STATE["test"] = None
+    STATE["outcome"] = None
+
+
+def _write():
+    try:
+        close_unit()
+        if not _OUT:
+            return
+        path = os.path.join(_OUT, "python-%d.json" % os.getpid())
+        with open(path + ".tmp", "w") as out:
+            json.dump({"units": STATE["units"], "truncated": STATE["truncated"]}, out)
+        os.replace(path + ".tmp", path)
+    except Exception:
+        pass
+
+
+def _start_monitoring():
+    mon = sys.monitoring
+    tool = mon.COVERAGE_ID
+    mon.use_tool_id(tool, "self-heal")
+
+    def line(code, number):
+        if not _own(code.co_filename):
+            return mon.DISABLE
+        if not _reporting(sys._getframe(1)):
+            _hit(code.co_filename, number)
+        return None
+
+    mon.register_callback(tool, mon.events.LINE, line)
+    mon.set_events(tool, mon.events.LINE)
+
+
+def start():
+    if not _OUT or not os.path.isdir(_OUT):
+        return
+    try:
+        import atexit
+        atexit.register(_write)
+        if sys.version_info >= (3, 12):
+            _start_monitoring()
+        else:
+            threading.settrace(_global)
+            sys.settrace(_global)
+    except Exception:
+        STATE["on"] = False
+`;
+
+export const PYTEST_PLUGIN = String.raw`"""self-heal's pytest plugin (named in PYTEST_PLUGINS): one recorded unit per test, with pytest's outcome."""
+import _self_heal_spectrum as _s
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _s.close_unit()
+    _s.STATE["test"] = nodeid
+
+
+def pytest_runtest_logreport(report):
+    if _s.STATE["test"] != report.nodeid:
+        return
+    if report.failed:
+        _s.STATE["outcome"] = "failed"
+    elif report.when == "call" and _s.STATE["outcome"] is None:
+        _s.STATE["outcome"] = "skipped" if report.skipped else "passed"
+    elif report.skipped and _s.STATE["outcome"] is None:
+        _s.STATE["outcome"] = "skipped"
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    _s.close_unit()
+`;
+
+export const PYTHON_FILES: ReadonlyArray<readonly [string, string]> = [
+  ['sitecustomize.py', SITECUSTOMIZE],
+  ['_self_heal_spectrum.py', TRACER],
+  ['_self_heal_pytest.py', PYTEST_PLUGIN],
+];

@@ -1,0 +1,107 @@
+/**
+ * The execution recorders through the real runtimes: pytest under self-heal's tracer (per test,
+ * pytest's outcomes), `node --test` under V8 coverage (its per-file child processes included), and
+ * `go test` with the cover profile asked for through GOFLAGS. Only the repository's own files count.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRecording, type Recording } from '../../src/workspace/recorders/recorders.js';
+
+let root: string | undefined;
+let recording: Recording | undefined;
+afterEach(() => {
+  recording?.dispose();
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = recording = undefined;
+});
+
+function project(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(os.tmpdir(), 'recorders-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+function run(cwd: string, command: string, args: string[]): number | null {
+  recording = startRecording({ root: cwd, cwd });
+  const env = { ...process.env, ...recording.env(process.env) };
+  return spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 50_000 }).status;
+}
+
+const lines = (set: Set<number> | undefined) => [...(set ?? [])].sort((a, b) => a - b);
+
+describe('execution recorders', () => {
+  it('records the lines each pytest test ran, with its outcome, outside site-packages', () => {
+    const cwd = project({
+      'pkg/__init__.py':
+        'def add(a, b):\n    if a > 100:\n        return 0\n    return a - b\n\n\ndef mul(a, b):\n    return a * b\n',
+      'tests/test_a.py':
+        'import json\nfrom pkg import add, mul\n\n\ndef test_add():\n    json.dumps([1])\n    assert add(1, 2) == 3\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n',
+      'pkg/box.py':
+        'class Box:\n    def __init__(self, v):\n        self.v = v\n\n    def __repr__(self):\n        return f"Box({self.v})"\n',
+      'tests/test_box.py': 'from pkg.box import Box\n\n\ndef test_box():\n    assert Box(1) == Box(2)\n',
+    });
+    expect(run(cwd, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-W', 'error', 'tests'])).toBe(1);
+    const spectrum = recording!.read(0)!;
+    expect(spectrum.recorders).toEqual(['python']);
+    expect(spectrum.perTest).toBe(true);
+    const byTest = new Map(spectrum.units.map((u) => [u.test, u]));
+    const add = byTest.get('tests/test_a.py::test_add')!;
+    expect(add.outcome).toBe('failed');
+    expect(lines(add.lines.get('pkg/__init__.py'))).toEqual([1, 2, 4]);
+    const mul = byTest.get('tests/test_a.py::test_mul')!;
+    expect(mul.outcome).toBe('passed');
+    expect(lines(mul.lines.get('pkg/__init__.py'))).toEqual([7, 8]);
+    // What pytest's failure report ran (repr of the compared values) is not the test's execution.
+    expect(lines(byTest.get('tests/test_box.py::test_box')!.lines.get('pkg/box.py'))).toEqual([2, 3]);
+    // The standard library is nobody's evidence.
+    expect([...add.lines.keys()].every((f) => !f.includes('json'))).toBe(true);
+  });
+
+  it('records Node child processes and leaves node_modules out', () => {
+    const cwd = project({
+      'package.json': '{"type":"module"}',
+      'lib/math.js':
+        'export function add(a, b) {\n  if (a > 100) {\n    return 0;\n  }\n  return a - b;\n}\n\nexport function unused() {\n  return 1;\n}\n',
+      'node_modules/dep/index.js': 'export const x = 1;\n',
+      'test/math.test.js':
+        "import test from 'node:test';\nimport assert from 'node:assert';\nimport { add } from '../lib/math.js';\nimport { x } from '../node_modules/dep/index.js';\n\ntest('add', () => {\n  assert.equal(add(1, 2) + x - 1, 3);\n});\n",
+    });
+    expect(run(cwd, process.execPath, ['--test', 'test/math.test.js'])).toBe(1);
+    const spectrum = recording!.read(0)!;
+    expect(spectrum.recorders).toEqual(['node']);
+    const [unit] = spectrum.units;
+    expect(lines(unit!.lines.get('lib/math.js'))).toEqual([1, 2, 5, 6]);
+    expect(unit!.lines.has('test/math.test.js')).toBe(true);
+    expect([...unit!.lines.keys()].some((f) => f.includes('node_modules'))).toBe(false);
+  });
+
+  it('records what `go test` ran in every package of the module', () => {
+    const cwd = project({
+      'go.mod': 'module example.com/m\n\ngo 1.19\n',
+      'calc/calc.go':
+        'package calc\n\nfunc Sub(a, b int) int {\n\tif a > 100 {\n\t\treturn 0\n\t}\n\treturn a + b\n}\n\nfunc Unused() int {\n\treturn 1\n}\n',
+      'app/app_test.go':
+        'package app\n\nimport (\n\t"testing"\n\n\t"example.com/m/calc"\n)\n\nfunc TestSub(t *testing.T) {\n\tif calc.Sub(3, 1) != 2 {\n\t\tt.Fatal("bad")\n\t}\n}\n',
+      'app/app.go': 'package app\n',
+    });
+    expect(run(cwd, 'go', ['test', './...'])).toBe(1);
+    const spectrum = recording!.read(0)!;
+    expect(spectrum.recorders).toEqual(['go']);
+    const ran = lines(spectrum.units[0]!.lines.get('calc/calc.go'));
+    expect(ran).toContain(7);
+    expect(ran).not.toContain(5);
+    expect(ran).not.toContain(11);
+  });
+
+  it('reads nothing when no recorder wrote anything', () => {
+    const cwd = project({ 'a.txt': 'x\n' });
+    expect(run(cwd, 'true', [])).toBe(0);
+    expect(recording!.read(0)).toBeUndefined();
+  });
+});
