@@ -54,6 +54,7 @@ import {
 } from './sandbox.js';
 import { commonGitDir } from './git-dir-guard.js';
 import { compareCensus, scanChangedSince, takeCensus, type Census } from './tree-census.js';
+import { HOME_CACHES } from './home-caches.js';
 
 /** Folders of installed dependencies (when git ignores them): never copied, changed only if allowed. */
 export const DEPENDENCY_FOLDERS: ReadonlySet<string> = new Set([
@@ -69,20 +70,6 @@ export const DEPENDENCY_FOLDERS: ReadonlySet<string> = new Set([
   'vendor',
   '.pnpm-store',
   '.yarn',
-]);
-
-/** `$HOME` folders that hold caches of package managers: not scanned (large, and not run by tests). */
-const HOME_CACHES = new Set([
-  '.cache',
-  '.npm',
-  '.cargo',
-  '.rustup',
-  'go',
-  '.m2',
-  '.gradle',
-  '.pyenv',
-  '.nvm',
-  '.local/share',
 ]);
 
 /** Ignored files copied into the fallback copy at most; beyond, ignored folders are linked. */

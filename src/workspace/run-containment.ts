@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { overlayablePath, removeTree } from './sandbox.js';
 import { shellQuoteAll } from './shell-quote.js';
+import { HOME_CACHES } from './home-caches.js';
 
 export type ContainmentMode = 'sandbox' | 'scan';
 
@@ -71,21 +72,6 @@ const MAX_PASS = 4;
 const SCAN_BUDGET = 5_000;
 /** File times come from a coarse clock: the scan's moment is taken a little before the run. */
 const CLOCK_MARGIN_MS = 50;
-
-/** Folders under `$HOME` that hold package caches: not walked by the scan (large, and rewritten by installs). */
-const SCAN_SKIP = new Set([
-  '.cache',
-  '.npm',
-  '.cargo',
-  '.rustup',
-  'go',
-  '.m2',
-  '.gradle',
-  '.pyenv',
-  '.nvm',
-  '.local/share',
-  '.vscode-server',
-]);
 
 /**
  * Run as root of a first user namespace: open the directories bound through, the private layer
@@ -355,7 +341,7 @@ export function createRunContainment(options: ContainmentOptions): RunContainmen
   const passDirs = [...new Set(pass)].filter((p) => p === root || !isInside(root, p));
   const dirs = watchedDirectories(options.env, root);
   const home = options.env.HOME ? real(options.env.HOME) : null;
-  const skipped = new Set(home ? [...SCAN_SKIP].map((name) => path.join(home, name)) : []);
+  const skipped = new Set(home ? [...HOME_CACHES].map((name) => path.join(home, name)) : []);
   const scan = (reason: string): RunContainment => ({
     mode: 'scan',
     reason,

@@ -35,7 +35,7 @@ import {
   type LiteralValue,
 } from './literal-values.js';
 import type { PatchedFile } from './patch-lines.js';
-import { encodedCaseMatch, stringContents, tableRebinds } from './table-shapes.js';
+import { encodedCaseMatch, rowsWithin, stringContents, tableRebinds } from './table-shapes.js';
 import { lastName, type TestFacts, type TestName } from './test-facts.js';
 import {
   ENVIRONMENT_ACCESS,
@@ -330,18 +330,6 @@ class PatchView {
   site(node: SyntaxNode): CodeSite {
     return siteOf(this.file.path, this.lines, node.startPosition.row);
   }
-}
-
-/** Whether sorted `rows` has one in [start, end]. */
-function rowsWithin(rows: readonly number[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid]! < start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < rows.length && rows[lo]! <= end;
 }
 
 function valueOfReturn(node: SyntaxNode): SyntaxNode | undefined {

@@ -116,22 +116,24 @@ interface FileShapes {
   assignments: SyntaxNode[];
 }
 
+/** Whether sorted `rows` has one in [start, end] (a binary search). */
+export function rowsWithin(rows: readonly number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < rows.length && rows[lo]! <= end;
+}
+
 /** Whether an added line binds a literal table (a walk pruned to the subtrees around added rows). */
 function addsTable(after: ParsedSource, added: ReadonlySet<number>): boolean {
   const rows = [...added].sort((a, b) => a - b);
-  const touches = (start: number, end: number) => {
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (rows[mid]! < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < rows.length && rows[lo]! <= end;
-  };
   let found = false;
   walkSyntax(after.tree.rootNode, (n) => {
-    if (found || !touches(n.startPosition.row, n.endPosition.row)) return false;
+    if (found || !rowsWithin(rows, n.startPosition.row, n.endPosition.row)) return false;
     if (ASSIGNMENTS.has(n.type) && added.has(n.startPosition.row)) {
       const both = sides(n);
       found = !!both && isLiteralTable(both.value);
