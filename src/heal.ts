@@ -93,8 +93,6 @@ export interface HealDeps {
   author?: CommitIdentity;
   /** Baseline rule: reuse fresh reports (`auto`, the default), always reuse, or always run. */
   baseline?: BaselineMode;
-  /** false: no recorded run of the failing tests before the first attempt (the static ranking only). */
-  recordExecution?: boolean;
   /** verify: ci — the CI rounds (the action's), or why they cannot be made here. */
   ci?: HealCi;
 }
@@ -635,7 +633,7 @@ async function prepareContext(
       commitDiff,
       logger: run.logger,
       restore: () => restoreSnapshot(setup.snapshot),
-      record: run.deps.recordExecution ?? true,
+      record: options.localise === 'record',
     }),
   );
   // The ranking's top functions first: the prompt packs them whole, each with why it is there.

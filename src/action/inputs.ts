@@ -143,6 +143,11 @@ export const ActionInputs = z.object({
   }),
   'ci-poll-seconds': numberInput(10, 0.01, 600, 'seconds'),
   'verify-subset': textInput('a shell command'),
+  localise: z
+    .string()
+    .transform((v) => v || 'record')
+    .refine((v) => ['record', 'static'].includes(v), { message: 'expected one of record, static' })
+    .transform((v) => v as 'record' | 'static'),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
   'allow-dependency-changes': booleanInput(false),
@@ -251,6 +256,7 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     passEnv: inputs['pass-env'],
     allowDependencyChanges: inputs['allow-dependency-changes'],
     verify: inputs.verify,
+    localise: inputs.localise,
     ...(inputs['verify-subset'] ? { verifySubset: inputs['verify-subset'] } : {}),
   };
 }

@@ -73,6 +73,12 @@ export const HealOptions = z.object({
    * the targeted rerun and before its CI round: whatever it runs must pass.
    */
   verifySubset: z.string().min(1).optional(),
+  /**
+   * `record` (default): one extra targeted run records which lines the failing tests run, and the
+   * first request packs the functions it ranks (docs/localisation.md); `static`: no recorded run, the
+   * ranking from the frames and the commit alone (saves that run, about 2 s a heal on real projects).
+   */
+  localise: z.enum(['record', 'static']).default('record'),
 });
 export type HealOptions = z.infer<typeof HealOptions>;
 export type HealOptionsInput = z.input<typeof HealOptions>;

@@ -47,7 +47,10 @@ export interface LocaliseRunResult {
 
 export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunResult> {
   const { logger } = input;
-  let recorded: SpectrumRun = { note: 'recording was switched off: the static ranking is used', durationMs: 0 };
+  let recorded: SpectrumRun = {
+    note: 'recording was switched off (localise: static): the static ranking is used',
+    durationMs: 0,
+  };
   if (input.record) {
     try {
       recorded = await recordSpectrum(input);

@@ -182,6 +182,21 @@ describe('toHealOptions', () => {
     expect(() => options('sometimes')).toThrow(/allow-special-cases/);
   });
 
+  it('records the failing tests for the ranking unless localise is static', () => {
+    const options = (value?: string) =>
+      HealOptions.parse(
+        toHealOptions(
+          readInputs(runnerEnv({ 'test-command': 'x', ...(value ? { localise: value } : {}) }), () => {}),
+          { workspace: '/ws', reportPath: '/r' },
+        ),
+      );
+    expect(options().localise).toBe('record');
+    expect(options('static').localise).toBe('static');
+    expect(() => options('coverage')).toThrow(
+      /Input 'localise' has the value "coverage": expected one of record, static/,
+    );
+  });
+
   it('uses api-key over the workflow token, and scrubs both', () => {
     const inputs = readInputs(
       runnerEnv({ 'test-command': 'x', provider: 'openai', 'api-key': 'sk-abc123456' }),

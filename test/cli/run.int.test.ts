@@ -106,6 +106,13 @@ describe('self-heal run: flags', () => {
     ).toMatchObject({ provider: 'auto', apiKey: 'a', maxAttempts: 3, commit: true });
   });
 
+  it('--localise static skips the recorded run; record is the default; others are a usage error', () => {
+    const parse = (...flags: string[]) => parseRunArgs(['--test-command', 't', ...flags], { cwd: '/w', env: {} });
+    expect(parse()).toMatchObject({ localise: 'record' });
+    expect(parse('--localise', 'static')).toMatchObject({ localise: 'static' });
+    expect(() => parse('--localise', 'coverage')).toThrow("--localise expects one of record|static, got 'coverage'");
+  });
+
   it('--copilot-path is resolved from the working directory; auto is the default', () => {
     expect(
       parseRunArgs(['--test-command', 't', '--copilot-path', 'bin/copilot'], { cwd: '/w', env: {} }),

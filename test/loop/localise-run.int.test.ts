@@ -90,12 +90,12 @@ describe('localisation from the recorded run', () => {
         provider: 'builtin',
         timeoutSeconds: 120,
         maxAttempts: 1,
+        localise: 'static',
       },
       {
         logger: silentLogger,
         createProvider: (o) => createBuiltinProvider(o, { limits: { maxCandidatesPerAttempt: 1 } }),
         env: GIT_ENV,
-        recordExecution: false,
       },
     );
     expect(report.localisation).toMatchObject({ source: 'static', note: expect.stringContaining('switched off') });

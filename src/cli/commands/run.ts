@@ -53,6 +53,7 @@ const FLAGS = {
   'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
   'allow-dependency-changes': { type: 'boolean' },
   verify: { type: 'string', expects: 'runner|ci|auto' },
+  localise: { type: 'string', expects: 'record|static' },
   'verify-subset': { type: 'string', expects: '<shell command>' },
   'ci-workflow': { type: 'string', expects: '<ci.yml|id>' },
   'ci-poll-seconds': { type: 'string', expects: '<seconds>' },
@@ -88,6 +89,7 @@ ${describeFlags(FLAGS, {
   'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
   'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
   'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
+  localise: 'record (default): one extra targeted run records the lines the failing tests run; static: no such run',
   verify: 'where the whole suite verifies a fix: runner, ci (your GitHub Actions CI) or auto (default)',
   'verify-subset': 'with verify ci: a command for part of the suite, run here before the CI round',
   'ci-workflow': 'with verify ci: the workflow dispatched on self-heal/<branch> for each candidate',
@@ -200,6 +202,7 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
     // Checked by the schema below, which names the choices.
     verify: flags.verify as 'runner' | 'ci' | 'auto' | undefined,
+    localise: oneOf('localise', flags.localise, ['record', 'static'] as const, 'record'),
     verifySubset: nonEmpty('verify-subset', flags['verify-subset'], 'a shell command'),
     apiKey,
   };

@@ -18,6 +18,16 @@ import { ProviderError } from '../../../src/repair/provider.js';
 import { createCopilotProvider } from '../../../src/repair/providers/copilot.js';
 import { startOpenAIServer } from '../../helpers/openai-server.js';
 
+const NETWORK_VARIABLES = [
+  'NODE_EXTRA_CA_CERTS',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'https_proxy',
+  'http_proxy',
+  'no_proxy',
+];
+
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const PACKAGED = path.join(
   ROOT,
@@ -90,6 +100,10 @@ describe('resolveCopilotRuntime', () => {
       PATH: BARE_PATH,
       RUNNER_TOOL_CACHE: process.env.RUNNER_TOOL_CACHE,
       RUNNER_TEMP: process.env.RUNNER_TEMP,
+      // The machine's way to the registry (a proxy's CA, the proxy itself), as a runner's step has it.
+      ...Object.fromEntries(
+        NETWORK_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+      ),
     };
     const cache = createRunnerToolCache(env)!;
     const logs: string[] = [];
