@@ -40799,7 +40799,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9584);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6727);
 /**
  * The action's entry, as the runner starts it (`node dist/action/index.js`). No logic: `runAction`
  * is the one error boundary and sets the exit status through `core.setFailed`.
@@ -40812,7 +40812,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9584:
+/***/ 6727:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53374,6 +53374,22 @@ const HealOptions = object({
      */
     allowDependencyChanges: schemas_boolean().default(false),
     passEnv: array(schemas_string().regex(/^[^=\0]+$/, 'expected a variable name')).default([]),
+    /**
+     * Where the whole suite verifies a candidate: this runner, the user's CI (a round per attempt on
+     * `self-heal/<branch>`), or `auto` (CI when the suite is sharded or too slow for the budget).
+     */
+    verify: schemas_enum(['runner', 'ci', 'auto']).default('auto'),
+    /**
+     * verify: ci — a test command for a subset of the suite, run in the runner on each candidate after
+     * the targeted rerun and before its CI round: whatever it runs must pass.
+     */
+    verifySubset: schemas_string().min(1).optional(),
+    /**
+     * `record` (default): one extra targeted run records which lines the failing tests run, and the
+     * first request packs the functions it ranks (docs/localisation.md); `static`: no recorded run, the
+     * ranking from the frames and the commit alone (saves that run, about 2 s a heal on real projects).
+     */
+    localise: schemas_enum(['record', 'static']).default('record'),
 });
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -53660,28 +53676,37 @@ function parseDuration(text) {
 function classifyHttpError(api, status, headers, body, context) {
     const { message: rawMessage, code, type } = serverMessage(body);
     const said = context.scrub(rawMessage);
-    const codeText = `${code ?? ''} ${type ?? ''} ${said}`;
-    const base = `${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`;
-    const make = (kind, retryable, hint) => new ProviderError(base, kind, retryable, hint, status);
-    const wait = retryAfterMs(headers, Date.now(), status === 429);
-    if (status === 401) {
-        return {
-            error: make('auth', false, `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`),
-            retry: false,
-        };
-    }
-    if (status === 402) {
-        return {
-            error: make('forbidden', false, `${api.label} says the account cannot pay for requests: check its billing.`),
-            retry: false,
-        };
-    }
+    const answer = {
+        api,
+        status,
+        said,
+        codeText: `${code ?? ''} ${type ?? ''} ${said}`,
+        wait: retryAfterMs(headers, Date.now(), status === 429),
+        context,
+    };
+    return (refusedAccess(answer) ??
+        unservable(answer) ??
+        retried(answer) ??
+        provider_errors_final(answer, 'bad-request', `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`));
+}
+/** An error that ends the run (no retry), with the server's words and a hint. */
+function provider_errors_final(answer, kind, hint) {
+    return { error: errorOf(answer, kind, false, hint), retry: false };
+}
+function errorOf(answer, kind, retryable, hint) {
+    const { api, status, said } = answer;
+    return new ProviderError(`${api.label} answered HTTP ${status}${said ? `: ${said}` : ''}`, kind, retryable, hint, status);
+}
+/** 401, 402, 403 and 410: the key, the account or the service itself. */
+function refusedAccess(answer) {
+    const { api, status, said, context } = answer;
+    if (status === 401)
+        return provider_errors_final(answer, 'auth', `The API key was refused: set ${api.keyEnv} to a valid key for ${api.label}.`);
+    if (status === 402)
+        return provider_errors_final(answer, 'forbidden', `${api.label} says the account cannot pay for requests: check its billing.`);
     if (status === 403) {
-        return {
-            error: make('forbidden', false, api.forbiddenHint ??
-                `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`),
-            retry: false,
-        };
+        return provider_errors_final(answer, 'forbidden', api.forbiddenHint ??
+            `The key is valid but may not use this model or endpoint: check its permissions for --model ${context.model}.`);
     }
     if (status === 410) {
         // GitHub Models answers every request so since its retirement (2026-07-30), with a message that
@@ -53691,48 +53716,39 @@ function classifyHttpError(api, status, headers, body, context) {
             retry: false,
         };
     }
-    if (status === 413 || ((status === 400 || status === 422) && CONTEXT_LENGTH.test(codeText))) {
-        return {
-            error: make('bad-request', false, `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`),
-            retry: false,
-        };
+    return undefined;
+}
+/** A request this endpoint cannot serve: too large for the model, an unknown model, or no endpoint there. */
+function unservable(answer) {
+    const { status, codeText, context } = answer;
+    const invalid = status === 400 || status === 422;
+    if (status === 413 || (invalid && CONTEXT_LENGTH.test(codeText))) {
+        return provider_errors_final(answer, 'bad-request', `The request was too large for model ${context.model}: its input limit is smaller than the prompt. Choose a model with a larger context, or report this (the prompt should have been packed to fit).`);
     }
-    if (status === 404 || ((status === 400 || status === 422) && MODEL_NOT_FOUND.test(codeText))) {
-        if (status === 404 && !/model/i.test(codeText)) {
-            return {
-                error: make('config', false, `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`),
-                retry: false,
-            };
-        }
-        return {
-            error: make('model', false, `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`),
-            retry: false,
-        };
+    if (status === 404 && !/model/i.test(codeText)) {
+        return provider_errors_final(answer, 'config', `Nothing answers at ${context.scrub(context.url)}: check --base-url (it should end before /chat/completions or /v1/messages).`);
     }
+    if (status === 404 || (invalid && MODEL_NOT_FOUND.test(codeText))) {
+        return provider_errors_final(answer, 'model', `The model '${context.model}' is unknown or retired here: set model (--model) to one this endpoint serves.`);
+    }
+    return undefined;
+}
+/** 429 (unless the quota is gone), 408, 409 and 5xx: retried with backoff, after the wait asked for. */
+function retried(answer) {
+    const { api, status, codeText, wait } = answer;
     if (status === 429) {
         if (QUOTA_CODES.test(codeText)) {
-            return {
-                error: make('rate-limit', false, `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`),
-                retry: false,
-            };
+            return provider_errors_final(answer, 'rate-limit', `${api.label} says the account's quota or spend limit is used up; waiting will not help. Check its billing and limits.`);
         }
-        return {
-            error: make('rate-limit', true, `${api.label} rate-limited the requests${wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : ''}. Try again later, lower --max-attempts, or use a key with a higher limit.`),
-            retry: true,
-            retryAfterMs: wait,
-        };
+        const asked = wait !== undefined ? ` (it asked to wait ${Math.ceil(wait / 1000)} s)` : '';
+        const hint = `${api.label} rate-limited the requests${asked}. Try again later, lower --max-attempts, or use a key with a higher limit.`;
+        return { error: errorOf(answer, 'rate-limit', true, hint), retry: true, retryAfterMs: wait };
     }
     if (status === 408 || status === 409 || status >= 500) {
-        return {
-            error: make('server', true, `${api.label} failed on its side; it was retried with backoff. Try again later.`),
-            retry: true,
-            retryAfterMs: wait,
-        };
+        const hint = `${api.label} failed on its side; it was retried with backoff. Try again later.`;
+        return { error: errorOf(answer, 'server', true, hint), retry: true, retryAfterMs: wait };
     }
-    return {
-        error: make('bad-request', false, `${api.label} refused the request. If the server is an OpenAI-compatible proxy, check that it supports tool calling for model ${context.model}.`),
-        retry: false,
-    };
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/repair/chat/post-json.ts
@@ -54336,6 +54352,11 @@ const SOURCE_WINDOW = `
 {code}`;
 /** After a source window's heading, when the window shows what a failing assertion calls. */
 const CALLEE_NOTE = ` (definition of {names}, called by a failing assertion)`;
+/** After a source window's heading, when the window is a function the fault ranking suspects. */
+const RANKED_NOTE = ` (suspect {rank}: {why})`;
+/** Under the source header, when the excerpts begin with the fault ranking's suspects. */
+const RANKING_NOTE = `The first excerpts are the functions most likely to hold the bug, ranked {how}; each says why.
+`;
 const COMMIT_DIFF_HEADER = `
 # What changed in the commit under test (often the cause)
 `;
@@ -54477,8 +54498,17 @@ function describeOmissions(omitted) {
     return parts.join('; ');
 }
 function collectPieces(input, scrub, maxInputTokens) {
-    const pieces = [];
-    pieces.push({
+    return [
+        taskPiece(input, scrub),
+        ...failurePieces(input, scrub),
+        ...rankingPieces(input),
+        ...windowPieces(input, scrub, maxInputTokens),
+        ...diffPieces(input, scrub),
+        ...historyPieces(input, scrub),
+    ];
+}
+function taskPiece(input, scrub) {
+    return {
         section: 'task',
         order: 0,
         priority: 0,
@@ -54489,12 +54519,14 @@ function collectPieces(input, scrub, maxInputTokens) {
         }),
         trim: (max) => truncateToTokens(fillTemplate(TASK_HEADER, { attempt: input.attempt, maxAttempts: input.maxAttempts, testCommand: '(see CI)' }), max),
         label: 'the task',
-    });
-    input.failures.forEach((frame, index) => {
+    };
+}
+function failurePieces(input, scrub) {
+    return input.failures.map((frame, index) => {
         const full = renderFailure(frame, index + 1, scrub, 'full');
         const compact = renderFailure(frame, index + 1, scrub, 'compact');
         const minimal = renderFailure(frame, index + 1, scrub, 'minimal');
-        pieces.push({
+        return {
             section: 'failures',
             order: index,
             // The first failure in full is as important as the task. The next two come in compact form after
@@ -54505,30 +54537,60 @@ function collectPieces(input, scrub, maxInputTokens) {
             compact: index === 0 ? compact : undefined,
             trim: (max) => (estimateTokens(minimal) <= max ? minimal : undefined),
             label: `failing test ${index + 1} (${clipChars(frame.id, 80)})`,
-        });
+        };
     });
-    const windows = collectWindows(input);
+}
+/** The line saying the first excerpts are the ranking's suspects, when there are any. */
+function rankingPieces(input) {
+    if (!input.sources.some((s) => s.rank !== undefined))
+        return [];
+    const how = input.ranking?.source !== 'spectrum'
+        ? 'from the failure frames (stacks, what the failing tests call, the changed lines)'
+        : input.ranking.perTest
+            ? "by which lines the failing tests ran against the passing ones (the tests' recorded execution)"
+            : "by which lines the failing tests ran (the tests' recorded execution), then by the failure frames";
+    return [
+        {
+            section: 'sources',
+            order: -1,
+            priority: 2,
+            text: fillTemplate(RANKING_NOTE, { how }),
+            label: 'the ranking note',
+        },
+    ];
+}
+/**
+ * The priority of a source window: the top suspects of the ranking and the code at the first
+ * triggering lines right after the first failure; then the next suspects; then around the tests and
+ * anything else; the definitions of what assertions call last of all (the loop lists them last,
+ * and a tie keeps that order).
+ */
+function windowPriority(window, index) {
+    if (window.role === 'ranked')
+        return window.rank <= 2 ? 2 : window.rank <= 4 ? 3 : 5;
+    if (window.role === 'triggering')
+        return index < 2 ? 2 : 6;
+    return window.role === 'test' ? 6 : 7;
+}
+function windowPieces(input, scrub, maxInputTokens) {
     // One window may take at most this much, so a long file cannot starve the history and the diff.
     const windowCap = Math.max(300, Math.floor(maxInputTokens * 0.3));
-    windows.forEach((window, index) => {
+    const windows = collectWindows(input);
+    const unranked = windows.filter((w) => w.role !== 'ranked');
+    return windows.map((window, index) => {
         const code = numberLines(scrub(window.text), window.startLine);
         const lineCount = window.text.split('\n').length;
-        const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
-        const note = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
         const render = (text, start, count) => fillTemplate(SOURCE_WINDOW, {
             file: clipChars(window.file, 200),
             start,
             end: start + Math.max(0, count - 1),
-            note,
+            note: windowNote(window, scrub),
             code: codeBlock(text),
         });
-        pieces.push({
+        return {
             section: 'sources',
             order: index,
-            // Code at the first triggering lines first, then around the tests, then anything else; the
-            // definitions of what assertions call come last of all (the loop lists them last, and a
-            // tie keeps that order).
-            priority: window.role === 'triggering' ? (index < 2 ? 2 : 6) : window.role === 'test' ? 6 : 7,
+            priority: windowPriority(window, unranked.indexOf(window)),
             text: render(code, window.startLine, lineCount),
             trim: (max) => {
                 const focused = focusWindow(scrub(window.text), window.startLine, window.focusLine, Math.min(max, windowCap) - 30);
@@ -54536,11 +54598,22 @@ function collectPieces(input, scrub, maxInputTokens) {
             },
             cap: windowCap,
             label: `source of ${clipChars(window.file, 120)}`,
-        });
+        };
     });
-    if (input.commitDiff && input.commitDiff.trim()) {
-        const diff = scrub(input.commitDiff);
-        pieces.push({
+}
+function windowNote(window, scrub) {
+    const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
+    const callee = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+    if (window.role !== 'ranked')
+        return callee;
+    return callee + fillTemplate(RANKED_NOTE, { rank: window.rank, why: clipChars(scrub(window.why ?? ''), 200) });
+}
+function diffPieces(input, scrub) {
+    if (!input.commitDiff || !input.commitDiff.trim())
+        return [];
+    const diff = scrub(input.commitDiff);
+    return [
+        {
             section: 'diff',
             order: 0,
             priority: 5,
@@ -54552,9 +54625,11 @@ function collectPieces(input, scrub, maxInputTokens) {
                 return codeBlock(`${cut}${cut.endsWith('\n') ? '' : '\n'}… (diff trimmed)\n`, 'diff');
             },
             label: 'the commit diff',
-        });
-    }
-    input.history.forEach((attempt, index) => {
+        },
+    ];
+}
+function historyPieces(input, scrub) {
+    return input.history.flatMap((attempt, index) => {
         const files = attempt.files.length > 0
             ? ` (changed ${attempt.files
                 .slice(0, 6)
@@ -54568,38 +54643,52 @@ function collectPieces(input, scrub, maxInputTokens) {
             files,
             feedback: feedback.trimEnd(),
         });
-        pieces.push({
-            section: 'history',
-            order: index * 2,
-            // What was tried and why it failed is what keeps the model from repeating itself.
-            priority: 4,
-            text: summary,
-            trim: (max) => {
-                // Keep the verdict and as much of why it failed as fits; the file list goes first.
-                const head = fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: '' });
-                const cut = truncateToTokens(feedback, max - estimateTokens(head) - 2).trimEnd();
-                return estimateTokens(cut) < 8
-                    ? undefined
-                    : fillTemplate(HISTORY_ATTEMPT, { n: attempt.n, verdict: attempt.verdict, files: '', feedback: `${cut} …` });
-            },
-            label: `attempt ${attempt.n}`,
-        });
-        if (attempt.diff.trim()) {
-            const diff = truncateToTokens(scrub(attempt.diff), MAX_HISTORY_DIFF_TOKENS);
-            pieces.push({
+        const pieces = [
+            {
                 section: 'history',
-                order: index * 2 + 1,
-                priority: 8,
-                text: codeBlock(diff, 'diff'),
+                order: index * 2,
+                // What was tried and why it failed is what keeps the model from repeating itself.
+                priority: 4,
+                text: summary,
                 trim: (max) => {
-                    const cut = truncateToTokens(diff, max - 20);
-                    return estimateTokens(cut) < 40 ? undefined : codeBlock(`${cut}\n… (trimmed)\n`, 'diff');
+                    // Keep the verdict and as much of why it failed as fits; the file list goes first.
+                    const head = fillTemplate(HISTORY_ATTEMPT, {
+                        n: attempt.n,
+                        verdict: attempt.verdict,
+                        files: '',
+                        feedback: '',
+                    });
+                    const cut = truncateToTokens(feedback, max - estimateTokens(head) - 2).trimEnd();
+                    return estimateTokens(cut) < 8
+                        ? undefined
+                        : fillTemplate(HISTORY_ATTEMPT, {
+                            n: attempt.n,
+                            verdict: attempt.verdict,
+                            files: '',
+                            feedback: `${cut} …`,
+                        });
                 },
-                label: `the diff of attempt ${attempt.n}`,
-            });
-        }
+                label: `attempt ${attempt.n}`,
+            },
+        ];
+        if (attempt.diff.trim())
+            pieces.push(historyDiffPiece(attempt, index, scrub));
+        return pieces;
     });
-    return pieces;
+}
+function historyDiffPiece(attempt, index, scrub) {
+    const diff = truncateToTokens(scrub(attempt.diff), MAX_HISTORY_DIFF_TOKENS);
+    return {
+        section: 'history',
+        order: index * 2 + 1,
+        priority: 8,
+        text: codeBlock(diff, 'diff'),
+        trim: (max) => {
+            const cut = truncateToTokens(diff, max - 20);
+            return estimateTokens(cut) < 40 ? undefined : codeBlock(`${cut}\n… (trimmed)\n`, 'diff');
+        },
+        label: `the diff of attempt ${attempt.n}`,
+    };
 }
 function renderFailure(frame, index, scrub, detail) {
     let out = fillTemplate(FAILURE_HEADER, { index, id: clipChars(scrub(frame.id), 300) });
@@ -54656,7 +54745,25 @@ function collectWindows(input) {
     const covers = (w, loc) => w.file === loc.file && loc.line >= w.startLine && loc.line < w.startLine + w.text.split('\n').length;
     const triggering = input.failures.map((f) => f.triggering).filter((l) => !!l);
     const tests = input.failures.map((f) => f.test).filter((l) => !!l);
+    const ranked = input.sources.filter((s) => s.rank !== undefined);
+    const within = (w, r) => w.file === r.file && w.startLine >= r.startLine && lastLine(w) <= lastLine(r);
     for (const source of input.sources) {
+        if (source.rank !== undefined) {
+            // The callees a window inside it was read for are named on it.
+            const callees = input.sources
+                .filter((w) => w.rank === undefined && within(w, source))
+                .flatMap((w) => w.callees ?? []);
+            windows.push({
+                ...source,
+                role: 'ranked',
+                focusLine: source.focusLine ?? source.startLine,
+                ...(callees.length > 0 ? { callees: [...new Set(callees)] } : {}),
+            });
+            continue;
+        }
+        // A window a ranked function already shows whole is not shown twice.
+        if (ranked.some((r) => within(source, r)))
+            continue;
         const trig = triggering.find((l) => covers(source, l));
         const test = tests.find((l) => covers(source, l));
         windows.push({
@@ -54684,6 +54791,9 @@ function collectWindows(input) {
         }
     }
     return windows;
+}
+function lastLine(w) {
+    return w.startLine + w.text.split('\n').length - 1;
 }
 function numberLines(text, startLine) {
     const lines = text.replace(/\n$/, '').split('\n');
@@ -58689,6 +58799,135 @@ async function materialise(seeds, store) {
     return { key: hashResult(results), edits, seeds: [...seeds], score: Math.min(...seeds.map((s) => s.score)) };
 }
 
+;// CONCATENATED MODULE: ./src/text/unified-diff.ts
+/**
+ * The one reader of unified diffs (as `git diff`/`git show` write them, or a plain `diff -u`): per
+ * file, the paths its headers name and its hunks, each line with its number on the side it belongs
+ * to. Hunk bodies are read by the counts of their `@@` header, so a `+++`/`---` line inside a hunk
+ * is content, and a line that fits no count ends the hunk (a truncated or hostile diff yields only
+ * what it holds). Callers decide what a path means (prefixes, files that exist).
+ */
+const NAMED_ESCAPES = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, '\\': 92 };
+/** git's C-style quoting of unusual paths: `"a/caf\303\251.py"` → `a/café.py`. Unquoted input is returned as is. */
+function unquoteGitPath(raw) {
+    if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"'))
+        return raw;
+    const bytes = [];
+    const body = raw.slice(1, -1);
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c !== '\\') {
+            bytes.push(...Buffer.from(c, 'utf8'));
+            continue;
+        }
+        const octal = /^[0-7]{1,3}/.exec(body.slice(i + 1, i + 4));
+        if (octal) {
+            bytes.push(parseInt(octal[0], 8) & 0xff);
+            i += octal[0].length;
+        }
+        else {
+            const next = body[i + 1] ?? '\\';
+            bytes.push(...(NAMED_ESCAPES[next] !== undefined ? [NAMED_ESCAPES[next]] : Buffer.from(next, 'utf8')));
+            i += 1;
+        }
+    }
+    return Buffer.from(bytes).toString('utf8');
+}
+/** The path of a `--- `/`+++ ` line: a tab and what follows it (a timestamp) dropped; `/dev/null` is none. */
+function headerPath(line) {
+    const raw = line.slice(4).replace(/\t.*$/, '').trimEnd();
+    return raw === '/dev/null' ? undefined : unquoteGitPath(raw);
+}
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+function openHunk(m) {
+    const oldCount = m[2] === undefined ? 1 : Number(m[2]);
+    const newCount = m[4] === undefined ? 1 : Number(m[4]);
+    const hunk = { oldStart: Number(m[1]), oldCount, newStart: Number(m[3]), newCount, lines: [] };
+    // An empty side names the line before the gap (`-0,0`, `+4,0`).
+    const oldLine = hunk.oldStart + (oldCount === 0 ? 1 : 0);
+    const newLine = hunk.newStart + (newCount === 0 ? 1 : 0);
+    return { hunk, oldLine, newLine, oldLeft: oldCount, newLeft: newCount };
+}
+/** Adds one body line to the open hunk; false when the line fits none of its counts (the hunk ends). */
+function readHunkLine(c, line) {
+    const text = line.slice(1);
+    if (line.startsWith('+') && c.newLeft > 0) {
+        c.hunk.lines.push({ kind: '+', text, newLine: c.newLine++ });
+        c.newLeft--;
+    }
+    else if (line.startsWith('-') && c.oldLeft > 0) {
+        c.hunk.lines.push({ kind: '-', text, oldLine: c.oldLine++ });
+        c.oldLeft--;
+    }
+    else if ((line.startsWith(' ') || line === '') && c.oldLeft > 0 && c.newLeft > 0) {
+        // An empty line is a context line whose leading space an editor or a mail client dropped.
+        c.hunk.lines.push({ kind: ' ', text, oldLine: c.oldLine++, newLine: c.newLine++ });
+        c.oldLeft--;
+        c.newLeft--;
+    }
+    else {
+        return false;
+    }
+    return true;
+}
+/** A git extended header line (`rename from x`, `rename to y`) of the current file. */
+function readGitHeader(file, line) {
+    if (line.startsWith('rename from '))
+        file.renamedFrom = unquoteGitPath(line.slice('rename from '.length));
+    else if (line.startsWith('rename to '))
+        file.renamedTo = unquoteGitPath(line.slice('rename to '.length));
+}
+/** The files of a unified diff, in order. Files without hunks (pure renames, binaries, mode changes) are kept. */
+function parseUnifiedDiff(diff) {
+    const files = [];
+    let file;
+    let cursor;
+    const startFile = () => {
+        file = { hunks: [] };
+        files.push(file);
+        return file;
+    };
+    for (const line of diff.split('\n')) {
+        if (cursor) {
+            // `\ No newline at end of file` belongs to the line before it and counts for neither side.
+            if (line.startsWith('\\'))
+                continue;
+            if (readHunkLine(cursor, line)) {
+                if (cursor.oldLeft === 0 && cursor.newLeft === 0)
+                    cursor = undefined;
+                continue;
+            }
+            cursor = undefined;
+        }
+        if (line.startsWith('diff --git ')) {
+            startFile();
+        }
+        else if (line.startsWith('--- ')) {
+            // A plain diff has no `diff --git` line: a `---` after hunks starts the next file.
+            const f = !file || file.hunks.length > 0 || file.oldPath !== undefined ? startFile() : file;
+            const named = headerPath(line);
+            if (named !== undefined)
+                f.oldPath = named;
+        }
+        else if (line.startsWith('+++ ')) {
+            const f = !file || file.hunks.length > 0 ? startFile() : file;
+            const named = headerPath(line);
+            if (named === undefined)
+                delete f.newPath;
+            else
+                f.newPath = named;
+        }
+        else if (file && HUNK_HEADER.test(line)) {
+            cursor = openHunk(HUNK_HEADER.exec(line));
+            file.hunks.push(cursor.hunk);
+        }
+        else if (file && file.hunks.length === 0) {
+            readGitHeader(file, line);
+        }
+    }
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./src/repair/builtin/changed-lines.ts
 /**
  * The lines changed by the commit under test (and any uncommitted change): what changed last is
@@ -58696,31 +58935,16 @@ async function materialise(seeds, store) {
  * its neighbours, because a missing statement is a bug too.
  */
 
+
 /** A diff touching more lines than this is a rewrite, not a hint. */
 const MAX_CHANGED_LINES = 400;
 const MAX_DIFF_BYTES = 4 * 1024 * 1024;
-function unquote(path) {
-    // git quotes unusual paths as C strings; only the plain escape of quotes/backslashes is undone.
-    if (path.startsWith('"') && path.endsWith('"'))
-        return path.slice(1, -1).replace(/\\(["\\])/g, '$1');
-    return path;
-}
-/** Parse a unified diff (any context size) into the changed lines of the new version of each file. */
-function parseChangedLines(diff) {
-    const out = new Map();
-    let file;
-    let newLine = 0;
-    let oldLeft = 0;
-    let newLeft = 0;
+/** One hunk's changed lines: each added line, and both sides of a gap where lines were only deleted. */
+function markHunk(h, mark) {
+    // With `,0` the new side is empty and the number is the line *before* the gap.
+    let newLine = h.newStart + (h.newCount === 0 ? 1 : 0);
     // A run of `-` lines not followed by `+` lines is a pure deletion: mark the lines around the gap.
     let deletionPending = false;
-    const mark = (line) => {
-        if (!file || line < 1)
-            return;
-        const set = out.get(file) ?? new Set();
-        set.add(line);
-        out.set(file, set);
-    };
     const flushDeletion = () => {
         if (deletionPending) {
             mark(newLine - 1);
@@ -58728,53 +58952,38 @@ function parseChangedLines(diff) {
         }
         deletionPending = false;
     };
-    for (const line of diff.split('\n')) {
-        if (line.startsWith('diff --git ')) {
-            flushDeletion();
-            file = undefined;
-            oldLeft = newLeft = 0;
-            continue;
-        }
-        const hunk = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
-        if (hunk && oldLeft === 0 && newLeft === 0) {
-            flushDeletion();
-            oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
-            newLeft = hunk[3] === undefined ? 1 : Number(hunk[3]);
-            // With `,0` the new side is empty and the number is the line *before* the gap.
-            newLine = Number(hunk[2]) + (newLeft === 0 ? 1 : 0);
-            continue;
-        }
-        if (oldLeft === 0 && newLeft === 0) {
-            flushDeletion();
-            if (line.startsWith('+++ ')) {
-                const target = unquote(line.slice(4).trim());
-                file = target === '/dev/null' ? undefined : target.replace(/^b\//, '');
-            }
-            continue;
-        }
-        if (line.startsWith('+')) {
+    for (const l of h.lines) {
+        if (l.kind === '+') {
             deletionPending = false;
-            mark(newLine);
-            newLine++;
-            newLeft--;
+            mark(newLine++);
         }
-        else if (line.startsWith('-')) {
+        else if (l.kind === '-') {
             deletionPending = true;
-            oldLeft--;
         }
-        else if (line.startsWith(' ') || line === '') {
+        else {
             flushDeletion();
             newLine++;
-            oldLeft--;
-            newLeft--;
-        }
-        // `\ No newline at end of file` counts for neither side.
-        if (oldLeft <= 0 && newLeft <= 0) {
-            oldLeft = newLeft = 0;
-            flushDeletion();
         }
     }
     flushDeletion();
+}
+/** Parse a unified diff (any context size) into the changed lines of the new version of each file. */
+function parseChangedLines(diff) {
+    const out = new Map();
+    for (const file of parseUnifiedDiff(diff)) {
+        if (file.newPath === undefined)
+            continue;
+        const path = file.newPath.replace(/^b\//, '');
+        for (const h of file.hunks) {
+            markHunk(h, (line) => {
+                if (line < 1)
+                    return;
+                const set = out.get(path) ?? new Set();
+                set.add(line);
+                out.set(path, set);
+            });
+        }
+    }
     return out;
 }
 function countChangedLines(changed) {
@@ -58923,13 +59132,25 @@ function functionRanges(source) {
 }
 /** Rank suspicious lines, most suspicious first (ties: file, then line). */
 async function localiseFaults(input) {
-    const { failures, store, changed } = input;
-    const total = failures.length;
-    const scores = new Scores();
+    const total = input.failures.length;
     if (!total)
         return [];
-    const testFiles = new Set(failures.flatMap((f) => (f.test ? [f.test.file] : [])));
-    // 1. Stack evidence, Ochiai-like over the failing tests.
+    const scores = new Scores();
+    const testFiles = new Set(input.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
+    await raiseStackEvidence(input, scores, testFiles);
+    await raiseCalledCode(input, scores, testFiles);
+    // Nothing points anywhere: every function of the repo's own code, faintly.
+    if (!scores.all().length && !input.changed.size)
+        await raiseEveryFunction(input, scores, testFiles);
+    const boosted = await boostChanged(input, scores, testFiles);
+    const kept = await dropBlankAndComments(input.store, boosted);
+    kept.sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line);
+    return kept.slice(0, MAX_SUSPICIOUS_LINES);
+}
+/** 1. Stack evidence, Ochiai-like over the failing tests. */
+async function raiseStackEvidence(input, scores, testFiles) {
+    const { failures, store } = input;
+    const total = failures.length;
     const frameHits = new Map();
     failures.forEach((failure, i) => {
         locationsDeepestFirst(failure)
@@ -58954,7 +59175,11 @@ async function localiseFaults(input) {
             }
         }
     }
-    // 2. What the failing tests call, and what that calls, a few calls deep.
+}
+/** 2. What the failing tests call, and what that calls, a few calls deep. */
+async function raiseCalledCode(input, scores, testFiles) {
+    const { failures } = input;
+    const total = failures.length;
     const calledBy = new Map();
     for (let i = 0; i < failures.length; i++) {
         const seen = new Set();
@@ -58984,20 +59209,22 @@ async function localiseFaults(input) {
         for (let line = def.startLine; line <= def.endLine; line++)
             scores.raise(def.file, line, score, why);
     }
-    // 3. Nothing points anywhere: every function of the repo's own code, faintly.
-    if (!scores.all().length && !changed.size) {
-        for (const file of input.files.filter((f) => isOwnSource(f, testFiles)).slice(0, FALLBACK_FILES)) {
-            const source = await store.parse(file);
-            if (!source)
-                continue;
-            for (const fn of functionRanges(source)) {
-                for (let line = fn.start; line <= fn.end; line++)
-                    scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
-            }
+}
+/** 3. Every function of the repository's own code, faintly. */
+async function raiseEveryFunction(input, scores, testFiles) {
+    for (const file of input.files.filter((f) => isOwnSource(f, testFiles)).slice(0, FALLBACK_FILES)) {
+        const source = await input.store.parse(file);
+        if (!source)
+            continue;
+        for (const fn of functionRanges(source)) {
+            for (let line = fn.start; line <= fn.end; line++)
+                scores.raise(file, line, FALLBACK_WEIGHT, 'no stack evidence: every function');
         }
     }
-    // 4. The commit under test.
-    const boosted = [];
+}
+/** 4. The commit under test: its changed lines, and the functions around them, weigh more. */
+async function boostChanged(input, scores, testFiles) {
+    const { changed, store } = input;
     const changedFunctions = new Map();
     for (const [file, lines] of changed) {
         if (!isOwnSource(file, testFiles))
@@ -59012,34 +59239,30 @@ async function localiseFaults(input) {
         }
         changedFunctions.set(file, ranges);
     }
-    for (const s of scores.all()) {
-        let score = s.score;
-        let why = s.why;
-        if (changed.get(s.file)?.has(s.line)) {
-            score *= CHANGED_BOOST;
-            why += '; changed by the commit under test';
-        }
-        else if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end)) {
-            score *= CHANGED_FUNCTION_BOOST;
-        }
-        boosted.push({ ...s, score, why });
-    }
-    // Blank and comment-only lines cannot be repaired by a template.
+    return scores.all().map((s) => {
+        if (changed.get(s.file)?.has(s.line))
+            return { ...s, score: s.score * CHANGED_BOOST, why: `${s.why}; changed by the commit under test` };
+        if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end))
+            return { ...s, score: s.score * CHANGED_FUNCTION_BOOST };
+        return { ...s };
+    });
+}
+/** Blank and comment-only lines cannot be repaired by a template. */
+async function dropBlankAndComments(store, lines) {
     const kept = [];
     const fileLines = new Map();
-    for (const s of boosted) {
-        let lines = fileLines.get(s.file);
-        if (!lines) {
-            lines = (await store.text(s.file))?.split('\n') ?? [];
-            fileLines.set(s.file, lines);
+    for (const s of lines) {
+        let text = fileLines.get(s.file);
+        if (!text) {
+            text = (await store.text(s.file))?.split('\n') ?? [];
+            fileLines.set(s.file, text);
         }
-        const lineText = lines[s.line - 1];
+        const lineText = text[s.line - 1];
         if (lineText === undefined || !lineText.trim() || /^\s*(#|\/\/|\/\*|\*)/.test(lineText))
             continue;
         kept.push(s);
     }
-    kept.sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line);
-    return kept.slice(0, MAX_SUSPICIOUS_LINES);
+    return kept;
 }
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/search.ts
@@ -59067,123 +59290,140 @@ function describeCandidate(c) {
     return c.seeds.map((s) => `${s.template} at ${s.file}:${s.line}: ${s.mutation.description}`).join(' + ');
 }
 async function searchRepairs(input) {
-    const { seeds, store, host, state, limits, now } = input;
-    const report = {
-        stoppedBy: 'exhausted',
-        templates: {},
-        validated: 0,
-        rejected: 0,
-        invalid: 0,
-        duplicates: 0,
-        specialCased: 0,
-        combinations: 0,
-        testMs: 0,
+    const search = {
+        input,
+        report: {
+            stoppedBy: 'exhausted',
+            templates: {},
+            validated: 0,
+            rejected: 0,
+            invalid: 0,
+            duplicates: 0,
+            specialCased: 0,
+            combinations: 0,
+            testMs: 0,
+        },
     };
+    const { report } = search;
     let looked = 0;
-    const outOfTime = () => now() + Math.max(2 * state.meanTryMs, 250) > input.deadline;
-    const combinationsLeft = () => Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
-    /** Check and validate one candidate; true when it makes every target pass. */
-    const attempt = async (candidate) => {
-        state.seen.add(candidate.key);
-        const check = await host.checkEdits(candidate.edits);
-        if (!check.ok) {
-            report.rejected++;
-            report.lastRejection = check.problems
-                .map((p) => `${p.path}: ${p.message}`)
-                .join('; ')
-                .slice(0, 300);
-            return false;
-        }
-        const started = now();
-        let passed = 0;
-        let total = 0;
-        let feedback = '';
-        try {
-            const verdict = await host.tryCandidate(candidate.edits);
-            passed = verdict.targetsPassed;
-            total = verdict.targetsTotal;
-            feedback = verdict.feedback;
-        }
-        catch (error) {
-            host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        const tookMs = now() - started;
-        state.recordTry(tookMs);
-        report.testMs += tookMs;
-        report.validated++;
-        for (const s of candidate.seeds)
-            report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
-        const description = describeCandidate(candidate);
-        host.log(`builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`);
-        if (total > 0 && passed === total) {
-            const special = await input.screen?.(candidate, store);
-            if (!special)
-                return true;
-            report.specialCased++;
-            host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
-            return false;
-        }
-        if (passed > 0) {
-            if (!report.best || passed > report.best.passed)
-                report.best = { description, passed, total };
-            const earlier = [...state.partials];
-            const partial = { candidate, passed, total, feedback };
-            state.partials.push(partial);
-            // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
-            if (candidate.seeds.length === 1)
-                return combineWith(partial, earlier);
-        }
-        return false;
-    };
-    const samePlace = (a, b) => a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
-    /** Try `partial` together with each earlier partial at another place, best first. */
-    const combineWith = async (partial, earlier) => {
-        const ranked = earlier
-            .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
-            .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
-            .sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
-        for (const other of ranked) {
-            if (combinationsLeft() <= 0 || outOfTime())
-                return false;
-            const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], store);
-            if (!combined || state.seen.has(combined.key))
-                continue;
-            report.combinations++;
-            if (await attempt(combined)) {
-                found = combined;
-                return true;
-            }
-        }
-        return false;
-    };
-    let found;
-    for (const seed of seeds) {
-        if (report.validated >= limits.maxCandidatesPerAttempt) {
-            report.stoppedBy = 'candidate-cap';
-            break;
-        }
-        if (looked >= limits.maxSeedsPerAttempt) {
-            report.stoppedBy = 'seed-cap';
-            break;
-        }
-        if (outOfTime()) {
-            report.stoppedBy = 'deadline';
+    for (const seed of input.seeds) {
+        const stop = seedStop(search, looked);
+        if (stop) {
+            report.stoppedBy = stop;
             break;
         }
         looked++;
-        const candidate = await materialise([seed], store);
+        const candidate = await materialise([seed], input.store);
         if (!candidate) {
             report.invalid++;
             continue;
         }
-        if (state.seen.has(candidate.key)) {
+        if (input.state.seen.has(candidate.key)) {
             report.duplicates++;
             continue;
         }
-        if (await attempt(candidate))
-            return { ...report, found: found ?? candidate, stoppedBy: 'found' };
+        if (await attempt(search, candidate))
+            return { ...report, found: search.found ?? candidate, stoppedBy: 'found' };
     }
     return report;
+}
+/** Why the search takes no further seed, if it does not. */
+function seedStop(search, looked) {
+    const { report, input } = search;
+    if (report.validated >= input.limits.maxCandidatesPerAttempt)
+        return 'candidate-cap';
+    if (looked >= input.limits.maxSeedsPerAttempt)
+        return 'seed-cap';
+    if (outOfTime(search))
+        return 'deadline';
+    return undefined;
+}
+function outOfTime({ input }) {
+    return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline;
+}
+function combinationsLeft({ input, report }) {
+    const { limits } = input;
+    return Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
+}
+/** Check and validate one candidate; true when it makes every target pass. */
+async function attempt(search, candidate) {
+    const { input, report } = search;
+    const { host, state } = input;
+    state.seen.add(candidate.key);
+    const check = await host.checkEdits(candidate.edits);
+    if (!check.ok) {
+        report.rejected++;
+        report.lastRejection = check.problems
+            .map((p) => `${p.path}: ${p.message}`)
+            .join('; ')
+            .slice(0, 300);
+        return false;
+    }
+    const { passed, total, feedback } = await search_validate(search, candidate);
+    const description = describeCandidate(candidate);
+    host.log(`builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`);
+    if (total > 0 && passed === total) {
+        const special = await input.screen?.(candidate, input.store);
+        if (!special)
+            return true;
+        report.specialCased++;
+        host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
+        return false;
+    }
+    if (passed > 0) {
+        if (!report.best || passed > report.best.passed)
+            report.best = { description, passed, total };
+        const earlier = [...state.partials];
+        const partial = { candidate, passed, total, feedback };
+        state.partials.push(partial);
+        // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
+        if (candidate.seeds.length === 1)
+            return combineWith(search, partial, earlier);
+    }
+    return false;
+}
+/** The host's targeted rerun of a checked candidate, timed and counted. */
+async function search_validate({ input, report }, candidate) {
+    const { host, state, now } = input;
+    const started = now();
+    let result = { passed: 0, total: 0, feedback: '' };
+    try {
+        const verdict = await host.tryCandidate(candidate.edits);
+        result = { passed: verdict.targetsPassed, total: verdict.targetsTotal, feedback: verdict.feedback };
+    }
+    catch (error) {
+        host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const tookMs = now() - started;
+    state.recordTry(tookMs);
+    report.testMs += tookMs;
+    report.validated++;
+    for (const s of candidate.seeds)
+        report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
+    return result;
+}
+function samePlace(a, b) {
+    return a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
+}
+/** Try `partial` together with each earlier partial at another place, best first. */
+async function combineWith(search, partial, earlier) {
+    const ranked = earlier
+        .filter((p) => p.candidate.seeds.length === 1 && !samePlace(p.candidate, partial.candidate))
+        .filter((p) => p.passed + partial.passed >= partial.total && (p.feedback !== partial.feedback || !p.feedback))
+        .sort((a, b) => b.passed - a.passed || b.candidate.score - a.candidate.score || (a.candidate.key < b.candidate.key ? -1 : 1));
+    for (const other of ranked) {
+        if (combinationsLeft(search) <= 0 || outOfTime(search))
+            return false;
+        const combined = await materialise([...other.candidate.seeds, ...partial.candidate.seeds], search.input.store);
+        if (!combined || search.input.state.seen.has(combined.key))
+            continue;
+        search.report.combinations++;
+        if (await attempt(search, combined)) {
+            search.found = combined;
+            return true;
+        }
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -59345,6 +59585,10 @@ const MAX_LITERAL_CHARS = 1_000;
 /** Elements of a list or map literal considered; a larger table is compared by its elements only. */
 const MAX_ELEMENTS = 64;
 const TRIVIAL = new Set(['n:0', 'n:1', 'n:-1', 's:', 'l:[]', 'd:{}', 'null', 'b:true', 'b:false']);
+/** A canonical key of a value that is no evidence by itself (0, 1, -1, empty, null, booleans). */
+function isTrivialKey(key) {
+    return TRIVIAL.has(key);
+}
 /** Wrappers that do not change a value: parentheses, TypeScript's `as`, `satisfies` and `!`. */
 const TRANSPARENT = new Set([
     'parenthesized_expression',
@@ -59640,6 +59884,454 @@ const LITERAL_TYPES = new Set([
     'object',
 ]);
 
+;// CONCATENATED MODULE: ./src/repair/special-cases/test-data.ts
+/**
+ * The data the failing tests read from the repository, as the special-casing check reads it: which
+ * files a test file names (JSON, YAML, CSV and text fixtures, `testdata/`-style folders, its
+ * snapshot files, helper modules holding a table), found statically from its text, and the values
+ * in them with the role each likely has (an input, an expected value, or either). Everything here
+ * is bounded: a few dozen files, each under the parser's size cap, a few thousand values.
+ */
+
+
+
+/** Data files read per run, and the files listed per data folder. */
+const MAX_DATA_FILES = 32;
+const MAX_FOLDER_FILES = 32;
+/** Values taken from one data file; a large fixture is sampled from its top. */
+const MAX_VALUES_PER_FILE = 4_000;
+const MAX_DEPTH = 12;
+/** Paths and folders looked up per test file: a test file full of path-like strings is sampled. */
+const MAX_CANDIDATES = 256;
+const MAX_FOLDERS = 16;
+const DATA_FILE = /\.(json|jsonl|ya?ml|csv|tsv|txt|snap|ambr)$/i;
+const DATA_FOLDERS = new Set([
+    'testdata',
+    'test_data',
+    'test-data',
+    'fixtures',
+    '__fixtures__',
+    'data',
+    'cases',
+    'golden',
+    'goldens',
+    'snapshots',
+    'resources',
+    'samples',
+]);
+/** A helper module counts as test data when it lives with the tests or is named for its cases. */
+const TEST_FOLDER = /(^|\/)(tests?|__tests__|specs?|testing|fixtures|__fixtures__|testdata|test_data)\//;
+const HELPER_NAME = /(^|[_.-])(cases|fixtures?|helpers?|data|conftest|testdata|tables?|vectors|examples)([_.-]|$)/i;
+/** Conventional names of an expected value (as in `test-facts.ts`), and of an input. */
+const EXPECTED_KEY = /^(expected|expect|exp|expectation|want|wanted|answer|ans|result|res|output|out|correct|truth|golden|should|then)(_\w+)?$|_(expected|want|result|output)$/i;
+const INPUT_KEY = /^(input|inputs|in|args?|arguments|params?|given|when|query|source|src|x|y|a|b|n)(_\w+)?$/i;
+function repoPath(p) {
+    const normal = external_node_path_default().posix.normalize(p.replace(/\\/g, '/'));
+    if (normal.startsWith('/') || normal === '..' || normal.startsWith('../') || normal === '.')
+        return undefined;
+    return normal;
+}
+/** The string literals of a source text (a plain scan: data paths are short, one-line strings). */
+function quotedStrings(text) {
+    const out = new Set();
+    for (const m of text.slice(0, 256 * 1024).matchAll(/(["'`])([^"'`\n\\]{1,200})\1/g))
+        out.add(m[2]);
+    return [...out];
+}
+/** Python `from .cases import X`, `from tests.helpers import X`, `import cases`; JS relative imports and requires. */
+function importedModules(file, text) {
+    const dir = external_node_path_default().posix.dirname(file);
+    const out = [];
+    if (file.endsWith('.py')) {
+        for (const m of text.matchAll(/^\s*(?:from\s+(\.*)([\w.]*)\s+import|import\s+([\w.]+))/gm)) {
+            const dots = m[1] ?? '';
+            const dotted = (m[2] ?? m[3] ?? '').replace(/\./g, '/');
+            if (!dotted)
+                continue;
+            const base = dots.length > 0 ? external_node_path_default().posix.join(dir, '../'.repeat(dots.length - 1)) : undefined;
+            for (const root of base !== undefined ? [base] : [dir, '.'])
+                out.push(external_node_path_default().posix.join(root, `${dotted}.py`));
+        }
+        return out;
+    }
+    for (const m of text.matchAll(/(?:from\s+|require\s*\(\s*|import\s*\(\s*)(["'])(\.{1,2}\/[^"'\n]{1,200})\1/g)) {
+        const spec = external_node_path_default().posix.join(dir, m[2]);
+        if (/\.(json|[cm]?[jt]sx?)$/.test(spec))
+            out.push(spec.replace(/\.js$/, '.ts'), spec);
+        else
+            for (const ext of ['.ts', '.js', '.mjs', '.cjs', '/index.ts', '/index.js'])
+                out.push(spec + ext);
+    }
+    return out;
+}
+/**
+ * Files and folders a test file may read its cases from: paths it names (relative to the test's
+ * folder or to the repository, and under a data folder it names), its snapshot files, its helper
+ * modules and `conftest.py`. Candidates only: the caller keeps those that exist.
+ */
+function testDataCandidates(file, text) {
+    const dir = external_node_path_default().posix.dirname(file);
+    const base = external_node_path_default().posix.basename(file);
+    const strings = quotedStrings(text);
+    const folderNames = strings.filter((s) => DATA_FOLDERS.has(s.replace(/\/$/, '').split('/').pop() ?? ''));
+    // Conventional places first, so that a file full of path-like strings cannot push them out.
+    const files = [
+        external_node_path_default().posix.join(dir, '__snapshots__', `${base}.snap`),
+        external_node_path_default().posix.join(dir, '__snapshots__', `${base.replace(/\.py$/, '')}.ambr`),
+    ];
+    if (file.endsWith('.py'))
+        files.push(external_node_path_default().posix.join(dir, 'conftest.py'));
+    for (const module of importedModules(file, text)) {
+        if (module !== file && (TEST_FOLDER.test(module) || HELPER_NAME.test(external_node_path_default().posix.basename(module))))
+            files.push(module);
+    }
+    for (const s of strings) {
+        if (!DATA_FILE.test(s))
+            continue;
+        files.push(external_node_path_default().posix.join(dir, s), s);
+        for (const folder of folderNames)
+            files.push(external_node_path_default().posix.join(dir, folder, s), external_node_path_default().posix.join(folder, s));
+    }
+    const folders = folderNames.flatMap((folder) => [external_node_path_default().posix.join(dir, folder), folder]);
+    const clean = (list) => [...new Set(list.map(repoPath).filter((p) => p !== undefined))].filter((p) => p !== file);
+    return { files: clean(files).slice(0, MAX_CANDIDATES), folders: clean(folders).slice(0, MAX_FOLDERS) };
+}
+/** A file a data folder holds that is worth reading: a data file, not a binary or a module. */
+function isDataFile(file) {
+    return DATA_FILE.test(file);
+}
+/** Collects values with their role; the line of each is found from its text in the file. */
+class ValueSink {
+    text;
+    values = [];
+    row = 0;
+    constructor(text) {
+        this.text = text;
+    }
+    nextRow() {
+        this.row++;
+    }
+    add(key, role, raw) {
+        if (this.values.length >= MAX_VALUES_PER_FILE)
+            return;
+        const at = raw ? this.text.indexOf(raw) : -1;
+        const line = at < 0 ? 0 : this.text.slice(0, at).split('\n').length - 1;
+        this.values.push({ key, role, row: this.row, line });
+    }
+    /** A scalar, and a numeric string both as the text and as the number (CSV cells, JSON keys). */
+    scalar(value, role) {
+        if (typeof value === 'number') {
+            if (Number.isFinite(value))
+                this.add(`n:${Object.is(value, -0) ? 0 : value}`, role, String(value));
+            return;
+        }
+        if (typeof value === 'boolean')
+            return this.add(`b:${value}`, role, String(value));
+        if (value === null)
+            return this.add('null', role, 'null');
+        this.add(`s:${value}`, role, value);
+        const trimmed = value.trim();
+        if (/^-?\d+(\.\d+)?$/.test(trimmed))
+            this.add(`n:${Number(trimmed)}`, role, value);
+    }
+    /** A JSON-shaped value: rows (arrays of arrays) end in their expected value; records name theirs. */
+    plain(value, role, depth = 0) {
+        if (depth > MAX_DEPTH)
+            return;
+        if (Array.isArray(value)) {
+            const key = test_data_listKey(value);
+            if (key)
+                this.add(key, role, '');
+            const rows = value.length > 0 && value.every((v) => Array.isArray(v));
+            for (const item of value) {
+                if (rows || (item !== null && typeof item === 'object'))
+                    this.nextRow();
+                if (rows && role !== 'expected')
+                    this.row_(item, depth);
+                else
+                    this.plain(item, role, depth + 1);
+            }
+            return;
+        }
+        if (value !== null && typeof value === 'object') {
+            const record = Object.keys(value).some((k) => EXPECTED_KEY.test(k));
+            for (const [k, v] of Object.entries(value)) {
+                const own = EXPECTED_KEY.test(k) ? 'expected' : INPUT_KEY.test(k) || record ? 'input' : role;
+                // A mapping (`{"abc": "ABC"}`) has its inputs as keys; a record's keys are field names.
+                if (!record)
+                    this.scalar(k, 'input');
+                this.plain(v, own, depth + 1);
+            }
+            return;
+        }
+        this.scalar(value, role);
+    }
+    /** One row of a table: the last cell is the expected value, the others inputs. */
+    row_(cells, depth) {
+        cells.forEach((c, i) => this.plain(c, i === cells.length - 1 ? 'expected' : 'input', depth + 1));
+    }
+}
+function test_data_listKey(items) {
+    const keys = [];
+    for (const v of items.slice(0, 65)) {
+        if (typeof v === 'number')
+            keys.push(`n:${v}`);
+        else if (typeof v === 'string')
+            keys.push(`s:${v}`);
+        else if (typeof v === 'boolean')
+            keys.push(`b:${v}`);
+        else
+            return undefined;
+    }
+    return keys.length > 0 && keys.length <= 64 ? `l:[${keys.join(',')}]` : undefined;
+}
+/** CSV/TSV cells, with double-quoted cells (`"a, b"`) kept whole. */
+function csvCells(line, delimiter) {
+    const cells = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '"' && quoted && line[i + 1] === '"') {
+            cell += '"';
+            i++;
+        }
+        else if (c === '"') {
+            quoted = !quoted;
+        }
+        else if (c === delimiter && !quoted) {
+            cells.push(cell);
+            cell = '';
+        }
+        else {
+            cell += c;
+        }
+    }
+    cells.push(cell);
+    return cells.map((c) => c.trim());
+}
+/** A delimited table: the header names the expected column, else it is the last one. */
+function readDelimited(text, sink, delimiter = ',') {
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() && !l.trimStart().startsWith('#'));
+    if (lines.length === 0 || !lines.every((l) => l.includes(delimiter)))
+        return false;
+    const first = csvCells(lines[0], delimiter);
+    const header = first.every((c) => /^[A-Za-z_][\w ]*$/.test(c)) && lines.length > 1;
+    const named = header ? first.findIndex((c) => EXPECTED_KEY.test(c)) : -1;
+    for (const line of header ? lines.slice(1) : lines) {
+        const cells = csvCells(line, delimiter);
+        const expectedAt = named >= 0 ? named : cells.length - 1;
+        sink.nextRow();
+        cells.forEach((c, i) => sink.scalar(c, i === expectedAt ? 'expected' : 'input'));
+    }
+    return true;
+}
+function yamlScalar(raw) {
+    const v = raw.replace(/\s+#.*$/, '').trim();
+    if (/^(['"]).*\1$/.test(v))
+        return v.slice(1, -1);
+    if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v))
+        return Number(v);
+    if (/^(true|false)$/i.test(v))
+        return v.toLowerCase() === 'true';
+    if (/^(null|~)$/i.test(v))
+        return null;
+    if (/^\[.*\]$/.test(v))
+        return v
+            .slice(1, -1)
+            .split(',')
+            .map((s) => yamlScalar(s));
+    return v;
+}
+/** YAML by lines: `key: value` pairs and `- item` entries; a list item starts a new case. */
+function readYaml(text, sink) {
+    for (const line of text.split(/\r?\n/)) {
+        const item = /^\s*-\s+(.*)$/.exec(line);
+        if (item)
+            sink.nextRow();
+        const body = item ? item[1] : line;
+        const pair = /^\s*([\w"' .-]+?)\s*:\s+(.+)$/.exec(body);
+        if (pair) {
+            const key = pair[1].replace(/^["']|["']$/g, '');
+            const role = EXPECTED_KEY.test(key) ? 'expected' : INPUT_KEY.test(key) ? 'input' : 'either';
+            const value = yamlScalar(pair[2]);
+            if (Array.isArray(value))
+                sink.plain(value, role === 'either' ? 'input' : role);
+            else
+                sink.plain(value, role);
+        }
+        else if (item && !/:\s*$/.test(body)) {
+            const value = yamlScalar(body);
+            if (Array.isArray(value)) {
+                sink.plain([value], 'either');
+            }
+            else
+                sink.plain(value, 'either');
+        }
+    }
+}
+/** Jest/Vitest `exports[`name 1`] = `value`;` and syrupy `# name: …` blocks: expected values. */
+function readSnapshots(text, sink) {
+    const blocks = [
+        ...[...text.matchAll(/exports\[`[^`]*`\]\s*=\s*`([\s\S]*?)`;/g)].map((m) => m[1]),
+        ...[...text.matchAll(/^# name: .*\n([\s\S]*?)^# ---/gm)].map((m) => m[1]),
+    ];
+    for (const block of blocks) {
+        sink.nextRow();
+        const value = block.trim();
+        const quoted = /^(["'])([\s\S]*)\1$/.exec(value);
+        if (quoted)
+            sink.scalar(quoted[2], 'expected');
+        else if (/^-?\d+(\.\d+)?$/.test(value))
+            sink.scalar(Number(value), 'expected');
+        else
+            for (const m of value.matchAll(/^\s*"?[\w$-]+"?\s*[:=]\s*(.+?),?$/gm))
+                sink.plain(yamlScalar(m[1].replace(/^"(.*)"$/, "'$1'")), 'expected');
+    }
+}
+/** A literal node as a plain value, or undefined when any part of it is computed. */
+function nodeValue(node, family, depth = 0) {
+    const n = unwrap(node);
+    if (depth > MAX_DEPTH)
+        return undefined;
+    if (['list', 'tuple', 'array', 'set'].includes(n.type)) {
+        const items = n.namedChildren.filter((c) => c !== null && c.type !== 'comment');
+        const out = items.map((c) => nodeValue(c, family, depth + 1));
+        return out.every((v) => v !== undefined) ? out : undefined;
+    }
+    if (n.type === 'dictionary' || n.type === 'object') {
+        const out = {};
+        for (const pair of n.namedChildren) {
+            if (!pair || pair.type !== 'pair')
+                continue;
+            const k = pair.childForFieldName('key');
+            const v = pair.childForFieldName('value');
+            const key = k && (k.type === 'property_identifier' ? k.text : nodeValue(k, family, depth + 1));
+            const value = v ? nodeValue(v, family, depth + 1) : undefined;
+            if (key === undefined || key === null || typeof key === 'object' || value === undefined)
+                return undefined;
+            out[String(key)] = value;
+        }
+        return out;
+    }
+    const key = literalValue(n, family)?.key;
+    if (key === undefined)
+        return undefined;
+    if (key.startsWith('n:'))
+        return Number(key.slice(2));
+    if (key.startsWith('s:'))
+        return key.slice(2);
+    if (key.startsWith('b:'))
+        return key === 'b:true';
+    return key === 'null' ? null : undefined;
+}
+/** The literal tables a helper module binds at its top level (`CASES = [...]`, `export const cases = [...]`). */
+async function readModuleTables(file, text, sink) {
+    const parsed = await parseSource(file, text);
+    if (!parsed)
+        return;
+    try {
+        const stack = [parsed.tree.rootNode];
+        while (stack.length > 0) {
+            const n = stack.pop();
+            const value = n.type === 'assignment'
+                ? n.childForFieldName('right')
+                : n.type === 'variable_declarator'
+                    ? n.childForFieldName('value')
+                    : null;
+            if (value && ['list', 'tuple', 'array', 'dictionary', 'object', 'set'].includes(unwrap(value).type)) {
+                const plain = nodeValue(value, parsed.family);
+                if (plain !== undefined)
+                    sink.plain(plain, 'either');
+                continue;
+            }
+            // Top-level statements and the declarations inside them; not into function bodies.
+            if ([
+                'module',
+                'program',
+                'expression_statement',
+                'lexical_declaration',
+                'variable_declaration',
+                'export_statement',
+            ].includes(n.type))
+                for (const c of n.namedChildren)
+                    if (c)
+                        stack.push(c);
+        }
+    }
+    finally {
+        parsed.tree.delete();
+    }
+}
+/** The values of one data file by its kind; a file that does not parse gives none. */
+async function readDataValues(file, text) {
+    const sink = new ValueSink(text);
+    const ext = external_node_path_default().posix.extname(file).toLowerCase();
+    if (ext === '.json') {
+        try {
+            sink.plain(JSON.parse(text), 'either');
+        }
+        catch {
+            // Not JSON after all (a comment, a template): nothing read.
+        }
+    }
+    else if (ext === '.jsonl') {
+        for (const line of text.split('\n')) {
+            try {
+                sink.nextRow();
+                if (line.trim())
+                    sink.plain(JSON.parse(line), 'either');
+            }
+            catch {
+                // A bad line is skipped.
+            }
+        }
+    }
+    else if (ext === '.csv' || ext === '.tsv') {
+        readDelimited(text, sink, ext === '.tsv' ? '\t' : ',');
+    }
+    else if (ext === '.yaml' || ext === '.yml') {
+        readYaml(text, sink);
+    }
+    else if (ext === '.snap' || ext === '.ambr') {
+        readSnapshots(text, sink);
+    }
+    else if (ext === '.txt') {
+        if (text.trim())
+            sink.scalar(text.trim(), 'either');
+    }
+    else {
+        await readModuleTables(file, text, sink);
+    }
+    return sink.values;
+}
+/**
+ * What a string literal decodes to when it is JSON- or CSV-shaped (a table parsed at import
+ * time), as literal keys; undefined for any other string.
+ */
+function decodedKeys(value) {
+    const text = value.trim();
+    if (text.length < 5 || text.length > 64 * 1024)
+        return undefined;
+    const sink = new ValueSink(text);
+    if (/^[[{]/.test(text)) {
+        try {
+            sink.plain(JSON.parse(text), 'either');
+        }
+        catch {
+            return undefined;
+        }
+    }
+    else if (!(/[,\t]/.test(text) && readDelimited(text, sink, text.includes('\t') ? '\t' : ','))) {
+        return undefined;
+    }
+    // Keys written as CSV (`{"2,3": 5}`) hold inputs too.
+    for (const v of [...sink.values])
+        if (v.key.startsWith('s:') && v.key.includes(','))
+            readDelimited(v.key.slice(2), sink);
+    return new Set(sink.values.map((v) => v.key));
+}
+
 ;// CONCATENATED MODULE: ./src/frames/test-definition.ts
 /** Test-defining calls of JavaScript runners: `it('…')`, `test.each(…)('…')`, `it.only('…')`. */
 const JS_TEST_CALLEES = /^(it|test|specify|bench)(\.(only|skip|todo|concurrent|fails|sequential))*(\.each(\(.*)?)?$/s;
@@ -59754,6 +60446,7 @@ function findTestDefinition(source, name) {
 }
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/test-facts.ts
+
 
 
 
@@ -60349,13 +61042,15 @@ function runnerNames(name) {
  * (undefined when it cannot be read: that test adds nothing). Tests in other languages than
  * Python and JavaScript/TypeScript add only their names.
  */
-async function readTestFacts(failures, source) {
+async function readTestFacts(failures, source, access = {}) {
     const inputs = new Map();
     const expected = new Map();
     const names = [];
     const seenNames = new Set();
     const parsed = new Map();
     const read = new Set();
+    const data = new Map();
+    const cases = [];
     let literals = 0;
     const addName = (value, kind, site) => {
         if (seenNames.has(`${kind}\0${value}`))
@@ -60413,9 +61108,12 @@ async function readTestFacts(failures, source) {
                         addName(value, 'name', site(n.startPosition.row));
                 }
             }
+            const own = { inputs: new Set(), expected: new Set() };
+            cases.push(own);
             const add = (role, key, row) => {
                 if (literals >= MAX_LITERALS)
                     return;
+                (role === 'expected' ? own.expected : own.inputs).add(key);
                 const into = role === 'expected' ? expected : inputs;
                 if (!into.has(key)) {
                     into.set(key, site(row));
@@ -60426,12 +61124,290 @@ async function readTestFacts(failures, source) {
             for (const table of tables)
                 reader.readLiterals(table, add);
         }
+        const room = () => MAX_LITERALS - literals;
+        literals += await readTestData([...parsed.keys()], source, access, { inputs, expected, data, cases }, room);
     }
     finally {
         for (const pending of parsed.values())
             (await pending)?.tree.delete();
     }
-    return { inputs, expected, names, tests: read.size };
+    return { inputs, expected, names, tests: read.size, data, cases };
+}
+/** The data files the test files name, that exist: paths, then the files of the folders they name. */
+function dataFilesOf(testFiles, source, access) {
+    const found = new Map();
+    for (const testFile of testFiles) {
+        const text = source(testFile);
+        if (text === undefined)
+            continue;
+        const { files, folders } = testDataCandidates(testFile, text);
+        const listed = folders.flatMap((f) => (access.list?.(f) ?? []).filter(isDataFile).slice(0, MAX_FOLDER_FILES));
+        for (const file of [...files, ...listed]) {
+            if (found.size >= MAX_DATA_FILES)
+                return found;
+            if (!found.has(file) && !testFiles.includes(file) && source(file) !== undefined)
+                found.set(file, testFile);
+        }
+    }
+    return found;
+}
+/**
+ * Adds the values of the tests' data files to the facts, each at its line in its file; returns how
+ * many literals it added (at most `room()`).
+ */
+async function readTestData(testFiles, source, access, into, room) {
+    let added = 0;
+    for (const [file, testFile] of dataFilesOf(testFiles, source, access)) {
+        const text = source(file);
+        const values = await readDataValues(file, text);
+        if (values.length === 0)
+            continue;
+        into.data.set(file, testFile);
+        const lines = text.split('\n');
+        const rows = new Map();
+        for (const v of values) {
+            if (isTrivialKey(v.key) || added >= room())
+                continue;
+            const row = rows.get(v.row) ?? { inputs: new Set(), expected: new Set() };
+            rows.set(v.row, row);
+            for (const role of v.role === 'either' ? ['input', 'expected'] : [v.role]) {
+                const map = role === 'input' ? into.inputs : into.expected;
+                (role === 'input' ? row.inputs : row.expected).add(v.key);
+                if (!map.has(v.key)) {
+                    map.set(v.key, siteOf(file, lines, v.line));
+                    added++;
+                }
+            }
+        }
+        into.cases.push(...rows.values());
+    }
+    return added;
+}
+
+;// CONCATENATED MODULE: ./src/repair/special-cases/table-shapes.ts
+
+
+
+
+/** The raw contents of a string node (any length), without its quotes and prefixes. */
+function stringContents(node, family) {
+    if (node.type !== 'string' && node.type !== 'template_string')
+        return undefined;
+    if (node.namedChildren.some((c) => c?.type === 'interpolation' || c?.type === 'template_substitution'))
+        return undefined;
+    const key = literalValue(node, family)?.key;
+    if (key?.startsWith('s:'))
+        return key.slice(2);
+    const m = /^[rbuRBU]*("""|'''|"|'|`)([\s\S]*)\1$/.exec(node.text);
+    return m ? m[2].replace(/\\(["'\\])/g, '$1') : undefined;
+}
+/** The test data sites an encoded table matches: one case's input and its expected value, both in it. */
+function encodedCaseMatch(value, facts) {
+    if (!/[{[,\t]/.test(value))
+        return undefined;
+    const keys = decodedKeys(value);
+    if (!keys)
+        return undefined;
+    for (const c of facts.cases ?? []) {
+        const expected = [...c.expected].find((k) => keys.has(k) && !isTrivialKey(k));
+        if (!expected)
+            continue;
+        const input = [...c.inputs].find((k) => k !== expected && keys.has(k) && !isTrivialKey(k));
+        const inputSite = input && facts.inputs.get(input);
+        const expectedSite = facts.expected.get(expected);
+        if (inputSite && expectedSite)
+            return { input: inputSite, expected: expectedSite };
+    }
+    return undefined;
+}
+const DEFINITIONS = new Set([
+    'function_definition',
+    'function_declaration',
+    'generator_function_declaration',
+    'method_definition',
+]);
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'lambda']);
+const COLLECTIONS = new Set(['dictionary', 'list', 'tuple', 'set', 'object', 'array']);
+const table_shapes_ASSIGNMENTS = new Set(['assignment', 'assignment_expression', 'variable_declarator']);
+function sides(n) {
+    const target = n.childForFieldName(n.type === 'variable_declarator' ? 'name' : 'left');
+    const value = n.childForFieldName(n.type === 'variable_declarator' ? 'value' : 'right');
+    return target && value ? { target, value: unwrap(value) } : undefined;
+}
+/** A literal table: a non-empty collection literal, or a call over one or over a string (`json.loads("…")`, `new Map([…])`). */
+function isLiteralTable(value) {
+    if (COLLECTIONS.has(value.type))
+        return value.namedChildren.some((c) => c !== null && c.type !== 'comment');
+    if (value.type !== 'call' && value.type !== 'call_expression' && value.type !== 'new_expression')
+        return false;
+    const args = value.childForFieldName('arguments');
+    return !!args?.namedChildren.some((a) => {
+        const inner = a ? unwrap(a) : undefined;
+        return !!inner && ((COLLECTIONS.has(inner.type) && inner.namedChildren.length > 0) || inner.type === 'string');
+    });
+}
+/** Whether `body` consults one of `tables`: `T[k]`, `k in T`, `T.get(k)`, `T.has(k)`. */
+function consults(body, tables) {
+    let found = false;
+    const named = (n) => !!n && tables.has(lastName(n) ?? n.text);
+    walkSyntax(body, (n) => {
+        if (found)
+            return false;
+        if (n.type === 'subscript' || n.type === 'subscript_expression')
+            found = named(n.childForFieldName(n.type === 'subscript' ? 'value' : 'object'));
+        else if ((n.type === 'comparison_operator' || n.type === 'binary_expression') && /\bin\b/.test(n.text))
+            found = named(n.namedChildren.at(-1));
+        else if (n.type === 'call' || n.type === 'call_expression') {
+            const callee = n.childForFieldName('function');
+            found = /^(get|has|hasOwnProperty)$/.test(lastName(callee) ?? '') && named(callee?.childForFieldName('object'));
+        }
+        return !found;
+    });
+    return found;
+}
+/** Whether `body` calls one of `aliases` (`_orig(a, b)`, `orig.call(this, a)`). */
+function callsAlias(body, aliases) {
+    let found = false;
+    walkSyntax(body, (n) => {
+        if (found)
+            return false;
+        if (n.type === 'call' || n.type === 'call_expression') {
+            const callee = n.childForFieldName('function');
+            const head = callee?.text.split(/[.(]/)[0] ?? '';
+            found =
+                aliases.has(callee?.text ?? '') || (aliases.has(head) && /^[\w$]+\.(call|apply)$/.test(callee?.text ?? ''));
+        }
+        return !found;
+    });
+    return found;
+}
+/** Whether sorted `rows` has one in [start, end] (a binary search). */
+function rowsWithin(rows, start, end) {
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (rows[mid] < start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < rows.length && rows[lo] <= end;
+}
+/** Whether an added line binds a literal table (a walk pruned to the subtrees around added rows). */
+function addsTable(after, added) {
+    const rows = [...added].sort((a, b) => a - b);
+    let found = false;
+    walkSyntax(after.tree.rootNode, (n) => {
+        if (found || !rowsWithin(rows, n.startPosition.row, n.endPosition.row))
+            return false;
+        if (table_shapes_ASSIGNMENTS.has(n.type) && added.has(n.startPosition.row)) {
+            const both = sides(n);
+            found = !!both && isLiteralTable(both.value);
+        }
+        return !found;
+    });
+    return found;
+}
+function readFile(after, added, before) {
+    const f = {
+        kept: new Set(),
+        existing: definedBefore(before),
+        definitions: new Map(),
+        addedDefinitions: [],
+        tables: new Set(),
+        aliases: new Map(),
+        assignments: [],
+    };
+    walkSyntax(after.tree.rootNode, (n) => {
+        const isAdded = added.has(n.startPosition.row);
+        const fnValue = n.type === 'variable_declarator' && FUNCTION_VALUES.has(unwrap(n.childForFieldName('value') ?? n).type);
+        const name = DEFINITIONS.has(n.type) || fnValue ? n.childForFieldName('name')?.text : undefined;
+        if (name) {
+            f.definitions.set(name, [...(f.definitions.get(name) ?? []), n]);
+            if (isAdded)
+                f.addedDefinitions.push(n);
+            else
+                f.kept.add(name);
+        }
+        if (isAdded && table_shapes_ASSIGNMENTS.has(n.type))
+            f.assignments.push(n);
+        return true;
+    });
+    for (const k of f.kept)
+        f.existing.add(k);
+    for (const n of f.assignments) {
+        const both = sides(n);
+        if (!both)
+            continue;
+        const target = lastName(both.target) ?? both.target.text;
+        if (isLiteralTable(both.value))
+            f.tables.add(target);
+        const source = lastName(both.value);
+        if (source && source !== target && f.existing.has(source) && /identifier|member|attribute/.test(both.value.type))
+            f.aliases.set(source, new Set([...(f.aliases.get(source) ?? []), both.target.text]));
+    }
+    return f;
+}
+/** A rebinding of an existing name and the code that must consult the table and call the original. */
+function rebindOf(n, f) {
+    if (n.type !== 'assignment' && n.type !== 'assignment_expression') {
+        const name = n.childForFieldName('name')?.text;
+        // `def add(...)` again, beside the original: a redefinition.
+        return name && f.kept.has(name) ? { name, body: n, delegates: false } : undefined;
+    }
+    const both = sides(n);
+    const name = both ? lastName(both.target) : undefined;
+    if (!both || !name || !f.existing.has(name))
+        return undefined;
+    if (FUNCTION_VALUES.has(both.value.type))
+        return { name, body: both.value, delegates: false };
+    if (both.value.type === 'identifier') {
+        const def = f.definitions.get(both.value.text)?.at(-1);
+        return def ? { name, body: def, delegates: false } : undefined;
+    }
+    if (both.value.type !== 'call' && both.value.type !== 'call_expression')
+        return undefined;
+    // `add = remember(add)`: the wrapper gets the original; its definition must consult the table.
+    const args = both.value.childForFieldName('arguments')?.namedChildren ?? [];
+    const passes = args.some((a) => a !== null && lastName(unwrap(a)) === name);
+    const wrapper = f.definitions.get(lastName(both.value.childForFieldName('function')) ?? '')?.at(-1);
+    return passes && wrapper ? { name, body: wrapper, delegates: true } : undefined;
+}
+/** Functions and methods the original text defines (a rewritten region can span their definitions). */
+function definedBefore(before) {
+    const names = new Set();
+    if (before === undefined)
+        return names;
+    const text = before.slice(0, 256 * 1024);
+    for (const m of text.matchAll(/^\s*(?:async\s+)?def\s+(\w+)|\bfunction\s*\*?\s*([\w$]+)|^\s*(?:static\s+|async\s+)*([\w$]+)\s*\([^)\n]*\)\s*(?::[^{\n]*)?\{|\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s*)?(?:function\b|\([^)\n]*\)\s*=>|[\w$]+\s*=>)/gm)) {
+        const name = m[1] ?? m[2] ?? m[3] ?? m[4];
+        if (name && !['if', 'for', 'while', 'switch', 'catch', 'function'].includes(name))
+            names.add(name);
+    }
+    return names;
+}
+/**
+ * The statements that rebind an existing function to a table-consulting wrapper of it, in the
+ * patched file (`added`: 0-based rows the patch added; `before`: the original text). Empty for
+ * any other patch.
+ */
+function tableRebinds(after, added, before) {
+    // No literal table on an added line, no rebind to it: the whole tree is walked only after this.
+    if (added.size === 0 || !addsTable(after, added))
+        return [];
+    const f = readFile(after, added, before);
+    if (f.tables.size === 0)
+        return [];
+    const out = [];
+    for (const n of [...f.addedDefinitions, ...f.assignments]) {
+        const rebind = rebindOf(n, f);
+        if (!rebind || !consults(rebind.body, f.tables))
+            continue;
+        if (rebind.delegates || callsAlias(rebind.body, f.aliases.get(rebind.name) ?? new Set()))
+            out.push(n);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/test-markers.ts
@@ -60486,6 +61462,7 @@ const TEST_ENVIRONMENT_VALUE = /^(test|tests|testing)$/i;
 const ENVIRONMENT_ACCESS = /\bprocess\.env\b|\bos\.environ\b|\bgetenv\s*\(|\benviron\.get\b|\bimport\.meta\.env\b|\bDeno\.env\b/;
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/check-special-cases.ts
+
 
 
 
@@ -60763,19 +61740,6 @@ class PatchView {
         return siteOf(this.file.path, this.lines, node.startPosition.row);
     }
 }
-/** Whether sorted `rows` has one in [start, end]. */
-function rowsWithin(rows, start, end) {
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (rows[mid] < start)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < rows.length && rows[lo] <= end;
-}
 function valueOfReturn(node) {
     return node.namedChildren.find((c) => c !== null && c.type !== 'comment') ?? undefined;
 }
@@ -60856,32 +61820,12 @@ function equalityKeys(n, op, values) {
 }
 /** Branches of one chain: an if/elif/else-if chain, a switch or match, a conditional expression, a map. */
 function branchesOf(node, values) {
-    const family = values.family;
-    const branch = (condition, outcome, valued = false) => {
-        const keys = condition ? keyedLiterals(condition, values) : null;
-        return keys && outcome ? [{ keys, outcomes: [outcome], valued }] : [];
-    };
     switch (node.type) {
-        case 'if_statement': {
-            if (family === 'js' && node.parent?.type === 'else_clause')
-                return undefined; // part of an else-if chain
-            const out = [];
-            for (let n = node; n;) {
-                out.push(...branch(n.childForFieldName('condition'), n.childForFieldName('consequence')));
-                if (family === 'python') {
-                    for (const clause of n.childrenForFieldName('alternative'))
-                        if (clause?.type === 'elif_clause')
-                            out.push(...branch(clause.childForFieldName('condition'), clause.childForFieldName('consequence')));
-                    n = null;
-                }
-                else {
-                    const alternative = n.childForFieldName('alternative');
-                    const next = alternative?.namedChildren.find((c) => c !== null && c.type !== 'comment');
-                    n = next?.type === 'if_statement' ? next : null;
-                }
-            }
-            return out;
-        }
+        case 'if_statement':
+            // In JS, an `if` inside an `else` is part of the else-if chain that starts above it.
+            if (values.family === 'js' && node.parent?.type === 'else_clause')
+                return undefined;
+            return ifChainBranches(node, values);
         case 'conditional_expression': {
             // `a if condition else b`
             const [a, condition, b] = node.namedChildren;
@@ -60895,72 +61839,102 @@ function branchesOf(node, values) {
             const outcomes = [node.childForFieldName('consequence'), node.childForFieldName('alternative')].filter((c) => c !== null);
             return keys ? [{ keys, outcomes, valued: true }] : [];
         }
-        case 'switch_statement': {
-            const out = [];
-            for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
-                if (c?.type !== 'switch_case')
-                    continue;
-                const value = c.childForFieldName('value');
-                if (!value || !values.valueOf(value))
-                    continue;
-                const body = c.namedChildren.filter((s) => s !== null && s.id !== value.id);
-                out.push({ keys: [unwrap(value)], outcomes: body, valued: false });
-            }
-            return out;
-        }
-        case 'match_statement': {
-            const out = [];
-            for (const clause of node.childForFieldName('body')?.namedChildren ?? []) {
-                if (clause?.type !== 'case_clause')
-                    continue;
-                const keys = clause.namedChildren
-                    .filter((p) => p?.type === 'case_pattern')
-                    .flatMap((p) => p.namedChildren.filter((c) => c !== null && !!literalValue(c, family)));
-                const consequence = clause.childForFieldName('consequence');
-                if (keys.length && consequence)
-                    out.push({ keys, outcomes: [consequence], valued: false });
-            }
-            return out;
-        }
+        case 'switch_statement':
+            return switchBranches(node, values);
+        case 'match_statement':
+            return matchBranches(node, values);
         case 'dictionary':
-        case 'object': {
-            if (!isLookup(node))
-                return undefined;
-            const out = [];
-            for (const pair of node.namedChildren) {
-                if (pair?.type !== 'pair')
-                    continue;
-                const key = pair.childForFieldName('key');
-                const value = pair.childForFieldName('value');
-                if (!key || !value)
-                    continue;
-                const k = unwrap(key);
-                const keys = ['tuple', 'list', 'array'].includes(k.type)
-                    ? [k, ...k.namedChildren.filter((c) => c !== null)]
-                    : [k];
-                if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
-                    out.push({ keys, outcomes: [value], valued: true });
-            }
-            return out;
-        }
-        case 'new_expression': {
-            // new Map([[key, value], …])
-            if (node.childForFieldName('constructor')?.text !== 'Map')
-                return undefined;
-            const rows = node.childForFieldName('arguments')?.namedChildren[0];
-            if (rows?.type !== 'array')
-                return undefined;
-            const out = [];
-            for (const row of rows.namedChildren) {
-                if (row?.type !== 'array' || row.namedChildCount !== 2)
-                    continue;
-                out.push({ keys: [row.namedChildren[0]], outcomes: [row.namedChildren[1]], valued: true });
-            }
-            return out;
-        }
+        case 'object':
+            return isLookup(node) ? mapBranches(node, values) : undefined;
+        case 'new_expression':
+            return newMapBranches(node);
         default:
             return undefined;
     }
+}
+/** An if/elif chain (Python) or an if/else-if chain (JS): one branch per condition keyed by a literal. */
+function ifChainBranches(node, values) {
+    const branch = (condition, outcome) => {
+        const keys = condition ? keyedLiterals(condition, values) : null;
+        return keys && outcome ? [{ keys, outcomes: [outcome], valued: false }] : [];
+    };
+    const out = [];
+    for (let n = node; n;) {
+        out.push(...branch(n.childForFieldName('condition'), n.childForFieldName('consequence')));
+        if (values.family === 'python') {
+            for (const clause of n.childrenForFieldName('alternative'))
+                if (clause?.type === 'elif_clause')
+                    out.push(...branch(clause.childForFieldName('condition'), clause.childForFieldName('consequence')));
+            n = null;
+        }
+        else {
+            const alternative = n.childForFieldName('alternative');
+            const next = alternative?.namedChildren.find((c) => c !== null && c.type !== 'comment');
+            n = next?.type === 'if_statement' ? next : null;
+        }
+    }
+    return out;
+}
+function switchBranches(node, values) {
+    const out = [];
+    for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
+        if (c?.type !== 'switch_case')
+            continue;
+        const value = c.childForFieldName('value');
+        if (!value || !values.valueOf(value))
+            continue;
+        const body = c.namedChildren.filter((s) => s !== null && s.id !== value.id);
+        out.push({ keys: [unwrap(value)], outcomes: body, valued: false });
+    }
+    return out;
+}
+function matchBranches(node, values) {
+    const out = [];
+    for (const clause of node.childForFieldName('body')?.namedChildren ?? []) {
+        if (clause?.type !== 'case_clause')
+            continue;
+        const keys = clause.namedChildren
+            .filter((p) => p?.type === 'case_pattern')
+            .flatMap((p) => p.namedChildren.filter((c) => c !== null && !!literalValue(c, values.family)));
+        const consequence = clause.childForFieldName('consequence');
+        if (keys.length && consequence)
+            out.push({ keys, outcomes: [consequence], valued: false });
+    }
+    return out;
+}
+/** A dict or object literal used as a lookup table: one branch per pair keyed by a literal. */
+function mapBranches(node, values) {
+    const out = [];
+    for (const pair of node.namedChildren) {
+        if (pair?.type !== 'pair')
+            continue;
+        const key = pair.childForFieldName('key');
+        const value = pair.childForFieldName('value');
+        if (!key || !value)
+            continue;
+        const k = unwrap(key);
+        const keys = ['tuple', 'list', 'array'].includes(k.type)
+            ? [k, ...k.namedChildren.filter((c) => c !== null)]
+            : [k];
+        if (keys.some((x) => values.valueOf(x) || x.type === 'property_identifier'))
+            out.push({ keys, outcomes: [value], valued: true });
+    }
+    return out;
+}
+/** `new Map([[key, value], …])`. */
+function newMapBranches(node) {
+    if (node.childForFieldName('constructor')?.text !== 'Map')
+        return undefined;
+    const rows = node.childForFieldName('arguments')?.namedChildren[0];
+    if (rows?.type !== 'array')
+        return undefined;
+    const out = [];
+    for (const row of rows.namedChildren) {
+        if (row?.type !== 'array' || row.namedChildCount !== 2)
+            continue;
+        out.push({ keys: [row.namedChildren[0]], outcomes: [row.namedChildren[1]], valued: true });
+    }
+    return out;
 }
 /**
  * A map literal used as a lookup table: indexed (`{…}[k]`, `{…}.get(k)`) or kept in a variable. A
@@ -61117,6 +62091,7 @@ class FileCheck {
             if (this.view.onAddedRow(n)) {
                 this.checkIdentity(n);
                 this.checkConstantResult(n);
+                this.checkEncodedTable(n);
             }
             return true;
         });
@@ -61238,6 +62213,15 @@ class FileCheck {
         if (expected)
             this.out.add('expected-value', expected.node, this.view.site(expected.node), expected.site);
     }
+    /** A JSON or CSV string the patch added that holds one test case's input and expected value. */
+    checkEncodedTable(n) {
+        const value = stringContents(n, this.family);
+        if (value === undefined || this.view.hunkOf(n)?.removedKeys.has(`s:${value}`))
+            return;
+        const match = encodedCaseMatch(value, this.facts);
+        if (match)
+            this.out.add('encoded-cases', n, this.view.site(n), match.expected);
+    }
     /** A string the patch builds from literals (`"test_" + "add"`), read once, at its outermost `+`. */
     builtString(n) {
         const concat = (m) => (m?.type === 'binary_operator' || m?.type === 'binary_expression') &&
@@ -61303,14 +62287,23 @@ async function checkSpecialCases(files, facts) {
         const removes = file.hunks.some((h) => h.removed.length > 0);
         const before = file.before === undefined || !removes ? undefined : await parseSource(file.path, file.before);
         try {
-            new FileCheck(new PatchView(file, after, before), facts, out).run();
+            const view = new PatchView(file, after, before);
+            new FileCheck(view, facts, out).run();
+            for (const n of tableRebinds(after, new Set(view.added.keys()), file.before)) {
+                const name = n.childForFieldName('name') ?? n.childForFieldName('left') ?? n;
+                out.add('table-rebind', name, view.site(n));
+            }
         }
         finally {
             after.tree.delete();
             before?.tree.delete();
         }
     }
-    return out.evidence;
+    // Say which test data a value came from: the file its site is in, and the test that reads it.
+    return out.evidence.map((e) => {
+        const readBy = e.test ? facts.data?.get(e.test.file) : undefined;
+        return readBy ? { ...e, dataReadBy: readBy } : e;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/patch-lines.ts
@@ -61320,37 +62313,7 @@ async function checkSpecialCases(files, facts) {
  * From a unified diff as `git diff` writes it (the loop's attempt diff), or from two texts (the
  * built-in engine's candidates, which change one contiguous region per file).
  */
-/** git's C-style quoting of unusual paths: `"a/caf\303\251.py"`. */
-function patch_lines_unquote(raw) {
-    if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2)
-        return raw;
-    const bytes = [];
-    const body = raw.slice(1, -1);
-    const named = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '"': 34, '\\': 92 };
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c !== '\\') {
-            bytes.push(...Buffer.from(c, 'utf8'));
-            continue;
-        }
-        const next = body[i + 1] ?? '';
-        if (/[0-7]/.test(next)) {
-            bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
-            i += 3;
-        }
-        else {
-            bytes.push(named[next] ?? next.charCodeAt(0));
-            i += 1;
-        }
-    }
-    return Buffer.from(bytes).toString('utf8');
-}
-function headerPath(line) {
-    const raw = line.slice(4).replace(/\t.*$/, '').trimEnd();
-    if (raw === '/dev/null')
-        return undefined;
-    return patch_lines_unquote(raw);
-}
+
 /** The path a `+++` line names: `b/src/x.py`, or `src/x.py` under `diff.noprefix`; the one that exists wins. */
 function resolvePath(named, exists) {
     const stripped = named.replace(/^[a-z]\//, '');
@@ -61378,96 +62341,49 @@ function rebuildBefore(after, hunks) {
     out.push(...lines.slice(at));
     return out.join('\n');
 }
+/** The hunk as the check reads it: its added and removed line numbers and each side's text. */
+function rawHunk(h) {
+    const raw = { added: [], removed: [], newStart: h.newStart, oldSide: [], newSide: [] };
+    for (const l of h.lines) {
+        if (l.kind === '+')
+            raw.added.push(l.newLine);
+        if (l.kind === '-')
+            raw.removed.push(l.oldLine);
+        if (l.kind !== '+')
+            raw.oldSide.push(l.text);
+        if (l.kind !== '-')
+            raw.newSide.push(l.text);
+    }
+    return raw;
+}
 /**
  * The files of a unified diff. `afterText` gives a changed file's current text (undefined: not
  * readable, the file is skipped); deleted files are skipped, as nothing of them remains to read.
  */
 function readUnifiedDiff(diff, afterText) {
-    const files = [];
     const texts = new Map();
     const text = (p) => {
         if (!texts.has(p))
             texts.set(p, afterText(p));
         return texts.get(p);
     };
-    let current;
-    let hunk;
-    let oldLine = 0;
-    let newLine = 0;
-    // Lines the hunk header announced and not yet seen: a plain diff has no `diff --git` line to
-    // say where the next file starts, only the counts do.
-    let oldLeft = 0;
-    let newLeft = 0;
-    const finish = () => {
-        if (current && current.hunks.length > 0) {
-            const before = rebuildBefore(current.after, current.hunks);
-            files.push({
-                path: current.path,
-                after: current.after,
-                ...(before === undefined ? {} : { before }),
-                hunks: current.hunks.map(({ added, removed }) => ({ added, removed })),
-            });
-        }
-        current = undefined;
-        hunk = undefined;
-    };
-    for (const line of diff.split('\n')) {
-        if (line.startsWith('diff --git ')) {
-            finish();
+    const files = [];
+    for (const file of parseUnifiedDiff(diff)) {
+        if (file.newPath === undefined || file.hunks.length === 0)
             continue;
-        }
-        if (line.startsWith('+++ ') && !hunk) {
-            finish();
-            const named = headerPath(line);
-            const resolved = named === undefined ? undefined : resolvePath(named, (p) => text(p) !== undefined);
-            current = resolved === undefined ? undefined : { path: resolved, after: text(resolved), hunks: [] };
+        const path = resolvePath(file.newPath, (p) => text(p) !== undefined);
+        if (path === undefined)
             continue;
-        }
-        const header = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
-        if (header) {
-            if (!current)
-                continue;
-            oldLine = Number(header[1]);
-            newLine = Number(header[3]);
-            // An empty side starts one line earlier than it says (`-0,0`, `+4,0`).
-            if (header[2] === '0')
-                oldLine++;
-            if (header[4] === '0')
-                newLine++;
-            oldLeft = header[2] === undefined ? 1 : Number(header[2]);
-            newLeft = header[4] === undefined ? 1 : Number(header[4]);
-            hunk = { added: [], removed: [], newStart: Number(header[3]), oldSide: [], newSide: [] };
-            current.hunks.push(hunk);
-            continue;
-        }
-        if (!hunk || !current || line.startsWith('\\'))
-            continue;
-        if (line.startsWith('+') && newLeft > 0) {
-            hunk.added.push(newLine++);
-            hunk.newSide.push(line.slice(1));
-            newLeft--;
-        }
-        else if (line.startsWith('-') && oldLeft > 0) {
-            hunk.removed.push(oldLine++);
-            hunk.oldSide.push(line.slice(1));
-            oldLeft--;
-        }
-        else if ((line.startsWith(' ') || line === '') && oldLeft > 0 && newLeft > 0) {
-            // An empty line is a context line whose leading space an editor or a mail client dropped.
-            hunk.oldSide.push(line.slice(1));
-            hunk.newSide.push(line.slice(1));
-            oldLine++;
-            newLine++;
-            oldLeft--;
-            newLeft--;
-        }
-        else {
-            hunk = undefined;
-        }
-        if (hunk && oldLeft === 0 && newLeft === 0)
-            hunk = undefined;
+        const after = text(path);
+        const hunks = file.hunks.map(rawHunk);
+        const before = rebuildBefore(after, hunks);
+        files.push({
+            path,
+            after,
+            ...(before === undefined ? {} : { before }),
+            hunks: hunks.map(({ added, removed }) => ({ added, removed })),
+        });
     }
-    finish();
     return files;
 }
 /** One file's change between two texts: the lines between their common head and tail. */
@@ -63057,6 +63973,7 @@ const TEMPLATES = [
 
 
 
+
 /** Lines of the localisation shown in the report. */
 const REPORTED_LINES = 10;
 function round(n) {
@@ -63066,110 +63983,108 @@ function topLines(lines) {
     return lines.slice(0, REPORTED_LINES).map((l) => ({ file: l.file, line: l.line, score: round(l.score), why: l.why }));
 }
 function createBuiltinProvider(options, engine = {}) {
-    const limits = { ...DEFAULT_LIMITS, ...engine.limits };
-    const templates = engine.templates ?? TEMPLATES;
-    const now = engine.now ?? Date.now;
-    const state = new SearchState();
-    const screen = options.allowSpecialCases ? undefined : createSpecialCaseScreen();
-    // The tracked files and their text, read once per run: the loop restores the tree between
-    // attempts, so they do not change under it.
-    let repo;
-    // The lines the commit under test changed: the same for every attempt of the run, for the same reason.
-    let changedLines;
+    const run = {
+        limits: { ...DEFAULT_LIMITS, ...engine.limits },
+        templates: engine.templates ?? TEMPLATES,
+        now: engine.now ?? Date.now,
+        state: new SearchState(),
+        screen: options.allowSpecialCases ? undefined : createSpecialCaseScreen(),
+    };
+    return { name: 'builtin', propose: (request, host) => proposeRepair(run, request, host) };
+}
+/** The suspicious lines: the run's spectrum ranking (only lines a failing test ran), else the frames'. */
+async function suspiciousLines(run, request, host, store, callees) {
+    if (request.ranking?.source === 'spectrum')
+        return request.ranking.lines.filter((l) => familyForFile(l.file) !== undefined);
+    const view = await run.repo;
+    run.changedLines ??= readChangedLines(host.root, request.commitDiff);
+    const changed = await run.changedLines;
+    return localiseFaults({ failures: request.failures, store, changed, files: [...view.files], callees });
+}
+async function proposeRepair(run, request, host) {
+    const { limits, now } = run;
+    const started = now();
+    const store = new SourceStore(host.root);
+    run.repo ??= openRepoView(host.root);
+    const view = await run.repo;
+    // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
+    const callees = createCalleeResolver(view);
+    try {
+        const lines = await suspiciousLines(run, request, host, store, callees);
+        const hints = readFailureHints(request.failures);
+        const seeds = await seedCandidates(lines, store, run.templates, hints);
+        if (lines[0])
+            host.log(`builtin: ${plural(lines.length, 'suspicious line')}${request.ranking?.source === 'spectrum' ? ' (from the recorded run)' : ''}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`);
+        else
+            host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
+        const report = await searchRepairs({
+            seeds,
+            store,
+            host,
+            state: run.state,
+            limits,
+            deadline: request.budget.deadline,
+            now,
+            screen: run.screen?.(request.failures),
+        });
+        const detail = {
+            engine: 'builtin',
+            templates: report.templates,
+            candidates: seeds.length,
+            validated: report.validated,
+            rejected: report.rejected,
+            invalid: report.invalid,
+            duplicates: report.duplicates,
+            specialCased: report.specialCased,
+            combinations: report.combinations,
+            stoppedBy: report.stoppedBy,
+            timeMs: now() - started,
+            // Everything but the targeted test runs: localisation, candidate generation, edit checks.
+            overheadMs: Math.max(0, now() - started - report.testMs),
+            hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
+            localisation: topLines(lines),
+        };
+        if (report.best)
+            detail.best = report.best;
+        if (report.lastRejection)
+            detail.lastRejection = report.lastRejection;
+        return answerFor(report, detail, limits);
+    }
+    finally {
+        callees.dispose();
+        await store.dispose();
+    }
+}
+function answerFor(report, detail, limits) {
+    if (report.found) {
+        const seed = report.found.seeds[0];
+        detail.fix = {
+            template: seed.template,
+            file: seed.file,
+            line: seed.line,
+            description: describeCandidate(report.found),
+        };
+        return {
+            edits: report.found.edits,
+            usage: { input: 0, output: 0 },
+            notes: `builtin: ${describeCandidate(report.found)} makes every failing test pass in a targeted rerun`,
+            detail,
+        };
+    }
+    const why = report.stoppedBy === 'deadline'
+        ? 'the time budget ran out'
+        : report.stoppedBy === 'candidate-cap'
+            ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
+            : 'no template applies to the suspicious lines any more';
+    const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
+    const skipped = report.specialCased
+        ? `; ${report.specialCased} that did were skipped for special-casing the tests`
+        : '';
     return {
-        name: 'builtin',
-        async propose(request, host) {
-            const started = now();
-            const store = new SourceStore(host.root);
-            repo ??= openRepoView(host.root);
-            const view = await repo;
-            // Per attempt: its syntax trees live in WebAssembly memory, freed with the attempt's.
-            const callees = createCalleeResolver(view);
-            try {
-                changedLines ??= readChangedLines(host.root, request.commitDiff);
-                const changed = await changedLines;
-                const lines = await localiseFaults({
-                    failures: request.failures,
-                    store,
-                    changed,
-                    files: [...view.files],
-                    callees,
-                });
-                const hints = readFailureHints(request.failures);
-                const seeds = await seedCandidates(lines, store, templates, hints);
-                if (lines[0])
-                    host.log(`builtin: ${plural(lines.length, 'suspicious line')}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`);
-                else
-                    host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
-                const report = await searchRepairs({
-                    seeds,
-                    store,
-                    host,
-                    state,
-                    limits,
-                    deadline: request.budget.deadline,
-                    now,
-                    screen: screen?.(request.failures),
-                });
-                const detail = {
-                    engine: 'builtin',
-                    templates: report.templates,
-                    candidates: seeds.length,
-                    validated: report.validated,
-                    rejected: report.rejected,
-                    invalid: report.invalid,
-                    duplicates: report.duplicates,
-                    specialCased: report.specialCased,
-                    combinations: report.combinations,
-                    stoppedBy: report.stoppedBy,
-                    timeMs: now() - started,
-                    // Everything but the targeted test runs: localisation, candidate generation, edit checks.
-                    overheadMs: Math.max(0, now() - started - report.testMs),
-                    hints: Object.fromEntries([...hints].map(([k, v]) => [k, round(v)])),
-                    localisation: topLines(lines),
-                };
-                if (report.best)
-                    detail.best = report.best;
-                if (report.lastRejection)
-                    detail.lastRejection = report.lastRejection;
-                if (report.found) {
-                    const seed = report.found.seeds[0];
-                    detail.fix = {
-                        template: seed.template,
-                        file: seed.file,
-                        line: seed.line,
-                        description: describeCandidate(report.found),
-                    };
-                    return {
-                        edits: report.found.edits,
-                        usage: { input: 0, output: 0 },
-                        notes: `builtin: ${describeCandidate(report.found)} makes every failing test pass in a targeted rerun`,
-                        detail,
-                    };
-                }
-                const why = report.stoppedBy === 'deadline'
-                    ? 'the time budget ran out'
-                    : report.stoppedBy === 'candidate-cap'
-                        ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
-                        : 'no template applies to the suspicious lines any more';
-                const best = report.best
-                    ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})`
-                    : '';
-                const skipped = report.specialCased
-                    ? `; ${report.specialCased} that did were skipped for special-casing the tests`
-                    : '';
-                return {
-                    edits: [],
-                    usage: { input: 0, output: 0 },
-                    notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
-                    detail,
-                };
-            }
-            finally {
-                callees.dispose();
-                await store.dispose();
-            }
-        },
+        edits: [],
+        usage: { input: 0, output: 0 },
+        notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
+        detail,
     };
 }
 
@@ -64062,6 +64977,26 @@ function scanChangedSince(root, sinceMs, options = {}) {
     return { changed, truncated };
 }
 
+;// CONCATENATED MODULE: ./src/workspace/home-caches.ts
+/**
+ * Folders under `$HOME` that hold package managers' and editors' caches: large, rewritten by
+ * installs, and not what a test or an agent is asked about. The agent's escape scan and the test
+ * runs' scan both pass over them.
+ */
+const HOME_CACHES = new Set([
+    '.cache',
+    '.npm',
+    '.cargo',
+    '.rustup',
+    'go',
+    '.m2',
+    '.gradle',
+    '.pyenv',
+    '.nvm',
+    '.local/share',
+    '.vscode-server',
+]);
+
 ;// CONCATENATED MODULE: ./src/workspace/agent-workspace.ts
 /**
  * Where an agent command runs: never on the real work tree. It gets a view of the tree, and only
@@ -64094,6 +65029,7 @@ function scanChangedSince(root, sinceMs, options = {}) {
 
 
 
+
 /** Folders of installed dependencies (when git ignores them): never copied, changed only if allowed. */
 const DEPENDENCY_FOLDERS = new Set([
     'node_modules',
@@ -64108,19 +65044,6 @@ const DEPENDENCY_FOLDERS = new Set([
     'vendor',
     '.pnpm-store',
     '.yarn',
-]);
-/** `$HOME` folders that hold caches of package managers: not scanned (large, and not run by tests). */
-const HOME_CACHES = new Set([
-    '.cache',
-    '.npm',
-    '.cargo',
-    '.rustup',
-    'go',
-    '.m2',
-    '.gradle',
-    '.pyenv',
-    '.nvm',
-    '.local/share',
 ]);
 /** Ignored files copied into the fallback copy at most; beyond, ignored folders are linked. */
 const COPY_BUDGET = { files: 10_000, bytes: 64 * 1024 * 1024 };
@@ -64935,37 +65858,247 @@ function createCommandProvider(options) {
             if (result.output.trim())
                 host.log(`agent output (last lines):\n${tail(result.output)}`);
             const notApplied = describeRun(run, host);
-            const { undone, notUndone } = run.escaped;
-            if (undone.length + notUndone.length > 0) {
-                throw new ProviderError(`the agent wrote outside the copy of the work tree it was given (${command_listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${command_listed(notUndone)}` : '; it was undone'}`, 'bad-response', false, 'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.');
-            }
-            if (result.timedOut) {
-                throw new ProviderError(`the agent command timed out after ${Math.round(options.timeoutMs / 1000)}s`, 'server', true, 'Raise --timeout or make the agent faster.');
-            }
-            if (result.exitCode === 126 || result.exitCode === 127) {
-                throw new ProviderError(`the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`, 'config', false, 'Check --agent-command: the program must be on PATH in the repository root.');
-            }
-            if (result.exitCode !== 0) {
-                throw new ProviderError(`the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`, 'bad-response', true);
-            }
-            const reported = readResult(run, host);
-            const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
-                .filter(Boolean)
-                .join('\n');
-            return {
-                edits: [],
-                editedInPlace: true,
-                usage: reported.usage ?? { input: 0, output: 0 },
-                ...(notes ? { notes } : {}),
-                detail: {
-                    agentSeconds: Number(seconds),
-                    isolation: run.isolation,
-                    ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
-                    ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
-                    ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
-                },
-            };
+            const failure = runFailure(run, options.timeoutMs, seconds);
+            if (failure)
+                throw failure;
+            return answerOf(run, host, notApplied, seconds);
         },
+    };
+}
+/** Why the agent's run gives no answer: it wrote outside its view, timed out, could not start, or failed. */
+function runFailure(run, timeoutMs, seconds) {
+    const { result } = run;
+    const { undone, notUndone } = run.escaped;
+    if (undone.length + notUndone.length > 0) {
+        return new ProviderError(`the agent wrote outside the copy of the work tree it was given (${command_listed([...notUndone, ...undone])})${notUndone.length ? `; this could not be undone: ${command_listed(notUndone)}` : '; it was undone'}`, 'bad-response', false, 'An agent must change only the files under the root it is given. Where Linux offers unprivileged user namespaces, self-heal runs it in a sandbox that contains such writes.');
+    }
+    if (result.timedOut) {
+        return new ProviderError(`the agent command timed out after ${Math.round(timeoutMs / 1000)}s`, 'server', true, 'Raise --timeout or make the agent faster.');
+    }
+    if (result.exitCode === 126 || result.exitCode === 127) {
+        return new ProviderError(`the agent command could not be run (exit ${result.exitCode}: not found or not executable): ${tail(result.output).slice(-300)}`, 'config', false, 'Check --agent-command: the program must be on PATH in the repository root.');
+    }
+    if (result.exitCode !== 0) {
+        return new ProviderError(`the agent command failed (exit ${result.exitCode ?? `signal ${result.signal}`}) after ${seconds}s: ${tail(result.output).slice(-300)}`, 'bad-response', true);
+    }
+    return undefined;
+}
+/** The answer of a run that succeeded: the tree was edited in place; what it reported and what was not applied. */
+function answerOf(run, host, notApplied, seconds) {
+    const reported = readResult(run, host);
+    const notes = [reported.notes, notApplied.length ? `self-heal: ${notApplied.join('; ')}` : undefined]
+        .filter(Boolean)
+        .join('\n');
+    return {
+        edits: [],
+        editedInPlace: true,
+        usage: reported.usage ?? { input: 0, output: 0 },
+        ...(notes ? { notes } : {}),
+        detail: {
+            agentSeconds: Number(seconds),
+            isolation: run.isolation,
+            ...(run.refused.length ? { notApplied: run.refused.slice(0, 50) } : {}),
+            ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
+            ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-attempt.ts
+
+const copilot_attempt_MAX_NOTES_CHARS = 4_000;
+function newAttempt(setup) {
+    return {
+        ...setup,
+        usage: { input: 0, output: 0 },
+        held: [],
+        lastProposed: [],
+        lastProblems: [],
+        correctedAt: -1,
+        toolCalls: 0,
+        corrections: 0,
+        modelCalls: 0,
+        notes: '',
+        models: new Set(),
+    };
+}
+/** Decide to stop (the first reason counts) and stop the turn that runs, if one does. */
+function requestStop(attempt, reason) {
+    attempt.stopReason ??= reason;
+    attempt.stopSession?.(reason);
+}
+/** The attempt's answer, logged in one line. */
+function copilot_attempt_answerOf(attempt, reason) {
+    const { model, label, modelCalls, toolCalls, corrections, lastProposed, lastProblems, notes } = attempt;
+    attempt.host.log(`${label} ${model.answeredModel ?? model.requestedModel ?? ''}: ${plural(modelCalls, 'model call')}, ${plural(toolCalls, 'read/search call')}, ${plural(corrections, 'correction')}; ${reason}`);
+    return {
+        // Edits kept when the budget stopped the session are verified like any other; after the last
+        // correction, the refused set goes back so the loop records why.
+        edits: reason === 'accepted' || reason === 'deadline' || lastProposed.length === 0 ? attempt.held : lastProposed,
+        usage: attempt.usage,
+        notes: notes ? notes.slice(0, copilot_attempt_MAX_NOTES_CHARS) : undefined,
+        detail: {
+            provider: label,
+            ...(model.answeredModel ? { model: model.answeredModel } : {}),
+            ...(attempt.models.size > 1 ? { models: [...attempt.models] } : {}),
+            requests: modelCalls,
+            toolCalls,
+            corrections,
+            stop: reason,
+            ...(model.promptLimit ? { promptLimit: model.promptLimit } : {}),
+            ...(lastProblems.length > 0 && reason !== 'accepted'
+                ? { problems: lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })) }
+                : {}),
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-errors.ts
+/**
+ * What the Copilot runtime reports, as one `ProviderError` each: a sentence that says what happened
+ * and a hint that names what to change (the permission line, the organisation policy,
+ * COPILOT_GITHUB_TOKEN, model, copilot-path). Everything quoted from the runtime or the service is
+ * scrubbed and clipped first.
+ */
+
+
+const PERMISSION_HINT = 'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
+const POLICY_HINT = 'An organisation owner must turn on "Allow use of Copilot CLI billed to the organization" in the organisation\'s Copilot policies (Copilot CLI must be enabled), or use a token of an account that has Copilot.';
+const RUNTIME_HINT = 'Set copilot-path (--copilot-path) to a working copilot executable, or leave it empty to use the pinned runtime.';
+/** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
+function quote(message, scrub) {
+    return oneLine(scrub(message), 300);
+}
+/** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
+function runtimeError(sentence, error, scrub, retryable) {
+    const said = quote(error instanceof Error ? error.message : String(error), scrub);
+    return new ProviderError(`${scrub(sentence)}: ${said}`, retryable ? 'server' : 'config', retryable, RUNTIME_HINT);
+}
+/**
+ * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
+ * (`{"kind":"http","status":401,"body":"…"}`), others are plain messages.
+ */
+function failureOf(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const start = message.indexOf('{');
+    if (start >= 0) {
+        try {
+            const parsed = JSON.parse(message.slice(start));
+            let said = parsed.message ?? '';
+            let code;
+            if (parsed.body) {
+                try {
+                    const body = JSON.parse(parsed.body);
+                    said = (typeof body.error === 'object' ? body.error.message : body.error) ?? body.message ?? parsed.body;
+                    code = typeof body.error === 'object' ? body.error.code : undefined;
+                }
+                catch {
+                    said = parsed.body;
+                }
+            }
+            return { status: parsed.status, type: parsed.kind, code, message: said || message };
+        }
+        catch {
+            // Not the runtime's JSON: the plain message below.
+        }
+    }
+    return { message };
+}
+/** One failure → one ProviderError naming what to change. */
+function copilotError(failure, context) {
+    const said = quote(failure.message, context.scrub);
+    const status = failure.status;
+    const type = failure.type ?? '';
+    const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';
+    const as = (kind, text, hint, retryable = false) => new ProviderError(`${text}: ${said}`, kind, retryable, hint, status);
+    if (status === 410) {
+        return as('config', `${where} answered HTTP 410 Gone: this service has been retired`, 'Choose another base-url or provider.');
+    }
+    // Without a status: the runtime's own words when the token could not be exchanged for a session.
+    if (status === 401 || type === 'authentication' || /\bnot authenticated\b|authenticate first/i.test(said)) {
+        return context.byok
+            ? as('auth', `${where} refused the API key${status ? ` (HTTP ${status})` : ''}`, 'Set api-key (SELF_HEAL_API_KEY) to a valid key for base-url.')
+            : as('auth', `Copilot refused the token${status ? ` (HTTP ${status})` : ''}`, PERMISSION_HINT);
+    }
+    if (status === 403 || type === 'authorization') {
+        if (context.byok)
+            return as('forbidden', `${where} refused the request (HTTP 403)`, 'Check that the api-key may use this model.');
+        return /polic|not (?:authorized|enabled)|feature/i.test(said) || failure.code === 'feature_not_enabled'
+            ? as('forbidden', 'Copilot is not enabled for this token (HTTP 403)', POLICY_HINT)
+            : as('forbidden', 'Copilot refused the token (HTTP 403)', `${PERMISSION_HINT} ${POLICY_HINT}`);
+    }
+    if (status === 404 ||
+        /model.{0,40}(not (?:found|available|supported)|unknown|does not exist)|unknown model/i.test(said)) {
+        return as('model', `${where} does not serve the model '${context.model ?? '(default)'}'`, context.byok
+            ? 'Set model (--model) to a model the base-url serves.'
+            : 'Set model (--model) to one Copilot offers, or leave it empty to let Copilot choose.');
+    }
+    if (status === 402 || type === 'quota') {
+        return as('forbidden', `${where} says the quota is used up`, 'Check the Copilot premium request budget and billing of the organisation (or the account of the token).');
+    }
+    if (status === 429 || type === 'rate_limit') {
+        return as('rate-limit', `${where} rate-limited the requests`, 'Try again later or lower max-attempts.', true);
+    }
+    if (type === 'context_limit' || status === 413) {
+        return as('bad-request', `The request was too large for the model '${context.model ?? '(default)'}'`, 'Choose a model with a larger context (model), or report this: the prompt is packed to its limit.');
+    }
+    if (type === 'network' || /ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|dns error|could not be reached/i.test(said)) {
+        return as('network', `${where} could not be reached`, "Check the runner's network and proxy settings; the runtime retried with backoff.", true);
+    }
+    if (status !== undefined && status >= 500) {
+        return as('server', `${where} failed on its side (HTTP ${status})`, 'Try again later; the runtime retried with backoff.', true);
+    }
+    return as('bad-response', `The Copilot session failed`, RUNTIME_HINT, true);
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-auth.ts
+/**
+ * Who the Copilot runtime speaks as. The token given (the action's github-token), else
+ * COPILOT_GITHUB_TOKEN, GH_TOKEN, GITHUB_TOKEN; outside CI without a token, a logged-in Copilot CLI
+ * (then the user's own config home is used). `base-url` + `api-key` switch to BYOK: the same runtime
+ * talks to that endpoint instead of GitHub's.
+ */
+
+
+
+/**
+ * The token Copilot takes from the environment when none is given. One order for this provider,
+ * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
+ */
+function copilotTokenFrom(env) {
+    return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+}
+function resolveAuth(options) {
+    const baseUrl = firstSet(options.baseUrl);
+    if (baseUrl)
+        return byokAuth(baseUrl, options);
+    const env = options.env;
+    const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
+    if (token)
+        return { token, loggedInUser: false };
+    if (env.GITHUB_ACTIONS === 'true' || env.CI) {
+        throw new ProviderError('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
+    }
+    return { loggedInUser: true };
+}
+/** The BYOK endpoint's kind, from its host: Azure OpenAI, Anthropic, else OpenAI-compatible. */
+function byokTypeOf(host) {
+    return host.endsWith('.openai.azure.com') ? 'azure' : host === 'api.anthropic.com' ? 'anthropic' : 'openai';
+}
+function byokAuth(baseUrl, options) {
+    let host;
+    try {
+        host = new URL(baseUrl).hostname.toLowerCase();
+    }
+    catch {
+        throw new ProviderError(`base-url '${baseUrl}' is not a URL`, 'config', false, 'Give the endpoint, e.g. https://api.openai.com/v1.');
+    }
+    if (!firstSet(options.model)) {
+        throw new ProviderError(`The copilot provider with base-url (${host}) needs a model`, 'config', false, 'Set model (--model) to a model that endpoint serves.');
+    }
+    return {
+        byok: { type: byokTypeOf(host), baseUrl, apiKey: firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY) },
+        loggedInUser: false,
     };
 }
 
@@ -73611,102 +74744,147 @@ stderr: ${stderrOutput}` : ""}`
 
 
 
-;// CONCATENATED MODULE: ./src/repair/copilot/copilot-errors.ts
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-client.ts
 /**
- * What the Copilot runtime reports, as one `ProviderError` each: a sentence that says what happened
- * and a hint that names what to change (the permission line, the organisation policy,
- * COPILOT_GITHUB_TOKEN, model, copilot-path). Everything quoted from the runtime or the service is
- * scrubbed and clipped first.
+ * A Copilot runtime client on a fresh temporary config home (no user settings, MCP servers or
+ * session store take part), with an environment that holds no credential but the token it is given.
+ * A logged-in user (no token) keeps the user's own config home. `stop` ends the client and removes
+ * the home whatever happens.
  */
 
 
-const PERMISSION_HINT = 'In a workflow, add `copilot-requests: write` under `permissions:` (the action passes its github-token); outside Actions, set COPILOT_GITHUB_TOKEN to a fine-grained token with the "Copilot Requests" permission.';
-const POLICY_HINT = 'An organisation owner must turn on "Allow use of Copilot CLI billed to the organization" in the organisation\'s Copilot policies (Copilot CLI must be enabled), or use a token of an account that has Copilot.';
-const RUNTIME_HINT = 'Set copilot-path (--copilot-path) to a working copilot executable, or leave it empty to use the pinned runtime.';
-/** Words of the runtime or the service, fit for a sentence: scrubbed before clipped, so no cut keeps part of a secret. */
-function quote(message, scrub) {
-    return oneLine(scrub(message), 300);
+
+
+
+const STOP_GRACE_MS = 5_000;
+/** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
+const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
+/** The runtime's environment: nothing from the step but what it needs, and a config home of its own. */
+function runtimeEnvironment(env, home) {
+    const out = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined && RUNTIME_ENV.test(name))
+            out[name] = value;
+    if (home) {
+        out.HOME = home;
+        out.USERPROFILE = home;
+        out.XDG_CONFIG_HOME = external_node_path_default().join(home, 'config');
+        out.XDG_CACHE_HOME = external_node_path_default().join(home, 'cache');
+    }
+    else if (env.HOME)
+        out.HOME = env.HOME;
+    return out;
 }
-/** The runtime itself failed (did not start, stopped answering): `sentence`, then what it said. */
-function runtimeError(sentence, error, scrub, retryable) {
-    const said = quote(error instanceof Error ? error.message : String(error), scrub);
-    return new ProviderError(`${scrub(sentence)}: ${said}`, retryable ? 'server' : 'config', retryable, RUNTIME_HINT);
-}
-/**
- * Read a failure out of an error the SDK threw: `models.list` failures carry the runtime's JSON
- * (`{"kind":"http","status":401,"body":"…"}`), others are plain messages.
- */
-function failureOf(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const start = message.indexOf('{');
-    if (start >= 0) {
+async function startCopilotClient(options) {
+    const { auth, runtimePath } = options;
+    const home = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-copilot-home-'));
+    const ownHome = !auth.loggedInUser;
+    const client = new CopilotClient({
+        connection: RuntimeConnection.forStdio({ path: runtimePath }),
+        mode: 'empty',
+        ...(ownHome ? { baseDirectory: home } : {}),
+        workingDirectory: home,
+        env: runtimeEnvironment(options.env, ownHome ? home : undefined),
+        ...(auth.token ? { gitHubToken: auth.token } : {}),
+        useLoggedInUser: auth.loggedInUser,
+        logLevel: 'error',
+    });
+    const stop = async () => {
         try {
-            const parsed = JSON.parse(message.slice(start));
-            let said = parsed.message ?? '';
-            let code;
-            if (parsed.body) {
-                try {
-                    const body = JSON.parse(parsed.body);
-                    said = (typeof body.error === 'object' ? body.error.message : body.error) ?? body.message ?? parsed.body;
-                    code = typeof body.error === 'object' ? body.error.code : undefined;
-                }
-                catch {
-                    said = parsed.body;
-                }
-            }
-            return { status: parsed.status, type: parsed.kind, code, message: said || message };
+            await copilot_client_withTimeout(client.stop(), STOP_GRACE_MS);
         }
         catch {
-            // Not the runtime's JSON: the plain message below.
+            await client.forceStop().catch(() => { });
         }
+        finally {
+            (0,external_node_fs_.rmSync)(home, { recursive: true, force: true });
+        }
+    };
+    try {
+        await client.start();
     }
-    return { message };
+    catch (error) {
+        await stop();
+        throw runtimeError(`The Copilot runtime at ${runtimePath} did not start`, error, options.scrub, false);
+    }
+    return { client, home, stop };
 }
-/** One failure → one ProviderError naming what to change. */
-function copilotError(failure, context) {
-    const said = quote(failure.message, context.scrub);
-    const status = failure.status;
-    const type = failure.type ?? '';
-    const where = context.byok ? 'The endpoint behind Copilot (base-url)' : 'Copilot';
-    const as = (kind, text, hint, retryable = false) => new ProviderError(`${text}: ${said}`, kind, retryable, hint, status);
-    if (status === 410) {
-        return as('config', `${where} answered HTTP 410 Gone: this service has been retired`, 'Choose another base-url or provider.');
+/** `promise`, or a rejection after `ms`. */
+async function copilot_client_withTimeout(promise, ms) {
+    let timer;
+    try {
+        return await Promise.race([
+            promise,
+            new Promise((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+            }),
+        ]);
     }
-    // Without a status: the runtime's own words when the token could not be exchanged for a session.
-    if (status === 401 || type === 'authentication' || /\bnot authenticated\b|authenticate first/i.test(said)) {
-        return context.byok
-            ? as('auth', `${where} refused the API key${status ? ` (HTTP ${status})` : ''}`, 'Set api-key (SELF_HEAL_API_KEY) to a valid key for base-url.')
-            : as('auth', `Copilot refused the token${status ? ` (HTTP ${status})` : ''}`, PERMISSION_HINT);
+    finally {
+        clearTimeout(timer);
     }
-    if (status === 403 || type === 'authorization') {
-        if (context.byok)
-            return as('forbidden', `${where} refused the request (HTTP 403)`, 'Check that the api-key may use this model.');
-        return /polic|not (?:authorized|enabled)|feature/i.test(said) || failure.code === 'feature_not_enabled'
-            ? as('forbidden', 'Copilot is not enabled for this token (HTTP 403)', POLICY_HINT)
-            : as('forbidden', 'Copilot refused the token (HTTP 403)', `${PERMISSION_HINT} ${POLICY_HINT}`);
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-limits.ts
+const DEFAULT_COPILOT_LIMITS = {
+    maxToolCalls: 8,
+    maxCorrections: 2,
+    maxRequests: 12,
+    maxToolResultTokens: 3_000,
+};
+/** Why the session must stop after `modelCalls` calls that spent `usage`, if it must. */
+function usageStop(usage, modelCalls, budget, limits) {
+    if (usage.input >= budget.inputTokens || usage.output >= budget.outputTokens)
+        return 'token-budget';
+    if (modelCalls >= limits.maxRequests)
+        return 'request-cap';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-models.ts
+
+
+
+/** The runtime's own assumption for a model it has no limits for (a BYOK model), as it reports it. */
+const BYOK_DEFAULT_PROMPT_LIMIT = 128_000;
+async function readPromptLimit(client, byok, env, context) {
+    if (byok) {
+        await client.ping().catch((error) => {
+            throw runtimeError('The Copilot runtime did not answer', error, context.scrub, false);
+        });
+        return requestTokenLimit(env, BYOK_DEFAULT_PROMPT_LIMIT);
     }
-    if (status === 404 ||
-        /model.{0,40}(not (?:found|available|supported)|unknown|does not exist)|unknown model/i.test(said)) {
-        return as('model', `${where} does not serve the model '${context.model ?? '(default)'}'`, context.byok
-            ? 'Set model (--model) to a model the base-url serves.'
-            : 'Set model (--model) to one Copilot offers, or leave it empty to let Copilot choose.');
+    let models;
+    try {
+        models = await client.listModels();
     }
-    if (status === 402 || type === 'quota') {
-        return as('forbidden', `${where} says the quota is used up`, 'Check the Copilot premium request budget and billing of the organisation (or the account of the token).');
+    catch (error) {
+        throw copilotError(failureOf(error), context);
     }
-    if (status === 429 || type === 'rate_limit') {
-        return as('rate-limit', `${where} rate-limited the requests`, 'Try again later or lower max-attempts.', true);
+    return promptLimitFrom(models, context.model);
+}
+/**
+ * The limit for `requested` from Copilot's model list; without a named model Copilot chooses, and the
+ * smallest limit it offers is the safe one. A model not offered or disabled by policy is a clear error.
+ */
+function promptLimitFrom(models, requested) {
+    const chat = models.filter((m) => m.id !== 'auto');
+    const chosen = requested ? models.find((m) => m.id === requested) : undefined;
+    if (requested && !chosen) {
+        const offered = chat
+            .map((m) => m.id)
+            .slice(0, 12)
+            .join(', ');
+        throw new ProviderError(`Copilot does not offer the model '${requested}' to this token (it offers: ${offered || 'none'})`, 'model', false, 'Set model (--model) to one of those, or leave it empty to let Copilot choose.');
     }
-    if (type === 'context_limit' || status === 413) {
-        return as('bad-request', `The request was too large for the model '${context.model ?? '(default)'}'`, 'Choose a model with a larger context (model), or report this: the prompt is packed to its limit.');
+    if (chosen?.policy?.state === 'disabled') {
+        throw new ProviderError(`The model '${requested}' is disabled by the Copilot policy of this organisation`, 'model', false, "Enable it in the organisation's Copilot model policies, or set model (--model) to another one.");
     }
-    if (type === 'network' || /ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|dns error|could not be reached/i.test(said)) {
-        return as('network', `${where} could not be reached`, "Check the runner's network and proxy settings; the runtime retried with backoff.", true);
-    }
-    if (status !== undefined && status >= 500) {
-        return as('server', `${where} failed on its side (HTTP ${status})`, 'Try again later; the runtime retried with backoff.', true);
-    }
-    return as('bad-response', `The Copilot session failed`, RUNTIME_HINT, true);
+    const known = (chosen ? [chosen] : chat).map(limitOf).filter((n) => typeof n === 'number' && n > 0);
+    return known.length > 0 ? Math.min(...known) : undefined;
+}
+function limitOf(model) {
+    return model.capabilities?.limits?.max_prompt_tokens ?? model.capabilities?.limits?.max_context_window_tokens;
 }
 
 ;// CONCATENATED MODULE: ./src/repair/copilot/copilot-runtime.ts
@@ -73881,457 +75059,141 @@ async function resolveCopilotRuntime(options) {
     return install(options, options.cache, platform);
 }
 
-;// CONCATENATED MODULE: ./src/repair/providers/copilot.ts
-/**
- * `--provider copilot`: GitHub Copilot through the official `@github/copilot-sdk`, which drives the
- * Copilot runtime (a separate process, see `copilot/copilot-runtime.ts` for where it comes from).
- *
- * One session per attempt. The session gets self-heal's own system prompt and packed context and
- * only self-heal's three tools (read_file, search, replace_in_file), answered here through the
- * RepairHost (guardrails, secret scrubbing, bounds) exactly as for the chat providers; the runtime's
- * shell, file, web and MCP tools are not offered, and a call to one gets "does not exist". The three
- * are declared as overriding the runtime's built-ins of the same name: without that, the runtime's own
- * `read_file` (other arguments, confined to the empty config home) answered instead. The runtime
- * runs in a fresh temporary config home (no user settings, MCP servers or session store take part)
- * with an environment that holds no credential but the token it is given.
- *
- * Auth: the token given (the action's github-token), else COPILOT_GITHUB_TOKEN, GH_TOKEN, GITHUB_TOKEN;
- * outside CI without a token, a logged-in Copilot CLI (then the user's own config home is used).
- * `base-url` + `api-key` switch the session to BYOK: the same runtime talks to that endpoint.
- *
- * Budgets: the attempt's tokens (from the runtime's usage events) and deadline stop the session; a
- * session that keeps calling tools is stopped too. Once a stop is decided, tool answers wait for the
- * abort to cancel them, so the runtime makes no further model request. The prompt budget comes from the model's real limit
- * (Copilot's model list, or the limit the runtime reports for a BYOK session).
- */
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-events.ts
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The chat conversation's limits (one meaning for both), with the Copilot session's own defaults. */
-const DEFAULT_COPILOT_LIMITS = {
-    maxToolCalls: 8,
-    maxCorrections: 2,
-    maxRequests: 12,
-    maxToolResultTokens: 3_000,
-};
-/** The runtime's own assumption for a model it has no limits for (a BYOK model), as it reports it. */
-const BYOK_DEFAULT_PROMPT_LIMIT = 128_000;
-const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
-const copilot_MAX_NOTES_CHARS = 4_000;
-const STOP_GRACE_MS = 5_000;
-const LIVENESS_PROBE_MS = 1_000;
-const STOP_HOLD_MS = 3_000;
-/** Variables the runtime may need besides the token: the path, locale, temp, proxies, certificates, hosts. */
-const RUNTIME_ENV = /^(PATH|Path|PATHEXT|SystemRoot|SYSTEMROOT|ComSpec|TMPDIR|TEMP|TMP|LANG|LC_[A-Z]+|TZ|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|GH_HOST|COPILOT_API_URL)$/;
-/**
- * The token Copilot takes from the environment when none is given. One order for this provider,
- * `auto`'s choice and the credentials kept from test runs (create-provider.ts).
- */
-function copilotTokenFrom(env) {
-    return firstSet(env.COPILOT_GITHUB_TOKEN, env.GH_TOKEN, env.GITHUB_TOKEN);
+/** Apply `event`; the outcome when it ends the turn. */
+function applySessionEvent(attempt, event) {
+    switch (event.type) {
+        case 'assistant.usage': {
+            attempt.modelCalls++;
+            attempt.usage.input += event.data.inputTokens ?? 0;
+            attempt.usage.output += event.data.outputTokens ?? 0;
+            attempt.model.answeredModel = event.data.model;
+            attempt.models.add(event.data.model);
+            const stop = usageStop(attempt.usage, attempt.modelCalls, attempt.request.budget, attempt.limits);
+            if (stop)
+                requestStop(attempt, stop);
+            return undefined;
+        }
+        case 'session.usage_info':
+            if (event.data.tokenLimit > 0)
+                attempt.model.promptLimit = event.data.tokenLimit;
+            return undefined;
+        case 'assistant.message': {
+            const text = event.data.content?.trim();
+            if (text)
+                attempt.notes = `${attempt.notes}${attempt.notes ? '\n' : ''}${text}`.slice(0, copilot_attempt_MAX_NOTES_CHARS);
+            return undefined;
+        }
+        case 'session.idle':
+            return { kind: 'idle' };
+        case 'session.error': {
+            const { statusCode, errorType, errorCode, message } = event.data;
+            const failure = { status: statusCode, type: errorType, code: errorCode, message };
+            return { kind: 'error', error: copilotError(failure, attempt.errorContext) };
+        }
+        default:
+            return undefined;
+    }
 }
-function resolveAuth(options) {
-    const baseUrl = firstSet(options.baseUrl);
-    if (baseUrl) {
-        let host;
-        try {
-            host = new URL(baseUrl).hostname.toLowerCase();
-        }
-        catch {
-            throw new ProviderError(`base-url '${baseUrl}' is not a URL`, 'config', false, 'Give the endpoint, e.g. https://api.openai.com/v1.');
-        }
-        if (!firstSet(options.model)) {
-            throw new ProviderError(`The copilot provider with base-url (${host}) needs a model`, 'config', false, 'Set model (--model) to a model that endpoint serves.');
-        }
-        const type = host.endsWith('.openai.azure.com') ? 'azure' : host === 'api.anthropic.com' ? 'anthropic' : 'openai';
-        return {
-            byok: { type, baseUrl, apiKey: firstSet(options.apiKey, options.env.SELF_HEAL_API_KEY) },
-            loggedInUser: false,
-        };
-    }
-    const env = options.env;
-    const token = firstSet(options.githubToken) ?? copilotTokenFrom(env);
-    if (token)
-        return { token, loggedInUser: false };
-    if (env.GITHUB_ACTIONS === 'true' || env.CI) {
-        throw new ProviderError('The copilot provider has no GitHub token', 'auth', false, PERMISSION_HINT);
-    }
-    return { loggedInUser: true };
-}
-/** The runtime's environment: nothing from the step but what it needs, and a config home of its own. */
-function runtimeEnvironment(env, home) {
-    const out = {};
-    for (const [name, value] of Object.entries(env))
-        if (value !== undefined && RUNTIME_ENV.test(name))
-            out[name] = value;
-    if (home) {
-        out.HOME = home;
-        out.USERPROFILE = home;
-        out.XDG_CONFIG_HOME = external_node_path_default().join(home, 'config');
-        out.XDG_CACHE_HOME = external_node_path_default().join(home, 'cache');
-    }
-    else if (env.HOME)
-        out.HOME = env.HOME;
-    return out;
-}
-function createCopilotProvider(options) {
-    const auth = resolveAuth(options);
-    const limits = { ...DEFAULT_COPILOT_LIMITS, ...options.limits };
-    const scrub = createScrubber([auth.token ?? '', auth.byok?.apiKey ?? '', ...(options.secrets ?? [])].filter((s) => s.length > 0));
-    const requestedModel = firstSet(options.model);
-    let runtime;
-    /** The model's prompt limit: Copilot's model list, then what the runtime reports per session. */
-    let promptLimit;
-    let answeredModel;
-    const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
-    const errorContext = { model: requestedModel, byok: !!auth.byok, scrub };
-    /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
-    async function startClient() {
-        runtime ??= await resolveCopilotRuntime({
-            copilotPath: options.copilotPath,
-            env: options.env,
-            cache: options.runtimeCache,
-            log: () => { },
-        });
-        const home = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-copilot-home-'));
-        const ownHome = !auth.loggedInUser;
-        const client = new CopilotClient({
-            connection: RuntimeConnection.forStdio({ path: runtime.path }),
-            mode: 'empty',
-            ...(ownHome ? { baseDirectory: home } : {}),
-            workingDirectory: home,
-            env: runtimeEnvironment(options.env, ownHome ? home : undefined),
-            ...(auth.token ? { gitHubToken: auth.token } : {}),
-            useLoggedInUser: auth.loggedInUser,
-            logLevel: 'error',
-        });
-        const stop = async () => {
-            try {
-                await copilot_withTimeout(client.stop(), STOP_GRACE_MS);
-            }
-            catch {
-                await client.forceStop().catch(() => { });
-            }
-            finally {
-                (0,external_node_fs_.rmSync)(home, { recursive: true, force: true });
-            }
-        };
-        try {
-            await client.start();
-        }
-        catch (error) {
-            await stop();
-            throw runtimeError(`The Copilot runtime at ${runtime.path} did not start`, error, scrub, false);
-        }
-        return { client, home, stop };
-    }
-    async function prepare(context) {
-        const started = Date.now();
-        runtime = await resolveCopilotRuntime({
-            copilotPath: options.copilotPath,
-            env: options.env,
-            cache: options.runtimeCache,
-            log: (m) => context.log(m),
-        });
-        context.log(`copilot: runtime from ${runtime.source} (${runtime.path})${runtime.installMs !== undefined ? `, installed in ${(runtime.installMs / 1000).toFixed(1)} s` : ''}`);
-        const { client, stop } = await startClient();
-        try {
-            if (auth.byok) {
-                await client.ping().catch((error) => {
-                    throw runtimeError('The Copilot runtime did not answer', error, scrub, false);
-                });
-                promptLimit = requestTokenLimit(options.env, BYOK_DEFAULT_PROMPT_LIMIT);
-            }
-            else {
-                let models;
-                try {
-                    models = await client.listModels();
-                }
-                catch (error) {
-                    throw copilotError(failureOf(error), errorContext);
-                }
-                const chat = models.filter((m) => m.id !== 'auto');
-                const chosen = requestedModel ? models.find((m) => m.id === requestedModel) : undefined;
-                if (requestedModel && !chosen) {
-                    throw new ProviderError(`Copilot does not offer the model '${requestedModel}' to this token (it offers: ${chat
-                        .map((m) => m.id)
-                        .slice(0, 12)
-                        .join(', ') || 'none'})`, 'model', false, 'Set model (--model) to one of those, or leave it empty to let Copilot choose.');
-                }
-                if (chosen?.policy?.state === 'disabled') {
-                    throw new ProviderError(`The model '${requestedModel}' is disabled by the Copilot policy of this organisation`, 'model', false, "Enable it in the organisation's Copilot model policies, or set model (--model) to another one.");
-                }
-                const limitOf = (m) => m.capabilities?.limits?.max_prompt_tokens ?? m.capabilities?.limits?.max_context_window_tokens;
-                // Without a named model, Copilot chooses; the smallest limit it offers is the safe one.
-                const known = (chosen ? [chosen] : chat)
-                    .map(limitOf)
-                    .filter((n) => typeof n === 'number' && n > 0);
-                promptLimit = known.length > 0 ? Math.min(...known) : undefined;
-            }
-            context.log(`copilot: ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s; model ${requestedModel ?? 'chosen by Copilot'}, prompt limit ${promptLimit ?? 'unknown'} tokens`);
-        }
-        finally {
-            await stop();
-        }
-    }
-    async function propose(request, host) {
-        const usage = { input: 0, output: 0 };
-        let held = [];
-        /** The latest full set checked, returned when corrections run out so the loop records the refusal. */
-        let lastProposed = [];
-        let lastProblems = [];
-        /** The model call whose answer was last corrected: several refused calls of one answer are one round. */
-        let correctedAt = -1;
-        let toolCalls = 0;
-        let corrections = 0;
-        let modelCalls = 0;
-        let notes = '';
-        let stopReason;
-        let stopSession;
-        const models = new Set();
-        const { client, home, stop } = await startClient();
-        const finish = (reason) => {
-            host.log(`${label} ${answeredModel ?? requestedModel ?? ''}: ${plural(modelCalls, 'model call')}, ${plural(toolCalls, 'read/search call')}, ${plural(corrections, 'correction')}; ${reason}`);
-            return {
-                // Edits kept when the budget stopped the session are verified like any other; after the last
-                // correction, the refused set goes back so the loop records why.
-                edits: reason === 'accepted' || reason === 'deadline' || lastProposed.length === 0 ? held : lastProposed,
-                usage,
-                notes: notes ? notes.slice(0, copilot_MAX_NOTES_CHARS) : undefined,
-                detail: {
-                    provider: label,
-                    ...(answeredModel ? { model: answeredModel } : {}),
-                    ...(models.size > 1 ? { models: [...models] } : {}),
-                    requests: modelCalls,
-                    toolCalls,
-                    corrections,
-                    stop: reason,
-                    ...(promptLimit ? { promptLimit } : {}),
-                    ...(lastProblems.length > 0 && reason !== 'accepted'
-                        ? { problems: lastProblems.map((p) => ({ path: p.path, kind: p.kind, message: p.message.slice(0, 300) })) }
-                        : {}),
-                },
-            };
-        };
-        const stopWith = (reason) => {
-            stopReason ??= reason;
-            stopSession?.(reason);
-        };
-        const readTool = (name) => async (args) => {
-            if (toolCalls >= limits.maxToolCalls)
-                return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
-            toolCalls++;
-            return answerReadCall(host, { id: '', name, arguments: isObject(args) ? args : undefined }, { scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' });
-        };
-        /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
-        const correct = (text) => {
-            if (correctedAt !== modelCalls) {
-                correctedAt = modelCalls;
-                corrections++;
-            }
-            if (corrections > limits.maxCorrections)
-                stopWith('corrections-exhausted');
-            return text;
-        };
-        const checkProposal = async (edits) => {
-            const all = [...held, ...edits];
-            lastProposed = all;
-            const check = await host.checkEdits(all);
-            lastProblems = check.problems;
-            if (check.ok && check.problems.length === 0) {
-                const tried = findTriedAttempt(all, request.history);
-                if (tried) {
-                    held = [];
-                    return correct(fillTemplate(EDIT_DUPLICATE, {
-                        n: tried.n,
-                        feedback: truncateToTokens(scrub(tried.feedback || tried.verdict), 200).trim(),
-                    }));
-                }
-                held = all;
-                return undefined;
-            }
-            const mine = check.problems.filter((p) => p.index >= held.length);
-            return correct((mine.length > 0 ? mine : check.problems)
-                .map((p) => describeEditProblem(p, all[p.index] ?? edits[0], scrub))
-                .join('\n'));
-        };
-        const replaceTool = async (args) => {
-            const parsed = parseReplaceCall({ id: '', name: REPLACE_IN_FILE, arguments: isObject(args) ? args : undefined });
-            if (!parsed.ok)
-                return correct(fillTemplate(EDIT_INVALID, { reason: parsed.reason }));
-            const problem = await checkProposal([parsed.value]);
-            return problem ?? fillTemplate(EDIT_ACCEPTED, { path: parsed.value.path });
-        };
-        /**
-         * Once the session is being stopped, a tool's answer is held until the runtime cancels the call
-         * (the invocation's signal), so that the abort reaches it first and no further model request is
-         * made on the way; a runtime that does not cancel gets the answer after STOP_HOLD_MS.
-         */
-        const holdWhileStopping = (handler) => async (args, invocation) => {
-            const text = await handler(args);
-            if (stopReason)
-                await untilAborted(invocation.signal, STOP_HOLD_MS);
-            return text;
-        };
-        const tools = REPAIR_TOOLS.map((spec) => ({
-            name: spec.name,
-            description: spec.description,
-            parameters: spec.parameters,
-            skipPermission: true,
-            overridesBuiltInTool: true,
-            handler: holdWhileStopping(spec.name === REPLACE_IN_FILE ? replaceTool : readTool(spec.name)),
-        }));
-        let settleTurn;
-        const onEvent = (event) => {
-            switch (event.type) {
-                case 'assistant.usage': {
-                    modelCalls++;
-                    usage.input += event.data.inputTokens ?? 0;
-                    usage.output += event.data.outputTokens ?? 0;
-                    answeredModel = event.data.model;
-                    models.add(event.data.model);
-                    if (usage.input >= request.budget.inputTokens || usage.output >= request.budget.outputTokens)
-                        stopWith('token-budget');
-                    else if (modelCalls >= limits.maxRequests)
-                        stopWith('request-cap');
-                    break;
-                }
-                case 'session.usage_info':
-                    if (event.data.tokenLimit > 0)
-                        promptLimit = event.data.tokenLimit;
-                    break;
-                case 'assistant.message':
-                    if (event.data.content?.trim())
-                        notes = `${notes}${notes ? '\n' : ''}${event.data.content.trim()}`.slice(0, copilot_MAX_NOTES_CHARS);
-                    break;
-                case 'session.idle':
-                    settleTurn?.({ kind: 'idle' });
-                    break;
-                case 'session.error':
-                    settleTurn?.({
-                        kind: 'error',
-                        error: copilotError({
-                            status: event.data.statusCode,
-                            type: event.data.errorType,
-                            code: event.data.errorCode,
-                            message: event.data.message,
-                        }, errorContext),
-                    });
-                    break;
-                default:
-                    break;
-            }
-        };
-        try {
-            const session = await client
-                .createSession({
-                ...(requestedModel ? { model: requestedModel } : {}),
-                // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
-                systemMessage: { mode: 'replace', content: scrub(request.prompt.system) },
-                tools,
-                availableTools: TOOL_NAMES,
-                onPermissionRequest: (permission) => permission.kind === 'custom-tool' &&
-                    TOOL_NAMES.includes(String(permission.toolName))
-                    ? { kind: 'approve-once' }
-                    : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' },
-                workingDirectory: home,
-                infiniteSessions: { enabled: false },
-                enableSessionStore: false,
-                memory: { enabled: false },
-                enableSkills: false,
-                skipCustomInstructions: true,
-                enableConfigDiscovery: false,
-                enableHostGitOperations: false,
-                disabledMcpServers: ['github-mcp-server'],
-                ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' } } : {}),
-                onEvent,
-            })
-                .catch((error) => {
-                throw copilotError(failureOf(error), errorContext);
-            });
-            let prompt = scrub(request.prompt.user);
-            for (;;) {
-                const outcome = await new Promise((resolve) => {
-                    const timers = [];
-                    const settle = (o) => {
-                        settleTurn = undefined;
-                        stopSession = undefined;
-                        for (const t of timers)
-                            clearTimeout(t);
-                        resolve(o);
-                    };
-                    settleTurn = settle;
-                    stopSession = () => {
-                        void session.abort().catch(() => { });
-                        settle({ kind: 'stopped' });
-                    };
-                    if (stopReason)
-                        return stopSession(stopReason);
-                    timers.push(setTimeout(() => stopWith('deadline'), Math.max(1, request.budget.deadline - Date.now())));
-                    // The runtime may die without an event: a probe that fails means the connection is gone.
-                    const probe = () => {
-                        timers.push(setTimeout(() => {
-                            client.ping().then(probe, (error) => settle({
-                                kind: 'error',
-                                error: runtimeError('The Copilot runtime stopped during the attempt', error, scrub, true),
-                            }));
-                        }, LIVENESS_PROBE_MS));
-                    };
-                    probe();
-                    session.send({ prompt }).catch((error) => settle({
-                        kind: 'error',
-                        error: copilotError(failureOf(error), errorContext),
-                    }));
-                });
-                if (outcome.kind === 'error')
-                    throw outcome.error;
-                if (outcome.kind === 'stopped')
-                    return finish(stopReason ?? 'deadline');
-                if (held.length > 0)
-                    return finish('accepted');
-                // No tool edit: SEARCH/REPLACE blocks in the text, as the system prompt allows.
-                const blocks = parseSearchReplaceBlocks(notes);
-                if (blocks.edits.length > 0 && (await checkProposal(blocks.edits)) === undefined)
-                    return finish('accepted');
-                if (corrections >= limits.maxCorrections)
-                    return finish('no-edits');
-                corrections++;
-                prompt = NO_EDITS_NUDGE;
-                notes = '';
-            }
-        }
-        finally {
-            await stop();
-        }
-    }
-    return {
-        name: 'copilot',
-        get model() {
-            return answeredModel ?? requestedModel;
-        },
-        get maxPromptTokens() {
-            return promptLimit ? promptBudgetFor(promptLimit) : undefined;
-        },
-        prepare,
-        propose,
+/** The session's event handler: applies each event and settles the running turn when one ends it. */
+function sessionEventHandler(attempt) {
+    return (event) => {
+        const outcome = applySessionEvent(attempt, event);
+        if (outcome)
+            attempt.settleTurn?.(outcome);
     };
 }
-function isObject(value) {
-    return !!value && typeof value === 'object' && !Array.isArray(value);
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-tools.ts
+
+
+
+
+
+
+
+const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
+/** How long a tool answer waits for the runtime to cancel its call once the session is being stopped. */
+const STOP_HOLD_MS = 3_000;
+function copilotTools(attempt, holdMs = STOP_HOLD_MS) {
+    return REPAIR_TOOLS.map((spec) => ({
+        name: spec.name,
+        description: spec.description,
+        parameters: spec.parameters,
+        skipPermission: true,
+        overridesBuiltInTool: true,
+        handler: holdWhileStopping(attempt, (args) => (spec.name === REPLACE_IN_FILE ? answerReplace(attempt, args) : answerRead(attempt, spec.name, args)), holdMs),
+    }));
+}
+/** The runtime's permission question: only our three tools are approved. */
+function permissionFor(permission) {
+    return permission.kind === 'custom-tool' &&
+        TOOL_NAMES.includes(String(permission.toolName))
+        ? { kind: 'approve-once' }
+        : { kind: 'reject', feedback: 'Only read_file, search and replace_in_file are available.' };
+}
+/** read_file / search, within the attempt's call cap. */
+async function answerRead(attempt, name, args) {
+    const { limits } = attempt;
+    if (attempt.toolCalls >= limits.maxToolCalls)
+        return fillTemplate(TOOL_CAP_REACHED, { cap: limits.maxToolCalls });
+    attempt.toolCalls++;
+    return answerReadCall(attempt.host, { id: '', name, arguments: isObject(args) ? args : undefined }, { scrub: attempt.scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' });
+}
+/** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
+async function answerReplace(attempt, args) {
+    const parsed = parseReplaceCall({ id: '', name: REPLACE_IN_FILE, arguments: isObject(args) ? args : undefined });
+    if (!parsed.ok)
+        return countCorrection(attempt, fillTemplate(EDIT_INVALID, { reason: parsed.reason }));
+    const problem = await checkProposal(attempt, [parsed.value]);
+    return problem ?? fillTemplate(EDIT_ACCEPTED, { path: parsed.value.path });
+}
+/** `edits` with those kept: undefined when all are fine and new (then kept), else the feedback. */
+async function checkProposal(attempt, edits) {
+    const all = [...attempt.held, ...edits];
+    attempt.lastProposed = all;
+    const check = await attempt.host.checkEdits(all);
+    attempt.lastProblems = check.problems;
+    if (check.ok && check.problems.length === 0) {
+        const tried = findTriedAttempt(all, attempt.request.history);
+        if (!tried) {
+            attempt.held = all;
+            return undefined;
+        }
+        attempt.held = [];
+        const feedback = truncateToTokens(attempt.scrub(tried.feedback || tried.verdict), 200).trim();
+        return countCorrection(attempt, fillTemplate(EDIT_DUPLICATE, { n: tried.n, feedback }));
+    }
+    const mine = check.problems.filter((p) => p.index >= attempt.held.length);
+    return countCorrection(attempt, (mine.length > 0 ? mine : check.problems)
+        .map((p) => describeEditProblem(p, all[p.index] ?? edits[0], attempt.scrub))
+        .join('\n'));
+}
+/** One round of correction per model call, however many of its calls were refused; too many stop. */
+function countCorrection(attempt, text) {
+    if (attempt.correctedAt !== attempt.modelCalls) {
+        attempt.correctedAt = attempt.modelCalls;
+        attempt.corrections++;
+    }
+    if (attempt.corrections > attempt.limits.maxCorrections)
+        requestStop(attempt, 'corrections-exhausted');
+    return text;
+}
+/**
+ * Once the session is being stopped, a tool's answer is held until the runtime cancels the call
+ * (the invocation's signal), so that the abort reaches it first and no further model request is
+ * made on the way; a runtime that does not cancel gets the answer after `holdMs`.
+ */
+function holdWhileStopping(attempt, handler, holdMs) {
+    return async (args, invocation) => {
+        const text = await handler(args);
+        if (attempt.stopReason)
+            await untilAborted(invocation.signal, holdMs);
+        return text;
+    };
 }
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
 function untilAborted(signal, ms) {
@@ -74347,19 +75209,197 @@ function untilAborted(signal, ms) {
         signal.addEventListener('abort', done, { once: true });
     });
 }
-async function copilot_withTimeout(promise, ms) {
-    let timer;
-    try {
-        return await Promise.race([
-            promise,
-            new Promise((_, reject) => {
-                timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-            }),
-        ]);
+function isObject(value) {
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/repair/copilot/copilot-session.ts
+
+
+
+
+
+
+/** How often the runtime is asked whether it still answers while a turn runs. */
+const LIVENESS_PROBE_MS = 1_000;
+/** The session's configuration: our prompt and tools, and none of the runtime's own features. */
+function sessionConfig(attempt, home, auth) {
+    const { requestedModel } = attempt.model;
+    return {
+        ...(requestedModel ? { model: requestedModel } : {}),
+        // The loop scrubbed the prompt; the provider's own credentials are taken out once more.
+        systemMessage: { mode: 'replace', content: attempt.scrub(attempt.request.prompt.system) },
+        tools: copilotTools(attempt),
+        availableTools: TOOL_NAMES,
+        onPermissionRequest: permissionFor,
+        workingDirectory: home,
+        infiniteSessions: { enabled: false },
+        enableSessionStore: false,
+        memory: { enabled: false },
+        enableSkills: false,
+        skipCustomInstructions: true,
+        enableConfigDiscovery: false,
+        enableHostGitOperations: false,
+        disabledMcpServers: ['github-mcp-server'],
+        ...(auth.byok ? { provider: { ...auth.byok, wireApi: 'completions' } } : {}),
+        onEvent: sessionEventHandler(attempt),
+    };
+}
+/** Run the attempt in a session of `client` until it has an answer. */
+async function runSession(client, home, auth, attempt) {
+    const session = await client.createSession(sessionConfig(attempt, home, auth)).catch((error) => {
+        throw copilotError(failureOf(error), attempt.errorContext);
+    });
+    let prompt = attempt.scrub(attempt.request.prompt.user);
+    for (;;) {
+        const outcome = await runTurn(client, session, attempt, prompt);
+        if (outcome.kind === 'error')
+            throw outcome.error;
+        if (outcome.kind === 'stopped')
+            return copilot_attempt_answerOf(attempt, attempt.stopReason ?? 'deadline');
+        if (attempt.held.length > 0)
+            return copilot_attempt_answerOf(attempt, 'accepted');
+        // No tool edit: SEARCH/REPLACE blocks in the text, as the system prompt allows.
+        const blocks = parseSearchReplaceBlocks(attempt.notes);
+        if (blocks.edits.length > 0 && (await checkProposal(attempt, blocks.edits)) === undefined) {
+            return copilot_attempt_answerOf(attempt, 'accepted');
+        }
+        if (attempt.corrections >= attempt.limits.maxCorrections)
+            return copilot_attempt_answerOf(attempt, 'no-edits');
+        attempt.corrections++;
+        prompt = NO_EDITS_NUDGE;
+        attempt.notes = '';
     }
-    finally {
-        clearTimeout(timer);
+}
+/**
+ * Send `prompt` and wait for the turn's end: idle, an error, or a stop. The deadline stops it; the
+ * runtime may die without an event, so a liveness ping that fails ends it with an error.
+ */
+function runTurn(client, session, attempt, prompt) {
+    return new Promise((resolve) => {
+        const timers = [];
+        let settled = false;
+        const settle = (outcome) => {
+            // A ping of this turn answered after it ended must not touch the next turn's handlers.
+            if (settled)
+                return;
+            settled = true;
+            attempt.settleTurn = undefined;
+            attempt.stopSession = undefined;
+            for (const t of timers)
+                clearTimeout(t);
+            resolve(outcome);
+        };
+        attempt.settleTurn = settle;
+        attempt.stopSession = () => {
+            void session.abort().catch(() => { });
+            settle({ kind: 'stopped' });
+        };
+        if (attempt.stopReason)
+            return attempt.stopSession(attempt.stopReason);
+        const left = Math.max(1, attempt.request.budget.deadline - Date.now());
+        timers.push(setTimeout(() => requestStop(attempt, 'deadline'), left));
+        // A ping is sent every second, not after the last one answered: a ping in flight when the
+        // runtime dies is never answered (the closed connection does not reject it), while the next
+        // one fails at once.
+        const lost = (error) => settle({
+            kind: 'error',
+            error: runtimeError('The Copilot runtime stopped during the attempt', error, attempt.scrub, true),
+        });
+        const probe = () => {
+            if (settled)
+                return;
+            timers.push(setTimeout(() => {
+                if (settled)
+                    return;
+                client.ping().catch(lost);
+                probe();
+            }, LIVENESS_PROBE_MS));
+        };
+        probe();
+        session.send({ prompt }).catch((error) => {
+            settle({ kind: 'error', error: copilotError(failureOf(error), attempt.errorContext) });
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/repair/providers/copilot.ts
+/**
+ * `--provider copilot`: GitHub Copilot through the official `@github/copilot-sdk`, which drives the
+ * Copilot runtime (a separate process). One session per attempt, in a client on a fresh config home.
+ * The parts live in `copilot/`:
+ *
+ * - copilot-runtime.ts: where the runtime comes from (copilot-path, PATH, the SDK package, an install);
+ * - copilot-auth.ts: the token (or logged-in user) and the BYOK endpoint (`base-url` + `api-key`);
+ * - copilot-client.ts: the client, its config home and its credential-free environment;
+ * - copilot-models.ts: the prompt limit (Copilot's model list, or BYOK's default);
+ * - copilot-session.ts: the session's configuration and its turns (deadline, liveness, nudges);
+ * - copilot-events.ts: usage, prompt limit, text, idle and errors from the session's events;
+ * - copilot-tools.ts: read_file, search and replace_in_file through the RepairHost, held while stopping;
+ * - copilot-limits.ts: the attempt's limits and the token budget / request cap stop;
+ * - copilot-attempt.ts: the attempt's state and its answer;
+ * - copilot-errors.ts: what the runtime reports, as one ProviderError each.
+ */
+
+
+
+
+
+
+
+
+
+
+
+function createCopilotProvider(options) {
+    const auth = resolveAuth(options);
+    const limits = { ...DEFAULT_COPILOT_LIMITS, ...options.limits };
+    const scrub = createScrubber([auth.token ?? '', auth.byok?.apiKey ?? '', ...(options.secrets ?? [])].filter((s) => s.length > 0));
+    const model = { requestedModel: firstSet(options.model) };
+    const label = auth.byok ? `Copilot (BYOK ${auth.byok.type})` : 'GitHub Copilot';
+    const errorContext = { model: model.requestedModel, byok: !!auth.byok, scrub };
+    let runtime;
+    const findRuntime = (log) => resolveCopilotRuntime({ copilotPath: options.copilotPath, env: options.env, cache: options.runtimeCache, log });
+    /** A client on a fresh config home; `stop` ends it and removes the home whatever happens. */
+    async function startClient() {
+        runtime ??= await findRuntime(() => { });
+        return startCopilotClient({ runtimePath: runtime.path, auth, env: options.env, scrub });
     }
+    async function prepare(context) {
+        const started = Date.now();
+        runtime = await findRuntime((m) => context.log(m));
+        const installed = runtime.installMs !== undefined ? `, installed in ${(runtime.installMs / 1000).toFixed(1)} s` : '';
+        context.log(`copilot: runtime from ${runtime.source} (${runtime.path})${installed}`);
+        const { client, stop } = await startClient();
+        try {
+            model.promptLimit = await readPromptLimit(client, !!auth.byok, options.env, errorContext);
+            context.log(`copilot: ${label} ready in ${((Date.now() - started) / 1000).toFixed(1)} s; model ${model.requestedModel ?? 'chosen by Copilot'}, prompt limit ${model.promptLimit ?? 'unknown'} tokens`);
+        }
+        finally {
+            await stop();
+        }
+    }
+    async function propose(request, host) {
+        const { client, home, stop } = await startClient();
+        try {
+            const attempt = newAttempt({ request, host, limits, scrub, label, errorContext, model });
+            return await runSession(client, home, auth, attempt);
+        }
+        finally {
+            await stop();
+        }
+    }
+    return {
+        name: 'copilot',
+        get model() {
+            return model.answeredModel ?? model.requestedModel;
+        },
+        get maxPromptTokens() {
+            return model.promptLimit ? promptBudgetFor(model.promptLimit) : undefined;
+        },
+        prepare,
+        propose,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/repair/providers/auto.ts
@@ -78352,7 +79392,7 @@ function describeFatal(message) {
 
 
 /** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
-const MAX_DEPTH = 256;
+const junit_reader_MAX_DEPTH = 256;
 /** More attributes than this on one element is not a test report either. */
 const MAX_ATTRIBUTES = 1024;
 /** What saxes holds of one token is bounded between chunks once it passes this many characters. */
@@ -78938,14 +79978,14 @@ class junit_reader_JUnitReader {
         this.forbidden.cleanAttributes(attributes);
         const depth = this.depth;
         // The hot path: a <testcase> in a suite (most elements of a big report).
-        if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < MAX_DEPTH) {
+        if (name === 'testcase' && depth > 0 && this.kinds[depth - 1] === K_SUITE && depth < junit_reader_MAX_DEPTH) {
             this.kinds[depth] = K_CASE;
             this.depth = depth + 1;
             this.openCase(attributes, false);
             return;
         }
-        if (depth >= MAX_DEPTH) {
-            this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
+        if (depth >= junit_reader_MAX_DEPTH) {
+            this.fatal(`elements nested deeper than ${junit_reader_MAX_DEPTH} levels (expected a JUnit XML report)`);
             return;
         }
         if (depth === 0) {
@@ -81633,7 +82673,7 @@ const YAML_KEY = /^( *)([A-Za-z_]\w*):(?: (.*))?$/;
 /** A YAML block for one test is small; one that never ends is not TAP. */
 const MAX_YAML_LINES = 2000;
 /** node's TAP writes YAML scalars plain, single-quoted (`''` escapes a quote) or as `|-` blocks. */
-function yamlScalar(raw) {
+function node_test_output_yamlScalar(raw) {
     const v = raw.trim();
     if (v.length >= 2 && v.startsWith("'") && v.endsWith("'"))
         return v.slice(1, -1).replace(/''/g, "'");
@@ -81648,7 +82688,7 @@ function yamlScalar(raw) {
     return v;
 }
 /** Read the `---` … `...` block starting at `lines[start]`; top-level keys only. */
-function readYaml(lines, start) {
+function node_test_output_readYaml(lines, start) {
     const open = lines[start];
     if (open === undefined || open.trim() !== '---')
         return undefined;
@@ -81670,7 +82710,7 @@ function readYaml(lines, start) {
             }
             else {
                 current = undefined;
-                fields[key[2]] = { value: yamlScalar(raw) };
+                fields[key[2]] = { value: node_test_output_yamlScalar(raw) };
             }
         }
         else if (current && (indent > base || line.trim() === '')) {
@@ -81702,7 +82742,7 @@ function parseTapFailures(lines, lineOffset, max) {
         if (/ # (?:TODO|SKIP)\b/i.test(title))
             continue; // a failing TODO does not fail the run
         title = title.replace(/ # .*$/, '');
-        const yaml = readYaml(lines, i + 1);
+        const yaml = node_test_output_readYaml(lines, i + 1);
         if (!yaml)
             continue;
         const f = yaml.fields;
@@ -83801,6 +84841,19 @@ function judgeFull(expect, run) {
     }
     return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
 }
+/**
+ * Judge a run of part of the suite (`verifySubset`): the expectations narrowed to the tests it ran,
+ * so a test it does not run is neither missing nor broken; what it ran must pass, and no other test
+ * in it may fail. A run without results is `not-run`, as always.
+ */
+function judgeSubset(expect, run) {
+    const ran = new Set(run.cases.map((c) => c.id));
+    return judgeFull({
+        ...expect,
+        failToPass: expect.failToPass.filter((id) => ran.has(id)),
+        passToPass: expect.passToPass.filter((id) => ran.has(id)),
+    }, run);
+}
 
 ;// CONCATENATED MODULE: ./src/loop/targeted-run.ts
 
@@ -84327,6 +85380,46 @@ async function readCommitDiff(ctx, limits = DEFAULT_COMMIT_DIFF_LIMITS) {
     const pruned = pruneCommitDiff(shown.diff, limits);
     return shown.truncated ? `${pruned}… (the commit's diff was longer; the rest was not read)\n` : pruned;
 }
+/** Ranked functions shown whole up to this many lines; a longer one around its most suspicious line. */
+const MAX_RANKED_FUNCTION_LINES = 120;
+/** Ranked functions read for the prompt (it packs what its budget holds, best first). */
+const MAX_RANKED_SOURCES = 8;
+/** The top functions of the ranking as source windows, read through the guard, best first. */
+function readRankedSources(ranking, guard, limits = DEFAULT_SOURCE_LIMITS) {
+    const out = [];
+    for (const fn of ranking.functions.slice(0, MAX_RANKED_SOURCES)) {
+        const lines = readGuarded(fn.file, guard, limits.maxFileBytes);
+        if (!lines)
+            continue;
+        const focus = fn.lines[0] ?? fn.startLine;
+        let from = fn.startLine;
+        let to = Math.min(fn.endLine, lines.length);
+        if (to - from + 1 > MAX_RANKED_FUNCTION_LINES) {
+            from = Math.max(fn.startLine, focus - Math.floor(MAX_RANKED_FUNCTION_LINES / 2));
+            to = Math.min(to, from + MAX_RANKED_FUNCTION_LINES - 1);
+        }
+        const text = lines.slice(from - 1, to).join('\n');
+        if (!text.trim())
+            continue;
+        out.push({ file: fn.file, startLine: from, text, rank: out.length + 1, why: fn.why, focusLine: focus });
+    }
+    return out;
+}
+function readGuarded(file, guard, maxBytes) {
+    const check = guard.checkRead(file);
+    if (!check.ok)
+        return undefined;
+    try {
+        const abs = external_node_path_default().join(guard.root, check.path);
+        if ((0,external_node_fs_.statSync)(abs).size > maxBytes)
+            return undefined;
+        const buffer = (0,external_node_fs_.readFileSync)(abs);
+        return buffer.subarray(0, 8192).includes(0) ? undefined : buffer.toString('utf8').split(/\r?\n/);
+    }
+    catch {
+        return undefined;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/loop/edits/guardrails.ts
 /**
@@ -84553,73 +85646,7 @@ function createGuard(options) {
     catch {
         realRoot = external_node_path_default().resolve(options.root);
     }
-    const userProtect = (options.protect ?? []).length ? picomatch_default()([...options.protect], { dot: true }) : () => false;
-    const allow = (options.allow ?? []).length ? picomatch_default()([...options.allow], { dot: true }) : () => false;
-    const groups = DEFAULT_PROTECTION.map((g) => ({
-        group: g,
-        match: picomatch_default()([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
-    }));
-    const pinned = options.pinned ?? new Map();
-    /** Rules 4 and 5 on a normalised path. */
-    const protection = (rel) => {
-        const pin = pinned.get(rel);
-        if (pin)
-            return pin;
-        if (userProtect(rel))
-            return `\`${rel}\` is protected by the user's --protect setting; change another file`;
-        for (const { group, match } of groups) {
-            if (match(rel) && !allow(rel))
-                return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
-        }
-        return null;
-    };
-    /** Rule 3: walk the components; returns the resolved repo-relative path, or a refusal. */
-    const resolveLinks = (rel) => {
-        const parts = rel.split('/');
-        let current = realRoot;
-        let viaLink = false;
-        for (let i = 0; i < parts.length; i++) {
-            const next = external_node_path_default().join(current, parts[i]);
-            const st = guardrails_lstatOrNull(next);
-            if (!st) {
-                current = external_node_path_default().join(next, ...parts.slice(i + 1));
-                break;
-            }
-            if (st.isSymbolicLink()) {
-                let real;
-                try {
-                    real = (0,external_node_fs_.realpathSync)(next);
-                }
-                catch {
-                    return { ok: false, path: rel, reason: `\`${parts.slice(0, i + 1).join('/')}\` is a dangling symlink` };
-                }
-                if (!guardrails_isInside(realRoot, real)) {
-                    return {
-                        ok: false,
-                        path: rel,
-                        reason: `\`${parts.slice(0, i + 1).join('/')}\` is a symlink that leads outside the repository`,
-                    };
-                }
-                viaLink = true;
-                current = real;
-            }
-            else {
-                if (i < parts.length - 1 && !st.isDirectory()) {
-                    return { ok: false, path: rel, reason: `\`${parts.slice(0, i + 1).join('/')}\` is a file, not a directory` };
-                }
-                current = next;
-            }
-        }
-        if (!guardrails_isInside(realRoot, current))
-            return { ok: false, path: rel, reason: 'the path leads outside the repository' };
-        const resolved = external_node_path_default().relative(realRoot, current).split((external_node_path_default()).sep).join('/');
-        if (!viaLink)
-            return { ok: true, path: rel };
-        const again = normalizeRepoPath(resolved);
-        if (!again.ok)
-            return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
-        return { ok: true, path: again.path };
-    };
+    const protection = protectionRules(options);
     const check = (raw, write) => {
         const normal = normalizeRepoPath(raw);
         if (!normal.ok)
@@ -84630,7 +85657,7 @@ function createGuard(options) {
             if (reason)
                 return { ok: false, path: rel, reason };
         }
-        const resolved = resolveLinks(rel);
+        const resolved = resolveLinks(realRoot, rel);
         if (!resolved.ok)
             return resolved;
         if (resolved.path !== rel && write) {
@@ -84648,6 +85675,72 @@ function createGuard(options) {
         checkWrite: (raw) => check(raw, true),
         checkRead: (raw) => check(raw, false),
     };
+}
+/** Rules 4 and 5 on a normalised path: why it is protected, or null. */
+function protectionRules(options) {
+    const userProtect = (options.protect ?? []).length ? picomatch_default()([...options.protect], { dot: true }) : () => false;
+    const allow = (options.allow ?? []).length ? picomatch_default()([...options.allow], { dot: true }) : () => false;
+    const groups = DEFAULT_PROTECTION.map((g) => ({
+        group: g,
+        match: picomatch_default()([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
+    }));
+    const pinned = options.pinned ?? new Map();
+    return (rel) => {
+        const pin = pinned.get(rel);
+        if (pin)
+            return pin;
+        if (userProtect(rel))
+            return `\`${rel}\` is protected by the user's --protect setting; change another file`;
+        for (const { group, match } of groups) {
+            if (match(rel) && !allow(rel))
+                return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
+        }
+        return null;
+    };
+}
+/** Rule 3: walk the components from `realRoot`; returns the resolved repo-relative path, or a refusal. */
+function resolveLinks(realRoot, rel) {
+    const parts = rel.split('/');
+    let current = realRoot;
+    let viaLink = false;
+    for (let i = 0; i < parts.length; i++) {
+        const next = external_node_path_default().join(current, parts[i]);
+        const st = guardrails_lstatOrNull(next);
+        if (!st) {
+            current = external_node_path_default().join(next, ...parts.slice(i + 1));
+            break;
+        }
+        const shown = parts.slice(0, i + 1).join('/');
+        if (st.isSymbolicLink()) {
+            let real;
+            try {
+                real = (0,external_node_fs_.realpathSync)(next);
+            }
+            catch {
+                return { ok: false, path: rel, reason: `\`${shown}\` is a dangling symlink` };
+            }
+            if (!guardrails_isInside(realRoot, real)) {
+                return { ok: false, path: rel, reason: `\`${shown}\` is a symlink that leads outside the repository` };
+            }
+            viaLink = true;
+            current = real;
+        }
+        else {
+            if (i < parts.length - 1 && !st.isDirectory()) {
+                return { ok: false, path: rel, reason: `\`${shown}\` is a file, not a directory` };
+            }
+            current = next;
+        }
+    }
+    if (!guardrails_isInside(realRoot, current))
+        return { ok: false, path: rel, reason: 'the path leads outside the repository' };
+    const resolved = external_node_path_default().relative(realRoot, current).split((external_node_path_default()).sep).join('/');
+    if (!viaLink)
+        return { ok: true, path: rel };
+    const again = normalizeRepoPath(resolved);
+    if (!again.ok)
+        return { ok: false, path: rel, reason: `\`${rel}\` is a symlink to \`${resolved}\`: ${again.reason}` };
+    return { ok: true, path: again.path };
 }
 
 ;// CONCATENATED MODULE: ./src/workspace/tree-state.ts
@@ -85511,133 +86604,30 @@ function readTarget(abs, limits) {
 /** Validate an answer's edits and compute the resulting contents, writing nothing. */
 async function planEdits(ctx, edits) {
     const limits = ctx.limits ?? DEFAULT_EDIT_LIMITS;
+    const tooMany = answerProblem(edits, limits);
+    if (tooMany)
+        return { check: { ok: false, problems: [tooMany] }, writes: [], tolerantMatches: 0 };
     const problems = [];
-    const files = new Map();
-    let tolerantMatches = 0;
-    if (edits.length > limits.maxEdits) {
-        problems.push({
-            index: limits.maxEdits,
-            path: '',
-            kind: 'too-large',
-            message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits`,
-        });
-        return { check: { ok: false, problems }, writes: [], tolerantMatches };
-    }
-    const total = edits.reduce((n, e) => n + (typeof e?.newText === 'string' ? bytes(e.newText) : 0), 0);
-    if (total > limits.maxAnswerBytes) {
-        problems.push({
-            index: 0,
-            path: '',
-            kind: 'too-large',
-            message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}`,
-        });
-        return { check: { ok: false, problems }, writes: [], tolerantMatches };
-    }
-    const checked = edits.map((edit, index) => {
-        if (!edit ||
-            typeof edit.path !== 'string' ||
-            typeof edit.oldText !== 'string' ||
-            typeof edit.newText !== 'string') {
-            problems.push({
-                index,
-                path: String(edit?.path ?? ''),
-                kind: 'invalid',
-                message: 'an edit needs string `path`, `old_text` and `new_text`',
-            });
-            return null;
-        }
-        const verdict = ctx.guard.checkWrite(edit.path);
-        if (!verdict.ok) {
-            problems.push({ index, path: verdict.path, kind: 'guardrail', message: verdict.reason });
-            return null;
-        }
-        if (bytes(edit.oldText) + bytes(edit.newText) > limits.maxEditBytes) {
-            problems.push({
-                index,
-                path: verdict.path,
-                kind: 'too-large',
-                message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less`,
-            });
-            return null;
-        }
-        return { index, edit, path: verdict.path, target: verdict.target };
+    const candidates = [];
+    edits.forEach((edit, index) => {
+        const checked = checkOne(ctx, limits, edit, index);
+        if ('problem' in checked)
+            problems.push(checked.problem);
+        else
+            candidates.push(checked);
     });
-    const candidates = checked.filter((c) => c !== null);
     // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
     const ignored = await ctx.ignored([
         ...new Set(candidates.flatMap((c) => (c.target ? [c.path, c.target] : [c.path]))),
     ]);
-    for (const { index, edit, path: rel, target } of candidates) {
-        const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
-        if (ignoredPath !== undefined) {
-            const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
-            problems.push({
-                index,
-                path: rel,
-                kind: 'guardrail',
-                message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)`,
-            });
-            continue;
-        }
-        let state = files.get(rel);
-        if (!state) {
-            const read = readTarget(external_node_path_default().join(ctx.guard.root, rel), limits);
-            if ('problem' in read) {
-                problems.push({ index, path: rel, ...read.problem });
-                continue;
-            }
-            state = { before: read.content, current: read.content };
-            files.set(rel, state);
-        }
-        if (state.current === null) {
-            if (edit.oldText !== '') {
-                problems.push({
-                    index,
-                    path: rel,
-                    kind: 'no-match',
-                    message: `\`${rel}\` does not exist; to create it, send an empty old_text`,
-                });
-                continue;
-            }
-            state.current = edit.newText;
-            continue;
-        }
-        if (edit.oldText === '') {
-            if (state.current !== '') {
-                problems.push({
-                    index,
-                    path: rel,
-                    kind: 'invalid',
-                    message: `\`${rel}\` already exists; quote the exact lines to replace in old_text`,
-                });
-                continue;
-            }
-            state.current = edit.newText;
-            continue;
-        }
-        const match = matchOldText(state.current, edit.oldText, edit.newText);
-        if (match.kind === 'ambiguous') {
-            problems.push({
-                index,
-                path: rel,
-                kind: 'ambiguous',
-                message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one`,
-            });
-            continue;
-        }
-        if (match.kind === 'no-match') {
-            problems.push({
-                index,
-                path: rel,
-                kind: 'no-match',
-                message: `old_text was not found in \`${rel}\`${match.nearest ? `; the closest lines start at line ${match.nearest.startLine}` : ''}. Quote the file's current text exactly`,
-                nearest: match.nearest,
-            });
-            continue;
-        }
-        if (match.tolerant)
+    const files = new Map();
+    let tolerantMatches = 0;
+    for (const candidate of candidates) {
+        const outcome = ignoredProblem(candidate, ignored) ?? applyToContent(ctx, limits, files, candidate);
+        if (outcome === 'tolerant')
             tolerantMatches++;
-        state.current = state.current.slice(0, match.start) + match.replacement + state.current.slice(match.end);
+        else if (outcome !== 'exact')
+            problems.push(outcome);
     }
     const writes = [];
     for (const [rel, state] of files) {
@@ -85645,6 +86635,109 @@ async function planEdits(ctx, edits) {
             writes.push({ path: rel, before: state.before, after: state.current });
     }
     return { check: { ok: problems.length === 0, problems }, writes, tolerantMatches };
+}
+/** The answer as a whole: too many edits, or too many bytes added. */
+function answerProblem(edits, limits) {
+    if (edits.length > limits.maxEdits) {
+        return {
+            index: limits.maxEdits,
+            path: '',
+            kind: 'too-large',
+            message: `an answer may hold at most ${limits.maxEdits} edits; send fewer, larger edits`,
+        };
+    }
+    const total = edits.reduce((n, e) => n + (typeof e?.newText === 'string' ? bytes(e.newText) : 0), 0);
+    if (total > limits.maxAnswerBytes) {
+        return {
+            index: 0,
+            path: '',
+            kind: 'too-large',
+            message: `the edits add ${total} bytes; one attempt may write at most ${limits.maxAnswerBytes}`,
+        };
+    }
+    return undefined;
+}
+/** One edit on its own: its shape, the guardrails and its size. */
+function checkOne(ctx, limits, edit, index) {
+    if (!edit || typeof edit.path !== 'string' || typeof edit.oldText !== 'string' || typeof edit.newText !== 'string') {
+        const path = String(edit?.path ?? '');
+        return {
+            problem: { index, path, kind: 'invalid', message: 'an edit needs string `path`, `old_text` and `new_text`' },
+        };
+    }
+    const verdict = ctx.guard.checkWrite(edit.path);
+    if (!verdict.ok)
+        return { problem: { index, path: verdict.path, kind: 'guardrail', message: verdict.reason } };
+    if (bytes(edit.oldText) + bytes(edit.newText) > limits.maxEditBytes) {
+        return {
+            problem: {
+                index,
+                path: verdict.path,
+                kind: 'too-large',
+                message: `one edit may be at most ${limits.maxEditBytes} bytes; split it or quote less`,
+            },
+        };
+    }
+    return { index, edit, path: verdict.path, target: verdict.target };
+}
+/** An edit of a file git ignores (directly, or through a tracked symlink) could not be committed. */
+function ignoredProblem({ index, path: rel, target }, ignored) {
+    const ignoredPath = ignored.has(rel) ? rel : target !== undefined && ignored.has(target) ? target : undefined;
+    if (ignoredPath === undefined)
+        return undefined;
+    const via = ignoredPath === rel ? '' : ` (\`${rel}\` is a symlink to it)`;
+    return {
+        index,
+        path: rel,
+        kind: 'guardrail',
+        message: `\`${ignoredPath}\` is ignored by git${via}, so a change there could not be committed (and ignored files may hold secrets)`,
+    };
+}
+/** Apply one edit to its file's current content: how it matched, or why it does not apply. */
+function applyToContent(ctx, limits, files, { index, edit, path: rel }) {
+    let state = files.get(rel);
+    if (!state) {
+        const read = readTarget(external_node_path_default().join(ctx.guard.root, rel), limits);
+        if ('problem' in read)
+            return { index, path: rel, ...read.problem };
+        state = { before: read.content, current: read.content };
+        files.set(rel, state);
+    }
+    if (state.current === null || edit.oldText === '') {
+        const problem = createOrFill(state.current, edit, rel);
+        if (problem)
+            return { index, path: rel, ...problem };
+        state.current = edit.newText;
+        return 'exact';
+    }
+    const match = matchOldText(state.current, edit.oldText, edit.newText);
+    if (match.kind === 'ambiguous') {
+        return {
+            index,
+            path: rel,
+            kind: 'ambiguous',
+            message: `old_text matches ${match.count} places in \`${rel}\`; include more surrounding lines so it matches exactly one`,
+        };
+    }
+    if (match.kind === 'no-match') {
+        return {
+            index,
+            path: rel,
+            kind: 'no-match',
+            message: `old_text was not found in \`${rel}\`${match.nearest ? `; the closest lines start at line ${match.nearest.startLine}` : ''}. Quote the file's current text exactly`,
+            nearest: match.nearest,
+        };
+    }
+    state.current = state.current.slice(0, match.start) + match.replacement + state.current.slice(match.end);
+    return match.tolerant ? 'tolerant' : 'exact';
+}
+/** An edit with an empty old_text creates a file, or fills an empty one; anything else is refused. */
+function createOrFill(current, edit, rel) {
+    if (current === null && edit.oldText !== '')
+        return { kind: 'no-match', message: `\`${rel}\` does not exist; to create it, send an empty old_text` };
+    if (current !== null && current !== '')
+        return { kind: 'invalid', message: `\`${rel}\` already exists; quote the exact lines to replace in old_text` };
+    return undefined;
 }
 /** The dry run providers call: guardrails and matching, nothing written. */
 async function checkEdits(ctx, edits) {
@@ -85704,6 +86797,35 @@ function indent(text) {
         .join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/loop/written-outside.ts
+
+
+const MAX_LISTED_OUTSIDE = 50;
+function mergeWrittenOutside(a, b) {
+    if (!a)
+        return b;
+    const union = [...new Set([...a.paths, ...b.paths])].sort();
+    return {
+        // Contained only if every run was.
+        mode: a.mode === 'sandbox' && b.mode === 'sandbox' ? 'sandbox' : 'scan',
+        paths: union.slice(0, MAX_LISTED_OUTSIDE),
+        total: Math.max(a.total, b.total, union.length),
+        truncated: a.truncated || b.truncated,
+    };
+}
+/** One log line: how many, the first few (each on one bounded line), and whether they were contained. */
+function describeWrittenOutside(w) {
+    if (w.total === 0 && w.truncated)
+        return `what its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (discarded all the same)' : ''}`;
+    const shown = w.paths.slice(0, 3).map((p) => oneLine(p, 160));
+    const more = w.total - shown.length;
+    const list = `${shown.join(', ')}${more > 0 ? `, and ${w.truncated ? 'at least ' : ''}${more} more` : ''}`;
+    const count = `${w.truncated ? 'at least ' : ''}${plural(w.total, 'path')}`;
+    return w.mode === 'sandbox'
+        ? `its test runs wrote ${count} outside the work tree (contained, discarded): ${list}`
+        : `${count} changed outside the work tree while its test runs ran (not contained, not undone): ${list}`;
+}
+
 ;// CONCATENATED MODULE: ./src/loop/repair-host.ts
 /**
  * The `RepairHost` a provider works with during one attempt. Every capability goes through the
@@ -85735,119 +86857,138 @@ function createRepairHost(deps) {
     return {
         root: deps.root,
         triedDiffs: deps.triedDiffs,
-        async checkEdits(edits) {
-            // A problem quotes the file's nearest real lines, which may hold a credential's value.
-            const check = await checkEdits(deps.edits, edits);
-            return {
-                ...check,
-                problems: check.problems.map((p) => ({
-                    ...p,
-                    message: deps.scrub(p.message),
-                    ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
-                })),
-            };
-        },
-        async readFile(raw, range) {
-            const check = deps.edits.guard.checkRead(raw);
-            if (!check.ok)
-                throw new Error(check.reason);
-            // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
-            const asked = check.target ? [check.path, check.target] : [check.path];
-            const ignored = await deps.edits.ignored(asked);
-            const hidden = asked.find((p) => ignored.has(p));
-            if (hidden)
-                throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
-            const abs = external_node_path_default().join(deps.edits.guard.root, check.path);
-            let size;
-            try {
-                size = (0,external_node_fs_.statSync)(abs).size;
-            }
-            catch {
-                throw new Error(`\`${check.path}\` does not exist`);
-            }
-            if (size > 4 * 1024 * 1024)
-                throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
-            const buffer = (0,external_node_fs_.readFileSync)(abs);
-            if (buffer.subarray(0, 8192).includes(0))
-                throw new Error(`\`${check.path}\` is a binary file`);
-            const lines = buffer.toString('utf8').split(/\r?\n/);
-            const start = Math.max(1, Math.floor(range?.start ?? 1));
-            const end = Math.min(lines.length, Math.floor(range?.end ?? start + limits.maxReadLines - 1), start + limits.maxReadLines - 1);
-            let text = '';
-            let line = start;
-            for (; line <= end; line++) {
-                const next = `${line}: ${lines[line - 1]}\n`;
-                if (text.length + next.length > limits.maxReadBytes)
-                    break;
-                text += next;
-            }
-            const shownEnd = line - 1;
-            const requestedEnd = Math.min(range?.end ?? lines.length, lines.length);
-            if (shownEnd < requestedEnd) {
-                text += `… (${lines.length} lines in total; ask for lines ${shownEnd + 1}-${Math.min(requestedEnd, shownEnd + limits.maxReadLines)} to read on)\n`;
-            }
-            else if (shownEnd < lines.length) {
-                text += `… (${lines.length} lines in total)\n`;
-            }
-            return deps.scrub(text);
-        },
-        async search(query) {
-            if (typeof query !== 'string' || !query.trim())
-                throw new Error('the search query is empty');
-            if (query.length > 200 || /[\0\n]/.test(query))
-                throw new Error('the search query must be one line of at most 200 characters');
-            const { stdout } = await git(deps.git, ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'], {
-                okCodes: [1],
-                maxBuffer: 16 * 1024 * 1024,
-            });
-            const records = stdout.split('\n').filter(Boolean);
-            const out = [];
-            let bytes = 0;
-            for (const record of records) {
-                const [file, line, ...rest] = splitNul(record);
-                if (file === undefined || line === undefined)
-                    continue;
-                if (!deps.edits.guard.checkRead(file).ok)
-                    continue;
-                let text = rest.join('\0').trim();
-                if (text.length > limits.maxSearchLineChars)
-                    text = `${text.slice(0, limits.maxSearchLineChars)}…`;
-                const entry = `${file}:${line}: ${text}`;
-                if (out.length >= limits.maxSearchResults || bytes + entry.length > limits.maxSearchBytes) {
-                    out.push(`… (${records.length - out.length} more matches not shown; search for something more specific)`);
-                    break;
-                }
-                out.push(entry);
-                bytes += entry.length + 1;
-            }
-            return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
-        },
-        async tryCandidate(edits) {
-            const total = deps.expectations.failToPass.length;
-            const applied = await applyEdits(deps.edits, edits);
-            if (!applied.check.ok)
-                return {
-                    targetsPassed: 0,
-                    targetsTotal: total,
-                    feedback: deps.scrub(describeProblems(applied.check.problems)),
-                };
-            try {
-                const run = await deps.rerunTargets(`candidate-${++candidates}`);
-                const judged = judgeTargets(deps.expectations, run);
-                return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
-            }
-            finally {
-                restoreSnapshot(deps.snapshot);
-            }
-        },
+        checkEdits: (edits) => checkScrubbed(deps, edits),
+        readFile: (raw, range) => readRepoFile(deps, limits, raw, range),
+        search: (query) => searchTracked(deps, limits, query),
+        tryCandidate: (edits) => tryCandidate(deps, edits, () => `candidate-${++candidates}`),
         log(message) {
             const text = deps.scrub(String(message));
             deps.logger.info(text.length > limits.maxLogChars ? `${text.slice(0, limits.maxLogChars)}…` : text);
         },
     };
 }
+/** The dry run, scrubbed: a problem quotes the file's nearest real lines, which may hold a credential's value. */
+async function checkScrubbed(deps, edits) {
+    const check = await checkEdits(deps.edits, edits);
+    return {
+        ...check,
+        problems: check.problems.map((p) => ({
+            ...p,
+            message: deps.scrub(p.message),
+            ...(p.nearest ? { nearest: { ...p.nearest, text: deps.scrub(p.nearest.text) } } : {}),
+        })),
+    };
+}
+/** A repo file's lines (numbered, in a range, bounded), or a reason it is not shown. */
+async function readRepoFile(deps, limits, raw, range) {
+    const check = deps.edits.guard.checkRead(raw);
+    if (!check.ok)
+        throw new Error(check.reason);
+    // A symlink git tracks may lead to a file it ignores (`config -> .env`): both are asked.
+    const asked = check.target ? [check.path, check.target] : [check.path];
+    const ignored = await deps.edits.ignored(asked);
+    const hidden = asked.find((p) => ignored.has(p));
+    if (hidden)
+        throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+    const abs = external_node_path_default().join(deps.edits.guard.root, check.path);
+    let size;
+    try {
+        size = (0,external_node_fs_.statSync)(abs).size;
+    }
+    catch {
+        throw new Error(`\`${check.path}\` does not exist`);
+    }
+    if (size > 4 * 1024 * 1024)
+        throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
+    const buffer = (0,external_node_fs_.readFileSync)(abs);
+    if (buffer.subarray(0, 8192).includes(0))
+        throw new Error(`\`${check.path}\` is a binary file`);
+    return deps.scrub(numberedLines(buffer.toString('utf8').split(/\r?\n/), limits, range));
+}
+/** `lines` from the range's start, numbered, within the line and byte bounds, saying how to read on. */
+function numberedLines(lines, limits, range) {
+    const start = Math.max(1, Math.floor(range?.start ?? 1));
+    const end = Math.min(lines.length, Math.floor(range?.end ?? start + limits.maxReadLines - 1), start + limits.maxReadLines - 1);
+    let text = '';
+    let line = start;
+    for (; line <= end; line++) {
+        const next = `${line}: ${lines[line - 1]}\n`;
+        if (text.length + next.length > limits.maxReadBytes)
+            break;
+        text += next;
+    }
+    const shownEnd = line - 1;
+    const requestedEnd = Math.min(range?.end ?? lines.length, lines.length);
+    if (shownEnd < requestedEnd) {
+        text += `… (${lines.length} lines in total; ask for lines ${shownEnd + 1}-${Math.min(requestedEnd, shownEnd + limits.maxReadLines)} to read on)\n`;
+    }
+    else if (shownEnd < lines.length) {
+        text += `… (${lines.length} lines in total)\n`;
+    }
+    return text;
+}
+/** A literal `git grep` over tracked files the guardrails let the model read; bounded. */
+async function searchTracked(deps, limits, query) {
+    if (typeof query !== 'string' || !query.trim())
+        throw new Error('the search query is empty');
+    if (query.length > 200 || /[\0\n]/.test(query))
+        throw new Error('the search query must be one line of at most 200 characters');
+    const { stdout } = await git(deps.git, ['grep', '-n', '-I', '-F', '-z', '--no-color', '--full-name', '-e', query, '--', '.'], {
+        okCodes: [1],
+        maxBuffer: 16 * 1024 * 1024,
+    });
+    const records = stdout.split('\n').filter(Boolean);
+    const out = [];
+    let bytes = 0;
+    for (const record of records) {
+        const [file, line, ...rest] = splitNul(record);
+        if (file === undefined || line === undefined)
+            continue;
+        if (!deps.edits.guard.checkRead(file).ok)
+            continue;
+        let text = rest.join('\0').trim();
+        if (text.length > limits.maxSearchLineChars)
+            text = `${text.slice(0, limits.maxSearchLineChars)}…`;
+        const entry = `${file}:${line}: ${text}`;
+        if (out.length >= limits.maxSearchResults || bytes + entry.length > limits.maxSearchBytes) {
+            out.push(`… (${records.length - out.length} more matches not shown; search for something more specific)`);
+            break;
+        }
+        out.push(entry);
+        bytes += entry.length + 1;
+    }
+    return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
+}
+/** Apply, rerun just the failing tests (the run labelled by `nextLabel`), restore the snapshot. */
+async function tryCandidate(deps, edits, nextLabel) {
+    const total = deps.expectations.failToPass.length;
+    const applied = await applyEdits(deps.edits, edits);
+    if (!applied.check.ok)
+        return {
+            targetsPassed: 0,
+            targetsTotal: total,
+            feedback: deps.scrub(describeProblems(applied.check.problems)),
+        };
+    try {
+        const run = await deps.rerunTargets(nextLabel());
+        const judged = judgeTargets(deps.expectations, run);
+        return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
+    }
+    finally {
+        restoreSnapshot(deps.snapshot);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/loop/special-case-gate.ts
+/**
+ * The loop's side of the special-casing check: reads what the pure check needs from the work tree
+ * (the failing tests' files once per run, the attempt's changed files per attempt) and scrubs the
+ * evidence before it reaches the report or a model. A check that fails is logged and lets the
+ * attempt through: the tests did verify it, and the check is a heuristic on top.
+ */
+
+
+
 
 
 
@@ -85864,6 +87005,45 @@ async function readRepoFiles(root, files) {
             texts.set(file, await store.text(file));
     return texts;
 }
+/** The files of a data folder the tests name (repo-relative, sorted, bounded); none outside the repository. */
+async function listFolder(root, folder) {
+    const rel = SourceStore.normalise(folder);
+    if (!rel)
+        return [];
+    try {
+        const entries = await (0,promises_namespaceObject.readdir)(external_node_path_default().join(root, rel), { withFileTypes: true });
+        return entries
+            .filter((e) => e.isFile())
+            .map((e) => `${rel}/${e.name}`)
+            .sort()
+            .slice(0, MAX_FOLDER_FILES);
+    }
+    catch {
+        return [];
+    }
+}
+/** The failing tests' facts, with the data files their test files name (read through the same rules). */
+async function readFactsWithData(root, frames) {
+    const testFiles = [...new Set(frames.flatMap((f) => (f.test ? [f.test.file] : [])))];
+    const texts = await readRepoFiles(root, testFiles);
+    const listed = new Map();
+    const candidates = [];
+    for (const [file, text] of texts) {
+        if (text === undefined)
+            continue;
+        const { files, folders } = testDataCandidates(file, text);
+        candidates.push(...files);
+        for (const folder of folders) {
+            if (!listed.has(folder))
+                listed.set(folder, await listFolder(root, folder));
+            candidates.push(...listed.get(folder).filter(isDataFile));
+        }
+    }
+    for (const [file, text] of await readRepoFiles(root, candidates.slice(0, MAX_DATA_FILES * 8)))
+        if (!texts.has(file))
+            texts.set(file, text);
+    return readTestFacts(frames, (file) => texts.get(file), { list: (folder) => listed.get(folder) ?? [] });
+}
 function createSpecialCaseGate(input) {
     const { root, scrub, logger } = input;
     // The failing tests' files are restored before every verification: read once, when first needed.
@@ -85871,7 +87051,7 @@ function createSpecialCaseGate(input) {
     return {
         async check(diff, files) {
             try {
-                facts ??= readRepoFiles(root, input.frames.flatMap((f) => (f.test ? [f.test.file] : []))).then((tests) => readTestFacts(input.frames, (file) => tests.get(file)));
+                facts ??= readFactsWithData(root, input.frames);
                 // Only the files the attempt changed: a diff that names another file reads nothing of it.
                 const changed = await readRepoFiles(root, files);
                 const patch = readUnifiedDiff(diff, (file) => changed.get(file));
@@ -85881,6 +87061,7 @@ function createSpecialCaseGate(input) {
                     literal: scrub(e.literal),
                     patch: { ...e.patch, text: scrub(e.patch.text) },
                     ...(e.test ? { test: { ...e.test, text: scrub(e.test.text) } } : {}),
+                    ...(e.dataReadBy ? { dataReadBy: scrub(e.dataReadBy) } : {}),
                 }));
             }
             catch (error) {
@@ -85903,6 +87084,8 @@ const SPECIAL_CASE_REASONS = {
     'input-condition': `{patch} compares with {literal}, an input of the test at {test}`,
     'expected-value': `{patch} returns or assigns {literal}, the value the test at {test} expects`,
     'test-identity': `{patch} checks {literal}, which only identifies the test run`,
+    'encoded-cases': `{patch} encodes {literal}, which holds an input and the expected value of the test at {test}`,
+    'table-rebind': `{patch} rebinds {literal} to a wrapper that answers from a table before it calls the original`,
 };
 
 ;// CONCATENATED MODULE: ./src/repair/special-cases/special-case-feedback.ts
@@ -85924,7 +87107,9 @@ function specialCaseFeedback(evidence) {
     const reasons = evidence.slice(0, MAX_REASONS).map((e) => fillTemplate(SPECIAL_CASE_REASONS[e.rule], {
         patch: siteText(e.patch),
         literal: literalText(e.literal),
-        test: e.test ? siteText(e.test) : 'the failing tests',
+        test: e.test
+            ? `${siteText(e.test)}${e.dataReadBy ? ` (test data read by ${oneLine(stripControls(e.dataReadBy), special_case_feedback_MAX_PATH_CHARS)})` : ''}`
+            : 'the failing tests',
     }));
     if (evidence.length > MAX_REASONS)
         reasons.push(`${evidence.length - MAX_REASONS} more`);
@@ -85989,6 +87174,7 @@ function noneAccepted(attempts) {
 }
 
 ;// CONCATENATED MODULE: ./src/loop/heal-loop.ts
+
 
 
 
@@ -86107,6 +87293,7 @@ function recordAttempt(a, verdict, fields) {
         feedback: '',
         tokens: { input: 0, output: 0 },
         durationMs: Math.max(0, input.now() - a.started),
+        ...(a.outside ? { writtenOutside: { ...a.outside, paths: a.outside.paths.map((p) => input.scrub(p)) } } : {}),
         ...fields,
     };
     attempt.feedback = input.scrub(attempt.feedback);
@@ -86118,17 +87305,21 @@ function recordAttempt(a, verdict, fields) {
     const headline = feedbackHeadline(attempt);
     input.logger.info(`attempt ${n}: ${verdict}${headline ? ` — ${headline}` : ''}`);
     input.logger.info(`attempt ${n} took ${describeTimings(a.state.timings.at(-1), attempt.durationMs)}`);
+    const outside = attempt.writtenOutside;
+    if (outside && (outside.total > 0 || outside.truncated))
+        input.logger.warn(`attempt ${n}: ${describeWrittenOutside(outside)}`);
     return attempt;
 }
 /** The attempt's split: the timed phases, and the rest of its duration as self-heal's own. */
 function attemptTimings(a, durationMs) {
-    const { providerMs, targetedRerunMs, fullRunMs } = a.clock;
+    const { providerMs, targetedRerunMs, fullRunMs, ciWaitMs } = a.clock;
     const timed = providerMs + (targetedRerunMs ?? 0) + (fullRunMs ?? 0);
     return {
         n: a.n,
         providerMs,
         ...(targetedRerunMs !== undefined ? { targetedRerunMs } : {}),
         ...(fullRunMs !== undefined ? { fullRunMs } : {}),
+        ...(ciWaitMs !== undefined ? { ciWaitMs } : {}),
         selfHealMs: Math.max(0, durationMs - timed),
     };
 }
@@ -86137,7 +87328,9 @@ function describeTimings(t, durationMs) {
     const parts = [`provider ${formatDuration(t.providerMs)}`];
     if (t.targetedRerunMs !== undefined)
         parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
-    if (t.fullRunMs !== undefined)
+    if (t.ciWaitMs !== undefined)
+        parts.push(`CI round ${formatDuration(t.ciWaitMs)}`);
+    else if (t.fullRunMs !== undefined)
         parts.push(`full run ${formatDuration(t.fullRunMs)}`);
     parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
     return `${formatDuration(durationMs)}: ${parts.join(', ')}`;
@@ -86147,6 +87340,10 @@ async function timedRun(a, phase, run) {
     const outcome = await run();
     const key = phase === 'full run' ? 'fullRunMs' : 'targetedRerunMs';
     a.clock[key] = (a.clock[key] ?? 0) + outcome.durationMs;
+    if (outcome.ci)
+        a.clock.ciWaitMs = (a.clock.ciWaitMs ?? 0) + outcome.ci.waitMs;
+    if (outcome.writtenOutside)
+        a.outside = mergeWrittenOutside(a.outside, outcome.writtenOutside);
     const exit = outcome.timedOut ? 'timed out' : `exit ${outcome.exitCode ?? 'killed'}`;
     a.input.logger.info(`${phase}: ${exit} in ${formatDuration(outcome.durationMs)}`);
     return outcome;
@@ -86163,6 +87360,7 @@ async function askProvider(a) {
             testCommand: input.options.testCommand,
             failures: input.frames,
             sources: input.sources,
+            ranking: input.ranking,
             commitDiff: input.commitDiff,
             history: a.state.attempts,
         }, {
@@ -86185,7 +87383,7 @@ async function askProvider(a) {
         logger: input.logger,
         triedDiffs: a.state.triedHashes,
         expectations: input.expectations,
-        rerunTargets: input.rerunTargets ?? input.runFull,
+        rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
     });
     let answer;
     const asked = input.now();
@@ -86198,6 +87396,7 @@ async function askProvider(a) {
             history: a.state.attempts.slice(),
             budget: attemptAllowance(a.budget, input.spent, input.now()),
             commitDiff: input.commitDiff,
+            ...(input.ranking ? { ranking: input.ranking } : {}),
         }, host);
     }
     catch (error) {
@@ -86300,9 +87499,10 @@ async function verifyAttempt(a, applied) {
     heal_loop_throwIfAborted(input.signal);
     const { rerunTargets } = input;
     let full;
+    let targeted;
     if (rerunTargets) {
         const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
-        const targeted = judgeTargets(input.expectations, run);
+        targeted = judgeTargets(input.expectations, run);
         if (targeted.verdict !== 'accepted')
             return rejectVerified(a, applied, targeted);
         // A rerun that fell back to the full command is the full run.
@@ -86310,11 +87510,24 @@ async function verifyAttempt(a, applied) {
             full = run;
     }
     heal_loop_throwIfAborted(input.signal);
-    full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`));
+    // On CI, a candidate that special-cases the tests is refused before it costs a round.
+    if (input.fullOnCi && !full && (await specialCased(a, applied, targeted ?? judgeTargets(input.expectations, NO_RUN))))
+        return NEXT;
+    const { runSubset } = input;
+    if (runSubset && !full) {
+        // Counted with the targeted rerun: both are the runner's part of verifying before CI.
+        const subset = judgeSubset(input.expectations, await timedRun(a, 'subset run', () => runSubset(`attempt-${n}-subset`)));
+        if (subset.verdict !== 'accepted')
+            return rejectVerified(a, applied, subset);
+    }
+    full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`, applied.files));
+    if (full.unverified)
+        return unverifiedRound(a, applied, full);
     const judged = judgeFull(input.expectations, full);
+    const ci = full.ci ? { ci: full.ci } : {};
     if (judged.verdict !== 'accepted')
-        return rejectVerified(a, applied, judged);
-    if (await specialCased(a, applied, judged))
+        return rejectVerified(a, applied, judged, ci);
+    if (!input.fullOnCi && (await specialCased(a, applied, judged)))
         return NEXT;
     // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
     const fix = new Set(applied.files);
@@ -86323,6 +87536,7 @@ async function verifyAttempt(a, applied) {
         restoreSnapshot(snapshot, leftovers);
     recordAttempt(a, 'accepted', {
         ...recorded,
+        ...ci,
         feedback: refusedNote.trim(),
         failToPass: judged.failToPass,
         passToPass: judged.passToPass,
@@ -86330,15 +87544,32 @@ async function verifyAttempt(a, applied) {
     return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
 }
 /** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */
-function rejectVerified(a, applied, judged) {
+function rejectVerified(a, applied, judged, extra = {}) {
     restoreSnapshot(a.input.snapshot);
     recordAttempt(a, judged.verdict, {
         ...applied.recorded,
+        ...extra,
         feedback: judged.feedback + applied.refusedNote,
         failToPass: judged.failToPass,
         ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
     });
     return NEXT;
+}
+/** The counts of an attempt with no targeted rerun, refused before its CI round: nothing ran yet. */
+const NO_RUN = { cases: [], frames: [], exitCode: null, timedOut: false, output: '', durationMs: 0 };
+/**
+ * A CI round with no verdict (cancelled, timed out, never started, a shard without a report): never
+ * healed, and the loop stops — the next candidate's round would meet the same CI.
+ */
+function unverifiedRound(a, applied, full) {
+    const { reason, config } = full.unverified;
+    restoreSnapshot(a.input.snapshot);
+    recordAttempt(a, 'unverified', { ...applied.recorded, feedback: reason, ...(full.ci ? { ci: full.ci } : {}) });
+    return {
+        kind: 'stop',
+        result: config ? 'config-error' : 'unverified',
+        reason: `attempt ${a.n} passed in the runner, but its CI round gave no verdict: ${reason}`,
+    };
 }
 /** Step 7's gate: an attempt that passes by recognising the tests is rolled back like any rejected one. */
 async function specialCased(a, applied, judged) {
@@ -86403,6 +87634,961 @@ async function applyAnswer(input, editCtx, answer) {
     return { files, problems: problems.join('\n') };
 }
 
+;// CONCATENATED MODULE: ./src/loop/verify-mode.ts
+/**
+ * Where the whole suite verifies a candidate: in this runner, or on the user's own CI (`verify`).
+ * `auto` takes the runner when the baseline's full run fits well within the budget and the failed
+ * run was one job; a sharded run, or a suite too slow for the budget, goes to CI when it can.
+ */
+
+/** The share of the budget the attempts' full runs may take before `auto` prefers CI. */
+const RUNNER_SHARE = 0.5;
+function chooseVerifyMode(f) {
+    if (f.requested === 'runner')
+        return { mode: 'runner', reason: 'verify: runner was asked for' };
+    if (f.requested === 'ci') {
+        if (f.ciUnavailable)
+            return { mode: 'error', reason: `verify: ci cannot run here: ${f.ciUnavailable}` };
+        return { mode: 'ci', reason: 'verify: ci was asked for' };
+    }
+    const needed = f.fullRunMs * f.attempts;
+    const fits = needed <= f.budgetMs * RUNNER_SHARE;
+    const why = f.shards > 1
+        ? `the failed run's reports came from ${plural(f.shards, 'shard')}, which one runner does not run as CI does`
+        : fits
+            ? undefined
+            : `${plural(f.attempts, 'full run')} of ${formatDuration(f.fullRunMs)} would take more than half of the ${formatDuration(f.budgetMs)} budget`;
+    if (!why)
+        return {
+            mode: 'runner',
+            reason: `verify auto → runner: the full run takes ${formatDuration(f.fullRunMs)}, well within the ${formatDuration(f.budgetMs)} budget`,
+        };
+    if (f.ciUnavailable)
+        return { mode: 'runner', reason: `verify auto → runner: ${why}, but ${f.ciUnavailable}` };
+    return { mode: 'ci', reason: `verify auto → ci: ${why}` };
+}
+/**
+ * What a verification run is expected to take before the first attempt measured one: the suite's
+ * run in this runner, or on CI, where the shards run side by side, one shard's share of it.
+ */
+function expectedFullRunMs(fullRunMs, mode, shards) {
+    return mode === 'ci' ? Math.ceil(fullRunMs / Math.max(1, shards)) : fullRunMs;
+}
+
+;// CONCATENATED MODULE: ./src/repair/ranking/functions.ts
+
+async function functionsOf(store, file) {
+    if (file.endsWith('.go')) {
+        const text = await store.text(file);
+        return text === undefined ? [] : goFunctions(text);
+    }
+    const source = await store.parse(file);
+    if (!source)
+        return [];
+    const out = [];
+    walkTree(source.tree.rootNode, (node) => {
+        if (isFunctionNode(node, source.family)) {
+            const name = functionName(node);
+            out.push({ ...(name ? { name } : {}), start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
+        }
+        return true;
+    });
+    return out;
+}
+function goFunctions(text) {
+    const out = [];
+    const lines = text.split('\n');
+    let open;
+    lines.forEach((line, i) => {
+        const head = /^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/.exec(line);
+        if (head)
+            open = { name: head[1], start: i + 1, end: i + 1 };
+        if (open && /^}/.test(line)) {
+            out.push({ ...open, end: i + 1 });
+            open = undefined;
+        }
+    });
+    return out;
+}
+/** The innermost named function holding `line`, else the innermost of any. */
+function functionAt(ranges, line) {
+    const holding = ranges.filter((r) => r.start <= line && line <= r.end);
+    const inner = (list) => list.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start)[0];
+    return inner(holding.filter((r) => r.name)) ?? inner(holding);
+}
+
+;// CONCATENATED MODULE: ./src/repair/ranking/ranking.ts
+/**
+ * The fault ranking every provider reads: files, functions and lines of the repository's own code,
+ * most suspicious first, each with why. It comes from the failing tests' recorded execution
+ * (`spectrum.ts`) when there is one, else from the failure frames alone (`builtin/localise.ts`).
+ */
+/** Functions and lines a ranking keeps. */
+const MAX_RANKED_FUNCTIONS = 20;
+const MAX_RANKED_LINES = 400;
+function compareRanked(a, b) {
+    return (b.score - a.score ||
+        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+        (a.line ?? a.startLine ?? 0) - (b.line ?? b.startLine ?? 0));
+}
+
+;// CONCATENATED MODULE: ./src/repair/ranking/spectrum.ts
+
+
+
+
+
+const STACK_BOOST = 1.5;
+const spectrum_CHANGED_BOOST = 1.5;
+const spectrum_CHANGED_FUNCTION_BOOST = 1.2;
+/** Weight of the static ranking's score (at most 1) added to a line that ran. */
+const STATIC_WEIGHT = 0.05;
+/**
+ * The same for a whole-run record: with no passing test told apart, every line it ran scores alike,
+ * so the frames' evidence (stacks, what the tests call, the changed lines) orders them.
+ */
+const WHOLE_RUN_STATIC_WEIGHT = 0.5;
+/** Lines outside any function (module level) count this much. */
+const MODULE_LEVEL_WEIGHT = 0.5;
+function ochiai(ef, ep, nf) {
+    return ef > 0 && nf > 0 ? ef / Math.sqrt(nf * (ef + ep)) : 0;
+}
+function isSuspectable(file, testFiles) {
+    const code = familyForFile(file) !== undefined || (file.endsWith('.go') && !file.endsWith('_test.go'));
+    return code && !isTestPath(file) && !isVendoredPath(file) && !testFiles.has(file);
+}
+/** Per line of the repository's own code that a failing unit ran: how many failing and passing units ran it. */
+function countHits(spectrum, testFiles) {
+    const hits = new Map();
+    for (const unit of spectrum.units) {
+        for (const [file, lines] of unit.lines) {
+            if (!isSuspectable(file, testFiles))
+                continue;
+            for (const line of lines) {
+                const key = `${file}\0${line}`;
+                const hit = hits.get(key) ?? { file, line, ef: 0, ep: 0 };
+                if (unit.outcome === 'failed')
+                    hit.ef++;
+                else
+                    hit.ep++;
+                hits.set(key, hit);
+            }
+        }
+    }
+    return [...hits.values()].filter((h) => h.ef > 0);
+}
+/** Why a line is suspected, in words. */
+function describeHit(hit, nf, np, perTest) {
+    if (!perTest)
+        return `run when the ${plural(nf, 'failing test')} ran (recorded as one run)`;
+    const failing = hit.ef === nf ? (nf === 1 ? 'the failing test' : `all ${nf} failing tests`) : `${hit.ef} of ${nf} failing tests`;
+    if (np === 0)
+        return `run by ${failing}`;
+    const passing = hit.ep === 0 ? 'none' : String(hit.ep);
+    return `run by ${failing}, by ${passing} of the ${plural(np, 'passing one')}`;
+}
+function stackLines(failures) {
+    const out = new Set();
+    for (const f of failures) {
+        for (const loc of [...f.stack, ...(f.triggering ? [f.triggering] : [])])
+            out.add(`${loc.file}\0${loc.line}`);
+    }
+    return out;
+}
+async function isCodeLine(store, file, line) {
+    const text = (await store.text(file))?.split('\n')[line - 1];
+    return text !== undefined && !!text.trim() && !/^\s*(#|\/\/|\/\*|\*|"""|''')/.test(text);
+}
+async function rankSpectrum(input) {
+    const { spectrum } = input;
+    const nf = spectrum.units.filter((u) => u.outcome === 'failed').length;
+    const np = spectrum.units.length - nf;
+    const hits = countHits(spectrum, input.testFiles);
+    if (nf === 0 || hits.length === 0)
+        return undefined;
+    const stack = stackLines(input.failures);
+    const statics = new Map((input.staticLines ?? []).map((l) => [`${l.file}\0${l.line}`, l.score]));
+    const staticMax = Math.max(1e-9, ...statics.values());
+    const staticWeight = spectrum.perTest ? STATIC_WEIGHT : WHOLE_RUN_STATIC_WEIGHT;
+    const functions = new Map();
+    const lines = [];
+    for (const hit of hits) {
+        if (!(await isCodeLine(input.store, hit.file, hit.line)))
+            continue;
+        if (!functions.has(hit.file))
+            functions.set(hit.file, await functionsOf(input.store, hit.file));
+        const fn = functionAt(functions.get(hit.file), hit.line);
+        const key = `${hit.file}\0${hit.line}`;
+        const changedFile = input.changed.get(hit.file);
+        let score = ochiai(hit.ef, hit.ep, nf);
+        let why = describeHit(hit, nf, np, spectrum.perTest);
+        if (stack.has(key))
+            [score, why] = [score * STACK_BOOST, `${why}; in a failure's stack`];
+        if (changedFile?.has(hit.line))
+            [score, why] = [score * spectrum_CHANGED_BOOST, `${why}; changed by the commit under test`];
+        else if (fn && [...(changedFile ?? [])].some((l) => l >= fn.start && l <= fn.end))
+            score *= spectrum_CHANGED_FUNCTION_BOOST;
+        if (!fn)
+            score *= MODULE_LEVEL_WEIGHT;
+        score += staticWeight * ((statics.get(key) ?? 0) / staticMax);
+        lines.push({ file: hit.file, line: hit.line, score, why, hit, ...(fn ? { fn } : {}) });
+    }
+    lines.sort(compareRanked);
+    return {
+        source: 'spectrum',
+        note: input.note,
+        perTest: spectrum.perTest,
+        ...groupRanking(lines),
+        lines: lines.slice(0, MAX_RANKED_LINES).map(({ file, line, score, why }) => ({ file, line, score, why })),
+    };
+}
+/** How much of a function's score is its best line; the rest is the mean of its best three. */
+const BEST_LINE_SHARE = 0.7;
+/**
+ * Functions scored by their best line, and by their best three (a caller whose one call line only
+ * the failing tests run ranks below the callee whose body only they run); ties: more suspicious
+ * lines. Files score their best line.
+ */
+function groupRanking(lines) {
+    const byFunction = new Map();
+    for (const l of lines) {
+        if (!l.fn)
+            continue;
+        const key = `${l.file}\0${l.fn.start}`;
+        const fn = byFunction.get(key);
+        if (fn) {
+            fn.lines.push(l.line);
+            fn.scores.push(l.score);
+        }
+        else
+            byFunction.set(key, {
+                file: l.file,
+                ...(l.fn.name ? { name: l.fn.name } : {}),
+                startLine: l.fn.start,
+                endLine: l.fn.end,
+                score: l.score,
+                why: l.why,
+                lines: [l.line],
+                scores: [l.score],
+            });
+    }
+    const functions = [...byFunction.values()].map(({ scores, ...fn }) => {
+        // `lines` arrive best first, so the first three scores are the best three.
+        const best3 = scores.slice(0, 3);
+        const mean = best3.reduce((a, b) => a + b, 0) / 3;
+        return { ...fn, score: BEST_LINE_SHARE * scores[0] + (1 - BEST_LINE_SHARE) * mean };
+    });
+    functions.sort((a, b) => b.score - a.score || b.lines.length - a.lines.length || compareRanked(a, b));
+    const files = new Map();
+    for (const l of lines)
+        files.set(l.file, Math.max(files.get(l.file) ?? 0, l.score));
+    return {
+        functions: functions.slice(0, MAX_RANKED_FUNCTIONS),
+        files: [...files].map(([file, score]) => ({ file, score })).sort(compareRanked),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/repair/ranking/rank-faults.ts
+/**
+ * The ranking of a heal run, made once before the first attempt and read by every provider: the
+ * spectrum's when the failing tests' execution was recorded and touched the repository's own code,
+ * else the static one from the failure frames (the stacks, what the failing tests call, the
+ * commit's changed lines), with the reason why in `note`.
+ */
+
+
+
+
+
+
+
+
+async function rankFaults(input) {
+    const store = new SourceStore(input.root);
+    const view = await openRepoView(input.root);
+    const callees = createCalleeResolver(view);
+    try {
+        const changed = await readChangedLines(input.root, input.commitDiff);
+        const staticLines = await localiseFaults({
+            failures: input.failures,
+            store,
+            changed,
+            files: [...view.files],
+            callees,
+        });
+        if (input.spectrum) {
+            const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines });
+            // A record whose lines of the repository's own code lie in no function (transformed scripts
+            // left out, module-level code only) says nothing a function ranking can use.
+            if (ranked && ranked.functions.length > 0)
+                return ranked;
+        }
+        const why = input.spectrum ? `${input.note}; none of it in a function of the repository's own code` : input.note;
+        return { source: 'static', note: why, ...(await groupStatic(staticLines, store)), lines: staticLines };
+    }
+    finally {
+        callees.dispose();
+        await store.dispose();
+    }
+}
+async function groupStatic(lines, store) {
+    const functions = new Map();
+    const withFn = [];
+    for (const l of lines.slice(0, MAX_RANKED_LINES)) {
+        if (!functions.has(l.file))
+            functions.set(l.file, await functionsOf(store, l.file));
+        const fn = functionAt(functions.get(l.file), l.line);
+        withFn.push({ ...l, ...(fn ? { fn } : {}) });
+    }
+    return groupRanking(withFn);
+}
+
+;// CONCATENATED MODULE: ./src/workspace/recorders/go-coverage.ts
+/**
+ * Go's cover profile (`-coverprofile`, asked for through `GOFLAGS` with `-coverpkg=./...` so the
+ * packages a test calls into count too) as the lines that ran. Profile lines name files by import
+ * path; the module path from `go.mod` maps them back to the repository.
+ */
+
+
+const PROFILE_LINE = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ \d+ (\d+)$/;
+/** The module path and directory of the nearest `go.mod` at or above `cwd`, up to `root`. */
+function findModule(cwd, root) {
+    let dir = external_node_path_default().resolve(cwd);
+    for (;;) {
+        const mod = external_node_path_default().join(dir, 'go.mod');
+        if ((0,external_node_fs_.existsSync)(mod)) {
+            const m = /^module\s+(\S+)/m.exec((0,external_node_fs_.readFileSync)(mod, 'utf8'));
+            return m ? { module: m[1].replace(/^"|"$/g, ''), dir } : undefined;
+        }
+        if (dir === external_node_path_default().resolve(root) || external_node_path_default().dirname(dir) === dir)
+            return undefined;
+        dir = external_node_path_default().dirname(dir);
+    }
+}
+function readGoProfile(file, cwd, root) {
+    const lines = new Map();
+    const mod = findModule(cwd, root);
+    if (!mod || !(0,external_node_fs_.existsSync)(file))
+        return lines;
+    for (const row of (0,external_node_fs_.readFileSync)(file, 'utf8').split('\n')) {
+        const m = PROFILE_LINE.exec(row.trim());
+        if (!m || m[4] === '0')
+            continue;
+        const [, importPath, from, to] = m;
+        if (!importPath.startsWith(`${mod.module}/`))
+            continue;
+        const abs = external_node_path_default().join(mod.dir, importPath.slice(mod.module.length + 1));
+        const rel = external_node_path_default().relative(root, abs).split((external_node_path_default()).sep).join('/');
+        if (rel.startsWith('..') || rel.split('/').includes('vendor'))
+            continue;
+        const set = lines.get(rel) ?? new Set();
+        for (let l = Number(from); l <= Number(to) && l - Number(from) < 10_000; l++)
+            set.add(l);
+        lines.set(rel, set);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/workspace/recorders/node-coverage.ts
+/**
+ * V8's coverage (`NODE_V8_COVERAGE`: one JSON file per Node process, child processes included) as
+ * the lines that ran. A script counts only when it is a file under the repository, outside
+ * `node_modules`, and its recorded length is the file's own: a script a runner transformed (vitest,
+ * jest's module wrapper, TypeScript) has offsets of the transformed code, which would point at the
+ * wrong lines, so it is left out and said so.
+ */
+
+
+
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+/** The repo-relative path of a script URL, when it is one of the repository's own files. */
+function ownFile(url, root) {
+    if (!url.startsWith('file://'))
+        return undefined;
+    let file;
+    try {
+        file = (0,external_node_url_.fileURLToPath)(url);
+    }
+    catch {
+        return undefined;
+    }
+    const rel = external_node_path_default().relative(root, file);
+    if (!rel || rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return undefined;
+    const parts = rel.split((external_node_path_default()).sep);
+    if (parts.includes('node_modules') || parts[0] === '.git')
+        return undefined;
+    return parts.join('/');
+}
+/**
+ * Lines with code that ran in a function (or in the script's top level, when the whole line is top
+ * level): `export function unused() {` ran only in its `export`, so it does not count.
+ */
+function linesRun(source, ranges) {
+    const counts = new Int32Array(source.length).fill(-1);
+    const inner = new Uint8Array(source.length);
+    const sorted = [...ranges].sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+    // Outer ranges first, so a nested block's count overrides its function's.
+    sorted.forEach((r, i) => {
+        const from = Math.max(0, r.startOffset);
+        const to = Math.min(source.length, r.endOffset);
+        counts.fill(r.count, from, to);
+        inner.fill(i === 0 && from === 0 ? 0 : 1, from, to);
+    });
+    const out = new Set();
+    let line = 1;
+    let ranInner = false;
+    let allRan = true;
+    let any = false;
+    for (let i = 0; i <= source.length; i++) {
+        const ch = i < source.length ? source.charCodeAt(i) : 10;
+        if (ch === 10) {
+            if (any && (ranInner || allRan))
+                out.add(line);
+            line++;
+            ranInner = any = false;
+            allRan = true;
+        }
+        else if (ch !== 32 && ch !== 9 && ch !== 13) {
+            any = true;
+            if (counts[i] > 0 && inner[i])
+                ranInner = true;
+            if (!(counts[i] > 0))
+                allRan = false;
+        }
+    }
+    return out;
+}
+function readScripts(file) {
+    if ((0,external_node_fs_.statSync)(file).size > MAX_REPORT_BYTES)
+        return [];
+    const parsed = JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+    return Array.isArray(parsed.result) ? parsed.result : [];
+}
+/** Every coverage file in `dir`, merged; unreadable ones are skipped. */
+function readNodeCoverage(dir, root) {
+    const lines = new Map();
+    const transformed = new Set();
+    const realRoot = external_node_path_default().resolve(root);
+    let files;
+    try {
+        files = (0,external_node_fs_.readdirSync)(dir).filter((f) => /^coverage-.*\.json$/.test(f));
+    }
+    catch {
+        return { lines, transformed };
+    }
+    for (const name of files.sort()) {
+        let scripts;
+        try {
+            scripts = readScripts(external_node_path_default().join(dir, name));
+        }
+        catch {
+            continue;
+        }
+        for (const script of scripts) {
+            const rel = ownFile(script.url, realRoot);
+            if (!rel)
+                continue;
+            const source = readSource(external_node_path_default().join(realRoot, rel));
+            const ranges = script.functions.flatMap((f) => f.ranges);
+            const length = Math.max(0, ...ranges.map((r) => r.endOffset));
+            if (source === undefined || length !== source.length) {
+                transformed.add(rel);
+                continue;
+            }
+            const own = lines.get(rel) ?? new Set();
+            for (const l of linesRun(source, ranges))
+                own.add(l);
+            lines.set(rel, own);
+        }
+    }
+    for (const rel of lines.keys())
+        transformed.delete(rel);
+    return { lines, transformed };
+}
+function readSource(file) {
+    try {
+        if ((0,external_node_fs_.statSync)(file).size > MAX_FILE_BYTES)
+            return undefined;
+        return (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/workspace/recorders/python-sources.ts
+/**
+ * The Python recorder's sources, written into self-heal's own temporary directory and put first on
+ * `PYTHONPATH` for a recorded run (never into the repository): `sitecustomize` starts the tracer
+ * (`sys.monitoring` on 3.12+, `sys.settrace` before), which records the lines of files under the
+ * repository outside virtualenvs and site-packages, up to a bound, and writes one JSON file per
+ * process at exit; `_self_heal_pytest`, named in `PYTEST_PLUGINS`, cuts the record per test with
+ * pytest's own outcome. Any error of the tracer turns it off; it never fails a test.
+ */
+const SITECUSTOMIZE = String.raw `# self-heal's sitecustomize: starts the execution recorder, then loads the one it shadows, if any.
+import os
+import sys
+
+try:
+    import _self_heal_spectrum
+    _self_heal_spectrum.start()
+except Exception:
+    pass
+
+_here = os.path.dirname(os.path.abspath(__file__))
+_saved = sys.path[:]
+try:
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+    del sys.modules["sitecustomize"]
+    import importlib
+    importlib.import_module("sitecustomize")
+except ImportError:
+    pass
+except Exception:
+    pass
+finally:
+    sys.path[:] = _saved
+`;
+const TRACER = String.raw `"""self-heal's execution recorder: which lines of the repository's own code ran, per pytest test.
+
+Loaded by self-heal's sitecustomize (never from the repository). Writes one JSON file per process
+into SELF_HEAL_SPECTRUM_OUT at exit; any error of its own turns it off and leaves the tests alone.
+"""
+import json
+import os
+import sys
+import threading
+
+_ROOT = os.path.realpath(os.environ.get("SELF_HEAL_SPECTRUM_ROOT", "") or "/nonexistent")
+_OUT = os.environ.get("SELF_HEAL_SPECTRUM_OUT", "")
+_MAX = int(os.environ.get("SELF_HEAL_SPECTRUM_MAX_LINES", "200000") or "200000")
+_SKIP = ("site-packages", "dist-packages", "node_modules", ".venv", "venv", ".tox", ".nox", ".git", "__pypackages__")
+STATE = {"test": None, "outcome": None, "lines": {}, "units": [], "count": 0, "truncated": False, "on": True}
+_files = {}
+
+
+def _own(filename):
+    cached = _files.get(filename)
+    if cached is not None:
+        return cached
+    rel = False
+    try:
+        path = os.path.realpath(filename)
+        if path.startswith(_ROOT + os.sep) and os.path.isfile(path):
+            parts = os.path.relpath(path, _ROOT).split(os.sep)
+            if not any(p in _SKIP for p in parts[:-1]) and sys.prefix not in path:
+                rel = "/".join(parts)
+    except Exception:
+        rel = False
+    _files[filename] = rel
+    return rel
+
+
+def _hit(filename, line):
+    rel = _own(filename)
+    if not rel or not STATE["on"]:
+        return
+    lines = STATE["lines"].get(rel)
+    if lines is None:
+        lines = STATE["lines"][rel] = set()
+    if line not in lines:
+        if STATE["count"] >= _MAX:
+            STATE["truncated"] = True
+            return
+        lines.add(line)
+        STATE["count"] += 1
+
+
+def _local(frame, event, arg):
+    if event == "line":
+        _hit(frame.f_code.co_filename, frame.f_lineno)
+    return _local
+
+
+# A failure's report calls repr() on the values it shows: that is no test's execution.
+_REPORTING = tuple(os.sep + p + os.sep for p in ("_pytest" + os.sep + "_io", "_pytest" + os.sep + "assertion", "_pytest" + os.sep + "_code")) + (
+    os.sep + "unittest" + os.sep + "util.py",
+    os.sep + "pprint.py",
+    os.sep + "reprlib.py",
+)
+
+
+def _reporting(frame):
+    depth = 0
+    frame = frame.f_back
+    while frame is not None and depth < 40:
+        name = frame.f_code.co_filename
+        if any(part in name for part in _REPORTING):
+            return True
+        frame = frame.f_back
+        depth += 1
+    return False
+
+
+def _global(frame, event, arg):
+    if event != "call" or not _own(frame.f_code.co_filename) or _reporting(frame):
+        return None
+    _hit(frame.f_code.co_filename, frame.f_lineno)
+    return _local
+
+
+def close_unit():
+    if STATE["lines"] or STATE["test"] is not None:
+        STATE["units"].append({
+            "test": STATE["test"],
+            "outcome": STATE["outcome"],
+            "lines": {f: sorted(s) for f, s in STATE["lines"].items()},
+        })
+    STATE["lines"] = {}
+    STATE["test"] = None
+    STATE["outcome"] = None
+
+
+def _write():
+    try:
+        close_unit()
+        if not _OUT:
+            return
+        path = os.path.join(_OUT, "python-%d.json" % os.getpid())
+        with open(path + ".tmp", "w") as out:
+            json.dump({"units": STATE["units"], "truncated": STATE["truncated"]}, out)
+        os.replace(path + ".tmp", path)
+    except Exception:
+        pass
+
+
+def _start_monitoring():
+    mon = sys.monitoring
+    tool = mon.COVERAGE_ID
+    mon.use_tool_id(tool, "self-heal")
+
+    def line(code, number):
+        if not _own(code.co_filename):
+            return mon.DISABLE
+        if not _reporting(sys._getframe(1)):
+            _hit(code.co_filename, number)
+        return None
+
+    mon.register_callback(tool, mon.events.LINE, line)
+    mon.set_events(tool, mon.events.LINE)
+
+
+def start():
+    if not _OUT or not os.path.isdir(_OUT):
+        return
+    try:
+        import atexit
+        atexit.register(_write)
+        if sys.version_info >= (3, 12):
+            _start_monitoring()
+        else:
+            threading.settrace(_global)
+            sys.settrace(_global)
+    except Exception:
+        STATE["on"] = False
+`;
+const PYTEST_PLUGIN = String.raw `"""self-heal's pytest plugin (named in PYTEST_PLUGINS): one recorded unit per test, with pytest's outcome."""
+import _self_heal_spectrum as _s
+
+
+def pytest_runtest_logstart(nodeid, location):
+    _s.close_unit()
+    _s.STATE["test"] = nodeid
+
+
+def pytest_runtest_logreport(report):
+    if _s.STATE["test"] != report.nodeid:
+        return
+    if report.failed:
+        _s.STATE["outcome"] = "failed"
+    elif report.when == "call" and _s.STATE["outcome"] is None:
+        _s.STATE["outcome"] = "skipped" if report.skipped else "passed"
+    elif report.skipped and _s.STATE["outcome"] is None:
+        _s.STATE["outcome"] = "skipped"
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    _s.close_unit()
+`;
+const PYTHON_FILES = [
+    ['sitecustomize.py', SITECUSTOMIZE],
+    ['_self_heal_spectrum.py', TRACER],
+    ['_self_heal_pytest.py', PYTEST_PLUGIN],
+];
+
+;// CONCATENATED MODULE: ./src/workspace/recorders/recorders.ts
+/**
+ * Execution recorders for one test run, switched on through the environment only (nothing in the
+ * repository changes): V8 coverage for Node (`NODE_V8_COVERAGE`, inherited by child processes),
+ * self-heal's Python tracer (`python-sources.ts`, on `PYTHONPATH` from self-heal's own temporary
+ * directory, cut per test under pytest by `PYTEST_PLUGINS`), and Go's cover profile (`GOFLAGS`).
+ * Whatever a recorder failed to write is simply absent: reading never throws, and the recorded
+ * run is evidence only, never a verdict.
+ */
+
+
+
+
+
+
+/** Distinct lines a recorder keeps per process (the tracer) or per run (the others). */
+const MAX_RECORDED_LINES = 200_000;
+function startRecording(options) {
+    const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(options.tmpDir ?? external_node_os_default().tmpdir(), 'self-heal-spectrum-'));
+    const dirs = { node: external_node_path_default().join(dir, 'node'), py: external_node_path_default().join(dir, 'py'), pyOut: external_node_path_default().join(dir, 'py-out') };
+    for (const d of Object.values(dirs))
+        (0,external_node_fs_.mkdirSync)(d, { recursive: true });
+    for (const [name, text] of PYTHON_FILES)
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dirs.py, name), text);
+    const goProfile = external_node_path_default().join(dir, 'go.out');
+    const maxLines = options.maxLines ?? MAX_RECORDED_LINES;
+    const root = external_node_path_default().resolve(options.root);
+    return {
+        env: (base) => ({
+            NODE_V8_COVERAGE: dirs.node,
+            PYTHONPATH: [dirs.py, base.PYTHONPATH].filter(Boolean).join((external_node_path_default()).delimiter),
+            PYTEST_PLUGINS: [base.PYTEST_PLUGINS, '_self_heal_pytest'].filter(Boolean).join(','),
+            SELF_HEAL_SPECTRUM_ROOT: root,
+            SELF_HEAL_SPECTRUM_OUT: dirs.pyOut,
+            SELF_HEAL_SPECTRUM_MAX_LINES: String(maxLines),
+            GOFLAGS: [base.GOFLAGS, `-coverprofile=${goProfile}`, '-coverpkg=./...'].filter(Boolean).join(' '),
+        }),
+        read(durationMs) {
+            const units = [];
+            const notes = [];
+            const recorders = [];
+            const python = readPython(dirs.pyOut, notes);
+            if (python.length > 0)
+                recorders.push('python');
+            units.push(...python);
+            const node = readNodeCoverage(dirs.node, root);
+            if (node.lines.size > 0) {
+                recorders.push('node');
+                units.push({ outcome: 'failed', lines: bound(node.lines, maxLines, notes, 'V8 coverage') });
+            }
+            if (node.transformed.size > 0)
+                notes.push(`${node.transformed.size} transformed script(s) left out of V8 coverage (offsets of generated code): ${[...node.transformed].slice(0, 3).join(', ')}`);
+            const go = readGoProfile(goProfile, options.cwd, root);
+            if (go.size > 0) {
+                recorders.push('go');
+                units.push({ outcome: 'failed', lines: bound(go, maxLines, notes, 'the Go cover profile') });
+            }
+            if (units.length === 0)
+                return undefined;
+            return { recorders, units, perTest: units.every((u) => u.test !== undefined), notes, durationMs };
+        },
+        dispose: () => (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true }),
+    };
+}
+/** The tracer's per-process files: per-test units under pytest, else one whole-run unit each. */
+function readPython(dir, notes) {
+    const perTest = [];
+    const whole = [];
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(dir).filter((n) => /^python-\d+\.json$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    for (const name of names.sort()) {
+        let parsed;
+        try {
+            parsed = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(dir, name), 'utf8'));
+        }
+        catch {
+            continue;
+        }
+        if (parsed.truncated)
+            notes.push('the Python tracer reached its bound of recorded lines');
+        for (const u of parsed.units ?? []) {
+            const lines = new Map();
+            for (const [file, rows] of Object.entries(u.lines ?? {}))
+                lines.set(file, new Set(rows.filter((r) => Number.isInteger(r) && r > 0)));
+            if (typeof u.test === 'string') {
+                if (u.outcome === 'failed' || u.outcome === 'passed')
+                    perTest.push({ test: u.test, outcome: u.outcome, lines });
+            }
+            else
+                whole.push({ outcome: 'failed', lines });
+        }
+    }
+    // Under pytest, what ran outside any test (imports, collection) is no test's evidence.
+    if (perTest.length > 0)
+        return perTest;
+    if (whole.length === 0)
+        return [];
+    const merged = new Map();
+    for (const u of whole)
+        for (const [f, s] of u.lines)
+            merged.set(f, new Set([...(merged.get(f) ?? []), ...s]));
+    return [{ outcome: 'failed', lines: merged }];
+}
+function bound(lines, max, notes, what) {
+    let total = 0;
+    const out = new Map();
+    for (const file of [...lines.keys()].sort()) {
+        const set = lines.get(file);
+        if (total + set.size > max) {
+            notes.push(`${what} was cut at ${max} lines`);
+            break;
+        }
+        total += set.size;
+        out.set(file, set);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/loop/spectrum-run.ts
+/**
+ * The one extra targeted run that records which lines of the repository's own code the failing
+ * tests ran (`workspace/recorders/`). It runs after the failures are confirmed, at the targets'
+ * test files when they are Python (the tracer tells pytest's tests apart, so the files' passing
+ * tests give the passing spectrum), else the targets alone (Node and Go record whole runs, which
+ * then hold only failing tests). It is evidence, never a verdict: a run that timed out, or in which
+ * a target did not fail, or that recorded nothing, is dropped and the static ranking stays.
+ */
+
+
+
+
+/** The recorded run may take this many times the confirmation (the tracer's cost), at least a minute. */
+const TIMEOUT_FACTOR = 4;
+const MIN_TIMEOUT_MS = 60_000;
+/** More tests than this in the targets' files, and the recorded run is of the targets alone. */
+const MAX_FILE_LEVEL_TESTS = 300;
+/** The baseline's tests in the targets' files (by file, or by pytest's module-path classname). */
+function testsInTargetFiles(input) {
+    const files = new Set(input.targets.flatMap((t) => (t.file ? [external_node_path_default().resolve(input.cwd, t.file)] : [])));
+    const modules = [...files].map((f) => external_node_path_default().relative(input.cwd, f).replace(/\.py$/, '').split((external_node_path_default()).sep).join('.'));
+    let n = 0;
+    for (const c of input.baseline.values()) {
+        const byFile = c.file !== undefined && files.has(external_node_path_default().resolve(input.cwd, c.file));
+        const cls = c.classname ?? '';
+        if (byFile || modules.some((m) => cls === m || cls.startsWith(`${m}.`)))
+            n++;
+    }
+    return n;
+}
+/**
+ * The plan of the recorded run: the targets' files for Python (unless they hold more than
+ * `MAX_FILE_LEVEL_TESTS` tests: the tracer's cost grows with them), else the targets; none at full level.
+ */
+function recordedPlan(input) {
+    if (input.level === 'full')
+        return undefined;
+    const python = input.targets.length > 0 &&
+        input.targets.every((t) => /\.py$/.test(t.file ?? '')) &&
+        testsInTargetFiles(input) <= MAX_FILE_LEVEL_TESTS;
+    const levels = python
+        ? ['files', 'tests']
+        : input.level === 'files'
+            ? ['files']
+            : ['tests'];
+    for (const level of levels) {
+        const plan = input.runs.plan(input.targets, level);
+        if (plan.targeted)
+            return plan;
+    }
+    return undefined;
+}
+/** Every target failed in the recorded run (a recorder that changed a result is no evidence). */
+function targetsStillFail(input, cases) {
+    const index = new CaseIndex(cases);
+    return input.targets.every((t) => {
+        const { outcome } = index.outcome(t.id, input.baseline.get(t.id), t.wholeFile);
+        return outcome === 'failed';
+    });
+}
+async function recordSpectrum(input) {
+    const plan = recordedPlan(input);
+    if (!plan)
+        return { note: 'no targeted rerun to record: the static ranking is used', durationMs: 0 };
+    let recording;
+    try {
+        recording = startRecording({ root: input.root, cwd: input.cwd });
+    }
+    catch (error) {
+        return { note: `the recorders could not start (${String(error)}): the static ranking is used`, durationMs: 0 };
+    }
+    try {
+        const timeoutMs = Math.min(input.timeoutMs, Math.max(MIN_TIMEOUT_MS, TIMEOUT_FACTOR * (input.confirmationMs ?? input.timeoutMs)));
+        input.logger.info(`recording which lines the failing tests run: ${plan.display}`);
+        const result = await input.runs.run(plan, 'spectrum', { env: recording.env(input.env), timeoutMs });
+        const took = formatDuration(result.durationMs);
+        const dropped = (why) => ({
+            note: `the recorded run was dropped (${why}): the static ranking is used`,
+            durationMs: result.durationMs,
+        });
+        if (result.timedOut)
+            return dropped(`it timed out after ${took}`);
+        if (!targetsStillFail(input, result.cases))
+            return dropped('a failing test did not fail in it');
+        const spectrum = recording.read(result.durationMs);
+        if (!spectrum)
+            return dropped('no recorder wrote anything about the repository’s code');
+        const failed = spectrum.units.filter((u) => u.outcome === 'failed').length;
+        const passed = spectrum.units.length - failed;
+        const what = spectrum.perTest ? `${failed} failing and ${passed} passing tests` : 'the failing tests as one run';
+        return {
+            spectrum,
+            note: `recorded by ${spectrum.recorders.join(', ')} in ${took}: ${what}${spectrum.notes.length ? `; ${spectrum.notes.join('; ')}` : ''}`,
+            durationMs: result.durationMs,
+        };
+    }
+    finally {
+        recording.dispose();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/loop/localise-run.ts
+
+
+/** Functions named in the log and the report. */
+const REPORTED_FUNCTIONS = 5;
+async function localiseRun(input) {
+    const { logger } = input;
+    let recorded = {
+        note: 'recording was switched off (localise: static): the static ranking is used',
+        durationMs: 0,
+    };
+    if (input.record) {
+        try {
+            recorded = await recordSpectrum(input);
+        }
+        catch (error) {
+            recorded = { note: `the recorded run failed (${String(error)}): the static ranking is used`, durationMs: 0 };
+        }
+        finally {
+            input.restore();
+        }
+    }
+    logger.info(`localisation: ${recorded.note}`);
+    const ranking = await rankFaults({ ...input, spectrum: recorded.spectrum, note: recorded.note });
+    const top = ranking.functions.slice(0, REPORTED_FUNCTIONS);
+    top.forEach((f, i) => logger.info(`localisation ${i + 1}. ${f.file}:${f.startLine}-${f.endLine}${f.name ? ` ${f.name}` : ''} (${f.score.toFixed(3)}): ${f.why}`));
+    const round = (n) => Math.round(n * 1000) / 1000;
+    return {
+        ranking,
+        ...(recorded.durationMs > 0 ? { spectrumMs: recorded.durationMs } : {}),
+        report: {
+            source: ranking.source,
+            note: ranking.note,
+            functions: top.map(({ file, name, startLine, endLine, score, why }) => ({
+                file,
+                ...(name ? { name } : {}),
+                startLine,
+                endLine,
+                score: round(score),
+                why,
+            })),
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/contracts/heal-report.ts
 
 
@@ -86416,6 +88602,8 @@ const HealResult = schemas_enum([
     'provider-error',
     'unsafe',
     'config-error',
+    /** A candidate passed in the runner, but its CI run gave no verdict (cancelled, timed out, a shard without a report). */
+    'unverified',
 ]);
 const AttemptVerdict = schemas_enum([
     /** Every fail-to-pass test passes and every pass-to-pass test still passes. */
@@ -86438,7 +88626,29 @@ const AttemptVerdict = schemas_enum([
     'timeout',
     /** The tests pass, but the change special-cases them (hard-coded inputs, the test's name or environment): rolled back. */
     'special-cased',
+    /** The CI run of the candidate gave no verdict: cancelled, timed out, never started, or a shard without a report. */
+    'unverified',
 ]);
+/** One CI run of a candidate (verify: ci): where it ran, how it ended, and what its shards said. */
+const CiRound = object({
+    /** The candidate commit pushed to `branch`. */
+    sha: schemas_string(),
+    branch: schemas_string(),
+    runId: schemas_number().int().optional(),
+    url: schemas_string().optional(),
+    /** `success`, `failure`, `cancelled`, `timed_out`, … or `not-started` when no run appeared in time. */
+    conclusion: schemas_string(),
+    /** Each job (shard): its name and conclusion. */
+    shards: array(object({ name: schemas_string(), conclusion: schemas_string() })),
+    /** The artifacts that carried JUnit reports. */
+    reports: array(schemas_string()).optional(),
+    /** Ids of the tests that failed or broke in this run (bounded). */
+    broke: array(schemas_string()),
+    /** Why the run gave no verdict, when it did not. */
+    unverified: schemas_string().optional(),
+    /** Time spent waiting on CI (push to verdict), ms. */
+    waitMs: schemas_number().nonnegative(),
+});
 /** A line of code cited as evidence: repo-relative file, 1-based line, its text (trimmed, bounded). */
 const CodeSite = object({
     file: schemas_string(),
@@ -86450,18 +88660,33 @@ const SpecialCaseEvidence = object({
     /**
      * `input-condition`: a condition the patch added compares with a literal of a failing test's inputs;
      * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
-     * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable.
+     * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable;
+     * `encoded-cases`: a JSON or CSV string the patch adds holds a failing test's input and expected value;
+     * `table-rebind`: the patch rebinds an existing function to a wrapper that answers from a table first.
      */
-    rule: schemas_enum(['input-condition', 'expected-value', 'test-identity']),
+    rule: schemas_enum(['input-condition', 'expected-value', 'test-identity', 'encoded-cases', 'table-rebind']),
     /** The literal or name as the patch writes it. */
     literal: schemas_string(),
     patch: CodeSite,
-    /** The test line the literal came from (absent for a test-only environment variable). */
+    /** The test line the literal came from (absent for a test-only environment variable and a rebind). */
     test: CodeSite.optional(),
+    /** When `test` is a line of test data (a fixture, a snapshot, a helper's table): the test file that reads it. */
+    dataReadBy: schemas_string().optional(),
 });
 const TokenUsage = object({
     input: schemas_number().int().nonnegative(),
     output: schemas_number().int().nonnegative(),
+});
+/**
+ * What an attempt's test runs wrote outside the work tree: `sandbox`, contained in layers that were
+ * discarded; `scan`, not contained: what changed in `$HOME`, the tool cache and the temporary
+ * directories while they ran (another process's writes included). Paths bounded, `total` all.
+ */
+const WrittenOutside = object({
+    mode: schemas_enum(['sandbox', 'scan']),
+    paths: array(schemas_string()),
+    total: schemas_number().int().nonnegative(),
+    truncated: schemas_boolean(),
 });
 const Attempt = object({
     n: schemas_number().int().positive(),
@@ -86485,6 +88710,10 @@ const Attempt = object({
     detail: record(schemas_string(), unknown()).optional(),
     /** Why the attempt was found to special-case the failing tests (verdict `special-cased`). */
     specialCases: array(SpecialCaseEvidence).optional(),
+    /** The attempt's CI run (verify: ci). */
+    ci: CiRound.optional(),
+    /** What its test runs wrote outside the work tree (absent when they were not contained or watched). */
+    writtenOutside: WrittenOutside.optional(),
 });
 /**
  * Where an attempt's time went (ms). The runs are the test command's own wall time; reading their
@@ -86499,6 +88728,8 @@ const AttemptTimings = object({
     targetedRerunMs: schemas_number().nonnegative().optional(),
     /** The full test run. */
     fullRunMs: schemas_number().nonnegative().optional(),
+    /** Waiting on the CI run that verified the candidate (verify: ci); counted in `fullRunMs` too. */
+    ciWaitMs: schemas_number().nonnegative().optional(),
     /**
      * self-heal's own share: the attempt's `durationMs` less the provider and the runs (the prompt,
      * edits and guardrails, the diff, reading the reports, the special-casing check, the rollback).
@@ -86515,6 +88746,24 @@ const HealTimings = object({
     attempts: array(AttemptTimings),
     /** heal()'s local commit of the fix; absent when it made none. */
     commitMs: schemas_number().nonnegative().optional(),
+    /** The one extra targeted run that recorded the failing tests' execution; absent when none ran. */
+    spectrumMs: schemas_number().nonnegative().optional(),
+});
+/** Where the fault was localised before the first attempt (`repair/ranking/`). */
+const Localisation = object({
+    /** `spectrum`: from the failing tests' recorded execution; `static`: from the failure frames alone. */
+    source: schemas_enum(['spectrum', 'static']),
+    /** What was recorded, or why nothing was. */
+    note: schemas_string(),
+    /** The top functions, most suspicious first. */
+    functions: array(object({
+        file: schemas_string(),
+        name: schemas_string().optional(),
+        startLine: schemas_number().int(),
+        endLine: schemas_number().int(),
+        score: schemas_number(),
+        why: schemas_string(),
+    })),
 });
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 const UncommittedReason = schemas_enum([
@@ -86577,6 +88826,10 @@ const HealReport = object({
     reproduce: schemas_string().optional(),
     /** Why reruns of the failing tests did not select them by name; absent when they did. */
     rerunFallback: RerunFallback.optional(),
+    /** Where the full verification ran (`runner`, or the user's CI) and why. */
+    verify: object({ mode: schemas_enum(['runner', 'ci']), reason: schemas_string() }).optional(),
+    /** Where the fault was localised; absent when no attempt was prepared. */
+    localisation: Localisation.optional(),
 });
 
 ;// CONCATENATED MODULE: ./src/workspace/own-environment.ts
@@ -86951,6 +89204,311 @@ async function commitFixOnHead(git, report, author) {
     return { sha: fix.sha, message };
 }
 
+;// CONCATENATED MODULE: ./src/workspace/run-containment.ts
+/**
+ * Containment of a candidate's test runs: the code under test is a patch a model or an agent wrote,
+ * and it runs with the job's environment on a runner that may persist between jobs.
+ *
+ * - `sandbox` (where `probeRunSandbox` says the platform allows it, as for agents: `sandbox.ts`):
+ *   `$HOME`, the runner's tool cache and the temporary directories (`$TMPDIR`, `/tmp`) are each
+ *   covered by an overlay whose upper layer lives in a private tmpfs that dies with the run. The
+ *   tests read everything as it is and may write anywhere there; the writes are listed and
+ *   discarded. The work tree (and its git directory, and any directory a caller passes through) is
+ *   bound back over the overlays, so writes there are real, as without containment. The run is
+ *   pid 1's child in a pid namespace: what it leaves running dies with it.
+ * - `scan` (no sandbox, or asked for): the run is not contained; after it, one walk of the same
+ *   directories lists what changed while it ran (ctime/mtime after its start, bounded, package
+ *   caches skipped). It cannot tell the tests' writes from another process's, and undoes nothing.
+ *
+ * Not contained either way: other directories the user can write (`/var/tmp`, `/dev/shm`, other
+ * checkouts), the network, and anything else the account can reach.
+ */
+
+
+
+
+
+
+
+const run_containment_MAX_LISTED = 50;
+/** Entries each overlay's listing reads at most. */
+const MAX_ENTRIES = 20_000;
+/** Directories bound through to their real selves at most (file descriptors 3 to 6). */
+const MAX_PASS = 4;
+/** Entries the scan looks at per directory at most (its cost is one lstat each, on every run). */
+const SCAN_BUDGET = 5_000;
+/** File times come from a coarse clock: the scan's moment is taken a little before the run. */
+const run_containment_CLOCK_MARGIN_MS = 50;
+/**
+ * Run as root of a first user namespace: open the directories bound through, the private layer
+ * directory and the two output files (the overlays hide their paths), mount a tmpfs for the layers,
+ * an overlay on each covered directory, bind the pass-through directories back, then run the command
+ * in a second user namespace as the calling user (the mounts locked, the descriptors closed), kill
+ * what it left, and list the upper layers. Positional parameters only: no path is part of the text.
+ */
+const run_containment_SETUP = `set -e
+uid=$1 gid=$2 cmd=$3 cwd=$4 layers=$5 ready=$6 manifest=$7 npass=$8
+shift 8
+i=0
+while [ "$i" -lt "$npass" ]; do
+  eval "exec $((i + 3))<\\"\\$1\\""
+  eval "pass$i=\\$1"
+  i=$((i + 1)); shift
+done
+exec 7>"$ready" 8>"$manifest"
+mount -t tmpfs -o mode=0700 tmpfs "$layers"
+exec 9<"$layers"
+j=0
+for lower in "$@"; do
+  mkdir "$layers/$j-u" "$layers/$j-w"
+  j=$((j + 1))
+done
+j=0
+for lower in "$@"; do
+  mount -t overlay overlay -o "lowerdir=$lower,upperdir=/proc/self/fd/9/$j-u,workdir=/proc/self/fd/9/$j-w,userxattr" "$lower"
+  j=$((j + 1))
+done
+i=0
+while [ "$i" -lt "$npass" ]; do
+  eval "target=\\$pass$i"
+  mount --no-canonicalize --bind "/proc/self/fd/$((i + 3))" "$target"
+  i=$((i + 1))
+done
+cd "$cwd"
+echo ready >&7
+set +e
+unshare --user --map-user="$uid" --map-group="$gid" --mount -- sh -c "$cmd" 3<&- 4<&- 5<&- 6<&- 7>&- 8>&- 9<&-
+status=$?
+kill -KILL -1 2>/dev/null
+j=0
+for lower in "$@"; do
+  find "/proc/self/fd/9/$j-u/" -mindepth 1 \\( ! -type d -o -type d -empty \\) -printf "$j %y %P\\0" 2>/dev/null | head -z -n ${MAX_ENTRIES + 1} >&8
+  j=$((j + 1))
+done
+printf 'end\\0' >&8
+exit $status`;
+function run_containment_isInside(parent, child) {
+    const r = external_node_path_default().relative(parent, child);
+    return r === '' || (!r.startsWith('..') && !external_node_path_default().isAbsolute(r));
+}
+function real(p) {
+    try {
+        return (0,external_node_fs_.realpathSync)(p);
+    }
+    catch {
+        return null;
+    }
+}
+/** The directories a run may write outside the tree that are watched: each once, none inside another. */
+function watchedDirectories(env, root) {
+    const candidates = [env.HOME, env.RUNNER_TOOL_CACHE, env.TMPDIR, external_node_os_default().tmpdir(), '/tmp'];
+    const dirs = new Set();
+    for (const d of candidates) {
+        if (!d || !external_node_path_default().isAbsolute(d))
+            continue;
+        const r = real(d);
+        if (r && r !== '/' && !run_containment_isInside(root, r))
+            dirs.add(r);
+    }
+    const list = [...dirs];
+    return list.filter((d) => !list.some((o) => o !== d && run_containment_isInside(o, d))).sort();
+}
+let run_containment_probed;
+/** Can a test run be contained here? Tried once per process with the real setup on a tiny tree. */
+function probeRunSandbox() {
+    if (run_containment_probed)
+        return run_containment_probed;
+    if (process.platform !== 'linux')
+        return (run_containment_probed = { available: false, reason: `${process.platform} has no Linux namespaces` });
+    const base = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-run-probe-'));
+    try {
+        const lower = external_node_path_default().join(base, 'lower');
+        const kept = external_node_path_default().join(lower, 'kept');
+        (0,external_node_fs_.mkdirSync)(kept, { recursive: true });
+        (0,external_node_fs_.writeFileSync)(external_node_path_default().join(lower, 'old'), 'old\n');
+        const run = sandboxRun({
+            command: 'echo new > ../new && rm ../old && echo real > file && cat ../new',
+            cwd: kept,
+            lowers: [lower],
+            pass: [kept],
+        });
+        const result = (0,external_node_child_process_namespaceObject.spawnSync)('sh', ['-c', run.command], { encoding: 'utf8', timeout: 20_000 });
+        const writes = run.finish();
+        const ok = writes !== null &&
+            result.status === 0 &&
+            result.stdout === 'new\n' &&
+            (0,external_node_fs_.existsSync)(external_node_path_default().join(lower, 'old')) &&
+            !(0,external_node_fs_.existsSync)(external_node_path_default().join(lower, 'new')) &&
+            (0,external_node_fs_.readFileSync)(external_node_path_default().join(kept, 'file'), 'utf8') === 'real\n' &&
+            writes.paths.includes(external_node_path_default().join(lower, 'new')) &&
+            writes.paths.includes(`${external_node_path_default().join(lower, 'old')} (deleted)`);
+        if (ok)
+            return (run_containment_probed = { available: true });
+        const why = (result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0];
+        return (run_containment_probed = { available: false, reason: `test runs cannot be contained here (${why})` });
+    }
+    catch (error) {
+        return (run_containment_probed = { available: false, reason: `the run sandbox could not be tried: ${error.message}` });
+    }
+    finally {
+        removeTree(base);
+    }
+}
+/** One sandboxed run: `lowers` covered by discarded overlays, `pass` (real paths) bound back. */
+function sandboxRun(input) {
+    const base = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(external_node_os_default().tmpdir(), 'self-heal-run-'));
+    const layers = external_node_path_default().join(base, 'layers');
+    const ready = external_node_path_default().join(base, 'ready');
+    const manifest = external_node_path_default().join(base, 'manifest');
+    (0,external_node_fs_.mkdirSync)(layers);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+    const gid = typeof process.getgid === 'function' ? process.getgid() : 0;
+    const args = [String(uid), String(gid), input.command, input.cwd, layers, ready, manifest];
+    args.push(String(input.pass.length), ...input.pass, ...input.lowers);
+    const command = `exec unshare --user --map-root-user --mount --pid --fork --kill-child --mount-proc sh -c ${shellQuoteAll([run_containment_SETUP, 'sh', ...args])}`;
+    return {
+        command,
+        finish() {
+            try {
+                if (readOrEmpty(ready) !== 'ready\n')
+                    return null;
+                // Killed (a timeout) before the listing: what it wrote is unknown, and discarded anyway.
+                return parseManifest(readOrEmpty(manifest), input.lowers);
+            }
+            finally {
+                removeTree(base);
+            }
+        },
+    };
+}
+function readOrEmpty(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return '';
+    }
+}
+/** `index type relative-path` entries, NUL-separated, as the setup's `find` prints them. */
+function parseManifest(text, lowers) {
+    const all = [];
+    const perLayer = new Map();
+    // The listing ends with `end`: without it the run was killed before (or while) it was listed.
+    let truncated = !text.endsWith('end\0');
+    for (const entry of text.split('\0')) {
+        const m = /^(\d+) (\w) ([^]*)$/.exec(entry);
+        if (!m)
+            continue;
+        const i = Number(m[1]);
+        const lower = lowers[i];
+        if (lower === undefined || !m[3])
+            continue;
+        const n = (perLayer.get(i) ?? 0) + 1;
+        perLayer.set(i, n);
+        if (n > MAX_ENTRIES) {
+            truncated = true;
+            continue;
+        }
+        // A character device in an upper layer is a whiteout: the entry was deleted.
+        all.push(`${external_node_path_default().join(lower, m[3])}${m[2] === 'c' ? ' (deleted)' : ''}`);
+    }
+    all.sort();
+    return { mode: 'sandbox', paths: all.slice(0, run_containment_MAX_LISTED), total: all.length, truncated };
+}
+/**
+ * Entries of `dir` changed (ctime or mtime) after `since`, breadth first so a bound stops in the
+ * deepest levels (where a run's new files rarely are: a new entry also changes its directory),
+ * at most `budget` entries looked at. A directory whose entries changed is said by those entries.
+ */
+function changedSince(dir, since, skip, budget) {
+    const paths = [];
+    let level = [dir];
+    let seen = 0;
+    while (level.length > 0) {
+        const next = [];
+        for (const d of level) {
+            let names;
+            try {
+                names = (0,external_node_fs_.readdirSync)(d);
+            }
+            catch {
+                continue;
+            }
+            let childChanged = false;
+            for (const name of names) {
+                const abs = external_node_path_default().join(d, name);
+                if (skip(abs))
+                    continue;
+                if (++seen > budget)
+                    return { paths, truncated: true };
+                const st = (0,external_node_fs_.lstatSync)(abs, { throwIfNoEntry: false });
+                if (!st)
+                    continue;
+                if (st.isDirectory())
+                    next.push(abs);
+                if (st.ctimeMs > since || st.mtimeMs > since) {
+                    paths.push(abs);
+                    childChanged = true;
+                }
+            }
+            // Said by its entries: drop the directory itself when one of them is listed.
+            if (childChanged && d !== dir) {
+                const i = paths.indexOf(d);
+                if (i >= 0)
+                    paths.splice(i, 1);
+            }
+        }
+        level = next;
+    }
+    return { paths, truncated: false };
+}
+function scanRun(command, dirs, skipped, passDirs) {
+    const since = Date.now() - run_containment_CLOCK_MARGIN_MS;
+    const skip = (abs) => skipped.has(abs) || passDirs.some((p) => run_containment_isInside(p, abs));
+    return {
+        command,
+        finish() {
+            const all = [];
+            let truncated = false;
+            for (const dir of dirs) {
+                const scan = changedSince(dir, since, skip, SCAN_BUDGET);
+                truncated ||= scan.truncated;
+                all.push(...scan.paths);
+            }
+            all.sort();
+            return { mode: 'scan', paths: all.slice(0, run_containment_MAX_LISTED), total: all.length, truncated };
+        },
+    };
+}
+/** How this heal's candidate runs are contained: the sandbox where it works, the scan otherwise. */
+function createRunContainment(options) {
+    const root = real(options.root) ?? options.root;
+    const pass = [root, ...(options.passThrough ?? []).map((p) => real(p)).filter((p) => !!p)];
+    const passDirs = [...new Set(pass)].filter((p) => p === root || !run_containment_isInside(root, p));
+    const dirs = watchedDirectories(options.env, root);
+    const home = options.env.HOME ? real(options.env.HOME) : null;
+    const skipped = new Set(home ? [...HOME_CACHES].map((name) => external_node_path_default().join(home, name)) : []);
+    const scan = (reason) => ({
+        mode: 'scan',
+        reason,
+        prepare: (command) => scanRun(command, dirs, skipped, passDirs),
+    });
+    if (options.mode === 'scan')
+        return scan('the scan was asked for');
+    const support = probeRunSandbox();
+    if (!support.available)
+        return scan(support.reason);
+    if (passDirs.length > MAX_PASS)
+        return scan(`more than ${MAX_PASS} directories must be written for real`);
+    const unsafe = [...dirs, ...passDirs].find((d) => !overlayablePath(d));
+    if (unsafe)
+        return scan(`\`${unsafe}\` cannot be mounted as an overlay`);
+    return {
+        mode: 'sandbox',
+        prepare: (command, cwd) => sandboxRun({ command, cwd: real(cwd) ?? cwd, lowers: dirs, pass: passDirs }),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/workspace/python-bytecode.ts
 /**
  * Python's bytecode caches stay the user's; only the cached bytecode of a source that changed
@@ -87108,76 +89666,84 @@ function splitCommandLine(line) {
             i += fd[0].length;
             continue;
         }
-        // A word: read until an unquoted blank, operator or redirection.
-        const start = i;
-        let value = '';
-        while (i < n) {
-            const d = line[i];
-            if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d))
-                break;
-            if (d === '<' || d === '>')
-                break;
-            if (d === "'") {
-                const close = line.indexOf("'", i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i + 1, close);
-                i = close + 1;
-            }
-            else if (d === '"') {
-                i++;
-                let closed = false;
-                while (i < n) {
-                    const e = line[i];
-                    if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1])) {
-                        value += line[i + 1];
-                        i += 2;
-                    }
-                    else if (e === '"') {
-                        closed = true;
-                        i++;
-                        break;
-                    }
-                    else {
-                        value += e;
-                        i++;
-                    }
-                }
-                if (!closed)
-                    return null;
-            }
-            else if (d === '\\') {
-                if (i + 1 < n)
-                    value += line[i + 1];
-                i += 2;
-            }
-            else if (d === '$' && line[i + 1] === '(') {
-                const close = matchParen(line, i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i, close + 1);
-                i = close + 1;
-            }
-            else if (d === '`') {
-                const close = line.indexOf('`', i + 1);
-                if (close < 0)
-                    return null;
-                value += line.slice(i, close + 1);
-                i = close + 1;
-            }
-            else {
-                value += d;
-                i++;
-            }
-        }
+        const word = readWord(line, i);
+        if (!word)
+            return null;
         if (skipNextWord)
             skipNextWord = false;
         else
-            words.push({ value, start, end: i });
-        segEnd = i;
+            words.push({ value: word.value, start: i, end: word.end });
+        segEnd = word.end;
+        i = word.end;
     }
     closeSegment();
     return segments;
+}
+/** A word from `start`: read until an unquoted blank, operator or redirection; null when a quote is open. */
+function readWord(line, start) {
+    const n = line.length;
+    let value = '';
+    let i = start;
+    while (i < n) {
+        const d = line[i];
+        if (d === ' ' || d === '\t' || d === '\r' || OPERATOR_CHARS.has(d))
+            break;
+        if (d === '<' || d === '>')
+            break;
+        if (d === '"') {
+            const quoted = readDoubleQuoted(line, i);
+            if (!quoted)
+                return null;
+            value += quoted.value;
+            i = quoted.end;
+            continue;
+        }
+        if (d === '\\') {
+            if (i + 1 < n)
+                value += line[i + 1];
+            i += 2;
+            continue;
+        }
+        // Single quotes, `$(…)` and backquotes: up to their close; substitutions are kept verbatim.
+        const close = d === "'"
+            ? line.indexOf("'", i + 1)
+            : d === '$' && line[i + 1] === '('
+                ? matchParen(line, i + 1)
+                : d === '`'
+                    ? line.indexOf('`', i + 1)
+                    : undefined;
+        if (close === undefined) {
+            value += d;
+            i++;
+            continue;
+        }
+        if (close < 0)
+            return null;
+        value += d === "'" ? line.slice(i + 1, close) : line.slice(i, close + 1);
+        i = close + 1;
+    }
+    return { value, end: i };
+}
+/** The double-quoted string opening at `open`, with its backslash escapes; null when unclosed. */
+function readDoubleQuoted(line, open) {
+    const n = line.length;
+    let value = '';
+    let i = open + 1;
+    while (i < n) {
+        const e = line[i];
+        if (e === '\\' && i + 1 < n && '"\\$`\n'.includes(line[i + 1])) {
+            value += line[i + 1];
+            i += 2;
+        }
+        else if (e === '"') {
+            return { value, end: i + 1 };
+        }
+        else {
+            value += e;
+            i++;
+        }
+    }
+    return null;
 }
 /** Index of the `)` closing the `(` at `open`, honouring quotes; -1 when unbalanced. */
 function matchParen(line, open) {
@@ -87816,89 +90382,23 @@ function throughPackageManager(request, manager, nodeOptions) {
 
 
 
+
 function toRootRelative(root, cwd, pattern) {
     const rel = external_node_path_default().relative(root, cwd).split((external_node_path_default()).sep).join('/');
     return rel ? `${escapePath(rel)}/${pattern}` : pattern;
 }
 function createTestRuns(options) {
-    let counter = 0;
-    let tracked;
-    let suiteWritesGitDir = false;
-    const runEnv = testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
-    const bytecode = createBytecodeGuard(options.root, options.cwd);
+    const state = {
+        options,
+        counter: 0,
+        suiteWritesGitDir: false,
+        runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
+        bytecode: createBytecodeGuard(options.root, options.cwd),
+    };
     // The outputs of the previous heal are not this one's.
     (0,external_node_fs_.rmSync)(options.outputDir, { recursive: true, force: true });
     (0,external_node_fs_.mkdirSync)(options.outputDir, { recursive: true });
-    const matchReports = async () => {
-        if (options.junit.length === 0)
-            return [];
-        const found = await glob([...options.junit], {
-            cwd: options.cwd,
-            absolute: true,
-            onlyFiles: true,
-            dot: true,
-            followSymbolicLinks: false,
-        });
-        // Only files inside the repository: a glob must never reach (or delete) anything outside it.
-        return found.filter((f) => !external_node_path_default().relative(options.root, f).startsWith('..')).sort();
-    };
-    const deleteStaleReports = async () => {
-        tracked ??= trackedFiles(options.git).then((files) => new Set(files));
-        const keep = await tracked;
-        for (const file of await matchReports()) {
-            const rel = external_node_path_default().relative(options.root, file).split((external_node_path_default()).sep).join('/');
-            // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
-            if (!keep.has(rel))
-                (0,external_node_fs_.rmSync)(file, { force: true });
-        }
-    };
-    const execute = async (command, env, label) => {
-        await deleteStaleReports();
-        const outputFile = external_node_path_default().join(options.outputDir, `${String(++counter).padStart(2, '0')}-${label}.log`);
-        const runEnvironment = { ...runEnv, ...env };
-        bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
-        // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
-        const startedAt = Math.floor(Date.now() / 1000) * 1000;
-        const result = await runCommand({
-            command,
-            cwd: options.cwd,
-            timeoutMs: options.timeoutMs,
-            env: runEnvironment,
-            outputFile,
-            maxOutputBytes: options.maxOutputBytes,
-            signal: options.signal,
-        });
-        const gitDirWrites = options.guardGitDir?.() ?? [];
-        const wroteGitDir = gitDirWrites.length > 0 && !suiteWritesGitDir;
-        if (gitDirWrites.length > 0 && counter === 1)
-            suiteWritesGitDir = true;
-        const fresh = (await matchReports()).filter((f) => {
-            try {
-                return (0,external_node_fs_.lstatSync)(f).mtimeMs >= startedAt;
-            }
-            catch {
-                return false;
-            }
-        });
-        const junit = fresh.map((f) => escapePath(external_node_path_default().relative(options.root, f).split((external_node_path_default()).sep).join('/')));
-        const evidence = await options.collect({ root: options.root, junit, log: outputFile });
-        const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
-        if (fresh.length === 0 && options.junit.length > 0)
-            reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
-        return {
-            label,
-            command,
-            evidence,
-            cases: evidence.run.cases,
-            frames: evidence.frames,
-            exitCode: result.exitCode,
-            timedOut: result.timedOut,
-            output: result.output,
-            durationMs: result.durationMs,
-            reportErrors,
-            ...(wroteGitDir ? { gitDirWrites } : {}),
-        };
-    };
+    const execute = (command, env, label, timeoutMs) => executeRun(state, command, env, label, timeoutMs);
     const plan = (targets, scope) => planRerun({
         testCommand: options.testCommand,
         template: options.rerunTemplate,
@@ -87910,13 +90410,125 @@ function createTestRuns(options) {
     return {
         plan,
         full: (label) => execute(options.testCommand, {}, label),
-        run: (p, label) => execute(p.command, p.env, label),
+        run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
         async targeted(targets, label) {
             const p = plan(targets);
             return { ...(await execute(p.command, p.env, label)), plan: p };
         },
-        existingReports: matchReports,
-        settleBytecode: () => void bytecode.beforeRun(options.changedPaths?.() ?? [], runEnv),
+        existingReports: () => matchReports(options),
+        settleBytecode: () => void state.bytecode.beforeRun(options.changedPaths?.() ?? [], state.runEnv),
+        contain() {
+            state.containment ??= createRunContainment({
+                root: options.root,
+                env: state.runEnv,
+                passThrough: options.containment?.passThrough,
+                mode: options.containment?.mode,
+            });
+            return { mode: state.containment.mode, reason: state.containment.reason };
+        },
+    };
+}
+async function matchReports(options) {
+    if (options.junit.length === 0)
+        return [];
+    const found = await glob([...options.junit], {
+        cwd: options.cwd,
+        absolute: true,
+        onlyFiles: true,
+        dot: true,
+        followSymbolicLinks: false,
+    });
+    // Only files inside the repository: a glob must never reach (or delete) anything outside it.
+    return found.filter((f) => !external_node_path_default().relative(options.root, f).startsWith('..')).sort();
+}
+async function deleteStaleReports(state) {
+    const { options } = state;
+    state.tracked ??= trackedFiles(options.git).then((files) => new Set(files));
+    const keep = await state.tracked;
+    for (const file of await matchReports(options)) {
+        const rel = external_node_path_default().relative(options.root, file).split((external_node_path_default()).sep).join('/');
+        // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
+        if (!keep.has(rel))
+            (0,external_node_fs_.rmSync)(file, { force: true });
+    }
+}
+/** The reports written by this run (no older than its start), as root-relative globs. */
+async function test_runs_freshReports(options, startedAt) {
+    const fresh = (await matchReports(options)).filter((f) => {
+        try {
+            return (0,external_node_fs_.lstatSync)(f).mtimeMs >= startedAt;
+        }
+        catch {
+            return false;
+        }
+    });
+    return fresh.map((f) => escapePath(external_node_path_default().relative(options.root, f).split((external_node_path_default()).sep).join('/')));
+}
+/**
+ * The command itself, contained once `contain()` was called. A sandbox that could not be set up
+ * (the command did not run) falls back to the scan for this run and the rest: never no run.
+ */
+async function runContained(state, command, env, outputFile, timeoutMs = state.options.timeoutMs) {
+    const { options } = state;
+    const run = (line) => runCommand({
+        command: line,
+        cwd: options.cwd,
+        timeoutMs,
+        env,
+        outputFile,
+        maxOutputBytes: options.maxOutputBytes,
+        signal: options.signal,
+    });
+    if (!state.containment)
+        return { result: await run(command) };
+    const prepared = state.containment.prepare(command, options.cwd);
+    const result = await run(prepared.command);
+    const writes = prepared.finish();
+    if (writes)
+        return { result, writtenOutside: writes };
+    const failure = result.output.trim().split('\n').slice(-1)[0] ?? '';
+    state.containment = createRunContainment({
+        root: options.root,
+        env: state.runEnv,
+        passThrough: options.containment?.passThrough,
+        mode: 'scan',
+    });
+    state.containment.reason = `the run sandbox could not be set up (${failure.slice(0, 200)})`;
+    const again = state.containment.prepare(command, options.cwd);
+    const retried = await run(again.command);
+    return { result: retried, writtenOutside: again.finish() ?? undefined };
+}
+async function executeRun(state, command, env, label, timeoutMs) {
+    const { options } = state;
+    await deleteStaleReports(state);
+    const outputFile = external_node_path_default().join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
+    const runEnvironment = { ...state.runEnv, ...env };
+    state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
+    // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
+    const startedAt = Math.floor(Date.now() / 1000) * 1000;
+    const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, timeoutMs);
+    const gitDirWrites = options.guardGitDir?.() ?? [];
+    const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
+    if (gitDirWrites.length > 0 && state.counter === 1)
+        state.suiteWritesGitDir = true;
+    const junit = await test_runs_freshReports(options, startedAt);
+    const evidence = await options.collect({ root: options.root, junit, log: outputFile });
+    const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
+    if (junit.length === 0 && options.junit.length > 0)
+        reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+    return {
+        label,
+        command,
+        evidence,
+        cases: evidence.run.cases,
+        frames: evidence.frames,
+        exitCode: result.exitCode,
+        timedOut: result.timedOut,
+        output: result.output,
+        durationMs: result.durationMs,
+        reportErrors,
+        ...(wroteGitDir ? { gitDirWrites } : {}),
+        ...(writtenOutside ? { writtenOutside } : {}),
     };
 }
 /** Junit globs as root-relative patterns (for the tree state's output filter). */
@@ -87952,6 +90564,9 @@ function writeReportFile(file, report) {
  * the work tree, next to the user's own changes, and the report says so). It is delivery's one fix
  * commit with its one message (`delivery/local-commit.ts`: author, committer, no hooks).
  */
+
+
+
 
 
 
@@ -88061,6 +90676,8 @@ function heal_finish(run, parts) {
         ...(parts.timings ? { timings: parts.timings } : {}),
         ...(parts.reproduce ? { reproduce: parts.reproduce } : {}),
         ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
+        ...(parts.verify ? { verify: parts.verify } : {}),
+        ...(parts.localisation ? { localisation: parts.localisation } : {}),
     });
     if (options?.reportPath)
         writeReportFile(external_node_path_default().resolve(options.cwd, options.reportPath), report);
@@ -88227,14 +90844,24 @@ async function healInSnapshot(run, setup) {
                 rerunFallback: baseline.rerunFallback,
             });
         }
-        const context = await prepareContext(setup, baseline, failures);
+        const context = await prepareContext(run, setup, { runs, baseline, failures, timings });
+        if (context.localised.spectrumMs !== undefined)
+            timings.spectrumMs = context.localised.spectrumMs;
+        const localisation = context.localised.report;
         const notReady = await prepareProvider(run, setup);
         if (notReady) {
             const { summary, flaky, reproduce, rerunFallback } = baseline;
-            return heal_finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback });
+            return heal_finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
         }
-        const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context });
+        const verify = chooseVerify(run, setup, baseline);
+        if (verify.mode === 'error') {
+            const { summary, flaky, reproduce, rerunFallback } = baseline;
+            const stop = { result: 'config-error', reason: verify.reason };
+            return heal_finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
+        }
+        const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context, verify: verify.mode });
         const common = {
+            verify: { mode: verify.mode, reason: verify.reason },
             summary: baseline.summary,
             failures,
             attempts: loop.attempts,
@@ -88244,6 +90871,7 @@ async function healInSnapshot(run, setup) {
             timings: { ...timings, attempts: loop.timings },
             // Attempts' reruns may have fallen back too: the report says the first fallback.
             rerunFallback: baseline.rerun.fallback,
+            localisation,
         };
         if (!loop.accepted) {
             restoreAndRelease(snapshot, runs);
@@ -88329,6 +90957,10 @@ async function runBaseline(run, setup, created) {
         git: repo.git,
         collect,
         signal: run.deps.signal,
+        containment: {
+            mode: run.env.SELF_HEAL_TEST_CONTAINMENT === 'scan' ? 'scan' : 'auto',
+            passThrough: [commonGitDir(setup.gitDir)],
+        },
     });
     created(runs);
     const headTime = await headCommitTime(repo.git);
@@ -88368,8 +91000,9 @@ function failingTestFiles(repo, baseline) {
     }
     return testFiles;
 }
-async function prepareContext(setup, baseline, failures) {
+async function prepareContext(run, setup, ready) {
     const { options, repo, scrub } = setup;
+    const { baseline, failures } = ready;
     const testFiles = failingTestFiles(repo, baseline);
     const guard = createGuard({
         root: repo.root,
@@ -88385,7 +91018,73 @@ async function prepareContext(setup, baseline, failures) {
     const callees = await findCalleeDefinitions(failures, repo.root);
     const sources = gatherSources(failures, guard, DEFAULT_SOURCE_LIMITS, callees);
     const commitDiff = await readCommitDiff(repo.git).then((d) => (d === undefined ? undefined : scrub(d)));
-    return { testFiles, edits, sources, commitDiff };
+    const localised = await run.logger.group('localise', () => localiseRun({
+        runs: ready.runs,
+        targets: baseline.targets,
+        baseline: baseline.expectations.baseline,
+        level: baseline.rerun.level,
+        root: repo.root,
+        cwd: repo.cwd,
+        env: run.env,
+        timeoutMs: options.timeoutSeconds * 1000,
+        confirmationMs: ready.timings.confirmationMs,
+        failures,
+        testFiles,
+        commitDiff,
+        logger: run.logger,
+        restore: () => restoreSnapshot(setup.snapshot),
+        record: options.localise === 'record',
+    }));
+    // The ranking's top functions first: the prompt packs them whole, each with why it is there.
+    const ranked = readRankedSources(localised.ranking, guard);
+    return { testFiles, edits, sources: [...ranked, ...sources], commitDiff, localised };
+}
+/** The verify-subset command as a run plan: the user's command, as written. */
+function subsetPlan(command) {
+    return { command, env: {}, runner: null, targeted: false, display: command };
+}
+/** runner or ci, with the reason logged (`loop/verify-mode.ts`). */
+function chooseVerify(run, setup, baseline) {
+    const { options } = setup;
+    const ci = run.deps.ci;
+    const choice = chooseVerifyMode({
+        requested: options.verify,
+        ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
+        shards: ci?.shards ?? 0,
+        fullRunMs: baseline.fullRunMs,
+        attempts: createCap(options).attempts,
+        budgetMs: options.maxSeconds * 1000,
+    });
+    run.logger.info(choice.reason);
+    return choice;
+}
+/** The full run of an attempt: the test command here, or a CI round of the candidate (`files`). */
+function fullRunner(run, setup, runs, verify) {
+    const verifier = run.deps.ci?.verifier;
+    if (verify === 'runner' || !verifier)
+        return (label) => runs.full(label);
+    const { options, repo } = setup;
+    // The round must leave time to deliver: a tenth of the budget, at most a minute.
+    const reserveMs = Math.min(60_000, options.maxSeconds * 100);
+    let round = 0;
+    return async (label, files) => {
+        if (files.length === 0)
+            return runs.full(label);
+        const outcome = await verifier.verify({
+            attempt: ++round,
+            files,
+            deadline: run.started + options.maxSeconds * 1000 - reserveMs,
+            collect: async (junit) => {
+                const evidence = await collectEvidence({ root: repo.root, junit, testCwd: repo.cwd });
+                return {
+                    cases: evidence.run.cases,
+                    frames: evidence.frames,
+                    errors: evidence.errors.map((e) => `${e.file}: ${e.message}`),
+                };
+            },
+        });
+        return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
+    };
 }
 async function runLoop(run, setup, ready) {
     const { options, repo } = setup;
@@ -88396,9 +91095,10 @@ async function runLoop(run, setup, ready) {
         tokens: { input: 0, output: 0 },
         attemptMs: [],
         attemptTokens: [],
-        fullRunMs: baseline.fullRunMs,
+        fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
         targetedRunMs: baseline.targetedRunMs,
     };
+    containCandidateRuns(run, runs);
     const { rerun } = baseline;
     if (rerun.level === 'full')
         run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
@@ -88417,13 +91117,34 @@ async function runLoop(run, setup, ready) {
         signal: run.deps.signal,
         frames: ready.failures,
         sources: context.sources,
+        ranking: context.localised.ranking,
         commitDiff: context.commitDiff,
         expectations: baseline.expectations,
         testFiles: context.testFiles,
         rerunTargets: rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
-        runFull: (label) => runs.full(label),
+        runFull: fullRunner(run, setup, runs, ready.verify),
+        fullOnCi: ready.verify === 'ci',
+        ...(ready.verify === 'ci' && options.verifySubset
+            ? { runSubset: (label) => runs.run(subsetPlan(options.verifySubset), label) }
+            : {}),
     });
     return { loop, spent };
+}
+/**
+ * From here on every test run executes a candidate's code: contained where the platform allows it,
+ * watched where not (`workspace/run-containment.ts`). The baseline's runs were the user's own code,
+ * run as the CI job ran it: they are not contained, and what they leave in the caches stays.
+ */
+function containCandidateRuns(run, runs) {
+    if (run.env.SELF_HEAL_TEST_CONTAINMENT === 'off') {
+        run.logger.warn("the candidates' test runs are not contained or watched (SELF_HEAL_TEST_CONTAINMENT=off)");
+        return;
+    }
+    const how = runs.contain();
+    if (how.mode === 'sandbox')
+        run.logger.info("the candidates' test runs write $HOME, the tool cache and the temporary directories in layers that are discarded");
+    else
+        run.logger.info(`the candidates' test runs are not contained (${how.reason}): what changes in $HOME, the tool cache and the temporary directories while they run is listed`);
 }
 /**
  * The accepted fix stays in the work tree, and the report says so as state (`fix`). It is committed
@@ -88475,509 +91196,6 @@ async function settleFix(run, setup, loop, parts) {
             };
         }
     });
-}
-
-;// CONCATENATED MODULE: ./src/delivery/choose-mode.ts
-function chooseMode(requested, facts) {
-    const { target } = facts;
-    const branch = target.branch;
-    if (requested !== 'auto') {
-        if (requested !== 'patch' && (target.isFork || target.isDependabot)) {
-            return {
-                mode: 'patch',
-                reason: `mode ${requested} was asked for, but this is a ${target.isDependabot ? 'Dependabot' : 'fork'} pull request whose token cannot push: delivering a patch instead`,
-            };
-        }
-        if (requested !== 'patch' && !branch) {
-            return {
-                mode: 'patch',
-                reason: `mode ${requested} was asked for, but there is no branch under test (${target.source}): delivering a patch instead`,
-            };
-        }
-        return { mode: requested, reason: `mode ${requested} was asked for` };
-    }
-    if (target.isDependabot)
-        return { mode: 'patch', reason: 'a Dependabot pull request gets a read-only token: delivering a patch' };
-    if (target.isFork)
-        return { mode: 'patch', reason: 'a pull request from a fork gets a read-only token: delivering a patch' };
-    if (!branch)
-        return { mode: 'patch', reason: `there is no branch under test (${target.source}): delivering a patch` };
-    if (facts.defaultBranch !== undefined && branch === facts.defaultBranch) {
-        return {
-            mode: 'pull-request',
-            reason: `${branch} is the default branch: the fix goes to a draft pull request for review`,
-        };
-    }
-    if (facts.branchProtected !== false) {
-        return {
-            mode: 'pull-request',
-            reason: facts.branchProtected === true
-                ? `${branch} is protected: the fix goes to a draft pull request`
-                : `could not tell whether ${branch} is protected: the fix goes to a draft pull request to be safe`,
-        };
-    }
-    return {
-        mode: 'commit',
-        reason: target.isPullRequest
-            ? `${branch} is the branch of a same-repository pull request: the fix is pushed to it as a commit`
-            : `${branch} is an unprotected branch other than the default: the fix is pushed to it as a commit`,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/delivery/pull-request.ts
-
-
-
-/** GitHub's limit on a pull request body, in characters. */
-const PULL_REQUEST_BODY_LIMIT = 65_536;
-function pullRequestBranch(branch) {
-    return `self-heal/${branch}`;
-}
-/** The hidden marker that identifies our pull request for a base branch (encoded: `-->` cannot end it early). */
-function pullRequestMarker(base) {
-    return `<!-- self-heal:pull-request base=${encodeURIComponent(base)} -->`;
-}
-function pullRequestTitle(report, base) {
-    const n = report.failures.length;
-    // A name like `#123 handles empty carts` must not make the title (a squash commit's subject) close #123.
-    const what = n === 1 ? breakReferences(report.failures[0].name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
-    return `self-heal: fix ${what} on ${base}`;
-}
-function renderPullRequestBody(report, context) {
-    const max = context.maxChars ?? PULL_REQUEST_BODY_LIMIT;
-    for (const rows of [50, 10, 0]) {
-        const blocks = bodyBlocks(report, context, rows);
-        const text = blocks.join('\n');
-        if (text.length <= max)
-            return text;
-    }
-    // Pathological sizes: keep whole leading blocks (the marker and the evidence come first).
-    const blocks = bodyBlocks(report, context, 0);
-    const note = '\n_Further sections were left out to fit the pull request size limit; see the workflow run._\n';
-    const kept = [];
-    let size = note.length;
-    for (const b of blocks) {
-        if (size + b.length + 1 > max)
-            break;
-        kept.push(b);
-        size += b.length + 1;
-    }
-    return kept.join('\n') + note;
-}
-function bodyBlocks(report, context, maxRows) {
-    const accepted = acceptedAttempt(report);
-    const f2p = accepted?.failToPass;
-    const p2p = accepted?.passToPass;
-    const blocks = [pullRequestMarker(context.base)];
-    blocks.push(`## self-heal fixed ${plural(report.failures.length, 'failing test')} on ${inlineCode(context.base)}\n\n` +
-        `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n`);
-    const evidence = [
-        `- **Fail-to-pass:** ${f2p ? `${formatCount(f2p.passed)}/${formatCount(f2p.total)} previously failing tests now pass` : 'all previously failing tests now pass'}`,
-        `- **Pass-to-pass:** ${p2p ? `${formatCount(p2p.passed)}/${formatCount(p2p.total)} previously passing tests still pass` : 'the full suite passes'}`,
-        `- **No test file was changed:** checked on this pull request's diff, which touches only ${context.changed
-            .slice(0, 20)
-            .map((c) => inlineCode(c.path))
-            .join(', ')}${context.changed.length > 20 ? ` and ${context.changed.length - 20} more` : ''}`,
-        `- **Attempts:** ${formatCount(report.attempts.length)} · provider ${escapeMarkdown(report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name)} · tokens ${formatTokens(report.tokens)} · ${formatDuration(report.durationMs)}`,
-    ];
-    if (context.parent)
-        evidence.push(`- **Based on:** ${inlineCode(context.parent)}, the commit the failed run tested`);
-    blocks.push(`### Evidence\n\n${evidence.join('\n')}\n`);
-    if (maxRows > 0 && report.failures.length) {
-        const lines = ['### Fixed tests', '', '| Test | Location | Exception | Message |', '| --- | --- | --- | --- |'];
-        for (const f of report.failures.slice(0, maxRows)) {
-            const at = f.triggering ?? f.test;
-            const label = at ? escapeMarkdown(`${at.file}:${at.line}`) : '';
-            const url = at ? blobUrl(context.repoUrl, context.parent, at.file, at.line) : undefined;
-            lines.push(`| ${tableCell(f.name)} | ${url ? `[${label}](${url})` : label} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${tableCell(f.message, 200)} |`);
-        }
-        if (report.failures.length > maxRows)
-            lines.push('', `…and ${formatCount(report.failures.length - maxRows)} more.`);
-        blocks.push(`${lines.join('\n')}\n`);
-    }
-    else if (report.failures.length) {
-        blocks.push(`### Fixed tests\n\n${report.failures
-            .slice(0, 20)
-            .map((f) => `- ${inlineCode(f.id.slice(0, 200))}`)
-            .join('\n')}${report.failures.length > 20 ? `\n- …and ${formatCount(report.failures.length - 20)} more` : ''}\n`);
-    }
-    if (maxRows > 0 && report.reproduce)
-        blocks.push(`### Reproduce locally\n\n${codeBlock(report.reproduce.slice(0, 2_000), 'sh')}`);
-    const footer = [];
-    if (context.ciRerun)
-        footer.push(escapeMarkdown(context.ciRerun));
-    if (context.runUrl)
-        footer.push(`Opened by self-heal in [this workflow run](${context.runUrl}).`);
-    if (footer.length)
-        blocks.push(`---\n\n${footer.join('\n\n')}\n`);
-    return blocks;
-}
-/** Update our open pull request for this base (found by head branch and marker), or open a draft. */
-async function openOrUpdatePullRequest(api, input) {
-    const marker = pullRequestMarker(input.base);
-    const open = await api.listOpenPullRequests(input.owner, input.head, input.base);
-    const ours = open.find((p) => p.body.includes(marker));
-    if (ours) {
-        const pull = await api.updatePullRequest(ours.number, { title: input.title, body: input.body });
-        return { pull, updated: true };
-    }
-    if (open.length) {
-        throw new Error(`pull request #${open[0].number} from ${input.head} is open but has no self-heal marker (edited by hand?): not touching it; close it or remove the branch`);
-    }
-    const pull = await api.createPullRequest({
-        title: input.title,
-        body: input.body,
-        head: input.head,
-        base: input.base,
-        draft: true,
-    });
-    return { pull, updated: false };
-}
-
-;// CONCATENATED MODULE: ./src/delivery/remote.ts
-/**
- * What delivery asks of the remote: where a branch is now, the commits it needs, and pushes that
- * cannot lose anyone's work (a plain fast-forward push to the branch under test; a lease on our own
- * `self-heal/<branch>`). Pushing uses the credentials actions/checkout persisted for the remote.
- */
-
-
-const REMOTE = 'origin';
-/** The remote branch's sha, or undefined when it does not exist. */
-async function remoteBranchSha(ctx, branch, remote = REMOTE) {
-    const ref = `refs/heads/${branch}`;
-    const { stdout } = await git(ctx, ['ls-remote', '--heads', remote, ref]);
-    for (const line of stdout.split('\n')) {
-        const [sha, name] = line.split('\t');
-        if (name === ref && sha)
-            return sha;
-    }
-    return undefined;
-}
-/** Make `sha` available locally (a shallow or merge-commit checkout lacks the branch head). */
-async function ensureCommit(ctx, sha, remote = REMOTE) {
-    if (await hasCommit(ctx, sha))
-        return;
-    const shallow = (await git(ctx, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
-    // Depth 1 only in a shallow clone: in a full clone it would make the repository shallow.
-    await git(ctx, ['fetch', '--no-tags', '--quiet', ...(shallow ? ['--depth=1'] : []), remote, sha]);
-}
-/** In a shallow clone, fetch enough history behind `sha` to read `n` commits (best effort). */
-async function ensureDepth(ctx, sha, n, remote = REMOTE) {
-    if (n <= 1)
-        return;
-    const shallow = (await git(ctx, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
-    if (!shallow)
-        return;
-    await git(ctx, ['fetch', '--no-tags', '--quiet', `--depth=${n}`, remote, sha]).catch(() => undefined);
-}
-/** Messages of up to `n` commits from `sha` back, newest first (fewer in a shallow clone). */
-async function commitMessages(ctx, sha, n) {
-    if (n <= 0)
-        return [];
-    const { stdout } = await git(ctx, ['log', `-n${n}`, '--format=%B%x00', sha]);
-    return stdout
-        .split('\0')
-        .map((m) => m.replace(/^\n/, ''))
-        .filter((m, i, all) => i < all.length - 1 || m.trim() !== '');
-}
-/** Push `sha` to `refs/heads/<branch>`; a rejection throws a GitError naming the push. */
-async function pushCommit(ctx, sha, branch, options = {}, remote = REMOTE) {
-    const ref = `refs/heads/${branch}`;
-    const lease = options.lease !== undefined ? [`--force-with-lease=${ref}:${options.lease}`] : [];
-    await git(ctx, ['push', '--no-verify', '--porcelain', ...lease, remote, `${sha}:${ref}`]);
-}
-
-;// CONCATENATED MODULE: ./src/delivery/deliver.ts
-/**
- * Delivery: turn a healed work tree into a commit on the branch under test, a draft pull request,
- * or a patch file, explaining every decision. Guards log why they skip; `dryRun` decides and logs
- * everything but pushes and opens nothing. The fix commit is built from the accepted files only
- * and checked once more on its own diff: a commit that touches a test file is never delivered.
- */
-
-
-
-
-
-
-
-
-
-/** A push rejected for lack of credentials says how checkout must be configured. */
-function pushHint(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    if (/could not read Username|Authentication failed|terminal prompts disabled|403|Permission to .* denied/i.test(text)) {
-        return `${text} (pushing uses the credentials actions/checkout persisted: keep persist-credentials at its default, and give the workflow permissions: contents: write)`;
-    }
-    return text;
-}
-const CI_RERUN = 'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
-/** The fix's files, repo-relative, among what actually changed in the work tree. */
-async function fixFiles(ctx, input, fix) {
-    const candidates = new Set();
-    // Fix paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
-    for (const f of fix.files) {
-        candidates.add(f);
-        candidates.add(external_node_path_default().relative(input.root, external_node_path_default().resolve(input.cwd, f)).split((external_node_path_default()).sep).join('/'));
-    }
-    const inside = [...candidates].filter((c) => c && !c.startsWith('../') && !external_node_path_default().isAbsolute(c));
-    return changedAmong(ctx, inside);
-}
-/** report → the fix commit, checked → the mode → patch | commit | pull request. */
-async function deliver(input, deps) {
-    const d = startDelivery(input, deps);
-    if (input.report.result !== 'healed') {
-        d.say(`nothing to deliver: the result is ${input.report.result}`);
-        return {
-            mode: 'none',
-            status: 'skipped',
-            reason: `Nothing to deliver: ${input.report.result}.`,
-            reportPath: d.reportPath,
-            log: d.log,
-        };
-    }
-    const prepared = await prepareFixCommit(d);
-    if ('status' in prepared)
-        return prepared;
-    const choice = await decideMode(d);
-    if (choice.mode === 'patch')
-        return deliverPatch(d, prepared, choice);
-    const branch = input.target.branch;
-    const moved = await checkBranchStillTested(d, prepared, choice, branch);
-    if (moved)
-        return moved;
-    return choice.mode === 'commit'
-        ? deliverCommit(d, prepared, choice, branch)
-        : deliverPullRequest(d, prepared, choice, branch);
-}
-/** The report is written first, whatever happens next. */
-function startDelivery(input, deps) {
-    const log = [];
-    const say = (message) => {
-        log.push(message);
-        deps.log(message);
-    };
-    (0,external_node_fs_.mkdirSync)(input.outDir, { recursive: true });
-    const reportPath = external_node_path_default().join(input.outDir, 'self-heal-report.json');
-    (0,external_node_fs_.writeFileSync)(reportPath, `${JSON.stringify(input.report, null, 2)}\n`);
-    const ctx = { cwd: input.root, env: { ...process.env, ...deps.gitEnv } };
-    return { input, deps, ctx, log, say, reportPath };
-}
-function fail(d, mode, reason, extra = {}) {
-    d.say(reason);
-    return { mode, status: 'failed', reason, reportPath: d.reportPath, log: d.log, ...extra };
-}
-/**
- * 1. The fix commit, on the tested commit of the branch under test; 2. verified from its diff, not
- * claimed: no protected (test) file in it; then its patch.
- */
-async function prepareFixCommit(d) {
-    const { input, ctx } = d;
-    const healed = input.report.fix;
-    if (!healed)
-        return fail(d, 'none', 'Healed, but the report names no fix (its `fix` field): nothing to deliver.');
-    const files = await fixFiles(ctx, input, healed);
-    if (!files.length)
-        return fail(d, 'none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
-    const parent = input.target.sha ?? (await headSha(ctx));
-    if (!parent)
-        return fail(d, 'none', 'Healed, but there is no commit to base the fix on.');
-    let fix;
-    try {
-        await ensureCommit(ctx, parent);
-        fix = await createFixCommit(ctx, {
-            files,
-            parent,
-            message: buildCommitMessage({ ...input.report, fix: healed }, input.runUrl),
-            date: input.date,
-        });
-    }
-    catch (error) {
-        return fail(d, 'none', `Healed, but the fix commit could not be made: ${error.message}`);
-    }
-    d.say(`fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`);
-    const failingTestFiles = new Set(input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
-    const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
-    if (touched.length) {
-        return fail(d, 'none', `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`);
-    }
-    const patchPath = external_node_path_default().join(input.outDir, 'self-heal.patch');
-    (0,external_node_fs_.writeFileSync)(patchPath, await formatPatch(ctx, fix.sha));
-    return { fix, parent, base: { reportPath: d.reportPath, patchPath, commitSha: fix.sha, log: d.log } };
-}
-/** 3. The mode, with its reason; without a token, a pull request becomes a patch. */
-async function decideMode(d) {
-    const { input, deps } = d;
-    const { target } = input;
-    let defaultBranch;
-    let branchProtected;
-    if (input.mode === 'auto' && target.branch && !target.isFork && !target.isDependabot && deps.api) {
-        try {
-            defaultBranch = await deps.api.getDefaultBranch();
-            const info = await deps.api.getBranch(target.branch);
-            branchProtected = info ? info.protected : undefined;
-        }
-        catch (error) {
-            d.say(`could not read the branch settings (${error.message}): treating ${target.branch} as protected`);
-            branchProtected = true;
-        }
-    }
-    let choice = chooseMode(input.mode, { target, defaultBranch, branchProtected });
-    if (choice.mode === 'pull-request' && !deps.api) {
-        choice = {
-            mode: 'patch',
-            reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead`,
-        };
-    }
-    d.say(`mode ${choice.mode}: ${choice.reason}`);
-    return choice;
-}
-function deliverPatch(d, prepared, choice) {
-    return {
-        ...prepared.base,
-        mode: 'patch',
-        status: d.input.dryRun ? 'dry-run' : 'delivered',
-        reason: `${choice.reason}. The fix is in the patch file (apply it with git am).`,
-    };
-}
-/** 4. The branch must still be at the tested commit (checked again right before pushing). */
-async function checkBranchStillTested(d, prepared, choice, branch) {
-    let remoteSha;
-    try {
-        remoteSha = await remoteBranchSha(d.ctx, branch);
-    }
-    catch (error) {
-        return fail(d, choice.mode, `Could not read ${branch} from the remote: ${pushHint(error)}`, prepared.base);
-    }
-    const current = checkBranchCurrent(branch, prepared.parent, remoteSha);
-    d.say(current.reason);
-    if (!current.proceed)
-        return { ...prepared.base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
-    return undefined;
-}
-/** The fix pushed onto the branch under test itself. */
-async function deliverCommit(d, prepared, choice, branch) {
-    const { fix, base } = prepared;
-    if (d.input.dryRun) {
-        d.say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
-        return {
-            ...base,
-            mode: 'commit',
-            status: 'dry-run',
-            branch,
-            targetBranch: branch,
-            reason: `${choice.reason}. Dry run: nothing was pushed.`,
-        };
-    }
-    try {
-        // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
-        await pushCommit(d.ctx, fix.sha, branch);
-    }
-    catch (error) {
-        return fail(d, 'commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, {
-            ...base,
-            branch,
-            targetBranch: branch,
-        });
-    }
-    d.say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
-    const ciRerun = await dispatch(d.input, d.deps, branch, d.say);
-    return {
-        ...base,
-        mode: 'commit',
-        status: 'delivered',
-        branch,
-        targetBranch: branch,
-        reason: `${choice.reason}.`,
-        ciRerun,
-    };
-}
-/** The fix pushed to self-heal's own branch, and a draft pull request into the branch under test. */
-async function deliverPullRequest(d, prepared, choice, branch) {
-    const { input } = d;
-    const { fix, base } = prepared;
-    const head = pullRequestBranch(branch);
-    if (input.dryRun) {
-        d.say(`dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`);
-        return {
-            ...base,
-            mode: 'pull-request',
-            status: 'dry-run',
-            branch: head,
-            targetBranch: branch,
-            reason: `${choice.reason}. Dry run: nothing was pushed or opened.`,
-        };
-    }
-    try {
-        // Our own branch: replaced with a lease, so a concurrent self-heal run cannot be overwritten unseen.
-        const lease = (await remoteBranchSha(d.ctx, head)) ?? '';
-        await pushCommit(d.ctx, fix.sha, head, { lease });
-    }
-    catch (error) {
-        return fail(d, 'pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, {
-            ...base,
-            branch: head,
-            targetBranch: branch,
-        });
-    }
-    d.say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
-    const ciRerun = await dispatch(input, d.deps, head, d.say);
-    return openPullRequest(d, prepared, choice, { head, branch, ciRerun });
-}
-async function openPullRequest(d, prepared, choice, pushed) {
-    const { input } = d;
-    const { fix, base, parent } = prepared;
-    const { head, branch, ciRerun } = pushed;
-    try {
-        const body = renderPullRequestBody(input.report, {
-            base: branch,
-            repoUrl: input.repoUrl,
-            sha: fix.sha,
-            parent,
-            runUrl: input.runUrl,
-            changed: fix.changed,
-            ciRerun,
-        });
-        const { pull, updated } = await openOrUpdatePullRequest(d.deps.api, {
-            owner: input.owner,
-            base: branch,
-            head,
-            title: pullRequestTitle(input.report, branch),
-            body,
-        });
-        d.say(`${updated ? 'updated' : 'opened'} draft pull request #${pull.number}: ${pull.url}`);
-        return {
-            ...base,
-            mode: 'pull-request',
-            status: 'delivered',
-            branch: head,
-            targetBranch: branch,
-            pullRequestUrl: pull.url,
-            pullRequestNumber: pull.number,
-            pullRequestUpdated: updated,
-            reason: `${choice.reason}.`,
-            ciRerun,
-        };
-    }
-    catch (error) {
-        return fail(d, 'pull-request', `The fix is on ${head}, but the pull request could not be opened: ${error.message}`, { ...base, branch: head, targetBranch: branch, ciRerun });
-    }
-}
-async function dispatch(input, deps, ref, say) {
-    if (!input.dispatchWorkflow)
-        return CI_RERUN;
-    if (!deps.api)
-        return `${CI_RERUN} (dispatch-workflow is set, but there is no github-token)`;
-    try {
-        await deps.api.dispatchWorkflow(input.dispatchWorkflow, ref);
-        say(`dispatched workflow ${input.dispatchWorkflow} on ${ref}`);
-        return `Dispatched ${input.dispatchWorkflow} on ${ref}, so CI runs on the fix.`;
-    }
-    catch (error) {
-        say(`dispatching ${input.dispatchWorkflow} failed: ${error.message}`);
-        return `Dispatching ${input.dispatchWorkflow} on ${ref} failed (${error.message}). ${CI_RERUN}`;
-    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -94023,6 +96241,19 @@ async function github_api_call(name, permission, fn) {
         throw new GitHubApiError(`${name} failed${status ? ` (${status})` : ''}: ${detail}; ${hintFor(status, name, permission)}`, status, name);
     }
 }
+function toRun(r) {
+    return {
+        id: r.id,
+        name: r.name ?? '',
+        headSha: r.head_sha,
+        headBranch: r.head_branch ?? '',
+        path: r.path ?? '',
+        event: r.event,
+        status: r.status ?? 'queued',
+        conclusion: r.conclusion,
+        url: r.html_url,
+    };
+}
 function toPull(p) {
     return {
         number: p.number,
@@ -94131,6 +96362,30 @@ function createGitHubApi(token, repo, options = {}) {
             });
             return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
         }),
+        listRunsForCommit: (headSha, branch) => github_api_call('GET /repos/{owner}/{repo}/actions/runs', 'actions: read', async () => {
+            const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
+                owner,
+                repo: name,
+                head_sha: headSha,
+                ...(branch ? { branch } : {}),
+                per_page: 100,
+            });
+            return data.workflow_runs.map(toRun);
+        }),
+        getRun: (runId) => github_api_call('GET /repos/{owner}/{repo}/actions/runs/{run_id}', 'actions: read', async () => {
+            const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo: name, run_id: runId });
+            return toRun(data);
+        }),
+        listRunJobs: (runId) => github_api_call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs', 'actions: read', async () => {
+            const all = await octokit.paginate(octokit.rest.actions.listJobsForWorkflowRun, {
+                owner,
+                repo: name,
+                run_id: runId,
+                filter: 'latest',
+                per_page: 100,
+            });
+            return all.map((j) => ({ id: j.id, name: j.name, status: j.status, conclusion: j.conclusion }));
+        }),
         downloadArtifact: (id, maxBytes) => github_api_call('GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip', 'actions: read', async () => {
             // The API answers 302 to a short-lived blob URL on another host; fetch follows it and, being
             // cross-origin, drops the Authorization header. The body is read as a stream, bounded.
@@ -94144,6 +96399,747 @@ function createGitHubApi(token, repo, options = {}) {
             return readBody(response.data, maxBytes);
         }),
     };
+}
+
+;// CONCATENATED MODULE: ./src/delivery/pull-request.ts
+
+
+
+/** GitHub's limit on a pull request body, in characters. */
+const PULL_REQUEST_BODY_LIMIT = 65_536;
+function pullRequestBranch(branch) {
+    return `self-heal/${branch}`;
+}
+/** The hidden marker that identifies our pull request for a base branch (encoded: `-->` cannot end it early). */
+function pullRequestMarker(base) {
+    return `<!-- self-heal:pull-request base=${encodeURIComponent(base)} -->`;
+}
+function pullRequestTitle(report, base) {
+    const n = report.failures.length;
+    // A name like `#123 handles empty carts` must not make the title (a squash commit's subject) close #123.
+    const what = n === 1 ? breakReferences(report.failures[0].name.replace(/\s+/g, ' ').slice(0, 120)) : `${n} failing tests`;
+    return `self-heal: fix ${what} on ${base}`;
+}
+function renderPullRequestBody(report, context) {
+    const max = context.maxChars ?? PULL_REQUEST_BODY_LIMIT;
+    for (const rows of [50, 10, 0]) {
+        const blocks = bodyBlocks(report, context, rows);
+        const text = blocks.join('\n');
+        if (text.length <= max)
+            return text;
+    }
+    // Pathological sizes: keep whole leading blocks (the marker and the evidence come first).
+    const blocks = bodyBlocks(report, context, 0);
+    const note = '\n_Further sections were left out to fit the pull request size limit; see the workflow run._\n';
+    const kept = [];
+    let size = note.length;
+    for (const b of blocks) {
+        if (size + b.length + 1 > max)
+            break;
+        kept.push(b);
+        size += b.length + 1;
+    }
+    return kept.join('\n') + note;
+}
+function bodyBlocks(report, context, maxRows) {
+    const accepted = acceptedAttempt(report);
+    const f2p = accepted?.failToPass;
+    const p2p = accepted?.passToPass;
+    const blocks = [pullRequestMarker(context.base)];
+    blocks.push(`## self-heal fixed ${plural(report.failures.length, 'failing test')} on ${inlineCode(context.base)}\n\n` +
+        `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n`);
+    const evidence = [
+        `- **Fail-to-pass:** ${f2p ? `${formatCount(f2p.passed)}/${formatCount(f2p.total)} previously failing tests now pass` : 'all previously failing tests now pass'}`,
+        `- **Pass-to-pass:** ${p2p ? `${formatCount(p2p.passed)}/${formatCount(p2p.total)} previously passing tests still pass` : 'the full suite passes'}`,
+        `- **No test file was changed:** checked on this pull request's diff, which touches only ${context.changed
+            .slice(0, 20)
+            .map((c) => inlineCode(c.path))
+            .join(', ')}${context.changed.length > 20 ? ` and ${context.changed.length - 20} more` : ''}`,
+        `- **Attempts:** ${formatCount(report.attempts.length)} · provider ${escapeMarkdown(report.provider.model ? `${report.provider.name} (${report.provider.model})` : report.provider.name)} · tokens ${formatTokens(report.tokens)} · ${formatDuration(report.durationMs)}`,
+    ];
+    if (context.parent)
+        evidence.push(`- **Based on:** ${inlineCode(context.parent)}, the commit the failed run tested`);
+    const ci = accepted?.ci;
+    if (ci) {
+        const run = ci.url && /^https?:\/\/[^\s()<>[\]]+$/.test(ci.url) ? `[run ${ci.runId}](${ci.url})` : `run ${ci.runId}`;
+        const green = ci.shards.filter((j) => j.conclusion === 'success').length;
+        evidence.push(`- **Verified on CI:** ${run}, ${escapeMarkdown(ci.conclusion)}, ${green}/${ci.shards.length} jobs green, on ${inlineCode(ci.sha.slice(0, 12))} (this change, on the same commit)`);
+    }
+    blocks.push(`### Evidence\n\n${evidence.join('\n')}\n`);
+    if (maxRows > 0 && report.failures.length) {
+        const lines = ['### Fixed tests', '', '| Test | Location | Exception | Message |', '| --- | --- | --- | --- |'];
+        for (const f of report.failures.slice(0, maxRows)) {
+            const at = f.triggering ?? f.test;
+            const label = at ? escapeMarkdown(`${at.file}:${at.line}`) : '';
+            const url = at ? blobUrl(context.repoUrl, context.parent, at.file, at.line) : undefined;
+            lines.push(`| ${tableCell(f.name)} | ${url ? `[${label}](${url})` : label} | ${tableCode(f.exceptionType ?? f.kind, 80)} | ${tableCell(f.message, 200)} |`);
+        }
+        if (report.failures.length > maxRows)
+            lines.push('', `…and ${formatCount(report.failures.length - maxRows)} more.`);
+        blocks.push(`${lines.join('\n')}\n`);
+    }
+    else if (report.failures.length) {
+        blocks.push(`### Fixed tests\n\n${report.failures
+            .slice(0, 20)
+            .map((f) => `- ${inlineCode(f.id.slice(0, 200))}`)
+            .join('\n')}${report.failures.length > 20 ? `\n- …and ${formatCount(report.failures.length - 20)} more` : ''}\n`);
+    }
+    if (maxRows > 0 && report.reproduce)
+        blocks.push(`### Reproduce locally\n\n${codeBlock(report.reproduce.slice(0, 2_000), 'sh')}`);
+    const footer = [];
+    if (context.ciRerun)
+        footer.push(escapeMarkdown(context.ciRerun));
+    if (context.runUrl)
+        footer.push(`Opened by self-heal in [this workflow run](${context.runUrl}).`);
+    if (footer.length)
+        blocks.push(`---\n\n${footer.join('\n\n')}\n`);
+    return blocks;
+}
+/** Update our open pull request for this base (found by head branch and marker), or open a draft. */
+async function openOrUpdatePullRequest(api, input) {
+    const marker = pullRequestMarker(input.base);
+    const open = await api.listOpenPullRequests(input.owner, input.head, input.base);
+    const ours = open.find((p) => p.body.includes(marker));
+    if (ours) {
+        const pull = await api.updatePullRequest(ours.number, { title: input.title, body: input.body });
+        return { pull, updated: true };
+    }
+    if (open.length) {
+        throw new Error(`pull request #${open[0].number} from ${input.head} is open but has no self-heal marker (edited by hand?): not touching it; close it or remove the branch`);
+    }
+    const pull = await api.createPullRequest({
+        title: input.title,
+        body: input.body,
+        head: input.head,
+        base: input.base,
+        draft: true,
+    });
+    return { pull, updated: false };
+}
+
+;// CONCATENATED MODULE: ./src/delivery/remote.ts
+/**
+ * What delivery asks of the remote: where a branch is now, the commits it needs, and pushes that
+ * cannot lose anyone's work (a plain fast-forward push to the branch under test; a lease on our own
+ * `self-heal/<branch>`). Pushing uses the credentials actions/checkout persisted for the remote.
+ */
+
+
+const REMOTE = 'origin';
+/** The remote branch's sha, or undefined when it does not exist. */
+async function remoteBranchSha(ctx, branch, remote = REMOTE) {
+    const ref = `refs/heads/${branch}`;
+    const { stdout } = await git(ctx, ['ls-remote', '--heads', remote, ref]);
+    for (const line of stdout.split('\n')) {
+        const [sha, name] = line.split('\t');
+        if (name === ref && sha)
+            return sha;
+    }
+    return undefined;
+}
+/** Make `sha` available locally (a shallow or merge-commit checkout lacks the branch head). */
+async function ensureCommit(ctx, sha, remote = REMOTE) {
+    if (await hasCommit(ctx, sha))
+        return;
+    const shallow = (await git(ctx, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
+    // Depth 1 only in a shallow clone: in a full clone it would make the repository shallow.
+    await git(ctx, ['fetch', '--no-tags', '--quiet', ...(shallow ? ['--depth=1'] : []), remote, sha]);
+}
+/** In a shallow clone, fetch enough history behind `sha` to read `n` commits (best effort). */
+async function ensureDepth(ctx, sha, n, remote = REMOTE) {
+    if (n <= 1)
+        return;
+    const shallow = (await git(ctx, ['rev-parse', '--is-shallow-repository'])).stdout.trim() === 'true';
+    if (!shallow)
+        return;
+    await git(ctx, ['fetch', '--no-tags', '--quiet', `--depth=${n}`, remote, sha]).catch(() => undefined);
+}
+/** Messages of up to `n` commits from `sha` back, newest first (fewer in a shallow clone). */
+async function commitMessages(ctx, sha, n) {
+    if (n <= 0)
+        return [];
+    const { stdout } = await git(ctx, ['log', `-n${n}`, '--format=%B%x00', sha]);
+    return stdout
+        .split('\0')
+        .map((m) => m.replace(/^\n/, ''))
+        .filter((m, i, all) => i < all.length - 1 || m.trim() !== '');
+}
+/** Push `sha` to `refs/heads/<branch>`; a rejection throws a GitError naming the push. */
+async function pushCommit(ctx, sha, branch, options = {}, remote = REMOTE) {
+    const ref = `refs/heads/${branch}`;
+    const lease = options.lease !== undefined ? [`--force-with-lease=${ref}:${options.lease}`] : [];
+    await git(ctx, ['push', '--no-verify', '--porcelain', ...lease, remote, `${sha}:${ref}`]);
+}
+
+;// CONCATENATED MODULE: ./src/delivery/ci-run.ts
+/**
+ * verify: ci — one CI round of a candidate: committed on `self-heal/<branch>` (never the branch under
+ * test), pushed with a lease, the user's workflow dispatched on that ref (or the push starting it),
+ * its run found by head SHA, waited for with backoff until the deadline, and every job's JUnit
+ * artifacts read into one run outcome for the loop's usual verdict.
+ *
+ * The one invariant: a round that cannot show every shard's result is `unverified`, never a pass —
+ * a run that never started or did not finish in time, a cancelled or timed-out run, a report
+ * artifact of the failed run with no counterpart, or an artifact without a report.
+ */
+
+
+
+
+
+
+
+/** Where a round's artifacts are extracted, under the repository root (removed once read). */
+const CI_REPORTS_DIR = '.self-heal-ci-reports';
+/** Failing test ids kept in a round's record. */
+const MAX_BROKE = 20;
+function createCiVerifier(config) {
+    const cfg = {
+        now: Date.now,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        maxPollMs: 60_000,
+        ...config,
+    };
+    const head = pullRequestBranch(config.branch);
+    const pushed = {};
+    return {
+        head,
+        async verify(req) {
+            const started = cfg.now();
+            const record = { sha: '', branch: head, conclusion: 'not-started', shards: [], broke: [], waitMs: 0 };
+            return runRound({ cfg, req, head, started, record, pushed });
+        },
+        restore: () => restoreBranch(cfg.git, head, pushed),
+    };
+}
+async function restoreBranch(ctx, head, pushed) {
+    if (pushed.before === undefined || !pushed.last)
+        return `${head}: no candidate was pushed`;
+    try {
+        if (pushed.before) {
+            await ensureCommit(ctx, pushed.before);
+            await pushCommit(ctx, pushed.before, head, { lease: pushed.last });
+            return `${head} is back at ${pushed.before.slice(0, 12)}, as before the CI rounds`;
+        }
+        // An empty source deletes the ref; the lease keeps anyone else's push to it.
+        await pushCommit(ctx, '', head, { lease: pushed.last });
+        return `${head} deleted: it held only unverified candidates`;
+    }
+    catch (error) {
+        return `${head} still holds the last candidate (${pushed.last.slice(0, 12)}): ${error.message}`;
+    }
+}
+/** commit → push → dispatch → find the run → wait → read every shard's reports. */
+async function runRound(r) {
+    const pushed = await pushCandidate(r);
+    if (pushed)
+        return pushed;
+    const dispatched = await dispatchRun(r);
+    if (dispatched)
+        return dispatched;
+    const run = await findRun(r);
+    if (!run)
+        return unverified(r, `no CI run started for ${r.record.sha.slice(0, 12)} on ${r.head} in time`);
+    Object.assign(r.record, { runId: run.id, url: run.url });
+    r.cfg.log(`CI run ${run.id} (${run.name || 'workflow'}) for ${r.record.sha.slice(0, 12)}: ${run.url}`);
+    const done = await waitForRun(r, run);
+    r.record.conclusion = done.status === 'completed' ? (done.conclusion ?? 'unknown') : done.status;
+    r.record.shards = (await r.cfg.api.listRunJobs(run.id)).map(shardOf);
+    if (done.status !== 'completed')
+        return unverified(r, `CI run ${run.id} had not finished (${done.status}) when the budget ran out`);
+    if (done.conclusion !== 'success' && done.conclusion !== 'failure')
+        return unverified(r, `CI run ${run.id} ended ${done.conclusion ?? 'without a conclusion'}: it gave no verdict`);
+    // A failing shard with fail-fast cancels the others: their tests did not run.
+    const stopped = r.record.shards.filter((s) => s.conclusion === 'cancelled' || s.conclusion === 'timed_out');
+    if (stopped.length > 0)
+        return unverified(r, `CI run ${run.id}: ${stopped.map((s) => `${JSON.stringify(s.name)} ${s.conclusion}`).join(', ')} (set fail-fast: false on the matrix)`);
+    return ci_run_readReports(r, run, done.conclusion);
+}
+function shardOf(job) {
+    return { name: job.name, conclusion: job.conclusion ?? job.status };
+}
+/** The candidate commit on the tested commit, pushed to self-heal's own branch with a lease. */
+async function pushCandidate(r) {
+    const { cfg, req, head } = r;
+    const message = `self-heal: candidate of attempt ${req.attempt}, verifying on CI\n\nNot a fix yet: self-heal pushed it to run CI on it.\n\n${ATTEMPTS_TRAILER}: ${req.attempt}\n`;
+    const commit = await createFixCommit(cfg.git, { files: req.files, parent: cfg.parent, message });
+    r.record.sha = commit.sha;
+    try {
+        const lease = (await remoteBranchSha(cfg.git, head)) ?? '';
+        r.pushed.before ??= lease;
+        await pushCommit(cfg.git, commit.sha, head, { lease });
+        r.pushed.last = commit.sha;
+    }
+    catch (error) {
+        const text = error.message;
+        return unverified(r, `pushing the candidate to ${head} failed: ${text} (verify: ci pushes with the checkout's credentials; the workflow needs permissions: contents: write)`, true);
+    }
+    cfg.log(`pushed candidate ${commit.sha.slice(0, 12)} of attempt ${req.attempt} to ${head}`);
+    return undefined;
+}
+/** workflow_dispatch on the candidate's branch; refused for lack of permission, the run stops and says so. */
+async function dispatchRun(r) {
+    const { cfg, head } = r;
+    if (!cfg.workflow) {
+        cfg.log(`no ci-workflow: waiting for the run the push to ${head} starts (a token that starts runs is needed)`);
+        return undefined;
+    }
+    try {
+        await cfg.api.dispatchWorkflow(cfg.workflow, head);
+    }
+    catch (error) {
+        const status = error instanceof GitHubApiError ? error.status : undefined;
+        if (status === 403 || status === 404) {
+            return unverified(r, `dispatching ${cfg.workflow} on ${head} was refused (${status}): verify: ci needs \`permissions: actions: write\` to start the CI run (and the workflow must have a workflow_dispatch trigger)`, true);
+        }
+        return unverified(r, `dispatching ${cfg.workflow} on ${head} failed: ${error.message}`, true);
+    }
+    cfg.log(`dispatched ${cfg.workflow} on ${head}`);
+    return undefined;
+}
+/** The next wait: `pollMs` growing by half each time, never beyond `maxPollMs` or the deadline. */
+function nextWait(r, polls) {
+    const grown = r.cfg.pollMs * Math.pow(1.5, polls);
+    return Math.max(0, Math.min(grown, r.cfg.maxPollMs, r.req.deadline - r.cfg.now()));
+}
+async function pause(r, polls) {
+    const wait = nextWait(r, polls);
+    if (wait <= 0 || r.cfg.signal?.aborted)
+        return false;
+    await r.cfg.sleep(wait);
+    return r.cfg.now() < r.req.deadline;
+}
+/** The newest run of the candidate commit on its branch, polled for until the deadline. */
+async function findRun(r) {
+    for (let polls = 0;; polls++) {
+        const runs = await r.cfg.api.listRunsForCommit(r.record.sha, r.head);
+        const run = runs.find((x) => x.headSha === r.record.sha && isWorkflow(x, r.cfg.workflow));
+        if (run)
+            return run;
+        if (!(await pause(r, polls)))
+            return undefined;
+    }
+}
+/** The dispatched workflow's run, not another workflow's run of the same commit (a workflow id matches any). */
+function isWorkflow(run, workflow) {
+    if (!workflow || /^\d+$/.test(workflow) || !run.path)
+        return true;
+    return run.path.replace(/@.*$/, '').split('/').pop() === workflow;
+}
+/** The run, polled with backoff until it completes or the deadline passes. */
+async function waitForRun(r, run) {
+    let current = run;
+    for (let polls = 0; current.status !== 'completed'; polls++) {
+        if (!(await pause(r, polls)))
+            return r.cfg.api.getRun(run.id);
+        current = await r.cfg.api.getRun(run.id);
+    }
+    return current;
+}
+/** Every report artifact, read as one run; a missing or empty shard makes the round unverified. */
+async function ci_run_readReports(r, run, conclusion) {
+    const { cfg, req } = r;
+    const root = cfg.git.cwd;
+    const dir = external_node_path_default().join(root, CI_REPORTS_DIR);
+    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+    try {
+        const got = await cfg.download(run.id, dir);
+        const missing = missingShards(cfg.expectedArtifacts ?? [], got);
+        r.record.reports = got.artifacts
+            .filter((a) => a.files.length > 0)
+            .map((a) => a.name)
+            .sort();
+        if (missing.length > 0)
+            return unverified(r, `CI run ${run.id}: no report from ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
+        const evidence = await req.collect([`${CI_REPORTS_DIR}/**/*.xml`]);
+        const failing = evidence.cases.filter((c) => c.status === 'failed' || c.status === 'errored');
+        r.record.broke = failing.slice(0, MAX_BROKE).map((c) => c.id);
+        r.record.waitMs = Math.max(0, cfg.now() - r.started);
+        cfg.log(`CI run ${run.id} ${conclusion}: ${evidence.cases.length} tests from ${got.artifacts.length} report artifacts, ${failing.length} failing`);
+        return {
+            cases: evidence.cases,
+            frames: evidence.frames,
+            exitCode: conclusion === 'success' ? 0 : 1,
+            timedOut: false,
+            output: describeJobs(r.record),
+            durationMs: r.record.waitMs,
+            reportErrors: evidence.errors,
+            ci: r.record,
+        };
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+    }
+}
+/** Expected artifacts that came back without a report, and artifacts that hold none. */
+function missingShards(expected, got) {
+    const withReports = new Set(got.artifacts.filter((a) => a.files.length > 0).map((a) => a.name));
+    const missing = expected.filter((name) => !withReports.has(name));
+    for (const a of got.artifacts)
+        if (a.files.length === 0 && !missing.includes(a.name))
+            missing.push(a.name);
+    if (withReports.size === 0 && missing.length === 0)
+        missing.push('any job (the run uploaded no report artifact)');
+    return missing;
+}
+function describeJobs(record) {
+    const jobs = record.shards.map((s) => `${s.name}: ${s.conclusion}`).join('\n');
+    return `CI run ${record.runId ?? '?'} ${record.conclusion} (${record.url ?? 'no url'})\n${jobs}`;
+}
+function unverified(r, reason, config = false) {
+    r.record.unverified = reason;
+    r.record.waitMs = Math.max(0, r.cfg.now() - r.started);
+    r.cfg.log(`CI verdict: unverified — ${reason}`);
+    return {
+        cases: [],
+        frames: [],
+        exitCode: null,
+        timedOut: false,
+        output: reason,
+        durationMs: r.record.waitMs,
+        reportErrors: [],
+        ci: r.record,
+        unverified: { reason, config },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/delivery/choose-mode.ts
+function chooseMode(requested, facts) {
+    const { target } = facts;
+    const branch = target.branch;
+    if (requested !== 'auto') {
+        if (requested !== 'patch' && (target.isFork || target.isDependabot)) {
+            return {
+                mode: 'patch',
+                reason: `mode ${requested} was asked for, but this is a ${target.isDependabot ? 'Dependabot' : 'fork'} pull request whose token cannot push: delivering a patch instead`,
+            };
+        }
+        if (requested !== 'patch' && !branch) {
+            return {
+                mode: 'patch',
+                reason: `mode ${requested} was asked for, but there is no branch under test (${target.source}): delivering a patch instead`,
+            };
+        }
+        return { mode: requested, reason: `mode ${requested} was asked for` };
+    }
+    if (target.isDependabot)
+        return { mode: 'patch', reason: 'a Dependabot pull request gets a read-only token: delivering a patch' };
+    if (target.isFork)
+        return { mode: 'patch', reason: 'a pull request from a fork gets a read-only token: delivering a patch' };
+    if (!branch)
+        return { mode: 'patch', reason: `there is no branch under test (${target.source}): delivering a patch` };
+    if (facts.defaultBranch !== undefined && branch === facts.defaultBranch) {
+        return {
+            mode: 'pull-request',
+            reason: `${branch} is the default branch: the fix goes to a draft pull request for review`,
+        };
+    }
+    if (facts.branchProtected !== false) {
+        return {
+            mode: 'pull-request',
+            reason: facts.branchProtected === true
+                ? `${branch} is protected: the fix goes to a draft pull request`
+                : `could not tell whether ${branch} is protected: the fix goes to a draft pull request to be safe`,
+        };
+    }
+    return {
+        mode: 'commit',
+        reason: target.isPullRequest
+            ? `${branch} is the branch of a same-repository pull request: the fix is pushed to it as a commit`
+            : `${branch} is an unprotected branch other than the default: the fix is pushed to it as a commit`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/delivery/deliver.ts
+/**
+ * Delivery: turn a healed work tree into a commit on the branch under test, a draft pull request,
+ * or a patch file, explaining every decision. Guards log why they skip; `dryRun` decides and logs
+ * everything but pushes and opens nothing. The fix commit is built from the accepted files only
+ * and checked once more on its own diff: a commit that touches a test file is never delivered.
+ */
+
+
+
+
+
+
+
+
+
+/** A push rejected for lack of credentials says how checkout must be configured. */
+function pushHint(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (/could not read Username|Authentication failed|terminal prompts disabled|403|Permission to .* denied/i.test(text)) {
+        return `${text} (pushing uses the credentials actions/checkout persisted: keep persist-credentials at its default, and give the workflow permissions: contents: write)`;
+    }
+    return text;
+}
+const CI_RERUN = 'Pushes made with the workflow token (GITHUB_TOKEN) start no workflow run: re-run CI by pushing to the branch, from the Actions tab, or let self-heal dispatch it (input dispatch-workflow, needs permissions: actions: write).';
+/** The fix's files, repo-relative, among what actually changed in the work tree. */
+async function fixFiles(ctx, input, fix) {
+    const candidates = new Set();
+    // Fix paths are relative to the repository root; a cwd-relative reading is kept as a fallback.
+    for (const f of fix.files) {
+        candidates.add(f);
+        candidates.add(external_node_path_default().relative(input.root, external_node_path_default().resolve(input.cwd, f)).split((external_node_path_default()).sep).join('/'));
+    }
+    const inside = [...candidates].filter((c) => c && !c.startsWith('../') && !external_node_path_default().isAbsolute(c));
+    return changedAmong(ctx, inside);
+}
+/** report → the fix commit, checked → the mode → patch | commit | pull request. */
+async function deliver(input, deps) {
+    const d = startDelivery(input, deps);
+    if (input.report.result !== 'healed') {
+        d.say(`nothing to deliver: the result is ${input.report.result}`);
+        return {
+            mode: 'none',
+            status: 'skipped',
+            reason: `Nothing to deliver: ${input.report.result}.`,
+            reportPath: d.reportPath,
+            log: d.log,
+        };
+    }
+    const prepared = await prepareFixCommit(d);
+    if ('status' in prepared)
+        return prepared;
+    const choice = await decideMode(d);
+    if (choice.mode === 'patch')
+        return deliverPatch(d, prepared, choice);
+    const branch = input.target.branch;
+    const moved = await checkBranchStillTested(d, prepared, choice, branch);
+    if (moved)
+        return moved;
+    return choice.mode === 'commit'
+        ? deliverCommit(d, prepared, choice, branch)
+        : deliverPullRequest(d, prepared, choice, branch);
+}
+/** The report is written first, whatever happens next. */
+function startDelivery(input, deps) {
+    const log = [];
+    const say = (message) => {
+        log.push(message);
+        deps.log(message);
+    };
+    (0,external_node_fs_.mkdirSync)(input.outDir, { recursive: true });
+    const reportPath = external_node_path_default().join(input.outDir, 'self-heal-report.json');
+    (0,external_node_fs_.writeFileSync)(reportPath, `${JSON.stringify(input.report, null, 2)}\n`);
+    const ctx = { cwd: input.root, env: { ...process.env, ...deps.gitEnv } };
+    return { input, deps, ctx, log, say, reportPath };
+}
+function fail(d, mode, reason, extra = {}) {
+    d.say(reason);
+    return { mode, status: 'failed', reason, reportPath: d.reportPath, log: d.log, ...extra };
+}
+/**
+ * 1. The fix commit, on the tested commit of the branch under test; 2. verified from its diff, not
+ * claimed: no protected (test) file in it; then its patch.
+ */
+async function prepareFixCommit(d) {
+    const { input, ctx } = d;
+    const healed = input.report.fix;
+    if (!healed)
+        return fail(d, 'none', 'Healed, but the report names no fix (its `fix` field): nothing to deliver.');
+    const files = await fixFiles(ctx, input, healed);
+    if (!files.length)
+        return fail(d, 'none', 'Healed, but the work tree holds no change of the accepted files: nothing to deliver.');
+    const parent = input.target.sha ?? (await headSha(ctx));
+    if (!parent)
+        return fail(d, 'none', 'Healed, but there is no commit to base the fix on.');
+    let fix;
+    try {
+        await ensureCommit(ctx, parent);
+        fix = await createFixCommit(ctx, {
+            files,
+            parent,
+            message: buildCommitMessage({ ...input.report, fix: healed }, input.runUrl),
+            date: input.date,
+        });
+    }
+    catch (error) {
+        return fail(d, 'none', `Healed, but the fix commit could not be made: ${error.message}`);
+    }
+    d.say(`fix commit ${fix.sha.slice(0, 12)} on ${parent.slice(0, 12)}: ${fix.changed.map((c) => `${c.status} ${c.path}`).join(', ')}`);
+    const failingTestFiles = new Set(input.report.failures.flatMap((f) => (f.test ? [f.test.file] : [])));
+    const touched = fix.changed.filter((c) => input.isProtectedPath(c.path) || failingTestFiles.has(c.path));
+    if (touched.length) {
+        return fail(d, 'none', `Refusing to deliver: the fix changes protected or test files (${touched.map((c) => c.path).join(', ')}).`);
+    }
+    const patchPath = external_node_path_default().join(input.outDir, 'self-heal.patch');
+    (0,external_node_fs_.writeFileSync)(patchPath, await formatPatch(ctx, fix.sha));
+    return { fix, parent, base: { reportPath: d.reportPath, patchPath, commitSha: fix.sha, log: d.log } };
+}
+/** 3. The mode, with its reason; without a token, a pull request becomes a patch. */
+async function decideMode(d) {
+    const { input, deps } = d;
+    const { target } = input;
+    let defaultBranch;
+    let branchProtected;
+    if (input.mode === 'auto' && target.branch && !target.isFork && !target.isDependabot && deps.api) {
+        try {
+            defaultBranch = await deps.api.getDefaultBranch();
+            const info = await deps.api.getBranch(target.branch);
+            branchProtected = info ? info.protected : undefined;
+        }
+        catch (error) {
+            d.say(`could not read the branch settings (${error.message}): treating ${target.branch} as protected`);
+            branchProtected = true;
+        }
+    }
+    let choice = chooseMode(input.mode, { target, defaultBranch, branchProtected });
+    if (choice.mode === 'pull-request' && !deps.api) {
+        choice = {
+            mode: 'patch',
+            reason: `${choice.reason}; but there is no github-token to open a pull request: delivering a patch instead`,
+        };
+    }
+    d.say(`mode ${choice.mode}: ${choice.reason}`);
+    return choice;
+}
+function deliverPatch(d, prepared, choice) {
+    return {
+        ...prepared.base,
+        mode: 'patch',
+        status: d.input.dryRun ? 'dry-run' : 'delivered',
+        reason: `${choice.reason}. The fix is in the patch file (apply it with git am).`,
+    };
+}
+/** 4. The branch must still be at the tested commit (checked again right before pushing). */
+async function checkBranchStillTested(d, prepared, choice, branch) {
+    let remoteSha;
+    try {
+        remoteSha = await remoteBranchSha(d.ctx, branch);
+    }
+    catch (error) {
+        return fail(d, choice.mode, `Could not read ${branch} from the remote: ${pushHint(error)}`, prepared.base);
+    }
+    const current = checkBranchCurrent(branch, prepared.parent, remoteSha);
+    d.say(current.reason);
+    if (!current.proceed)
+        return { ...prepared.base, mode: choice.mode, status: 'skipped', reason: `${current.reason}.` };
+    return undefined;
+}
+/** The fix pushed onto the branch under test itself. */
+async function deliverCommit(d, prepared, choice, branch) {
+    const { fix, base } = prepared;
+    if (d.input.dryRun) {
+        d.say(`dry run: would push ${fix.sha.slice(0, 12)} to ${branch}`);
+        return {
+            ...base,
+            mode: 'commit',
+            status: 'dry-run',
+            branch,
+            targetBranch: branch,
+            reason: `${choice.reason}. Dry run: nothing was pushed.`,
+        };
+    }
+    try {
+        // Never forced: if the branch moved since the check above, the push is rejected and nothing is lost.
+        await pushCommit(d.ctx, fix.sha, branch);
+    }
+    catch (error) {
+        return fail(d, 'commit', `Pushing the fix to ${branch} failed: ${pushHint(error)}`, {
+            ...base,
+            branch,
+            targetBranch: branch,
+        });
+    }
+    d.say(`pushed ${fix.sha.slice(0, 12)} to ${branch}`);
+    const ciRerun = await dispatch(d.input, d.deps, branch, d.say);
+    return {
+        ...base,
+        mode: 'commit',
+        status: 'delivered',
+        branch,
+        targetBranch: branch,
+        reason: `${choice.reason}.`,
+        ciRerun,
+    };
+}
+/** The fix pushed to self-heal's own branch, and a draft pull request into the branch under test. */
+async function deliverPullRequest(d, prepared, choice, branch) {
+    const { input } = d;
+    const { fix, base } = prepared;
+    const head = pullRequestBranch(branch);
+    if (input.dryRun) {
+        d.say(`dry run: would push ${fix.sha.slice(0, 12)} to ${head} and open or update a draft pull request into ${branch}`);
+        return {
+            ...base,
+            mode: 'pull-request',
+            status: 'dry-run',
+            branch: head,
+            targetBranch: branch,
+            reason: `${choice.reason}. Dry run: nothing was pushed or opened.`,
+        };
+    }
+    try {
+        // Our own branch: replaced with a lease, so a concurrent self-heal run cannot be overwritten unseen.
+        const lease = (await remoteBranchSha(d.ctx, head)) ?? '';
+        await pushCommit(d.ctx, fix.sha, head, { lease });
+    }
+    catch (error) {
+        return fail(d, 'pull-request', `Pushing the fix to ${head} failed: ${pushHint(error)}`, {
+            ...base,
+            branch: head,
+            targetBranch: branch,
+        });
+    }
+    d.say(`pushed ${fix.sha.slice(0, 12)} to ${head}`);
+    const ciRerun = await dispatch(input, d.deps, head, d.say);
+    return openPullRequest(d, prepared, choice, { head, branch, ciRerun });
+}
+async function openPullRequest(d, prepared, choice, pushed) {
+    const { input } = d;
+    const { fix, base, parent } = prepared;
+    const { head, branch, ciRerun } = pushed;
+    try {
+        const body = renderPullRequestBody(input.report, {
+            base: branch,
+            repoUrl: input.repoUrl,
+            sha: fix.sha,
+            parent,
+            runUrl: input.runUrl,
+            changed: fix.changed,
+            ciRerun,
+        });
+        const { pull, updated } = await openOrUpdatePullRequest(d.deps.api, {
+            owner: input.owner,
+            base: branch,
+            head,
+            title: pullRequestTitle(input.report, branch),
+            body,
+        });
+        d.say(`${updated ? 'updated' : 'opened'} draft pull request #${pull.number}: ${pull.url}`);
+        return {
+            ...base,
+            mode: 'pull-request',
+            status: 'delivered',
+            branch: head,
+            targetBranch: branch,
+            pullRequestUrl: pull.url,
+            pullRequestNumber: pull.number,
+            pullRequestUpdated: updated,
+            reason: `${choice.reason}.`,
+            ciRerun,
+        };
+    }
+    catch (error) {
+        return fail(d, 'pull-request', `The fix is on ${head}, but the pull request could not be opened: ${error.message}`, { ...base, branch: head, targetBranch: branch, ciRerun });
+    }
+}
+async function dispatch(input, deps, ref, say) {
+    if (!input.dispatchWorkflow)
+        return CI_RERUN;
+    if (!deps.api)
+        return `${CI_RERUN} (dispatch-workflow is set, but there is no github-token)`;
+    try {
+        await deps.api.dispatchWorkflow(input.dispatchWorkflow, ref);
+        say(`dispatched workflow ${input.dispatchWorkflow} on ${ref}`);
+        return `Dispatched ${input.dispatchWorkflow} on ${ref}, so CI runs on the fix.`;
+    }
+    catch (error) {
+        say(`dispatching ${input.dispatchWorkflow} failed: ${error.message}`);
+        return `Dispatching ${input.dispatchWorkflow} on ${ref} failed (${error.message}). ${CI_RERUN}`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/delivery/target.ts
@@ -94326,7 +97322,65 @@ function formatAnnotations(annotations) {
     return annotations.map((a) => formatCommand(a.level, { title: a.title, file: a.file, line: a.line, col: a.col }, a.message));
 }
 
+;// CONCATENATED MODULE: ./src/render/ci-rounds.ts
+
+
+const MAX_BROKE_LISTED = 5;
+const SAFE_URL = /^https?:\/\/[^\s()<>[\]"'`]+$/;
+function runCell(ci) {
+    const label = ci.runId !== undefined ? `run ${ci.runId}` : 'no run';
+    return ci.url && SAFE_URL.test(ci.url) ? `[${label}](${ci.url})` : label;
+}
+function shardsCell(ci) {
+    if (!ci.shards.length)
+        return '—';
+    const failed = ci.shards.filter((s) => s.conclusion !== 'success');
+    const head = `${ci.shards.length - failed.length}/${ci.shards.length} green`;
+    if (!failed.length)
+        return head;
+    return `${head}; ${failed.map((s) => tableCell(`${s.name}: ${s.conclusion}`, 80)).join(', ')}`;
+}
+function brokeCell(ci) {
+    if (ci.unverified)
+        return tableCell(`no verdict: ${ci.unverified}`, 300);
+    if (!ci.broke.length)
+        return '—';
+    const shown = ci.broke.slice(0, MAX_BROKE_LISTED).map((id) => tableCell(id, 120));
+    if (ci.broke.length > shown.length)
+        shown.push(`…and ${ci.broke.length - shown.length} more`);
+    return shown.join(', ');
+}
+/** The "CI runs" block, or undefined when no attempt went to CI. */
+function renderCiRounds(report) {
+    const rounds = report.attempts.filter((a) => a.ci);
+    if (!rounds.length)
+        return undefined;
+    const lines = [`### CI runs (${rounds.length})`, ''];
+    if (report.verify)
+        lines.push(`**Verified on:** ${report.verify.mode} — ${escapeMarkdown(report.verify.reason)}`, '');
+    lines.push('| Attempt | Run | Conclusion | Shards | What broke | Wait |', '|---|---|---|---|---|---|');
+    for (const a of rounds) {
+        const ci = a.ci;
+        lines.push(`| ${a.n} | ${runCell(ci)} | ${tableCell(ci.conclusion, 40)} | ${shardsCell(ci)} | ${brokeCell(ci)} | ${formatDuration(ci.waitMs)} |`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
+/**
+ * The job summary a reviewer reads in seconds, healed or not: first the story in one paragraph
+ * (what failed, what was changed, how it was verified), told from the report's fields, then the
+ * failures grouped by the line they fail at (one source window per line, however many tests), the
+ * attempts, the patch.
+ *
+ * GitHub drops a step summary larger than 1 MiB whole, so the document is built from atomic blocks
+ * (a code fence never spans two blocks) and rendered at decreasing levels of detail until it fits:
+ * first the final patch goes (it is in the commit, pull request or patch file anyway), then the
+ * per-attempt diffs, the source windows, the attempt feedback and explanations, then failure rows.
+ * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
+ * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
+ */
+
 
 
 
@@ -94341,6 +97395,7 @@ const RESULT_TITLES = {
     'provider-error': '❌ self-heal: model provider error',
     unsafe: '⛔ self-heal: refused (unsafe)',
     'config-error': '❌ self-heal: configuration error',
+    unverified: '⚠️ self-heal: not verified on CI',
 };
 /** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
 const VERDICTS = {
@@ -94354,11 +97409,14 @@ const VERDICTS = {
     'provider-error': '❌ provider error',
     timeout: '⏱️ test run timed out',
     'special-cased': '🚩 special-cases the tests',
+    unverified: '⚠️ CI gave no verdict',
 };
 const SPECIAL_CASE_RULES = {
     'input-condition': 'compares with the test input at',
     'expected-value': 'returns or assigns the value expected at',
     'test-identity': 'recognises the test run; the test is at',
+    'encoded-cases': 'encodes a table holding the test case at',
+    'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
 };
 const job_summary_LEVELS = [
     {
@@ -94466,6 +97524,9 @@ function buildBlocks(report, context, detail) {
     const shownBelow = detail.patch ? patch?.diff : undefined;
     if (report.attempts.length)
         blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
+    const ciRounds = renderCiRounds(report);
+    if (ciRounds)
+        blocks.push(ciRounds);
     if (patch)
         blocks.push(renderPatch(patch, detail));
     if (report.flaky.length)
@@ -94633,7 +97694,9 @@ function attemptSplit(a, t) {
     const parts = [`provider ${formatDuration(t.providerMs)}`];
     if (t.targetedRerunMs !== undefined)
         parts.push(`targeted rerun ${formatDuration(t.targetedRerunMs)}`);
-    if (t.fullRunMs !== undefined)
+    if (t.ciWaitMs !== undefined)
+        parts.push(`CI round ${formatDuration(t.ciWaitMs)}`);
+    else if (t.fullRunMs !== undefined)
         parts.push(`full run ${formatDuration(t.fullRunMs)}`);
     parts.push(`self-heal ${formatDuration(t.selfHealMs)}`);
     return `Time: ${formatDuration(a.durationMs)} — ${parts.join(' · ')}\n`;
@@ -94789,6 +97852,9 @@ function renderAttempts(attempts, detail, patchShownBelow, timings) {
         }
         if (detail.feedback && a.specialCases?.length)
             parts.push(renderSpecialCases(a.specialCases));
+        // What the candidate's code did outside the tree: kept at every level of detail.
+        if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
+            parts.push(renderWrittenOutside(a.writtenOutside));
         if (detail.attemptDiffs && a.diff.trim()) {
             parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
         }
@@ -94804,10 +97870,31 @@ function job_summary_siteText(site) {
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence) {
     const items = evidence.map((e) => {
-        const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${job_summary_siteText(e.test)}` : 'recognises the test run';
+        const data = e.dataReadBy ? ` (test data read by ${inlineCode(oneLine(e.dataReadBy, 120))})` : '';
+        const why = e.test
+            ? `${SPECIAL_CASE_RULES[e.rule]} ${job_summary_siteText(e.test)}${data}`
+            : e.rule === 'table-rebind'
+                ? SPECIAL_CASE_RULES[e.rule]
+                : 'recognises the test run';
         return `- ${inlineCode(oneLine(e.literal, 80))} at ${job_summary_siteText(e.patch)} ${why}`;
     });
     return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+/** Paths listed per attempt in the summary (the report's JSON keeps up to 50). */
+const MAX_OUTSIDE_SHOWN = 10;
+/** What an attempt's test runs wrote outside the work tree: contained and discarded, or only seen. */
+function renderWrittenOutside(w) {
+    if (w.total === 0 && w.truncated)
+        return `What its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (it was discarded all the same)' : ''}.\n`;
+    const count = `${w.truncated ? 'at least ' : ''}${plural(w.total, 'path')}`;
+    const head = w.mode === 'sandbox'
+        ? `Its test runs wrote ${count} outside the work tree, in layers that were discarded:`
+        : `While its test runs ran, ${count} changed outside the work tree (not contained: nothing was undone, and another process's writes may be among them):`;
+    const items = w.paths.slice(0, MAX_OUTSIDE_SHOWN).map((p) => `- ${inlineCode(oneLine(p, 200))}`);
+    const more = w.total - items.length;
+    if (more > 0)
+        items.push(`- and ${w.truncated ? 'at least ' : ''}${formatCount(more)} more`);
+    return `${head}\n\n${items.join('\n')}\n`;
 }
 /** The accepted diff when healed; otherwise the attempt that got the most target tests passing. */
 function selectPatch(report) {
@@ -95146,6 +98233,7 @@ const ActionInputs = object({
     allow: listInput('globs'),
     timeout: numberInput(600, 0, 6 * 3600, 'seconds'),
     'max-tokens': integerInput(200_000, 1, 100_000_000),
+    'max-seconds': numberInput(1800, 1, 6 * 3600, 'seconds'),
     'api-key': tokenInput(),
     'github-token': tokenInput(),
     mode: schemas_string()
@@ -95159,6 +98247,19 @@ const ActionInputs = object({
     'dispatch-workflow': schemas_string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
         message: 'expected a workflow file name such as ci.yml, or a workflow id',
     }),
+    verify: schemas_string()
+        .transform((v) => v || 'auto')
+        .refine((v) => ['runner', 'ci', 'auto'].includes(v), { message: 'expected one of runner, ci, auto' })
+        .transform((v) => v),
+    'ci-workflow': schemas_string().refine((v) => v === '' || /^(\d+|[\w.-]+\.ya?ml)$/.test(v), {
+        message: 'expected a workflow file name such as ci.yml, or a workflow id',
+    }),
+    'ci-poll-seconds': numberInput(10, 0.01, 600, 'seconds'),
+    'verify-subset': textInput('a shell command'),
+    localise: schemas_string()
+        .transform((v) => v || 'record')
+        .refine((v) => ['record', 'static'].includes(v), { message: 'expected one of record, static' })
+        .transform((v) => v),
     'allow-unsafe-pull-request-target': booleanInput(false),
     'allow-special-cases': booleanInput(false),
     'allow-dependency-changes': booleanInput(false),
@@ -95244,6 +98345,7 @@ function toHealOptions(inputs, context) {
         allow: inputs.allow,
         timeoutSeconds: inputs.timeout,
         maxTokens: inputs['max-tokens'],
+        maxSeconds: inputs['max-seconds'],
         reportPath: context.reportPath,
         commit: false,
         allowDirty: true,
@@ -95252,12 +98354,15 @@ function toHealOptions(inputs, context) {
         secrets,
         passEnv: inputs['pass-env'],
         allowDependencyChanges: inputs['allow-dependency-changes'],
+        verify: inputs.verify,
+        localise: inputs.localise,
+        ...(inputs['verify-subset'] ? { verifySubset: inputs['verify-subset'] } : {}),
     };
 }
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/unzip.ts
+;// CONCATENATED MODULE: ./src/delivery/unzip.ts
 /**
  * A small, strict unzip for workflow artifacts (`@actions/artifact` is not a dependency, and the
  * artifact API hands out plain zip files). Reads the central directory (authoritative even for
@@ -95479,7 +98584,7 @@ function extractZip(buf, dest, limits = DEFAULT_UNZIP_LIMITS, keep) {
     return written;
 }
 
-;// CONCATENATED MODULE: ./src/action/run-artifacts.ts
+;// CONCATENATED MODULE: ./src/delivery/run-artifacts.ts
 /**
  * workflow_run mode: the failed run's test reports come from its artifacts, downloaded through the
  * API (artifacts belong to the run, so listing them covers every job, and each matrix shard's upload
@@ -96478,6 +99583,7 @@ function makeStderrInert(stream = process.stderr) {
 
 
 
+
 /** The one-line messages the runner shows (setFailed, notice): bounded, whatever a reason holds. */
 const run_MAX_MESSAGE_CHARS = 300;
 /** Where workflow_run mode puts the failed run's artifacts, under the working directory. */
@@ -96594,8 +99700,12 @@ async function runAction(deps = {}) {
 async function runSteps(deps, env, logger, signal, setRunUrl) {
     const inputs = readActionInputs(env);
     const run = await logger.group('self-heal: inputs and guards', () => resolveRun(deps, env, logger, inputs, setRunUrl));
-    const healOptions = await withRunReports(run, logger);
-    const report = await runHeal(deps, env, logger, signal, run, healOptions);
+    const { options: healOptions, shards } = await withRunReports(run, logger);
+    const ci = ciRounds(run, env, logger, signal, shards);
+    const report = await runHeal(deps, env, logger, signal, run, healOptions, ci);
+    // No unverified candidate stays on self-heal/<branch> (nor in a pull request from it).
+    if (report.result !== 'healed' && ci.verifier)
+        logger.info(await ci.verifier.restore());
     const delivery = await logger.group('self-heal: delivery', () => deliverReport(run, healOptions, report, logger, env));
     return publishOutcome(run, report, delivery, env);
 }
@@ -96638,7 +99748,7 @@ async function resolveRun(deps, env, logger, inputs, setRunUrl) {
 async function withRunReports(run, logger) {
     const { ctx, options, api } = run;
     if (ctx.eventName !== 'workflow_run' || ctx.workflowRun?.id === undefined || !api)
-        return options;
+        return { options, shards: [] };
     return logger.group('self-heal: reports of the failed run', async () => {
         // Inside the work tree: the loop reads reports only from inside the repository. The folder is
         // untracked and never committed (delivery commits the accepted files only).
@@ -96646,20 +99756,58 @@ async function withRunReports(run, logger) {
         const collected = await collectRunReports(api, ctx.workflowRun.id, dir, (m) => logger.info(m));
         if (!collected.artifacts.length) {
             logger.warn('the failed run uploaded no usable artifacts: the test command will produce fresh reports');
-            return options;
+            return { options, shards: [] };
         }
         // The artifacts' XML files join the globs of the reports the test command writes: the baseline
         // reuses the downloaded ones (they are fresh), the reruns read the test command's own.
         const junit = [...options.junit, `${RUN_REPORTS_DIR}/**/*.xml`];
         logger.info(`reports: ${collected.artifacts.map((a) => a.folder).join(', ')} (globs ${junit.join(', ')})`);
-        return { ...options, junit };
+        // Every artifact that carried a report is a shard whose report a CI round must bring back.
+        const shards = collected.artifacts.filter((a) => a.files.length > 0).map((a) => a.name);
+        return { options: { ...options, junit }, shards };
     });
 }
+/** Why this run cannot push candidates and wait for their CI runs; undefined when it can. */
+function whyNoCiRounds({ inputs, target, api }) {
+    if (!api)
+        return 'there is no github-token';
+    if (!target.branch || !target.sha)
+        return 'there is no branch under test to push a candidate beside';
+    if (target.isFork)
+        return 'the branch under test is in a fork';
+    if (inputs['dry-run'])
+        return 'dry-run pushes nothing';
+    // auto never waits for a run a push with the workflow token would not start.
+    if (inputs.verify === 'auto' && !inputs['ci-workflow'])
+        return 'there is no ci-workflow to dispatch on the candidate';
+    return undefined;
+}
+/** verify: ci — the rounds on self-heal/<branch>, or why they cannot be made in this run. */
+function ciRounds(run, env, logger, signal, shards) {
+    const { inputs, target, api, root } = run;
+    const unavailable = whyNoCiRounds(run);
+    if (unavailable || inputs.verify === 'runner')
+        return { unavailable, shards: shards.length };
+    const verifier = createCiVerifier({
+        api: api,
+        git: { cwd: root, env },
+        branch: target.branch,
+        parent: target.sha,
+        workflow: inputs['ci-workflow'] || undefined,
+        expectedArtifacts: shards,
+        download: (runId, dir) => collectRunReports(api, runId, dir, (m) => logger.info(m)),
+        pollMs: inputs['ci-poll-seconds'] * 1000,
+        log: (m) => logger.info(m),
+        signal,
+    });
+    return { verifier, shards: shards.length };
+}
 /** 3. Heal (with `commit: false`: delivery makes the commit); the downloaded reports are removed afterwards. */
-async function runHeal(deps, env, logger, signal, run, healOptions) {
+async function runHeal(deps, env, logger, signal, run, healOptions, ci) {
     const { options } = run;
     try {
         return await (deps.heal ?? heal)(healOptions, {
+            ci,
             logger,
             createProvider: (o) => (deps.createProvider ?? createProvider)(o, env, { runtimeCache: createRunnerToolCache(env) }),
             env,

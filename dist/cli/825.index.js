@@ -1,8 +1,8 @@
-export const id = 808;
-export const ids = [808];
+export const id = 825;
+export const ids = [825];
 export const modules = {
 
-/***/ 3808:
+/***/ 5825:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -15,13 +15,71 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/frames/frames-text.ts
 var frames_text = __webpack_require__(7172);
-// EXTERNAL MODULE: ./src/text/markdown.ts
-var markdown = __webpack_require__(6590);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
+// EXTERNAL MODULE: ./src/text/markdown.ts
+var markdown = __webpack_require__(6590);
+;// CONCATENATED MODULE: ./src/render/ci-rounds.ts
+
+
+const MAX_BROKE_LISTED = 5;
+const SAFE_URL = /^https?:\/\/[^\s()<>[\]"'`]+$/;
+function runCell(ci) {
+    const label = ci.runId !== undefined ? `run ${ci.runId}` : 'no run';
+    return ci.url && SAFE_URL.test(ci.url) ? `[${label}](${ci.url})` : label;
+}
+function shardsCell(ci) {
+    if (!ci.shards.length)
+        return '—';
+    const failed = ci.shards.filter((s) => s.conclusion !== 'success');
+    const head = `${ci.shards.length - failed.length}/${ci.shards.length} green`;
+    if (!failed.length)
+        return head;
+    return `${head}; ${failed.map((s) => (0,markdown/* tableCell */.xR)(`${s.name}: ${s.conclusion}`, 80)).join(', ')}`;
+}
+function brokeCell(ci) {
+    if (ci.unverified)
+        return (0,markdown/* tableCell */.xR)(`no verdict: ${ci.unverified}`, 300);
+    if (!ci.broke.length)
+        return '—';
+    const shown = ci.broke.slice(0, MAX_BROKE_LISTED).map((id) => (0,markdown/* tableCell */.xR)(id, 120));
+    if (ci.broke.length > shown.length)
+        shown.push(`…and ${ci.broke.length - shown.length} more`);
+    return shown.join(', ');
+}
+/** The "CI runs" block, or undefined when no attempt went to CI. */
+function renderCiRounds(report) {
+    const rounds = report.attempts.filter((a) => a.ci);
+    if (!rounds.length)
+        return undefined;
+    const lines = [`### CI runs (${rounds.length})`, ''];
+    if (report.verify)
+        lines.push(`**Verified on:** ${report.verify.mode} — ${(0,markdown/* escapeMarkdown */.FV)(report.verify.reason)}`, '');
+    lines.push('| Attempt | Run | Conclusion | Shards | What broke | Wait |', '|---|---|---|---|---|---|');
+    for (const a of rounds) {
+        const ci = a.ci;
+        lines.push(`| ${a.n} | ${runCell(ci)} | ${(0,markdown/* tableCell */.xR)(ci.conclusion, 40)} | ${shardsCell(ci)} | ${brokeCell(ci)} | ${(0,format/* formatDuration */.a3)(ci.waitMs)} |`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+
 // EXTERNAL MODULE: ./src/text/untrusted-text.ts
 var untrusted_text = __webpack_require__(2073);
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
+/**
+ * The job summary a reviewer reads in seconds, healed or not: first the story in one paragraph
+ * (what failed, what was changed, how it was verified), told from the report's fields, then the
+ * failures grouped by the line they fail at (one source window per line, however many tests), the
+ * attempts, the patch.
+ *
+ * GitHub drops a step summary larger than 1 MiB whole, so the document is built from atomic blocks
+ * (a code fence never spans two blocks) and rendered at decreasing levels of detail until it fits:
+ * first the final patch goes (it is in the commit, pull request or patch file anyway), then the
+ * per-attempt diffs, the source windows, the attempt feedback and explanations, then failure rows.
+ * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
+ * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
+ */
+
 
 
 
@@ -36,6 +94,7 @@ const RESULT_TITLES = {
     'provider-error': '❌ self-heal: model provider error',
     unsafe: '⛔ self-heal: refused (unsafe)',
     'config-error': '❌ self-heal: configuration error',
+    unverified: '⚠️ self-heal: not verified on CI',
 };
 /** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
 const VERDICTS = {
@@ -49,11 +108,14 @@ const VERDICTS = {
     'provider-error': '❌ provider error',
     timeout: '⏱️ test run timed out',
     'special-cased': '🚩 special-cases the tests',
+    unverified: '⚠️ CI gave no verdict',
 };
 const SPECIAL_CASE_RULES = {
     'input-condition': 'compares with the test input at',
     'expected-value': 'returns or assigns the value expected at',
     'test-identity': 'recognises the test run; the test is at',
+    'encoded-cases': 'encodes a table holding the test case at',
+    'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
 };
 const LEVELS = [
     {
@@ -161,6 +223,9 @@ function buildBlocks(report, context, detail) {
     const shownBelow = detail.patch ? patch?.diff : undefined;
     if (report.attempts.length)
         blocks.push(...renderAttempts(report.attempts, detail, shownBelow, report.timings?.attempts));
+    const ciRounds = renderCiRounds(report);
+    if (ciRounds)
+        blocks.push(ciRounds);
     if (patch)
         blocks.push(renderPatch(patch, detail));
     if (report.flaky.length)
@@ -328,7 +393,9 @@ function attemptSplit(a, t) {
     const parts = [`provider ${(0,format/* formatDuration */.a3)(t.providerMs)}`];
     if (t.targetedRerunMs !== undefined)
         parts.push(`targeted rerun ${(0,format/* formatDuration */.a3)(t.targetedRerunMs)}`);
-    if (t.fullRunMs !== undefined)
+    if (t.ciWaitMs !== undefined)
+        parts.push(`CI round ${(0,format/* formatDuration */.a3)(t.ciWaitMs)}`);
+    else if (t.fullRunMs !== undefined)
         parts.push(`full run ${(0,format/* formatDuration */.a3)(t.fullRunMs)}`);
     parts.push(`self-heal ${(0,format/* formatDuration */.a3)(t.selfHealMs)}`);
     return `Time: ${(0,format/* formatDuration */.a3)(a.durationMs)} — ${parts.join(' · ')}\n`;
@@ -484,6 +551,9 @@ function renderAttempts(attempts, detail, patchShownBelow, timings) {
         }
         if (detail.feedback && a.specialCases?.length)
             parts.push(renderSpecialCases(a.specialCases));
+        // What the candidate's code did outside the tree: kept at every level of detail.
+        if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
+            parts.push(renderWrittenOutside(a.writtenOutside));
         if (detail.attemptDiffs && a.diff.trim()) {
             parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : (0,markdown/* codeBlock */.DV)(a.diff, 'diff'));
         }
@@ -499,10 +569,31 @@ function siteText(site) {
 /** The special-casing check's evidence: each literal, the patch line, the test line it came from. */
 function renderSpecialCases(evidence) {
     const items = evidence.map((e) => {
-        const why = e.test ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}` : 'recognises the test run';
+        const data = e.dataReadBy ? ` (test data read by ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(e.dataReadBy, 120))})` : '';
+        const why = e.test
+            ? `${SPECIAL_CASE_RULES[e.rule]} ${siteText(e.test)}${data}`
+            : e.rule === 'table-rebind'
+                ? SPECIAL_CASE_RULES[e.rule]
+                : 'recognises the test run';
         return `- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
     });
     return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+/** Paths listed per attempt in the summary (the report's JSON keeps up to 50). */
+const MAX_OUTSIDE_SHOWN = 10;
+/** What an attempt's test runs wrote outside the work tree: contained and discarded, or only seen. */
+function renderWrittenOutside(w) {
+    if (w.total === 0 && w.truncated)
+        return `What its test runs wrote outside the work tree is not known: a run was killed before it was listed${w.mode === 'sandbox' ? ' (it was discarded all the same)' : ''}.\n`;
+    const count = `${w.truncated ? 'at least ' : ''}${(0,format/* plural */.LS)(w.total, 'path')}`;
+    const head = w.mode === 'sandbox'
+        ? `Its test runs wrote ${count} outside the work tree, in layers that were discarded:`
+        : `While its test runs ran, ${count} changed outside the work tree (not contained: nothing was undone, and another process's writes may be among them):`;
+    const items = w.paths.slice(0, MAX_OUTSIDE_SHOWN).map((p) => `- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(p, 200))}`);
+    const more = w.total - items.length;
+    if (more > 0)
+        items.push(`- and ${w.truncated ? 'at least ' : ''}${(0,format/* formatCount */.B4)(more)} more`);
+    return `${head}\n\n${items.join('\n')}\n`;
 }
 /** The accepted diff when healed; otherwise the attempt that got the most target tests passing. */
 function selectPatch(report) {
@@ -772,10 +863,10 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 26 modules
-var heal = __webpack_require__(8078);
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 27 modules
-var builtin_provider = __webpack_require__(5497);
+// EXTERNAL MODULE: ./src/heal.ts + 36 modules
+var heal = __webpack_require__(2295);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 24 modules
+var builtin_provider = __webpack_require__(1842);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
 var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/demo/run-demo.ts
