@@ -81,6 +81,57 @@ describe('execution recorders', () => {
     expect([...unit!.lines.keys()].some((f) => f.includes('node_modules'))).toBe(false);
   });
 
+  // Runners that transform each file run it through node:vm: the preload's notes and the files'
+  // source maps take V8's offsets back to the file's lines. The runners are this repository's own.
+  const TS_MATH =
+    'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function unused(x: number): number {\n  if (x > 2) {\n    return x * 2;\n  }\n  return x;\n}\n\nexport function sub(a: number, b: number): number {\n  const r: number = a - b;\n  return r;\n}\n';
+  const runnerEnv = () =>
+    Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^(VITEST|TINYPOOL|JEST)/.test(k) && k !== 'NODE_OPTIONS'),
+    );
+
+  it.each(['forks', 'threads'])('maps what vitest ran in its %s pool back to the TypeScript lines', (pool) => {
+    const cwd = project({
+      'package.json': '{"type":"module"}',
+      'src/math.ts': TS_MATH,
+      'test/math.test.ts':
+        "import { test, expect } from 'vitest';\nimport { add, sub } from '../src/math';\n\ntest('math', () => {\n  expect(add(1, 2)).toBe(3);\n  expect(sub(3, 1)).toBe(3);\n});\n",
+    });
+    recording = startRecording({ root: cwd, cwd });
+    const vitest = path.resolve('node_modules/.bin/vitest');
+    const env = { ...runnerEnv(), ...recording.env(runnerEnv()) };
+    const status = spawnSync(vitest, ['run', `--pool=${pool}`, '--root', cwd], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      timeout: 50_000,
+    }).status;
+    expect(status).toBe(1);
+    const spectrum = recording.read(0)!;
+    expect(spectrum.recorders).toEqual(['node']);
+    expect(spectrum.notes.join(' ')).toMatch(/mapped back through their source maps/);
+    expect(lines(spectrum.units[0]!.lines.get('src/math.ts'))).toEqual([1, 2, 3, 12, 13, 14, 15]);
+  });
+
+  it("maps jest's babel-transformed scripts back through their inline source maps", () => {
+    const cwd = project({
+      'package.json': '{"name":"jest-project"}',
+      'lib/math.js':
+        'function add(a, b) {\n  return a + b;\n}\n\nfunction unused(x) {\n  if (x > 2) {\n    return x * 2;\n  }\n  return x;\n}\n\nfunction sub(a, b) {\n  const r = a - b;\n  return r;\n}\n\nmodule.exports = { add, unused, sub };\n',
+      'tests/math.test.js':
+        "const { add, sub } = require('../lib/math');\n\ntest('math', () => {\n  expect(add(1, 2)).toBe(3);\n  expect(sub(3, 1)).toBe(3);\n});\n",
+    });
+    recording = startRecording({ root: cwd, cwd });
+    const jest = path.resolve('node_modules/.bin/jest');
+    const env = { ...runnerEnv(), ...recording.env(runnerEnv()) };
+    const status = spawnSync(jest, ['--rootDir', cwd, '--ci'], { cwd, env, encoding: 'utf8', timeout: 50_000 }).status;
+    expect(status).toBe(1);
+    const spectrum = recording.read(0)!;
+    const ran = lines(spectrum.units[0]!.lines.get('lib/math.js'));
+    expect(ran).toEqual(expect.arrayContaining([1, 2, 12, 13, 14]));
+    expect(ran.filter((l) => l >= 5 && l <= 10)).toEqual([]);
+  });
+
   it('records what `go test` ran in every package of the module', () => {
     const cwd = project({
       'go.mod': 'module example.com/m\n\ngo 1.19\n',

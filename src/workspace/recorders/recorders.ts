@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { ExecutionSpectrum, RecorderName, SpectrumUnit } from '../../contracts/spectrum.js';
 import { readGoProfile } from './go-coverage.js';
 import { readNodeCoverage } from './node-coverage.js';
+import { NODE_PRELOAD, NODE_PRELOAD_FILE } from './node-preload.js';
 import { PYTHON_FILES } from './python-sources.js';
 
 /** Distinct lines a recorder keeps per process (the tracer) or per run (the others). */
@@ -42,9 +43,16 @@ interface PythonUnit {
 
 export function startRecording(options: RecordingOptions): Recording {
   const dir = mkdtempSync(path.join(options.tmpDir ?? os.tmpdir(), 'self-heal-spectrum-'));
-  const dirs = { node: path.join(dir, 'node'), py: path.join(dir, 'py'), pyOut: path.join(dir, 'py-out') };
+  const dirs = {
+    node: path.join(dir, 'node'),
+    nodeMaps: path.join(dir, 'node-maps'),
+    py: path.join(dir, 'py'),
+    pyOut: path.join(dir, 'py-out'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   for (const [name, text] of PYTHON_FILES) writeFileSync(path.join(dirs.py, name), text);
+  const preload = path.join(dir, NODE_PRELOAD_FILE);
+  writeFileSync(preload, NODE_PRELOAD);
   const goProfile = path.join(dir, 'go.out');
   const maxLines = options.maxLines ?? MAX_RECORDED_LINES;
   const root = path.resolve(options.root);
@@ -52,6 +60,8 @@ export function startRecording(options: RecordingOptions): Recording {
   return {
     env: (base) => ({
       NODE_V8_COVERAGE: dirs.node,
+      NODE_OPTIONS: [base.NODE_OPTIONS, `--require ${nodeOptionQuote(preload)}`].filter(Boolean).join(' '),
+      SELF_HEAL_SPECTRUM_NODE_MAPS: dirs.nodeMaps,
       PYTHONPATH: [dirs.py, base.PYTHONPATH].filter(Boolean).join(path.delimiter),
       PYTEST_PLUGINS: [base.PYTEST_PLUGINS, '_self_heal_pytest'].filter(Boolean).join(','),
       SELF_HEAL_SPECTRUM_ROOT: root,
@@ -66,11 +76,13 @@ export function startRecording(options: RecordingOptions): Recording {
       const python = readPython(dirs.pyOut, notes);
       if (python.length > 0) recorders.push('python');
       units.push(...python);
-      const node = readNodeCoverage(dirs.node, root);
+      const node = readNodeCoverage(dirs.node, root, dirs.nodeMaps);
       if (node.lines.size > 0) {
         recorders.push('node');
         units.push({ outcome: 'failed', lines: bound(node.lines, maxLines, notes, 'V8 coverage') });
       }
+      if (node.mapped.size > 0)
+        notes.push(`${node.mapped.size} transformed script(s) mapped back through their source maps`);
       if (node.transformed.size > 0)
         notes.push(
           `${node.transformed.size} transformed script(s) left out of V8 coverage (offsets of generated code): ${[...node.transformed].slice(0, 3).join(', ')}`,
@@ -85,6 +97,11 @@ export function startRecording(options: RecordingOptions): Recording {
     },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A path as one `NODE_OPTIONS` argument: Node splits that variable at spaces, outside double quotes. */
+export function nodeOptionQuote(file: string): string {
+  return /^[\w./@:+-]+$/.test(file) ? file : `"${file.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /** The tracer's per-process files: per-test units under pytest, else one whole-run unit each. */

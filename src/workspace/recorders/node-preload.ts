@@ -1,0 +1,126 @@
+/**
+ * The Node recorder's preload, written into self-heal's own temporary directory and loaded with
+ * `NODE_OPTIONS=--require <it>` for a recorded run only (never into the repository). Test runners
+ * run a transformed copy of each file through `node:vm` (vitest's module runner, jest's
+ * `compileFunction`), so V8's coverage counts offsets in code that is not the file's. The preload
+ * notes, for each such script of the repository's own files, its line lengths, its line and column
+ * offsets and its `sourceMappingURL`, one JSON line each, so the reader can map the counts back
+ * through the source map. In a forked worker (vitest's forks, jest-worker), which its runner ends
+ * with SIGTERM, it also writes V8's coverage before the default handling goes on. Any error of its
+ * own turns it off; it changes no result.
+ */
+
+export const NODE_PRELOAD_FILE = 'self-heal-node-preload.cjs';
+
+export const NODE_PRELOAD = String.raw`'use strict';
+// self-heal's Node recorder preload (see self-heal's src/workspace/recorders/node-preload.ts).
+(function () {
+  const out = process.env.SELF_HEAL_SPECTRUM_NODE_MAPS;
+  const rootDir = process.env.SELF_HEAL_SPECTRUM_ROOT;
+  if (!out || !rootDir) return;
+  let fs, path, vm, v8, url, threadId;
+  try {
+    fs = require('fs');
+    path = require('path');
+    vm = require('vm');
+    v8 = require('v8');
+    url = require('url');
+    threadId = require('worker_threads').threadId;
+  } catch (error) {
+    return;
+  }
+  const MAX_SCRIPTS = 20000;
+  const MAX_URL = 16 * 1024 * 1024;
+  const MAX_CODE = 32 * 1024 * 1024;
+  const MAX_BYTES = 64 * 1024 * 1024;
+  let bytes = 0;
+  const prefix = rootDir + path.sep;
+  const nodeModules = path.sep + 'node_modules' + path.sep;
+  let noted = 0;
+  let on = true;
+  const notes = path.join(out, 'maps-' + process.pid + '-' + threadId + '.jsonl');
+
+  function own(filename) {
+    if (typeof filename !== 'string') return undefined;
+    let file = filename;
+    if (file.startsWith('file://')) file = url.fileURLToPath(file);
+    if (!file.startsWith(prefix) || file.includes(nodeModules)) return undefined;
+    return file;
+  }
+
+  function note(code, options) {
+    if (!on) return;
+    try {
+      if (typeof code !== 'string' || code.length > MAX_CODE || noted >= MAX_SCRIPTS) return;
+      const filename = typeof options === 'string' ? options : options && options.filename;
+      const file = own(filename);
+      if (!file) return;
+      const at = code.lastIndexOf('sourceMappingURL=');
+      if (at < 0) return;
+      let end = code.indexOf('\n', at);
+      if (end < 0) end = code.length;
+      const mapUrl = code.slice(at + 17, end).trim();
+      if (!mapUrl || mapUrl.length > MAX_URL) return;
+      const lineLengths = code.split('\n').map((l) => l.length);
+      const lineOffset = (options && typeof options === 'object' && Number(options.lineOffset)) || 0;
+      const columnOffset = (options && typeof options === 'object' && Number(options.columnOffset)) || 0;
+      const line = JSON.stringify({ file, length: code.length, lineLengths, lineOffset, columnOffset, mapUrl }) + '\n';
+      if (bytes + line.length > MAX_BYTES) return;
+      bytes += line.length;
+      // One line per script, written at once: a worker thread ended by terminate() never sees 'exit'.
+      fs.appendFileSync(notes, line);
+      noted++;
+    } catch (error) {
+      on = false;
+    }
+  }
+
+  function wrapFunction(name, codeAt, optionsAt) {
+    const original = vm[name];
+    if (typeof original !== 'function') return;
+    const wrapped = function () {
+      note(arguments[codeAt], arguments[optionsAt]);
+      return original.apply(this, arguments);
+    };
+    Object.defineProperty(wrapped, 'name', { value: original.name });
+    Object.defineProperty(wrapped, 'length', { value: original.length });
+    vm[name] = wrapped;
+  }
+
+  try {
+    wrapFunction('runInThisContext', 0, 1);
+    wrapFunction('runInContext', 0, 2);
+    wrapFunction('runInNewContext', 0, 2);
+    wrapFunction('compileFunction', 0, 2);
+    const OriginalScript = vm.Script;
+    if (typeof OriginalScript === 'function') {
+      vm.Script = class Script extends OriginalScript {
+        constructor(code, options) {
+          note(code, options);
+          super(code, options);
+        }
+      };
+    }
+  } catch (error) {
+    on = false;
+  }
+
+  // A forked worker that its runner ends with SIGTERM would never reach 'exit', and Node writes V8's
+  // coverage only there. Only such children (an IPC channel) get this handler; when it is the only
+  // one, the signal's default handling goes on at once.
+  if (process.channel && threadId === 0) {
+    const onTerm = function () {
+      try {
+        v8.takeCoverage();
+      } catch (error) {
+        // Coverage was not on, or could not be written.
+      }
+      if (process.listenerCount('SIGTERM') === 1) {
+        process.removeListener('SIGTERM', onTerm);
+        process.kill(process.pid, 'SIGTERM');
+      }
+    };
+    process.on('SIGTERM', onTerm);
+  }
+})();
+`;
