@@ -124,6 +124,30 @@ export function pytestNodeId(c: JunitCase, testFiles: string[]): string | undefi
   return undefined;
 }
 
+/**
+ * `go test` arguments that run the given JUnit cases, as gotestsum writes them (the package's import
+ * path in `classname`, `TestA/sub` for a subtest): `-run '^(TestA|TestB)$'` on their top-level names,
+ * then their package folders relative to the module. Undefined when a case is outside the module.
+ */
+export function goTestArgs(cases: JunitCase[], modulePath: string): string[] | undefined {
+  const names = new Set<string>();
+  const packages = new Set<string>();
+  for (const c of cases) {
+    if (c.classname !== modulePath && !c.classname.startsWith(`${modulePath}/`)) return undefined;
+    const name = c.name.split('/')[0]!;
+    if (!/^\w+$/.test(name)) return undefined;
+    names.add(name);
+    packages.add(`.${c.classname.slice(modulePath.length)}`); // `.`, `./sub`
+  }
+  if (!names.size) return undefined;
+  return ['-run', `^(${[...names].sort().join('|')})$`, ...[...packages].sort()];
+}
+
+/** The module path of a Go module (its go.mod's `module` line). */
+export function goModulePath(goMod: string): string | undefined {
+  return /^module\s+"?([^\s"]+)"?\s*$/m.exec(goMod)?.[1];
+}
+
 /** A line of the buggy source that the real fix changes (old side of its diff). */
 export interface FixLine {
   file: string;

@@ -37,6 +37,8 @@ import {
   cell,
   fixLines,
   fixLinesShown,
+  goModulePath,
+  goTestArgs,
   killRunning,
   median,
   pytestNodeId,
@@ -45,6 +47,7 @@ import {
   runShell,
   shq,
   type FixLine,
+  type JunitCase,
 } from './_real-projects-lib.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -79,7 +82,12 @@ interface Project {
   install: 'none' | 'npm ci' | 'npm install';
   /** Installed with the project's own (`npm install` only), for a reporter that must load the project's runner. */
   extraPackages?: string[];
-  source: string[];
+  /** Flags of the project's npm install (`--legacy-peer-deps` where its own package manager allows peer conflicts). */
+  npmFlags?: string[];
+  /** Path prefixes of the source; or `sourceFiles`, a pattern, where source and tests share folders (Go). */
+  source?: string[];
+  sourceFiles?: string;
+  /** A pattern of the test files; a test file is never source. */
   testFiles: string;
   testCommand: string;
   targetedCommand: string;
@@ -190,9 +198,10 @@ async function installNpm(project: Project, repo: string, log: string): Promise<
   const lock = existsSync(lockFile) ? readFileSync(lockFile, 'utf8') : '';
   const mode = project.install === 'npm ci' && lock ? 'npm ci' : 'npm install';
   const extra = mode === 'npm install' ? (project.extraPackages ?? []) : [];
-  const cached = path.join(CACHE, 'npm', `${project.id}-${hash(mode, manifest, lock, ...extra)}`);
+  const own = project.npmFlags ?? [];
+  const cached = path.join(CACHE, 'npm', `${project.id}-${hash(mode, manifest, lock, ...extra, ...own)}`);
   if (!existsSync(path.join(cached, 'node_modules'))) {
-    const flags = '--no-audit --no-fund --ignore-scripts';
+    const flags = ['--no-audit --no-fund --ignore-scripts', ...own.map(shq)].join(' ');
     const command =
       mode === 'npm ci'
         ? `npm ci ${flags}`
@@ -261,10 +270,15 @@ function prepare(project: Project, scenario: Scenario, mirror: string, work: str
   git(repo, ['checkout', '-q', '--detach', parent]);
   setUp(project, repo, tools);
   const changed = git(repo, ['diff', '--name-only', '--no-renames', parent, scenario.fix]).split('\n').filter(Boolean);
-  const isSource = (f: string) => project.source.some((p) => f.startsWith(p));
+  const testRe = new RegExp(project.testFiles);
+  const sourceRe = project.sourceFiles ? new RegExp(project.sourceFiles) : undefined;
+  const isSource = (f: string) =>
+    !testRe.test(f) && (sourceRe ? sourceRe.test(f) : (project.source ?? []).some((p) => f.startsWith(p)));
   const source = changed.filter(isSource);
   const kept = changed.filter((f) => !isSource(f));
-  if (!source.length) throw new Error(`fix ${scenario.fix} changes nothing under ${project.source.join(', ')}`);
+  if (!source.length) {
+    throw new Error(`fix ${scenario.fix} changes no source (${project.sourceFiles ?? project.source?.join(', ')})`);
+  }
   const present = new Set(git(repo, ['ls-tree', '-r', '--name-only', scenario.fix, '--', ...kept]).split('\n'));
   const restore = kept.filter((f) => present.has(f));
   if (restore.length) git(repo, ['checkout', scenario.fix, '--', ...restore]);
@@ -283,7 +297,6 @@ function prepare(project: Project, scenario: Scenario, mirror: string, work: str
   const diff = git(repo, ['diff', '--binary', '--no-renames', parent, scenario.fix, '--', ...source]);
   const patch = path.join(work, 'fix.patch');
   writeFileSync(patch, diff);
-  const testRe = new RegExp(project.testFiles);
   return {
     repo,
     bug: git(repo, ['rev-parse', 'HEAD']).trim(),
@@ -409,6 +422,67 @@ function rerunLines(log: string): string[] {
   return [...new Set(lines)].slice(0, 8).map((l) => l.slice(0, 400));
 }
 
+/** self-heal with the agent that applies the real fix: its result, durations, first prompt and ranking. */
+async function healWithFix(
+  row: Row,
+  p: Prepared,
+  full: string,
+  env: NodeJS.ProcessEnv,
+  tools: string,
+  out: string,
+): Promise<void> {
+  const promptDir = path.join(out, 'prompts');
+  const heal = await runSelfHeal(
+    p.repo,
+    full,
+    { ...env, BENCH_FIX_PATCH: p.patch, BENCH_PROMPT_DIR: promptDir },
+    [
+      '--provider',
+      'command',
+      '--agent-command',
+      `node ${shq(AGENT)}`,
+      '--timeout',
+      String(TIMEOUT.test),
+      ...rerunFlag(row.project, tools),
+    ],
+    path.join(out, 'heal'),
+    TIMEOUT.heal,
+  );
+  row.processMs = heal.ms;
+  row.healMs = heal.healMs;
+  row.attemptMs = heal.attemptMs;
+  row.healed = heal.result === 'healed' ? `yes (attempt ${heal.attempt})` : `no: ${heal.result}`;
+  if (heal.result !== 'healed' || heal.attempt !== 1) {
+    row.diagnosis = [
+      `reason: ${heal.reason.split('\n').slice(0, 3).join(' / ')}`,
+      `attempts: ${heal.verdicts.join(', ') || 'none'}`,
+      ...heal.feedback.slice(0, 1).map((f) => `attempt 1 feedback: ${f.split('\n').slice(0, 4).join(' / ')}`),
+      ...rerunLines(path.join(out, 'heal.log')).map((l) => `log: ${l}`),
+    ];
+  }
+  const prompt1 = path.join(promptDir, 'attempt-1.txt');
+  if (existsSync(prompt1)) {
+    const { shown, missing } = fixLinesShown(readFileSync(prompt1, 'utf8'), p.lines);
+    row.fixInPrompt = missing.length ? `no (${shown}/${p.lines.length})` : `yes (${shown}/${p.lines.length})`;
+  } else row.fixInPrompt = 'no prompt';
+  row.fixRank = fixFunctionRank(heal.localisation, p.lines);
+  row.spectrumMs = heal.spectrumMs;
+}
+
+/**
+ * The floor's `{ids}`: pytest node ids, or for Go `-run '^(TestA|TestB)$'` and the packages; the
+ * fix's test files when the ids cannot be had (pytest) or a run of every package (Go).
+ */
+function targetIds(project: Project, failing: JunitCase[], p: Prepared): string[] {
+  if (project.runner === 'go') {
+    const goMod = path.join(p.repo, 'go.mod');
+    const module = existsSync(goMod) ? goModulePath(readFileSync(goMod, 'utf8')) : undefined;
+    return (module && goTestArgs(failing, module)) || ['./...'];
+  }
+  const ids = failing.map((c) => pytestNodeId(c, p.testFiles)).filter((id): id is string => !!id);
+  return ids.length === failing.length ? ids : p.testFiles;
+}
+
 /** The scenario's temporary clone, removed on SIGINT/SIGTERM too. */
 let currentWork: string | undefined;
 
@@ -450,55 +524,17 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
     );
     if (!failing.length)
       return { ...row, status: 'invalid', note: `the bug state has no failing test (exit ${ci.code})` };
-    if (args['ci-only']) return { ...row, note: `CI step only: ${row.failing.slice(0, 4).join('; ')}` };
     const ciReports = path.join(work, 'ci-reports');
     copyDir(reports, ciReports);
-
-    // self-heal with the agent that applies the real fix.
-    const promptDir = path.join(out, 'prompts');
-    const heal = await runSelfHeal(
-      p.repo,
-      full,
-      { ...env, BENCH_FIX_PATCH: p.patch, BENCH_PROMPT_DIR: promptDir },
-      [
-        '--provider',
-        'command',
-        '--agent-command',
-        `node ${shq(AGENT)}`,
-        '--timeout',
-        String(TIMEOUT.test),
-        ...rerunFlag(project, tools),
-      ],
-      path.join(out, 'heal'),
-      TIMEOUT.heal,
-    );
-    row.processMs = heal.ms;
-    row.healMs = heal.healMs;
-    row.attemptMs = heal.attemptMs;
-    row.healed = heal.result === 'healed' ? `yes (attempt ${heal.attempt})` : `no: ${heal.result}`;
-    if (heal.result !== 'healed' || heal.attempt !== 1) {
-      row.diagnosis = [
-        `reason: ${heal.reason.split('\n').slice(0, 3).join(' / ')}`,
-        `attempts: ${heal.verdicts.join(', ') || 'none'}`,
-        ...heal.feedback.slice(0, 1).map((f) => `attempt 1 feedback: ${f.split('\n').slice(0, 4).join(' / ')}`),
-        ...rerunLines(path.join(out, 'heal.log')).map((l) => `log: ${l}`),
-      ];
-    }
-    const prompt1 = path.join(promptDir, 'attempt-1.txt');
-    if (existsSync(prompt1)) {
-      const { shown, missing } = fixLinesShown(readFileSync(prompt1, 'utf8'), p.lines);
-      row.fixInPrompt = missing.length ? `no (${shown}/${p.lines.length})` : `yes (${shown}/${p.lines.length})`;
-    } else row.fixInPrompt = 'no prompt';
-    row.fixRank = fixFunctionRank(heal.localisation, p.lines);
-    row.spectrumMs = heal.spectrumMs;
+    if (args['ci-only']) row.note = `CI step and floor only; failing: ${row.failing.slice(0, 4).join('; ')}`;
+    else await healWithFix(row, p, full, env, tools, out);
 
     // The floor: the fixed tree's targeted run of the failing tests, then one full run.
     git(p.repo, ['reset', '-q', '--hard', p.bug]);
     git(p.repo, ['apply', '--whitespace=nowarn', p.patch]);
-    const ids = failing.map((c) => pytestNodeId(c, p.testFiles)).filter((id): id is string => !!id);
     const targetedCommand = substitute(project.targetedCommand, {
       tools,
-      ids: (ids.length === failing.length ? ids : p.testFiles).map(shq).join(' '),
+      ids: targetIds(project, failing, p).map(shq).join(' '),
       files: p.testFiles.map(shq).join(' '),
     });
     rmSync(reports, { recursive: true, force: true });
@@ -519,13 +555,15 @@ async function runScenario(project: Project, scenario: Scenario, tools: string, 
       };
     }
     if (targetedRan !== failing.length) {
-      row.note = `floor's targeted run passed ${targetedRan} of the ${failing.length} failing tests (${targetedCases.length} ran)`;
+      const note = `floor's targeted run passed ${targetedRan} of the ${failing.length} failing tests (${targetedCases.length} ran)`;
+      row.note = row.note ? `${row.note}; ${note}` : note;
     }
+    const secs = (ms: number | undefined) => `${((ms ?? NaN) / 1000).toFixed(1)}s`;
     console.error(
-      `  ${scenario.id}: heal ${row.healed} in ${((heal.healMs ?? heal.ms) / 1000).toFixed(1)}s (process ${(heal.ms / 1000).toFixed(1)}s); floor ${(targeted.ms / 1000).toFixed(1)}s + ${(fixed.ms / 1000).toFixed(1)}s`,
+      `  ${scenario.id}: ${args['ci-only'] ? '' : `heal ${row.healed} in ${secs(row.healMs ?? row.processMs)} (process ${secs(row.processMs)}); `}floor ${secs(targeted.ms)} + ${secs(fixed.ms)}`,
     );
 
-    if (!args['no-builtin']) {
+    if (!args['no-builtin'] && !args['ci-only']) {
       git(p.repo, ['reset', '-q', '--hard', p.bug]);
       copyDir(ciReports, reports);
       const seconds = Number(args['builtin-seconds']);
@@ -594,15 +632,22 @@ function writeTable(rows: Row[], command: string, outRoot: string): string {
   const shown = ok.filter((r) => r.fixInPrompt?.startsWith('yes')).length;
   const builtin = ok.filter((r) => r.builtin?.startsWith('healed')).length;
   const spectra = ok.map((r) => r.spectrumMs).filter((ms): ms is number => ms !== undefined);
-  lines.push(
-    '',
-    `Healed in attempt 1: ${first} of ${ok.length}. Median heal/floor: ${ratios.length ? `${median(ratios).toFixed(2)}×` : 'n/a'} over the ${ratios.length} healed (goal ≤ 1.3×). ` +
-      `Fix lines in the first prompt: ${shown} of ${ok.length}. ` +
-      `Fix function in the top 5 of the ranking: ${ok.filter((r) => /^[1-5] /.test(r.fixRank ?? '')).length} of ${ok.length}` +
-      ` (${ok.filter((r) => r.fixRank?.includes('spectrum')).length} ranked from a recorded run). ` +
-      `Median recorded run: ${spectra.length ? `${(median(spectra) / 1000).toFixed(1)} s` : 'n/a'} over ${spectra.length}.` +
-      (args['no-builtin'] ? '' : ` Built-in engine healed: ${builtin} of ${ok.length}.`),
-  );
+  if (args['ci-only']) {
+    lines.push(
+      '',
+      `CI step and floor only: ${ok.length} of ${rows.length} valid (the bug fails, the fixed tree passes).`,
+    );
+  } else {
+    lines.push(
+      '',
+      `Healed in attempt 1: ${first} of ${ok.length}. Median heal/floor: ${ratios.length ? `${median(ratios).toFixed(2)}×` : 'n/a'} over the ${ratios.length} healed (goal ≤ 1.3×). ` +
+        `Fix lines in the first prompt: ${shown} of ${ok.length}. ` +
+        `Fix function in the top 5 of the ranking: ${ok.filter((r) => /^[1-5] /.test(r.fixRank ?? '')).length} of ${ok.length}` +
+        ` (${ok.filter((r) => r.fixRank?.includes('spectrum')).length} ranked from a recorded run). ` +
+        `Median recorded run: ${spectra.length ? `${(median(spectra) / 1000).toFixed(1)} s` : 'n/a'} over ${spectra.length}.` +
+        (args['no-builtin'] ? '' : ` Built-in engine healed: ${builtin} of ${ok.length}.`),
+    );
+  }
   const notes = rows.filter((r) => r.note && r.status === 'ok');
   for (const r of notes) lines.push(`- ${r.scenario.id}: ${r.note}`);
   const diagnosed = rows.filter((r) => r.diagnosis?.length);

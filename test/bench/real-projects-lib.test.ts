@@ -6,6 +6,8 @@ import {
   cell,
   fixLines,
   fixLinesShown,
+  goModulePath,
+  goTestArgs,
   median,
   pytestNodeId,
   readJunitDir,
@@ -123,5 +125,37 @@ describe('table helpers', () => {
 
   it('keeps a cell on one line with its pipes escaped', () => {
     expect(cell('a | b\nc')).toBe('a \\| b c');
+  });
+});
+
+describe('goTestArgs', () => {
+  const go = (classname: string, name: string) => ({ classname, name, status: 'failed' as const });
+
+  it('runs the top-level tests of the cases in their packages, as gotestsum names them', () => {
+    const cases = [
+      go('github.com/gorilla/mux', 'TestMethodNotAllowed'),
+      go('github.com/gorilla/mux', 'Test_newRouteRegexp_Errors/Test_case_for_/{id:abc(}'),
+      go('github.com/gorilla/mux/sub', 'TestSub'),
+    ];
+    expect(goTestArgs(cases, 'github.com/gorilla/mux')).toEqual([
+      '-run',
+      '^(TestMethodNotAllowed|TestSub|Test_newRouteRegexp_Errors)$',
+      '.',
+      './sub',
+    ]);
+  });
+
+  it('gives up on a case outside the module or without a test name', () => {
+    expect(goTestArgs([go('github.com/other/mod', 'TestA')], 'github.com/gorilla/mux')).toBeUndefined();
+    expect(goTestArgs([go('github.com/gorilla/muxer', 'TestA')], 'github.com/gorilla/mux')).toBeUndefined();
+    expect(goTestArgs([go('github.com/gorilla/mux', '')], 'github.com/gorilla/mux')).toBeUndefined();
+    expect(goTestArgs([], 'github.com/gorilla/mux')).toBeUndefined();
+  });
+});
+
+describe('goModulePath', () => {
+  it("reads go.mod's module line", () => {
+    expect(goModulePath('// c\nmodule github.com/spf13/pflag\n\ngo 1.12\n')).toBe('github.com/spf13/pflag');
+    expect(goModulePath('go 1.12\n')).toBeUndefined();
   });
 });
