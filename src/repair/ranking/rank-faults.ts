@@ -10,6 +10,7 @@ import type { ExecutionSpectrum } from '../../contracts/spectrum.js';
 import type { FailureFrame } from '../../contracts/failure-frame.js';
 import { readChangedLines } from '../builtin/changed-lines.js';
 import { localiseFaults } from '../builtin/localise.js';
+import { collectFailureEvidence } from './failure-evidence.js';
 import { SourceStore } from '../builtin/source-store.js';
 import { functionAt, functionsOf, type FunctionRange } from './functions.js';
 import { MAX_RANKED_LINES, type FaultRanking, type RankedLine } from './ranking.js';
@@ -40,7 +41,8 @@ export async function rankFaults(input: RankFaultsInput): Promise<FaultRanking> 
       callees,
     });
     if (input.spectrum) {
-      const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines });
+      const evidence = await collectFailureEvidence(input.failures, callees, input.testFiles);
+      const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines, evidence });
       // A record whose lines of the repository's own code lie in no function (transformed scripts
       // left out, module-level code only) says nothing a function ranking can use.
       if (ranked && ranked.functions.length > 0) return ranked;

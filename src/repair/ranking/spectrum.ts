@@ -13,6 +13,7 @@ import { isTestPath, isVendoredPath } from '../builtin/path-kinds.js';
 import type { SourceStore } from '../builtin/source-store.js';
 import { familyForFile } from '../builtin/syntax-tree.js';
 import { plural } from '../../text/format.js';
+import { EMPTY_EVIDENCE, phraseLines, type FailureEvidence } from './failure-evidence.js';
 import { functionAt, functionsOf, type FunctionRange } from './functions.js';
 import {
   compareRanked,
@@ -35,6 +36,17 @@ export const STATIC_WEIGHT = 0.05;
 export const WHOLE_RUN_STATIC_WEIGHT = 0.5;
 /** Lines outside any function (module level) count this much. */
 export const MODULE_LEVEL_WEIGHT = 0.5;
+/** A line of a function a failing statement calls directly (`failure-evidence.ts`). */
+export const CALLED_BOOST = 1.3;
+/** A line beside a string a failing statement expects (the raise of the message it wants). */
+export const PHRASE_BOOST = 1.5;
+/** Lines before and after a phrase's line that count as beside it (a condition above its raise). */
+export const PHRASE_BEFORE = 3;
+export const PHRASE_AFTER = 1;
+/** A line of a function named by a string of a failing statement. */
+export const NAME_BOOST = 1.2;
+/** A line that calls a qualified name the failure message mentions. */
+export const MESSAGE_NAME_BOOST = 1.3;
 
 export interface SpectrumRankInput {
   spectrum: ExecutionSpectrum;
@@ -45,6 +57,8 @@ export interface SpectrumRankInput {
   testFiles: ReadonlySet<string>;
   /** The static ranking's lines (score and position), the tie-breaker. */
   staticLines?: readonly RankedLine[];
+  /** What the failing statements call, expect and name. */
+  evidence?: FailureEvidence;
   note: string;
 }
 
@@ -115,11 +129,19 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
   const statics = new Map((input.staticLines ?? []).map((l) => [`${l.file}\0${l.line}`, l.score]));
   const staticMax = Math.max(1e-9, ...statics.values());
   const staticWeight = spectrum.perTest ? STATIC_WEIGHT : WHOLE_RUN_STATIC_WEIGHT;
+  const evidence = input.evidence ?? EMPTY_EVIDENCE;
   const functions = new Map<string, FunctionRange[]>();
+  const phrases = new Map<string, Map<number, string>>();
+  const texts = new Map<string, string[]>();
   const lines: Array<RankedLine & { fn?: FunctionRange; hit: Hit }> = [];
   for (const hit of hits) {
     if (!(await isCodeLine(input.store, hit.file, hit.line))) continue;
-    if (!functions.has(hit.file)) functions.set(hit.file, await functionsOf(input.store, hit.file));
+    if (!functions.has(hit.file)) {
+      functions.set(hit.file, await functionsOf(input.store, hit.file));
+      const text = (await input.store.text(hit.file)) ?? '';
+      phrases.set(hit.file, phraseLines(text, evidence.phrases));
+      texts.set(hit.file, text.split('\n'));
+    }
     const fn = functionAt(functions.get(hit.file)!, hit.line);
     const key = `${hit.file}\0${hit.line}`;
     const changedFile = input.changed.get(hit.file);
@@ -128,6 +150,11 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
     if (stack.has(key)) [score, why] = [score * STACK_BOOST, `${why}; in a failure's stack`];
     if (changedFile?.has(hit.line)) [score, why] = [score * CHANGED_BOOST, `${why}; changed by the commit under test`];
     else if (fn && [...(changedFile ?? [])].some((l) => l >= fn.start && l <= fn.end)) score *= CHANGED_FUNCTION_BOOST;
+    // The statement's evidence weighs what the record leaves open: all of it in a whole run, none
+    // on a line only the failing tests ran (a caller must not outrank the callee they alone ran).
+    const open = spectrum.perTest ? 1 - ochiai(hit.ef, hit.ep, nf) : 1;
+    const statement = { fn, phrases: phrases.get(hit.file)!, text: texts.get(hit.file)!, evidence, open };
+    [score, why] = raiseByStatement(hit, statement, [score, why]);
     if (!fn) score *= MODULE_LEVEL_WEIGHT;
     score += staticWeight * ((statics.get(key) ?? 0) / staticMax);
     lines.push({ file: hit.file, line: hit.line, score, why, hit, ...(fn ? { fn } : {}) });
@@ -140,6 +167,39 @@ export async function rankSpectrum(input: SpectrumRankInput): Promise<FaultRanki
     ...groupRanking(lines),
     lines: lines.slice(0, MAX_RANKED_LINES).map(({ file, line, score, why }) => ({ file, line, score, why })),
   };
+}
+
+interface StatementEvidence {
+  fn: FunctionRange | undefined;
+  phrases: ReadonlyMap<number, string>;
+  text: readonly string[];
+  evidence: FailureEvidence;
+  /** How much the record leaves open on this line, 0 to 1: each boost is scaled by it. */
+  open: number;
+}
+
+/** The failing statements' own evidence (`failure-evidence.ts`): what they call, expect and name. */
+function raiseByStatement(hit: Hit, s: StatementEvidence, [score, why]: [number, string]): [number, string] {
+  const boost = (factor: number, reason: string): void => {
+    [score, why] = [score * (1 + (factor - 1) * s.open), `${why}; ${reason}`];
+  };
+  if (s.evidence.called.some((c) => c.file === hit.file && hit.line >= c.startLine && hit.line <= c.endLine))
+    boost(CALLED_BOOST, 'called by a failing statement');
+  for (let at = hit.line - PHRASE_AFTER; at <= hit.line + PHRASE_BEFORE; at++) {
+    const phrase = s.phrases.get(at);
+    if (phrase === undefined) continue;
+    boost(PHRASE_BOOST, `beside \`${clip(phrase)}\`, which a failing test expects`);
+    break;
+  }
+  if (s.fn?.name && s.evidence.names.has(s.fn.name.toLowerCase()))
+    boost(NAME_BOOST, `named like \`${s.fn.name}\` in a failing statement`);
+  const named = s.evidence.messageNames.find((n) => s.text[hit.line - 1]?.includes(n));
+  if (named) boost(MESSAGE_NAME_BOOST, `calls \`${named}\`, named in the failure message`);
+  return [score, why];
+}
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 /** How much of a function's score is its best line; the rest is the mean of its best three. */

@@ -7,6 +7,7 @@ import type { FailureFrame } from '../../../src/contracts/failure-frame.js';
 import { SourceStore } from '../../../src/repair/builtin/source-store.js';
 import { describeHit, ochiai, rankSpectrum } from '../../../src/repair/ranking/spectrum.js';
 import { goFunctions } from '../../../src/repair/ranking/functions.js';
+import { EMPTY_EVIDENCE, type FailureEvidence } from '../../../src/repair/ranking/failure-evidence.js';
 
 let root: string | undefined;
 afterEach(() => {
@@ -43,13 +44,26 @@ function spectrum(units: SpectrumUnit[], perTest = true): ExecutionSpectrum {
   return { recorders: ['python'], units, perTest, notes: [], durationMs: 0 };
 }
 
-async function rank(s: ExecutionSpectrum, changed = new Map<string, Set<number>>(), failures: FailureFrame[] = []) {
+async function rank(
+  s: ExecutionSpectrum,
+  changed = new Map<string, Set<number>>(),
+  failures: FailureFrame[] = [],
+  evidence?: FailureEvidence,
+) {
   root = mkdtempSync(path.join(os.tmpdir(), 'spectrum-'));
   mkdirSync(path.join(root, 'pkg'));
   writeFileSync(path.join(root, 'pkg/parser.py'), PARSER);
   const store = new SourceStore(root);
   try {
-    return await rankSpectrum({ spectrum: s, failures, changed, store, testFiles: new Set(), note: 'recorded' });
+    return await rankSpectrum({
+      spectrum: s,
+      failures,
+      changed,
+      store,
+      testFiles: new Set(),
+      evidence,
+      note: 'recorded',
+    });
   } finally {
     await store.dispose();
   }
@@ -94,6 +108,23 @@ describe('spectrum ranking', () => {
     } as unknown as FailureFrame;
     const stacked = (await rank(spectrum(units), new Map(), [frame]))!;
     expect(stacked.lines[0]).toMatchObject({ line: 13, why: expect.stringContaining("in a failure's stack") });
+  });
+
+  it('is raised by what the failing statement calls, expects and names, and by the message', async () => {
+    // A whole run: every line that ran scores alike, so the statement's evidence orders them.
+    const whole = spectrum([{ outcome: 'failed', lines: new Map([['pkg/parser.py', new Set([3, 4, 9, 12])]]) }], false);
+    const top = async (evidence: Partial<FailureEvidence>) =>
+      (await rank(whole, new Map(), [], { ...EMPTY_EVIDENCE, ...evidence }))!.functions[0]!;
+    expect((await top({})).name).toBe('parse');
+    const called = await top({ called: [{ file: 'pkg/parser.py', startLine: 7, endLine: 13 }] });
+    expect(called).toMatchObject({ name: 'group', why: expect.stringContaining('called by a failing statement') });
+    // `out.append(p)` is line 12: the loop's line 9 and line 12 itself count as beside it.
+    const phrase = await top({ phrases: ['out.append(p)'] });
+    expect(phrase).toMatchObject({ name: 'group', why: expect.stringContaining('beside `out.append(p)`') });
+    const named = await top({ names: new Set(['group']) });
+    expect(named).toMatchObject({ name: 'group', why: expect.stringContaining('named like `group`') });
+    const message = await top({ messageNames: ['out.append'] });
+    expect(message).toMatchObject({ name: 'group', why: expect.stringContaining('calls `out.append`') });
   });
 
   it('says a whole-run record is one run', async () => {
