@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ExecutionSpectrum } from '../contracts/spectrum.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase } from '../reports/test-run.js';
-import { formatDuration } from '../text/format.js';
+import { formatDuration, plural } from '../text/format.js';
 import { startRecording } from '../workspace/recorders/recorders.js';
 import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { RerunLevel } from './targeted-run.js';
@@ -93,6 +93,31 @@ function targetsStillFail(input: SpectrumRunInput, cases: readonly TestCase[]): 
   });
 }
 
+/**
+ * A test that passed in the CI run but failed under the recorders (a timing test slowed by the
+ * tracer) is no evidence either way: its unit is left out, and the note says how many.
+ */
+export function leaveOutChangedOutcomes(
+  spectrum: ExecutionSpectrum,
+  baseline: ReadonlyMap<string, TestCase>,
+  recorded: readonly TestCase[],
+): ExecutionSpectrum | undefined {
+  if (!spectrum.perTest) return spectrum;
+  const changed = new Set(
+    recorded
+      .filter((c) => c.status === 'failed' || c.status === 'errored')
+      .flatMap((c) => {
+        const before = baseline.get(c.id);
+        return before?.status === 'passed' ? [c.id] : [];
+      }),
+  );
+  if (changed.size === 0) return spectrum;
+  const units = spectrum.units.filter((u) => !(u.test && changed.has(u.test)));
+  if (units.length === 0) return undefined;
+  const note = `${plural(changed.size, 'test')} that passed in the CI run failed under the recorders: left out`;
+  return { ...spectrum, units, notes: [...spectrum.notes, note] };
+}
+
 export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumRun> {
   const plan = recordedPlan(input);
   if (!plan) return { note: 'no targeted rerun to record: the static ranking is used', durationMs: 0 };
@@ -116,7 +141,8 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
     });
     if (result.timedOut) return dropped(`it timed out after ${took}`);
     if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
-    const spectrum = recording.read(result.durationMs);
+    const read = recording.read(result.durationMs);
+    const spectrum = read && leaveOutChangedOutcomes(read, input.baseline, result.cases);
     if (!spectrum) return dropped('no recorder wrote anything about the repository’s code');
     const failed = spectrum.units.filter((u) => u.outcome === 'failed').length;
     const passed = spectrum.units.length - failed;
