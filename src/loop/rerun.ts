@@ -36,6 +36,7 @@ import { shellQuote, shellQuoteAll } from '../workspace/shell-quote.js';
 import { escapeRegex } from '../text/escape-regex.js';
 import { failsOutsideTests, mochaHookSuite } from './file-level-failures.js';
 import { pythonModuleFile } from '../reports/junit/repo-relative-file.js';
+import { cutWords, pytestPathWords } from './rerun-pytest.js';
 
 export type Runner =
   'pytest' | 'unittest' | 'vitest' | 'jest' | 'mocha' | 'node-test' | 'tap' | 'go' | 'cargo' | 'maven' | 'gradle';
@@ -628,6 +629,10 @@ function direct(request: RerunRequest): RerunPlan {
   } else if (runner === 'node-test') {
     const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='))!;
     command = insertAt(testCommand, flag.end, built.args);
+  } else if (runner === 'pytest') {
+    // pytest would run the command's own test paths as well as the ids: they go.
+    const cut = cutWords(testCommand, pytestPathWords(segment.words, request.cwd), segment.end);
+    command = insertAt(cut.command, cut.end, built.args);
   } else if (runner === 'cargo') {
     const hasSeparator = segment.words.some((w) => w.value === '--');
     command = insertAt(testCommand, segment.end, hasSeparator ? built.args : `-- ${built.args}`);

@@ -58,6 +58,28 @@ describe('planRerun', () => {
     );
   });
 
+  it("pytest: the command's own test paths give way to the node ids, options and their values stay", () => {
+    const plan = planRerun({
+      testCommand:
+        'python3 -m pytest --junitxml=reports/junit.xml --ignore tests -k "not slow" tests/ -q tests/test_calc.py',
+      cwd: dir,
+      targets: [target({ name: 'test_b', classname: 'tests.test_calc' })],
+    });
+    expect(plan.command).toBe(
+      'python3 -m pytest --junitxml=reports/junit.xml --ignore tests -k "not slow" -q tests/test_calc.py::test_b',
+    );
+    run(plan.command.replace('python3 -m pytest', 'pytest'));
+    expect(argv('pytest')).toEqual([
+      '--junitxml=reports/junit.xml',
+      '--ignore',
+      'tests',
+      '-k',
+      'not slow',
+      '-q',
+      'tests/test_calc.py::test_b',
+    ]);
+  });
+
   it('pytest: a file attribute wins; an underivable id falls back to the full command', () => {
     expect(
       pytestNodeId(
