@@ -405,6 +405,13 @@ function accountAnswer(input: LoopInput, answer: RepairAnswer): Asked['base'] {
   return { tokens, detail: Object.keys(detail).length ? detail : undefined };
 }
 
+/** The provider has nothing left to try: the run ends unhealed now, saying so. */
+function providerExhausted(a: AttemptContext, base: Asked['base']): AttemptEnd {
+  const why =
+    typeof base.detail?.notes === 'string' ? base.detail.notes : `${a.input.provider.name} has nothing left to try`;
+  return { kind: 'stop', result: 'unhealed', reason: `${noneAccepted(a.state.attempts)}; ${why}` };
+}
+
 /** 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass, the size cap and the duplicate check. */
 async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied | AttemptEnd> {
   const { input, state, n } = a;
@@ -427,6 +434,7 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
             ? `No change was proposed: ${base.detail.notes}`
             : 'No change was proposed.',
       });
+    if (answer.exhausted && !applied.problems) return providerExhausted(a, base);
     return NEXT;
   }
   const { diff, truncated } = await diffSinceSnapshot(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);

@@ -68,6 +68,11 @@ export interface RepairAnswer {
   /** The provider's explanation (untrusted, bounded). */
   notes?: string;
   detail?: Record<string, unknown>;
+  /**
+   * With no edits: the provider has nothing left to try (the built-in engine's candidates or its
+   * search time are used up), so the loop ends the run now instead of asking again.
+   */
+  exhausted?: boolean;
 }
 
 export interface RepairProvider {

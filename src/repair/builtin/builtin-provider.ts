@@ -21,10 +21,13 @@ import { SourceStore } from './source-store.js';
 import { createSpecialCaseScreen } from './special-case-screen.js';
 import type { RepairTemplate } from './template.js';
 import { TEMPLATES } from './templates/index.js';
-import { plural } from '../../text/format.js';
+import { formatDuration, plural } from '../../text/format.js';
 
 export interface BuiltinEngineOptions {
   limits?: Partial<SearchLimits>;
+  /** How long the engine searches in all, across attempts, and the candidates a slow suite still gets (see `SEARCH_MS`). */
+  searchMs?: number;
+  minSearchTries?: number;
   templates?: readonly RepairTemplate[];
   /** Clock (tests); defaults to `Date.now`. */
   now?: () => number;
@@ -32,6 +35,14 @@ export interface BuiltinEngineOptions {
 
 /** Lines of the localisation shown in the report. */
 const REPORTED_LINES = 10;
+
+/**
+ * How long the engine searches in all, across the attempts of a run: past it, a bug is out of its
+ * reach more likely than not (its fixes come within a minute when it has them), and the run ends
+ * then instead of at the heal's budget. A slow suite still gets `MIN_SEARCH_TRIES` candidates.
+ */
+export const SEARCH_MS = 90_000;
+export const MIN_SEARCH_TRIES = 20;
 
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
@@ -51,6 +62,10 @@ interface EngineState {
   repo?: Promise<RepoView>;
   /** The lines the commit under test changed: the same for every attempt of the run. */
   changedLines?: ReturnType<typeof readChangedLines>;
+  searchMs: number;
+  minSearchTries: number;
+  /** Time spent searching so far, across attempts. */
+  searched: number;
 }
 
 export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngineOptions = {}): RepairProvider {
@@ -60,6 +75,9 @@ export function createBuiltinProvider(options: HealOptions, engine: BuiltinEngin
     now: engine.now ?? Date.now,
     state: new SearchState(),
     screen: options.allowSpecialCases ? undefined : createSpecialCaseScreen(),
+    searchMs: engine.searchMs ?? SEARCH_MS,
+    minSearchTries: engine.minSearchTries ?? MIN_SEARCH_TRIES,
+    searched: 0,
   };
   return { name: 'builtin', propose: (request, host) => proposeRepair(run, request, host) };
 }
@@ -97,16 +115,20 @@ async function proposeRepair(run: EngineState, request: RepairRequest, host: Rep
         `builtin: ${plural(lines.length, 'suspicious line')}${request.ranking?.source === 'spectrum' ? ' (from the recorded run)' : ''}, top ${lines[0].file}:${lines[0].line}; ${plural(seeds.length, 'candidate')}`,
       );
     else host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
+    const searchEnd = () => started + searchTimeLeft(run);
     const report = await searchRepairs({
       seeds,
       store,
       host,
       state: run.state,
       limits,
-      deadline: request.budget.deadline,
+      deadline: () => Math.min(request.budget.deadline, searchEnd()),
       now,
       screen: run.screen?.(request.failures),
     });
+    // The engine's own limit stopped it, not the heal's deadline.
+    const gaveUp = report.stoppedBy === 'deadline' && searchEnd() <= request.budget.deadline;
+    run.searched += now() - started;
     const detail: Record<string, unknown> = {
       engine: 'builtin',
       templates: report.templates,
@@ -126,7 +148,7 @@ async function proposeRepair(run: EngineState, request: RepairRequest, host: Rep
     };
     if (report.best) detail.best = report.best;
     if (report.lastRejection) detail.lastRejection = report.lastRejection;
-    return answerFor(report, detail, limits);
+    return answerFor(report, detail, limits, gaveUp ? run.searched : undefined);
   } finally {
     callees.dispose();
     await store.dispose();
@@ -137,6 +159,8 @@ function answerFor(
   report: Awaited<ReturnType<typeof searchRepairs>>,
   detail: Record<string, unknown>,
   limits: SearchLimits,
+  /** Set when the engine's own search time ran out: how long it searched. */
+  gaveUpAfter?: number,
 ): RepairAnswer {
   if (report.found) {
     const seed = report.found.seeds[0]!;
@@ -154,11 +178,13 @@ function answerFor(
     };
   }
   const why =
-    report.stoppedBy === 'deadline'
-      ? 'the time budget ran out'
-      : report.stoppedBy === 'candidate-cap'
-        ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
-        : 'no template applies to the suspicious lines any more';
+    gaveUpAfter !== undefined
+      ? `it gave up after searching for ${formatDuration(gaveUpAfter)}, its limit`
+      : report.stoppedBy === 'deadline'
+        ? 'the time budget ran out'
+        : report.stoppedBy === 'candidate-cap'
+          ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
+          : 'no template applies to the suspicious lines any more';
   const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
   const skipped = report.specialCased
     ? `; ${report.specialCased} that did were skipped for special-casing the tests`
@@ -168,5 +194,15 @@ function answerFor(
     usage: { input: 0, output: 0 },
     notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
     detail,
+    // Nothing left to try: every seed was looked at, or the engine's own search time is spent.
+    exhausted: gaveUpAfter !== undefined || report.stoppedBy === 'exhausted',
   };
+}
+
+/** The engine's search time left: `searchMs` in all, or enough for `MIN_SEARCH_TRIES` slow candidates. */
+function searchTimeLeft(run: EngineState): number {
+  // Until one candidate has run, the pace is unknown: the first always gets its run.
+  if (run.state.tries === 0) return Infinity;
+  const allowed = Math.max(run.searchMs, run.minSearchTries * run.state.meanTryMs);
+  return Math.max(0, allowed - run.searched);
 }

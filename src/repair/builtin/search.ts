@@ -26,7 +26,7 @@ export interface SearchLimits {
 }
 
 export const DEFAULT_LIMITS: SearchLimits = {
-  maxCandidatesPerAttempt: 60,
+  maxCandidatesPerAttempt: 150,
   maxCombinations: 10,
   maxSeedsPerAttempt: 2_000,
 };
@@ -84,7 +84,8 @@ export interface SearchInput {
   host: RepairHost;
   state: SearchState;
   limits: SearchLimits;
-  deadline: number;
+  /** When the search must stop: read before each candidate, so it may move as the pace is learnt. */
+  deadline: () => number;
   now: () => number;
   /** Refuses a candidate that passes by special-casing the tests (absent: `--allow-special-cases`). */
   screen?: CandidateScreen;
@@ -149,7 +150,7 @@ function seedStop(search: Search, looked: number): StopReason | undefined {
 }
 
 function outOfTime({ input }: Search): boolean {
-  return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline;
+  return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline();
 }
 
 function combinationsLeft({ input, report }: Search): number {

@@ -207,6 +207,47 @@ describe('built-in provider', () => {
     expect(answer.notes).toMatch(/cap of 3 candidates/);
   });
 
+  it('gives up when its own search time is spent, and says it has nothing left to try', async () => {
+    const root = project({
+      'words.py': 'def shout(word):\n    return word.strip() + "!"\n',
+      'test_words.py': 'from words import shout\n\n\ndef test_shout():\n    assert shout("hi") == "HI!"\n',
+    });
+    const failure = frame('test_words.py::test_shout', {
+      test: loc('test_words.py', 4),
+      stack: [loc('test_words.py', 5)],
+    });
+    const host = createDirectHost(root, [pytest('test_words.py::test_shout')]);
+    // A search limit shorter than one test run: the first run sets the pace, and the limit is then
+    // stretched to that many candidates' worth (3 here), never to the whole candidate list.
+    const engine = provider(root, { searchMs: 1, minSearchTries: 3 });
+    const first = await engine.propose(request([failure]), host);
+    expect(host.tries).toBeGreaterThanOrEqual(1);
+    expect(host.tries).toBeLessThanOrEqual(4);
+    expect(first.edits).toEqual([]);
+    expect(first.exhausted).toBe(true);
+    expect(first.notes).toMatch(/gave up after searching for .*, its limit/);
+    const tried = host.tries;
+    const second = await engine.propose(request([failure], 2), host);
+    expect(host.tries).toBe(tried);
+    expect(second.exhausted).toBe(true);
+  });
+
+  it('says it has nothing left to try once every candidate was looked at', async () => {
+    const root = project({
+      'words.py': 'def shout(word):\n    return word.strip() + "!"\n',
+      'test_words.py': 'from words import shout\n\n\ndef test_shout():\n    assert shout("hi") == "HI!"\n',
+    });
+    const failure = frame('test_words.py::test_shout', {
+      test: loc('test_words.py', 4),
+      stack: [loc('test_words.py', 5)],
+    });
+    const host = createDirectHost(root, [pytest('test_words.py::test_shout')]);
+    const answer = await provider(root).propose(request([failure]), host);
+    expect(answer.detail).toMatchObject({ stoppedBy: 'exhausted' });
+    expect(answer.exhausted).toBe(true);
+    expect(answer.notes).toMatch(/no template applies/);
+  });
+
   it('tries nothing once the attempt deadline has passed', async () => {
     const root = project({ 'pricing.py': PRICING, 'test_pricing.py': PRICING_TESTS });
     const host = createDirectHost(root, [pytest('test_pricing.py::test_discount_from_ten')]);

@@ -83,6 +83,28 @@ describe('heal() with the built-in engine', () => {
     ).toBe('inventory/stock.py');
   });
 
+  it('ends the run as soon as the engine has nothing left to try, not at the attempt limit', async () => {
+    const root = repo({
+      // No template adds a missing call: out of the engine's reach.
+      'words.py': 'def shout(word):\n    return word.strip() + "!"\n',
+      'test_words.py': 'from words import shout\n\n\ndef test_shout():\n    assert shout("hi") == "HI!"\n',
+    });
+    const report = await heal(
+      {
+        cwd: root,
+        testCommand: 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml',
+        junit: ['junit.xml'],
+        provider: 'builtin',
+        maxAttempts: 3,
+        timeoutSeconds: 120,
+      },
+      { logger: silentLogger, createProvider: (o) => createBuiltinProvider(o), env: PYTEST_ENV },
+    );
+    expect(report.result).toBe('unhealed');
+    expect(report.attempts.map((a) => a.verdict)).toEqual(['no-edits']);
+    expect(report.reason).toMatch(/no template applies to the suspicious lines any more/);
+  });
+
   it('runs each same-size candidate’s own code, with the user’s bytecode caches on', async () => {
     const root = repo({
       'calc.py': 'def add(a, b):\n    return a - b\n',
