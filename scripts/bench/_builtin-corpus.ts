@@ -19,8 +19,12 @@ export const BugSpec = z.object({
   /** Bug class, in the corpus' own words (not the engine's template names). */
   class: z.string().min(1),
   description: z.string().min(1),
+  /** How many lines, from `line` on, the fixed text replaces (1 unless said). */
+  replaces: z.number().int().positive().optional(),
   /** The text replacing that line in the fixed version (may span several lines). */
   fixed_line: z.string(),
+  /** The project's own test command, writing JUnit to `junit.xml` (else the language's default). */
+  test_command: z.string().min(1).optional(),
 });
 export type BugSpec = z.infer<typeof BugSpec>;
 
@@ -47,7 +51,8 @@ function shellQuote(s: string): string {
 }
 
 /** The project's test command; both runners also write JUnit to `junit.xml`. */
-export function testCommand(bug: Pick<Bug, 'language'>, node = process.execPath): string {
+export function testCommand(bug: Pick<Bug, 'language' | 'test_command'>, node = process.execPath): string {
+  if (bug.test_command) return bug.test_command;
   if (bug.language === 'python')
     return 'PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml';
   return `${shellQuote(node)} --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=junit.xml`;
@@ -56,8 +61,10 @@ export function testCommand(bug: Pick<Bug, 'language'>, node = process.execPath)
 /** The fixed text of the buggy file. */
 export function fixedText(bug: Bug, buggy: string): string {
   const lines = buggy.split('\n');
-  if (bug.line > lines.length) throw new Error(`${bug.id}: line ${bug.line} is past the end of ${bug.file}`);
-  lines.splice(bug.line - 1, 1, ...bug.fixed_line.split('\n'));
+  const replaces = bug.replaces ?? 1;
+  if (bug.line + replaces - 1 > lines.length)
+    throw new Error(`${bug.id}: line ${bug.line} is past the end of ${bug.file}`);
+  lines.splice(bug.line - 1, replaces, ...bug.fixed_line.split('\n'));
   return lines.join('\n');
 }
 

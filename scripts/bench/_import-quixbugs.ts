@@ -6,14 +6,26 @@
  *
  *   node --import tsx scripts/bench/_import-quixbugs.ts <quixbugs-checkout> <out-dir>
  *
- * For each Python program with JSON test cases: the buggy program (`python_programs/`), a pytest
- * file generated from `json_testcases/<name>.json` (one test per case, a 5 s alarm per case as
- * QuixBugs' own harness has a timeout), and a `bug.json` whose line and fixed line come from the
- * difference to `correct_python_programs/`. Programs whose difference is not a single changed (or
- * inserted) line, or that need the graph fixtures, are skipped with the reason printed.
+ * Every one of the 40 Python programs becomes a small project in QuixBugs' own layout, tested by
+ * QuixBugs' own pytest file (`python_testcases/test_<name>.py`, with its `load_testdata.py`,
+ * `node.py` for the graph programs, the JSON cases and the root `conftest.py`). The one addition is
+ * a per-test time limit in `conftest.py`: QuixBugs' CI runs `pytest --timeout=20` (pytest-timeout,
+ * which cannot be installed here), and several buggy programs never end. `bug.json` names the
+ * buggy line and the fixed text, from the difference to `correct_python_programs/` with comments and
+ * blank lines ignored (the correct files differ in those).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** Seconds a test may take: the correct programs pass all 276 tests in about 4 s here. */
+export const TEST_SECONDS = 5;
+
+/**
+ * QuixBugs' CI installs pytest and pytest-timeout only. This machine's other pytest plugins
+ * (pytest-benchmark, …), which QuixBugs never loads, quadruple pytest's start-up (1.05 s against
+ * 0.27 s a run here), so they are not loaded; the conftest's alarm does pytest-timeout's job.
+ */
+export const PYTEST_ENV = 'PYTHONDONTWRITEBYTECODE=1 PYTEST_DISABLE_PLUGIN_AUTOLOAD=1';
 
 /** The code of a QuixBugs program: without the trailing description docstring, `__main__` blocks and trailing blank lines. */
 export function codeLines(text: string): string[] {
@@ -30,68 +42,88 @@ export function codeLines(text: string): string[] {
   return out;
 }
 
-export type LineDiff = { line: number; fixedLine: string } | { problem: string };
-
-/** The single-line difference between buggy and correct code (an insertion is attached to the line before it). */
-export function singleLineDiff(buggy: string[], correct: string[]): LineDiff {
-  let head = 0;
-  while (head < buggy.length && head < correct.length && buggy[head] === correct[head]) head++;
-  let tail = 0;
-  while (
-    tail < buggy.length - head &&
-    tail < correct.length - head &&
-    buggy[buggy.length - 1 - tail] === correct[correct.length - 1 - tail]
-  )
-    tail++;
-  const removed = buggy.slice(head, buggy.length - tail);
-  const added = correct.slice(head, correct.length - tail);
-  if (removed.length === 1 && added.length >= 1) return { line: head + 1, fixedLine: added.join('\n') };
-  if (removed.length === 0 && added.length >= 1 && head > 0) {
-    // Insertion after line `head`: the fixed version of that line is itself plus the insertion.
-    return { line: head, fixedLine: [buggy[head - 1]!, ...added].join('\n') };
+/** A line without its `#` comment (outside string literals) and trailing space. */
+export function withoutComment(line: string): string {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#') return line.slice(0, i).replace(/\s+$/, '');
   }
-  return { problem: `the fix changes ${removed.length} line(s) into ${added.length}` };
+  return line.replace(/\s+$/, '');
 }
 
-function testFile(name: string): string {
-  return `# Generated from QuixBugs json_testcases/${name}.json by scripts/bench/_import-quixbugs.ts.
-import inspect
-import json
-import pathlib
-import signal
+export type LineDiff = { line: number; replaces: number; fixedLine: string } | { problem: string };
 
-import pytest
+/**
+ * The one region where buggy and correct code differ, comments and blank lines ignored: the buggy
+ * lines it spans (1-based `line`, `replaces` lines) and the correct text for them. An insertion is
+ * attached to the code line before it.
+ */
+export function regionDiff(buggy: string[], correct: string[]): LineDiff {
+  const code = (lines: string[]) =>
+    lines.flatMap((l, i) => (withoutComment(l).trim() ? [{ text: withoutComment(l), at: i }] : []));
+  const b = code(buggy);
+  const c = code(correct);
+  let head = 0;
+  while (head < b.length && head < c.length && b[head]!.text === c[head]!.text) head++;
+  let tail = 0;
+  while (
+    tail < b.length - head &&
+    tail < c.length - head &&
+    b[b.length - 1 - tail]!.text === c[c.length - 1 - tail]!.text
+  )
+    tail++;
+  const removed = b.slice(head, b.length - tail);
+  const added = c.slice(head, c.length - tail);
+  if (added.length === 0) return { problem: `the fix only removes ${removed.length} line(s)` };
+  const fixed = correct.slice(added[0]!.at, added[added.length - 1]!.at + 1).join('\n');
+  if (removed.length > 0) {
+    const first = removed[0]!.at;
+    return { line: first + 1, replaces: removed[removed.length - 1]!.at - first + 1, fixedLine: fixed };
+  }
+  if (head === 0) return { problem: 'the fix inserts code before the first line' };
+  const before = b[head - 1]!.at;
+  return { line: before + 1, replaces: 1, fixedLine: [buggy[before]!, fixed].join('\n') };
+}
 
-from ${name} import ${name}
+/** The single-line difference (kept for callers that need exactly one line). */
+export function singleLineDiff(
+  buggy: string[],
+  correct: string[],
+): { line: number; fixedLine: string } | { problem: string } {
+  const diff = regionDiff(buggy, correct);
+  if ('problem' in diff) return diff;
+  if (diff.replaces !== 1) return { problem: `the fix changes ${diff.replaces} lines` };
+  return { line: diff.line, fixedLine: diff.fixedLine };
+}
 
-CASES = [json.loads(line) for line in pathlib.Path(__file__).with_name("${name}.json").read_text().splitlines() if line.strip()]
+/** QuixBugs' conftest.py, plus the per-test time limit its CI gets from pytest-timeout. */
+export function conftest(original: string): string {
+  return `${original.replace(/\s+$/, '')}
 
 
-def _timeout(signum, frame):
-    raise TimeoutError("test case took longer than 5 s")
+# Added by self-heal's QuixBugs importer: QuixBugs' CI runs \`pytest --timeout=20\` (pytest-timeout),
+# which is not installed here, and several buggy programs never end. Each test gets an alarm.
+import signal as _signal
 
 
-def _plain(value):
-    # Tuples and generators compare as the JSON lists of the test data.
-    if inspect.isgenerator(value):
-        value = list(value)
-    return json.loads(json.dumps(value))
+def _test_timeout(signum, frame):
+    raise TimeoutError("test took longer than ${TEST_SECONDS} s")
 
 
-@pytest.mark.parametrize("args,expected", CASES, ids=[str(i) for i in range(len(CASES))])
-def test_${name}(args, expected):
-    if not isinstance(args, list):
-        args = [args]
-    signal.signal(signal.SIGALRM, _timeout)
-    signal.alarm(5)
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    previous = _signal.signal(_signal.SIGALRM, _test_timeout)
+    _signal.alarm(${TEST_SECONDS})
     try:
-        result = _plain(${name}(*args))
+        return (yield)
     finally:
-        signal.alarm(0)
-    if isinstance(expected, float):
-        assert result == pytest.approx(expected)
-    else:
-        assert result == expected
+        _signal.alarm(0)
+        _signal.signal(_signal.SIGALRM, previous)
 `;
 }
 
@@ -104,15 +136,18 @@ export function importQuixBugs(checkout: string, out: string): ImportResult {
   const result: ImportResult = { imported: [], skipped: [] };
   const buggyDir = path.join(checkout, 'python_programs');
   const correctDir = path.join(checkout, 'correct_python_programs');
-  const casesDir = path.join(checkout, 'json_testcases');
+  const testsDir = path.join(checkout, 'python_testcases');
+  const confPath = path.join(checkout, 'conftest.py');
+  if (!existsSync(confPath)) throw new Error(`${confPath} not found: is ${checkout} a QuixBugs checkout?`);
+  const conf = conftest(readFileSync(confPath, 'utf8'));
   for (const file of readdirSync(buggyDir)
     .filter((f) => f.endsWith('.py') && !f.endsWith('_test.py') && f !== 'node.py')
     .sort()) {
     const name = file.slice(0, -3);
     const correctPath = path.join(correctDir, file);
-    const casesPath = path.join(casesDir, `${name}.json`);
-    if (!existsSync(casesPath)) {
-      result.skipped.push({ name, why: 'no JSON test cases (graph programs use node.py fixtures)' });
+    const testPath = path.join(testsDir, `test_${name}.py`);
+    if (!existsSync(testPath)) {
+      result.skipped.push({ name, why: `no python_testcases/test_${name}.py` });
       continue;
     }
     if (!existsSync(correctPath)) {
@@ -120,25 +155,39 @@ export function importQuixBugs(checkout: string, out: string): ImportResult {
       continue;
     }
     const buggy = codeLines(readFileSync(path.join(buggyDir, file), 'utf8'));
-    const diff = singleLineDiff(buggy, codeLines(readFileSync(correctPath, 'utf8')));
+    const diff = regionDiff(buggy, codeLines(readFileSync(correctPath, 'utf8')));
     if ('problem' in diff) {
       result.skipped.push({ name, why: diff.problem });
       continue;
     }
+    const tests = readFileSync(testPath, 'utf8');
     const dir = path.join(out, `quixbugs-${name.replace(/_/g, '-')}`);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, file), `${buggy.join('\n')}\n`);
-    writeFileSync(path.join(dir, `test_${name}.py`), testFile(name));
-    writeFileSync(path.join(dir, `${name}.json`), readFileSync(casesPath, 'utf8'));
-    writeFileSync(path.join(dir, '.gitignore'), '__pycache__/\n.pytest_cache/\njunit.xml\n');
+    const files: Record<string, string> = {
+      'conftest.py': conf,
+      [`python_programs/${file}`]: `${buggy.join('\n')}\n`,
+      [`python_testcases/test_${name}.py`]: tests,
+      '.gitignore': '__pycache__/\n.pytest_cache/\njunit.xml\n',
+    };
+    for (const helper of ['load_testdata.py', 'node.py']) {
+      if (new RegExp(`^from ${helper.slice(0, -3)} import`, 'm').test(tests))
+        files[`python_testcases/${helper}`] = readFileSync(path.join(testsDir, helper), 'utf8');
+    }
+    const cases = path.join(checkout, 'json_testcases', `${name}.json`);
+    if (existsSync(cases)) files[`json_testcases/${name}.json`] = readFileSync(cases, 'utf8');
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    }
     const spec = {
       language: 'python',
-      file,
+      file: `python_programs/${file}`,
       line: diff.line,
+      ...(diff.replaces > 1 ? { replaces: diff.replaces } : {}),
       class: 'quixbugs',
       description: `QuixBugs ${name}`,
       fixed_line: diff.fixedLine,
+      test_command: `${PYTEST_ENV} python3 -m pytest -q -p no:cacheprovider --junitxml=junit.xml python_testcases`,
     };
     writeFileSync(path.join(dir, 'bug.json'), `${JSON.stringify(spec, null, 2)}\n`);
     result.imported.push(name);

@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     jobs: { type: 'string', default: '2' },
     corpus: { type: 'string' },
+    'max-seconds': { type: 'string', default: '300' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -86,7 +87,7 @@ async function runBug(bug: Bug): Promise<Outcome> {
         provider: 'builtin',
         maxAttempts: 3,
         timeoutSeconds: 60,
-        maxSeconds: 600,
+        maxSeconds: Number(args['max-seconds']),
         commit: true,
       },
       { logger: quietLogger(lines), createProvider: (o) => createBuiltinProvider(o), env: gitEnv },
