@@ -2,7 +2,9 @@
  * Bug class: a confused function or method — the sibling of the one meant (`min` for `max`, `floor`
  * for `ceil`, `any` for `all`, `append` for `extend`, `isalpha` for `isalnum`, `startsWith` for
  * `endsWith`). "Wrong function name" is among the commonest one-line bugs in the ManySStuBs4J
- * study; the table holds standard-library pairs that are easy to mix up, not project names.
+ * study; the table holds standard-library pairs that are easy to mix up, not project names. One
+ * pair differs in arity: Python's `hasattr(o, n)` is true for an attribute that is `None`, where
+ * `getattr(o, n, None)` was meant.
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
@@ -91,6 +93,10 @@ export const confusedApi: RepairTemplate = {
     const out: Mutation[] = [];
     for (const name of nodes) {
       if (name.type !== 'identifier' && name.type !== 'property_identifier') continue;
+      if (source.family === 'python' && name.text === 'hasattr' && name.parent?.type === 'call' && isCalleeName(name)) {
+        out.push(...hasattrToGetattr(name));
+        continue;
+      }
       const others = table.get(name.text);
       if (!others || !isCalleeName(name)) continue;
       others.forEach((other, i) =>
@@ -100,3 +106,12 @@ export const confusedApi: RepairTemplate = {
     return out;
   },
 };
+
+/** `hasattr(o, n)` → `getattr(o, n, None)`: true only when the attribute is there and not `None`. */
+function hasattrToGetattr(name: SyntaxNode): Mutation[] {
+  const call = name.parent!;
+  const args = call.childForFieldName('arguments');
+  if (!args || args.namedChildren.filter((a) => a !== null && a.type !== 'comment').length !== 2) return [];
+  const inner = call.text.slice(args.startIndex - call.startIndex + 1, -1).replace(/,?\s*$/, '');
+  return [replaceNode(call, `getattr(${inner}, None)`, 0.7, `\`hasattr\` → \`getattr(…, None)\``)];
+}

@@ -4,6 +4,7 @@
  */
 import type { RepairTemplate } from '../template.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
+import { caseInsensitive } from './case-insensitive.js';
 import { comparisonOperator } from './comparison-operator.js';
 import { confusedApi } from './confused-api.js';
 import { logicalOperator } from './logical-operator.js';
@@ -33,4 +34,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   missingIncrement,
   replaceVariable,
   missingBreak,
+  caseInsensitive,
 ];
