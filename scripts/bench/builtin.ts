@@ -10,7 +10,7 @@
  *   node --import tsx scripts/bench/builtin.ts [--only <text>] [--jobs <n>] [--verbose]
  *   node --import tsx scripts/bench/builtin.ts --corpus <dir>   (another corpus in the same layout)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +19,7 @@ import { heal } from '../../src/heal.js';
 import type { Logger } from '../../src/contracts/logger.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createBuiltinProvider } from '../../src/repair/builtin/builtin-provider.js';
-import { CORPUS_DIR, loadCorpus, materialiseBug, testCommand, type Bug } from './_builtin-corpus.js';
+import { CORPUS_DIR, fixedText, loadCorpus, materialiseBug, testCommand, type Bug } from './_builtin-corpus.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,8 +40,17 @@ interface Outcome {
   overheadMs: number[];
   attempts: number;
   fix?: string;
+  /** A healed bug's file is the reference fix, text for text (else the fix is plausible: it passes every test). */
+  reference?: boolean;
   note: string;
 }
+
+const normalise = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .join('\n')
+    .trim();
 
 const gitEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -72,6 +81,7 @@ async function runBug(bug: Bug): Promise<Outcome> {
   const started = performance.now();
   try {
     materialiseBug(bug, dir, 'buggy');
+    const buggyText = readFileSync(path.join(dir, bug.file), 'utf8');
     for (const a of [
       ['init', '-q'],
       ['add', '-A'],
@@ -101,8 +111,13 @@ async function runBug(bug: Bug): Promise<Outcome> {
     );
     const accepted = report.attempts.find((a) => a.verdict === 'accepted');
     const fix = (accepted?.detail?.fix as { description?: string } | undefined)?.description;
+    const reference =
+      report.result === 'healed'
+        ? normalise(readFileSync(path.join(dir, bug.file), 'utf8')) === normalise(fixedText(bug, buggyText))
+        : undefined;
     return {
       bug,
+      reference,
       result: report.result,
       ms: performance.now() - started,
       validated,
@@ -135,7 +150,7 @@ async function runAll(bugs: Bug[], jobs: number): Promise<Outcome[]> {
       out[i] = await runBug(bugs[i]!);
       const o = out[i]!;
       console.error(
-        `${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}` : ''}`,
+        `${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}${o.reference ? '' : ' (plausible: not the reference fix)'}` : ''}`,
       );
     }
   };
@@ -166,23 +181,37 @@ console.log(
   `built-in engine on ${outcomes.length} one-line bugs (${args.corpus ?? 'bench/bugs'}), through heal(), ${jobs} at a time\n`,
 );
 console.log(
-  row(['language', 'bugs', 'healed', 'resolve rate', 'median time', 'p90 time', 'median candidates', 'p90 candidates']),
+  row([
+    'language',
+    'bugs',
+    'healed',
+    'of them the reference fix',
+    'resolve rate',
+    'median time',
+    'p90 time',
+    'unhealed: slowest give-up',
+    'median candidates',
+    'p90 candidates',
+  ]),
 );
-console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const language of ['python', 'javascript', 'all'] as const) {
   const set = outcomes.filter((o) => language === 'all' || o.bug.language === language);
   if (!set.length) continue;
   const healed = set.filter((o) => o.result === 'healed').length;
   const times = set.map((o) => o.ms / 1000);
   const candidates = set.map((o) => o.validated);
+  const giveUps = set.filter((o) => o.result !== 'healed').map((o) => o.ms / 1000);
   console.log(
     row([
       language,
       set.length,
       healed,
+      set.filter((o) => o.reference).length,
       `${((100 * healed) / set.length).toFixed(0)}%`,
       `${quantile(times, 0.5).toFixed(1)} s`,
       `${quantile(times, 0.9).toFixed(1)} s`,
+      giveUps.length ? `${Math.max(...giveUps).toFixed(1)} s` : '',
       quantile(candidates, 0.5),
       quantile(candidates, 0.9),
     ]),
