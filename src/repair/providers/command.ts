@@ -3,7 +3,7 @@
  * tree, never the tree itself (`workspace/agent-workspace.ts`: the sandbox's overlay at the tree's
  * own path where Linux offers it, a private copy elsewhere). It runs `agentCommand` with `sh -c` at
  * the view's root, with `SELF_HEAL_CONTEXT` naming a JSON file (outside the repository) that holds
- * `{attempt, maxAttempts, failures, history, prompt, root}`. What git would deliver of its changes
+ * `{attempt, maxAttempts, failures, history, prompt, localisation, root}`. What git would deliver of its changes
  * is written into the real tree, where the loop diffs it and puts every changed path through the
  * same guardrails as a model's edits; the rest (`.git`, ignored files, dependency folders, deleting
  * the user's untracked files) is refused and reported. An agent that wrote outside its view (no
@@ -29,6 +29,7 @@ import {
   type RepairProvider,
   type RepairRequest,
 } from '../provider.js';
+import type { FaultRanking } from '../ranking/ranking.js';
 
 export interface CommandProviderOptions {
   agentCommand: string;
@@ -122,6 +123,7 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
           failures: request.failures,
           history: request.history,
           prompt: request.prompt,
+          ...(request.ranking ? { localisation: contextRanking(request.ranking) } : {}),
         },
         maxOutputBytes: options.maxOutputBytes ?? 64 * 1024,
         allowDependencyChanges: options.allowDependencyChanges,
@@ -194,5 +196,25 @@ function answerOf(run: AgentRun, host: RepairHost, notApplied: string[], seconds
       ...(run.dependencies.length ? { dependencyChanges: run.dependencies.slice(0, 50) } : {}),
       ...(run.outside.length ? { writtenOutside: run.outside.slice(0, 50) } : {}),
     },
+  };
+}
+
+/** Functions of the ranking written to the context file (the prompt packs what its budget holds). */
+const CONTEXT_FUNCTIONS = 10;
+
+/** The run's fault ranking as the context file carries it: where it came from and its top functions. */
+function contextRanking(ranking: FaultRanking): Record<string, unknown> {
+  return {
+    source: ranking.source,
+    note: ranking.note,
+    functions: ranking.functions.slice(0, CONTEXT_FUNCTIONS).map((f) => ({
+      file: f.file,
+      ...(f.name ? { name: f.name } : {}),
+      startLine: f.startLine,
+      endLine: f.endLine,
+      score: Math.round(f.score * 1000) / 1000,
+      why: f.why,
+      lines: f.lines.slice(0, 5),
+    })),
   };
 }

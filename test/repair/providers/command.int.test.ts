@@ -33,6 +33,24 @@ const request: RepairRequest = {
   prompt: { system: 'rules', user: 'fix it', estimatedTokens: 3 },
   history: [],
   budget: { inputTokens: 1000, outputTokens: 100, deadline: Date.now() + 60_000 },
+  ranking: {
+    source: 'spectrum',
+    note: 'recorded by python in 1 s: 1 failing and 2 passing tests',
+    perTest: true,
+    files: [{ file: 'calc.py', score: 1 }],
+    functions: [
+      {
+        file: 'calc.py',
+        name: 'add',
+        startLine: 1,
+        endLine: 2,
+        score: 0.70710678,
+        why: 'run by the failing test, by 1 of the 2 passing ones',
+        lines: [2, 1],
+      },
+    ],
+    lines: [],
+  },
 };
 
 describe('agentEnvironment', () => {
@@ -97,6 +115,22 @@ describe('createCommandProvider', () => {
         failures: [],
         history: [],
         prompt: request.prompt,
+        // The run's fault ranking, as every provider reads it.
+        localisation: {
+          source: 'spectrum',
+          note: 'recorded by python in 1 s: 1 failing and 2 passing tests',
+          functions: [
+            {
+              file: 'calc.py',
+              name: 'add',
+              startLine: 1,
+              endLine: 2,
+              score: 0.707,
+              why: 'run by the failing test, by 1 of the 2 passing ones',
+              lines: [2, 1],
+            },
+          ],
+        },
         root: seen.cwd,
       });
       expect(seen.token).toBeNull();
