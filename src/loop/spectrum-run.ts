@@ -133,7 +133,11 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       Math.max(MIN_TIMEOUT_MS, TIMEOUT_FACTOR * (input.confirmationMs ?? input.timeoutMs)),
     );
     input.logger.info(`recording which lines the failing tests run: ${plan.display}`);
-    const result = await input.runs.run(plan, 'spectrum', { env: recording.env(input.env), timeoutMs });
+    // The plan's own variables (NODE_OPTIONS carrying a node:test pattern) are kept under the recorders'.
+    const result = await input.runs.run(plan, 'spectrum', {
+      env: recording.env({ ...input.env, ...plan.env }),
+      timeoutMs,
+    });
     const took = formatDuration(result.durationMs);
     const dropped = (why: string): SpectrumRun => ({
       note: `the recorded run was dropped (${why}): the static ranking is used`,

@@ -141,4 +141,56 @@ describe('localisation from the recorded run', () => {
     expect(report.localisation?.functions.map((f) => f.name)).toEqual(expect.arrayContaining(['total', 'line']));
     expect(report.result, report.reason).toBe('healed');
   });
+
+  it('keeps the targeted run’s own NODE_OPTIONS (npm test → node --test) under the recorders', async () => {
+    const root = repo({
+      'package.json': JSON.stringify({
+        type: 'module',
+        scripts: { test: 'node --test --test-reporter=junit --test-reporter-destination=junit.xml' },
+      }),
+      'lib/shop.js': [
+        'export function total(items) {',
+        '  return items.reduce((sum, item) => sum + item.price * (item.qty - 1), 0);',
+        '}',
+        '',
+        'export function label(name) {',
+        '  return name.toUpperCase();',
+        '}',
+        '',
+      ].join('\n'),
+      'test/shop.test.js': [
+        "import test from 'node:test';",
+        "import assert from 'node:assert/strict';",
+        "import { label, total } from '../lib/shop.js';",
+        '',
+        "test('total', () => {",
+        '  assert.equal(total([{ price: 2, qty: 3 }]), 6);',
+        '});',
+        '',
+        "test('label', () => {",
+        "  assert.equal(label('a'), 'A');",
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const report = await heal(
+      {
+        cwd: root,
+        testCommand: 'npm test',
+        junit: ['junit.xml'],
+        provider: 'builtin',
+        timeoutSeconds: 120,
+        maxAttempts: 1,
+      },
+      {
+        logger: silentLogger,
+        createProvider: (o) => createBuiltinProvider(o, { limits: { maxCandidatesPerAttempt: 1 } }),
+        env: GIT_ENV,
+      },
+    );
+    expect(report.localisation?.source, report.localisation?.note).toBe('spectrum');
+    // Only the failing test ran: the passing test's `label` is nobody's evidence.
+    expect(report.localisation?.functions.map((f) => f.name)).toContain('total');
+    expect(report.localisation?.functions.map((f) => f.name)).not.toContain('label');
+  });
 });
