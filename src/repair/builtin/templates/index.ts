@@ -8,6 +8,7 @@ import { comparisonOperator } from './comparison-operator.js';
 import { confusedApi } from './confused-api.js';
 import { logicalOperator } from './logical-operator.js';
 import { missingBreak } from './missing-break.js';
+import { missingExtremum } from './missing-extremum.js';
 import { missingIncrement } from './missing-increment.js';
 import { missingReturn } from './missing-return.js';
 import { negateCondition } from './negate-condition.js';
@@ -33,4 +34,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   missingIncrement,
   replaceVariable,
   missingBreak,
+  missingExtremum,
 ];

@@ -1,0 +1,119 @@
+/**
+ * The later templates, each on at least one Python and one JavaScript/TypeScript program: the fix a
+ * person would write must be among its mutations, and where the bug class cannot apply the
+ * template proposes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
+import { missingExtremum } from '../../../src/repair/builtin/templates/missing-extremum.js';
+import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
+import { applyTemplate, resultsOf } from './helpers/apply-template.js';
+
+/** `buggy` with the 1-based line `line` replaced by `fixedLines` (one or more lines). */
+function withLine(buggy: string, line: number, ...fixedLines: string[]): string {
+  const lines = buggy.split('\n');
+  lines.splice(line - 1, 1, ...fixedLines);
+  return lines.join('\n');
+}
+
+async function expectFix(
+  template: RepairTemplate,
+  file: string,
+  buggy: string,
+  line: number,
+  fixed: string,
+): Promise<string[]> {
+  const results = await resultsOf(template, file, buggy, line);
+  expect(results).toContain(fixed);
+  expect(await parsesCleanly(file, fixed)).toBe(true);
+  return results;
+}
+
+/** Every result parses, and none is the unchanged text. */
+async function expectAllClean(template: RepairTemplate, file: string, source: string, line: number): Promise<void> {
+  for (const { text, mutation } of await applyTemplate(template, file, source, line)) {
+    expect(text, mutation.description).not.toBe(source);
+    expect(await parsesCleanly(file, text), mutation.description).toBe(true);
+  }
+}
+
+describe('missing-extremum', () => {
+  it('keeps the longest run in Python instead of the last one', async () => {
+    const buggy = [
+      'def longest_run(xs):',
+      '    best = 0',
+      '    run = 0',
+      '    for i, x in enumerate(xs):',
+      '        if i > 0 and x == xs[i - 1]:',
+      '            run += 1',
+      '        else:',
+      '            run = 1',
+      '        best = run',
+      '    return best',
+      '',
+    ].join('\n');
+    const results = await expectFix(
+      missingExtremum,
+      'runs.py',
+      buggy,
+      9,
+      withLine(buggy, 9, '        best = max(best, run)'),
+    );
+    expect(results[0]).toBe(withLine(buggy, 9, '        best = max(best, run)'));
+    await expectAllClean(missingExtremum, 'runs.py', buggy, 9);
+  });
+
+  it('keeps the coldest reading in JavaScript', async () => {
+    const buggy = [
+      'function coldest(readings) {',
+      '  let low = Infinity;',
+      '  for (const r of readings) {',
+      '    low = r.temp;',
+      '  }',
+      '  return low;',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(missingExtremum, 'cold.js', buggy, 4, withLine(buggy, 4, '    low = Math.min(low, r.temp);'));
+    await expectAllClean(missingExtremum, 'cold.js', buggy, 4);
+  });
+
+  it('clamps a running balance at zero in TypeScript', async () => {
+    const buggy = [
+      'export function bestStreak(deltas: number[]): number {',
+      '  let cur = 0;',
+      '  let best = 0;',
+      '  for (const d of deltas) {',
+      '    cur = cur + d;',
+      '    best = Math.max(best, cur);',
+      '  }',
+      '  return best;',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(missingExtremum, 's.ts', buggy, 5, withLine(buggy, 5, '    cur = Math.max(0, cur + d);'));
+    expect(await resultsOf(missingExtremum, 's.ts', buggy, 6)).toEqual([]);
+  });
+
+  it('leaves declarations, counters, loop headers and code outside loops alone', async () => {
+    const js = [
+      'function f(xs) {',
+      '  let last = 0;',
+      '  for (let i = 0; i < xs.length; i = i + 1) {',
+      '    const v = xs[i];',
+      '    last = v;',
+      '  }',
+      '  last = 1;',
+      '  return last;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await resultsOf(missingExtremum, 'f.js', js, 3)).toEqual([]);
+    expect(await resultsOf(missingExtremum, 'f.js', js, 4)).toEqual([]);
+    expect(await resultsOf(missingExtremum, 'f.js', js, 7)).toEqual([]);
+    expect(await resultsOf(missingExtremum, 'f.js', js, 5)).toHaveLength(3);
+    const py = 'def g(n):\n    i = 0\n    while i < n:\n        i = i + 1\n        done = True\n    return i\n';
+    expect(await resultsOf(missingExtremum, 'g.py', py, 4)).toEqual([]);
+    expect(await resultsOf(missingExtremum, 'g.py', py, 5)).toEqual([]);
+  });
+});
