@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { missingExtremum } from '../../../src/repair/builtin/templates/missing-extremum.js';
+import { unwrapCall } from '../../../src/repair/builtin/templates/unwrap-call.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
 import { applyTemplate, resultsOf } from './helpers/apply-template.js';
 
@@ -115,5 +116,65 @@ describe('missing-extremum', () => {
     const py = 'def g(n):\n    i = 0\n    while i < n:\n        i = i + 1\n        done = True\n    return i\n';
     expect(await resultsOf(missingExtremum, 'g.py', py, 4)).toEqual([]);
     expect(await resultsOf(missingExtremum, 'g.py', py, 5)).toEqual([]);
+  });
+});
+
+describe('unwrap-call', () => {
+  it('appends the leaf itself instead of recursing on it in Python', async () => {
+    const buggy = [
+      'def leaves(tree):',
+      '    out = []',
+      '    for child in tree.children:',
+      '        if child.children:',
+      '            out.extend(leaves(child))',
+      '        else:',
+      '            out.append(leaves(child))',
+      '    return out',
+      '',
+    ].join('\n');
+    const fixed = withLine(buggy, 7, '            out.append(child)');
+    const results = await expectFix(unwrapCall, 'tree.py', buggy, 7, fixed);
+    expect(results[0]).toBe(fixed);
+    const [applied] = await applyTemplate(unwrapCall, 'tree.py', buggy, 7);
+    expect(applied?.mutation.weight).toBe(0.6);
+  });
+
+  it('returns a primitive as is instead of recursing forever in JavaScript', async () => {
+    const buggy = [
+      'function deepCopy(value) {',
+      '  if (Array.isArray(value)) return value.map((v) => deepCopy(v));',
+      "  if (value && typeof value === 'object') {",
+      '    const out = {};',
+      '    for (const k of Object.keys(value)) out[k] = deepCopy(value[k]);',
+      '    return out;',
+      '  }',
+      '  return deepCopy(value);',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(unwrapCall, 'copy.js', buggy, 8, withLine(buggy, 8, '  return value;'));
+  });
+
+  it('drops a conversion in Python and a wrapper in TypeScript, keeping precedence', async () => {
+    const py = 'def lookup(users, user_id):\n    key = str(user_id)\n    return users.get(key)\n';
+    await expectFix(unwrapCall, 'u.py', py, 2, withLine(py, 2, '    key = user_id'));
+    const ts = 'export function spread(a: number, b: number): number {\n  return 2 * Math.abs(a - b);\n}\n';
+    await expectFix(unwrapCall, 's.ts', ts, 2, withLine(ts, 2, '  return 2 * (a - b);'));
+    await expectAllClean(unwrapCall, 's.ts', ts, 2);
+  });
+
+  it('leaves calls whose value is dropped, decorators and calls with several arguments alone', async () => {
+    const py = [
+      'import functools',
+      '',
+      '@functools.lru_cache(None)',
+      'def f(xs):',
+      '    print(xs)',
+      '    return sorted(xs, key=len) + max(xs, 0)',
+      '',
+    ].join('\n');
+    for (const line of [3, 5, 6]) expect(await resultsOf(unwrapCall, 'f.py', py, line)).toEqual([]);
+    const js = "const fs = require('fs');\nasync function save(x) {\n  await write(x);\n  return { ...x };\n}\n";
+    for (const line of [1, 3]) expect(await resultsOf(unwrapCall, 'f.js', js, line)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { replaceVariable } from './replace-variable.js';
 import { returnValue } from './return-value.js';
 import { sliceRangeBound } from './slice-range-bound.js';
 import { swapArguments } from './swap-arguments.js';
+import { unwrapCall } from './unwrap-call.js';
 
 export const TEMPLATES: readonly RepairTemplate[] = [
   comparisonOperator,
@@ -35,4 +36,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   replaceVariable,
   missingBreak,
   missingExtremum,
+  unwrapCall,
 ];
