@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
+import { dropOperand } from '../../../src/repair/builtin/templates/drop-operand.js';
 import { missingExtremum } from '../../../src/repair/builtin/templates/missing-extremum.js';
 import { unwrapCall } from '../../../src/repair/builtin/templates/unwrap-call.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
@@ -176,5 +177,45 @@ describe('unwrap-call', () => {
     for (const line of [3, 5, 6]) expect(await resultsOf(unwrapCall, 'f.py', py, line)).toEqual([]);
     const js = "const fs = require('fs');\nasync function save(x) {\n  await write(x);\n  return { ...x };\n}\n";
     for (const line of [1, 3]) expect(await resultsOf(unwrapCall, 'f.js', js, line)).toEqual([]);
+  });
+});
+
+describe('drop-operand', () => {
+  it('drops a stray `+ 1` from a Python zero-based offset, first', async () => {
+    const buggy = 'def page_start(page, size):\n    return page * size + 1\n';
+    const fixed = withLine(buggy, 2, '    return page * size');
+    const results = await expectFix(dropOperand, 'p.py', buggy, 2, fixed);
+    expect(results[0]).toBe(fixed);
+    expect(results).toContain(withLine(buggy, 2, '    return page + 1'));
+    await expectAllClean(dropOperand, 'p.py', buggy, 2);
+  });
+
+  it('drops a term in the middle of a JavaScript sum', async () => {
+    const buggy = [
+      'function invoiceTotal(net, tax, discount) {',
+      '  const total = net + tax + tax - discount;',
+      '  return Math.round(total * 100) / 100;',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(dropOperand, 'inv.js', buggy, 2, withLine(buggy, 2, '  const total = net + tax - discount;'));
+    await expectAllClean(dropOperand, 'inv.js', buggy, 2);
+  });
+
+  it('drops a constant factor in TypeScript', async () => {
+    const buggy = 'export function radius(diameter: number): number {\n  return (diameter / 2) * 2;\n}\n';
+    await expectFix(dropOperand, 'r.ts', buggy, 2, withLine(buggy, 2, '  return (diameter / 2);'));
+  });
+
+  it('leaves division, remainder, comparisons and boolean operators alone', async () => {
+    const py = 'def f(a, b):\n    return a / b if a % 2 == 0 and a < b else a // b\n';
+    expect(await resultsOf(dropOperand, 'f.py', py, 2)).toEqual([]);
+    const js = 'function g(a, b) {\n  return a / b > 1 || a === b;\n}\n';
+    expect(await resultsOf(dropOperand, 'g.js', js, 2)).toEqual([]);
+  });
+
+  it('bounds what a long formula produces', async () => {
+    const py = 'def f(a, b, c, d):\n    return a * b + c * d - a * c + b * d - 1\n';
+    expect((await resultsOf(dropOperand, 'f.py', py, 2)).length).toBeLessThanOrEqual(10);
   });
 });

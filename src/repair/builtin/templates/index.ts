@@ -6,6 +6,7 @@ import type { RepairTemplate } from '../template.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonOperator } from './comparison-operator.js';
 import { confusedApi } from './confused-api.js';
+import { dropOperand } from './drop-operand.js';
 import { logicalOperator } from './logical-operator.js';
 import { missingBreak } from './missing-break.js';
 import { missingExtremum } from './missing-extremum.js';
@@ -37,4 +38,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   missingBreak,
   missingExtremum,
   unwrapCall,
+  dropOperand,
 ];
