@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { dropOperand } from '../../../src/repair/builtin/templates/drop-operand.js';
 import { missingExtremum } from '../../../src/repair/builtin/templates/missing-extremum.js';
+import { missingSlice } from '../../../src/repair/builtin/templates/missing-slice.js';
 import { unwrapCall } from '../../../src/repair/builtin/templates/unwrap-call.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
 import { applyTemplate, resultsOf } from './helpers/apply-template.js';
@@ -217,5 +218,94 @@ describe('drop-operand', () => {
   it('bounds what a long formula produces', async () => {
     const py = 'def f(a, b, c, d):\n    return a * b + c * d - a * c + b * d - 1\n';
     expect((await resultsOf(dropOperand, 'f.py', py, 2)).length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('missing-slice', () => {
+  it('advances both sequences of a recursive Python dot product', async () => {
+    const buggy = [
+      'def dot(xs, ys):',
+      '    if not xs:',
+      '        return 0',
+      '    return xs[0] * ys[0] + dot(xs[1:], ys)',
+      '',
+    ].join('\n');
+    await expectFix(
+      missingSlice,
+      'dot.py',
+      buggy,
+      4,
+      withLine(buggy, 4, '    return xs[0] * ys[0] + dot(xs[1:], ys[1:])'),
+    );
+    await expectAllClean(missingSlice, 'dot.py', buggy, 4);
+  });
+
+  it('advances the text with the pattern in JavaScript', async () => {
+    const buggy = [
+      'function matches(pattern, text) {',
+      '  if (pattern.length === 0) return text.length === 0;',
+      '  if (pattern[0] !== text[0]) return false;',
+      '  return matches(pattern.slice(1), text);',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(
+      missingSlice,
+      'm.js',
+      buggy,
+      4,
+      withLine(buggy, 4, '  return matches(pattern.slice(1), text.slice(1));'),
+    );
+  });
+
+  it('iterates the rest after a Python warm-up prefix', async () => {
+    const buggy = [
+      'def drift(samples, k):',
+      '    warmup = samples[:k]',
+      '    baseline = sum(warmup) / k',
+      '    out = []',
+      '    for s in samples:',
+      '        out.append(s - baseline)',
+      '    return out',
+      '',
+    ].join('\n');
+    const fixed = withLine(buggy, 5, '    for s in samples[k:]:');
+    const results = await expectFix(missingSlice, 'drift.py', buggy, 5, fixed);
+    expect(results).toEqual([fixed]);
+  });
+
+  it('iterates the body after a TypeScript header', async () => {
+    const buggy = [
+      'export function parse(lines: string[], n: number) {',
+      '  const header = lines.slice(0, n);',
+      '  const body: string[] = [];',
+      '  for (const line of lines) body.push(line.trim());',
+      '  return { header, body };',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(
+      missingSlice,
+      'p.ts',
+      buggy,
+      4,
+      withLine(buggy, 4, '  for (const line of lines.slice(n)) body.push(line.trim());'),
+    );
+  });
+
+  it('never slices a count, a key or an unrelated loop', async () => {
+    const py = [
+      'def window(xs, ys, n, key):',
+      '    total = helper(xs[1:], n, key)',
+      '    for y in ys:',
+      '        total += y',
+      '    return total',
+      '',
+    ].join('\n');
+    expect(await resultsOf(missingSlice, 'w.py', py, 2)).toEqual([]);
+    expect(await resultsOf(missingSlice, 'w.py', py, 3)).toEqual([]);
+    const js =
+      'function keys(obj, xs) {\n  const head = xs.slice(0, 2);\n  for (const k in xs) head.push(k);\n  return head;\n}\n';
+    expect(await resultsOf(missingSlice, 'k.js', js, 3)).toEqual([]);
   });
 });

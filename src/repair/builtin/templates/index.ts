@@ -12,6 +12,7 @@ import { missingBreak } from './missing-break.js';
 import { missingExtremum } from './missing-extremum.js';
 import { missingIncrement } from './missing-increment.js';
 import { missingReturn } from './missing-return.js';
+import { missingSlice } from './missing-slice.js';
 import { negateCondition } from './negate-condition.js';
 import { nullGuard } from './null-guard.js';
 import { offByOne } from './off-by-one.js';
@@ -39,4 +40,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   missingExtremum,
   unwrapCall,
   dropOperand,
+  missingSlice,
 ];
