@@ -8,6 +8,7 @@ import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { dropOperand } from '../../../src/repair/builtin/templates/drop-operand.js';
 import { missingExtremum } from '../../../src/repair/builtin/templates/missing-extremum.js';
 import { missingSlice } from '../../../src/repair/builtin/templates/missing-slice.js';
+import { replaceAttribute } from '../../../src/repair/builtin/templates/replace-attribute.js';
 import { unwrapCall } from '../../../src/repair/builtin/templates/unwrap-call.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
 import { applyTemplate, resultsOf } from './helpers/apply-template.js';
@@ -307,5 +308,84 @@ describe('missing-slice', () => {
     const js =
       'function keys(obj, xs) {\n  const head = xs.slice(0, 2);\n  for (const k in xs) head.push(k);\n  return head;\n}\n';
     expect(await resultsOf(missingSlice, 'k.js', js, 3)).toEqual([]);
+  });
+});
+
+describe('replace-attribute', () => {
+  it('prints the shipping address instead of the billing one in Python', async () => {
+    const buggy = [
+      'class Order:',
+      '    def __init__(self, billing_address, shipping_address, total):',
+      '        self.billing_address = billing_address',
+      '        self.shipping_address = shipping_address',
+      '        self.total = total',
+      '',
+      '',
+      'def shipping_label(order):',
+      '    return order.billing_address.upper()',
+      '',
+    ].join('\n');
+    const fixed = withLine(buggy, 9, '    return order.shipping_address.upper()');
+    const results = await expectFix(replaceAttribute, 'order.py', buggy, 9, fixed);
+    expect(results).toEqual([fixed]);
+  });
+
+  it('subtracts the start from the end date in JavaScript', async () => {
+    const buggy = [
+      'class Booking {',
+      '  constructor(startDate, endDate) {',
+      '    this.startDate = startDate;',
+      '    this.endDate = endDate;',
+      '  }',
+      '  nights() {',
+      '    return (this.startDate - this.startDate) / 86400000;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(
+      replaceAttribute,
+      'b.js',
+      buggy,
+      7,
+      withLine(buggy, 7, '    return (this.endDate - this.startDate) / 86400000;'),
+    );
+    await expectAllClean(replaceAttribute, 'b.js', buggy, 7);
+  });
+
+  it('offers at most three alternatives, nearest first', async () => {
+    const buggy = [
+      'export function fits(b: Box, w: number, h: number): boolean {',
+      '  const top = b.minHeight;',
+      '  const bottom = b.maxHeight;',
+      '  const left = b.minWidth;',
+      '  const depth = b.minDepth;',
+      '  const line = b.lineHeight;',
+      '  return w >= left && h >= top && h <= bottom + line && depth > 0 && w <= b.width;',
+      '}',
+      '',
+    ].join('\n');
+    const applied = await applyTemplate(replaceAttribute, 'c.ts', buggy, 2);
+    expect(applied.map((a) => a.mutation.text)).toEqual(['maxHeight', 'minWidth', 'minDepth']);
+    expect(applied.map((a) => a.mutation.weight)).toEqual([0.6, 0.5, 0.4]);
+  });
+
+  it('leaves method calls and fields with no related name alone', async () => {
+    const py = [
+      'def f(user, text):',
+      '    name = user.display_name',
+      '    return text.startswith(name) and text.endswith(user.suffix)',
+      '',
+    ].join('\n');
+    expect(await resultsOf(replaceAttribute, 'f.py', py, 2)).toEqual([]);
+    expect(await resultsOf(replaceAttribute, 'f.py', py, 3)).toEqual([]);
+    const js = 'function g(list) {\n  list.pushItem(1);\n  return list.lastItem;\n}\n';
+    const modules =
+      'import os\n\nclass Repo:\n    def open(self, name):\n        return os.path.join(self.root_path, name)\n';
+    expect(
+      await applyTemplate(replaceAttribute, 'r.py', modules, 5).then((a) => a.map((x) => x.mutation.text)),
+    ).toEqual([]);
+    expect(await resultsOf(replaceAttribute, 'g.js', js, 2)).toEqual([]);
+    expect(await resultsOf(replaceAttribute, 'g.js', js, 3)).toEqual([]);
   });
 });

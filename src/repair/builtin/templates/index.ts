@@ -16,6 +16,7 @@ import { missingSlice } from './missing-slice.js';
 import { negateCondition } from './negate-condition.js';
 import { nullGuard } from './null-guard.js';
 import { offByOne } from './off-by-one.js';
+import { replaceAttribute } from './replace-attribute.js';
 import { replaceVariable } from './replace-variable.js';
 import { returnValue } from './return-value.js';
 import { sliceRangeBound } from './slice-range-bound.js';
@@ -41,4 +42,5 @@ export const TEMPLATES: readonly RepairTemplate[] = [
   unwrapCall,
   dropOperand,
   missingSlice,
+  replaceAttribute,
 ];
