@@ -106,6 +106,8 @@ function isRecursive(node: SyntaxNode, name: string | undefined, family: Family)
 
 function needsParentheses(call: SyntaxNode, argument: SyntaxNode): boolean {
   if (TIGHT.has(argument.type)) return false;
+  // A loose expression over several lines only continues inside brackets (Python).
+  if (argument.text.includes('\n')) return true;
   const parent = call.parent;
   if (!parent) return true;
   if (ANY_EXPRESSION_PARENTS.has(parent.type)) return false;
