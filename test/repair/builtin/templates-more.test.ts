@@ -116,9 +116,20 @@ describe('missing-extremum', () => {
     expect(await resultsOf(missingExtremum, 'f.js', js, 4)).toEqual([]);
     expect(await resultsOf(missingExtremum, 'f.js', js, 7)).toEqual([]);
     expect(await resultsOf(missingExtremum, 'f.js', js, 5)).toHaveLength(3);
-    const py = 'def g(n):\n    i = 0\n    while i < n:\n        i = i + 1\n        done = True\n    return i\n';
-    expect(await resultsOf(missingExtremum, 'g.py', py, 4)).toEqual([]);
-    expect(await resultsOf(missingExtremum, 'g.py', py, 5)).toEqual([]);
+    const py = [
+      'def g(n, head):',
+      '    i = 0',
+      '    node = head',
+      '    while i < n:',
+      '        i = i + 1',
+      '        done = True',
+      '        node = node.next',
+      '        line = read(node)',
+      '        line = line.strip()',
+      '    return i',
+      '',
+    ].join('\n');
+    for (const line of [5, 6, 7, 8, 9]) expect(await resultsOf(missingExtremum, 'g.py', py, line)).toEqual([]);
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * Bug class: a running maximum or minimum assigned without the comparison — `best = score` inside a
  * loop where `best = max(best, score)` was meant, or a running sum that should not go below zero
- * (`cur = cur + x` for `cur = max(0, cur + x)`). Only plain reassignments inside a loop body are
- * touched, not declarations, and not a right side that already is a `max`/`min` call.
+ * (`cur = cur + x` for `cur = max(0, cur + x)`). Only plain reassignments inside a loop body of a
+ * value that outlives the iteration are touched: not declarations, not temporaries of the loop
+ * body, not counters (`i = i + 1`) or walks (`node = node.next`), not a right side that already is
+ * a `max`/`min` call.
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
+import type { Scope } from '../scope.js';
 import { isFunctionNode, isLoop, type Family } from '../syntax-tree.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
@@ -50,14 +53,32 @@ function isNumber(node: SyntaxNode): boolean {
   return (node.type === 'unary_operator' || node.type === 'unary_expression') && !!arg && NUMBERS.has(arg.type);
 }
 
-/** True when `node` is in the body of a loop of its own function (not in a `for (…; …; i = …)` header). */
-function inLoopBody(node: SyntaxNode, family: Family): boolean {
+/** The loop of its own function whose body holds `node` (not a `for (…; …; i = …)` header). */
+function loopAround(node: SyntaxNode, family: Family): SyntaxNode | undefined {
   let child = node;
   for (let n = node.parent; n; child = n, n = n.parent) {
-    if (isFunctionNode(n, family)) return false;
-    if (isLoop(n, family) && n.childForFieldName('body')?.startIndex === child.startIndex) return true;
+    if (isFunctionNode(n, family)) return undefined;
+    if (isLoop(n, family) && n.childForFieldName('body')?.startIndex === child.startIndex) return n;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * A running value outlives one iteration: a name bound before the loop (a parameter, `best = 0`),
+ * not a temporary of the loop body. Fields and elements (`self.best`, `dp[i]`) always do.
+ */
+function livesAcrossIterations(target: SyntaxNode, loop: SyntaxNode, scope: Scope | undefined): boolean {
+  if (target.type !== 'identifier') return true;
+  const bound = scope?.names.find((n) => n.name === target.text);
+  return !!bound && bound.row < loop.startPosition.row;
+}
+
+/** `s = s.strip()`, `node = node.next`: a value transformed or walked, not compared. */
+function isSelfTransform(target: SyntaxNode, value: SyntaxNode): boolean {
+  let n: SyntaxNode | null = value;
+  while (n && (n.type === 'call' || n.type === 'call_expression')) n = n.childForFieldName('function');
+  const object = n && (n.type === 'attribute' || n.type === 'member_expression') ? n.childForFieldName('object') : null;
+  return object?.text === target.text;
 }
 
 function isExtremumCall(node: SyntaxNode, family: Family): boolean {
@@ -75,12 +96,14 @@ function isCounterStep(target: SyntaxNode, value: SyntaxNode): boolean {
   return (op === '+' || op === '-') && left?.text === target.text && !!right && isNumber(right);
 }
 
-function mutationsFor(assignment: SyntaxNode, family: Family): Mutation[] {
+function mutationsFor(assignment: SyntaxNode, family: Family, scope: Scope | undefined): Mutation[] {
   const target = assignment.childForFieldName('left');
   const value = assignment.childForFieldName('right');
   if (!target || !value || !TARGETS.has(target.type)) return [];
-  if (NOT_COMPARABLE.has(value.type) || isExtremumCall(value, family) || isCounterStep(target, value)) return [];
-  if (!inLoopBody(assignment, family)) return [];
+  if (NOT_COMPARABLE.has(value.type) || isExtremumCall(value, family)) return [];
+  if (isCounterStep(target, value) || isSelfTransform(target, value)) return [];
+  const loop = loopAround(assignment, family);
+  if (!loop || !livesAcrossIterations(target, loop, scope)) return [];
   const [max, min] = family === 'python' ? ['max', 'min'] : ['Math.max', 'Math.min'];
   const v = target.text;
   const e = value.text;
@@ -98,10 +121,10 @@ export const missingExtremum: RepairTemplate = {
   bugClass: 'a running maximum or minimum assigned without the comparison',
   prior: 0.3,
   boostedBy: ['wrong-value'],
-  generate({ nodes, source }) {
+  generate({ nodes, source, scope }) {
     const out: Mutation[] = [];
     for (const node of nodes) {
-      if (node.type === ASSIGNMENT[source.family]) out.push(...mutationsFor(node, source.family));
+      if (node.type === ASSIGNMENT[source.family]) out.push(...mutationsFor(node, source.family, scope));
     }
     return out;
   },
