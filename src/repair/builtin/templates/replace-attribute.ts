@@ -75,6 +75,8 @@ const IMPORTS = new Set(['import_statement', 'import_from_statement']);
 interface FileFields {
   /** Rows of every field access that is not a call, per name. */
   rows: Map<string, number[]>;
+  /** The words of each of those names. */
+  words: Map<string, string[]>;
   /** Names bound by imports: `os.path`, `np.float64` are a module's members, not fields. */
   imported: Set<string>;
 }
@@ -91,7 +93,7 @@ function isModuleMember(name: SyntaxNode, imported: Set<string>): boolean {
 function fileFields(source: ParsedSource): FileFields {
   const cached = fileFieldsCache.get(source);
   if (cached) return cached;
-  const found: FileFields = { rows: new Map(), imported: new Set(GLOBALS) };
+  const found: FileFields = { rows: new Map(), words: new Map(), imported: new Set(GLOBALS) };
   const names: SyntaxNode[] = [];
   walkTree(source.tree.rootNode, (n) => {
     if (!n.isNamed) return false;
@@ -108,20 +110,21 @@ function fileFields(source: ParsedSource): FileFields {
     const list = found.rows.get(name.text) ?? [];
     list.push(name.startPosition.row);
     found.rows.set(name.text, list);
+    if (!found.words.has(name.text)) found.words.set(name.text, wordsOf(name.text));
   }
   fileFieldsCache.set(source, found);
   return found;
 }
 
 /** Other field names sharing a word with `name`, nearest access to `row` first. */
-function relatedFields(name: string, row: number, rows: Map<string, number[]>): string[] {
+function relatedFields(name: string, row: number, fields: FileFields): string[] {
   const words = new Set(wordsOf(name));
   if (words.size === 0) return [];
   const isPrivate = name.startsWith('#');
   const found: Array<{ other: string; distance: number }> = [];
-  for (const [other, at] of rows) {
+  for (const [other, at] of fields.rows) {
     if (other === name || other.startsWith('#') !== isPrivate) continue;
-    if (!wordsOf(other).some((w) => words.has(w))) continue;
+    if (!fields.words.get(other)!.some((w) => words.has(w))) continue;
     found.push({ other, distance: at.reduce((d, r) => Math.min(d, Math.abs(r - row)), Infinity) });
   }
   found.sort((a, b) => a.distance - b.distance || (a.other < b.other ? -1 : a.other > b.other ? 1 : 0));
@@ -140,7 +143,7 @@ export const replaceAttribute: RepairTemplate = {
       if (!name || isCalled(name)) continue;
       const fields = fileFields(source);
       if (isModuleMember(name, fields.imported)) continue;
-      relatedFields(name.text, row, fields.rows).forEach((other, i) =>
+      relatedFields(name.text, row, fields).forEach((other, i) =>
         out.push(replaceNode(name, other, WEIGHTS[i]!, `\`.${name.text}\` → \`.${other}\``)),
       );
     }
