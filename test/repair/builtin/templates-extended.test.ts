@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithmetic-operator.js';
+import { offByOne } from '../../../src/repair/builtin/templates/off-by-one.js';
 import { swapArguments } from '../../../src/repair/builtin/templates/swap-arguments.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
 import { resultsOf } from './helpers/apply-template.js';
@@ -144,5 +145,122 @@ describe('swap-arguments: concatenation and indices', () => {
     expect(results.every((r) => r.includes('grid[i][i]') && r.includes('grid[1:][0]') && r.includes('d["k"]'))).toBe(
       true,
     );
+  });
+});
+
+describe('off-by-one: arguments, tuple indices and lengths', () => {
+  it('moves past the midpoint in a recursive Python binary search', async () => {
+    const buggy = [
+      'def search(xs, x, lo, hi):',
+      '    if lo >= hi:',
+      '        return -1',
+      '    mid = (lo + hi) // 2',
+      '    if xs[mid] == x:',
+      '        return mid',
+      '    if xs[mid] < x:',
+      '        return search(xs, x, mid, hi)',
+      '    return search(xs, x, lo, mid)',
+      '',
+    ].join('\n');
+    await expectFix(offByOne, 's.py', buggy, 8, withLine(buggy, 8, '        return search(xs, x, mid + 1, hi)'));
+  });
+
+  it('excludes the pivot from a JavaScript quicksort recursion', async () => {
+    const buggy = [
+      'function sortRange(xs, lo, hi) {',
+      '  if (lo >= hi) return;',
+      '  const p = partition(xs, lo, hi);',
+      '  sortRange(xs, lo, p);',
+      '  sortRange(xs, p + 1, hi);',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(offByOne, 'q.js', buggy, 4, withLine(buggy, 4, '  sortRange(xs, lo, p - 1);'));
+  });
+
+  it('does not shift containers, output, callbacks or receivers', async () => {
+    const py = [
+      'def report(self, items, total):',
+      '    for item in items:',
+      '        self.emit(items, sorted(items))',
+      '    print(total)',
+      '',
+    ].join('\n');
+    expect(await resultsOf(offByOne, 'r.py', py, 3)).toEqual([]);
+    expect(await resultsOf(offByOne, 'r.py', py, 4)).toEqual([]);
+    const js = 'function show(rows, fmt) {\n  console.log(rows.map(fmt), rows.length ? fmt : rows);\n}\n';
+    const results = await resultsOf(offByOne, 's.js', js, 2);
+    expect(results.every((r) => r.includes('console.log(rows.map(fmt), rows.length'))).toBe(true);
+  });
+
+  it('shifts each element of a Python tuple subscript', async () => {
+    const buggy = [
+      'def grid_paths(rows, cols):',
+      '    dp = {}',
+      '    for i in range(rows):',
+      '        for j in range(cols):',
+      '            if i == 0 or j == 0:',
+      '                dp[i, j] = 1',
+      '            else:',
+      '                dp[i, j] = dp[i - 1, j] + dp[i, j]',
+      '    return dp[rows - 1, cols - 1]',
+      '',
+    ].join('\n');
+    const results = await expectFix(
+      offByOne,
+      'g.py',
+      buggy,
+      8,
+      withLine(buggy, 8, '                dp[i, j] = dp[i - 1, j] + dp[i, j - 1]'),
+    );
+    expect(new Set(results).size).toBe(results.length);
+  });
+
+  it('shifts only the index of a JavaScript subscript, each change once', async () => {
+    const buggy = 'function prev(dp, i, j) {\n  return dp[i - 1][j];\n}\n';
+    const results = await expectFix(offByOne, 'p.js', buggy, 2, withLine(buggy, 2, '  return dp[i - 1][j - 1];'));
+    expect(new Set(results).size).toBe(results.length);
+  });
+
+  it('takes the lower median of a Python list', async () => {
+    const buggy = 'def lower_median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]\n';
+    await expectFix(offByOne, 'm.py', buggy, 3, withLine(buggy, 3, '    return s[(len(s) - 1) // 2]'));
+  });
+
+  it('takes the lower median of a TypeScript array', async () => {
+    const buggy =
+      'export function lowerMedian(xs: number[]): number {\n  const s = [...xs].sort((a, b) => a - b);\n  return s[Math.floor(s.length / 2)];\n}\n';
+    await expectFix(offByOne, 'm.ts', buggy, 3, withLine(buggy, 3, '  return s[Math.floor((s.length - 1) / 2)];'));
+  });
+
+  it('counts the gaps between JavaScript neighbours', async () => {
+    const buggy = [
+      'function gaps(xs) {',
+      '  const count = xs.length;',
+      '  const out = [];',
+      '  for (let i = 1; i <= count; i++) out.push(xs[i] - xs[i - 1]);',
+      '  return out;',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(offByOne, 'g.js', buggy, 2, withLine(buggy, 2, '  const count = xs.length - 1;'));
+  });
+
+  it('leaves a length that already has its `± 1` or is assigned to', async () => {
+    const py = 'def last(xs):\n    i = len(xs) - 1\n    return xs[i]\n';
+    const results = await resultsOf(offByOne, 'l.py', py, 2);
+    expect(results.sort()).toEqual([withLine(py, 2, '    i = len(xs)'), withLine(py, 2, '    i = len(xs) - 2')].sort());
+    const js = 'function clear(xs) {\n  xs.length = 0;\n}\n';
+    expect(await resultsOf(offByOne, 'c.js', js, 2)).toEqual([
+      withLine(js, 2, '  xs.length = 1;'),
+      withLine(js, 2, '  xs.length = -1;'),
+    ]);
+  });
+
+  it('proposes a compared length once', async () => {
+    const py = 'def count_below(xs, n):\n    return sum(1 for i in range(n) if i < len(xs))\n';
+    const results = await resultsOf(offByOne, 'c.py', py, 2);
+    expect(new Set(results).size).toBe(results.length);
+    expect(results).toContain(withLine(py, 2, '    return sum(1 for i in range(n) if i < len(xs) - 1)'));
   });
 });
