@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithmetic-operator.js';
 import { offByOne } from '../../../src/repair/builtin/templates/off-by-one.js';
+import { returnValue } from '../../../src/repair/builtin/templates/return-value.js';
 import { swapArguments } from '../../../src/repair/builtin/templates/swap-arguments.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
 import { resultsOf } from './helpers/apply-template.js';
@@ -262,5 +263,106 @@ describe('off-by-one: arguments, tuple indices and lengths', () => {
     const results = await resultsOf(offByOne, 'c.py', py, 2);
     expect(new Set(results).size).toBe(results.length);
     expect(results).toContain(withLine(py, 2, '    return sum(1 for i in range(n) if i < len(xs) - 1)'));
+  });
+});
+
+describe('return-value: base cases and counters', () => {
+  it('returns the empty subset from a Python power set', async () => {
+    const buggy = [
+      'def subsets(xs):',
+      '    if not xs:',
+      '        return []',
+      '    rest = subsets(xs[1:])',
+      '    return rest + [[xs[0]] + r for r in rest]',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'p.py', buggy, 3, withLine(buggy, 3, '        return [[]]'));
+  });
+
+  it('returns the one permutation of nothing in JavaScript', async () => {
+    const buggy = [
+      'function permutations(xs) {',
+      '  if (xs.length === 0) return [];',
+      '  return xs.flatMap((x, i) =>',
+      '    permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]),',
+      '  );',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'p.js', buggy, 2, withLine(buggy, 2, '  if (xs.length === 0) return [[]];'));
+  });
+
+  it('returns a leaf itself when flattening in Python', async () => {
+    const buggy = [
+      'def flatten(x):',
+      '    if not isinstance(x, list):',
+      '        return []',
+      '    return [y for item in x for y in flatten(item)]',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'f.py', buggy, 3, withLine(buggy, 3, '        return [x]'));
+  });
+
+  it('returns a TypeScript leaf as its own list', async () => {
+    const buggy = [
+      'interface Tree { value: number; children?: Tree[] }',
+      'export function leaves(tree: Tree, depth: number): Tree[] {',
+      '  if (!tree.children) return [];',
+      '  return tree.children.flatMap((c) => leaves(c, depth + 1));',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'l.ts', buggy, 3, withLine(buggy, 3, '  if (!tree.children) return [tree];'));
+  });
+
+  it('fills only an empty list', async () => {
+    const buggy = 'def wrap(x, y):\n    return [x]\n';
+    const results = await resultsOf(returnValue, 'w.py', buggy, 2);
+    expect(results.some((r) => r.includes('[[]]') || r.includes('[y]'))).toBe(false);
+  });
+
+  it('checks the nesting depth of Python brackets', async () => {
+    const buggy = [
+      'def balanced(s):',
+      '    depth = 0',
+      '    for ch in s:',
+      "        if ch == '(':",
+      '            depth += 1',
+      "        elif ch == ')':",
+      '            depth -= 1',
+      '            if depth < 0:',
+      '                return False',
+      '    return True',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'b.py', buggy, 10, withLine(buggy, 10, '    return depth == 0'));
+  });
+
+  it('checks a JavaScript counter kept with ++ and --', async () => {
+    const buggy = [
+      'function allClosed(events) {',
+      '  let open = 0;',
+      '  for (const e of events) {',
+      "    if (e === 'open') open++;",
+      "    else if (e === 'close') open--;",
+      '  }',
+      '  return true;',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(returnValue, 'a.js', buggy, 7, withLine(buggy, 7, '  return open === 0;'));
+  });
+
+  it('tests no counter the function does not keep', async () => {
+    const py = [
+      'class Box:',
+      '    def add(self, x):',
+      '        self.count += 1',
+      '        total = x * 2',
+      '        return True',
+      '',
+    ].join('\n');
+    const results = await resultsOf(returnValue, 'b.py', py, 5);
+    expect(results.some((r) => r.includes('== 0'))).toBe(false);
   });
 });
