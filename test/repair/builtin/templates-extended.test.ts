@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithmetic-operator.js';
+import { negateCondition } from '../../../src/repair/builtin/templates/negate-condition.js';
 import { offByOne } from '../../../src/repair/builtin/templates/off-by-one.js';
 import { returnValue } from '../../../src/repair/builtin/templates/return-value.js';
 import { swapArguments } from '../../../src/repair/builtin/templates/swap-arguments.js';
@@ -364,5 +365,59 @@ describe('return-value: base cases and counters', () => {
     ].join('\n');
     const results = await resultsOf(returnValue, 'b.py', py, 5);
     expect(results.some((r) => r.includes('== 0'))).toBe(false);
+  });
+});
+
+describe('negate-condition: a missing emptiness clause', () => {
+  it('stops a Python merge sort on the empty list too', async () => {
+    const buggy = [
+      'def merge_sort(xs):',
+      '    if len(xs) == 1:',
+      '        return xs',
+      '    mid = len(xs) // 2',
+      '    return merge(merge_sort(xs[:mid]), merge_sort(xs[mid:]))',
+      '',
+    ].join('\n');
+    await expectFix(negateCondition, 'm.py', buggy, 2, withLine(buggy, 2, '    if len(xs) == 1 or not xs:'));
+  });
+
+  it('reverses the empty JavaScript string', async () => {
+    const buggy = 'function reverse(s) {\n  if (s.length === 1) return s;\n  return reverse(s.slice(1)) + s[0];\n}\n';
+    await expectFix(
+      negateCondition,
+      'r.js',
+      buggy,
+      2,
+      withLine(buggy, 2, '  if (s.length === 1 || s.length === 0) return s;'),
+    );
+  });
+
+  it('parenthesises a TypeScript condition that binds looser than `||`', async () => {
+    const buggy =
+      'export function head(xs: number[], d?: number): number | undefined {\n  if (d ?? xs[0]) return xs[0];\n  return d;\n}\n';
+    await expectFix(
+      negateCondition,
+      'h.ts',
+      buggy,
+      2,
+      withLine(buggy, 2, '  if ((d ?? xs[0]) || xs.length === 0) return xs[0];'),
+    );
+  });
+
+  it('adds no clause for a number, nor one the condition already has', async () => {
+    const py = [
+      'def pick(xs, n):',
+      '    if n > 3 and not xs:',
+      '        return None',
+      '    if n > 3:',
+      '        return xs[n]',
+      '    return n',
+      '',
+    ].join('\n');
+    const first = await resultsOf(negateCondition, 'p.py', py, 2);
+    expect(first.some((r) => r.includes(' or not'))).toBe(false);
+    const second = await resultsOf(negateCondition, 'p.py', py, 4);
+    expect(second).toContain(withLine(py, 4, '    if n > 3 or not xs:'));
+    expect(second.some((r) => r.includes('or not n'))).toBe(false);
   });
 });
