@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsesCleanly } from '../../../src/repair/builtin/syntax-tree.js';
 import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithmetic-operator.js';
+import { comparisonOperator } from '../../../src/repair/builtin/templates/comparison-operator.js';
 import { negateCondition } from '../../../src/repair/builtin/templates/negate-condition.js';
 import { offByOne } from '../../../src/repair/builtin/templates/off-by-one.js';
 import { returnValue } from '../../../src/repair/builtin/templates/return-value.js';
@@ -419,5 +420,42 @@ describe('negate-condition: a missing emptiness clause', () => {
     const second = await resultsOf(negateCondition, 'p.py', py, 4);
     expect(second).toContain(withLine(py, 4, '    if n > 3 or not xs:'));
     expect(second.some((r) => r.includes('or not n'))).toBe(false);
+  });
+});
+
+describe('comparison-operator: an equality that should be a boundary', () => {
+  it('ends a Python Fibonacci recursion at 1 too', async () => {
+    const buggy = 'def fib(n):\n    if n == 0:\n        return n\n    return fib(n - 1) + fib(n - 2)\n';
+    await expectFix(comparisonOperator, 'f.py', buggy, 2, withLine(buggy, 2, '    if n <= 1:'));
+  });
+
+  it('ends a JavaScript merge sort at one element', async () => {
+    const buggy = [
+      'function mergeSort(xs) {',
+      '  if (xs.length === 0) return xs;',
+      '  const mid = Math.floor(xs.length / 2);',
+      '  return merge(mergeSort(xs.slice(0, mid)), mergeSort(xs.slice(mid)));',
+      '}',
+      '',
+    ].join('\n');
+    await expectFix(comparisonOperator, 'm.js', buggy, 2, withLine(buggy, 2, '  if (xs.length <= 1) return xs;'));
+  });
+
+  it('keeps the literal on its side in TypeScript', async () => {
+    const buggy = 'export const done = (left: number): boolean => 0 == left;\n';
+    await expectFix(
+      comparisonOperator,
+      'd.ts',
+      buggy,
+      1,
+      'export const done = (left: number): boolean => 1 >= left;\n',
+    );
+  });
+
+  it('widens no equality without an integer, nor a chained one', async () => {
+    const py = 'def same(a, b, s):\n    return a == b or s == "0" or a == b == 0\n';
+    const results = await resultsOf(comparisonOperator, 's.py', py, 2);
+    expect(results.some((r) => /<= ?1|"1"/.test(r))).toBe(false);
+    expect(results).toHaveLength(4 * 3); // only `!=`, `<=`, `>=` for each of the four `==`
   });
 });
