@@ -11,6 +11,7 @@ import { arithmeticOperator } from '../../../src/repair/builtin/templates/arithm
 import { comparisonOperator } from '../../../src/repair/builtin/templates/comparison-operator.js';
 import { negateCondition } from '../../../src/repair/builtin/templates/negate-condition.js';
 import { offByOne } from '../../../src/repair/builtin/templates/off-by-one.js';
+import { replaceVariable } from '../../../src/repair/builtin/templates/replace-variable.js';
 import { returnValue } from '../../../src/repair/builtin/templates/return-value.js';
 import { swapArguments } from '../../../src/repair/builtin/templates/swap-arguments.js';
 import type { RepairTemplate } from '../../../src/repair/builtin/template.js';
@@ -457,5 +458,67 @@ describe('comparison-operator: an equality that should be a boundary', () => {
     const results = await resultsOf(comparisonOperator, 's.py', py, 2);
     expect(results.some((r) => /<= ?1|"1"/.test(r))).toBe(false);
     expect(results).toHaveLength(4 * 3); // only `!=`, `<=`, `>=` for each of the four `==`
+  });
+});
+
+describe('replace-variable: a loop iterable is not replaced by its own targets', () => {
+  const py = [
+    'def weighted_total(prices, quantities, discount):',
+    '    total = 0',
+    '    count = 0',
+    '    for i, qty in enumerate(prices):',
+    '        total += prices[i] * qty',
+    '        count += 1',
+    '    return total - discount * count',
+    '',
+  ].join('\n');
+
+  it('reaches the parameter a Python enumerate should iterate', async () => {
+    const results = await expectFix(
+      replaceVariable,
+      'w.py',
+      py,
+      4,
+      withLine(py, 4, '    for i, qty in enumerate(quantities):'),
+    );
+    expect(results.some((r) => /enumerate\((i|qty)\)/.test(r))).toBe(false);
+  });
+
+  it('iterates the right JavaScript container, never the loop variable itself', async () => {
+    const buggy = [
+      'function sumAll(matrix, weights) {',
+      '  let sum = 0;',
+      '  for (const row of weights) {',
+      '    for (const cell of row) sum += cell;',
+      '  }',
+      '  return sum;',
+      '}',
+      '',
+    ].join('\n');
+    const results = await expectFix(
+      replaceVariable,
+      's.js',
+      buggy,
+      3,
+      withLine(buggy, 3, '  for (const row of matrix) {'),
+    );
+    expect(results).not.toContain(withLine(buggy, 3, '  for (const row of row) {'));
+  });
+
+  it('still offers the loop variables inside the body, and names bound before the loop', async () => {
+    expect(await resultsOf(replaceVariable, 'w.py', py, 5)).toContain(
+      withLine(py, 5, '        total += prices[i] * i'),
+    );
+    // `line` is bound before the loop: it stays an alternative to the iterable.
+    const rebound = [
+      'def widths(lines, header):',
+      '    line = header',
+      '    for line in lines:',
+      '        yield len(line.strip())',
+      '',
+    ].join('\n');
+    expect(await resultsOf(replaceVariable, 'l.py', rebound, 3)).toContain(
+      withLine(rebound, 3, '    for line in line:'),
+    );
   });
 });
