@@ -182,16 +182,19 @@ describe('off-by-one: arguments, tuple indices and lengths', () => {
     await expectFix(offByOne, 'q.js', buggy, 4, withLine(buggy, 4, '  sortRange(xs, lo, p - 1);'));
   });
 
-  it('does not shift containers, output, callbacks or receivers', async () => {
+  it('shifts no containers, objects, functions, outside names, output or callbacks', async () => {
     const py = [
-      'def report(self, items, total):',
+      'LIMIT = 10',
+      '',
+      'def report(self, items, text, key, total):',
       '    for item in items:',
-      '        self.emit(items, sorted(items))',
+      '        self.emit(items, sorted(items), text, key, LIMIT)',
+      '        key(text.strip())',
       '    print(total)',
       '',
     ].join('\n');
-    expect(await resultsOf(offByOne, 'r.py', py, 3)).toEqual([]);
-    expect(await resultsOf(offByOne, 'r.py', py, 4)).toEqual([]);
+    expect(await resultsOf(offByOne, 'r.py', py, 5)).toEqual([]);
+    expect(await resultsOf(offByOne, 'r.py', py, 7)).toEqual([]);
     const js = 'function show(rows, fmt) {\n  console.log(rows.map(fmt), rows.length ? fmt : rows);\n}\n';
     const results = await resultsOf(offByOne, 's.js', js, 2);
     expect(results.every((r) => r.includes('console.log(rows.map(fmt), rows.length'))).toBe(true);

@@ -5,9 +5,9 @@
  * and slice bounds have their own template; duplicates between the two are removed by the search.
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
-import { namesUsedAsContainers } from '../scope.js';
+import { namesUsedAsContainers, type Scope } from '../scope.js';
 import { integerValue, shiftByOne } from '../shift-by-one.js';
-import type { Family } from '../syntax-tree.js';
+import { isFunctionNode, walkTree, type Family } from '../syntax-tree.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
 /** Returned expressions that can be a number; literals are shifted on their own. */
@@ -122,12 +122,6 @@ function nodeShifts(node: SyntaxNode, family: Family): Mutation[] {
     .flatMap((operand) => shifts(operand, family, 0.5, (text) => `bound \`${operand.text}\` → \`${text}\``));
 }
 
-/** Argument node types that can be a number and are not literals (literals are shifted on their own). */
-const ARGUMENTS: Record<Family, ReadonlySet<string>> = {
-  python: new Set(['identifier', 'attribute', 'subscript', 'call']),
-  js: new Set(['identifier', 'member_expression', 'subscript_expression', 'call_expression']),
-};
-
 /**
  * Callees whose arguments are containers, types, callbacks or output, never a count one off; range
  * and slice bounds belong to their own template.
@@ -141,12 +135,16 @@ const PYTHON_CALLEES_SKIPPED = new Set(
 const JS_METHODS_SKIPPED = new Set(
   (
     'slice substring substr subarray map filter forEach reduce reduceRight some every find ' +
-    'findIndex flatMap sort then catch finally log error warn'
+    'findIndex flatMap sort then catch finally log error warn replace replaceAll match matchAll test exec ' +
+    'split join startsWith endsWith'
   ).split(' '),
 );
-const PYTHON_METHODS_SKIPPED = new Set('join extend update format startswith endswith split replace write'.split(' '));
+const PYTHON_METHODS_SKIPPED = new Set(
+  'join extend update format startswith endswith split replace write match search sub findall'.split(' '),
+);
 const JS_OBJECTS_SKIPPED = new Set(['console', 'JSON', 'Object', 'Promise', 'Array']);
 const NOT_NUMBERS = new Set(['self', 'cls', 'undefined', 'NaN']);
+const SELF = new Set(['self', 'this']);
 
 function calleeSkipped(call: SyntaxNode, family: Family): boolean {
   const callee = call.childForFieldName(call.type === 'new_expression' ? 'constructor' : 'function');
@@ -160,17 +158,64 @@ function calleeSkipped(call: SyntaxNode, family: Family): boolean {
   return JS_OBJECTS_SKIPPED.has(object) || JS_METHODS_SKIPPED.has(callee.childForFieldName('property')?.text ?? '');
 }
 
-/** A positional call argument that can be a number: `f(mid, hi)` → `f(mid + 1, hi)`. */
-function isShiftableArgument(node: SyntaxNode, family: Family, containers: ReadonlySet<string>): boolean {
+/**
+ * The names of the function that may hold a number: its parameters and locals, less those it uses
+ * as containers, as objects (`x.attr`, `x.method()`) or as functions.
+ */
+function numericNames(scope: Scope, family: Family): Set<string> {
+  const notNumbers = namesUsedAsContainers(scope.fn, family);
+  walkTree(scope.fn, (n) => {
+    if (n !== scope.fn && isFunctionNode(n, family)) return false;
+    const object = n.childForFieldName(OBJECT_FIELD[n.type] ?? '');
+    if (object?.type === 'identifier') notNumbers.add(object.text);
+    return true;
+  });
+  return new Set(scope.names.map((n) => n.name).filter((name) => !notNumbers.has(name) && !NOT_NUMBERS.has(name)));
+}
+
+/** The field holding the object of a member access or the callee of a call. */
+const OBJECT_FIELD: Record<string, string> = {
+  attribute: 'object',
+  member_expression: 'object',
+  call: 'function',
+  call_expression: 'function',
+};
+
+/** The identifier an attribute chain starts from (`self` in `self.a.b`). */
+function rootOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (let object = n.childForFieldName('object'); object; object = n.childForFieldName('object')) n = object;
+  return n;
+}
+
+/**
+ * A positional call argument that can be a number (`f(mid, hi)` → `f(mid + 1, hi)`): a name of the
+ * function that holds a number, an attribute of one or of `self`/`this`, an element, or a call
+ * that does not return a container.
+ */
+function isShiftableArgument(node: SyntaxNode, family: Family, numeric: ReadonlySet<string>): boolean {
   const list = node.parent;
   const call = list?.parent;
   if (!list || !call || (list.type !== 'argument_list' && list.type !== 'arguments')) return false;
   if (!['call', 'call_expression', 'new_expression'].includes(call.type) || calleeSkipped(call, family)) return false;
-  if (!ARGUMENTS[family].has(node.type)) return false;
-  // `f(sorted(xs))`, `f(xs.map(g))`: a container, not a count (a length is one, and has its own rule).
-  if (node.type === 'call' || node.type === 'call_expression')
-    return !calleeSkipped(node, family) || isLength(node, family);
-  return node.type !== 'identifier' || (!containers.has(node.text) && !NOT_NUMBERS.has(node.text));
+  switch (node.type) {
+    case 'identifier':
+      return numeric.has(node.text);
+    case 'attribute':
+    case 'member_expression': {
+      const root = rootOf(node);
+      return numeric.has(root.text) || SELF.has(root.type) || SELF.has(root.text);
+    }
+    case 'subscript':
+    case 'subscript_expression':
+      return node.childForFieldName('subscript')?.type !== 'slice';
+    case 'call':
+    case 'call_expression':
+      // `f(sorted(xs))`, `f(xs.map(g))`: a container, not a count (a length is one).
+      return !calleeSkipped(node, family) || isLength(node, family);
+    default:
+      return false;
+  }
 }
 
 /** `len(x)` in Python, `x.length` in JavaScript. */
@@ -239,14 +284,25 @@ function lengthShifts(node: SyntaxNode, family: Family): Mutation[] {
   );
 }
 
+/**
+ * What the lines a mutation touches read after it: two rules can reach the same text through
+ * different nodes (`a + len(x) - 1` shifts the compared sum or the length in it).
+ */
+function resultKey(m: Mutation, text: string): string {
+  const from = text.lastIndexOf('\n', m.start - 1) + 1;
+  const newline = text.indexOf('\n', m.end);
+  const to = newline === -1 ? text.length : newline;
+  return `${from}:${to}:${text.slice(from, m.start)}${m.text}${text.slice(m.end, to)}`;
+}
+
 /** The same change from two rules is kept once, with the higher weight. */
-function dedupe(mutations: Mutation[]): Mutation[] {
+function dedupe(mutations: Mutation[], text: string): Mutation[] {
   const byKey = new Map<string, Mutation>();
   for (const m of mutations) {
-    const key = `${m.start}:${m.end}:${m.text}`;
+    const key = resultKey(m, text);
     const seen = byKey.get(key);
     if (!seen) byKey.set(key, { ...m });
-    else if (m.weight > seen.weight) Object.assign(seen, { weight: m.weight, description: m.description });
+    else if (m.weight > seen.weight) byKey.set(key, { ...m });
   }
   return [...byKey.values()];
 }
@@ -258,13 +314,14 @@ export const offByOne: RepairTemplate = {
   boostedBy: ['index', 'wrong-value', 'non-termination'],
   generate({ nodes, source, scope }) {
     const family = source.family;
-    const containers = scope ? namesUsedAsContainers(scope.fn, family) : new Set<string>();
+    // Outside a function there is no telling which names hold numbers: no arguments are shifted.
+    const numeric = scope ? numericNames(scope, family) : undefined;
     const out: Mutation[] = [];
     let [args, lengths] = [0, 0];
     for (const node of nodes) {
       if (!node.isNamed) continue;
       out.push(...nodeShifts(node, family));
-      if (args < MAX_ARGUMENTS && isShiftableArgument(node, family, containers)) {
+      if (args < MAX_ARGUMENTS && numeric && isShiftableArgument(node, family, numeric)) {
         args++;
         out.push(...shifts(node, family, 0.35, (text) => `argument \`${node.text}\` → \`${text}\``));
       }
@@ -273,6 +330,6 @@ export const offByOne: RepairTemplate = {
         out.push(...lengthShifts(node, family));
       }
     }
-    return dedupe(out);
+    return dedupe(out, source.text);
   },
 };
