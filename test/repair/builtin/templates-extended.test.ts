@@ -348,15 +348,17 @@ describe('return-value: base cases and counters', () => {
     const buggy = [
       'function allClosed(events) {',
       '  let open = 0;',
-      '  for (const e of events) {',
-      "    if (e === 'open') open++;",
-      "    else if (e === 'close') open--;",
+      '  for (let i = 0; i < events.length; i++) {',
+      "    if (events[i] === 'open') open++;",
+      "    else if (events[i] === 'close') open--;",
       '  }',
       '  return true;',
       '}',
       '',
     ].join('\n');
-    await expectFix(returnValue, 'a.js', buggy, 7, withLine(buggy, 7, '  return open === 0;'));
+    const results = await expectFix(returnValue, 'a.js', buggy, 7, withLine(buggy, 7, '  return open === 0;'));
+    // The loop index is a position, not a count.
+    expect(results).not.toContain(withLine(buggy, 7, '  return i === 0;'));
   });
 
   it('tests no counter the function does not keep', async () => {

@@ -74,12 +74,21 @@ function counterUpdated(node: SyntaxNode): SyntaxNode | undefined {
   return (op === '+=' || op === '-=') && left?.type === 'identifier' ? left : undefined;
 }
 
-/** Names the function (not its nested functions) counts up or down, in order of their first update. */
+function isForIncrement(node: SyntaxNode): boolean {
+  const increment = node.parent?.type === 'for_statement' ? node.parent.childForFieldName('increment') : null;
+  return !!increment && increment.startIndex === node.startIndex && increment.endIndex === node.endIndex;
+}
+
+/**
+ * Names the function (not its nested functions) counts up or down, in order of their first update;
+ * the index of a JavaScript `for (…; …; i++)` is a position, not a count.
+ */
 function countersOf(scope: Scope, family: Family): string[] {
   const bound = new Set(scope.names.map((n) => n.name));
   const out: string[] = [];
   walkTree(scope.fn, (n) => {
     if (n !== scope.fn && isFunctionNode(n, family)) return false;
+    if (isForIncrement(n)) return false;
     const name = counterUpdated(n)?.text;
     if (name && bound.has(name) && !out.includes(name)) out.push(name);
     return true;
