@@ -301,8 +301,7 @@ function dedupe(mutations: Mutation[], text: string): Mutation[] {
   for (const m of mutations) {
     const key = resultKey(m, text);
     const seen = byKey.get(key);
-    if (!seen) byKey.set(key, { ...m });
-    else if (m.weight > seen.weight) byKey.set(key, { ...m });
+    if (!seen || m.weight > seen.weight) byKey.set(key, m); // keeps the first one's place
   }
   return [...byKey.values()];
 }
