@@ -140,3 +140,38 @@ export function namesVisibleAt(scope: Scope, row: number): string[] {
     .sort((a, b) => b.row - a.row)
     .map((n) => n.name);
 }
+
+/** True when `node` is the `field` child of its parent. */
+function isField(node: SyntaxNode, field: string): boolean {
+  const child = node.parent?.childForFieldName(field);
+  return !!child && child.startIndex === node.startIndex && child.endIndex === node.endIndex;
+}
+
+/** An identifier used as a container: indexed or sliced, iterated, its length taken (`len(x)`, `x.length`). */
+function isContainerUse(id: SyntaxNode, family: Family): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (family === 'python') {
+    if (parent.type === 'subscript') return isField(id, 'value');
+    if (parent.type === 'for_statement' || parent.type === 'for_in_clause') return isField(id, 'right');
+    const call = parent.type === 'argument_list' ? parent.parent : null;
+    return call?.type === 'call' && call.childForFieldName('function')?.text === 'len' && parent.namedChildCount === 1;
+  }
+  if (parent.type === 'subscript_expression') return isField(id, 'object');
+  if (parent.type === 'for_in_statement') return isField(id, 'right');
+  if (parent.type === 'member_expression' && isField(id, 'object')) {
+    return ['length', 'slice'].includes(parent.childForFieldName('property')?.text ?? '');
+  }
+  return false;
+}
+
+/** Names the function (not its nested functions) uses as containers: indexed, sliced, iterated or measured. */
+export function namesUsedAsContainers(fn: SyntaxNode, family: Family): Set<string> {
+  const out = new Set<string>();
+  walkTree(fn, (n) => {
+    if (n !== fn && isFunctionNode(n, family)) return false;
+    if (n.type === 'identifier' && isContainerUse(n, family)) out.add(n.text);
+    return true;
+  });
+  return out;
+}

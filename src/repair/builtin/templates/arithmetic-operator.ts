@@ -1,7 +1,8 @@
 /**
  * Bug class: a wrong arithmetic operator — `+` for `-`, `*` for `/`, true division for floor
  * division (`/` for `//`, a Python 2 → 3 classic), and the same slips in compound assignments and
- * increments (`+=` for `-=`, `i++` for `i--`).
+ * increments (`+=` for `-=`, `i++` for `i--`), and between the bitwise operators `&`, `|` and `^`
+ * (plain and compound: `^=` for `|=` when setting a flag).
  */
 import { operatorsOnLine } from '../operator-token.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
@@ -25,8 +26,19 @@ const COMMON: Record<string, Array<[string, number]>> = {
   '**': [['*', 0.5]],
   '<<': [['>>', 0.5]],
   '>>': [['<<', 0.5]],
-  '&': [['|', 0.4]],
-  '|': [['&', 0.4]],
+  // Bitwise (and Python set) operators: `^` for `&` or `|` is the usual slip (a toggle for a mask).
+  '&': [
+    ['|', 0.4],
+    ['^', 0.5],
+  ],
+  '|': [
+    ['&', 0.4],
+    ['^', 0.4],
+  ],
+  '^': [
+    ['&', 0.5],
+    ['|', 0.4],
+  ],
   '+=': [
     ['-=', 1],
     ['*=', 0.3],
@@ -41,6 +53,18 @@ const COMMON: Record<string, Array<[string, number]>> = {
     ['+=', 0.4],
   ],
   '/=': [['*=', 0.6]],
+  '&=': [
+    ['|=', 0.4],
+    ['^=', 0.5],
+  ],
+  '|=': [
+    ['&=', 0.4],
+    ['^=', 0.4],
+  ],
+  '^=': [
+    ['&=', 0.5],
+    ['|=', 0.4],
+  ],
   '++': [['--', 1]],
   '--': [['++', 1]],
 };

@@ -1,10 +1,12 @@
 /**
- * Bug class: an inverted or over-strict condition — a branch or loop condition that should be
- * negated, a `not`/`!` that should not be there, one clause of an `and`/`or` too many, or a boolean
- * literal of the wrong sense.
+ * Bug class: an inverted, over-strict or incomplete condition — a branch or loop condition that
+ * should be negated, a `not`/`!` that should not be there, one clause of an `and`/`or` too many or
+ * too few (a base case that forgets the empty input: `if n == 1 or not xs:`), or a boolean literal
+ * of the wrong sense.
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
-import { namedChildrenOf, type Family } from '../syntax-tree.js';
+import { namesUsedAsContainers, type Scope } from '../scope.js';
+import { namedChildrenOf, walkTree, type Family } from '../syntax-tree.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
 const SIMPLE: Record<Family, ReadonlySet<string>> = {
@@ -62,16 +64,68 @@ function negate(cond: SyntaxNode, family: Family): string {
   return simple ? `!${cond.text}` : `!(${cond.text})`;
 }
 
+/** Parameters tried in a missing emptiness clause. */
+const MAX_CLAUSE_PARAMETERS = 2;
+
+/** Conditions that bind looser than `or`/`||` (or may not mix with it) and need parentheses before one. */
+const LOOSER_THAN_OR: Record<Family, ReadonlySet<string>> = {
+  python: new Set(['conditional_expression', 'lambda', 'named_expression']),
+  js: new Set([
+    'ternary_expression',
+    'assignment_expression',
+    'augmented_assignment_expression',
+    'sequence_expression',
+    'yield_expression',
+    'arrow_function',
+  ]),
+};
+
+function isIf(node: SyntaxNode, family: Family): boolean {
+  return node.type === 'if_statement' || (family === 'python' && node.type === 'elif_clause');
+}
+
+/** The condition already tests `p` for emptiness (`not p`, `!p`, or the very clause). */
+function testsEmptiness(cond: SyntaxNode, name: string, clause: string): boolean {
+  if (cond.text.includes(clause)) return true;
+  let found = false;
+  walkTree(cond, (n) => {
+    if (negationOperand(n)?.text === name) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * `if c:` → `if c or not xs:` (JS `if (c || xs.length === 0)`) for the parameters the function
+ * uses as containers: a base case that forgets the empty input.
+ */
+function missingClauses(cond: SyntaxNode, family: Family, scope: Scope, containers: ReadonlySet<string>): Mutation[] {
+  const params = scope.names.filter((n) => n.kind === 'param' && containers.has(n.name));
+  const looser =
+    LOOSER_THAN_OR[family].has(cond.type) ||
+    (cond.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '??');
+  const base = looser ? `(${cond.text})` : cond.text;
+  const out: Mutation[] = [];
+  for (const { name } of params.slice(0, MAX_CLAUSE_PARAMETERS)) {
+    const clause = family === 'python' ? `not ${name}` : `${name}.length === 0`;
+    if (testsEmptiness(cond, name, clause)) continue;
+    const text = family === 'python' ? `${base} or ${clause}` : `${base} || ${clause}`;
+    out.push(replaceNode(cond, text, 0.35, `add the clause \`${clause}\``));
+  }
+  return out;
+}
+
 const FLIP: Record<string, string> = { True: 'False', False: 'True', true: 'false', false: 'true' };
 
 export const negateCondition: RepairTemplate = {
   name: 'negate-condition',
-  bugClass: 'inverted condition, spurious negation, extra clause or wrong boolean literal',
+  bugClass: 'inverted condition, spurious negation, extra or missing clause, or wrong boolean literal',
   prior: 0.55,
   boostedBy: ['wrong-value', 'non-termination'],
-  generate({ nodes, source }) {
+  generate({ nodes, source, scope }) {
     const family = source.family;
     const out: Mutation[] = [];
+    let containers: Set<string> | undefined;
     for (const node of nodes) {
       if (!node.isNamed) continue;
       const cond = conditionOf(node, family);
@@ -79,6 +133,10 @@ export const negateCondition: RepairTemplate = {
         const inner = negationOperand(cond);
         if (inner) out.push(replaceNode(cond, inner.text, 1, `drop the negation of \`${inner.text}\``));
         else out.push(replaceNode(cond, negate(cond, family), 0.7, `negate \`${cond.text}\``));
+        if (scope && isIf(node, family)) {
+          containers ??= namesUsedAsContainers(scope.fn, family);
+          out.push(...missingClauses(cond, family, scope, containers));
+        }
       }
       const negated = negationOperand(node);
       if (negated) out.push(replaceNode(node, negated.text, 0.8, `drop the negation of \`${negated.text}\``));

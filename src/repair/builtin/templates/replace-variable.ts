@@ -1,10 +1,11 @@
 /**
  * Bug class: the wrong variable — `lo` where `hi` was meant, `i` for `j`. A use is replaced by
  * another name the function binds before that line, nearest binding first; a name used as a
- * container (indexed, iterated, a member looked up) is only replaced by another container.
+ * container (indexed, iterated, a member looked up) is only replaced by another container, and
+ * the iterable of a loop never by the loop's own variables.
  */
 import type { SyntaxNode } from '../../../syntax/tree-sitter.js';
-import { namesVisibleAt } from '../scope.js';
+import { namesVisibleAt, type Scope } from '../scope.js';
 import { isFunctionNode, walkTree, type Family } from '../syntax-tree.js';
 import { replaceNode, type Mutation, type RepairTemplate } from '../template.js';
 
@@ -102,10 +103,30 @@ function containerNames(fn: SyntaxNode, family: Family): Set<string> {
   return out;
 }
 
+function boundOnRow(scope: Scope, name: string, row: number): boolean {
+  return scope.names.some((n) => n.name === name && n.row === row);
+}
+
 function isAssignmentTarget(id: SyntaxNode): boolean {
   const parent = id.parent;
   const field = fieldOf(id);
   return !!parent && field === 'left' && /assignment/.test(parent.type);
+}
+
+/**
+ * The row of the `for` loop whose iterable `id` is in (`arr` in `for i, x in enumerate(arr)`). The
+ * names first bound on that row are the loop's targets: not yet bound when the iterable is
+ * evaluated, they are no alternative to it, and being nearest they would crowd out the real ones.
+ */
+function iteratedLoopRow(id: SyntaxNode, family: Family): number | undefined {
+  for (let n: SyntaxNode = id; n.parent; n = n.parent) {
+    const loop = n.parent;
+    if (isFunctionNode(loop, family)) return undefined;
+    if (loop.type !== 'for_statement' && loop.type !== 'for_in_statement') continue;
+    const right = loop.childForFieldName('right');
+    if (right && right.startIndex === n.startIndex && right.endIndex === n.endIndex) return loop.startPosition.row;
+  }
+  return undefined;
 }
 
 export const replaceVariable: RepairTemplate = {
@@ -124,8 +145,10 @@ export const replaceVariable: RepairTemplate = {
     for (const id of nodes) {
       if (id.type !== 'identifier' || !isVariableUse(id, family)) continue;
       const container = isContainerUse(id);
+      const loopRow = iteratedLoopRow(id, family);
       const alternatives = visible
         .filter((name) => name !== id.text)
+        .filter((name) => loopRow === undefined || !boundOnRow(scope, name, loopRow))
         .filter((name) => !container || containers.has(name) || params.has(name))
         .slice(0, MAX_ALTERNATIVES);
       const targetFactor = isAssignmentTarget(id) ? 0.6 : 1;
