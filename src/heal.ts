@@ -694,6 +694,17 @@ function fullRunner(
   };
 }
 
+/** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
+function targetFilesRunner(
+  runs: TestRuns,
+  baseline: ReadyBaseline,
+): ((label: string) => Promise<RunOutcome>) | undefined {
+  if (baseline.rerun.level !== 'tests') return undefined;
+  const plan = runs.plan(baseline.targets, 'files');
+  if (!plan.targeted || plan.scope !== 'files') return undefined;
+  return (label) => runs.run(plan, label);
+}
+
 async function runLoop(
   run: Run,
   setup: Setup,
@@ -740,6 +751,7 @@ async function runLoop(
     testFiles: context.testFiles,
     rerunTargets:
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
+    rerunTargetFiles: targetFilesRunner(runs, baseline),
     runFull: fullRunner(run, setup, runs, ready.verify),
     fullOnCi: ready.verify === 'ci',
     ...(ready.verify === 'ci' && options.verifySubset

@@ -75,6 +75,8 @@ export interface LoopInput {
   testFiles: ReadonlySet<string>;
   /** Rerun just the failing tests; null when only the full command can verify. */
   rerunTargets: ((label: string) => Promise<RunOutcome>) | null;
+  /** Run the failing tests' files (a candidate's neighbours); absent when there is no such level. */
+  rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
   /** The whole suite on the candidate: in the runner, or a CI round (`files`: the candidate's). */
   runFull: (label: string, files: readonly string[]) => Promise<RunOutcome>;
   /** verify: ci — the special-casing check runs before the full run, which is a CI round. */
@@ -346,6 +348,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     triedDiffs: a.state.triedHashes,
     expectations: input.expectations,
     rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
+    ...(input.rerunTargetFiles ? { rerunTargetFiles: input.rerunTargetFiles } : {}),
   });
   let answer: RepairAnswer;
   const asked = input.now();

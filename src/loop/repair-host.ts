@@ -6,7 +6,9 @@
  *   outside, git-ignored files (where `.env` lives) or binaries; a line range; bounded;
  * - `search`: a literal `git grep` over tracked files; bounded;
  * - `tryCandidate`: apply, rerun just the failing tests, restore the snapshot (for search-based
- *   providers such as the built-in engine).
+ *   providers such as the built-in engine);
+ * - `checkNeighbours`: apply, run the failing tests' files, restore: which of their tests that passed
+ *   before fail now.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import type { Edit, EditCheck } from '../contracts/edit.js';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
 import { git, splitNul, type GitContext } from '../workspace/git.js';
 import { restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
-import { judgeTargets, type Expectations, type RunOutcome } from './verdict.js';
+import { brokenNeighbours, judgeTargets, type Expectations, type RunOutcome } from './verdict.js';
 
 export interface HostLimits {
   maxReadBytes: number;
@@ -47,6 +49,8 @@ export interface HostDeps {
   expectations: Expectations;
   /** Rerun just the failing tests (the full command when targeted reruns do not work). */
   rerunTargets: (label: string) => Promise<RunOutcome>;
+  /** Run the failing tests' files; absent when reruns have no file-level form apart from the tests. */
+  rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
   limits?: HostLimits;
 }
 
@@ -61,6 +65,9 @@ export function createRepairHost(deps: HostDeps): RepairHost {
     readFile: (raw: string, range?: { start: number; end: number }) => readRepoFile(deps, limits, raw, range),
     search: (query: string) => searchTracked(deps, limits, query),
     tryCandidate: (edits: Edit[]) => tryCandidate(deps, edits, () => `candidate-${++candidates}`),
+    ...(deps.rerunTargetFiles
+      ? { checkNeighbours: (edits: Edit[]) => checkNeighbours(deps, edits, `candidate-${candidates}-files`) }
+      : {}),
     log(message: string): void {
       const text = deps.scrub(String(message));
       deps.logger.info(text.length > limits.maxLogChars ? `${text.slice(0, limits.maxLogChars)}…` : text);
@@ -180,6 +187,23 @@ async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => stri
     const run = await deps.rerunTargets(nextLabel());
     const judged = judgeTargets(deps.expectations, run);
     return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
+  } finally {
+    restoreSnapshot(deps.snapshot);
+  }
+}
+
+/** Apply, run the failing tests' files, restore: the tests of those files that passed before and fail now. */
+async function checkNeighbours(
+  deps: HostDeps,
+  edits: Edit[],
+  label: string,
+): Promise<{ broken: string[] } | undefined> {
+  const applied = await applyEdits(deps.edits, edits);
+  if (!applied.check.ok) return undefined;
+  try {
+    const run = await deps.rerunTargetFiles!(label);
+    if (run.timedOut) return undefined;
+    return { broken: brokenNeighbours(deps.expectations, run) };
   } finally {
     restoreSnapshot(deps.snapshot);
   }

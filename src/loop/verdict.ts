@@ -219,6 +219,18 @@ function notRunFeedback(
 }
 
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
+/**
+ * The tests that passed at baseline, ran in `run` (a run of part of the suite) and did not pass.
+ * A test the run did not hold is not counted: it was not asked.
+ */
+export function brokenNeighbours(expect: Expectations, run: RunOutcome): string[] {
+  const index = new CaseIndex(run.cases);
+  return expect.passToPass.filter((id) => {
+    const { outcome } = index.outcome(id, expect.baseline.get(id));
+    return outcome === 'failed';
+  });
+}
+
 export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
   const targets = judgeTargets(expect, run);
   if (targets.verdict === 'timeout')

@@ -54,6 +54,12 @@ export interface RepairHost {
   search(query: string): Promise<string>;
   /** Apply edits, rerun just the failing tests, restore the tree. For search-based providers. */
   tryCandidate(edits: Edit[]): Promise<CandidateVerdict>;
+  /**
+   * Apply edits, run the failing tests' files, restore the tree: which tests of those files that
+   * passed before fail now (checked before a candidate becomes an answer, so one that breaks its
+   * neighbours does not cost an attempt). Undefined when the reruns have no file-level form.
+   */
+  checkNeighbours?(edits: Edit[]): Promise<{ broken: string[] } | undefined>;
   /** Diff hashes already tried in this run, so a provider can skip them. */
   triedDiffs: ReadonlySet<string>;
   log(message: string): void;

@@ -19,6 +19,7 @@ function setup(
   rerun: (label: string) => Promise<RunOutcome> = async () => {
     throw new Error('no runs here');
   },
+  rerunFiles?: (label: string) => Promise<RunOutcome>,
 ) {
   repo = createTempRepo({
     files: {
@@ -42,8 +43,9 @@ function setup(
     scrub: (t) => t.replaceAll('SECRET_VALUE_123', '[REDACTED]'),
     logger,
     triedDiffs: new Set(),
-    expectations: { failToPass: ['t::adds'], passToPass: [], baseline: new Map() },
+    expectations: { failToPass: ['t::adds'], passToPass: ['t::subtracts', 't::elsewhere'], baseline: new Map() },
     rerunTargets: rerun,
+    ...(rerunFiles ? { rerunTargetFiles: rerunFiles } : {}),
   });
   return { host, snapshot, logger, r: repo };
 }
@@ -117,6 +119,41 @@ describe('RepairHost', () => {
     expect(r.tree()).toEqual(before);
     const refused = await host.tryCandidate([{ path: 'tests/calc.test.js', oldText: 'adds', newText: 'x' }]);
     expect(refused).toMatchObject({ targetsPassed: 0, targetsTotal: 1, feedback: expect.stringMatching(/test file/) });
+    releaseSnapshot(snapshot);
+  });
+
+  it("checks a candidate against its neighbours: the files' tests that passed before and fail now", async () => {
+    let seen = '';
+    const run = (status: 'passed' | 'failed'): RunOutcome => ({
+      cases: [
+        { id: 't::adds', suite: 's', name: 'adds', status: 'passed' },
+        { id: 't::subtracts', suite: 's', name: 'subtracts', status },
+      ],
+      frames: [],
+      exitCode: status === 'passed' ? 0 : 1,
+      timedOut: false,
+      output: '',
+      durationMs: 5,
+    });
+    let next: 'passed' | 'failed' = 'failed';
+    const { host, snapshot, r } = setup(undefined, async () => {
+      seen = r.read('src/calc.js');
+      return run(next);
+    });
+    const before = r.tree();
+    const edit = [{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' }];
+    // `t::elsewhere` is in another file: not in this run, so not counted as broken.
+    expect(await host.checkNeighbours!(edit)).toEqual({ broken: ['t::subtracts'] });
+    expect(seen).toContain('return a + b;');
+    expect(r.tree()).toEqual(before);
+    next = 'passed';
+    expect(await host.checkNeighbours!(edit)).toEqual({ broken: [] });
+    releaseSnapshot(snapshot);
+  });
+
+  it('offers no neighbour check when the reruns have no file-level form', () => {
+    const { host, snapshot } = setup();
+    expect(host.checkNeighbours).toBeUndefined();
     releaseSnapshot(snapshot);
   });
 });

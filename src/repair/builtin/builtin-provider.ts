@@ -138,6 +138,7 @@ async function proposeRepair(run: EngineState, request: RepairRequest, host: Rep
       invalid: report.invalid,
       duplicates: report.duplicates,
       specialCased: report.specialCased,
+      brokeNeighbours: report.brokeNeighbours,
       combinations: report.combinations,
       stoppedBy: report.stoppedBy,
       timeMs: now() - started,
@@ -186,9 +187,13 @@ function answerFor(
           ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
           : 'no template applies to the suspicious lines any more';
   const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
-  const skipped = report.specialCased
-    ? `; ${report.specialCased} that did were skipped for special-casing the tests`
-    : '';
+  const skipped = [
+    report.specialCased ? `${report.specialCased} that did were skipped for special-casing the tests` : '',
+    report.brokeNeighbours ? `${report.brokeNeighbours} that did broke other tests of the same files` : '',
+  ]
+    .filter(Boolean)
+    .map((s) => `; ${s}`)
+    .join('');
   return {
     edits: [],
     usage: { input: 0, output: 0 },

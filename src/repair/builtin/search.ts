@@ -70,6 +70,8 @@ export interface SearchReport {
   duplicates: number;
   /** Made every failing test pass but special-cased them: skipped. */
   specialCased: number;
+  /** Made every failing test pass but broke other tests of their files: skipped. */
+  brokeNeighbours: number;
   combinations: number;
   /** Time spent inside the host's targeted reruns (the rest of the search is the engine's own overhead). */
   testMs: number;
@@ -113,6 +115,7 @@ export async function searchRepairs(input: SearchInput): Promise<SearchReport> {
       invalid: 0,
       duplicates: 0,
       specialCased: 0,
+      brokeNeighbours: 0,
       combinations: 0,
       testMs: 0,
     },
@@ -179,10 +182,12 @@ async function attempt(search: Search, candidate: Candidate): Promise<boolean> {
   );
   if (total > 0 && passed === total) {
     const special = await input.screen?.(candidate, input.store);
-    if (!special) return true;
-    report.specialCased++;
-    host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
-    return false;
+    if (special) {
+      report.specialCased++;
+      host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
+      return false;
+    }
+    return keepsNeighbours(search, candidate);
   }
   if (passed > 0) {
     if (!report.best || passed > report.best.passed) report.best = { description, passed, total };
@@ -192,6 +197,24 @@ async function attempt(search: Search, candidate: Candidate): Promise<boolean> {
     // A partial fix at a new place may be the other half of an earlier one: try the pair at once.
     if (candidate.seeds.length === 1) return combineWith(search, partial, earlier);
   }
+  return false;
+}
+
+/**
+ * A candidate that makes every failing test pass, checked against the other tests of their files
+ * before it becomes the answer: one that breaks them would only cost an attempt in the full run.
+ */
+async function keepsNeighbours({ input, report }: Search, candidate: Candidate): Promise<boolean> {
+  if (!input.host.checkNeighbours) return true;
+  const started = input.now();
+  const checked = await input.host.checkNeighbours(candidate.edits);
+  report.testMs += input.now() - started;
+  if (!checked || checked.broken.length === 0) return true;
+  report.brokeNeighbours++;
+  const shown = checked.broken.slice(0, 3).join(', ');
+  input.host.log(
+    `builtin: [${report.validated}] skipped: it breaks ${plural(checked.broken.length, 'passing test')} of the same files (${shown}${checked.broken.length > 3 ? ', …' : ''})`,
+  );
   return false;
 }
 

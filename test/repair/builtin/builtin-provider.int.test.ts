@@ -117,6 +117,27 @@ describe('built-in provider', () => {
     applyAndRun(root, answer, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider']);
   });
 
+  it('skips a candidate that breaks another test of the same files, without spending an attempt', async () => {
+    // The discount is meant from ten units on for a whole number of units only; the shop's own
+    // test of the same file pins that `quantity > 9` is how it is written (a rule the first
+    // candidate, `>=`, breaks while making the failing test pass).
+    const root = project({ 'pricing.py': PRICING, 'test_pricing.py': PRICING_TESTS });
+    const neighbour: [string, string, string[]] = [
+      'test_pricing.py::test_written_rule',
+      'python3',
+      ['-c', "import sys; sys.exit(0 if 'quantity >= 10' not in open('pricing.py').read() else 1)"],
+    ];
+    const host = createDirectHost(root, [pytest('test_pricing.py::test_discount_from_ten')], undefined, [neighbour]);
+    const answer = await provider(root).propose(request([pricingFailure]), host);
+    expect(host.logs).toContain(
+      'builtin: [1] skipped: it breaks 1 passing test of the same files (test_pricing.py::test_written_rule)',
+    );
+    expect(answer.edits).toHaveLength(1);
+    expect(answer.edits[0]!.newText).not.toContain('>= 10');
+    expect(answer.detail).toMatchObject({ stoppedBy: 'found', brokeNeighbours: 1 });
+    applyAndRun(root, answer, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider']);
+  });
+
   it('heals a real node:test project where the crash is inside the code under test', async () => {
     const root = project({
       'package.json': '{ "type": "commonjs" }\n',

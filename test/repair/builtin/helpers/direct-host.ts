@@ -36,11 +36,15 @@ function occurrences(text: string, needle: string): number {
   return n;
 }
 
-/** `targets`: one command line per failing test, run in `root` (exit 0 = passes). */
+/**
+ * `targets`: one command line per failing test, run in `root` (exit 0 = passes). `neighbours`, when
+ * given: one per passing test of the same files, for `checkNeighbours` (its name, then the command).
+ */
 export function createDirectHost(
   root: string,
   targets: Array<[string, string[]]>,
   protect: (file: string) => boolean = isTestPath,
+  neighbours?: Array<[string, string, string[]]>,
 ): DirectHost {
   const seen: Edit[] = [];
   const logs: string[] = [];
@@ -59,6 +63,26 @@ export function createDirectHost(
     }
     return { ok: problems.length === 0, problems };
   };
+  /** Apply the checked edits, run `body`, put the files back. */
+  const withEdits = async <T>(edits: Edit[], body: () => Promise<T>): Promise<T> => {
+    const checked = await check(edits);
+    if (!checked.ok) throw new Error(`a candidate with unchecked edits: ${JSON.stringify(checked.problems)}`);
+    const originals = new Map<string, string>();
+    for (const edit of edits) {
+      const file = path.join(root, edit.path);
+      const text = originals.get(file) ?? (await readFile(file, 'utf8'));
+      if (!originals.has(file)) originals.set(file, text);
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace(edit.oldText, () => edit.newText),
+      );
+    }
+    try {
+      return await body();
+    } finally {
+      for (const [file, text] of originals) await writeFile(file, text);
+    }
+  };
   const host: DirectHost = {
     root,
     seen,
@@ -74,26 +98,22 @@ export function createDirectHost(
     },
     async tryCandidate(edits): Promise<CandidateVerdict> {
       host.tries++;
-      const checked = await check(edits);
-      if (!checked.ok) throw new Error(`tryCandidate with unchecked edits: ${JSON.stringify(checked.problems)}`);
-      const originals = new Map<string, string>();
-      for (const edit of edits) {
-        const file = path.join(root, edit.path);
-        const text = originals.get(file) ?? (await readFile(file, 'utf8'));
-        if (!originals.has(file)) originals.set(file, text);
-        await writeFile(
-          file,
-          (await readFile(file, 'utf8')).replace(edit.oldText, () => edit.newText),
-        );
-      }
-      try {
+      return withEdits(edits, async () => {
         let passed = 0;
         for (const [cmd, args] of targets) if (await run(cmd, args, root)) passed++;
         return { targetsPassed: passed, targetsTotal: targets.length, feedback: '' };
-      } finally {
-        for (const [file, text] of originals) await writeFile(file, text);
-      }
+      });
     },
+    ...(neighbours
+      ? {
+          checkNeighbours: (edits: Edit[]) =>
+            withEdits(edits, async () => {
+              const broken: string[] = [];
+              for (const [name, cmd, args] of neighbours) if (!(await run(cmd, args, root))) broken.push(name);
+              return { broken };
+            }),
+        }
+      : {}),
     log: (m) => void logs.push(m),
   };
   return host;
