@@ -450,7 +450,14 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
       const stop = { result: 'config-error' as const, reason: verify.reason };
       return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
     }
-    const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context, verify: verify.mode });
+    const { loop, spent } = await runLoop(run, setup, {
+      runs,
+      baseline,
+      failures,
+      context,
+      verify: verify.mode,
+      confirmationMs: timings.confirmationMs,
+    });
     const common = {
       verify: { mode: verify.mode, reason: verify.reason },
       summary: baseline.summary,
@@ -694,6 +701,13 @@ function fullRunner(
   };
 }
 
+/**
+ * A confirmation slower than this, and a search provider's candidates rerun the targets stopping at
+ * the first failure: failing tests that hang until a timeout then cost one timeout a candidate, not
+ * one each (the price: a candidate's partial credit counts only the targets before that failure).
+ */
+const FAIL_FAST_AFTER_MS = 10_000;
+
 /** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
 function targetFilesRunner(
   runs: TestRuns,
@@ -714,6 +728,7 @@ async function runLoop(
     failures: FailureFrame[];
     context: RepairContext;
     verify: 'runner' | 'ci';
+    confirmationMs?: number;
   },
 ): Promise<{ loop: LoopOutcome; spent: Spent }> {
   const { options, repo } = setup;
@@ -752,6 +767,12 @@ async function runLoop(
     rerunTargets:
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
     rerunTargetFiles: targetFilesRunner(runs, baseline),
+    ...(rerun.level !== 'full' && (ready.confirmationMs ?? 0) > FAIL_FAST_AFTER_MS
+      ? {
+          rerunCandidate: (label: string) =>
+            rerun.run(baseline.targets, label, baseline.expectations.baseline, { failFast: true }),
+        }
+      : {}),
     runFull: fullRunner(run, setup, runs, ready.verify),
     fullOnCi: ready.verify === 'ci',
     ...(ready.verify === 'ci' && options.verifySubset

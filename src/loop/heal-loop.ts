@@ -77,6 +77,8 @@ export interface LoopInput {
   rerunTargets: ((label: string) => Promise<RunOutcome>) | null;
   /** Run the failing tests' files (a candidate's neighbours); absent when there is no such level. */
   rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
+  /** A search provider's candidate rerun, when it differs from `rerunTargets` (stopping at the first failure). */
+  rerunCandidate?: (label: string) => Promise<RunOutcome>;
   /** The whole suite on the candidate: in the runner, or a CI round (`files`: the candidate's). */
   runFull: (label: string, files: readonly string[]) => Promise<RunOutcome>;
   /** verify: ci — the special-casing check runs before the full run, which is a CI round. */
@@ -349,6 +351,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     expectations: input.expectations,
     rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
     ...(input.rerunTargetFiles ? { rerunTargetFiles: input.rerunTargetFiles } : {}),
+    ...(input.rerunCandidate ? { rerunCandidate: input.rerunCandidate } : {}),
   });
   let answer: RepairAnswer;
   const asked = input.now();

@@ -51,6 +51,8 @@ export interface HostDeps {
   rerunTargets: (label: string) => Promise<RunOutcome>;
   /** Run the failing tests' files; absent when reruns have no file-level form apart from the tests. */
   rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
+  /** A candidate's rerun of the failing tests, when it differs from `rerunTargets` (fail-fast). */
+  rerunCandidate?: (label: string) => Promise<RunOutcome>;
   limits?: HostLimits;
 }
 
@@ -184,7 +186,7 @@ async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => stri
       feedback: deps.scrub(describeProblems(applied.check.problems)),
     };
   try {
-    const run = await deps.rerunTargets(nextLabel());
+    const run = await (deps.rerunCandidate ?? deps.rerunTargets)(nextLabel());
     const judged = judgeTargets(deps.expectations, run);
     return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
   } finally {

@@ -84,7 +84,22 @@ export interface PlanRerunOptions {
   nodeOptions?: string;
   /** 'files' for the coarser form (default 'tests'). */
   scope?: RerunScope;
+  /** Stop at the first failing test, where the runner has a flag for it (`FAIL_FAST`). */
+  failFast?: boolean;
 }
+
+/**
+ * The flag that stops a run at its first failing test. A candidate's rerun needs only to know
+ * whether every target passes; when the failing tests hang until a timeout, each one it need not
+ * run saves that timeout.
+ */
+export const FAIL_FAST: Partial<Record<Runner, string>> = {
+  pytest: '-x',
+  vitest: '--bail=1',
+  jest: '--bail',
+  mocha: '--bail',
+  go: '-failfast',
+};
 
 const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
 
@@ -515,7 +530,7 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
 
   for (const segment of segments) {
     const runner = runnerOf(segment.words);
-    if (runner) return direct({ testCommand, segment, runner, targets, cwd, scope });
+    if (runner) return direct({ testCommand, segment, runner, targets, cwd, scope, failFast: options.failFast });
   }
   for (const segment of segments) {
     const pm = packageScript(segment.words);
@@ -524,7 +539,7 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
     const scriptSegments = script ? splitCommandLine(script) : null;
     const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
     if (!runner) continue;
-    const request = { testCommand, segment, runner, targets, cwd, scope };
+    const request = { testCommand, segment, runner, targets, cwd, scope, failFast: options.failFast };
     return throughPackageManager(request, pm.manager, options.nodeOptions);
   }
   const dialectRunner = runnerFromDialect(targets[0]!.dialect);
@@ -576,17 +591,20 @@ interface RerunRequest {
   targets: readonly RerunTarget[];
   cwd: string;
   scope: RerunScope;
+  failFast?: boolean;
 }
 
 /** The runner's arguments at the scope asked for, else at the files scope; null when neither applies. */
 function scopedArgs(request: RerunRequest): { args: string; scope: RerunScope } | null {
   const { runner, targets, cwd, scope } = request;
   if (runner === 'unittest' && !plainDiscover(request.segment.words)) return null;
+  const flag = request.failFast ? FAIL_FAST[runner] : undefined;
+  const withFlag = (args: string) => (flag ? `${flag} ${args}` : args);
   const args = runnerArgs(runner, targets, cwd, scope);
-  if (args !== null) return { args, scope };
+  if (args !== null) return { args: withFlag(args), scope };
   if (scope === 'files') return null;
   const files = runnerArgs(runner, targets, cwd, 'files');
-  return files === null ? null : { args: files, scope: 'files' };
+  return files === null ? null : { args: withFlag(files), scope: 'files' };
 }
 
 /**

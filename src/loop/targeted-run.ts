@@ -37,6 +37,7 @@ export interface TargetedRuns {
     targets: readonly RerunTarget[],
     label: string,
     baseline: ReadonlyMap<string, TestCase>,
+    options?: { failFast?: boolean },
   ): Promise<TargetedOutcome>;
   /** No targeted form at all: every rerun is the full command, for this reason. */
   useFull(reason: string): void;
@@ -69,6 +70,16 @@ export function targetsNotRun(
     .map((t) => t.id);
 }
 
+/** Whether a target failed in the run. */
+function someFailed(
+  targets: readonly RerunTarget[],
+  cases: readonly TestCase[],
+  baseline: ReadonlyMap<string, TestCase>,
+): boolean {
+  const index = new CaseIndex(cases);
+  return targets.some((t) => index.outcome(t.id, baseline.get(t.id) ?? asCase(t), t.wholeFile).outcome === 'failed');
+}
+
 function asCase(t: RerunTarget): TestCase {
   return {
     id: t.id,
@@ -87,9 +98,14 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
   let fallback: RerunFallback | undefined;
 
   /** The plan of a level below full; undefined when it has none or it is the one before it. */
-  const planAt = (targets: readonly RerunTarget[], at: RerunLevel, previous?: RerunPlan): RerunPlan | undefined => {
+  const planAt = (
+    targets: readonly RerunTarget[],
+    at: RerunLevel,
+    previous?: RerunPlan,
+    failFast?: boolean,
+  ): RerunPlan | undefined => {
     if (at === 'full') return undefined;
-    const plan = runs.plan(targets, at);
+    const plan = runs.plan(targets, at, failFast);
     if (!plan.targeted || (at === 'files' && plan.scope !== 'files')) return undefined;
     return previous && previous.display === plan.display ? undefined : plan;
   };
@@ -105,12 +121,13 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
     targets: readonly RerunTarget[],
     label: string,
     baseline: ReadonlyMap<string, TestCase>,
+    options: { failFast?: boolean } = {},
   ): Promise<TargetedOutcome> => {
     const start = level;
     const plans = new Map<RerunLevel, RerunPlan | undefined>();
     let previous: RerunPlan | undefined;
     for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
-      const plan = planAt(targets, at, previous);
+      const plan = planAt(targets, at, previous, options.failFast);
       plans.set(at, plan);
       if (plan) previous = plan;
     }
@@ -128,7 +145,8 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
       const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
       const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
       outcome = { ...result, durationMs: spentMs, level: at, notRun, ...(at === 'full' ? { fullRun: true } : {}) };
-      if (notRun.length === 0) {
+      // A run that stops at its first failure leaves the rest unrun, as asked: a failure decides.
+      if (notRun.length === 0 || (options.failFast && someFailed(targets, result.cases, baseline))) {
         if (at !== 'tests' && at !== start) fellBack(at, why!);
         return outcome;
       }

@@ -87,8 +87,11 @@ export interface RunExtras {
 }
 
 export interface TestRuns {
-  /** The rerun plan for these tests (targeted, or the full command with the reason why not). */
-  plan(targets: readonly RerunTarget[], scope?: RerunScope): RerunPlan;
+  /**
+   * The rerun plan for these tests (targeted, or the full command with the reason why not);
+   * `failFast`: stopping at the first failing test.
+   */
+  plan(targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean): RerunPlan;
   full(label: string): Promise<TestRunResult>;
   /**
    * Runs a plan made by `plan`; `extra`: more variables (the execution recorders') and a timeout of
@@ -140,8 +143,9 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   mkdirSync(options.outputDir, { recursive: true });
   const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number) =>
     executeRun(state, command, env, label, timeoutMs);
-  const plan = (targets: readonly RerunTarget[], scope?: RerunScope) =>
+  const plan = (targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean) =>
     planRerun({
+      failFast,
       testCommand: options.testCommand,
       template: options.rerunTemplate,
       targets,

@@ -80,6 +80,19 @@ describe('planRerun', () => {
     ]);
   });
 
+  it('stops at the first failure when asked, with each runner’s own flag, through npm too', () => {
+    const t = target({ name: 'adds', classname: 'tests.test_calc', file: path.join(dir, 'tests/test_calc.py') });
+    const plan = (testCommand: string) => planRerun({ testCommand, cwd: dir, targets: [t], failFast: true }).command;
+    expect(plan('python3 -m pytest -q')).toBe('python3 -m pytest -q -x tests/test_calc.py::adds');
+    expect(plan('npx vitest run')).toMatch(/^npx vitest run --bail=1 /);
+    expect(plan('npx jest --ci')).toMatch(/^npx jest --ci --bail /);
+    expect(plan('npx mocha')).toMatch(/^npx mocha --bail /);
+    expect(plan('go test ./...')).toMatch(/^go test \.\/\.\.\. -failfast /);
+    // A runner with no such flag reruns as usual.
+    expect(plan('cargo test')).not.toMatch(/fail/);
+    expect(planRerun({ testCommand: 'python3 -m pytest -q', cwd: dir, targets: [t] }).command).not.toContain('-x');
+  });
+
   it('pytest: a file attribute wins; an underivable id falls back to the full command', () => {
     expect(
       pytestNodeId(
