@@ -4,10 +4,14 @@
  * commit (so there is no "changed lines" hint: the harder setting), its real test command run by
  * the loop, the fix verified by the full suite.
  *
+ * First the project's test command runs once as the CI step (its JUnit report stays, as after a
+ * failed workflow step, and heal() reuses it instead of running the suite itself, as in a workflow);
+ * `--no-ci-step` leaves that to heal(). Times are heal()'s, the CI step apart.
+ *
  * Prints, per language: resolve rate (healed / total), median and p90 wall time per bug, candidates
  * validated per bug; then every unresolved bug with its class; then the command that reproduces it.
  *
- *   node --import tsx scripts/bench/builtin.ts [--only <text>] [--jobs <n>] [--verbose]
+ *   node --import tsx scripts/bench/builtin.ts [--only <text>] [--jobs <n>] [--verbose] [--no-ci-step]
  *   node --import tsx scripts/bench/builtin.ts --corpus <dir>   (another corpus in the same layout)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { heal } from '../../src/heal.js';
+import { runCommand } from '../../src/workspace/run-tests.js';
 import type { Logger } from '../../src/contracts/logger.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
 import { createBuiltinProvider } from '../../src/repair/builtin/builtin-provider.js';
@@ -27,6 +32,7 @@ const { values: args } = parseArgs({
     jobs: { type: 'string', default: '2' },
     corpus: { type: 'string' },
     'max-seconds': { type: 'string', default: '300' },
+    'no-ci-step': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -38,6 +44,8 @@ interface Outcome {
   validated: number;
   /** The engine's own time per attempt (everything but the targeted test runs). */
   overheadMs: number[];
+  /** The CI step's run, before heal(). */
+  ciMs: number;
   attempts: number;
   fix?: string;
   /** A healed bug's file is the reference fix, text for text (else the fix is plausible: it passes every test). */
@@ -78,7 +86,8 @@ function quietLogger(lines: string[]): Logger {
 async function runBug(bug: Bug): Promise<Outcome> {
   const dir = mkdtempSync(path.join(tmpdir(), `bench-builtin-${bug.id}-`));
   const lines: string[] = [];
-  const started = performance.now();
+  let started = performance.now();
+  let ciMs = 0;
   try {
     materialiseBug(bug, dir, 'buggy');
     const buggyText = readFileSync(path.join(dir, bug.file), 'utf8');
@@ -88,6 +97,11 @@ async function runBug(bug: Bug): Promise<Outcome> {
       ['commit', '-q', '-m', `${bug.id} as committed`],
     ]) {
       execFileSync('git', a, { cwd: dir, env: gitEnv, stdio: 'pipe' });
+    }
+    if (!args['no-ci-step']) {
+      await runCommand({ command: testCommand(bug), cwd: dir, timeoutMs: 60_000, env: gitEnv });
+      ciMs = performance.now() - started;
+      started = performance.now();
     }
     const report = await heal(
       {
@@ -117,6 +131,7 @@ async function runBug(bug: Bug): Promise<Outcome> {
         : undefined;
     return {
       bug,
+      ciMs,
       reference,
       result: report.result,
       ms: performance.now() - started,
@@ -129,6 +144,7 @@ async function runBug(bug: Bug): Promise<Outcome> {
   } catch (error) {
     return {
       bug,
+      ciMs,
       result: 'crash',
       ms: performance.now() - started,
       validated: 0,
@@ -150,7 +166,7 @@ async function runAll(bugs: Bug[], jobs: number): Promise<Outcome[]> {
       out[i] = await runBug(bugs[i]!);
       const o = out[i]!;
       console.error(
-        `${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}${o.reference ? '' : ' (plausible: not the reference fix)'}` : ''}`,
+        `${o.result === 'healed' ? '✓' : '✗'} ${o.bug.id.padEnd(22)} ${o.result.padEnd(16)} ${(o.ms / 1000).toFixed(1).padStart(6)}s (CI step ${(o.ciMs / 1000).toFixed(1)}s)  ${o.validated} candidate(s)${o.fix ? `  ${o.fix}${o.reference ? '' : ' (plausible: not the reference fix)'}` : ''}`,
       );
     }
   };
@@ -228,7 +244,7 @@ console.log(`\nunresolved (${unresolved.length}):`);
 for (const o of unresolved)
   console.log(`  ${o.bug.id.padEnd(22)} class ${o.bug.class.padEnd(18)} ${o.result}: ${o.note}`);
 console.log(
-  `\nwall time ${(wallMs / 1000).toFixed(0)} s; times include every real test run of the loop (baseline, targeted reruns, full verification).`,
+  `\nwall time ${(wallMs / 1000).toFixed(0)} s; times are heal()'s and include every real test run of the loop (${args['no-ci-step'] ? 'baseline, ' : ''}confirmation, recorded run, targeted reruns, full verification)${args['no-ci-step'] ? '' : ", the CI step's run apart (its report is reused)"}.`,
 );
-const command = `node --import tsx scripts/bench/builtin.ts${args.only ? ` --only ${args.only}` : ''}${args.corpus ? ` --corpus ${args.corpus}` : ''} --jobs ${jobs}`;
+const command = `node --import tsx scripts/bench/builtin.ts${args.only ? ` --only ${args.only}` : ''}${args.corpus ? ` --corpus ${args.corpus}` : ''} --jobs ${jobs}${args['no-ci-step'] ? ' --no-ci-step' : ''}${args['max-seconds'] !== '300' ? ` --max-seconds ${args['max-seconds']}` : ''}`;
 console.log(`reproduce: ${args.only || args.corpus ? command : `npm run bench -- builtin   (or: ${command})`}`);
