@@ -45,6 +45,10 @@ export interface Attempt {
   toolCalls: number;
   corrections: number;
   modelCalls: number;
+  /** Model turns begun; a turn's usage event may reach us after the tool calls it asked for. */
+  turnsStarted: number;
+  /** Called on each usage event: tool answers waiting for their call's usage. */
+  usageWaiters: Set<() => void>;
   /** The assistant's text of the current turn. */
   notes: string;
   models: Set<string>;
@@ -68,6 +72,8 @@ export function newAttempt(setup: AttemptSetup): Attempt {
     toolCalls: 0,
     corrections: 0,
     modelCalls: 0,
+    turnsStarted: 0,
+    usageWaiters: new Set(),
     notes: '',
     models: new Set(),
   };

@@ -19,8 +19,12 @@ export function applySessionEvent(attempt: Attempt, event: SessionEvent): TurnOu
       attempt.models.add(event.data.model);
       const stop = usageStop(attempt.usage, attempt.modelCalls, attempt.request.budget, attempt.limits);
       if (stop) requestStop(attempt, stop);
+      for (const wake of attempt.usageWaiters) wake();
       return undefined;
     }
+    case 'assistant.turn_start':
+      attempt.turnsStarted++;
+      return undefined;
     case 'session.usage_info':
       if (event.data.tokenLimit > 0) attempt.model.promptLimit = event.data.tokenLimit;
       return undefined;

@@ -26,6 +26,8 @@ import { requestStop, type Attempt } from './copilot-attempt.js';
 export const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
 /** How long a tool answer waits for the runtime to cancel its call once the session is being stopped. */
 export const STOP_HOLD_MS = 3_000;
+/** How long a tool answer waits for the usage event of the call that asked for it. */
+const USAGE_WAIT_MS = 1_000;
 
 export function copilotTools(attempt: Attempt, holdMs = STOP_HOLD_MS): Tool[] {
   return REPAIR_TOOLS.map((spec) => ({
@@ -108,14 +110,37 @@ export function countCorrection(attempt: Attempt, text: string): string {
 /**
  * Once the session is being stopped, a tool's answer is held until the runtime cancels the call
  * (the invocation's signal), so that the abort reaches it first and no further model request is
- * made on the way; a runtime that does not cancel gets the answer after `holdMs`.
+ * made on the way; a runtime that does not cancel gets the answer after `holdMs`. The usage event of
+ * the call that asked for the tool can arrive after the tool request (the runtime emits them on
+ * separate paths), so the answer first waits for it: that event is what decides a budget stop.
  */
 function holdWhileStopping(attempt: Attempt, handler: (args: unknown) => Promise<string>, holdMs: number) {
   return async (args: unknown, invocation: ToolInvocation): Promise<string> => {
     const text = await handler(args);
+    await untilUsageSeen(attempt, Math.min(holdMs, USAGE_WAIT_MS));
     if (attempt.stopReason) await untilAborted(invocation.signal, holdMs);
     return text;
   };
+}
+
+/** Resolves once every model turn begun so far has reported its usage, or after `ms`. */
+export function untilUsageSeen(attempt: Attempt, ms: number): Promise<void> {
+  const seen = () => attempt.modelCalls >= attempt.turnsStarted;
+  if (seen()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      if (!seen() && !timedOut) return;
+      clearTimeout(timer);
+      attempt.usageWaiters.delete(done);
+      resolve();
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      done();
+    }, ms);
+    attempt.usageWaiters.add(done);
+  });
 }
 
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */

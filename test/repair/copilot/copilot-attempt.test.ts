@@ -176,6 +176,41 @@ describe('tool answers', () => {
     await untilAborted(undefined, 10_000);
   });
 
+  it('a tool request that arrives before its call’s usage waits for it, and is held when that usage stops the session', async () => {
+    const { attempt } = attemptWith();
+    const read = copilotTools(attempt, 10_000).find((t) => t.name === 'read_file')!;
+    applySessionEvent(attempt, event('assistant.turn_start', { turnId: '1' }));
+    const abort = new AbortController();
+    let answered = false;
+    const pending = Promise.resolve(
+      read.handler!({ path: 'src/cart.py' }, { signal: abort.signal } as unknown as ToolInvocation),
+    ).then((text) => {
+      answered = true;
+      return text;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    // The usage crosses the 1,000-token input budget: the stop is decided, the answer held for the abort.
+    applySessionEvent(attempt, usageEvent('gpt-6', 1_200, 10));
+    expect(attempt.stopReason).toBe('token-budget');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    abort.abort();
+    expect(await pending).toContain('subtotal');
+    expect(attempt.usageWaiters.size).toBe(0);
+  });
+
+  it('a tool request whose call’s usage was seen is answered at once', async () => {
+    const { attempt } = attemptWith();
+    const read = copilotTools(attempt, 10_000).find((t) => t.name === 'read_file')!;
+    applySessionEvent(attempt, event('assistant.turn_start', { turnId: '1' }));
+    applySessionEvent(attempt, usageEvent('gpt-6', 100, 10));
+    const text = await read.handler!({ path: 'src/cart.py' }, {
+      signal: new AbortController().signal,
+    } as unknown as ToolInvocation);
+    expect(text).toContain('subtotal');
+  });
+
   it('approves only our three tools', () => {
     expect(permissionFor({ kind: 'custom-tool', toolName: 'search' } as { kind: string })).toEqual({
       kind: 'approve-once',
