@@ -14,7 +14,7 @@ import type { RepairHost } from '../provider.js';
 import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
 import type { CandidateScreen } from './special-case-screen.js';
 import type { SourceStore } from './source-store.js';
-import { plural } from '../../text/format.js';
+import { formatDuration, plural } from '../../text/format.js';
 
 export interface SearchLimits {
   /** Targeted reruns per attempt. */
@@ -175,10 +175,10 @@ async function attempt(search: Search, candidate: Candidate): Promise<boolean> {
       .slice(0, 300);
     return false;
   }
-  const { passed, total, feedback } = await validate(search, candidate);
+  const { passed, total, feedback, tookMs } = await validate(search, candidate);
   const description = describeCandidate(candidate);
   host.log(
-    `builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`,
+    `builtin: [${report.validated}] ${description} → ${passed} of ${plural(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'} (${formatDuration(tookMs)})`,
   );
   if (total > 0 && passed === total) {
     const special = await input.screen?.(candidate, input.store);
@@ -222,7 +222,7 @@ async function keepsNeighbours({ input, report }: Search, candidate: Candidate):
 async function validate(
   { input, report }: Search,
   candidate: Candidate,
-): Promise<{ passed: number; total: number; feedback: string }> {
+): Promise<{ passed: number; total: number; feedback: string; tookMs: number }> {
   const { host, state, now } = input;
   const started = now();
   let result = { passed: 0, total: 0, feedback: '' };
@@ -237,7 +237,7 @@ async function validate(
   report.testMs += tookMs;
   report.validated++;
   for (const s of candidate.seeds) report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
-  return result;
+  return { ...result, tookMs };
 }
 
 function samePlace(a: Candidate, b: Candidate): boolean {
