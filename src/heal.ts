@@ -25,6 +25,7 @@ import { environmentCredentials } from './repair/create-provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
+import { describeBaselineTimings, timeBaselineRuns } from './loop/baseline-timings.js';
 import {
   DEFAULT_SOURCE_LIMITS,
   findCalleeDefinitions,
@@ -41,6 +42,7 @@ import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
 import type { CiVerifier } from './delivery/ci-run.js';
 import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
+import type { TargetedRunOptions } from './loop/targeted-run.js';
 import {
   HealReport,
   type Attempt,
@@ -486,48 +488,6 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
   }
 }
 
-/**
- * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
- * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
- * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
- */
-function timeBaselineRuns(runs: TestRuns, logger: Logger): { runs: TestRuns; timings: HealTimings; stop: () => void } {
-  const timings: HealTimings = { attempts: [] };
-  let active = true;
-  const count = <R extends { durationMs: number; timedOut: boolean; exitCode: number | null }>(
-    label: string,
-    result: R,
-  ): R => {
-    if (!active) return result;
-    if (label === 'baseline') {
-      timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
-      return result;
-    }
-    timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
-    const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
-    logger.info(`confirmation: ${exit} in ${formatDuration(result.durationMs)}`);
-    return result;
-  };
-  const timed: TestRuns = {
-    ...runs,
-    full: async (label) => count(label, await runs.full(label)),
-    run: async (plan, label) => count(label, await runs.run(plan, label)),
-    targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
-  };
-  return { runs: timed, timings, stop: () => void (active = false) };
-}
-
-/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
-function describeBaselineTimings(timings: HealTimings, totalMs: number): string {
-  const parts: string[] = [];
-  if (timings.baselineMs !== undefined) parts.push(`test run ${formatDuration(timings.baselineMs)}`);
-  else parts.push("the step's reports reused");
-  if (timings.confirmationMs !== undefined) parts.push(`confirmation ${formatDuration(timings.confirmationMs)}`);
-  const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
-  parts.push(`self-heal ${formatDuration(Math.max(0, own))}`);
-  return `baseline took ${formatDuration(totalMs)}: ${parts.join(', ')}`;
-}
-
 /** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
 async function runBaseline(
   run: Run,
@@ -707,6 +667,24 @@ function fullRunner(
  * one each (the price: a candidate's partial credit counts only the targets before that failure).
  */
 const FAIL_FAST_AFTER_MS = 10_000;
+/**
+ * A search provider's candidate rerun of the targets is timed out at this many times the
+ * confirmation, at least `MIN_CANDIDATE_TIMEOUT_MS` (and at most the heal's timeout): a mutant that
+ * loops or grows without end costs that, not the whole timeout. A model's attempt keeps the heal's.
+ */
+const CANDIDATE_TIMEOUT_FACTOR = 10;
+const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
+
+function candidateRunOptions(ready: { confirmationMs?: number }, options: HealOptions): TargetedRunOptions {
+  const timeoutMs = options.timeoutSeconds * 1000;
+  const confirmed = ready.confirmationMs;
+  return {
+    failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
+    ...(confirmed === undefined
+      ? {}
+      : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
+  };
+}
 
 /** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
 function targetFilesRunner(
@@ -767,10 +745,10 @@ async function runLoop(
     rerunTargets:
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
     rerunTargetFiles: targetFilesRunner(runs, baseline),
-    ...(rerun.level !== 'full' && (ready.confirmationMs ?? 0) > FAIL_FAST_AFTER_MS
+    ...(rerun.level !== 'full'
       ? {
           rerunCandidate: (label: string) =>
-            rerun.run(baseline.targets, label, baseline.expectations.baseline, { failFast: true }),
+            rerun.run(baseline.targets, label, baseline.expectations.baseline, candidateRunOptions(ready, options)),
         }
       : {}),
     runFull: fullRunner(run, setup, runs, ready.verify),

@@ -37,7 +37,7 @@ export interface TargetedRuns {
     targets: readonly RerunTarget[],
     label: string,
     baseline: ReadonlyMap<string, TestCase>,
-    options?: { failFast?: boolean },
+    options?: TargetedRunOptions,
   ): Promise<TargetedOutcome>;
   /** No targeted form at all: every rerun is the full command, for this reason. */
   useFull(reason: string): void;
@@ -47,6 +47,13 @@ export interface TargetedRuns {
   readonly fallback: RerunFallback | undefined;
   /** What the next rerun of these targets runs, for "reproduce with". */
   display(targets: readonly RerunTarget[]): string;
+}
+
+export interface TargetedRunOptions {
+  /** Stop at the first failing test. */
+  failFast?: boolean;
+  /** A timeout of the targeted levels' own (the full command keeps the heal's). */
+  timeoutMs?: number;
 }
 
 export interface TargetedRunsInput {
@@ -92,6 +99,21 @@ function asCase(t: RerunTarget): TestCase {
   };
 }
 
+/** The plan of each level from `start` down (undefined: none, or the same as the level before). */
+function levelPlans(
+  start: RerunLevel,
+  planAt: (at: RerunLevel, previous?: RerunPlan) => RerunPlan | undefined,
+): Map<RerunLevel, RerunPlan | undefined> {
+  const plans = new Map<RerunLevel, RerunPlan | undefined>();
+  let previous: RerunPlan | undefined;
+  for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
+    const plan = planAt(at, previous);
+    plans.set(at, plan);
+    if (plan) previous = plan;
+  }
+  return plans;
+}
+
 export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
   const { runs, logger } = input;
   let level: RerunLevel = 'tests';
@@ -121,16 +143,10 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
     targets: readonly RerunTarget[],
     label: string,
     baseline: ReadonlyMap<string, TestCase>,
-    options: { failFast?: boolean } = {},
+    options: TargetedRunOptions = {},
   ): Promise<TargetedOutcome> => {
     const start = level;
-    const plans = new Map<RerunLevel, RerunPlan | undefined>();
-    let previous: RerunPlan | undefined;
-    for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
-      const plan = planAt(targets, at, previous, options.failFast);
-      plans.set(at, plan);
-      if (plan) previous = plan;
-    }
+    const plans = levelPlans(start, (at, previous) => planAt(targets, at, previous, options.failFast));
     // Why a level was passed over or did not run every target: the first reason is the one told.
     let why: string | undefined =
       start === 'tests' && !plans.get('tests') ? (runs.plan(targets, 'tests').reason ?? 'no targeted form') : undefined;
@@ -140,7 +156,8 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
     for (const [at, plan] of plans) {
       if (at !== 'full' && !plan) continue;
       const name = at === start ? label : `${label}-${at}`;
-      const result = plan ? await runs.run(plan, name) : await runs.full(name);
+      const extra = options.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs };
+      const result = plan ? await runs.run(plan, name, extra) : await runs.full(name);
       spentMs += result.durationMs;
       const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
       const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
