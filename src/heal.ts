@@ -26,10 +26,12 @@ import { collectEvidence } from './frames/collect-evidence.js';
 import { createCap, type Spent } from './loop/budget.js';
 import { establishBaseline, type Baseline, type BaselineMode } from './loop/baseline.js';
 import { describeBaselineTimings, timeBaselineRuns } from './loop/baseline-timings.js';
+import { readStatementCopies } from './loop/statement-copies.js';
 import {
   DEFAULT_SOURCE_LIMITS,
   findCalleeDefinitions,
   gatherSources,
+  readGuarded,
   readRankedSources,
   readCommitDiff,
   type SourceWindow,
@@ -605,7 +607,11 @@ async function prepareContext(
   );
   // The ranking's top functions first: the prompt packs them whole, each with why it is there.
   const ranked = readRankedSources(localised.ranking, guard);
-  return { testFiles, edits, sources: [...ranked, ...sources], commitDiff, localised };
+  // Then the copies of their statements that the failing tests may not have run.
+  const copies = readStatementCopies(localised.ranking, ranked, (file) =>
+    readGuarded(file, guard, DEFAULT_SOURCE_LIMITS.maxFileBytes),
+  );
+  return { testFiles, edits, sources: [...ranked, ...copies, ...sources], commitDiff, localised };
 }
 
 /** The verify-subset command as a run plan: the user's command, as written. */

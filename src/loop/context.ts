@@ -29,6 +29,8 @@ export interface SourceWindow {
   why?: string;
   /** The line the window is about (the function's most suspicious line), kept when it must be cut. */
   focusLine?: number;
+  /** A copy of a suspect's statement (`statement-copies.ts`): that statement's line and function. */
+  copyOf?: { line: number; name?: string };
 }
 
 export interface SourceLimits {
@@ -293,7 +295,7 @@ export function readRankedSources(
   return out;
 }
 
-function readGuarded(file: string, guard: Guard, maxBytes: number): string[] | undefined {
+export function readGuarded(file: string, guard: Guard, maxBytes: number): string[] | undefined {
   const check = guard.checkRead(file);
   if (!check.ok) return undefined;
   try {

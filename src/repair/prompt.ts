@@ -18,6 +18,8 @@ import {
   RANKING_NOTE,
   SOURCE_HEADER,
   SOURCE_WINDOW,
+  COPY_IN,
+  COPY_NOTE,
   TASK_HEADER,
 } from './prompts/repair-sections.js';
 
@@ -40,6 +42,8 @@ export interface PromptSource {
   why?: string;
   /** The line the window is about, kept when it must be cut. */
   focusLine?: number;
+  /** A copy of a suspect's statement: that statement's line and function. */
+  copyOf?: { line: number; name?: string };
 }
 
 export interface PromptInput {
@@ -299,6 +303,7 @@ function rankingPieces(input: PromptInput): Piece[] {
  */
 function windowPriority(window: Window, index: number): number {
   if (window.role === 'ranked') return window.rank! <= 2 ? 2 : window.rank! <= 4 ? 3 : 5;
+  if (window.role === 'copy') return 4;
   if (window.role === 'triggering') return index < 2 ? 2 : 6;
   return window.role === 'test' ? 6 : 7;
 }
@@ -342,6 +347,11 @@ function windowPieces(input: PromptInput, scrub: (t: string) => string, maxInput
 function windowNote(window: Window, scrub: (t: string) => string): string {
   const names = (window.callees ?? []).slice(0, 4).map((n) => inlineCode(clipChars(scrub(n), 60)));
   const callee = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+  if (window.role === 'copy') {
+    const of = window.copyOf!;
+    const where = of.name ? fillTemplate(COPY_IN, { name: inlineCode(clipChars(scrub(of.name), 60)) }) : '';
+    return callee + fillTemplate(COPY_NOTE, { line: of.line, where });
+  }
   if (window.role !== 'ranked') return callee;
   return callee + fillTemplate(RANKED_NOTE, { rank: window.rank!, why: clipChars(scrub(window.why ?? ''), 200) });
 }
@@ -488,7 +498,7 @@ function renderLocation(location: SourceLocation, scrub: (t: string) => string):
 }
 
 interface Window extends PromptSource {
-  role: 'ranked' | 'triggering' | 'test' | 'other';
+  role: 'ranked' | 'copy' | 'triggering' | 'test' | 'other';
   /** The line the window is about, kept when the window must be cut. */
   focusLine: number;
 }
@@ -519,6 +529,10 @@ function collectWindows(input: PromptInput): Window[] {
     }
     // A window a ranked function already shows whole is not shown twice.
     if (ranked.some((r) => within(source, r))) continue;
+    if (source.copyOf) {
+      windows.push({ ...source, role: 'copy', focusLine: source.focusLine ?? source.startLine });
+      continue;
+    }
     const trig = triggering.find((l) => covers(source, l));
     const test = tests.find((l) => covers(source, l));
     windows.push({

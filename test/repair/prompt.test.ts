@@ -276,6 +276,23 @@ describe('the fault ranking in the prompt', () => {
     expect(user).not.toContain('src/parse.py lines 42-43');
   });
 
+  it('shows a copy of the suspect’s statement after the suspects, saying which statement it copies', () => {
+    const input = ranked();
+    input.sources.splice(1, 0, {
+      file: 'src/parse.py',
+      startLine: 70,
+      text: 'def group_all(items):\n    return items[1:]',
+      focusLine: 71,
+      copyOf: { line: 44, name: 'group' },
+    });
+    const { user } = buildPrompt(input, { maxInputTokens: DEFAULT_PROMPT_TOKENS, scrub });
+    expect(user).toContain(
+      '## src/parse.py lines 70-71 (the same statement as line 44 in `group`, but for its names: a fix there may be needed here too)',
+    );
+    expect(user).toContain('71 |     return items[1:]');
+    expect(user.indexOf('src/parse.py lines 40-44')).toBeLessThan(user.indexOf('src/parse.py lines 70-71'));
+  });
+
   it('keeps the suspect before the other excerpts when the budget is tight', () => {
     const input = ranked();
     input.sources[2] = {

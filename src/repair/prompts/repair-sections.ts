@@ -27,6 +27,9 @@ export const CALLEE_NOTE = ` (definition of {names}, called by a failing asserti
 
 /** After a source window's heading, when the window is a function the fault ranking suspects. */
 export const RANKED_NOTE = ` (suspect {rank}: {why})`;
+/** A copy of a suspect's statement elsewhere in its file (`loop/statement-copies.ts`). */
+export const COPY_NOTE = ` (the same statement as line {line}{where}, but for its names: a fix there may be needed here too)`;
+export const COPY_IN = ` in {name}`;
 
 /** Under the source header, when the excerpts begin with the fault ranking's suspects. */
 export const RANKING_NOTE = `The first excerpts are the functions most likely to hold the bug, ranked {how}; each says why.

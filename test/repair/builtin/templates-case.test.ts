@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseInsensitive } from '../../../src/repair/builtin/templates/case-insensitive.js';
 import { confusedApi } from '../../../src/repair/builtin/templates/confused-api.js';
-import { resultsOf } from './helpers/apply-template.js';
+import { applyTemplate, resultsOf } from './helpers/apply-template.js';
 
 function withLine(buggy: string, line: number, fixed: string): string {
   const lines = buggy.split('\n');
@@ -26,6 +26,27 @@ describe('case-insensitive', () => {
     expect(await resultsOf(caseInsensitive, 'i.js', buggy, 2)).toContain(
       withLine(buggy, 2, "  return (name.split('.').pop()).toLowerCase() === 'jpg';"),
     );
+  });
+
+  it('weighs the comparison higher when the function already compares that value in that case', async () => {
+    const consistent = [
+      'def group(tokens):',
+      '    for t in tokens:',
+      "        if t.value.upper() == 'TABLE':",
+      '            has_table = True',
+      "        if t.value == 'AS':",
+      '            has_as = True',
+      '',
+    ].join('\n');
+    const [best] = await applyTemplate(caseInsensitive, 'g.py', consistent, 5);
+    expect(best!.mutation).toMatchObject({
+      weight: 1,
+      description: expect.stringContaining('as the code around does'),
+    });
+    const alone = consistent.replace("t.value.upper() == 'TABLE'", "t.kind == 'TABLE'");
+    const [plain] = await applyTemplate(caseInsensitive, 'g.py', alone, 5);
+    expect(plain!.mutation.weight).toBeLessThan(1);
+    expect(plain!.text).toContain("if t.value.upper() == 'AS':");
   });
 
   it('leaves mixed-case literals, letterless ones and sides already in one case alone', async () => {

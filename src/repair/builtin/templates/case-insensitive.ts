@@ -50,7 +50,7 @@ export const caseInsensitive: RepairTemplate = {
   bugClass: 'a case-sensitive comparison where case should not matter',
   prior: 0.25,
   boostedBy: ['wrong-value'],
-  generate({ nodes, source }) {
+  generate({ nodes, source, scope }) {
     const out: Mutation[] = [];
     for (const node of nodes) {
       const sides = equalitySides(node);
@@ -63,7 +63,13 @@ export const caseInsensitive: RepairTemplate = {
         if (/\.(upper|lower|toUpperCase|toLowerCase|casefold)\(\)\s*$/.test(other.text)) continue;
         const call = caseCall(source.family, wanted);
         const wrapped = /^[\w.$[\]'"]+$/.test(other.text) ? `${other.text}${call}` : `(${other.text})${call}`;
-        out.push(replaceNode(other, wrapped, 0.6, `compare \`${other.text}\` as \`${wrapped}\``));
+        // The code around compares the same value in that case already (`value.upper() == 'TABLE'`
+        // two lines up): this comparison is the one that forgot.
+        const consistent = (scope?.fn.text ?? source.text).includes(wrapped);
+        const why = consistent ? ', as the code around does' : '';
+        out.push(
+          replaceNode(other, wrapped, consistent ? 1 : 0.6, `compare \`${other.text}\` as \`${wrapped}\`${why}`),
+        );
       }
     }
     return out;
