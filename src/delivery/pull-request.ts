@@ -9,6 +9,7 @@ import { blobUrl, formatCount, formatDuration, formatTokens, plural, tableCode }
 import type { GitHubApi, PullRequestInfo } from './github-api.js';
 import type { ChangedPath } from './fix-commit.js';
 import { acceptedAttempt } from './commit-message.js';
+import { BUILTIN_CAUTION } from '../repair/builtin/caution.js';
 
 /** GitHub's limit on a pull request body, in characters. */
 export const PULL_REQUEST_BODY_LIMIT = 65_536;
@@ -70,7 +71,8 @@ function bodyBlocks(report: HealReport, context: PullRequestBodyContext, maxRows
   const blocks: string[] = [pullRequestMarker(context.base)];
   blocks.push(
     `## self-heal fixed ${plural(report.failures.length, 'failing test')} on ${inlineCode(context.base)}\n\n` +
-      `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n`,
+      `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n` +
+      (report.provider.name === 'builtin' ? `\n${BUILTIN_CAUTION}\n` : ''),
   );
   const evidence = [
     `- **Fail-to-pass:** ${f2p ? `${formatCount(f2p.passed)}/${formatCount(f2p.total)} previously failing tests now pass` : 'all previously failing tests now pass'}`,

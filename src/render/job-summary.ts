@@ -27,6 +27,7 @@ import type { DeliveryMode, DeliveryResult } from '../delivery/delivery-result.j
 import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdown.js';
 import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
+import { BUILTIN_CAUTION } from '../repair/builtin/caution.js';
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 export const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -269,6 +270,7 @@ function renderStory(report: HealReport, context: SummaryContext): string {
       `**Attempt ${accepted.n} changed** ${listFiles(accepted.files)}${stat ? ` (+${formatCount(stat.added)} −${formatCount(stat.removed)})` : ''}.`,
       `**Verified** by rerunning the tests: ${verification(accepted)}.`,
     );
+    if (report.provider.name === 'builtin') sentences.push(BUILTIN_CAUTION);
     return sentences.join(' ');
   }
   if (report.result === 'not-reproduced' && report.flaky.length) {

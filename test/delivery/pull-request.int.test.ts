@@ -57,6 +57,15 @@ describe('renderPullRequestBody', () => {
     expect(renderPullRequestBody(healedReport(), CONTEXT)).not.toContain('Verified on CI');
   });
 
+  it('asks for a review of a built-in engine fix in particular, and only of that', () => {
+    const report = healedReport();
+    expect(renderPullRequestBody(report, CONTEXT)).not.toContain('built-in engine');
+    report.provider = { name: 'builtin' };
+    expect(renderPullRequestBody(report, CONTEXT)).toContain(
+      '**Review it:** the built-in engine found this edit by trying small changes until the tests passed',
+    );
+  });
+
   it('a branch name cannot close the marker comment early', () => {
     expect(pullRequestMarker('x-->y')).toBe('<!-- self-heal:pull-request base=x--%3Ey -->');
   });

@@ -82,6 +82,17 @@ describe('renderJobSummary', () => {
     expect(renderJobSummary(healedReport(), CONTEXT)).not.toContain('Provider fallback');
   });
 
+  it('asks for a review of a built-in engine fix in the story, and of no other', () => {
+    const report = healedReport();
+    expect(renderJobSummary(report, CONTEXT)).not.toContain('**Review it:**');
+    report.provider = { name: 'builtin' };
+    const story = renderJobSummary(report, CONTEXT).split('\n')[2]!;
+    expect(story).toMatch(/\*\*Verified\*\* by rerunning the tests: .*\. \*\*Review it:\*\* the built-in engine/);
+    report.result = 'unhealed';
+    report.attempts = report.attempts.map((a) => ({ ...a, verdict: 'targets-failed' as const }));
+    expect(renderJobSummary(report, CONTEXT)).not.toContain('**Review it:**');
+  });
+
   it('does not say the fallback made the attempts when the run stopped before any', () => {
     const report = healedReport();
     report.result = 'config-error';
