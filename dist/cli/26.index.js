@@ -20,8 +20,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/contracts/heal-options.ts
 var heal_options = __webpack_require__(8582);
-// EXTERNAL MODULE: ./src/heal.ts + 36 modules
-var heal = __webpack_require__(2295);
+// EXTERNAL MODULE: ./src/heal.ts + 42 modules
+var heal = __webpack_require__(4851);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 28 modules
 var create_provider = __webpack_require__(1410);
 // EXTERNAL MODULE: ./src/repair/provider.ts
@@ -259,6 +259,7 @@ var commit_message = __webpack_require__(3625);
 
 
 
+
 /** GitHub's limit on a pull request body, in characters. */
 const PULL_REQUEST_BODY_LIMIT = 65_536;
 function pullRequestBranch(branch) {
@@ -301,7 +302,8 @@ function bodyBlocks(report, context, maxRows) {
     const p2p = accepted?.passToPass;
     const blocks = [pullRequestMarker(context.base)];
     blocks.push(`## self-heal fixed ${plural(report.failures.length, 'failing test')} on ${inlineCode(context.base)}\n\n` +
-        `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n`);
+        `This is a draft: review the change before merging. The evidence below comes from running the real test command (${inlineCode(report.testCommand.slice(0, 300))}), not from a model's opinion.\n` +
+        (report.provider.name === 'builtin' ? `\n${BUILTIN_CAUTION}\n` : ''));
     const evidence = [
         `- **Fail-to-pass:** ${f2p ? `${formatCount(f2p.passed)}/${formatCount(f2p.total)} previously failing tests now pass` : 'all previously failing tests now pass'}`,
         `- **Pass-to-pass:** ${p2p ? `${formatCount(p2p.passed)}/${formatCount(p2p.total)} previously passing tests still pass` : 'the full suite passes'}`,

@@ -1,5 +1,5 @@
-export const id = 295;
-export const ids = [295];
+export const id = 851;
+export const ids = [851];
 export const modules = {
 
 /***/ 8582:
@@ -1430,7 +1430,7 @@ function walkSyntax(node, visit) {
 
 /***/ }),
 
-/***/ 2295:
+/***/ 4851:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1725,6 +1725,17 @@ function notRunFeedback(total, notRun, run, expect, frames) {
     return render(header, lines, instead.length > 0 ? undefined : outputTail(run.output));
 }
 /** Judge the full run: targets pass, nothing that passed broke, vanished or became skipped. */
+/**
+ * The tests that passed at baseline, ran in `run` (a run of part of the suite) and did not pass.
+ * A test the run did not hold is not counted: it was not asked.
+ */
+function brokenNeighbours(expect, run) {
+    const index = new CaseIndex(run.cases);
+    return expect.passToPass.filter((id) => {
+        const { outcome } = index.outcome(id, expect.baseline.get(id));
+        return outcome === 'failed';
+    });
+}
 function judgeFull(expect, run) {
     const targets = judgeTargets(expect, run);
     if (targets.verdict === 'timeout')
@@ -1806,6 +1817,11 @@ function targetsNotRun(targets, cases, baseline) {
     })
         .map((t) => t.id);
 }
+/** Whether a target failed in the run. */
+function someFailed(targets, cases, baseline) {
+    const index = new CaseIndex(cases);
+    return targets.some((t) => index.outcome(t.id, baseline.get(t.id) ?? asCase(t), t.wholeFile).outcome === 'failed');
+}
 function asCase(t) {
     return {
         id: t.id,
@@ -1817,15 +1833,27 @@ function asCase(t) {
         ...(t.dialect !== undefined ? { source: { report: '', dialect: t.dialect } } : {}),
     };
 }
+/** The plan of each level from `start` down (undefined: none, or the same as the level before). */
+function levelPlans(start, planAt) {
+    const plans = new Map();
+    let previous;
+    for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
+        const plan = planAt(at, previous);
+        plans.set(at, plan);
+        if (plan)
+            previous = plan;
+    }
+    return plans;
+}
 function createTargetedRuns(input) {
     const { runs, logger } = input;
     let level = 'tests';
     let fallback;
     /** The plan of a level below full; undefined when it has none or it is the one before it. */
-    const planAt = (targets, at, previous) => {
+    const planAt = (targets, at, previous, failFast) => {
         if (at === 'full')
             return undefined;
-        const plan = runs.plan(targets, at);
+        const plan = runs.plan(targets, at, failFast);
         if (!plan.targeted || (at === 'files' && plan.scope !== 'files'))
             return undefined;
         return previous && previous.display === plan.display ? undefined : plan;
@@ -1837,16 +1865,9 @@ function createTargetedRuns(input) {
         fallback = { level: to, reason };
         logger.warn(`targeted reruns fall back to ${describeLevel(to, input.testCommand)}: ${reason}`);
     };
-    const run = async (targets, label, baseline) => {
+    const run = async (targets, label, baseline, options = {}) => {
         const start = level;
-        const plans = new Map();
-        let previous;
-        for (const at of LEVELS.slice(LEVELS.indexOf(start))) {
-            const plan = planAt(targets, at, previous);
-            plans.set(at, plan);
-            if (plan)
-                previous = plan;
-        }
+        const plans = levelPlans(start, (at, previous) => planAt(targets, at, previous, options.failFast));
         // Why a level was passed over or did not run every target: the first reason is the one told.
         let why = start === 'tests' && !plans.get('tests') ? (runs.plan(targets, 'tests').reason ?? 'no targeted form') : undefined;
         let outcome;
@@ -1856,12 +1877,14 @@ function createTargetedRuns(input) {
             if (at !== 'full' && !plan)
                 continue;
             const name = at === start ? label : `${label}-${at}`;
-            const result = plan ? await runs.run(plan, name) : await runs.full(name);
+            const extra = options.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs };
+            const result = plan ? await runs.run(plan, name, extra) : await runs.full(name);
             spentMs += result.durationMs;
             const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
             const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
             outcome = { ...result, durationMs: spentMs, level: at, notRun, ...(at === 'full' ? { fullRun: true } : {}) };
-            if (notRun.length === 0) {
+            // A run that stops at its first failure leaves the rest unrun, as asked: a failure decides.
+            if (notRun.length === 0 || (options.failFast && someFailed(targets, result.cases, baseline))) {
                 if (at !== 'tests' && at !== start)
                     fellBack(at, why);
                 return outcome;
@@ -2112,6 +2135,128 @@ function settleBaseline(input, confirmation, rerun) {
         source: confirmation.observed.source,
         reproduce: rerun.display(targets),
     };
+}
+
+;// CONCATENATED MODULE: ./src/loop/baseline-timings.ts
+
+/**
+ * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
+ * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
+ * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
+ */
+function timeBaselineRuns(runs, logger) {
+    const timings = { attempts: [] };
+    let active = true;
+    const count = (label, result) => {
+        if (!active)
+            return result;
+        if (label === 'baseline') {
+            timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
+            return result;
+        }
+        timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
+        const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
+        logger.info(`confirmation: ${exit} in ${(0,format/* formatDuration */.a3)(result.durationMs)}`);
+        return result;
+    };
+    const timed = {
+        ...runs,
+        full: async (label) => count(label, await runs.full(label)),
+        run: async (plan, label, extra) => count(label, await runs.run(plan, label, extra)),
+        targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
+    };
+    return { runs: timed, timings, stop: () => void (active = false) };
+}
+/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
+function describeBaselineTimings(timings, totalMs) {
+    const parts = [];
+    if (timings.baselineMs !== undefined)
+        parts.push(`test run ${(0,format/* formatDuration */.a3)(timings.baselineMs)}`);
+    else
+        parts.push("the step's reports reused");
+    if (timings.confirmationMs !== undefined)
+        parts.push(`confirmation ${(0,format/* formatDuration */.a3)(timings.confirmationMs)}`);
+    const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
+    parts.push(`self-heal ${(0,format/* formatDuration */.a3)(Math.max(0, own))}`);
+    return `baseline took ${(0,format/* formatDuration */.a3)(totalMs)}: ${parts.join(', ')}`;
+}
+
+;// CONCATENATED MODULE: ./src/loop/statement-copies.ts
+/** Copies shown in all, lines of context around each, and suspects whose lines are looked at. */
+const MAX_COPY_WINDOWS = 4;
+const COPY_RADIUS = 2;
+const SUSPECTS_READ = 3;
+const LINES_PER_SUSPECT = 2;
+/** A shape on more lines than this in one file is boilerplate. */
+const MAX_COPIES_OF_SHAPE = 6;
+const MAX_LINE_CHARS = 300;
+const KEYWORDS = new Set(('return if else elif for while in is not and or def func fn let const var new await yield throw raise ' +
+    'None null nil undefined true false True False this self typeof instanceof').split(' '));
+const TOKEN = /[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\S/g;
+/** The statement's shape, or undefined when it is too plain to tell copies by. */
+function statementShape(line) {
+    const text = line.trim();
+    if (text.length < 12 || text.length > MAX_LINE_CHARS)
+        return undefined;
+    const tokens = text.match(TOKEN) ?? [];
+    let calls = 0;
+    let kept = 0;
+    const shape = tokens.map((token, i) => {
+        if (!/^[A-Za-z_$]/.test(token) || KEYWORDS.has(token)) {
+            if (/^[\d"'`]/.test(token))
+                kept++;
+            return token;
+        }
+        const next = tokens[i + 1];
+        const member = tokens[i - 1] === '.' || next === '.';
+        if (next === '(')
+            calls++;
+        if (next === '(' || member) {
+            kept++;
+            return token;
+        }
+        return '_';
+    });
+    return calls > 0 && kept >= 2 ? shape.join(' ') : undefined;
+}
+/**
+ * Windows around the copies, in the suspects' files, of the top suspects' most suspicious lines;
+ * lines the suspects' own windows (`shown`) already hold are left out.
+ */
+function readStatementCopies(ranking, shown, readLines) {
+    const out = [];
+    const covered = (file, line) => [...shown, ...out].some((w) => w.file === file && line >= w.startLine && line < w.startLine + w.text.split('\n').length);
+    for (const fn of ranking.functions.slice(0, SUSPECTS_READ)) {
+        const lines = readLines(fn.file);
+        if (!lines)
+            continue;
+        for (const at of fn.lines.slice(0, LINES_PER_SUSPECT)) {
+            const shape = statementShape(lines[at - 1] ?? '');
+            if (!shape)
+                continue;
+            const copies = [];
+            lines.forEach((text, i) => {
+                if (i + 1 !== at && text.length <= MAX_LINE_CHARS && statementShape(text) === shape)
+                    copies.push(i + 1);
+            });
+            if (copies.length > MAX_COPIES_OF_SHAPE)
+                continue;
+            for (const copy of copies) {
+                if (out.length >= MAX_COPY_WINDOWS || covered(fn.file, copy))
+                    continue;
+                const from = Math.max(1, copy - COPY_RADIUS);
+                const to = Math.min(lines.length, copy + COPY_RADIUS);
+                out.push({
+                    file: fn.file,
+                    startLine: from,
+                    text: lines.slice(from - 1, to).join('\n'),
+                    focusLine: copy,
+                    copyOf: { line: at, ...(fn.name ? { name: fn.name } : {}) },
+                });
+            }
+        }
+    }
+    return out;
 }
 
 // EXTERNAL MODULE: ./src/frames/callee-definitions.ts + 3 modules
@@ -3146,7 +3291,9 @@ var repair_prompt = __webpack_require__(3434);
  *   outside, git-ignored files (where `.env` lives) or binaries; a line range; bounded;
  * - `search`: a literal `git grep` over tracked files; bounded;
  * - `tryCandidate`: apply, rerun just the failing tests, restore the snapshot (for search-based
- *   providers such as the built-in engine).
+ *   providers such as the built-in engine);
+ * - `checkNeighbours`: apply, run the failing tests' files, restore: which of their tests that passed
+ *   before fail now.
  */
 
 
@@ -3172,6 +3319,9 @@ function createRepairHost(deps) {
         readFile: (raw, range) => readRepoFile(deps, limits, raw, range),
         search: (query) => searchTracked(deps, limits, query),
         tryCandidate: (edits) => tryCandidate(deps, edits, () => `candidate-${++candidates}`),
+        ...(deps.rerunTargetFiles
+            ? { checkNeighbours: (edits) => checkNeighbours(deps, edits, `candidate-${candidates}-files`) }
+            : {}),
         log(message) {
             const text = deps.scrub(String(message));
             deps.logger.info(text.length > limits.maxLogChars ? `${text.slice(0, limits.maxLogChars)}…` : text);
@@ -3281,9 +3431,24 @@ async function tryCandidate(deps, edits, nextLabel) {
             feedback: deps.scrub(describeProblems(applied.check.problems)),
         };
     try {
-        const run = await deps.rerunTargets(nextLabel());
+        const run = await (deps.rerunCandidate ?? deps.rerunTargets)(nextLabel());
         const judged = judgeTargets(deps.expectations, run);
         return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
+    }
+    finally {
+        (0,tree_state/* restoreSnapshot */.n5)(deps.snapshot);
+    }
+}
+/** Apply, run the failing tests' files, restore: the tests of those files that passed before and fail now. */
+async function checkNeighbours(deps, edits, label) {
+    const applied = await applyEdits(deps.edits, edits);
+    if (!applied.check.ok)
+        return undefined;
+    try {
+        const run = await deps.rerunTargetFiles(label);
+        if (run.timedOut)
+            return undefined;
+        return { broken: brokenNeighbours(deps.expectations, run) };
     }
     finally {
         (0,tree_state/* restoreSnapshot */.n5)(deps.snapshot);
@@ -3652,6 +3817,8 @@ async function askProvider(a) {
         triedDiffs: a.state.triedHashes,
         expectations: input.expectations,
         rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
+        ...(input.rerunTargetFiles ? { rerunTargetFiles: input.rerunTargetFiles } : {}),
+        ...(input.rerunCandidate ? { rerunCandidate: input.rerunCandidate } : {}),
     });
     let answer;
     const asked = input.now();
@@ -3707,6 +3874,11 @@ function accountAnswer(input, answer) {
         detail.notes = clip(input.scrub(answer.notes), MAX_NOTES_CHARS);
     return { tokens, detail: Object.keys(detail).length ? detail : undefined };
 }
+/** The provider has nothing left to try: the run ends unhealed now, saying so. */
+function providerExhausted(a, base) {
+    const why = typeof base.detail?.notes === 'string' ? base.detail.notes : `${a.input.provider.name} has nothing left to try`;
+    return { kind: 'stop', result: 'unhealed', reason: `${(0,outcome_text/* noneAccepted */.c8)(a.state.attempts)}; ${why}` };
+}
 /** 3. Apply, 4. restore the tests' own files, 5. the final guardrail pass, the size cap and the duplicate check. */
 async function applyProposal(a, asked) {
     const { input, state, n } = a;
@@ -3728,6 +3900,8 @@ async function applyProposal(a, asked) {
                     ? `No change was proposed: ${base.detail.notes}`
                     : 'No change was proposed.',
             });
+        if (answer.exhausted && !applied.problems)
+            return providerExhausted(a, base);
         return NEXT;
     }
     const { diff, truncated } = await (0,tree_state/* diffSinceSnapshot */.Ep)(snapshot, applied.files, MAX_ATTEMPT_DIFF_BYTES);
@@ -3947,6 +4121,92 @@ function expectedFullRunMs(fullRunMs, mode, shards) {
 var changed_lines = __webpack_require__(9055);
 // EXTERNAL MODULE: ./src/repair/builtin/localise.ts
 var localise = __webpack_require__(5335);
+// EXTERNAL MODULE: ./src/repair/builtin/path-kinds.ts
+var path_kinds = __webpack_require__(7968);
+;// CONCATENATED MODULE: ./src/repair/ranking/failure-evidence.ts
+
+const EMPTY_EVIDENCE = { called: [], phrases: [], names: new Set(), messageNames: [] };
+/** A string this long (with a space or punctuation in it) is a phrase worth finding in the source. */
+const MIN_PHRASE_CHARS = 12;
+/** Strings of a statement read, and their longest part kept. */
+const MAX_LITERALS = 32;
+const failure_evidence_MAX_LITERAL_CHARS = 200;
+/** The failing statement: where an assertion in a test file failed, else the test's own line. */
+function failingStatement(failure, testFiles) {
+    const t = failure.triggering;
+    if (t?.expression && (testFiles.has(t.file) || (0,path_kinds/* isTestPath */.M)(t.file) || t.file === failure.test?.file))
+        return t;
+    return failure.test?.expression ? failure.test : undefined;
+}
+/**
+ * The string and regular-expression literals of a statement, as written (escapes kept, except a
+ * regular expression's escaped punctuation, which the source writes plainly).
+ */
+function literalsOf(statement) {
+    const out = [];
+    const pattern = /(?:^|[^\w$])(?:[rRbBuUfF]{0,2})(['"`])((?:\\.|(?!\1)[^\\\n])*)\1|(?:^|[(,=:!&|?{}[;])\s*\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/[a-z]*/g;
+    for (const m of statement.matchAll(pattern)) {
+        const text = m[2] ?? m[3]?.replace(/\\([^\w\s])/g, '$1');
+        if (text)
+            out.push(text.slice(0, failure_evidence_MAX_LITERAL_CHARS));
+        if (out.length >= MAX_LITERALS)
+            break;
+    }
+    return out;
+}
+/** File names are not code: `test_x.py:12` in a message names where, not what. */
+const FILE_SUFFIX = /\.(?:py|pyc|go|js|mjs|cjs|ts|tsx|jsx|rs|java|rb|php|json|ya?ml|toml|txt|md|html?|css|xml|csv|log|lock)$/i;
+/** The qualified names (`strconv.ParseUint`, `os.path.join`) of a failure message. */
+function messageNamesOf(message) {
+    const out = new Set();
+    for (const m of message.matchAll(/(?<![\w.$/\\-])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?![\w$/\\-])/g)) {
+        const name = m[0].replace(/\.$/, '');
+        if (name.length >= 6 && !FILE_SUFFIX.test(name) && name.includes('.'))
+            out.add(name);
+        if (out.size >= MAX_LITERALS)
+            break;
+    }
+    return [...out];
+}
+function isPhrase(literal) {
+    return literal.trim().length >= MIN_PHRASE_CHARS && /[\s\p{P}]/u.test(literal.trim());
+}
+function isName(literal) {
+    return /^[A-Za-z_$][\w$-]{2,39}$/.test(literal);
+}
+async function collectFailureEvidence(failures, callees, testFiles) {
+    const called = new Map();
+    const phrases = new Set();
+    const names = new Set();
+    const messageNames = new Set();
+    for (const failure of failures) {
+        for (const name of messageNamesOf(failure.message))
+            messageNames.add(name);
+        for (const def of await callees.definitionsFor(failure))
+            called.set(`${def.file}\0${def.startLine}`, { file: def.file, startLine: def.startLine, endLine: def.endLine });
+        const statement = failingStatement(failure, testFiles);
+        for (const literal of literalsOf(statement?.expression ?? '')) {
+            if (isPhrase(literal))
+                phrases.add(literal.trim());
+            else if (isName(literal))
+                names.add(literal.toLowerCase());
+        }
+    }
+    return { called: [...called.values()], phrases: [...phrases], names, messageNames: [...messageNames] };
+}
+/** Lines of `text` (1-based) that hold one of the phrases, and which phrase. */
+function phraseLines(text, phrases) {
+    const out = new Map();
+    if (!phrases.length)
+        return out;
+    text.split('\n').forEach((line, i) => {
+        const found = phrases.find((p) => line.includes(p));
+        if (found)
+            out.set(i + 1, found);
+    });
+    return out;
+}
+
 // EXTERNAL MODULE: ./src/repair/builtin/syntax-tree.ts
 var syntax_tree = __webpack_require__(4967);
 ;// CONCATENATED MODULE: ./src/repair/ranking/functions.ts
@@ -4006,9 +4266,8 @@ function compareRanked(a, b) {
         (a.line ?? a.startLine ?? 0) - (b.line ?? b.startLine ?? 0));
 }
 
-// EXTERNAL MODULE: ./src/repair/builtin/path-kinds.ts
-var path_kinds = __webpack_require__(7968);
 ;// CONCATENATED MODULE: ./src/repair/ranking/spectrum.ts
+
 
 
 
@@ -4026,6 +4285,17 @@ const STATIC_WEIGHT = 0.05;
 const WHOLE_RUN_STATIC_WEIGHT = 0.5;
 /** Lines outside any function (module level) count this much. */
 const MODULE_LEVEL_WEIGHT = 0.5;
+/** A line of a function a failing statement calls directly (`failure-evidence.ts`). */
+const CALLED_BOOST = 1.3;
+/** A line beside a string a failing statement expects (the raise of the message it wants). */
+const PHRASE_BOOST = 1.5;
+/** Lines before and after a phrase's line that count as beside it (a condition above its raise). */
+const PHRASE_BEFORE = 3;
+const PHRASE_AFTER = 1;
+/** A line of a function named by a string of a failing statement. */
+const NAME_BOOST = 1.2;
+/** A line that calls a qualified name the failure message mentions. */
+const MESSAGE_NAME_BOOST = 1.3;
 function ochiai(ef, ep, nf) {
     return ef > 0 && nf > 0 ? ef / Math.sqrt(nf * (ef + ep)) : 0;
 }
@@ -4086,13 +4356,20 @@ async function rankSpectrum(input) {
     const statics = new Map((input.staticLines ?? []).map((l) => [`${l.file}\0${l.line}`, l.score]));
     const staticMax = Math.max(1e-9, ...statics.values());
     const staticWeight = spectrum.perTest ? STATIC_WEIGHT : WHOLE_RUN_STATIC_WEIGHT;
+    const evidence = input.evidence ?? EMPTY_EVIDENCE;
     const functions = new Map();
+    const phrases = new Map();
+    const texts = new Map();
     const lines = [];
     for (const hit of hits) {
         if (!(await isCodeLine(input.store, hit.file, hit.line)))
             continue;
-        if (!functions.has(hit.file))
+        if (!functions.has(hit.file)) {
             functions.set(hit.file, await functionsOf(input.store, hit.file));
+            const text = (await input.store.text(hit.file)) ?? '';
+            phrases.set(hit.file, phraseLines(text, evidence.phrases));
+            texts.set(hit.file, text.split('\n'));
+        }
         const fn = functionAt(functions.get(hit.file), hit.line);
         const key = `${hit.file}\0${hit.line}`;
         const changedFile = input.changed.get(hit.file);
@@ -4104,6 +4381,11 @@ async function rankSpectrum(input) {
             [score, why] = [score * CHANGED_BOOST, `${why}; changed by the commit under test`];
         else if (fn && [...(changedFile ?? [])].some((l) => l >= fn.start && l <= fn.end))
             score *= CHANGED_FUNCTION_BOOST;
+        // The statement's evidence weighs what the record leaves open: all of it in a whole run, none
+        // on a line only the failing tests ran (a caller must not outrank the callee they alone ran).
+        const open = spectrum.perTest ? 1 - ochiai(hit.ef, hit.ep, nf) : 1;
+        const statement = { fn, phrases: phrases.get(hit.file), text: texts.get(hit.file), evidence, open };
+        [score, why] = raiseByStatement(hit, statement, [score, why]);
         if (!fn)
             score *= MODULE_LEVEL_WEIGHT;
         score += staticWeight * ((statics.get(key) ?? 0) / staticMax);
@@ -4117,6 +4399,30 @@ async function rankSpectrum(input) {
         ...groupRanking(lines),
         lines: lines.slice(0, MAX_RANKED_LINES).map(({ file, line, score, why }) => ({ file, line, score, why })),
     };
+}
+/** The failing statements' own evidence (`failure-evidence.ts`): what they call, expect and name. */
+function raiseByStatement(hit, s, [score, why]) {
+    const boost = (factor, reason) => {
+        [score, why] = [score * (1 + (factor - 1) * s.open), `${why}; ${reason}`];
+    };
+    if (s.evidence.called.some((c) => c.file === hit.file && hit.line >= c.startLine && hit.line <= c.endLine))
+        boost(CALLED_BOOST, 'called by a failing statement');
+    for (let at = hit.line - PHRASE_AFTER; at <= hit.line + PHRASE_BEFORE; at++) {
+        const phrase = s.phrases.get(at);
+        if (phrase === undefined)
+            continue;
+        boost(PHRASE_BOOST, `beside \`${spectrum_clip(phrase)}\`, which a failing test expects`);
+        break;
+    }
+    if (s.fn?.name && s.evidence.names.has(s.fn.name.toLowerCase()))
+        boost(NAME_BOOST, `named like \`${s.fn.name}\` in a failing statement`);
+    const named = s.evidence.messageNames.find((n) => s.text[hit.line - 1]?.includes(n));
+    if (named)
+        boost(MESSAGE_NAME_BOOST, `calls \`${named}\`, named in the failure message`);
+    return [score, why];
+}
+function spectrum_clip(text) {
+    return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 /** How much of a function's score is its best line; the rest is the mean of its best three. */
 const BEST_LINE_SHARE = 0.7;
@@ -4179,6 +4485,7 @@ function groupRanking(lines) {
 
 
 
+
 async function rankFaults(input) {
     const store = new source_store/* SourceStore */.B(input.root);
     const view = await (0,repo_view/* openRepoView */.iA)(input.root);
@@ -4193,7 +4500,8 @@ async function rankFaults(input) {
             callees,
         });
         if (input.spectrum) {
-            const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines });
+            const evidence = await collectFailureEvidence(input.failures, callees, input.testFiles);
+            const ranked = await rankSpectrum({ ...input, spectrum: input.spectrum, changed, store, staticLines, evidence });
             // A record whose lines of the repository's own code lie in no function (transformed scripts
             // left out, module-level code only) says nothing a function ranking can use.
             if (ranked && ranked.functions.length > 0)
@@ -4271,30 +4579,157 @@ function readGoProfile(file, cwd, root) {
 
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
+;// CONCATENATED MODULE: ./src/workspace/recorders/source-map.ts
+/**
+ * Source Map v3 for the Node recorder: V8 counts offsets in the code it ran, and a runner that
+ * transformed a file (vitest, jest's babel, a TypeScript loader) ran other code than the file's.
+ * Its source map says which original line each piece of the generated code came from. Only what the
+ * recorder needs: the `mappings` VLQ decoder and the sources resolved to absolute paths.
+ */
+
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64.length; i++)
+    DIGIT[BASE64.charCodeAt(i)] = i;
+/** Segments a map may hold before it is refused (a bound on memory, not a format rule). */
+const MAX_SEGMENTS = 2_000_000;
+/**
+ * The segments of a `mappings` string that name a source, in order. Throws on a malformed string
+ * (a bad digit, a value cut short), so a broken map is never half-used.
+ */
+function decodeMappings(mappings) {
+    const out = [];
+    // Every field is relative to the one before it; the generated column restarts at each line.
+    const state = { line: 0, column: 0, source: 0, originalLine: 0, originalColumn: 0, name: 0 };
+    let i = 0;
+    while (i < mappings.length) {
+        const ch = mappings.charCodeAt(i);
+        if (ch === 59 /* ; */ || ch === 44 /* , */) {
+            if (ch === 59)
+                [state.line, state.column] = [state.line + 1, 0];
+            i++;
+            continue;
+        }
+        const fields = [];
+        while (i < mappings.length && mappings.charCodeAt(i) !== 44 && mappings.charCodeAt(i) !== 59) {
+            const [value, next] = readVlq(mappings, i);
+            fields.push(value);
+            i = next;
+        }
+        if (fields.length !== 1 && fields.length !== 4 && fields.length !== 5)
+            throw new Error(`a segment of ${fields.length} fields on generated line ${state.line + 1}`);
+        state.column += fields[0];
+        if (fields.length === 1)
+            continue;
+        state.source += fields[1];
+        state.originalLine += fields[2];
+        state.originalColumn += fields[3];
+        out.push({ line: state.line, column: state.column, source: state.source, originalLine: state.originalLine });
+        if (out.length > MAX_SEGMENTS)
+            throw new Error(`more than ${MAX_SEGMENTS} segments`);
+    }
+    return out;
+}
+/** One base64 VLQ value at `at`: the value and where the next one starts. */
+function readVlq(text, at) {
+    let value = 0;
+    let shift = 0;
+    let i = at;
+    for (;;) {
+        if (i >= text.length)
+            throw new Error('the mappings end inside a value');
+        const code = text.charCodeAt(i++);
+        const digit = code < 128 ? DIGIT[code] : -1;
+        if (digit < 0 || shift > 30)
+            throw new Error(`bad VLQ digit at ${i - 1} of the mappings`);
+        value += (digit & 31) * 2 ** shift;
+        shift += 5;
+        if (!(digit & 32))
+            break;
+    }
+    return [value % 2 ? -Math.floor(value / 2) : Math.floor(value / 2), i];
+}
+/** A map's sources as absolute paths, resolved like a browser would: against `sourceRoot`, then the script. */
+function resolveSources(map, scriptFile) {
+    const root = typeof map.sourceRoot === 'string' ? map.sourceRoot : '';
+    const sources = Array.isArray(map.sources) ? map.sources : [];
+    return sources.map((s) => {
+        if (typeof s !== 'string' || !s)
+            return undefined;
+        const joined = root && !/^[a-z]+:|^\//i.test(s) ? `${root.replace(/\/?$/, '/')}${s}` : s;
+        if (joined.startsWith('file://')) {
+            try {
+                return (0,external_node_url_.fileURLToPath)(joined);
+            }
+            catch {
+                return undefined;
+            }
+        }
+        if (/^[a-z][a-z0-9+.-]*:/i.test(joined))
+            return undefined;
+        return external_node_path_default().resolve(external_node_path_default().dirname(scriptFile), joined);
+    });
+}
+function decodeMap(map, scriptFile) {
+    if (map.sections !== undefined)
+        throw new Error('indexed source maps (sections) are not read');
+    if (typeof map.mappings !== 'string')
+        throw new Error('the source map has no mappings');
+    return { sources: resolveSources(map, scriptFile), segments: decodeMappings(map.mappings) };
+}
+/** The JSON of a `sourceMappingURL` value: an inline `data:` URL, else a file beside the script (bounded). */
+function readMapUrl(value, scriptFile, readFile) {
+    if (value.startsWith('data:')) {
+        const comma = value.indexOf(',');
+        if (comma < 0)
+            return undefined;
+        const meta = value.slice(5, comma);
+        const body = value.slice(comma + 1);
+        const text = /;base64$/i.test(meta) ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+        return JSON.parse(text);
+    }
+    let file;
+    try {
+        file = value.startsWith('file://') ? (0,external_node_url_.fileURLToPath)(value) : external_node_path_default().resolve(external_node_path_default().dirname(scriptFile), value);
+    }
+    catch {
+        return undefined;
+    }
+    const text = readFile(file);
+    return text === undefined ? undefined : JSON.parse(text);
+}
+
 ;// CONCATENATED MODULE: ./src/workspace/recorders/node-coverage.ts
 /**
  * V8's coverage (`NODE_V8_COVERAGE`: one JSON file per Node process, child processes included) as
  * the lines that ran. A script counts only when it is a file under the repository, outside
- * `node_modules`, and its recorded length is the file's own: a script a runner transformed (vitest,
- * jest's module wrapper, TypeScript) has offsets of the transformed code, which would point at the
- * wrong lines, so it is left out and said so.
+ * `node_modules`. When its recorded length is the file's own, its offsets are the file's. When a
+ * runner transformed it (vitest, jest's babel, a TypeScript loader), the offsets are those of the
+ * generated code: they are mapped back through the script's source map, from Node's own
+ * `source-map-cache` or from what the preload (`node-preload.ts`) noted for code run through
+ * `node:vm`. A transformed script with no usable map is left out and said so.
  */
+
 
 
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-/** The repo-relative path of a script URL, when it is one of the repository's own files. */
-function ownFile(url, root) {
-    if (!url.startsWith('file://'))
-        return undefined;
-    let file;
-    try {
-        file = (0,external_node_url_.fileURLToPath)(url);
+const MAX_MAP_BYTES = 16 * 1024 * 1024;
+/** The repo-relative path of an absolute file or file URL, when it is one of the repository's own files. */
+function ownFile(urlOrPath, root) {
+    let file = urlOrPath;
+    if (urlOrPath.startsWith('file://')) {
+        try {
+            file = (0,external_node_url_.fileURLToPath)(urlOrPath);
+        }
+        catch {
+            return undefined;
+        }
     }
-    catch {
+    else if (!external_node_path_default().isAbsolute(urlOrPath))
         return undefined;
-    }
     const rel = external_node_path_default().relative(root, file);
     if (!rel || rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
         return undefined;
@@ -4303,91 +4738,225 @@ function ownFile(url, root) {
         return undefined;
     return parts.join('/');
 }
+/** Each offset's count (-1: in no range) and whether it lies inside a function (not only the script's top level). */
+function countOffsets(length, ranges) {
+    const counts = new Int32Array(length).fill(-1);
+    const inner = new Uint8Array(length);
+    const sorted = [...ranges].sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+    // Outer ranges first, so a nested block's count overrides its function's.
+    sorted.forEach((r, i) => {
+        const from = Math.max(0, r.startOffset);
+        const to = Math.min(length, r.endOffset);
+        counts.fill(r.count, from, to);
+        inner.fill(i === 0 && from === 0 ? 0 : 1, from, to);
+    });
+    return { counts, inner };
+}
+/** Per line: something ran in a function on it, or all of it ran (top level). */
+class LineRun {
+    state = new Map();
+    see(line, ran, inner) {
+        const s = this.state.get(line) ?? { inner: false, all: true };
+        if (ran && inner)
+            s.inner = true;
+        if (!ran)
+            s.all = false;
+        this.state.set(line, s);
+    }
+    lines() {
+        return [...this.state].filter(([, s]) => s.inner || s.all).map(([l]) => l);
+    }
+}
 /**
  * Lines with code that ran in a function (or in the script's top level, when the whole line is top
  * level): `export function unused() {` ran only in its `export`, so it does not count.
  */
 function linesRun(source, ranges) {
-    const counts = new Int32Array(source.length).fill(-1);
-    const inner = new Uint8Array(source.length);
-    const sorted = [...ranges].sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
-    // Outer ranges first, so a nested block's count overrides its function's.
-    sorted.forEach((r, i) => {
-        const from = Math.max(0, r.startOffset);
-        const to = Math.min(source.length, r.endOffset);
-        counts.fill(r.count, from, to);
-        inner.fill(i === 0 && from === 0 ? 0 : 1, from, to);
-    });
-    const out = new Set();
+    const { counts, inner } = countOffsets(source.length, ranges);
+    const run = new LineRun();
     let line = 1;
-    let ranInner = false;
-    let allRan = true;
-    let any = false;
-    for (let i = 0; i <= source.length; i++) {
-        const ch = i < source.length ? source.charCodeAt(i) : 10;
-        if (ch === 10) {
-            if (any && (ranInner || allRan))
-                out.add(line);
+    for (let i = 0; i < source.length; i++) {
+        const ch = source.charCodeAt(i);
+        if (ch === 10)
             line++;
-            ranInner = any = false;
-            allRan = true;
+        else if (ch !== 32 && ch !== 9 && ch !== 13)
+            run.see(line, counts[i] > 0, inner[i] === 1);
+    }
+    return new Set(run.lines());
+}
+/**
+ * The original lines a transformed script ran, by source file (absolute paths): each mapped
+ * segment of the generated code counts for its original line, at the offset where it starts.
+ */
+function mappedLinesRun(length, ranges, generated) {
+    const { counts, inner } = countOffsets(length, ranges);
+    const starts = [];
+    let offset = 0;
+    for (const len of generated.lineLengths) {
+        starts.push(offset);
+        offset += len + 1;
+    }
+    const bySource = new Map();
+    for (const seg of generated.map.segments) {
+        const row = seg.line - generated.lineOffset;
+        if (row < 0 || row >= starts.length || generated.map.sources[seg.source] === undefined)
+            continue;
+        const at = starts[row] + seg.column - (row === 0 ? generated.columnOffset : 0);
+        if (at < 0 || at >= length)
+            continue;
+        const run = bySource.get(seg.source) ?? new LineRun();
+        run.see(seg.originalLine + 1, counts[at] > 0, inner[at] === 1);
+        bySource.set(seg.source, run);
+    }
+    const out = new Map();
+    for (const [source, run] of bySource) {
+        const file = generated.map.sources[source];
+        out.set(file, new Set([...(out.get(file) ?? []), ...run.lines()]));
+    }
+    return out;
+}
+function readJson(file, maxBytes) {
+    if ((0,external_node_fs_.statSync)(file).size > maxBytes)
+        throw new Error(`${file} is over ${maxBytes} bytes`);
+    return JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
+}
+/** What the preload noted (one JSON line a script), by absolute file. */
+function readNotedScripts(dir) {
+    const out = new Map();
+    let names;
+    try {
+        names = dir ? (0,external_node_fs_.readdirSync)(dir).filter((n) => /^maps-.*\.jsonl$/.test(n)) : [];
+    }
+    catch {
+        return out;
+    }
+    for (const name of names.sort()) {
+        let text;
+        try {
+            const file = external_node_path_default().join(dir, name);
+            if ((0,external_node_fs_.statSync)(file).size > MAX_REPORT_BYTES)
+                continue;
+            text = (0,external_node_fs_.readFileSync)(file, 'utf8');
         }
-        else if (ch !== 32 && ch !== 9 && ch !== 13) {
-            any = true;
-            if (counts[i] > 0 && inner[i])
-                ranInner = true;
-            if (!(counts[i] > 0))
-                allRan = false;
+        catch {
+            continue;
+        }
+        for (const row of text.split('\n')) {
+            const s = parseNoted(row);
+            if (s)
+                out.set(s.file, [...(out.get(s.file) ?? []), s]);
         }
     }
     return out;
 }
-function readScripts(file) {
-    if ((0,external_node_fs_.statSync)(file).size > MAX_REPORT_BYTES)
-        return [];
-    const parsed = JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
-    return Array.isArray(parsed.result) ? parsed.result : [];
+function parseNoted(row) {
+    if (!row.trim())
+        return undefined;
+    try {
+        const s = JSON.parse(row);
+        const ok = typeof s.file === 'string' &&
+            typeof s.mapUrl === 'string' &&
+            typeof s.length === 'number' &&
+            Array.isArray(s.lineLengths) &&
+            s.lineLengths.every((n) => Number.isInteger(n) && n >= 0);
+        return ok
+            ? { ...s, lineOffset: Number(s.lineOffset) || 0, columnOffset: Number(s.columnOffset) || 0 }
+            : undefined;
+    }
+    catch {
+        return undefined;
+    }
 }
-/** Every coverage file in `dir`, merged; unreadable ones are skipped. */
-function readNodeCoverage(dir, root) {
-    const lines = new Map();
-    const transformed = new Set();
+function readSmallFile(file) {
+    try {
+        return (0,external_node_fs_.statSync)(file).size > MAX_MAP_BYTES ? undefined : (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The generated code's shape and map for a transformed script of `length`, when one is known. */
+function generatedFor(script, file, length, report, noted) {
+    try {
+        const cached = report['source-map-cache']?.[script.url];
+        if (cached?.data && Array.isArray(cached.lineLengths)) {
+            const total = cached.lineLengths.reduce((a, b) => a + b + 1, -1);
+            if (total === length)
+                return { lineLengths: cached.lineLengths, lineOffset: 0, columnOffset: 0, map: decodeMap(cached.data, file) };
+        }
+        const seen = (noted.get(file) ?? []).filter((s) => s.length === length).at(-1);
+        if (!seen)
+            return undefined;
+        const raw = readMapUrl(seen.mapUrl, file, readSmallFile);
+        if (!raw)
+            return undefined;
+        return {
+            lineLengths: seen.lineLengths,
+            lineOffset: seen.lineOffset,
+            columnOffset: seen.columnOffset,
+            map: decodeMap(raw, file),
+        };
+    }
+    catch {
+        return undefined;
+    }
+}
+function addLines(into, rel, lines) {
+    const own = into.get(rel) ?? new Set();
+    for (const l of lines)
+        own.add(l);
+    into.set(rel, own);
+}
+/** Every coverage file in `dir`, merged, with the preload's notes from `mapsDir`; unreadable ones are skipped. */
+function readNodeCoverage(dir, root, mapsDir) {
+    const coverage = { lines: new Map(), transformed: new Set(), mapped: new Set() };
     const realRoot = external_node_path_default().resolve(root);
+    const noted = readNotedScripts(mapsDir);
     let files;
     try {
         files = (0,external_node_fs_.readdirSync)(dir).filter((f) => /^coverage-.*\.json$/.test(f));
     }
     catch {
-        return { lines, transformed };
+        return coverage;
     }
     for (const name of files.sort()) {
-        let scripts;
+        let report;
         try {
-            scripts = readScripts(external_node_path_default().join(dir, name));
+            report = readJson(external_node_path_default().join(dir, name), MAX_REPORT_BYTES);
         }
         catch {
             continue;
         }
-        for (const script of scripts) {
-            const rel = ownFile(script.url, realRoot);
-            if (!rel)
-                continue;
-            const source = readSource(external_node_path_default().join(realRoot, rel));
-            const ranges = script.functions.flatMap((f) => f.ranges);
-            const length = Math.max(0, ...ranges.map((r) => r.endOffset));
-            if (source === undefined || length !== source.length) {
-                transformed.add(rel);
-                continue;
-            }
-            const own = lines.get(rel) ?? new Set();
-            for (const l of linesRun(source, ranges))
-                own.add(l);
-            lines.set(rel, own);
-        }
+        for (const script of Array.isArray(report.result) ? report.result : [])
+            readScript(script, report, realRoot, noted, coverage);
     }
-    for (const rel of lines.keys())
-        transformed.delete(rel);
-    return { lines, transformed };
+    for (const rel of coverage.lines.keys())
+        coverage.transformed.delete(rel);
+    return coverage;
+}
+function readScript(script, report, root, noted, coverage) {
+    const rel = ownFile(script.url, root);
+    if (!rel)
+        return;
+    const file = external_node_path_default().join(root, rel);
+    const source = readSource(file);
+    const ranges = script.functions.flatMap((f) => f.ranges);
+    const length = Math.max(0, ...ranges.map((r) => r.endOffset));
+    if (source !== undefined && length === source.length) {
+        addLines(coverage.lines, rel, linesRun(source, ranges));
+        return;
+    }
+    const generated = generatedFor(script, file, length, report, noted);
+    if (!generated) {
+        coverage.transformed.add(rel);
+        return;
+    }
+    coverage.mapped.add(rel);
+    for (const [abs, lines] of mappedLinesRun(length, ranges, generated)) {
+        const own = ownFile(abs, root);
+        if (own && lines.size > 0)
+            addLines(coverage.lines, own, lines);
+    }
 }
 function readSource(file) {
     try {
@@ -4399,6 +4968,132 @@ function readSource(file) {
         return undefined;
     }
 }
+
+;// CONCATENATED MODULE: ./src/workspace/recorders/node-preload.ts
+/**
+ * The Node recorder's preload, written into self-heal's own temporary directory and loaded with
+ * `NODE_OPTIONS=--require <it>` for a recorded run only (never into the repository). Test runners
+ * run a transformed copy of each file through `node:vm` (vitest's module runner, jest's
+ * `compileFunction`), so V8's coverage counts offsets in code that is not the file's. The preload
+ * notes, for each such script of the repository's own files, its line lengths, its line and column
+ * offsets and its `sourceMappingURL`, one JSON line each, so the reader can map the counts back
+ * through the source map. In a forked worker (vitest's forks, jest-worker), which its runner ends
+ * with SIGTERM, it also writes V8's coverage before the default handling goes on. Any error of its
+ * own turns it off; it changes no result.
+ */
+const NODE_PRELOAD_FILE = 'self-heal-node-preload.cjs';
+const NODE_PRELOAD = String.raw `'use strict';
+// self-heal's Node recorder preload (see self-heal's src/workspace/recorders/node-preload.ts).
+(function () {
+  const out = process.env.SELF_HEAL_SPECTRUM_NODE_MAPS;
+  const rootDir = process.env.SELF_HEAL_SPECTRUM_ROOT;
+  if (!out || !rootDir) return;
+  let fs, path, vm, v8, url, threadId;
+  try {
+    fs = require('fs');
+    path = require('path');
+    vm = require('vm');
+    v8 = require('v8');
+    url = require('url');
+    threadId = require('worker_threads').threadId;
+  } catch (error) {
+    return;
+  }
+  const MAX_SCRIPTS = 20000;
+  const MAX_URL = 16 * 1024 * 1024;
+  const MAX_CODE = 32 * 1024 * 1024;
+  const MAX_BYTES = 64 * 1024 * 1024;
+  let bytes = 0;
+  const prefix = rootDir + path.sep;
+  const nodeModules = path.sep + 'node_modules' + path.sep;
+  let noted = 0;
+  let on = true;
+  const notes = path.join(out, 'maps-' + process.pid + '-' + threadId + '.jsonl');
+
+  function own(filename) {
+    if (typeof filename !== 'string') return undefined;
+    let file = filename;
+    if (file.startsWith('file://')) file = url.fileURLToPath(file);
+    if (!file.startsWith(prefix) || file.includes(nodeModules)) return undefined;
+    return file;
+  }
+
+  function note(code, options) {
+    if (!on) return;
+    try {
+      if (typeof code !== 'string' || code.length > MAX_CODE || noted >= MAX_SCRIPTS) return;
+      const filename = typeof options === 'string' ? options : options && options.filename;
+      const file = own(filename);
+      if (!file) return;
+      const at = code.lastIndexOf('sourceMappingURL=');
+      if (at < 0) return;
+      let end = code.indexOf('\n', at);
+      if (end < 0) end = code.length;
+      const mapUrl = code.slice(at + 17, end).trim();
+      if (!mapUrl || mapUrl.length > MAX_URL) return;
+      const lineLengths = code.split('\n').map((l) => l.length);
+      const lineOffset = (options && typeof options === 'object' && Number(options.lineOffset)) || 0;
+      const columnOffset = (options && typeof options === 'object' && Number(options.columnOffset)) || 0;
+      const line = JSON.stringify({ file, length: code.length, lineLengths, lineOffset, columnOffset, mapUrl }) + '\n';
+      if (bytes + line.length > MAX_BYTES) return;
+      bytes += line.length;
+      // One line per script, written at once: a worker thread ended by terminate() never sees 'exit'.
+      fs.appendFileSync(notes, line);
+      noted++;
+    } catch (error) {
+      on = false;
+    }
+  }
+
+  function wrapFunction(name, codeAt, optionsAt) {
+    const original = vm[name];
+    if (typeof original !== 'function') return;
+    const wrapped = function () {
+      note(arguments[codeAt], arguments[optionsAt]);
+      return original.apply(this, arguments);
+    };
+    Object.defineProperty(wrapped, 'name', { value: original.name });
+    Object.defineProperty(wrapped, 'length', { value: original.length });
+    vm[name] = wrapped;
+  }
+
+  try {
+    wrapFunction('runInThisContext', 0, 1);
+    wrapFunction('runInContext', 0, 2);
+    wrapFunction('runInNewContext', 0, 2);
+    wrapFunction('compileFunction', 0, 2);
+    const OriginalScript = vm.Script;
+    if (typeof OriginalScript === 'function') {
+      vm.Script = class Script extends OriginalScript {
+        constructor(code, options) {
+          note(code, options);
+          super(code, options);
+        }
+      };
+    }
+  } catch (error) {
+    on = false;
+  }
+
+  // A forked worker that its runner ends with SIGTERM would never reach 'exit', and Node writes V8's
+  // coverage only there. Only such children (an IPC channel) get this handler; when it is the only
+  // one, the signal's default handling goes on at once.
+  if (process.channel && threadId === 0) {
+    const onTerm = function () {
+      try {
+        v8.takeCoverage();
+      } catch (error) {
+        // Coverage was not on, or could not be written.
+      }
+      if (process.listenerCount('SIGTERM') === 1) {
+        process.removeListener('SIGTERM', onTerm);
+        process.kill(process.pid, 'SIGTERM');
+      }
+    };
+    process.on('SIGTERM', onTerm);
+  }
+})();
+`;
 
 ;// CONCATENATED MODULE: ./src/workspace/recorders/python-sources.ts
 /**
@@ -4615,21 +5310,31 @@ const PYTHON_FILES = [
 
 
 
+
 /** Distinct lines a recorder keeps per process (the tracer) or per run (the others). */
 const MAX_RECORDED_LINES = 200_000;
 function startRecording(options) {
     const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(options.tmpDir ?? external_node_os_default().tmpdir(), 'self-heal-spectrum-'));
-    const dirs = { node: external_node_path_default().join(dir, 'node'), py: external_node_path_default().join(dir, 'py'), pyOut: external_node_path_default().join(dir, 'py-out') };
+    const dirs = {
+        node: external_node_path_default().join(dir, 'node'),
+        nodeMaps: external_node_path_default().join(dir, 'node-maps'),
+        py: external_node_path_default().join(dir, 'py'),
+        pyOut: external_node_path_default().join(dir, 'py-out'),
+    };
     for (const d of Object.values(dirs))
         (0,external_node_fs_.mkdirSync)(d, { recursive: true });
     for (const [name, text] of PYTHON_FILES)
         (0,external_node_fs_.writeFileSync)(external_node_path_default().join(dirs.py, name), text);
+    const preload = external_node_path_default().join(dir, NODE_PRELOAD_FILE);
+    (0,external_node_fs_.writeFileSync)(preload, NODE_PRELOAD);
     const goProfile = external_node_path_default().join(dir, 'go.out');
     const maxLines = options.maxLines ?? MAX_RECORDED_LINES;
     const root = external_node_path_default().resolve(options.root);
     return {
         env: (base) => ({
             NODE_V8_COVERAGE: dirs.node,
+            NODE_OPTIONS: [base.NODE_OPTIONS, `--require ${nodeOptionQuote(preload)}`].filter(Boolean).join(' '),
+            SELF_HEAL_SPECTRUM_NODE_MAPS: dirs.nodeMaps,
             PYTHONPATH: [dirs.py, base.PYTHONPATH].filter(Boolean).join((external_node_path_default()).delimiter),
             PYTEST_PLUGINS: [base.PYTEST_PLUGINS, '_self_heal_pytest'].filter(Boolean).join(','),
             SELF_HEAL_SPECTRUM_ROOT: root,
@@ -4645,11 +5350,13 @@ function startRecording(options) {
             if (python.length > 0)
                 recorders.push('python');
             units.push(...python);
-            const node = readNodeCoverage(dirs.node, root);
+            const node = readNodeCoverage(dirs.node, root, dirs.nodeMaps);
             if (node.lines.size > 0) {
                 recorders.push('node');
                 units.push({ outcome: 'failed', lines: bound(node.lines, maxLines, notes, 'V8 coverage') });
             }
+            if (node.mapped.size > 0)
+                notes.push(`${node.mapped.size} transformed script(s) mapped back through their source maps`);
             if (node.transformed.size > 0)
                 notes.push(`${node.transformed.size} transformed script(s) left out of V8 coverage (offsets of generated code): ${[...node.transformed].slice(0, 3).join(', ')}`);
             const go = readGoProfile(goProfile, options.cwd, root);
@@ -4663,6 +5370,10 @@ function startRecording(options) {
         },
         dispose: () => (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true }),
     };
+}
+/** A path as one `NODE_OPTIONS` argument: Node splits that variable at spaces, outside double quotes. */
+function nodeOptionQuote(file) {
+    return /^[\w./@:+-]+$/.test(file) ? file : `"${file.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 /** The tracer's per-process files: per-test units under pytest, else one whole-run unit each. */
 function readPython(dir, notes) {
@@ -4784,6 +5495,27 @@ function targetsStillFail(input, cases) {
         return outcome === 'failed';
     });
 }
+/**
+ * A test that passed in the CI run but failed under the recorders (a timing test slowed by the
+ * tracer) is no evidence either way: its unit is left out, and the note says how many.
+ */
+function leaveOutChangedOutcomes(spectrum, baseline, recorded) {
+    if (!spectrum.perTest)
+        return spectrum;
+    const changed = new Set(recorded
+        .filter((c) => c.status === 'failed' || c.status === 'errored')
+        .flatMap((c) => {
+        const before = baseline.get(c.id);
+        return before?.status === 'passed' ? [c.id] : [];
+    }));
+    if (changed.size === 0)
+        return spectrum;
+    const units = spectrum.units.filter((u) => !(u.test && changed.has(u.test)));
+    if (units.length === 0)
+        return undefined;
+    const note = `${(0,format/* plural */.LS)(changed.size, 'test')} that passed in the CI run failed under the recorders: left out`;
+    return { ...spectrum, units, notes: [...spectrum.notes, note] };
+}
 async function recordSpectrum(input) {
     const plan = recordedPlan(input);
     if (!plan)
@@ -4798,7 +5530,11 @@ async function recordSpectrum(input) {
     try {
         const timeoutMs = Math.min(input.timeoutMs, Math.max(MIN_TIMEOUT_MS, TIMEOUT_FACTOR * (input.confirmationMs ?? input.timeoutMs)));
         input.logger.info(`recording which lines the failing tests run: ${plan.display}`);
-        const result = await input.runs.run(plan, 'spectrum', { env: recording.env(input.env), timeoutMs });
+        // The plan's own variables (NODE_OPTIONS carrying a node:test pattern) are kept under the recorders'.
+        const result = await input.runs.run(plan, 'spectrum', {
+            env: recording.env({ ...input.env, ...plan.env }),
+            timeoutMs,
+        });
         const took = (0,format/* formatDuration */.a3)(result.durationMs);
         const dropped = (why) => ({
             note: `the recorded run was dropped (${why}): the static ranking is used`,
@@ -4808,7 +5544,8 @@ async function recordSpectrum(input) {
             return dropped(`it timed out after ${took}`);
         if (!targetsStillFail(input, result.cases))
             return dropped('a failing test did not fail in it');
-        const spectrum = recording.read(result.durationMs);
+        const read = recording.read(result.durationMs);
+        const spectrum = read && leaveOutChangedOutcomes(read, input.baseline, result.cases);
         if (!spectrum)
             return dropped('no recorder wrote anything about the repository’s code');
         const failed = spectrum.units.filter((u) => u.outcome === 'failed').length;
@@ -5823,6 +6560,59 @@ function matchParen(line, open) {
 var escape_regex = __webpack_require__(8558);
 // EXTERNAL MODULE: ./src/reports/junit/repo-relative-file.ts
 var repo_relative_file = __webpack_require__(2290);
+;// CONCATENATED MODULE: ./src/loop/rerun-pytest.ts
+/**
+ * The test paths of a pytest command (`pytest tests/`, `python -m pytest src/tests -q`): a
+ * targeted rerun names its node ids instead, since pytest would run both the paths and the ids,
+ * that is, the whole suite again. A word counts as a path when it follows the pytest invocation,
+ * is no option nor an option's value, and exists under the working directory.
+ */
+
+
+/** pytest options (its own and common plugins') whose value is the next word. */
+const VALUE_OPTIONS = new Set(`-k -m -p -o -c -W -n -r --rootdir --ignore --ignore-glob --deselect --confcutdir --basetemp
+   --junitxml --junit-xml --junit-prefix --log-file --log-level --log-cli-level --tb --maxfail
+   --durations --import-mode --override-ini --config-file --capture --color --pythonwarnings --cov
+   --cov-report --cov-config --cov-fail-under --dist --numprocesses --maxprocesses --reruns
+   --timeout --html --alluredir --json-report-file --ds --randomly-seed --hypothesis-seed`.split(/\s+/));
+/** Where pytest's own arguments start: after `pytest`, `py.test` or `python -m pytest`. */
+function argumentsStart(words) {
+    const names = words.map((w) => external_node_path_default().posix.basename(w.value));
+    for (let i = 0; i < names.length; i++) {
+        if (names[i] === 'pytest' || names[i] === 'py.test')
+            return i + 1;
+        if (/^python[0-9.]*$/.test(names[i]) && names[i + 1] === '-m' && names[i + 2] === 'pytest')
+            return i + 3;
+    }
+    return words.length;
+}
+function pytestPathWords(words, cwd) {
+    const out = [];
+    for (let i = argumentsStart(words); i < words.length; i++) {
+        const w = words[i];
+        if (w.value.startsWith('-') || VALUE_OPTIONS.has(words[i - 1].value))
+            continue;
+        const file = w.value.split('::')[0];
+        if (file && (0,external_node_fs_.existsSync)(external_node_path_default().resolve(cwd, file)))
+            out.push(w);
+    }
+    return out;
+}
+/** `command` without `words` (and the space before each); `end` moved back by what was cut before it. */
+function cutWords(command, words, end) {
+    let out = command;
+    let moved = end;
+    for (const w of [...words].sort((a, b) => b.start - a.start)) {
+        let from = w.start;
+        while (from > 0 && (out[from - 1] === ' ' || out[from - 1] === '\t'))
+            from--;
+        out = out.slice(0, from) + out.slice(w.end);
+        if (w.end <= end)
+            moved -= w.end - from;
+    }
+    return { command: out, end: moved };
+}
+
 ;// CONCATENATED MODULE: ./src/loop/rerun.ts
 /**
  * Targeted reruns: a command that runs just the failing tests, built for the runner the test
@@ -5862,6 +6652,19 @@ var repo_relative_file = __webpack_require__(2290);
 
 
 
+
+/**
+ * The flag that stops a run at its first failing test. A candidate's rerun needs only to know
+ * whether every target passes; when the failing tests hang until a timeout, each one it need not
+ * run saves that timeout.
+ */
+const FAIL_FAST = {
+    pytest: '-x',
+    vitest: '--bail=1',
+    jest: '--bail',
+    mocha: '--bail',
+    go: '-failfast',
+};
 const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
 function base(word) {
     return word ? external_node_path_default().posix.basename(word.value) : '';
@@ -5946,7 +6749,7 @@ function packageScript(words) {
         return null;
     return { manager, script: next };
 }
-function readScript(cwd, script) {
+function rerun_readScript(cwd, script) {
     try {
         const pkg = JSON.parse((0,external_node_fs_.readFileSync)(external_node_path_default().join(cwd, 'package.json'), 'utf8'));
         const value = pkg.scripts?.[script];
@@ -6281,18 +7084,18 @@ function planRerun(options) {
     for (const segment of segments) {
         const runner = runnerOf(segment.words);
         if (runner)
-            return direct({ testCommand, segment, runner, targets, cwd, scope });
+            return direct({ testCommand, segment, runner, targets, cwd, scope, failFast: options.failFast });
     }
     for (const segment of segments) {
         const pm = packageScript(segment.words);
         if (!pm)
             continue;
-        const script = readScript(cwd, pm.script);
+        const script = rerun_readScript(cwd, pm.script);
         const scriptSegments = script ? splitCommandLine(script) : null;
         const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
         if (!runner)
             continue;
-        const request = { testCommand, segment, runner, targets, cwd, scope };
+        const request = { testCommand, segment, runner, targets, cwd, scope, failFast: options.failFast };
         return throughPackageManager(request, pm.manager, options.nodeOptions);
     }
     const dialectRunner = runnerFromDialect(targets[0].dialect);
@@ -6325,13 +7128,15 @@ function scopedArgs(request) {
     const { runner, targets, cwd, scope } = request;
     if (runner === 'unittest' && !plainDiscover(request.segment.words))
         return null;
+    const flag = request.failFast ? FAIL_FAST[runner] : undefined;
+    const withFlag = (args) => (flag ? `${flag} ${args}` : args);
     const args = runnerArgs(runner, targets, cwd, scope);
     if (args !== null)
-        return { args, scope };
+        return { args: withFlag(args), scope };
     if (scope === 'files')
         return null;
     const files = runnerArgs(runner, targets, cwd, 'files');
-    return files === null ? null : { args: files, scope: 'files' };
+    return files === null ? null : { args: withFlag(files), scope: 'files' };
 }
 /**
  * `unittest discover` that the ids can replace: no start or top directory (its modules are then
@@ -6376,6 +7181,11 @@ function direct(request) {
     else if (runner === 'node-test') {
         const flag = segment.words.find((w) => w.value === '--test' || w.value.startsWith('--test='));
         command = insertAt(testCommand, flag.end, built.args);
+    }
+    else if (runner === 'pytest') {
+        // pytest would run the command's own test paths as well as the ids: they go.
+        const cut = cutWords(testCommand, pytestPathWords(segment.words, request.cwd), segment.end);
+        command = insertAt(cut.command, cut.end, built.args);
     }
     else if (runner === 'cargo') {
         const hasSeparator = segment.words.some((w) => w.value === '--');
@@ -6453,7 +7263,8 @@ function createTestRuns(options) {
     (0,external_node_fs_.rmSync)(options.outputDir, { recursive: true, force: true });
     (0,external_node_fs_.mkdirSync)(options.outputDir, { recursive: true });
     const execute = (command, env, label, timeoutMs) => executeRun(state, command, env, label, timeoutMs);
-    const plan = (targets, scope) => planRerun({
+    const plan = (targets, scope, failFast) => planRerun({
+        failFast,
         testCommand: options.testCommand,
         template: options.rerunTemplate,
         targets,
@@ -6618,6 +7429,8 @@ function writeReportFile(file, report) {
  * the work tree, next to the user's own changes, and the report says so). It is delivery's one fix
  * commit with its one message (`delivery/local-commit.ts`: author, committer, no hooks).
  */
+
+
 
 
 
@@ -6913,7 +7726,14 @@ async function healInSnapshot(run, setup) {
             const stop = { result: 'config-error', reason: verify.reason };
             return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
         }
-        const { loop, spent } = await runLoop(run, setup, { runs, baseline, failures, context, verify: verify.mode });
+        const { loop, spent } = await runLoop(run, setup, {
+            runs,
+            baseline,
+            failures,
+            context,
+            verify: verify.mode,
+            confirmationMs: timings.confirmationMs,
+        });
         const common = {
             verify: { mode: verify.mode, reason: verify.reason },
             summary: baseline.summary,
@@ -6942,47 +7762,6 @@ async function healInSnapshot(run, setup) {
         if (!released)
             restoreAndRelease(snapshot, testRuns);
     }
-}
-/**
- * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
- * confirmation and its fallbacks) the confirmation, logged here with its duration. The targeted
- * runs made here serve the attempts too: `stop()` ends the timing when the baseline is settled.
- */
-function timeBaselineRuns(runs, logger) {
-    const timings = { attempts: [] };
-    let active = true;
-    const count = (label, result) => {
-        if (!active)
-            return result;
-        if (label === 'baseline') {
-            timings.baselineMs = (timings.baselineMs ?? 0) + result.durationMs;
-            return result;
-        }
-        timings.confirmationMs = (timings.confirmationMs ?? 0) + result.durationMs;
-        const exit = result.timedOut ? 'timed out' : `exit ${result.exitCode ?? 'killed'}`;
-        logger.info(`confirmation: ${exit} in ${(0,format/* formatDuration */.a3)(result.durationMs)}`);
-        return result;
-    };
-    const timed = {
-        ...runs,
-        full: async (label) => count(label, await runs.full(label)),
-        run: async (plan, label) => count(label, await runs.run(plan, label)),
-        targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
-    };
-    return { runs: timed, timings, stop: () => void (active = false) };
-}
-/** "baseline took 5.0 s: test run 3.2 s, confirmation 1.1 s, self-heal 0.7 s". */
-function describeBaselineTimings(timings, totalMs) {
-    const parts = [];
-    if (timings.baselineMs !== undefined)
-        parts.push(`test run ${(0,format/* formatDuration */.a3)(timings.baselineMs)}`);
-    else
-        parts.push("the step's reports reused");
-    if (timings.confirmationMs !== undefined)
-        parts.push(`confirmation ${(0,format/* formatDuration */.a3)(timings.confirmationMs)}`);
-    const own = totalMs - (timings.baselineMs ?? 0) - (timings.confirmationMs ?? 0);
-    parts.push(`self-heal ${(0,format/* formatDuration */.a3)(Math.max(0, own))}`);
-    return `baseline took ${(0,format/* formatDuration */.a3)(totalMs)}: ${parts.join(', ')}`;
 }
 /** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
 async function runBaseline(run, setup, created) {
@@ -7091,7 +7870,9 @@ async function prepareContext(run, setup, ready) {
     }));
     // The ranking's top functions first: the prompt packs them whole, each with why it is there.
     const ranked = readRankedSources(localised.ranking, guard);
-    return { testFiles, edits, sources: [...ranked, ...sources], commitDiff, localised };
+    // Then the copies of their statements that the failing tests may not have run.
+    const copies = readStatementCopies(localised.ranking, ranked, (file) => readGuarded(file, guard, DEFAULT_SOURCE_LIMITS.maxFileBytes));
+    return { testFiles, edits, sources: [...ranked, ...copies, ...sources], commitDiff, localised };
 }
 /** The verify-subset command as a run plan: the user's command, as written. */
 function subsetPlan(command) {
@@ -7140,6 +7921,38 @@ function fullRunner(run, setup, runs, verify) {
         return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
     };
 }
+/**
+ * A confirmation slower than this, and a search provider's candidates rerun the targets stopping at
+ * the first failure: failing tests that hang until a timeout then cost one timeout a candidate, not
+ * one each (the price: a candidate's partial credit counts only the targets before that failure).
+ */
+const FAIL_FAST_AFTER_MS = 10_000;
+/**
+ * A search provider's candidate rerun of the targets is timed out at this many times the
+ * confirmation, at least `MIN_CANDIDATE_TIMEOUT_MS` (and at most the heal's timeout): a mutant that
+ * loops or grows without end costs that, not the whole timeout. A model's attempt keeps the heal's.
+ */
+const CANDIDATE_TIMEOUT_FACTOR = 10;
+const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
+function candidateRunOptions(ready, options) {
+    const timeoutMs = options.timeoutSeconds * 1000;
+    const confirmed = ready.confirmationMs;
+    return {
+        failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
+        ...(confirmed === undefined
+            ? {}
+            : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
+    };
+}
+/** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
+function targetFilesRunner(runs, baseline) {
+    if (baseline.rerun.level !== 'tests')
+        return undefined;
+    const plan = runs.plan(baseline.targets, 'files');
+    if (!plan.targeted || plan.scope !== 'files')
+        return undefined;
+    return (label) => runs.run(plan, label);
+}
 async function runLoop(run, setup, ready) {
     const { options, repo } = setup;
     const { runs, baseline, context } = ready;
@@ -7176,6 +7989,12 @@ async function runLoop(run, setup, ready) {
         expectations: baseline.expectations,
         testFiles: context.testFiles,
         rerunTargets: rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
+        rerunTargetFiles: targetFilesRunner(runs, baseline),
+        ...(rerun.level !== 'full'
+            ? {
+                rerunCandidate: (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline, candidateRunOptions(ready, options)),
+            }
+            : {}),
         runFull: fullRunner(run, setup, runs, ready.verify),
         fullOnCi: ready.verify === 'ci',
         ...(ready.verify === 'ci' && options.verifySubset
@@ -7324,14 +8143,16 @@ function noneAccepted(attempts) {
 
 /***/ }),
 
-/***/ 1842:
+/***/ 891:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  v: () => (/* binding */ createBuiltinProvider)
+  vN: () => (/* binding */ createBuiltinProvider)
 });
+
+// UNUSED EXPORTS: MIN_SEARCH_TRIES, SEARCH_MS
 
 // EXTERNAL MODULE: ./src/frames/callee-definitions.ts + 3 modules
 var callee_definitions = __webpack_require__(8847);
@@ -7565,6 +8386,45 @@ function namesVisibleAt(scope, row) {
         .sort((a, b) => b.row - a.row)
         .map((n) => n.name);
 }
+/** True when `node` is the `field` child of its parent. */
+function isField(node, field) {
+    const child = node.parent?.childForFieldName(field);
+    return !!child && child.startIndex === node.startIndex && child.endIndex === node.endIndex;
+}
+/** An identifier used as a container: indexed or sliced, iterated, its length taken (`len(x)`, `x.length`). */
+function isContainerUse(id, family) {
+    const parent = id.parent;
+    if (!parent)
+        return false;
+    if (family === 'python') {
+        if (parent.type === 'subscript')
+            return isField(id, 'value');
+        if (parent.type === 'for_statement' || parent.type === 'for_in_clause')
+            return isField(id, 'right');
+        const call = parent.type === 'argument_list' ? parent.parent : null;
+        return call?.type === 'call' && call.childForFieldName('function')?.text === 'len' && parent.namedChildCount === 1;
+    }
+    if (parent.type === 'subscript_expression')
+        return isField(id, 'object');
+    if (parent.type === 'for_in_statement')
+        return isField(id, 'right');
+    if (parent.type === 'member_expression' && isField(id, 'object')) {
+        return ['length', 'slice'].includes(parent.childForFieldName('property')?.text ?? '');
+    }
+    return false;
+}
+/** Names the function (not its nested functions) uses as containers: indexed, sliced, iterated or measured. */
+function namesUsedAsContainers(fn, family) {
+    const out = new Set();
+    (0,syntax_tree/* walkTree */.Ir)(fn, (n) => {
+        if (n !== fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return false;
+        if (n.type === 'identifier' && isContainerUse(n, family))
+            out.add(n.text);
+        return true;
+    });
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/candidates.ts
 /**
@@ -7675,7 +8535,7 @@ var format = __webpack_require__(8488);
 
 
 const DEFAULT_LIMITS = {
-    maxCandidatesPerAttempt: 60,
+    maxCandidatesPerAttempt: 150,
     maxCombinations: 10,
     maxSeedsPerAttempt: 2_000,
 };
@@ -7706,6 +8566,7 @@ async function searchRepairs(input) {
             invalid: 0,
             duplicates: 0,
             specialCased: 0,
+            brokeNeighbours: 0,
             combinations: 0,
             testMs: 0,
         },
@@ -7745,7 +8606,7 @@ function seedStop(search, looked) {
     return undefined;
 }
 function outOfTime({ input }) {
-    return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline;
+    return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline();
 }
 function combinationsLeft({ input, report }) {
     const { limits } = input;
@@ -7765,16 +8626,17 @@ async function attempt(search, candidate) {
             .slice(0, 300);
         return false;
     }
-    const { passed, total, feedback } = await validate(search, candidate);
+    const { passed, total, feedback, tookMs } = await validate(search, candidate);
     const description = describeCandidate(candidate);
-    host.log(`builtin: [${report.validated}] ${description} → ${passed} of ${(0,format/* plural */.LS)(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'}`);
+    host.log(`builtin: [${report.validated}] ${description} → ${passed} of ${(0,format/* plural */.LS)(total, 'failing test')} ${passed === 1 ? 'passes' : 'pass'} (${(0,format/* formatDuration */.a3)(tookMs)})`);
     if (total > 0 && passed === total) {
         const special = await input.screen?.(candidate, input.store);
-        if (!special)
-            return true;
-        report.specialCased++;
-        host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
-        return false;
+        if (special) {
+            report.specialCased++;
+            host.log(`builtin: [${report.validated}] skipped: it special-cases the failing tests (${special})`);
+            return false;
+        }
+        return keepsNeighbours(search, candidate);
     }
     if (passed > 0) {
         if (!report.best || passed > report.best.passed)
@@ -7786,6 +8648,23 @@ async function attempt(search, candidate) {
         if (candidate.seeds.length === 1)
             return combineWith(search, partial, earlier);
     }
+    return false;
+}
+/**
+ * A candidate that makes every failing test pass, checked against the other tests of their files
+ * before it becomes the answer: one that breaks them would only cost an attempt in the full run.
+ */
+async function keepsNeighbours({ input, report }, candidate) {
+    if (!input.host.checkNeighbours)
+        return true;
+    const started = input.now();
+    const checked = await input.host.checkNeighbours(candidate.edits);
+    report.testMs += input.now() - started;
+    if (!checked || checked.broken.length === 0)
+        return true;
+    report.brokeNeighbours++;
+    const shown = checked.broken.slice(0, 3).join(', ');
+    input.host.log(`builtin: [${report.validated}] skipped: it breaks ${(0,format/* plural */.LS)(checked.broken.length, 'passing test')} of the same files (${shown}${checked.broken.length > 3 ? ', …' : ''})`);
     return false;
 }
 /** The host's targeted rerun of a checked candidate, timed and counted. */
@@ -7806,7 +8685,7 @@ async function validate({ input, report }, candidate) {
     report.validated++;
     for (const s of candidate.seeds)
         report.templates[s.template] = (report.templates[s.template] ?? 0) + 1;
-    return result;
+    return { ...result, tookMs };
 }
 function samePlace(a, b) {
     return a.seeds.some((x) => b.seeds.some((y) => x.file === y.file && x.line === y.line));
@@ -7921,7 +8800,8 @@ function replaceNode(node, text, weight, description) {
 /**
  * Bug class: a wrong arithmetic operator — `+` for `-`, `*` for `/`, true division for floor
  * division (`/` for `//`, a Python 2 → 3 classic), and the same slips in compound assignments and
- * increments (`+=` for `-=`, `i++` for `i--`).
+ * increments (`+=` for `-=`, `i++` for `i--`), and between the bitwise operators `&`, `|` and `^`
+ * (plain and compound: `^=` for `|=` when setting a flag).
  */
 
 
@@ -7944,8 +8824,19 @@ const COMMON = {
     '**': [['*', 0.5]],
     '<<': [['>>', 0.5]],
     '>>': [['<<', 0.5]],
-    '&': [['|', 0.4]],
-    '|': [['&', 0.4]],
+    // Bitwise (and Python set) operators: `^` for `&` or `|` is the usual slip (a toggle for a mask).
+    '&': [
+        ['|', 0.4],
+        ['^', 0.5],
+    ],
+    '|': [
+        ['&', 0.4],
+        ['^', 0.4],
+    ],
+    '^': [
+        ['&', 0.5],
+        ['|', 0.4],
+    ],
     '+=': [
         ['-=', 1],
         ['*=', 0.3],
@@ -7960,6 +8851,18 @@ const COMMON = {
         ['+=', 0.4],
     ],
     '/=': [['*=', 0.6]],
+    '&=': [
+        ['|=', 0.4],
+        ['^=', 0.5],
+    ],
+    '|=': [
+        ['&=', 0.4],
+        ['^=', 0.4],
+    ],
+    '^=': [
+        ['&=', 0.5],
+        ['|=', 0.4],
+    ],
     '++': [['--', 1]],
     '--': [['++', 1]],
 };
@@ -8015,12 +8918,159 @@ const arithmeticOperator = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/case-insensitive.ts
+
+
+const EQUALITY = new Set(['==', '!=', '===', '!==']);
+/** The literal's text between its quotes, when the node is a plain string literal. */
+function literalText(node) {
+    if (node.type !== 'string')
+        return undefined;
+    const m = /^(['"])([^'"\\]*)\1$/.exec(node.text);
+    return m ? m[2] : undefined;
+}
+/** `upper` when the literal has letters and all are uppercase, `lower` likewise, else undefined. */
+function caseOf(text) {
+    if (!/[A-Za-z]/.test(text))
+        return undefined;
+    if (text === text.toUpperCase())
+        return 'upper';
+    if (text === text.toLowerCase())
+        return 'lower';
+    return undefined;
+}
+function caseCall(family, wanted) {
+    if (family === 'python')
+        return `.${wanted}()`;
+    return wanted === 'upper' ? '.toUpperCase()' : '.toLowerCase()';
+}
+/** The two sides of an equality node (Python `comparison_operator` with one operator; JS `binary_expression`). */
+function equalitySides(node) {
+    if (node.type === 'comparison_operator') {
+        const ops = node.childrenForFieldName('operators').filter((o) => o !== null);
+        const sides = (0,syntax_tree/* namedChildrenOf */.Wk)(node).filter((c) => c.type !== 'comment');
+        if (ops.length !== 1 || !EQUALITY.has(ops[0].type) || sides.length !== 2)
+            return undefined;
+        return [sides[0], sides[1]];
+    }
+    if (node.type === 'binary_expression' && EQUALITY.has(node.childForFieldName('operator')?.type ?? '')) {
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        return left && right ? [left, right] : undefined;
+    }
+    return undefined;
+}
+const caseInsensitive = {
+    name: 'case-insensitive',
+    bugClass: 'a case-sensitive comparison where case should not matter',
+    prior: 0.25,
+    boostedBy: ['wrong-value'],
+    generate({ nodes, source, scope }) {
+        const out = [];
+        for (const node of nodes) {
+            const sides = equalitySides(node);
+            if (!sides)
+                continue;
+            for (const [other, literal] of [sides, [sides[1], sides[0]]]) {
+                const text = literalText(literal);
+                const wanted = text === undefined ? undefined : caseOf(text);
+                if (!wanted || literalText(other) !== undefined)
+                    continue;
+                // Already compared in one case: nothing to add.
+                if (/\.(upper|lower|toUpperCase|toLowerCase|casefold)\(\)\s*$/.test(other.text))
+                    continue;
+                const call = caseCall(source.family, wanted);
+                const wrapped = /^[\w.$[\]'"]+$/.test(other.text) ? `${other.text}${call}` : `(${other.text})${call}`;
+                // The code around compares the same value in that case already (`value.upper() == 'TABLE'`
+                // two lines up): this comparison is the one that forgot.
+                const consistent = (scope?.fn.text ?? source.text).includes(wrapped);
+                const why = consistent ? ', as the code around does' : '';
+                out.push(replaceNode(other, wrapped, consistent ? 1 : 0.6, `compare \`${other.text}\` as \`${wrapped}\`${why}`));
+            }
+        }
+        return out;
+    },
+};
+
+;// CONCATENATED MODULE: ./src/repair/builtin/shift-by-one.ts
+const INTEGER = /^(0|[1-9][0-9_]*)$/;
+function integerValue(node) {
+    if ((node.type === 'integer' || node.type === 'number') && INTEGER.test(node.text)) {
+        const n = Number(node.text.replace(/_/g, ''));
+        return Number.isSafeInteger(n) ? n : undefined;
+    }
+    if ((node.type === 'unary_operator' || node.type === 'unary_expression') && node.text.startsWith('-')) {
+        const arg = node.childForFieldName('argument');
+        const inner = arg ? integerValue(arg) : undefined;
+        return inner === undefined ? undefined : -inner;
+    }
+    return undefined;
+}
+/** Node types that can take `+ 1` without parentheses (they bind at least as tightly as `+`). */
+const TIGHT = {
+    python: new Set(['identifier', 'call', 'subscript', 'attribute', 'integer', 'float', 'parenthesized_expression']),
+    js: new Set([
+        'identifier',
+        'call_expression',
+        'subscript_expression',
+        'member_expression',
+        'number',
+        'parenthesized_expression',
+        'this',
+    ]),
+};
+const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
+/** `a * b + 1` keeps its meaning; `a << b + 1` or `a and b + 1` would not. */
+function isArithmetic(node) {
+    const op = node.childForFieldName('operator')?.type;
+    return ((node.type === 'binary_operator' || node.type === 'binary_expression') && op !== undefined && ARITHMETIC.has(op));
+}
+function isAdditive(node) {
+    const op = node.childForFieldName('operator')?.type;
+    return (node.type === 'binary_operator' || node.type === 'binary_expression') && (op === '+' || op === '-');
+}
+/** The text of `node` shifted by `delta` (±1), or undefined when that makes no sense (not a number-like expression). */
+function shiftByOne(node, delta, family) {
+    const value = integerValue(node);
+    if (value !== undefined)
+        return String(value + delta);
+    if (node.type === 'string' ||
+        node.type === 'template_string' ||
+        node.type === 'true' ||
+        node.type === 'false' ||
+        node.type === 'none' ||
+        node.type === 'null') {
+        return undefined;
+    }
+    if (isAdditive(node)) {
+        // `n - 1` shifted by +1 is `n`; `n + 1` shifted by +1 is `n + 2`.
+        const right = node.childForFieldName('right');
+        const left = node.childForFieldName('left');
+        const op = node.childForFieldName('operator').type;
+        const r = right ? integerValue(right) : undefined;
+        if (left && right && r !== undefined && r >= 0) {
+            const signed = (op === '+' ? r : -r) + delta;
+            const leftText = node.text
+                .slice(0, right.startIndex - node.startIndex)
+                .replace(/[+-]\s*$/, '')
+                .trimEnd();
+            if (signed === 0)
+                return leftText;
+            return `${leftText} ${signed > 0 ? '+' : '-'} ${Math.abs(signed)}`;
+        }
+    }
+    const text = node.text;
+    const tight = TIGHT[family].has(node.type) || isArithmetic(node);
+    const base = tight ? text : `(${text})`;
+    return `${base} ${delta > 0 ? '+' : '-'} 1`;
+}
+/** True when a node is a plain (possibly negative) integer literal. */
+function isIntegerLiteral(node) {
+    return integerValue(node) !== undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/repair/builtin/templates/comparison-operator.ts
-/**
- * Bug class: a wrong comparison operator — a boundary (`<` for `<=`), a direction (`<` for `>`), or
- * a negation (`==` for `!=`, `in` for `not in`). Boundary slips are the commonest one-line bug in
- * the ManySStuBs and QuixBugs studies, so they come first.
- */
+
 
 
 /** Replacement operators with their weight within the template. */
@@ -8074,6 +9124,36 @@ const REPLACEMENTS = {
     in: [['not in', 0.7]],
     'not in': [['in', 0.7]],
 };
+const comparison_operator_EQUALITY = new Set(['==', '===']);
+/** The two operands of a single comparison (`a == b`, not `a == b == c`). */
+function operandsOf(expr, op) {
+    const operands = expr.namedChildren.filter((c) => c !== null && c.type !== 'comment' && c.startIndex !== op.startIndex);
+    if (operands.length !== 2)
+        return undefined;
+    const [left, right] = operands;
+    return left.endIndex <= op.startIndex && op.endIndex <= right.startIndex ? [left, right] : undefined;
+}
+/** `e == k` → `e <= k + 1` with the literal computed (`k == e` → `k + 1 >= e`). */
+function widenedEquality(expr, op, source) {
+    const operands = operandsOf(expr, op);
+    if (!operands)
+        return undefined;
+    const [left, right] = operands;
+    const onRight = integerValue(right);
+    const onLeft = integerValue(left);
+    const describe = (text) => `\`${expr.text}\` → \`${text}\``;
+    if (onRight !== undefined) {
+        const text = `<=${source.slice(op.endIndex, right.startIndex)}${onRight + 1}`;
+        const whole = `${source.slice(expr.startIndex, op.startIndex)}${text}`;
+        return { start: op.startIndex, end: right.endIndex, text, weight: 0.3, description: describe(whole) };
+    }
+    if (onLeft !== undefined) {
+        const text = `${onLeft + 1}${source.slice(left.endIndex, op.startIndex)}>=`;
+        const whole = `${text}${source.slice(op.endIndex, expr.endIndex)}`;
+        return { start: left.startIndex, end: op.endIndex, text, weight: 0.3, description: describe(whole) };
+    }
+    return undefined;
+}
 const comparisonOperator = {
     name: 'comparison-operator',
     bugClass: 'wrong comparison operator (boundary, direction or negation)',
@@ -8091,6 +9171,9 @@ const comparisonOperator = {
             for (const [to, weight] of REPLACEMENTS[op.type] ?? []) {
                 out.push(replaceNode(op, to, weight, `\`${op.type}\` → \`${to}\``));
             }
+            const widened = comparison_operator_EQUALITY.has(op.type) ? widenedEquality(expr, op, source.text) : undefined;
+            if (widened)
+                out.push(widened);
         }
         return out;
     },
@@ -8175,10 +9258,72 @@ const confusedApi = {
         for (const name of nodes) {
             if (name.type !== 'identifier' && name.type !== 'property_identifier')
                 continue;
+            if (source.family === 'python' && name.text === 'hasattr' && name.parent?.type === 'call' && isCalleeName(name)) {
+                out.push(...hasattrToGetattr(name));
+                continue;
+            }
             const others = table.get(name.text);
             if (!others || !isCalleeName(name))
                 continue;
             others.forEach((other, i) => out.push(replaceNode(name, other, i === 0 ? 1 : 0.8, `\`${name.text}\` → \`${other}\``)));
+        }
+        return out;
+    },
+};
+/** `hasattr(o, n)` → `getattr(o, n, None)`: true only when the attribute is there and not `None`. */
+function hasattrToGetattr(name) {
+    const call = name.parent;
+    const args = call.childForFieldName('arguments');
+    if (!args || args.namedChildren.filter((a) => a !== null && a.type !== 'comment').length !== 2)
+        return [];
+    const inner = call.text.slice(args.startIndex - call.startIndex + 1, -1).replace(/,?\s*$/, '');
+    return [replaceNode(call, `getattr(${inner}, None)`, 0.7, `\`hasattr\` → \`getattr(…, None)\``)];
+}
+
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/drop-operand.ts
+
+/** Binary expressions on one line beyond this are not reduced, so a long formula cannot flood the search. */
+const MAX_EXPRESSIONS = 5;
+const BINARY = new Set(['binary_operator', 'binary_expression']);
+const DROPPABLE = new Set(['+', '-', '*']);
+const NUMBERS = new Set(['integer', 'float', 'number']);
+function isNumber(node) {
+    if (NUMBERS.has(node.type))
+        return true;
+    const arg = node.childForFieldName('argument');
+    return (node.type === 'unary_operator' || node.type === 'unary_expression') && !!arg && NUMBERS.has(arg.type);
+}
+/** `expr` → its left operand and → its right operand (an operand binds at least as tightly as `expr`). */
+function reductions(expr) {
+    const op = expr.childForFieldName('operator')?.type;
+    const left = expr.childForFieldName('left');
+    const right = expr.childForFieldName('right');
+    if (!op || !DROPPABLE.has(op) || !left || !right)
+        return [];
+    const out = [
+        replaceNode(expr, left.text, isNumber(right) ? 0.5 : 0.3, `drop \`${op} ${right.text}\``),
+        replaceNode(expr, right.text, isNumber(left) ? 0.5 : 0.3, `drop \`${left.text} ${op}\``),
+    ];
+    // `x * x` reduces to the same text either way.
+    return left.text === right.text ? out.slice(0, 1) : out;
+}
+const dropOperand = {
+    name: 'drop-operand',
+    bugClass: 'an extra term in an arithmetic expression',
+    prior: 0.3,
+    boostedBy: ['wrong-value', 'index'],
+    generate({ nodes }) {
+        const out = [];
+        let expressions = 0;
+        for (const node of nodes) {
+            if (!BINARY.has(node.type))
+                continue;
+            const found = reductions(node);
+            if (found.length === 0)
+                continue;
+            out.push(...found);
+            if (++expressions >= MAX_EXPRESSIONS)
+                break;
         }
         return out;
     },
@@ -8276,6 +9421,130 @@ const missingBreak = {
             description: 'break out of the loop after the branch',
         };
         return [out];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/missing-extremum.ts
+
+
+const ASSIGNMENT = { python: 'assignment', js: 'assignment_expression' };
+/** Targets a running extremum can live in: a name, a field, an element (`dp[i]`). */
+const TARGETS = new Set(['identifier', 'attribute', 'subscript', 'member_expression', 'subscript_expression']);
+/** Right sides that cannot be an argument of `max` as they stand, or are never compared. */
+const NOT_COMPARABLE = new Set([
+    'expression_list',
+    'assignment',
+    'assignment_expression',
+    'sequence_expression',
+    'yield',
+    'yield_expression',
+    'none',
+    'null',
+    'undefined',
+    'true',
+    'false',
+    'string',
+    'template_string',
+    'list',
+    'array',
+    'dictionary',
+    'object',
+    'set',
+    'tuple',
+    'lambda',
+    'arrow_function',
+    'function_expression',
+    'not_operator',
+    'comparison_operator',
+    'boolean_operator',
+]);
+const missing_extremum_NUMBERS = new Set(['integer', 'float', 'number']);
+function missing_extremum_isNumber(node) {
+    if (missing_extremum_NUMBERS.has(node.type))
+        return true;
+    const arg = node.childForFieldName('argument');
+    return (node.type === 'unary_operator' || node.type === 'unary_expression') && !!arg && missing_extremum_NUMBERS.has(arg.type);
+}
+/** The loop of its own function whose body holds `node` (not a `for (…; …; i = …)` header). */
+function loopAround(node, family) {
+    let child = node;
+    for (let n = node.parent; n; child = n, n = n.parent) {
+        if ((0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return undefined;
+        if ((0,syntax_tree/* isLoop */.r)(n, family) && n.childForFieldName('body')?.startIndex === child.startIndex)
+            return n;
+    }
+    return undefined;
+}
+/**
+ * A running value outlives one iteration: a name bound before the loop (a parameter, `best = 0`),
+ * not a temporary of the loop body. Fields and elements (`self.best`, `dp[i]`) always do.
+ */
+function livesAcrossIterations(target, loop, scope) {
+    if (target.type !== 'identifier')
+        return true;
+    const bound = scope?.names.find((n) => n.name === target.text);
+    return !!bound && bound.row < loop.startPosition.row;
+}
+/** `s = s.strip()`, `node = node.next`: a value transformed or walked, not compared. */
+function isSelfTransform(target, value) {
+    let n = value;
+    while (n && (n.type === 'call' || n.type === 'call_expression'))
+        n = n.childForFieldName('function');
+    const object = n && (n.type === 'attribute' || n.type === 'member_expression') ? n.childForFieldName('object') : null;
+    return object?.text === target.text;
+}
+function isExtremumCall(node, family) {
+    if (node.type !== 'call' && node.type !== 'call_expression')
+        return false;
+    const fn = node.childForFieldName('function')?.text;
+    return family === 'python' ? fn === 'max' || fn === 'min' : fn === 'Math.max' || fn === 'Math.min';
+}
+/** `i = i + 1`, `n = n - 2`: a counter, for which `max(i, i + 1)` says nothing new. */
+function isCounterStep(target, value) {
+    if (value.type !== 'binary_operator' && value.type !== 'binary_expression')
+        return false;
+    const op = value.childForFieldName('operator')?.type;
+    const left = value.childForFieldName('left');
+    const right = value.childForFieldName('right');
+    return (op === '+' || op === '-') && left?.text === target.text && !!right && missing_extremum_isNumber(right);
+}
+function mutationsFor(assignment, family, scope) {
+    const target = assignment.childForFieldName('left');
+    const value = assignment.childForFieldName('right');
+    if (!target || !value || !TARGETS.has(target.type))
+        return [];
+    if (NOT_COMPARABLE.has(value.type) || isExtremumCall(value, family))
+        return [];
+    if (isCounterStep(target, value) || isSelfTransform(target, value))
+        return [];
+    const loop = loopAround(assignment, family);
+    if (!loop || !livesAcrossIterations(target, loop, scope))
+        return [];
+    const [max, min] = family === 'python' ? ['max', 'min'] : ['Math.max', 'Math.min'];
+    const v = target.text;
+    const e = value.text;
+    const out = [
+        replaceNode(value, `${max}(${v}, ${e})`, 0.6, `running maximum \`${v} = ${max}(${v}, …)\``),
+        replaceNode(value, `${min}(${v}, ${e})`, 0.4, `running minimum \`${v} = ${min}(${v}, …)\``),
+    ];
+    // `max(0, 0)` clamps nothing.
+    if (!missing_extremum_isNumber(value))
+        out.push(replaceNode(value, `${max}(0, ${e})`, 0.4, `clamp at zero \`${max}(0, …)\``));
+    return out;
+}
+const missingExtremum = {
+    name: 'missing-extremum',
+    bugClass: 'a running maximum or minimum assigned without the comparison',
+    prior: 0.3,
+    boostedBy: ['wrong-value'],
+    generate({ nodes, source, scope }) {
+        const out = [];
+        for (const node of nodes) {
+            if (node.type === ASSIGNMENT[source.family])
+                out.push(...mutationsFor(node, source.family, scope));
+        }
+        return out;
     },
 };
 
@@ -8483,7 +9752,169 @@ const missingReturn = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/missing-slice.ts
+
+
+/** Bare arguments sliced per argument list, and complements proposed per loop. */
+const MAX_PER_LIST = 3;
+const MAX_COMPLEMENTS = 2;
+const ARGUMENT_LISTS = new Set(['argument_list', 'arguments']);
+/** `a[…:…]` or `a.slice(…)` on a bare name. */
+function sliceOf(node, text) {
+    if (node.type === 'subscript') {
+        const value = node.childForFieldName('value');
+        const subscripts = node.childrenForFieldName('subscript');
+        if (value?.type !== 'identifier' || subscripts.length !== 1 || subscripts[0]?.type !== 'slice')
+            return undefined;
+        return { node, name: value.text, suffix: text.slice(value.endIndex, node.endIndex) };
+    }
+    if (node.type !== 'call_expression')
+        return undefined;
+    const callee = node.childForFieldName('function');
+    const object = callee?.childForFieldName('object');
+    const args = node.childForFieldName('arguments');
+    if (callee?.type !== 'member_expression' || object?.type !== 'identifier' || args?.type !== 'arguments')
+        return undefined;
+    if (callee.childForFieldName('property')?.text !== 'slice')
+        return undefined;
+    const values = (0,syntax_tree/* namedChildrenOf */.Wk)(args).filter((a) => a.type !== 'comment');
+    if (values.length < 1 || values.length > 2 || values.some((v) => v.type === 'spread_element'))
+        return undefined;
+    return { node, name: object.text, suffix: text.slice(object.endIndex, node.endIndex) };
+}
+function missing_slice_isContainerUse(id, family) {
+    const parent = id.parent;
+    if (!parent)
+        return false;
+    const is = (field) => parent.childForFieldName(field)?.startIndex === id.startIndex;
+    if (family === 'python') {
+        if (parent.type === 'subscript')
+            return is('value');
+        if (parent.type === 'for_statement' || parent.type === 'for_in_clause')
+            return is('right');
+        const call = parent.parent;
+        return (parent.type === 'argument_list' && call?.type === 'call' && call.childForFieldName('function')?.text === 'len');
+    }
+    if (parent.type === 'subscript_expression')
+        return is('object');
+    if (parent.type === 'for_in_statement')
+        return is('right');
+    const property = parent.childForFieldName('property')?.text;
+    return parent.type === 'member_expression' && is('object') && (property === 'length' || property === 'slice');
+}
+/** Names the function (nested functions excluded) uses as containers. */
+function containerNames(fn, family) {
+    const out = new Set();
+    (0,syntax_tree/* walkTree */.Ir)(fn, (n) => {
+        if (n !== fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return false;
+        if (n.type === 'identifier' && missing_slice_isContainerUse(n, family))
+            out.add(n.text);
+        return true;
+    });
+    return out;
+}
+/** In `f(a[1:], b)`, slice `b` as `a` is: `f(a[1:], b[1:])`. */
+function parallelSlices(list, text, containers) {
+    const args = (0,syntax_tree/* namedChildrenOf */.Wk)(list).filter((a) => a.type !== 'comment');
+    const slices = args.map((a) => sliceOf(a, text));
+    if (!slices.some((s) => s))
+        return [];
+    const sliced = new Set(slices.map((s) => s?.name));
+    const out = [];
+    args.forEach((arg, i) => {
+        if (out.length >= MAX_PER_LIST || arg.type !== 'identifier' || sliced.has(arg.text))
+            return;
+        if (!containers().has(arg.text))
+            return;
+        // The slice nearest in the argument list is the likeliest pattern.
+        const nearest = slices
+            .map((s, j) => ({ s, d: Math.abs(i - j) }))
+            .filter((x) => x.s !== undefined)
+            .sort((a, b) => a.d - b.d)[0].s;
+        const replacement = `${arg.text}${nearest.suffix}`;
+        out.push(replaceNode(arg, replacement, 0.6, `slice \`${arg.text}\` like \`${nearest.node.text}\``));
+    });
+    return out;
+}
+/** The bare name a loop iterates over (`for x in xs`, `for (const x of xs)`). */
+function iteratedName(loop, family) {
+    const isLoop = family === 'python'
+        ? loop.type === 'for_statement' || loop.type === 'for_in_clause'
+        : loop.type === 'for_in_statement' && loop.childForFieldName('operator')?.type === 'of';
+    const right = isLoop ? loop.childForFieldName('right') : null;
+    return right?.type === 'identifier' ? right : undefined;
+}
+/** `b[:k]` → `b[k:]`, `b[k:]` → `b[:k]`, `b.slice(0, k)` → `b.slice(k)`, `b.slice(k)` → `b.slice(0, k)`. */
+function complementOf(slice, family) {
+    const { node, name } = slice;
+    if (family === 'python') {
+        const parts = (0,syntax_tree/* childrenOf */.LU)(node.childForFieldName('subscript')).filter((c) => c.type !== 'comment');
+        if (parts.length !== 2)
+            return undefined;
+        const [first, second] = parts;
+        if (first.type === ':' && second.isNamed)
+            return `${name}[${second.text}:]`;
+        if (second.type === ':' && first.isNamed)
+            return `${name}[:${first.text}]`;
+        return undefined;
+    }
+    const args = (0,syntax_tree/* namedChildrenOf */.Wk)(node.childForFieldName('arguments')).filter((a) => a.type !== 'comment');
+    if (args.length === 1)
+        return `${name}.slice(0, ${args[0].text})`;
+    if (args[0].text === '0')
+        return `${name}.slice(${args[1].text})`;
+    return undefined;
+}
+/** A loop over `b` after the function took `b[:k]`: iterate the rest, `b[k:]`. */
+function complementLoop(loop, fn, text, family) {
+    const iterated = iteratedName(loop, family);
+    if (!iterated)
+        return [];
+    const earlier = [];
+    (0,syntax_tree/* walkTree */.Ir)(fn, (n) => {
+        if (n.startIndex >= loop.startIndex)
+            return false;
+        if (n !== fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return false;
+        const slice = sliceOf(n, text);
+        if (slice?.name === iterated.text)
+            earlier.push(slice);
+        return true;
+    });
+    const complements = new Set();
+    for (const slice of earlier.reverse()) {
+        const complement = complementOf(slice, family);
+        if (complement)
+            complements.add(complement);
+    }
+    return [...complements]
+        .slice(0, MAX_COMPLEMENTS)
+        .map((c, i) => replaceNode(iterated, c, i === 0 ? 0.6 : 0.5, `iterate \`${c}\`, the rest after \`${iterated.text}\``));
+}
+const missingSlice = {
+    name: 'missing-slice',
+    bugClass: 'a sequence used whole where a part of it was meant',
+    prior: 0.3,
+    boostedBy: ['wrong-value', 'non-termination', 'index'],
+    generate({ nodes, source, scope }) {
+        const family = source.family;
+        const fn = scope?.fn ?? source.tree.rootNode;
+        let containers;
+        const lazyContainers = () => (containers ??= containerNames(fn, family));
+        const out = [];
+        for (const node of nodes) {
+            if (ARGUMENT_LISTS.has(node.type))
+                out.push(...parallelSlices(node, source.text, lazyContainers));
+            else
+                out.push(...complementLoop(node, fn, source.text, family));
+        }
+        return out;
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/repair/builtin/templates/negate-condition.ts
+
 
 
 const SIMPLE = {
@@ -8543,15 +9974,64 @@ function negate(cond, family) {
         return simple ? `not ${cond.text}` : `not (${cond.text})`;
     return simple ? `!${cond.text}` : `!(${cond.text})`;
 }
+/** Parameters tried in a missing emptiness clause. */
+const MAX_CLAUSE_PARAMETERS = 2;
+/** Conditions that bind looser than `or`/`||` (or may not mix with it) and need parentheses before one. */
+const LOOSER_THAN_OR = {
+    python: new Set(['conditional_expression', 'lambda', 'named_expression']),
+    js: new Set([
+        'ternary_expression',
+        'assignment_expression',
+        'augmented_assignment_expression',
+        'sequence_expression',
+        'yield_expression',
+        'arrow_function',
+    ]),
+};
+function isIf(node, family) {
+    return node.type === 'if_statement' || (family === 'python' && node.type === 'elif_clause');
+}
+/** The condition already tests `p` for emptiness (`not p`, `!p`, or the very clause). */
+function testsEmptiness(cond, name, clause) {
+    if (cond.text.includes(clause))
+        return true;
+    let found = false;
+    (0,syntax_tree/* walkTree */.Ir)(cond, (n) => {
+        if (negationOperand(n)?.text === name)
+            found = true;
+        return !found;
+    });
+    return found;
+}
+/**
+ * `if c:` → `if c or not xs:` (JS `if (c || xs.length === 0)`) for the parameters the function
+ * uses as containers: a base case that forgets the empty input.
+ */
+function missingClauses(cond, family, scope, containers) {
+    const params = scope.names.filter((n) => n.kind === 'param' && containers.has(n.name));
+    const looser = LOOSER_THAN_OR[family].has(cond.type) ||
+        (cond.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '??');
+    const base = looser ? `(${cond.text})` : cond.text;
+    const out = [];
+    for (const { name } of params.slice(0, MAX_CLAUSE_PARAMETERS)) {
+        const clause = family === 'python' ? `not ${name}` : `${name}.length === 0`;
+        if (testsEmptiness(cond, name, clause))
+            continue;
+        const text = family === 'python' ? `${base} or ${clause}` : `${base} || ${clause}`;
+        out.push(replaceNode(cond, text, 0.35, `add the clause \`${clause}\``));
+    }
+    return out;
+}
 const FLIP = { True: 'False', False: 'True', true: 'false', false: 'true' };
 const negateCondition = {
     name: 'negate-condition',
-    bugClass: 'inverted condition, spurious negation, extra clause or wrong boolean literal',
+    bugClass: 'inverted condition, spurious negation, extra or missing clause, or wrong boolean literal',
     prior: 0.55,
     boostedBy: ['wrong-value', 'non-termination'],
-    generate({ nodes, source }) {
+    generate({ nodes, source, scope }) {
         const family = source.family;
         const out = [];
+        let containers;
         for (const node of nodes) {
             if (!node.isNamed)
                 continue;
@@ -8562,6 +10042,10 @@ const negateCondition = {
                     out.push(replaceNode(cond, inner.text, 1, `drop the negation of \`${inner.text}\``));
                 else
                     out.push(replaceNode(cond, negate(cond, family), 0.7, `negate \`${cond.text}\``));
+                if (scope && isIf(node, family)) {
+                    containers ??= namesUsedAsContainers(scope.fn, family);
+                    out.push(...missingClauses(cond, family, scope, containers));
+                }
             }
             const negated = negationOperand(node);
             if (negated)
@@ -8818,84 +10302,9 @@ const nullGuard = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/repair/builtin/shift-by-one.ts
-const INTEGER = /^(0|[1-9][0-9_]*)$/;
-function integerValue(node) {
-    if ((node.type === 'integer' || node.type === 'number') && INTEGER.test(node.text)) {
-        const n = Number(node.text.replace(/_/g, ''));
-        return Number.isSafeInteger(n) ? n : undefined;
-    }
-    if ((node.type === 'unary_operator' || node.type === 'unary_expression') && node.text.startsWith('-')) {
-        const arg = node.childForFieldName('argument');
-        const inner = arg ? integerValue(arg) : undefined;
-        return inner === undefined ? undefined : -inner;
-    }
-    return undefined;
-}
-/** Node types that can take `+ 1` without parentheses (they bind at least as tightly as `+`). */
-const TIGHT = {
-    python: new Set(['identifier', 'call', 'subscript', 'attribute', 'integer', 'float', 'parenthesized_expression']),
-    js: new Set([
-        'identifier',
-        'call_expression',
-        'subscript_expression',
-        'member_expression',
-        'number',
-        'parenthesized_expression',
-        'this',
-    ]),
-};
-const ARITHMETIC = new Set(['+', '-', '*', '/', '//', '%', '**']);
-/** `a * b + 1` keeps its meaning; `a << b + 1` or `a and b + 1` would not. */
-function isArithmetic(node) {
-    const op = node.childForFieldName('operator')?.type;
-    return ((node.type === 'binary_operator' || node.type === 'binary_expression') && op !== undefined && ARITHMETIC.has(op));
-}
-function isAdditive(node) {
-    const op = node.childForFieldName('operator')?.type;
-    return (node.type === 'binary_operator' || node.type === 'binary_expression') && (op === '+' || op === '-');
-}
-/** The text of `node` shifted by `delta` (±1), or undefined when that makes no sense (not a number-like expression). */
-function shiftByOne(node, delta, family) {
-    const value = integerValue(node);
-    if (value !== undefined)
-        return String(value + delta);
-    if (node.type === 'string' ||
-        node.type === 'template_string' ||
-        node.type === 'true' ||
-        node.type === 'false' ||
-        node.type === 'none' ||
-        node.type === 'null') {
-        return undefined;
-    }
-    if (isAdditive(node)) {
-        // `n - 1` shifted by +1 is `n`; `n + 1` shifted by +1 is `n + 2`.
-        const right = node.childForFieldName('right');
-        const left = node.childForFieldName('left');
-        const op = node.childForFieldName('operator').type;
-        const r = right ? integerValue(right) : undefined;
-        if (left && right && r !== undefined && r >= 0) {
-            const signed = (op === '+' ? r : -r) + delta;
-            const leftText = node.text
-                .slice(0, right.startIndex - node.startIndex)
-                .replace(/[+-]\s*$/, '')
-                .trimEnd();
-            if (signed === 0)
-                return leftText;
-            return `${leftText} ${signed > 0 ? '+' : '-'} ${Math.abs(signed)}`;
-        }
-    }
-    const text = node.text;
-    const tight = TIGHT[family].has(node.type) || isArithmetic(node);
-    const base = tight ? text : `(${text})`;
-    return `${base} ${delta > 0 ? '+' : '-'} 1`;
-}
-/** True when a node is a plain (possibly negative) integer literal. */
-function isIntegerLiteral(node) {
-    return integerValue(node) !== undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/repair/builtin/templates/off-by-one.ts
+
+
 
 
 /** Returned expressions that can be a number; literals are shifted on their own. */
@@ -8912,6 +10321,9 @@ const RETURNED_NUMBERS = new Set([
     'parenthesized_expression',
 ]);
 const ORDERING = new Set(['<', '<=', '>', '>=', '==', '!=', '===', '!==']);
+/** Shifted call arguments and lengths per line, so one busy line cannot flood the search. */
+const MAX_ARGUMENTS = 6;
+const MAX_LENGTHS = 4;
 function isNegatedLiteral(node) {
     const p = node.parent;
     return !!p && (p.type === 'unary_operator' || p.type === 'unary_expression') && p.text.startsWith('-');
@@ -8928,73 +10340,393 @@ function comparedOperands(expr) {
     }
     return [];
 }
+/** `node` ± 1 in both directions, each replacing `node`. */
+function shifts(node, family, weight, describe, deltas = [-1, 1]) {
+    const out = [];
+    for (const delta of deltas) {
+        const text = shiftByOne(node, delta, family);
+        if (text !== undefined)
+            out.push(replaceNode(node, text, weight, describe(text)));
+    }
+    return out;
+}
+/** An integer literal: shifted, or the sum it is the `± k` of shifted as a whole. */
+function literalShifts(node, value, family) {
+    // The `1` of `n + 1` / `n - 1`: shift the whole sum, so `n + 1` → `n` rather than `n + 0`.
+    const parent = node.parent;
+    const op = parent?.childForFieldName('operator')?.type;
+    if (parent &&
+        (op === '+' || op === '-') &&
+        parent.childForFieldName('right')?.startIndex === node.startIndex &&
+        /binary/.test(parent.type)) {
+        return shifts(parent, family, 1, (text) => `\`${parent.text}\` → \`${text}\``, [1, -1]);
+    }
+    const out = [];
+    for (const delta of [1, -1]) {
+        const shifted = value + delta;
+        // A negative index is meaningful in Python, rarely intended in JavaScript.
+        const weight = shifted < 0 ? (family === 'python' ? 0.6 : 0.3) : 1;
+        out.push(replaceNode(node, String(shifted), weight, `\`${node.text}\` → \`${shifted}\``));
+    }
+    return out;
+}
+function isShiftableIndex(index) {
+    return index.type !== 'slice' && integerValue(index) === undefined && index.type !== 'string';
+}
+/** The index of a subscript; each element of a Python tuple subscript `dp[i - 1, j]`. */
+function indexShifts(node, family) {
+    const indices = family === 'python'
+        ? node.childrenForFieldName('subscript').filter((c) => c !== null && c.type !== 'comment')
+        : [node.childForFieldName('index')].filter((c) => c !== null);
+    // The first (or only) index as before; the other elements of a tuple subscript a little lower.
+    return indices.flatMap((index, i) => isShiftableIndex(index)
+        ? shifts(index, family, i === 0 ? 0.7 : 0.6, (text) => `index \`${index.text}\` → \`${text}\``)
+        : []);
+}
+/** The node's mutations from the literal, index, returned-count and compared-bound rules. */
+function nodeShifts(node, family) {
+    const value = integerValue(node);
+    if (value !== undefined && !isNegatedLiteral(node))
+        return literalShifts(node, value, family);
+    if (node.type === 'subscript' || node.type === 'subscript_expression')
+        return indexShifts(node, family);
+    if (node.type === 'return_statement') {
+        // A returned count or length one off (`return (end - start).days` for `… + 1`).
+        const returned = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
+        if (!returned || !RETURNED_NUMBERS.has(returned.type) || integerValue(returned) !== undefined)
+            return [];
+        return shifts(returned, family, 0.4, (text) => `return \`${text}\``, [1, -1]);
+    }
+    return comparedOperands(node)
+        .filter((operand) => integerValue(operand) === undefined) // literals are shifted above
+        .flatMap((operand) => shifts(operand, family, 0.5, (text) => `bound \`${operand.text}\` → \`${text}\``));
+}
+/**
+ * Callees whose arguments are containers, types, callbacks or output, never a count one off; range
+ * and slice bounds belong to their own template.
+ */
+const PYTHON_CALLEES_SKIPPED = new Set(('len range print isinstance issubclass type hasattr getattr setattr super sorted reversed ' +
+    'enumerate zip map filter iter list set frozenset dict tuple sum any all open repr id').split(' '));
+const JS_METHODS_SKIPPED = new Set(('slice substring substr subarray map filter forEach reduce reduceRight some every find ' +
+    'findIndex flatMap sort then catch finally log error warn replace replaceAll match matchAll test exec ' +
+    'split join startsWith endsWith').split(' '));
+const PYTHON_METHODS_SKIPPED = new Set('join extend update format startswith endswith split replace write match search sub findall'.split(' '));
+const JS_OBJECTS_SKIPPED = new Set(['console', 'JSON', 'Object', 'Promise', 'Array']);
+const NOT_NUMBERS = new Set(['self', 'cls', 'undefined', 'NaN']);
+const SELF = new Set(['self', 'this']);
+function calleeSkipped(call, family) {
+    const callee = call.childForFieldName(call.type === 'new_expression' ? 'constructor' : 'function');
+    if (!callee)
+        return true;
+    if (family === 'python') {
+        const method = callee.type === 'attribute' ? callee.childForFieldName('attribute')?.text : undefined;
+        return PYTHON_CALLEES_SKIPPED.has(callee.text) || PYTHON_METHODS_SKIPPED.has(method ?? '');
+    }
+    if (callee.type !== 'member_expression')
+        return false;
+    const object = callee.childForFieldName('object')?.text ?? '';
+    return JS_OBJECTS_SKIPPED.has(object) || JS_METHODS_SKIPPED.has(callee.childForFieldName('property')?.text ?? '');
+}
+/**
+ * The names of the function that may hold a number: its parameters and locals, less those it uses
+ * as containers, as objects (`x.attr`, `x.method()`) or as functions.
+ */
+function numericNames(scope, family) {
+    const notNumbers = namesUsedAsContainers(scope.fn, family);
+    (0,syntax_tree/* walkTree */.Ir)(scope.fn, (n) => {
+        if (n !== scope.fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return false;
+        const object = n.childForFieldName(OBJECT_FIELD[n.type] ?? '');
+        if (object?.type === 'identifier')
+            notNumbers.add(object.text);
+        return true;
+    });
+    return new Set(scope.names.map((n) => n.name).filter((name) => !notNumbers.has(name) && !NOT_NUMBERS.has(name)));
+}
+/** The field holding the object of a member access or the callee of a call. */
+const OBJECT_FIELD = {
+    attribute: 'object',
+    member_expression: 'object',
+    call: 'function',
+    call_expression: 'function',
+};
+/** The identifier an attribute chain starts from (`self` in `self.a.b`). */
+function rootOf(node) {
+    let n = node;
+    for (let object = n.childForFieldName('object'); object; object = n.childForFieldName('object'))
+        n = object;
+    return n;
+}
+/**
+ * A positional call argument that can be a number (`f(mid, hi)` → `f(mid + 1, hi)`): a name of the
+ * function that holds a number, an attribute of one or of `self`/`this`, an element, or a call
+ * that does not return a container.
+ */
+function isShiftableArgument(node, family, numeric) {
+    const list = node.parent;
+    const call = list?.parent;
+    if (!list || !call || (list.type !== 'argument_list' && list.type !== 'arguments'))
+        return false;
+    if (!['call', 'call_expression', 'new_expression'].includes(call.type) || calleeSkipped(call, family))
+        return false;
+    switch (node.type) {
+        case 'identifier':
+            return numeric.has(node.text);
+        case 'attribute':
+        case 'member_expression': {
+            const root = rootOf(node);
+            return numeric.has(root.text) || SELF.has(root.type) || SELF.has(root.text);
+        }
+        case 'subscript':
+        case 'subscript_expression':
+            return node.childForFieldName('subscript')?.type !== 'slice';
+        case 'call':
+        case 'call_expression':
+            // `f(sorted(xs))`, `f(xs.map(g))`: a container, not a count (a length is one).
+            return !calleeSkipped(node, family) || isLength(node, family);
+        default:
+            return false;
+    }
+}
+/** `len(x)` in Python, `x.length` in JavaScript. */
+function isLength(node, family) {
+    if (family === 'python') {
+        const args = node.childForFieldName('arguments');
+        return (node.type === 'call' &&
+            node.childForFieldName('function')?.text === 'len' &&
+            args?.type === 'argument_list' &&
+            args.namedChildCount === 1);
+    }
+    return node.type === 'member_expression' && node.childForFieldName('property')?.text === 'length';
+}
+function off_by_one_isAdditive(node) {
+    const op = node.childForFieldName('operator')?.type;
+    return /binary/.test(node.type) && (op === '+' || op === '-');
+}
+/**
+ * A length read as a count, not already beside a `± k` (the literal rule shifts that sum) and not
+ * assigned to (`xs.length = 0`).
+ */
+function isCountedLength(node, family) {
+    if (!isLength(node, family))
+        return false;
+    const parent = node.parent;
+    if (!parent)
+        return true;
+    if (off_by_one_isAdditive(parent)) {
+        const operands = [parent.childForFieldName('left'), parent.childForFieldName('right')];
+        if (operands.some((o) => o && integerValue(o) !== undefined))
+            return false;
+    }
+    if (parent.type === 'update_expression')
+        return false;
+    return !(/assignment/.test(parent.type) && parent.childForFieldName('left')?.startIndex === node.startIndex);
+}
+const BINDS_TIGHTER_THAN_PLUS = new Set(['*', '/', '//', '%', '**', '@']);
+/** The field of a node that binds tighter than `+`: `(…)[i]`, `(…).attr`, `(…)()`. */
+const TIGHT_POSITIONS = {
+    subscript: 'value',
+    attribute: 'object',
+    call: 'function',
+    subscript_expression: 'object',
+    member_expression: 'object',
+    call_expression: 'function',
+};
+/** True when `len(x) - 1` in place of `len(x)` needs parentheses (`len(x) // 2`, `-len(x)`, `x.length.toString()`). */
+function needsParentheses(node) {
+    const parent = node.parent;
+    if (!parent)
+        return false;
+    if (/binary/.test(parent.type))
+        return BINDS_TIGHTER_THAN_PLUS.has(parent.childForFieldName('operator')?.type ?? '');
+    if (['unary_operator', 'unary_expression', 'await', 'await_expression'].includes(parent.type))
+        return true;
+    const field = TIGHT_POSITIONS[parent.type];
+    const child = field ? parent.childForFieldName(field) : null;
+    return !!child && child.startIndex === node.startIndex && child.endIndex === node.endIndex;
+}
+/** A length used as a count one off: `len(xs)` → `len(xs) - 1` / `len(xs) + 1`. */
+function lengthShifts(node, family) {
+    const wrap = needsParentheses(node);
+    return shifts(node, family, 0.4, (text) => `length \`${node.text}\` → \`${text}\``).map((m) => wrap ? { ...m, text: `(${m.text})` } : m);
+}
+/**
+ * What the lines a mutation touches read after it: two rules can reach the same text through
+ * different nodes (`a + len(x) - 1` shifts the compared sum or the length in it).
+ */
+function resultKey(m, text) {
+    const from = text.lastIndexOf('\n', m.start - 1) + 1;
+    const newline = text.indexOf('\n', m.end);
+    const to = newline === -1 ? text.length : newline;
+    return `${from}:${to}:${text.slice(from, m.start)}${m.text}${text.slice(m.end, to)}`;
+}
+/** The same change from two rules is kept once, with the higher weight. */
+function dedupe(mutations, text) {
+    const byKey = new Map();
+    for (const m of mutations) {
+        const key = resultKey(m, text);
+        const seen = byKey.get(key);
+        if (!seen || m.weight > seen.weight)
+            byKey.set(key, m); // keeps the first one's place
+    }
+    return [...byKey.values()];
+}
 const offByOne = {
     name: 'off-by-one',
-    bugClass: 'off by one on an integer literal, an index or a compared bound',
+    bugClass: 'off by one on an integer literal, an index, a compared bound, an argument or a length',
     prior: 0.8,
     boostedBy: ['index', 'wrong-value', 'non-termination'],
-    generate({ nodes, source }) {
-        const out = [];
+    generate({ nodes, source, scope }) {
         const family = source.family;
+        // Outside a function there is no telling which names hold numbers: no arguments are shifted.
+        const numeric = scope ? numericNames(scope, family) : undefined;
+        const out = [];
+        let [args, lengths] = [0, 0];
         for (const node of nodes) {
             if (!node.isNamed)
                 continue;
-            const value = integerValue(node);
-            if (value !== undefined && !isNegatedLiteral(node)) {
-                // The `1` of `n + 1` / `n - 1`: shift the whole sum, so `n + 1` → `n` rather than `n + 0`.
-                const parent = node.parent;
-                const op = parent?.childForFieldName('operator')?.type;
-                if (parent &&
-                    (op === '+' || op === '-') &&
-                    parent.childForFieldName('right')?.startIndex === node.startIndex &&
-                    /binary/.test(parent.type)) {
-                    for (const delta of [1, -1]) {
-                        const text = shiftByOne(parent, delta, family);
-                        if (text !== undefined)
-                            out.push(replaceNode(parent, text, 1, `\`${parent.text}\` → \`${text}\``));
-                    }
-                    continue;
-                }
-                for (const delta of [1, -1]) {
-                    const shifted = value + delta;
-                    // A negative index is meaningful in Python, rarely intended in JavaScript.
-                    const weight = shifted < 0 ? (family === 'python' ? 0.6 : 0.3) : 1;
-                    out.push(replaceNode(node, String(shifted), weight, `\`${node.text}\` → \`${shifted}\``));
-                }
+            out.push(...nodeShifts(node, family));
+            if (args < MAX_ARGUMENTS && numeric && isShiftableArgument(node, family, numeric)) {
+                args++;
+                out.push(...shifts(node, family, 0.35, (text) => `argument \`${node.text}\` → \`${text}\``));
+            }
+            if (lengths < MAX_LENGTHS && isCountedLength(node, family)) {
+                lengths++;
+                out.push(...lengthShifts(node, family));
+            }
+        }
+        return dedupe(out, source.text);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/replace-attribute.ts
+
+
+const WEIGHTS = [0.6, 0.5, 0.4];
+/** Words that say nothing about what a field holds. */
+const STOP_WORDS = new Set(['the', 'an', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'and', 'or']);
+const replace_attribute_CALLS = new Set(['call', 'call_expression']);
+/** The name token of `obj.name` (Python `attribute`, JavaScript `member_expression`), when `node` is one. */
+function fieldName(node) {
+    const parent = node.parent;
+    if (!parent)
+        return undefined;
+    const field = parent.type === 'attribute'
+        ? parent.childForFieldName('attribute')
+        : parent.type === 'member_expression'
+            ? parent.childForFieldName('property')
+            : null;
+    if (field?.startIndex !== node.startIndex)
+        return undefined;
+    return node.type === 'identifier' ||
+        node.type === 'property_identifier' ||
+        node.type === 'private_property_identifier'
+        ? node
+        : undefined;
+}
+/** True when `obj.name` is the callee of a call: `obj.name(…)`. */
+function isCalled(name) {
+    const access = name.parent;
+    const call = access.parent;
+    return !!call && replace_attribute_CALLS.has(call.type) && call.childForFieldName('function')?.startIndex === access.startIndex;
+}
+function wordsOf(name) {
+    return name
+        .replace(/^#/, '')
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+        .toLowerCase()
+        .split(/_+/)
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+}
+/** Global namespaces whose members are not the program's fields. */
+const GLOBALS = new Set([
+    'Math',
+    'Number',
+    'JSON',
+    'Object',
+    'Array',
+    'String',
+    'Symbol',
+    'Date',
+    'Promise',
+    'Reflect',
+    'process',
+    'console',
+    'window',
+    'document',
+    'globalThis',
+]);
+const IMPORTS = new Set(['import_statement', 'import_from_statement']);
+/** Built once per parsed file. */
+const fileFieldsCache = new WeakMap();
+/** `os.path`: a member of an imported module or a global namespace. */
+function isModuleMember(name, imported) {
+    const object = name.parent.childForFieldName('object');
+    return object?.type === 'identifier' && imported.has(object.text);
+}
+function fileFields(source) {
+    const cached = fileFieldsCache.get(source);
+    if (cached)
+        return cached;
+    const found = { rows: new Map(), words: new Map(), imported: new Set(GLOBALS) };
+    const names = [];
+    (0,syntax_tree/* walkTree */.Ir)(source.tree.rootNode, (n) => {
+        if (!n.isNamed)
+            return false;
+        if (IMPORTS.has(n.type)) {
+            (0,syntax_tree/* walkTree */.Ir)(n, (id) => void (id.type === 'identifier' && found.imported.add(id.text)));
+            return false;
+        }
+        const name = fieldName(n);
+        if (name && !isCalled(name))
+            names.push(name);
+        return true;
+    });
+    for (const name of names) {
+        if (isModuleMember(name, found.imported))
+            continue;
+        const list = found.rows.get(name.text) ?? [];
+        list.push(name.startPosition.row);
+        found.rows.set(name.text, list);
+        if (!found.words.has(name.text))
+            found.words.set(name.text, wordsOf(name.text));
+    }
+    fileFieldsCache.set(source, found);
+    return found;
+}
+/** Other field names sharing a word with `name`, nearest access to `row` first. */
+function relatedFields(name, row, fields) {
+    const words = new Set(wordsOf(name));
+    if (words.size === 0)
+        return [];
+    const isPrivate = name.startsWith('#');
+    const found = [];
+    for (const [other, at] of fields.rows) {
+        if (other === name || other.startsWith('#') !== isPrivate)
+            continue;
+        if (!fields.words.get(other).some((w) => words.has(w)))
+            continue;
+        found.push({ other, distance: at.reduce((d, r) => Math.min(d, Math.abs(r - row)), Infinity) });
+    }
+    found.sort((a, b) => a.distance - b.distance || (a.other < b.other ? -1 : a.other > b.other ? 1 : 0));
+    return found.slice(0, WEIGHTS.length).map((f) => f.other);
+}
+const replaceAttribute = {
+    name: 'replace-attribute',
+    bugClass: 'the wrong field or property (another one of the file sharing a word with it)',
+    prior: 0.3,
+    boostedBy: ['wrong-value', 'none-value', 'type'],
+    generate({ nodes, source, row }) {
+        const out = [];
+        for (const node of nodes) {
+            const name = fieldName(node);
+            if (!name || isCalled(name))
                 continue;
-            }
-            if (node.type === 'subscript' || node.type === 'subscript_expression') {
-                const index = node.childForFieldName(family === 'python' ? 'subscript' : 'index');
-                if (index && index.type !== 'slice' && integerValue(index) === undefined && index.type !== 'string') {
-                    for (const delta of [-1, 1]) {
-                        const text = shiftByOne(index, delta, family);
-                        if (text !== undefined)
-                            out.push(replaceNode(index, text, 0.7, `index \`${index.text}\` → \`${text}\``));
-                    }
-                }
+            const fields = fileFields(source);
+            if (isModuleMember(name, fields.imported))
                 continue;
-            }
-            if (node.type === 'return_statement') {
-                // A returned count or length one off (`return (end - start).days` for `… + 1`).
-                const value = node.namedChildren.find((c) => c !== null && c.type !== 'comment');
-                if (value && RETURNED_NUMBERS.has(value.type) && integerValue(value) === undefined) {
-                    for (const delta of [1, -1]) {
-                        const text = shiftByOne(value, delta, family);
-                        if (text !== undefined)
-                            out.push(replaceNode(value, text, 0.4, `return \`${text}\``));
-                    }
-                }
-                continue;
-            }
-            for (const operand of comparedOperands(node)) {
-                if (integerValue(operand) !== undefined)
-                    continue; // literals are shifted above
-                for (const delta of [-1, 1]) {
-                    const text = shiftByOne(operand, delta, family);
-                    if (text !== undefined)
-                        out.push(replaceNode(operand, text, 0.5, `bound \`${operand.text}\` → \`${text}\``));
-                }
-            }
+            relatedFields(name.text, row, fields).forEach((other, i) => out.push(replaceNode(name, other, WEIGHTS[i], `\`.${name.text}\` → \`.${other}\``)));
         }
         return out;
     },
@@ -9006,7 +10738,7 @@ const offByOne = {
 
 /** Alternatives per use, so one busy line cannot flood the search. */
 const MAX_ALTERNATIVES = 4;
-const WEIGHTS = [1, 0.8, 0.65, 0.5];
+const replace_variable_WEIGHTS = [1, 0.8, 0.65, 0.5];
 /** Parent types (with the field, when it matters) in which an identifier is not a variable use. */
 function isVariableUse(id, family) {
     const parent = id.parent;
@@ -9070,7 +10802,7 @@ function fieldOf(node) {
     }
     return null;
 }
-function isContainerUse(id) {
+function replace_variable_isContainerUse(id) {
     const parent = id.parent;
     if (!parent)
         return false;
@@ -9086,21 +10818,42 @@ function isContainerUse(id) {
     return false;
 }
 /** Names the function uses as containers somewhere. */
-function containerNames(fn, family) {
+function replace_variable_containerNames(fn, family) {
     const out = new Set();
     (0,syntax_tree/* walkTree */.Ir)(fn, (n) => {
         if (n !== fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
             return false;
-        if (n.type === 'identifier' && isContainerUse(n))
+        if (n.type === 'identifier' && replace_variable_isContainerUse(n))
             out.add(n.text);
         return true;
     });
     return out;
 }
+function boundOnRow(scope, name, row) {
+    return scope.names.some((n) => n.name === name && n.row === row);
+}
 function isAssignmentTarget(id) {
     const parent = id.parent;
     const field = fieldOf(id);
     return !!parent && field === 'left' && /assignment/.test(parent.type);
+}
+/**
+ * The row of the `for` loop whose iterable `id` is in (`arr` in `for i, x in enumerate(arr)`). The
+ * names first bound on that row are the loop's targets: not yet bound when the iterable is
+ * evaluated, they are no alternative to it, and being nearest they would crowd out the real ones.
+ */
+function iteratedLoopRow(id, family) {
+    for (let n = id; n.parent; n = n.parent) {
+        const loop = n.parent;
+        if ((0,syntax_tree/* isFunctionNode */.Px)(loop, family))
+            return undefined;
+        if (loop.type !== 'for_statement' && loop.type !== 'for_in_statement')
+            continue;
+        const right = loop.childForFieldName('right');
+        if (right && right.startIndex === n.startIndex && right.endIndex === n.endIndex)
+            return loop.startPosition.row;
+    }
+    return undefined;
 }
 const replaceVariable = {
     name: 'replace-variable',
@@ -9114,20 +10867,22 @@ const replaceVariable = {
         const visible = namesVisibleAt(scope, row);
         if (visible.length < 2)
             return [];
-        const containers = containerNames(scope.fn, family);
+        const containers = replace_variable_containerNames(scope.fn, family);
         const params = new Set(scope.names.filter((n) => n.kind === 'param').map((n) => n.name));
         const out = [];
         for (const id of nodes) {
             if (id.type !== 'identifier' || !isVariableUse(id, family))
                 continue;
-            const container = isContainerUse(id);
+            const container = replace_variable_isContainerUse(id);
+            const loopRow = iteratedLoopRow(id, family);
             const alternatives = visible
                 .filter((name) => name !== id.text)
+                .filter((name) => loopRow === undefined || !boundOnRow(scope, name, loopRow))
                 .filter((name) => !container || containers.has(name) || params.has(name))
                 .slice(0, MAX_ALTERNATIVES);
             const targetFactor = isAssignmentTarget(id) ? 0.6 : 1;
             alternatives.forEach((name, i) => {
-                out.push(replaceNode(id, name, WEIGHTS[i] * targetFactor, `\`${id.text}\` → \`${name}\``));
+                out.push(replaceNode(id, name, replace_variable_WEIGHTS[i] * targetFactor, `\`${id.text}\` → \`${name}\``));
             });
         }
         return out;
@@ -9140,6 +10895,10 @@ const replaceVariable = {
 
 const return_value_MAX_NAMES = 4;
 const MAX_PARTS = 4;
+/** Weights of `return [p]` for the first parameters. */
+const LISTED_PARAMETERS = [0.5, 0.4, 0.3];
+/** Counters a returned boolean may have been meant to test. */
+const MAX_COUNTERS = 2;
 /** Parts of an expression that could have been the intended value on their own. */
 function partsOf(expr) {
     switch (expr.type) {
@@ -9167,12 +10926,64 @@ function partsOf(expr) {
             return [];
     }
 }
+function isEmptyList(node) {
+    return (node.type === 'list' || node.type === 'array') && (0,syntax_tree/* namedChildrenOf */.Wk)(node).length === 0;
+}
+/** `return []` → `return [[]]`, `return [p]`: a base case that returns nothing where it should return something. */
+function filledLists(value, scope) {
+    const out = [replaceNode(value, '[[]]', 0.5, 'return `[[]]` instead of `[]`')];
+    const params = scope ? scope.names.filter((n) => n.kind === 'param').slice(0, LISTED_PARAMETERS.length) : [];
+    params.forEach((p, i) => out.push(replaceNode(value, `[${p.name}]`, LISTED_PARAMETERS[i], `return \`[${p.name}]\` instead of \`[]\``)));
+    return out;
+}
+/** `x += …`, `x -= …`, `x++`, `x--`: the identifier updated, if any. */
+function counterUpdated(node) {
+    if (node.type === 'update_expression') {
+        const arg = node.childForFieldName('argument');
+        return arg?.type === 'identifier' ? arg : undefined;
+    }
+    if (node.type !== 'augmented_assignment' && node.type !== 'augmented_assignment_expression')
+        return undefined;
+    const op = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    return (op === '+=' || op === '-=') && left?.type === 'identifier' ? left : undefined;
+}
+function isForIncrement(node) {
+    const increment = node.parent?.type === 'for_statement' ? node.parent.childForFieldName('increment') : null;
+    return !!increment && increment.startIndex === node.startIndex && increment.endIndex === node.endIndex;
+}
+/**
+ * Names the function (not its nested functions) counts up or down, in order of their first update;
+ * the index of a JavaScript `for (…; …; i++)` is a position, not a count.
+ */
+function countersOf(scope, family) {
+    const bound = new Set(scope.names.map((n) => n.name));
+    const out = [];
+    (0,syntax_tree/* walkTree */.Ir)(scope.fn, (n) => {
+        if (n !== scope.fn && (0,syntax_tree/* isFunctionNode */.Px)(n, family))
+            return false;
+        if (isForIncrement(n))
+            return false;
+        const name = counterUpdated(n)?.text;
+        if (name && bound.has(name) && !out.includes(name))
+            out.push(name);
+        return true;
+    });
+    return out.slice(0, MAX_COUNTERS);
+}
+/** `return True` → `return depth == 0`: the answer depends on a counter the function keeps. */
+function counterChecks(value, scope, family) {
+    if (!scope || (value.type !== 'true' && value.type !== 'false'))
+        return [];
+    const eq = family === 'python' ? '==' : '===';
+    return countersOf(scope, family).map((name) => replaceNode(value, `${name} ${eq} 0`, 0.4, `return \`${name} ${eq} 0\` instead of \`${value.text}\``));
+}
 const returnValue = {
     name: 'return-value',
-    bugClass: 'wrong value returned (another name in scope, or part of the returned expression)',
+    bugClass: 'wrong value returned (another name in scope, part of the returned expression, or a base case)',
     prior: 0.45,
     boostedBy: ['wrong-value', 'type'],
-    generate({ nodes, scope, row }) {
+    generate({ nodes, scope, row, source }) {
         const out = [];
         for (const ret of nodes) {
             if (ret.type !== 'return_statement')
@@ -9188,6 +10999,9 @@ const returnValue = {
                 seen.add(part.text);
                 out.push(replaceNode(value, part.text, i === 0 ? 0.8 : 0.6, `return \`${part.text}\` instead of \`${value.text}\``));
             });
+            if (isEmptyList(value))
+                out.push(...filledLists(value, scope));
+            out.push(...counterChecks(value, scope, source.family));
             if (!scope)
                 continue;
             namesVisibleAt(scope, row)
@@ -9204,7 +11018,7 @@ const returnValue = {
 
 
 const JS_SLICERS = new Set(['slice', 'substring', 'substr', 'subarray']);
-function shifts(node, family, weight, what) {
+function slice_range_bound_shifts(node, family, weight, what) {
     const out = [];
     for (const delta of [1, -1]) {
         const text = shiftByOne(node, delta, family);
@@ -9223,12 +11037,12 @@ function pythonRange(call) {
         return [];
     const out = [];
     if (values.length === 1) {
-        out.push(...shifts(values[0], 'python', 1, 'range end'));
+        out.push(...slice_range_bound_shifts(values[0], 'python', 1, 'range end'));
         out.push(replaceNode(values[0], `1, ${values[0].text}`, 0.5, `range starts at 1`));
     }
     else {
-        out.push(...shifts(values[1], 'python', 1, 'range end'));
-        out.push(...shifts(values[0], 'python', 0.8, 'range start'));
+        out.push(...slice_range_bound_shifts(values[1], 'python', 1, 'range end'));
+        out.push(...slice_range_bound_shifts(values[0], 'python', 0.8, 'range start'));
     }
     return out;
 }
@@ -9247,14 +11061,14 @@ function pythonSlice(slice) {
     const [start, stop] = sliceParts(slice);
     const out = [];
     if (start?.node) {
-        out.push(...shifts(start.node, 'python', 0.9, 'slice start'));
+        out.push(...slice_range_bound_shifts(start.node, 'python', 0.9, 'slice start'));
         out.push(replaceNode(start.node, '', 0.7, `drop slice start \`${start.node.text}\``));
     }
     else if (start) {
         out.push({ start: start.at, end: start.at, text: '1', weight: 0.6, description: 'slice from 1' });
     }
     if (stop?.node) {
-        out.push(...shifts(stop.node, 'python', 0.9, 'slice end'));
+        out.push(...slice_range_bound_shifts(stop.node, 'python', 0.9, 'slice end'));
         out.push(replaceNode(stop.node, '', 0.7, `drop slice end \`${stop.node.text}\``));
     }
     else if (stop) {
@@ -9274,7 +11088,7 @@ function jsSlice(call) {
     if (values.length === 0 || values.length > 2 || values.some((v) => v.type === 'spread_element'))
         return [];
     const out = [];
-    values.forEach((v, i) => out.push(...shifts(v, 'js', i === values.length - 1 ? 1 : 0.8, `.${method} bound`)));
+    values.forEach((v, i) => out.push(...slice_range_bound_shifts(v, 'js', i === values.length - 1 ? 1 : 0.8, `.${method} bound`)));
     if (values.length === 2) {
         // Drop the end bound: `.slice(0, -1)` → `.slice(0)`.
         out.push({
@@ -9320,45 +11134,262 @@ const sliceRangeBound = {
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/templates/swap-arguments.ts
 
+
 const NON_COMMUTATIVE = new Set(['-', '/', '//', '%', '**', '<<', '>>']);
 /** Named argument nodes that are not positional and must keep their place. */
 const NOT_POSITIONAL = new Set(['keyword_argument', 'list_splat', 'dictionary_splat', 'spread_element', 'comment']);
+/** `+` swaps per line: a long concatenation would otherwise propose one per operator. */
+const MAX_CONCAT_SWAPS = 3;
 /** Swap the texts of two non-overlapping nodes `a` before `b`, keeping everything between them. */
 function swap(a, b, source, weight, description) {
     const between = source.slice(a.endIndex, b.startIndex);
     return { start: a.startIndex, end: b.endIndex, text: `${b.text}${between}${a.text}`, weight, description };
 }
+function swapArgumentList(node, source) {
+    const args = (0,syntax_tree/* namedChildrenOf */.Wk)(node);
+    if (args.some((a) => NOT_POSITIONAL.has(a.type)))
+        return [];
+    const out = [];
+    for (let i = 0; i + 1 < args.length; i++) {
+        const [a, b] = [args[i], args[i + 1]];
+        out.push(swap(a, b, source, i === 0 ? 1 : 0.8, `swap arguments \`${a.text}\` and \`${b.text}\``));
+    }
+    return out;
+}
+/**
+ * The operands of `+`: not commutative for strings and lists (`result + digit` for `digit + result`).
+ * On numbers the swap changes nothing, hence the low weight, and none when a number is written.
+ */
+function swapConcatenation(node, source) {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (!left || !right || left.text === right.text)
+        return undefined;
+    if (isNumberLiteral(left) || isNumberLiteral(right))
+        return undefined;
+    return swap(left, right, source, 0.3, `swap operands of \`+\`: \`${right.text} + ${left.text}\``);
+}
+const NUMBER_LITERALS = new Set(['integer', 'float', 'number']);
+function isNumberLiteral(node) {
+    return NUMBER_LITERALS.has(node.type) || isIntegerLiteral(node);
+}
+/** Index expressions of a subscript: several for a Python tuple subscript `d[a, b]`. */
+function indicesOf(node, family) {
+    if (family === 'python') {
+        if (node.type !== 'subscript')
+            return [];
+        return node.childrenForFieldName('subscript').filter((c) => c !== null && c.type !== 'comment');
+    }
+    if (node.type !== 'subscript_expression')
+        return [];
+    const index = node.childForFieldName('index');
+    return index ? [index] : [];
+}
+function isSwappableIndex(node) {
+    return node.type !== 'slice' && node.type !== 'list_splat' && node.type !== 'comment';
+}
+/** `d[a, b]` → `d[b, a]` (adjacent pairs), and `m[a][b]` → `m[b][a]`. */
+function swapIndices(node, source, family) {
+    const indices = indicesOf(node, family);
+    const out = [];
+    for (let i = 0; i + 1 < indices.length; i++) {
+        const [a, b] = [indices[i], indices[i + 1]];
+        if (!isSwappableIndex(a) || !isSwappableIndex(b) || a.text === b.text)
+            continue;
+        out.push(swap(a, b, source, 0.5, `swap indices \`${a.text}\` and \`${b.text}\``));
+    }
+    // `m[a][b]`: the inner subscript's only index and this one's.
+    const inner = node.childForFieldName(family === 'python' ? 'value' : 'object');
+    const innerIndices = inner ? indicesOf(inner, family) : [];
+    const [a, b] = [innerIndices[0], indices[0]];
+    if (innerIndices.length === 1 && indices.length === 1 && a && b && isSwappableIndex(a) && isSwappableIndex(b)) {
+        if (a.text !== b.text)
+            out.push(swap(a, b, source, 0.4, `swap indices \`[${a.text}][${b.text}]\``));
+    }
+    return out;
+}
+function binaryOperands(node, source, concatenations) {
+    const op = node.childForFieldName('operator')?.type;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (!op || !left || !right)
+        return [];
+    if (NON_COMMUTATIVE.has(op))
+        return [swap(left, right, source, 0.7, `swap operands of \`${op}\``)];
+    if (op === '+' && concatenations.count < MAX_CONCAT_SWAPS) {
+        const mutation = swapConcatenation(node, source);
+        if (mutation) {
+            concatenations.count++;
+            return [mutation];
+        }
+    }
+    return [];
+}
 const swapArguments = {
     name: 'swap-arguments',
-    bugClass: 'arguments or operands in the wrong order',
+    bugClass: 'arguments, operands or indices in the wrong order',
     prior: 0.4,
     boostedBy: ['wrong-value', 'type'],
     generate({ nodes, source }) {
         const out = [];
+        const concatenations = { count: 0 };
         for (const node of nodes) {
             if (node.type === 'argument_list' || node.type === 'arguments') {
-                const args = (0,syntax_tree/* namedChildrenOf */.Wk)(node);
-                if (args.some((a) => NOT_POSITIONAL.has(a.type)))
-                    continue;
-                for (let i = 0; i + 1 < args.length; i++) {
-                    out.push(swap(args[i], args[i + 1], source.text, i === 0 ? 1 : 0.8, `swap arguments \`${args[i].text}\` and \`${args[i + 1].text}\``));
-                }
-                continue;
+                out.push(...swapArgumentList(node, source.text));
             }
-            if (node.type === 'binary_operator' || node.type === 'binary_expression') {
-                const op = node.childForFieldName('operator')?.type;
-                const left = node.childForFieldName('left');
-                const right = node.childForFieldName('right');
-                if (op && NON_COMMUTATIVE.has(op) && left && right) {
-                    out.push(swap(left, right, source.text, 0.7, `swap operands of \`${op}\``));
-                }
+            else if (node.type === 'binary_operator' || node.type === 'binary_expression') {
+                out.push(...binaryOperands(node, source.text, concatenations));
+            }
+            else if (node.type === 'subscript' || node.type === 'subscript_expression') {
+                out.push(...swapIndices(node, source.text, source.family));
             }
         }
         return out;
     },
 };
 
+;// CONCATENATED MODULE: ./src/repair/builtin/templates/unwrap-call.ts
+
+
+/** Calls on one line beyond this are not unwrapped (`f(g(h(k(x))))`). */
+const MAX_CALLS = 6;
+const unwrap_call_CALLS = new Set(['call', 'call_expression']);
+const unwrap_call_ARGUMENT_LISTS = new Set(['argument_list', 'arguments']);
+const unwrap_call_NOT_POSITIONAL = new Set(['keyword_argument', 'list_splat', 'dictionary_splat', 'spread_element']);
+/** Callees whose result is never the argument itself (module loading, the parent class). */
+const NEVER_UNWRAPPED = new Set(['require', 'import', 'super']);
+/** Arguments that can stand wherever the call stood: they bind at least as tightly as a call. */
+const unwrap_call_TIGHT = new Set([
+    'identifier',
+    'call',
+    'call_expression',
+    'attribute',
+    'member_expression',
+    'subscript',
+    'subscript_expression',
+    'parenthesized_expression',
+    'integer',
+    'float',
+    'number',
+    'string',
+    'concatenated_string',
+    'template_string',
+    'true',
+    'false',
+    'none',
+    'null',
+    'undefined',
+    'this',
+    'list',
+    'tuple',
+    'set',
+    'dictionary',
+    'array',
+    'list_comprehension',
+    'set_comprehension',
+    'dictionary_comprehension',
+]);
+/** Where a call stands in a place that takes any expression, so a loose argument needs no parentheses. */
+const ANY_EXPRESSION_PARENTS = new Set([
+    'argument_list',
+    'arguments',
+    'keyword_argument',
+    'return_statement',
+    'parenthesized_expression',
+    'variable_declarator',
+    'list',
+    'array',
+]);
+/** The one positional argument of `call`, when it has exactly one and nothing else. */
+function soleArgument(call) {
+    const args = call.childForFieldName('arguments');
+    if (!args || !unwrap_call_ARGUMENT_LISTS.has(args.type))
+        return undefined;
+    const values = (0,syntax_tree/* namedChildrenOf */.Wk)(args).filter((a) => a.type !== 'comment');
+    if (values.length !== 1 || unwrap_call_NOT_POSITIONAL.has(values[0].type))
+        return undefined;
+    return values[0];
+}
+/** False when the call's value is dropped (`f(x)` on its own, `await f(x);`) or it decorates. */
+function isValueUsed(call) {
+    let n = call;
+    while (n.parent && (n.parent.type === 'await_expression' || n.parent.type === 'parenthesized_expression')) {
+        n = n.parent;
+    }
+    const parent = n.parent;
+    return !!parent && parent.type !== 'expression_statement' && parent.type !== 'decorator';
+}
+/** The name a call is made by: `f` of `f(x)`, `self.f(x)` and `this.f(x)` for a method. */
+function ownCalleeName(callee) {
+    if (callee.type === 'identifier')
+        return callee.text;
+    if (callee.type !== 'attribute' && callee.type !== 'member_expression')
+        return undefined;
+    const object = callee.childForFieldName('object')?.text;
+    if (object !== 'self' && object !== 'this' && object !== 'cls')
+        return undefined;
+    return callee.childForFieldName(callee.type === 'attribute' ? 'attribute' : 'property')?.text;
+}
+/** True when `name` is the name of a function around `node` (a recursive call). */
+function isRecursive(node, name, family) {
+    if (!name)
+        return false;
+    for (let fn = (0,syntax_tree/* enclosingFunction */.pG)(node, family); fn; fn = fn.parent ? (0,syntax_tree/* enclosingFunction */.pG)(fn.parent, family) : undefined) {
+        if ((0,syntax_tree/* functionName */.AQ)(fn) === name)
+            return true;
+    }
+    return false;
+}
+function unwrap_call_needsParentheses(call, argument) {
+    if (unwrap_call_TIGHT.has(argument.type))
+        return false;
+    // A loose expression over several lines only continues inside brackets (Python).
+    if (argument.text.includes('\n'))
+        return true;
+    const parent = call.parent;
+    if (!parent)
+        return true;
+    if (ANY_EXPRESSION_PARENTS.has(parent.type))
+        return false;
+    const isRight = parent.childForFieldName('right')?.startIndex === call.startIndex;
+    return !(isRight && (parent.type === 'assignment' || parent.type === 'assignment_expression'));
+}
+function unwrap(call, family) {
+    const callee = call.childForFieldName('function');
+    const argument = soleArgument(call);
+    if (!callee || !argument || NEVER_UNWRAPPED.has(callee.text) || !isValueUsed(call))
+        return undefined;
+    const text = unwrap_call_needsParentheses(call, argument) ? `(${argument.text})` : argument.text;
+    const weight = isRecursive(call, ownCalleeName(callee), family) ? 0.6 : 0.3;
+    return replaceNode(call, text, weight, `\`${call.text}\` → \`${text}\``);
+}
+const unwrapCall = {
+    name: 'unwrap-call',
+    bugClass: 'a value wrapped in a call that was meant as is',
+    prior: 0.25,
+    boostedBy: ['wrong-value', 'type', 'non-termination'],
+    generate({ nodes, source }) {
+        const out = [];
+        for (const node of nodes) {
+            if (out.length >= MAX_CALLS)
+                break;
+            if (!unwrap_call_CALLS.has(node.type))
+                continue;
+            const mutation = unwrap(node, source.family);
+            if (mutation)
+                out.push(mutation);
+        }
+        return out;
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/repair/builtin/templates/index.ts
+
+
+
+
+
+
 
 
 
@@ -9388,6 +11419,12 @@ const TEMPLATES = [
     missingIncrement,
     replaceVariable,
     missingBreak,
+    caseInsensitive,
+    missingExtremum,
+    unwrapCall,
+    dropOperand,
+    missingSlice,
+    replaceAttribute,
 ];
 
 ;// CONCATENATED MODULE: ./src/repair/builtin/builtin-provider.ts
@@ -9414,6 +11451,13 @@ const TEMPLATES = [
 
 /** Lines of the localisation shown in the report. */
 const REPORTED_LINES = 10;
+/**
+ * How long the engine searches in all, across the attempts of a run: past it, a bug is out of its
+ * reach more likely than not (its fixes come within a minute when it has them), and the run ends
+ * then instead of at the heal's budget. A slow suite still gets `MIN_SEARCH_TRIES` candidates.
+ */
+const SEARCH_MS = 90_000;
+const MIN_SEARCH_TRIES = 20;
 function round(n) {
     return Math.round(n * 1000) / 1000;
 }
@@ -9427,6 +11471,9 @@ function createBuiltinProvider(options, engine = {}) {
         now: engine.now ?? Date.now,
         state: new SearchState(),
         screen: options.allowSpecialCases ? undefined : createSpecialCaseScreen(),
+        searchMs: engine.searchMs ?? SEARCH_MS,
+        minSearchTries: engine.minSearchTries ?? MIN_SEARCH_TRIES,
+        searched: 0,
     };
     return { name: 'builtin', propose: (request, host) => proposeRepair(run, request, host) };
 }
@@ -9455,16 +11502,20 @@ async function proposeRepair(run, request, host) {
             host.log(`builtin: ${(0,format/* plural */.LS)(lines.length, 'suspicious line')}${request.ranking?.source === 'spectrum' ? ' (from the recorded run)' : ''}, top ${lines[0].file}:${lines[0].line}; ${(0,format/* plural */.LS)(seeds.length, 'candidate')}`);
         else
             host.log('builtin: no suspicious line in Python or JavaScript/TypeScript code of the repository');
+        const searchEnd = () => started + searchTimeLeft(run);
         const report = await searchRepairs({
             seeds,
             store,
             host,
             state: run.state,
             limits,
-            deadline: request.budget.deadline,
+            deadline: () => Math.min(request.budget.deadline, searchEnd()),
             now,
             screen: run.screen?.(request.failures),
         });
+        // The engine's own limit stopped it, not the heal's deadline.
+        const gaveUp = report.stoppedBy === 'deadline' && searchEnd() <= request.budget.deadline;
+        run.searched += now() - started;
         const detail = {
             engine: 'builtin',
             templates: report.templates,
@@ -9474,6 +11525,7 @@ async function proposeRepair(run, request, host) {
             invalid: report.invalid,
             duplicates: report.duplicates,
             specialCased: report.specialCased,
+            brokeNeighbours: report.brokeNeighbours,
             combinations: report.combinations,
             stoppedBy: report.stoppedBy,
             timeMs: now() - started,
@@ -9486,14 +11538,16 @@ async function proposeRepair(run, request, host) {
             detail.best = report.best;
         if (report.lastRejection)
             detail.lastRejection = report.lastRejection;
-        return answerFor(report, detail, limits);
+        return answerFor(report, detail, limits, gaveUp ? run.searched : undefined);
     }
     finally {
         callees.dispose();
         await store.dispose();
     }
 }
-function answerFor(report, detail, limits) {
+function answerFor(report, detail, limits, 
+/** Set when the engine's own search time ran out: how long it searched. */
+gaveUpAfter) {
     if (report.found) {
         const seed = report.found.seeds[0];
         detail.fix = {
@@ -9509,21 +11563,37 @@ function answerFor(report, detail, limits) {
             detail,
         };
     }
-    const why = report.stoppedBy === 'deadline'
-        ? 'the time budget ran out'
-        : report.stoppedBy === 'candidate-cap'
-            ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
-            : 'no template applies to the suspicious lines any more';
+    const why = gaveUpAfter !== undefined
+        ? `it gave up after searching for ${(0,format/* formatDuration */.a3)(gaveUpAfter)}, its limit`
+        : report.stoppedBy === 'deadline'
+            ? 'the time budget ran out'
+            : report.stoppedBy === 'candidate-cap'
+                ? `the cap of ${limits.maxCandidatesPerAttempt} candidates per attempt was reached`
+                : 'no template applies to the suspicious lines any more';
     const best = report.best ? `; best: ${report.best.description} (${report.best.passed}/${report.best.total})` : '';
-    const skipped = report.specialCased
-        ? `; ${report.specialCased} that did were skipped for special-casing the tests`
-        : '';
+    const skipped = [
+        report.specialCased ? `${report.specialCased} that did were skipped for special-casing the tests` : '',
+        report.brokeNeighbours ? `${report.brokeNeighbours} that did broke other tests of the same files` : '',
+    ]
+        .filter(Boolean)
+        .map((s) => `; ${s}`)
+        .join('');
     return {
         edits: [],
         usage: { input: 0, output: 0 },
         notes: `builtin: no candidate made every failing test pass (${report.validated} validated; ${why})${skipped}${best}`,
         detail,
+        // Nothing left to try: every seed was looked at, or the engine's own search time is spent.
+        exhausted: gaveUpAfter !== undefined || report.stoppedBy === 'exhausted',
     };
+}
+/** The engine's search time left: `searchMs` in all, or enough for `MIN_SEARCH_TRIES` slow candidates. */
+function searchTimeLeft(run) {
+    // Until one candidate has run, the pace is unknown: the first always gets its run.
+    if (run.state.tries === 0)
+        return Infinity;
+    const allowed = Math.max(run.searchMs, run.minSearchTries * run.state.meanTryMs);
+    return Math.max(0, allowed - run.searched);
 }
 
 
@@ -11802,8 +13872,8 @@ function createAnthropicProvider(options) {
     return createChatProvider('anthropic', chat, { scrub, limits: options.limits });
 }
 
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 24 modules
-var builtin_provider = __webpack_require__(1842);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 30 modules
+var builtin_provider = __webpack_require__(891);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(8816);
 // EXTERNAL MODULE: ./src/workspace/agent-workspace.ts + 1 modules
@@ -11816,7 +13886,7 @@ var child_env = __webpack_require__(5021);
  * tree, never the tree itself (`workspace/agent-workspace.ts`: the sandbox's overlay at the tree's
  * own path where Linux offers it, a private copy elsewhere). It runs `agentCommand` with `sh -c` at
  * the view's root, with `SELF_HEAL_CONTEXT` naming a JSON file (outside the repository) that holds
- * `{attempt, maxAttempts, failures, history, prompt, root}`. What git would deliver of its changes
+ * `{attempt, maxAttempts, failures, history, prompt, localisation, root}`. What git would deliver of its changes
  * is written into the real tree, where the loop diffs it and puts every changed path through the
  * same guardrails as a model's edits; the rest (`.git`, ignored files, dependency folders, deleting
  * the user's untracked files) is refused and reported. An agent that wrote outside its view (no
@@ -11903,6 +13973,7 @@ function createCommandProvider(options) {
                     failures: request.failures,
                     history: request.history,
                     prompt: request.prompt,
+                    ...(request.ranking ? { localisation: contextRanking(request.ranking) } : {}),
                 },
                 maxOutputBytes: options.maxOutputBytes ?? 64 * 1024,
                 allowDependencyChanges: options.allowDependencyChanges,
@@ -11958,6 +14029,24 @@ function answerOf(run, host, notApplied, seconds) {
         },
     };
 }
+/** Functions of the ranking written to the context file (the prompt packs what its budget holds). */
+const CONTEXT_FUNCTIONS = 10;
+/** The run's fault ranking as the context file carries it: where it came from and its top functions. */
+function contextRanking(ranking) {
+    return {
+        source: ranking.source,
+        note: ranking.note,
+        functions: ranking.functions.slice(0, CONTEXT_FUNCTIONS).map((f) => ({
+            file: f.file,
+            ...(f.name ? { name: f.name } : {}),
+            startLine: f.startLine,
+            endLine: f.endLine,
+            score: Math.round(f.score * 1000) / 1000,
+            why: f.why,
+            lines: f.lines.slice(0, 5),
+        })),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/repair/copilot/copilot-attempt.ts
 
@@ -11973,6 +14062,8 @@ function newAttempt(setup) {
         toolCalls: 0,
         corrections: 0,
         modelCalls: 0,
+        turnsStarted: 0,
+        usageWaiters: new Set(),
         notes: '',
         models: new Set(),
     };
@@ -12504,8 +14595,13 @@ function applySessionEvent(attempt, event) {
             const stop = usageStop(attempt.usage, attempt.modelCalls, attempt.request.budget, attempt.limits);
             if (stop)
                 requestStop(attempt, stop);
+            for (const wake of attempt.usageWaiters)
+                wake();
             return undefined;
         }
+        case 'assistant.turn_start':
+            attempt.turnsStarted++;
+            return undefined;
         case 'session.usage_info':
             if (event.data.tokenLimit > 0)
                 attempt.model.promptLimit = event.data.tokenLimit;
@@ -12547,6 +14643,8 @@ function sessionEventHandler(attempt) {
 const TOOL_NAMES = [READ_FILE, SEARCH, REPLACE_IN_FILE];
 /** How long a tool answer waits for the runtime to cancel its call once the session is being stopped. */
 const STOP_HOLD_MS = 3_000;
+/** How long a tool answer waits for the usage event of the call that asked for it. */
+const USAGE_WAIT_MS = 1_000;
 function copilotTools(attempt, holdMs = STOP_HOLD_MS) {
     return REPAIR_TOOLS.map((spec) => ({
         name: spec.name,
@@ -12614,15 +14712,39 @@ function countCorrection(attempt, text) {
 /**
  * Once the session is being stopped, a tool's answer is held until the runtime cancels the call
  * (the invocation's signal), so that the abort reaches it first and no further model request is
- * made on the way; a runtime that does not cancel gets the answer after `holdMs`.
+ * made on the way; a runtime that does not cancel gets the answer after `holdMs`. The usage event of
+ * the call that asked for the tool can arrive after the tool request (the runtime emits them on
+ * separate paths), so the answer first waits for it: that event is what decides a budget stop.
  */
 function holdWhileStopping(attempt, handler, holdMs) {
     return async (args, invocation) => {
         const text = await handler(args);
+        await untilUsageSeen(attempt, Math.min(holdMs, USAGE_WAIT_MS));
         if (attempt.stopReason)
             await untilAborted(invocation.signal, holdMs);
         return text;
     };
+}
+/** Resolves once every model turn begun so far has reported its usage, or after `ms`. */
+function untilUsageSeen(attempt, ms) {
+    const seen = () => attempt.modelCalls >= attempt.turnsStarted;
+    if (seen())
+        return Promise.resolve();
+    return new Promise((resolve) => {
+        const done = () => {
+            if (!seen() && !timedOut)
+                return;
+            clearTimeout(timer);
+            attempt.usageWaiters.delete(done);
+            resolve();
+        };
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            done();
+        }, ms);
+        attempt.usageWaiters.add(done);
+    });
 }
 /** Resolves when `signal` aborts, or after `ms` (at once without a signal). */
 function untilAborted(signal, ms) {
@@ -12951,7 +15073,7 @@ function createProvider(options, env, services = {}) {
     });
     switch (options.provider) {
         case 'auto':
-            return createAutoProvider(copilot, () => (0,builtin_provider/* createBuiltinProvider */.v)(options), hasCopilotCredentials(options, env));
+            return createAutoProvider(copilot, () => (0,builtin_provider/* createBuiltinProvider */.vN)(options), hasCopilotCredentials(options, env));
         case 'copilot':
             return copilot();
         case 'openai':
@@ -12961,7 +15083,7 @@ function createProvider(options, env, services = {}) {
         case 'anthropic':
             return createAnthropicProvider(chat);
         case 'builtin':
-            return (0,builtin_provider/* createBuiltinProvider */.v)(options);
+            return (0,builtin_provider/* createBuiltinProvider */.vN)(options);
         case 'command':
             return createCommandProviderFor(options, env);
     }
@@ -13072,6 +15194,9 @@ const SOURCE_WINDOW = `
 const CALLEE_NOTE = ` (definition of {names}, called by a failing assertion)`;
 /** After a source window's heading, when the window is a function the fault ranking suspects. */
 const RANKED_NOTE = ` (suspect {rank}: {why})`;
+/** A copy of a suspect's statement elsewhere in its file (`loop/statement-copies.ts`). */
+const COPY_NOTE = ` (the same statement as line {line}{where}, but for its names: a fix there may be needed here too)`;
+const COPY_IN = ` in {name}`;
 /** Under the source header, when the excerpts begin with the fault ranking's suspects. */
 const RANKING_NOTE = `The first excerpts are the functions most likely to hold the bug, ranked {how}; each says why.
 `;
@@ -13286,6 +15411,8 @@ function rankingPieces(input) {
 function windowPriority(window, index) {
     if (window.role === 'ranked')
         return window.rank <= 2 ? 2 : window.rank <= 4 ? 3 : 5;
+    if (window.role === 'copy')
+        return 4;
     if (window.role === 'triggering')
         return index < 2 ? 2 : 6;
     return window.role === 'test' ? 6 : 7;
@@ -13322,6 +15449,11 @@ function windowPieces(input, scrub, maxInputTokens) {
 function windowNote(window, scrub) {
     const names = (window.callees ?? []).slice(0, 4).map((n) => (0,markdown/* inlineCode */.ti)(clipChars(scrub(n), 60)));
     const callee = names.length > 0 ? fillTemplate(CALLEE_NOTE, { names: names.join(', ') }) : '';
+    if (window.role === 'copy') {
+        const of = window.copyOf;
+        const where = of.name ? fillTemplate(COPY_IN, { name: (0,markdown/* inlineCode */.ti)(clipChars(scrub(of.name), 60)) }) : '';
+        return callee + fillTemplate(COPY_NOTE, { line: of.line, where });
+    }
     if (window.role !== 'ranked')
         return callee;
     return callee + fillTemplate(RANKED_NOTE, { rank: window.rank, why: clipChars(scrub(window.why ?? ''), 200) });
@@ -13482,6 +15614,10 @@ function collectWindows(input) {
         // A window a ranked function already shows whole is not shown twice.
         if (ranked.some((r) => within(source, r)))
             continue;
+        if (source.copyOf) {
+            windows.push({ ...source, role: 'copy', focusLine: source.focusLine ?? source.startLine });
+            continue;
+        }
         const trig = triggering.find((l) => covers(source, l));
         const test = tests.find((l) => covers(source, l));
         windows.push({

@@ -1,8 +1,8 @@
-export const id = 825;
-export const ids = [825];
+export const id = 727;
+export const ids = [727];
 export const modules = {
 
-/***/ 5825:
+/***/ 3727:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -65,6 +65,14 @@ function renderCiRounds(report) {
 
 // EXTERNAL MODULE: ./src/text/untrusted-text.ts
 var untrusted_text = __webpack_require__(2073);
+;// CONCATENATED MODULE: ./src/repair/builtin/caution.ts
+/**
+ * The built-in engine tries template edits until the failing tests pass: its fix is as right as the
+ * tests are thorough (docs/builtin-engine.md: on real projects it overfits weak tests). The job summary and the pull
+ * request say it wherever its fix is shown.
+ */
+const BUILTIN_CAUTION = '**Review it:** the built-in engine found this edit by trying small changes until the tests passed, so it is only as right as the tests are thorough.';
+
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
 /**
  * The job summary a reviewer reads in seconds, healed or not: first the story in one paragraph
@@ -79,6 +87,7 @@ var untrusted_text = __webpack_require__(2073);
  * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
+
 
 
 
@@ -286,6 +295,8 @@ function renderStory(report, context) {
     if (accepted) {
         const stat = report.diff ? diffStat(report.diff) : undefined;
         sentences.push(`**Attempt ${accepted.n} changed** ${listFiles(accepted.files)}${stat ? ` (+${(0,format/* formatCount */.B4)(stat.added)} −${(0,format/* formatCount */.B4)(stat.removed)})` : ''}.`, `**Verified** by rerunning the tests: ${verification(accepted)}.`);
+        if (report.provider.name === 'builtin')
+            sentences.push(BUILTIN_CAUTION);
         return sentences.join(' ');
     }
     if (report.result === 'not-reproduced' && report.flaky.length) {
@@ -863,10 +874,10 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 36 modules
-var heal = __webpack_require__(2295);
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 24 modules
-var builtin_provider = __webpack_require__(1842);
+// EXTERNAL MODULE: ./src/heal.ts + 42 modules
+var heal = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 30 modules
+var builtin_provider = __webpack_require__(891);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
 var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/demo/run-demo.ts
@@ -907,7 +918,7 @@ async function runDemo(options) {
         };
         const report = await (0,heal/* heal */.R)(healOptions, {
             logger: options.logger,
-            createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.v)(o),
+            createProvider: (o) => (0,builtin_provider/* createBuiltinProvider */.vN)(o),
             env,
         });
         return { report, dir, kept: options.keep };
