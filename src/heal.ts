@@ -696,11 +696,34 @@ function candidateRunOptions(ready: { confirmationMs?: number }, options: HealOp
 function targetFilesRunner(
   runs: TestRuns,
   baseline: ReadyBaseline,
+  ready: { confirmationMs?: number },
+  options: HealOptions,
 ): ((label: string) => Promise<RunOutcome>) | undefined {
   if (baseline.rerun.level !== 'tests') return undefined;
   const plan = runs.plan(baseline.targets, 'files');
   if (!plan.targeted || plan.scope !== 'files') return undefined;
-  return (label) => runs.run(plan, label);
+  const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
+  return (label) => runs.run(plan, label, { timeoutMs });
+}
+
+const NEIGHBOURS_TIMEOUT_FACTOR = 5;
+
+/**
+ * The neighbour check's timeout: 5x what the files' tests took in the CI run (their reports'
+ * durations), and never less than a candidate's own rerun gets; a mutant that makes a neighbour loop
+ * costs that, not the heal's timeout (seen: 30 s a check on js-yaml, mocha's 2 s per hung test).
+ */
+function neighboursTimeoutMs(
+  baseline: ReadyBaseline,
+  ready: { confirmationMs?: number },
+  options: HealOptions,
+): number {
+  const files = new Set(baseline.targets.map((t) => t.file).filter((f): f is string => f !== undefined));
+  let testsMs = 0;
+  for (const c of baseline.expectations.baseline.values())
+    if (c.file && files.has(c.file)) testsMs += c.durationMs ?? 0;
+  const candidateMs = candidateRunOptions(ready, options).timeoutMs ?? options.timeoutSeconds * 1000;
+  return Math.min(options.timeoutSeconds * 1000, Math.max(candidateMs, NEIGHBOURS_TIMEOUT_FACTOR * testsMs));
 }
 
 async function runLoop(
@@ -750,7 +773,7 @@ async function runLoop(
     testFiles: context.testFiles,
     rerunTargets:
       rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
-    rerunTargetFiles: targetFilesRunner(runs, baseline),
+    rerunTargetFiles: targetFilesRunner(runs, baseline, ready, options),
     ...(rerun.level !== 'full'
       ? {
           rerunCandidate: (label: string) =>

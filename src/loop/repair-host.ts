@@ -199,12 +199,12 @@ async function checkNeighbours(
   deps: HostDeps,
   edits: Edit[],
   label: string,
-): Promise<{ broken: string[] } | undefined> {
+): Promise<{ broken: string[]; timedOutMs?: number } | undefined> {
   const applied = await applyEdits(deps.edits, edits);
   if (!applied.check.ok) return undefined;
   try {
     const run = await deps.rerunTargetFiles!(label);
-    if (run.timedOut) return undefined;
+    if (run.timedOut) return { broken: [], timedOutMs: run.durationMs };
     return { broken: brokenNeighbours(deps.expectations, run) };
   } finally {
     restoreSnapshot(deps.snapshot);

@@ -58,8 +58,9 @@ export interface RepairHost {
    * Apply edits, run the failing tests' files, restore the tree: which tests of those files that
    * passed before fail now (checked before a candidate becomes an answer, so one that breaks its
    * neighbours does not cost an attempt). Undefined when the reruns have no file-level form.
+   * `timedOutMs`: the run did not end within its timeout (a mutant that makes a neighbour loop).
    */
-  checkNeighbours?(edits: Edit[]): Promise<{ broken: string[] } | undefined>;
+  checkNeighbours?(edits: Edit[]): Promise<{ broken: string[]; timedOutMs?: number } | undefined>;
   /** Diff hashes already tried in this run, so a provider can skip them. */
   triedDiffs: ReadonlySet<string>;
   log(message: string): void;

@@ -151,6 +151,22 @@ describe('RepairHost', () => {
     releaseSnapshot(snapshot);
   });
 
+  it('reports a neighbour run that timed out as such, not as a clean one', async () => {
+    const { host, snapshot, r } = setup(undefined, async () => ({
+      cases: [],
+      frames: [],
+      exitCode: null,
+      timedOut: true,
+      output: '',
+      durationMs: 20_000,
+    }));
+    const before = r.tree();
+    const edit = [{ path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' }];
+    expect(await host.checkNeighbours!(edit)).toEqual({ broken: [], timedOutMs: 20_000 });
+    expect(r.tree()).toEqual(before);
+    releaseSnapshot(snapshot);
+  });
+
   it('offers no neighbour check when the reruns have no file-level form', () => {
     const { host, snapshot } = setup();
     expect(host.checkNeighbours).toBeUndefined();

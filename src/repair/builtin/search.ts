@@ -209,6 +209,13 @@ async function keepsNeighbours({ input, report }: Search, candidate: Candidate):
   const started = input.now();
   const checked = await input.host.checkNeighbours(candidate.edits);
   report.testMs += input.now() - started;
+  if (checked?.timedOutMs !== undefined) {
+    report.brokeNeighbours++;
+    input.host.log(
+      `builtin: [${report.validated}] skipped: the tests of the same files did not end within ${formatDuration(checked.timedOutMs)}`,
+    );
+    return false;
+  }
   if (!checked || checked.broken.length === 0) return true;
   report.brokeNeighbours++;
   const shown = checked.broken.slice(0, 3).join(', ');

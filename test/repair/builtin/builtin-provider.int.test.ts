@@ -138,6 +138,28 @@ describe('built-in provider', () => {
     applyAndRun(root, answer, 'python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider']);
   });
 
+  it('skips a candidate whose neighbours do not end within their timeout', async () => {
+    const root = project({ 'pricing.py': PRICING, 'test_pricing.py': PRICING_TESTS });
+    // With the first candidate, `>=`, this neighbour never ends.
+    const neighbour: [string, string, string[]] = [
+      'test_pricing.py::test_written_rule',
+      'python3',
+      ['-c', "import time\nwhile 'quantity >= 10' in open('pricing.py').read(): time.sleep(0.05)"],
+    ];
+    const host = createDirectHost(
+      root,
+      [pytest('test_pricing.py::test_discount_from_ten')],
+      undefined,
+      [neighbour],
+      1_500,
+    );
+    const answer = await provider(root).propose(request([pricingFailure]), host);
+    expect(host.logs).toContain('builtin: [1] skipped: the tests of the same files did not end within 1.5 s');
+    expect(answer.edits).toHaveLength(1);
+    expect(answer.edits[0]!.newText).not.toContain('>= 10');
+    expect(answer.detail).toMatchObject({ stoppedBy: 'found', brokeNeighbours: 1 });
+  });
+
   it('heals a real node:test project where the crash is inside the code under test', async () => {
     const root = project({
       'package.json': '{ "type": "commonjs" }\n',

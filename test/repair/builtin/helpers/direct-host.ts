@@ -24,8 +24,19 @@ export interface DirectHost extends RepairHost {
 const RUN_ENV = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1' };
 
 function run(command: string, args: string[], cwd: string): Promise<boolean> {
+  return runTimed(command, args, cwd, 30_000).then((r) => r === 'passed');
+}
+
+function runTimed(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout: number,
+): Promise<'passed' | 'failed' | 'timed-out'> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: 30_000, env: RUN_ENV }, (error) => resolve(!error));
+    execFile(command, args, { cwd, timeout, env: RUN_ENV }, (error) =>
+      resolve(!error ? 'passed' : error.killed ? 'timed-out' : 'failed'),
+    );
   });
 }
 
@@ -45,6 +56,7 @@ export function createDirectHost(
   targets: Array<[string, string[]]>,
   protect: (file: string) => boolean = isTestPath,
   neighbours?: Array<[string, string, string[]]>,
+  neighboursTimeoutMs = 30_000,
 ): DirectHost {
   const seen: Edit[] = [];
   const logs: string[] = [];
@@ -109,7 +121,11 @@ export function createDirectHost(
           checkNeighbours: (edits: Edit[]) =>
             withEdits(edits, async () => {
               const broken: string[] = [];
-              for (const [name, cmd, args] of neighbours) if (!(await run(cmd, args, root))) broken.push(name);
+              for (const [name, cmd, args] of neighbours) {
+                const outcome = await runTimed(cmd, args, root, neighboursTimeoutMs);
+                if (outcome === 'timed-out') return { broken: [], timedOutMs: neighboursTimeoutMs };
+                if (outcome === 'failed') broken.push(name);
+              }
               return { broken };
             }),
         }
