@@ -3447,7 +3447,7 @@ async function checkNeighbours(deps, edits, label) {
     try {
         const run = await deps.rerunTargetFiles(label);
         if (run.timedOut)
-            return undefined;
+            return { broken: [], timedOutMs: run.durationMs };
         return { broken: brokenNeighbours(deps.expectations, run) };
     }
     finally {
@@ -7945,13 +7945,29 @@ function candidateRunOptions(ready, options) {
     };
 }
 /** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
-function targetFilesRunner(runs, baseline) {
+function targetFilesRunner(runs, baseline, ready, options) {
     if (baseline.rerun.level !== 'tests')
         return undefined;
     const plan = runs.plan(baseline.targets, 'files');
     if (!plan.targeted || plan.scope !== 'files')
         return undefined;
-    return (label) => runs.run(plan, label);
+    const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
+    return (label) => runs.run(plan, label, { timeoutMs });
+}
+const NEIGHBOURS_TIMEOUT_FACTOR = 5;
+/**
+ * The neighbour check's timeout: 5x what the files' tests took in the CI run (their reports'
+ * durations), and never less than a candidate's own rerun gets; a mutant that makes a neighbour loop
+ * costs that, not the heal's timeout (seen: 30 s a check on js-yaml, mocha's 2 s per hung test).
+ */
+function neighboursTimeoutMs(baseline, ready, options) {
+    const files = new Set(baseline.targets.map((t) => t.file).filter((f) => f !== undefined));
+    let testsMs = 0;
+    for (const c of baseline.expectations.baseline.values())
+        if (c.file && files.has(c.file))
+            testsMs += c.durationMs ?? 0;
+    const candidateMs = candidateRunOptions(ready, options).timeoutMs ?? options.timeoutSeconds * 1000;
+    return Math.min(options.timeoutSeconds * 1000, Math.max(candidateMs, NEIGHBOURS_TIMEOUT_FACTOR * testsMs));
 }
 async function runLoop(run, setup, ready) {
     const { options, repo } = setup;
@@ -7989,7 +8005,7 @@ async function runLoop(run, setup, ready) {
         expectations: baseline.expectations,
         testFiles: context.testFiles,
         rerunTargets: rerun.level === 'full' ? null : (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline),
-        rerunTargetFiles: targetFilesRunner(runs, baseline),
+        rerunTargetFiles: targetFilesRunner(runs, baseline, ready, options),
         ...(rerun.level !== 'full'
             ? {
                 rerunCandidate: (label) => rerun.run(baseline.targets, label, baseline.expectations.baseline, candidateRunOptions(ready, options)),
@@ -8660,6 +8676,11 @@ async function keepsNeighbours({ input, report }, candidate) {
     const started = input.now();
     const checked = await input.host.checkNeighbours(candidate.edits);
     report.testMs += input.now() - started;
+    if (checked?.timedOutMs !== undefined) {
+        report.brokeNeighbours++;
+        input.host.log(`builtin: [${report.validated}] skipped: the tests of the same files did not end within ${(0,format/* formatDuration */.a3)(checked.timedOutMs)}`);
+        return false;
+    }
     if (!checked || checked.broken.length === 0)
         return true;
     report.brokeNeighbours++;
