@@ -7363,14 +7363,18 @@ async function runContained(state, command, env, outputFile, timeoutMs = state.o
     const retried = await run(again.command);
     return { result: retried, writtenOutside: again.finish() ?? undefined };
 }
+/** More than the kernel's coarse-clock lag (one tick, at most 10 ms). */
+const CLOCK_SLACK_MS = 50;
 async function executeRun(state, command, env, label, timeoutMs) {
     const { options } = state;
     await deleteStaleReports(state);
     const outputFile = external_node_path_default().join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
     const runEnvironment = { ...state.runEnv, ...env };
     state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
-    // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds.
-    const startedAt = Math.floor(Date.now() / 1000) * 1000;
+    // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds. A file's mtime
+    // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
+    // after a whole second may carry the second before, so the start is taken a little early.
+    const startedAt = Math.floor((Date.now() - CLOCK_SLACK_MS) / 1000) * 1000;
     const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, timeoutMs);
     const gitDirWrites = options.guardGitDir?.() ?? [];
     const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
