@@ -68,15 +68,25 @@ export function readStatementCopies(
     [...shown, ...out].some(
       (w) => w.file === file && line >= w.startLine && line < w.startLine + w.text.split('\n').length,
     );
+  // Suspects often share a file: each file is read and shaped once.
+  const files = new Map<string, { lines: string[]; shapes: (string | undefined)[] } | undefined>();
+  const fileOf = (file: string) => {
+    if (!files.has(file)) {
+      const lines = readLines(file);
+      files.set(file, lines && { lines, shapes: lines.map(statementShape) });
+    }
+    return files.get(file);
+  };
   for (const fn of ranking.functions.slice(0, SUSPECTS_READ)) {
-    const lines = readLines(fn.file);
-    if (!lines) continue;
+    const read = fileOf(fn.file);
+    if (!read) continue;
+    const { lines, shapes } = read;
     for (const at of fn.lines.slice(0, LINES_PER_SUSPECT)) {
-      const shape = statementShape(lines[at - 1] ?? '');
+      const shape = shapes[at - 1];
       if (!shape) continue;
       const copies: number[] = [];
-      lines.forEach((text, i) => {
-        if (i + 1 !== at && text.length <= MAX_LINE_CHARS && statementShape(text) === shape) copies.push(i + 1);
+      shapes.forEach((other, i) => {
+        if (i + 1 !== at && other === shape) copies.push(i + 1);
       });
       if (copies.length > MAX_COPIES_OF_SHAPE) continue;
       for (const copy of copies) {
