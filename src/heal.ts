@@ -44,7 +44,7 @@ import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
 import type { CiVerifier } from './delivery/ci-run.js';
 import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
-import type { TargetedRunOptions } from './loop/targeted-run.js';
+import { candidateRunOptions, targetFilesRunner } from './loop/candidate-runs.js';
 import {
   HealReport,
   type Attempt,
@@ -665,65 +665,6 @@ function fullRunner(
     });
     return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
   };
-}
-
-/**
- * A confirmation slower than this, and a search provider's candidates rerun the targets stopping at
- * the first failure: failing tests that hang until a timeout then cost one timeout a candidate, not
- * one each (the price: a candidate's partial credit counts only the targets before that failure).
- */
-const FAIL_FAST_AFTER_MS = 10_000;
-/**
- * A search provider's candidate rerun of the targets is timed out at this many times the
- * confirmation, at least `MIN_CANDIDATE_TIMEOUT_MS` (and at most the heal's timeout): a mutant that
- * loops or grows without end costs that, not the whole timeout. A model's attempt keeps the heal's.
- */
-const CANDIDATE_TIMEOUT_FACTOR = 10;
-const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
-
-function candidateRunOptions(ready: { confirmationMs?: number }, options: HealOptions): TargetedRunOptions {
-  const timeoutMs = options.timeoutSeconds * 1000;
-  const confirmed = ready.confirmationMs;
-  return {
-    failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
-    ...(confirmed === undefined
-      ? {}
-      : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
-  };
-}
-
-/** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
-function targetFilesRunner(
-  runs: TestRuns,
-  baseline: ReadyBaseline,
-  ready: { confirmationMs?: number },
-  options: HealOptions,
-): ((label: string) => Promise<RunOutcome>) | undefined {
-  if (baseline.rerun.level !== 'tests') return undefined;
-  const plan = runs.plan(baseline.targets, 'files');
-  if (!plan.targeted || plan.scope !== 'files') return undefined;
-  const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
-  return (label) => runs.run(plan, label, { timeoutMs });
-}
-
-const NEIGHBOURS_TIMEOUT_FACTOR = 5;
-
-/**
- * The neighbour check's timeout: 5x what the files' tests took in the CI run (their reports'
- * durations), and never less than a candidate's own rerun gets; a mutant that makes a neighbour loop
- * costs that, not the heal's timeout (seen: 30 s a check on js-yaml, mocha's 2 s per hung test).
- */
-function neighboursTimeoutMs(
-  baseline: ReadyBaseline,
-  ready: { confirmationMs?: number },
-  options: HealOptions,
-): number {
-  const files = new Set(baseline.targets.map((t) => t.file).filter((f): f is string => f !== undefined));
-  let testsMs = 0;
-  for (const c of baseline.expectations.baseline.values())
-    if (c.file && files.has(c.file)) testsMs += c.durationMs ?? 0;
-  const candidateMs = candidateRunOptions(ready, options).timeoutMs ?? options.timeoutSeconds * 1000;
-  return Math.min(options.timeoutSeconds * 1000, Math.max(candidateMs, NEIGHBOURS_TIMEOUT_FACTOR * testsMs));
 }
 
 async function runLoop(
