@@ -20,8 +20,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/contracts/heal-options.ts
 var heal_options = __webpack_require__(8582);
-// EXTERNAL MODULE: ./src/heal.ts + 42 modules
-var heal = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/heal.ts + 43 modules
+var heal = __webpack_require__(7378);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 28 modules
 var create_provider = __webpack_require__(1410);
 // EXTERNAL MODULE: ./src/repair/provider.ts

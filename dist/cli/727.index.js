@@ -874,8 +874,8 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 42 modules
-var heal = __webpack_require__(4851);
+// EXTERNAL MODULE: ./src/heal.ts + 43 modules
+var heal = __webpack_require__(7378);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 30 modules
 var builtin_provider = __webpack_require__(891);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts

@@ -1,5 +1,5 @@
-export const id = 851;
-export const ids = [851];
+export const id = 378;
+export const ids = [378];
 export const modules = {
 
 /***/ 8582:
@@ -1430,7 +1430,7 @@ function walkSyntax(node, visit) {
 
 /***/ }),
 
-/***/ 4851:
+/***/ 7378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2226,17 +2226,27 @@ function statementShape(line) {
 function readStatementCopies(ranking, shown, readLines) {
     const out = [];
     const covered = (file, line) => [...shown, ...out].some((w) => w.file === file && line >= w.startLine && line < w.startLine + w.text.split('\n').length);
+    // Suspects often share a file: each file is read and shaped once.
+    const files = new Map();
+    const fileOf = (file) => {
+        if (!files.has(file)) {
+            const lines = readLines(file);
+            files.set(file, lines && { lines, shapes: lines.map(statementShape) });
+        }
+        return files.get(file);
+    };
     for (const fn of ranking.functions.slice(0, SUSPECTS_READ)) {
-        const lines = readLines(fn.file);
-        if (!lines)
+        const read = fileOf(fn.file);
+        if (!read)
             continue;
+        const { lines, shapes } = read;
         for (const at of fn.lines.slice(0, LINES_PER_SUSPECT)) {
-            const shape = statementShape(lines[at - 1] ?? '');
+            const shape = shapes[at - 1];
             if (!shape)
                 continue;
             const copies = [];
-            lines.forEach((text, i) => {
-                if (i + 1 !== at && text.length <= MAX_LINE_CHARS && statementShape(text) === shape)
+            shapes.forEach((other, i) => {
+                if (i + 1 !== at && other === shape)
                     copies.push(i + 1);
             });
             if (copies.length > MAX_COPIES_OF_SHAPE)
@@ -5607,6 +5617,56 @@ async function localiseRun(input) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/loop/candidate-runs.ts
+/**
+ * A confirmation slower than this, and a search provider's candidates rerun the targets stopping at
+ * the first failure: failing tests that hang until a timeout then cost one timeout a candidate, not
+ * one each (the price: a candidate's partial credit counts only the targets before that failure).
+ */
+const FAIL_FAST_AFTER_MS = 10_000;
+/**
+ * A search provider's candidate rerun of the targets is timed out at this many times the
+ * confirmation, at least `MIN_CANDIDATE_TIMEOUT_MS` (and at most the heal's timeout): a mutant that
+ * loops or grows without end costs that, not the whole timeout. A model's attempt keeps the heal's.
+ */
+const CANDIDATE_TIMEOUT_FACTOR = 10;
+const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
+function candidateRunOptions(ready, options) {
+    const timeoutMs = options.timeoutSeconds * 1000;
+    const confirmed = ready.confirmationMs;
+    return {
+        failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
+        ...(confirmed === undefined
+            ? {}
+            : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
+    };
+}
+/** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
+function targetFilesRunner(runs, baseline, ready, options) {
+    if (baseline.rerun.level !== 'tests')
+        return undefined;
+    const plan = runs.plan(baseline.targets, 'files');
+    if (!plan.targeted || plan.scope !== 'files')
+        return undefined;
+    const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
+    return (label) => runs.run(plan, label, { timeoutMs });
+}
+const NEIGHBOURS_TIMEOUT_FACTOR = 5;
+/**
+ * The neighbour check's timeout: 5x what the files' tests took in the CI run (their reports'
+ * durations), and never less than a candidate's own rerun gets; a mutant that makes a neighbour loop
+ * costs that, not the heal's timeout (seen: 30 s a check on js-yaml, mocha's 2 s per hung test).
+ */
+function neighboursTimeoutMs(baseline, ready, options) {
+    const files = new Set(baseline.targets.map((t) => t.file).filter((f) => f !== undefined));
+    let testsMs = 0;
+    for (const c of baseline.expectations.baseline.values())
+        if (c.file && files.has(c.file))
+            testsMs += c.durationMs ?? 0;
+    const candidateMs = candidateRunOptions(ready, options).timeoutMs ?? options.timeoutSeconds * 1000;
+    return Math.min(options.timeoutSeconds * 1000, Math.max(candidateMs, NEIGHBOURS_TIMEOUT_FACTOR * testsMs));
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(8816);
 // EXTERNAL MODULE: ./src/contracts/failure-frame.ts
@@ -7460,6 +7520,7 @@ function writeReportFile(file, report) {
 
 
 
+
 function credentialValues(env) {
     return Object.entries(env)
         .filter(([name, value]) => value && text_secrets/* CREDENTIAL_VARIABLE */.BU.test(name))
@@ -7924,54 +7985,6 @@ function fullRunner(run, setup, runs, verify) {
         });
         return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
     };
-}
-/**
- * A confirmation slower than this, and a search provider's candidates rerun the targets stopping at
- * the first failure: failing tests that hang until a timeout then cost one timeout a candidate, not
- * one each (the price: a candidate's partial credit counts only the targets before that failure).
- */
-const FAIL_FAST_AFTER_MS = 10_000;
-/**
- * A search provider's candidate rerun of the targets is timed out at this many times the
- * confirmation, at least `MIN_CANDIDATE_TIMEOUT_MS` (and at most the heal's timeout): a mutant that
- * loops or grows without end costs that, not the whole timeout. A model's attempt keeps the heal's.
- */
-const CANDIDATE_TIMEOUT_FACTOR = 10;
-const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
-function candidateRunOptions(ready, options) {
-    const timeoutMs = options.timeoutSeconds * 1000;
-    const confirmed = ready.confirmationMs;
-    return {
-        failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
-        ...(confirmed === undefined
-            ? {}
-            : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
-    };
-}
-/** The failing tests' files as one run, when reruns target single tests and the runner has a file-level form. */
-function targetFilesRunner(runs, baseline, ready, options) {
-    if (baseline.rerun.level !== 'tests')
-        return undefined;
-    const plan = runs.plan(baseline.targets, 'files');
-    if (!plan.targeted || plan.scope !== 'files')
-        return undefined;
-    const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
-    return (label) => runs.run(plan, label, { timeoutMs });
-}
-const NEIGHBOURS_TIMEOUT_FACTOR = 5;
-/**
- * The neighbour check's timeout: 5x what the files' tests took in the CI run (their reports'
- * durations), and never less than a candidate's own rerun gets; a mutant that makes a neighbour loop
- * costs that, not the heal's timeout (seen: 30 s a check on js-yaml, mocha's 2 s per hung test).
- */
-function neighboursTimeoutMs(baseline, ready, options) {
-    const files = new Set(baseline.targets.map((t) => t.file).filter((f) => f !== undefined));
-    let testsMs = 0;
-    for (const c of baseline.expectations.baseline.values())
-        if (c.file && files.has(c.file))
-            testsMs += c.durationMs ?? 0;
-    const candidateMs = candidateRunOptions(ready, options).timeoutMs ?? options.timeoutSeconds * 1000;
-    return Math.min(options.timeoutSeconds * 1000, Math.max(candidateMs, NEIGHBOURS_TIMEOUT_FACTOR * testsMs));
 }
 async function runLoop(run, setup, ready) {
     const { options, repo } = setup;
