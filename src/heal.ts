@@ -57,7 +57,7 @@ import {
 } from './contracts/heal-report.js';
 import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
 import { clipLine } from './text/untrusted-text.js';
-import { formatDuration, plural } from './text/format.js';
+import { formatDuration } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commonGitDir } from './workspace/git-dir-guard.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
@@ -75,6 +75,7 @@ import {
 } from './workspace/git.js';
 import {
   changedPaths,
+  describeRecovery,
   dirtyTrackedPaths,
   recoverJournal,
   releaseSnapshot,
@@ -389,9 +390,7 @@ async function snapshotTree(
   try {
     const recovery = recoverJournal(treeOptions);
     if (recovery.recovered) {
-      logger.warn(
-        `recovered the work tree from an interrupted self-heal run (started ${recovery.startedAt}): restored ${plural(recovery.paths.length, 'path')}${recovery.paths.length ? `: ${recovery.paths.slice(0, 10).join(', ')}` : ''}`,
-      );
+      logger.warn(describeRecovery(recovery));
     }
     const dirty = dirtyTrackedPaths(treeOptions);
     if (dirty.length > 0 && !options.allowDirty) {

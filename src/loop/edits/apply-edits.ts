@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Edit, EditCheck, EditProblem } from '../../contracts/edit.js';
 import type { Guard } from './guardrails.js';
 import { matchOldText } from './match-text.js';
+import { noteWrites, stateOfContent } from '../../workspace/write-journal.js';
 
 export interface EditLimits {
   /** Bytes of `oldText` + `newText` of one edit. */
@@ -259,6 +260,11 @@ export async function applyEdits(ctx: EditContext, edits: readonly Edit[]): Prom
   const plan = await planEdits(ctx, edits);
   if (!plan.check.ok) return { check: plan.check, files: [], tolerantMatches: plan.tolerantMatches };
   const written: PlannedWrite[] = [];
+  // Written ahead into the crash journal: a recovery puts back only what this run left.
+  noteWrites(
+    ctx.guard.root,
+    plan.writes.map((w) => ({ path: w.path, state: stateOfContent(w.after) })),
+  );
   try {
     for (const w of plan.writes) {
       const abs = path.join(ctx.guard.root, w.path);

@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from '../../../src/loop/edits/apply-edits.js';
 import { createGuard } from '../../../src/loop/edits/guardrails.js';
 import { matchOldText } from '../../../src/loop/edits/match-text.js';
 import { checkIgnore } from '../../../src/workspace/git.js';
+import {
+  closeWriteLog,
+  openWriteLog,
+  readWriteLog,
+  stateOfContent,
+  stateOfPath,
+} from '../../../src/workspace/write-journal.js';
 import { createTempRepo, type TempRepo } from '../../helpers/git-repo.js';
 
 const CALC = [
@@ -157,5 +164,26 @@ describe('applyEdits', () => {
     const { ctx } = setup();
     const check = await checkEdits(ctx, [{ path: 'src/calc.js', oldText: 5 as unknown as string, newText: 'x' }]);
     expect(check.problems[0]).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('applyEdits and the crash journal', () => {
+  it('logs what it writes in the crash journal: a recovery knows the run left it', async () => {
+    const { r, ctx } = setup();
+    const log = path.join(r.root, '.git', 'writes.jsonl');
+    openWriteLog(log, r.root);
+    try {
+      const applied = await applyEdits(ctx, [
+        { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+        { path: 'src/new.js', oldText: '', newText: 'export const x = 1;\n' },
+      ]);
+      expect(applied.files).toEqual(['src/calc.js', 'src/new.js']);
+      const noted = readWriteLog(log);
+      expect(noted.get('src/calc.js')).toEqual(new Set([stateOfPath(path.join(r.root, 'src/calc.js'))]));
+      expect(noted.get('src/new.js')).toEqual(new Set([stateOfContent('export const x = 1;\n')]));
+    } finally {
+      closeWriteLog(r.root);
+    }
+    expect(existsSync(log)).toBe(false);
   });
 });
