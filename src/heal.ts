@@ -55,7 +55,8 @@ import {
   type RerunFallback,
   type TokenUsage,
 } from './contracts/heal-report.js';
-import { createScrubber, CREDENTIAL_VARIABLE } from './text/secrets.js';
+import { createScrubber } from './text/secrets.js';
+import { isCredentialVariable } from './workspace/child-env.js';
 import { clipLine } from './text/untrusted-text.js';
 import { formatDuration } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
@@ -113,9 +114,10 @@ export interface HealCi {
 
 type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
 
+/** The values of every variable that looks like a credential, by name or by value: scrubbed from all output. */
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(([name, value]) => value && CREDENTIAL_VARIABLE.test(name))
+    .filter(([name, value]) => value && isCredentialVariable(name, value))
     .map(([, value]) => value!);
 }
 
@@ -497,7 +499,8 @@ async function runBaseline(
 ): Promise<{ runs: TestRuns; baseline: Baseline; timings: HealTimings }> {
   const { options, repo } = setup;
   // Every report is read with the test command's directory as the base of its case files.
-  const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: repo.cwd });
+  // Secrets leave the evidence before any bound cuts a message (a half value is not recognisable).
+  const collect: CollectEvidence = (input) => collectEvidence({ ...input, testCwd: repo.cwd, scrub: setup.scrub });
   const runs = createTestRuns({
     testCommand: options.testCommand,
     rerunTemplate: options.rerunCommand,
@@ -515,6 +518,7 @@ async function runBaseline(
       ...environmentCredentials(options, run.env),
     ].filter((s): s is string => !!s),
     passEnv: options.passEnv,
+    scrub: setup.scrub,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
     changedPaths: () => changedPaths(setup.snapshot),
     git: repo.git,
@@ -654,7 +658,7 @@ function fullRunner(
       files,
       deadline: run.started + options.maxSeconds * 1000 - reserveMs,
       collect: async (junit) => {
-        const evidence = await collectEvidence({ root: repo.root, junit, testCwd: repo.cwd });
+        const evidence = await collectEvidence({ root: repo.root, junit, testCwd: repo.cwd, scrub: setup.scrub });
         return {
           cases: evidence.run.cases,
           frames: evidence.frames,
@@ -689,6 +693,7 @@ async function runLoop(
     fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
+  withholdFromCandidates(run, runs);
   containCandidateRuns(run, runs);
   const { rerun } = baseline;
   if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');
@@ -727,6 +732,15 @@ async function runLoop(
       : {}),
   });
   return { loop, spent };
+}
+
+/** From here on every test run executes a candidate's code: no variable that looks like a credential. */
+function withholdFromCandidates(run: Run, runs: TestRuns): void {
+  const withheld = runs.withholdCredentials();
+  if (withheld.length === 0) return;
+  run.logger.info(
+    `the candidates' test runs do not get ${withheld.length === 1 ? '1 variable' : `${withheld.length} variables`} that look like credentials: ${withheld.slice(0, 20).join(', ')}${withheld.length > 20 ? ', …' : ''} (pass-env NAME keeps one)`,
+  );
 }
 
 /**

@@ -506,7 +506,10 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   if (full.unverified) return unverifiedRound(a, applied, full);
   const judged = judgeFull(input.expectations, full);
   const ci = full.ci ? { ci: full.ci } : {};
-  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged, ci);
+  // Tests that broke may have needed a variable the candidate's runs did not get: the record says which.
+  const withheld =
+    judged.verdict === 'broke-passing' && full.withheldEnv?.length ? { withheldEnv: [...full.withheldEnv] } : {};
+  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged, { ...ci, ...withheld });
   if (!input.fullOnCi && (await specialCased(a, applied, judged))) return NEXT;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
   const fix = new Set(applied.files);

@@ -19,7 +19,7 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand, type CommandResult } from '../workspace/run-tests.js';
 import { createRunContainment, type OutsideWrites, type RunContainment } from '../workspace/run-containment.js';
-import { testRunEnvironment } from '../workspace/child-env.js';
+import { candidateRunEnvironment, testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
 import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
@@ -53,6 +53,8 @@ export interface TestRunsOptions {
   secrets?: readonly string[];
   /** Variables the user keeps anyway (`--pass-env`). */
   passEnv?: readonly string[];
+  /** Secrets out of each run's output (bounded) before any of it is cut into feedback. */
+  scrub?: (text: string) => string;
   git: GitContext;
   collect: CollectEvidence;
   signal?: AbortSignal;
@@ -111,6 +113,12 @@ export interface TestRuns {
    * each result saying what it wrote outside the work tree. Says how (and why not the sandbox).
    */
   contain(): { mode: 'sandbox' | 'scan'; reason?: string };
+  /**
+   * From now on the runs execute a candidate's code: they get no variable that looks like a
+   * credential unless `passEnv` names it (`candidateRunEnvironment`). Returns the names withheld;
+   * each run's result lists them (`withheldEnv`), for the feedback when passing tests break.
+   */
+  withholdCredentials(): string[];
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -128,6 +136,8 @@ interface RunsState {
   bytecode: ReturnType<typeof createBytecodeGuard>;
   /** Set by `contain()`: the runs from then on execute a candidate's code. */
   containment?: RunContainment;
+  /** Set by `withholdCredentials()`: what the candidates' runs do not get. */
+  withheld: string[];
 }
 
 export function createTestRuns(options: TestRunsOptions): TestRuns {
@@ -137,6 +147,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     suiteWritesGitDir: false,
     runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
     bytecode: createBytecodeGuard(options.root, options.cwd),
+    withheld: [],
   };
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
@@ -172,6 +183,12 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
         mode: options.containment?.mode,
       });
       return { mode: state.containment.mode, reason: state.containment.reason };
+    },
+    withholdCredentials() {
+      const candidate = candidateRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
+      state.runEnv = candidate.env;
+      state.withheld = candidate.withheld;
+      return candidate.withheld;
     },
   };
 }
@@ -288,11 +305,12 @@ async function executeRun(
     frames: evidence.frames,
     exitCode: result.exitCode,
     timedOut: result.timedOut,
-    output: result.output,
+    output: options.scrub ? options.scrub(result.output) : result.output,
     durationMs: result.durationMs,
     reportErrors,
     ...(wroteGitDir ? { gitDirWrites } : {}),
     ...(writtenOutside ? { writtenOutside } : {}),
+    ...(state.withheld.length > 0 ? { withheldEnv: state.withheld } : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export interface RunOutcome {
   ci?: CiRound;
   /** The CI round gave no verdict; `config`: it cannot work without a change to the workflow. */
   unverified?: { reason: string; config: boolean };
+  /** Variables that look like credentials, withheld from this (candidate's) run: `test-runs.ts`. */
+  withheldEnv?: readonly string[];
 }
 
 export interface Expectations {
@@ -266,7 +268,9 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
       verdict: 'broke-passing',
       failToPass: targets.failToPass,
       passToPass,
-      feedback: render(`The failing tests pass now, but ${plural(problems.length, 'other test')} broke:`, problems),
+      feedback:
+        render(`The failing tests pass now, but ${plural(problems.length, 'other test')} broke:`, problems) +
+        withheldNote(run.withheldEnv),
     };
   }
   if (run.exitCode !== 0) {
@@ -282,6 +286,15 @@ export function judgeFull(expect: Expectations, run: RunOutcome): Judgement {
     };
   }
   return { verdict: 'accepted', failToPass: targets.failToPass, passToPass, feedback: '' };
+}
+
+/**
+ * Tests that broke may need a variable the candidates' runs do not get: the model is told which,
+ * so it does not chase a bug that is not in the code, and the user how to pass them.
+ */
+export function withheldNote(withheld: readonly string[] | undefined): string {
+  if (!withheld?.length) return '';
+  return `\n\nNote: the candidates' test runs do not get these environment variables, which look like credentials: ${withheld.join(', ')}. If the tests that broke need one, the fix may be right: do not work around a missing variable in the code. (The user passes one to the test runs with pass-env: ${withheld[0]} in the action, --pass-env ${withheld[0]} on the command line.)`;
 }
 
 /**

@@ -63,6 +63,7 @@ function scriptedRuns(script: Record<string, TestCase[]>) {
     },
     existingReports: () => Promise.resolve([]),
     settleBytecode: () => undefined,
+    withholdCredentials: () => [],
     contain: () => ({ mode: 'scan', reason: 'not used by the baseline' }),
   };
   return { runs, ran };

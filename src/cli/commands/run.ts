@@ -286,6 +286,10 @@ export function renderSummary(report: HealReport): string {
     const headline = feedbackHeadline(a);
     const why = headline ? ` — ${safe(headline).slice(0, 300)}` : '';
     lines.push(`attempt ${a.n}: ${a.verdict}${files} ${(a.durationMs / 1000).toFixed(1)}s${why}`);
+    if (a.withheldEnv?.length)
+      lines.push(
+        `  its test runs did not get ${a.withheldEnv.map(safe).join(', ')} (they look like credentials); if the tests that broke need one: --pass-env ${safe(a.withheldEnv[0]!)}`,
+      );
   }
   if (report.flaky.length)
     lines.push(
