@@ -352,6 +352,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
     ...(input.rerunTargetFiles ? { rerunTargetFiles: input.rerunTargetFiles } : {}),
     ...(input.rerunCandidate ? { rerunCandidate: input.rerunCandidate } : {}),
+    named: namedFiles(input),
   });
   let answer: RepairAnswer;
   const asked = input.now();
@@ -377,6 +378,13 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
   a.clock.providerMs = Math.max(0, input.now() - asked);
   input.logger.info(`provider: answered in ${formatDuration(a.clock.providerMs)}`);
   return { kind: 'asked', answer, base: accountAnswer(input, answer) };
+}
+
+/** The files the failure names: its frames' locations and the source windows the prompt shows. */
+function namedFiles(input: LoopInput): Set<string> {
+  const named = new Set<string>(input.sources.map((s) => s.file));
+  for (const f of input.frames) for (const at of [f.test, f.triggering, ...f.stack]) if (at?.file) named.add(at.file);
+  return named;
 }
 
 /** A retryable provider error costs the attempt; anything else stops the loop with what was tried. */

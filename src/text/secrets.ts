@@ -251,18 +251,37 @@ export function createScrubber(secretValues: string[]): (text: string) => string
 /** A URL with a password in it, however short (`postgres://app:pw@db/app`). */
 const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^/\s:@]{0,200}:[^@\s/]{1,500}@/i;
 
+function matchesShape(shape: TokenShape, text: string): boolean {
+  shape.pattern.lastIndex = 0;
+  const found = shape.pattern.test(text);
+  shape.pattern.lastIndex = 0;
+  return found;
+}
+
+/** The shapes that are a credential on their own (not a header or an assignment that holds one). */
+const TOKENS = new Set([
+  'private key block',
+  'github token',
+  'github fine-grained token',
+  'api key (sk-)',
+  'aws access key id',
+  'slack token',
+  'npm token',
+  'gitlab token',
+  'jwt',
+]);
+
+/** Whether a text holds a token of a known shape (a GitHub or OpenAI key, an AWS key id, a JWT, a private key). */
+export function looksLikeToken(text: string): boolean {
+  return TOKEN_SHAPES.some((shape) => TOKENS.has(shape.name) && matchesShape(shape, text));
+}
+
 /**
  * Whether a value looks like a credential by itself, whatever its variable is called: one of the
  * token shapes above, or a URL with a password.
  */
 export function looksLikeCredential(value: string): boolean {
-  if (URL_WITH_PASSWORD.test(value)) return true;
-  return TOKEN_SHAPES.some((shape) => {
-    shape.pattern.lastIndex = 0;
-    const found = shape.pattern.test(value);
-    shape.pattern.lastIndex = 0;
-    return found;
-  });
+  return URL_WITH_PASSWORD.test(value) || TOKEN_SHAPES.some((shape) => matchesShape(shape, value));
 }
 
 /** The names of the token shapes, for documentation and tests. */
