@@ -6,7 +6,6 @@
  */
 import type { TestCase, TestFailure, TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
-import type { CaseSource } from './case-sink.js';
 import { saysNotRun, scopedName, skipAllowsFailure, type CaseFields, type DialectQuirks } from './dialects.js';
 import type { CaseFileMapper } from './repo-relative-file.js';
 
@@ -170,7 +169,7 @@ export class CaseBuilder {
     suite: SuiteContext | undefined,
     status: TestStatus,
     flaky: boolean,
-    source: CaseSource,
+    source: NonNullable<TestCase['source']>,
   ): TestCase {
     const fields = this.fields;
     const line = this.attributes['line'] === undefined ? undefined : Number(this.attributes['line']);

@@ -1,20 +1,17 @@
 /**
- * The streaming core of the JUnit parser: text in, chunk by chunk, neutral test cases out. saxes
- * tokenizes; a stack of element kinds says what each element is (the case being read is a
- * `CaseBuilder`); no document tree is built, so only the cases the sink keeps stay in memory.
+ * The streaming core of the JUnit parser: text in, chunk by chunk, neutral test cases out, handed
+ * to a `CaseSink`. saxes tokenizes (bounded-saxes.ts keeps what it holds bounded); a stack of
+ * element kinds says what each element is, and the case being read is a `CaseBuilder`. No document
+ * tree is built, so only the cases the sink keeps stay in memory.
  *
  * Untrusted input: every string is bounded (bounded-text.ts); entity references are never expanded
- * (saxes reads no DTD: an undefined entity stays literal and is reported); depth, attribute count
- * and name lengths are capped, and what saxes holds between chunks is bounded through its public
- * input (`bound`, buffered-token.ts), so a huge text node, CDATA section, comment or attribute
- * cannot grow it.
+ * (saxes reads no DTD: an undefined entity stays literal and is reported); element depth is capped.
  */
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { SaxesTagPlain } from 'saxes';
 import type { ReportError, TestCase } from '../test-run.js';
+import { BoundedSaxes, type SaxesClient } from './bounded-saxes.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
-import { AFTER_MARKUP, AFTER_TEXT, BufferedToken, type TokenRegion } from './buffered-token.js';
 import { CaseBuilder, type SuiteContext } from './case-builder.js';
-import type { CaseSink, CaseSource } from './case-sink.js';
 import {
   detectFromCase,
   detectFromProperty,
@@ -27,7 +24,28 @@ import { ForbiddenCharacters } from './forbidden-characters.js';
 import type { Decoded } from './report-encoding.js';
 import { describeFatal, recoverableProblem } from './xml-problems.js';
 
-export type { CaseSink, CaseSource } from './case-sink.js';
+/** The report (and its producer, once known) a case was read from. */
+export type CaseSource = { report: string; dialect?: string };
+
+/** Where the reader hands the cases of a report: the collector (merge-cases.ts), or a rescan's sink. */
+export interface CaseSink {
+  /** When false, a passing case that is not flaky is counted or reported by its id only (no object is built). */
+  readonly wantsPassingCases: boolean;
+  /**
+   * Whether passing cases of this report are needed by their ids (`addPassing`) or only counted
+   * (`countPass`). Asked once per report, after its producer is known.
+   */
+  passIdsNeeded(source: CaseSource): boolean;
+  /** A passing case that is only counted: its attributes are not even read. */
+  countPass(source: CaseSource): void;
+  /** A passing case by the parts of its id (`scope::prefix+name`, or `prefix+name`: see `testId`). */
+  addPassing(scope: string, name: string, prefix: string, source: CaseSource): void;
+  /** When it returns true for a passing case's id parts, the case is built whole and given to `addCase`. */
+  wantsPassingCase?(scope: string, name: string, prefix: string): boolean;
+  addCase(testCase: TestCase): void;
+  /** Every case of the report has been handed over. */
+  endReport?(source: CaseSource): void;
+}
 
 export interface ReaderOptions {
   /** The report and its producer, shared by every case read (the producer is set once known). */
@@ -38,64 +56,69 @@ export interface ReaderOptions {
 
 /** Deeper nesting than this is not a test report (and would grow saxes' tag stack without bound). */
 const MAX_DEPTH = 256;
-/** More attributes than this on one element is not a test report either. */
-const MAX_ATTRIBUTES = 1024;
-/** What saxes holds of one token is bounded between chunks once it passes this many characters. */
-const DRAIN_AT = 64 * 1024;
-/** A token saxes holds that could not be split by then (see `bound`) is not read on. */
-const MAX_HELD = 4 * DRAIN_AT;
-/** Recoverable XML problems (and undercounting documents) reported one by one per file; the rest are counted. */
+/** Recoverable XML problems (and documents that undercount) reported one by one per report; the rest are counted. */
 const MAX_REPORTED = 10;
 
-// Element kinds on the stack.
-const OTHER = 0; // a wrapper outside any case (<testsuites>, unknown elements)
-const SUITE = 1;
-const CASE = 2;
-const FAILURE = 3;
-const ERROR = 4;
-const SKIPPED = 5;
-const CASE_OUT = 6;
-const CASE_ERR = 7;
-const SUITE_OUT = 8;
-const SUITE_ERR = 9;
-const RETRY = 10; // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
-const RETRY_TRACE = 11; // <stackTrace> inside a retry
-const IGNORED = 12; // properties, and anything inside a case that is not read
-const CASE_PROPERTIES = 13; // <properties> inside a case (tap writes a skip there)
-const CASE_PROPERTY = 14;
+/** What an element is to the reader. */
+type Kind =
+  | 'wrapper' // outside any case: <testsuites>, unknown elements
+  | 'suite'
+  | 'case'
+  | 'failure'
+  | 'error'
+  | 'skipped'
+  | 'case-out'
+  | 'case-err'
+  | 'suite-out'
+  | 'suite-err'
+  | 'retry' // flakyFailure, flakyError, rerunFailure, rerunError (Surefire, Gradle, nextest, Playwright)
+  | 'retry-trace' // <stackTrace> inside a retry
+  | 'case-properties' // tap writes a skip there
+  | 'case-property'
+  | 'ignored';
 
-/** The kind of an element by its parent's kind and its name; anything else is OTHER in a wrapper or suite, else IGNORED. */
-const CHILDREN = new Map<number, Map<string, number>>([
-  [OTHER, children({ testcase: CASE, testsuite: SUITE, 'system-out': IGNORED, 'system-err': IGNORED })],
-  [SUITE, children({ testcase: CASE, testsuite: SUITE, 'system-out': SUITE_OUT, 'system-err': SUITE_ERR })],
+/** An element's kind by its parent's kind and its name; any other is a wrapper in a wrapper or suite, else ignored. */
+const CHILDREN = new Map<Kind, Map<string, Kind>>([
   [
-    CASE,
-    children({ failure: FAILURE, error: ERROR, skipped: SKIPPED, 'system-out': CASE_OUT, 'system-err': CASE_ERR }),
+    'wrapper',
+    children({
+      testcase: 'case',
+      testsuite: 'suite',
+      'system-out': 'ignored',
+      'system-err': 'ignored',
+      properties: 'ignored',
+      property: 'ignored',
+    }),
   ],
-  [CASE_PROPERTIES, children({ property: CASE_PROPERTY })],
-  [RETRY, children({ stackTrace: RETRY_TRACE })],
+  [
+    'suite',
+    children({
+      testcase: 'case',
+      testsuite: 'suite',
+      'system-out': 'suite-out',
+      'system-err': 'suite-err',
+      properties: 'ignored',
+      property: 'ignored',
+    }),
+  ],
+  [
+    'case',
+    children({
+      failure: 'failure',
+      error: 'error',
+      skipped: 'skipped',
+      'system-out': 'case-out',
+      'system-err': 'case-err',
+      properties: 'case-properties',
+      flakyFailure: 'retry',
+      flakyError: 'retry',
+      rerunFailure: 'retry',
+      rerunError: 'retry',
+    }),
+  ],
+  ['case-properties', children({ property: 'case-property' })],
+  ['retry', children({ stackTrace: 'retry-trace' })],
 ]);
-for (const name of ['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError']) CHILDREN.get(CASE)!.set(name, RETRY);
-CHILDREN.get(CASE)!.set('properties', CASE_PROPERTIES);
-for (const kind of [OTHER, SUITE])
-  for (const name of ['properties', 'property']) CHILDREN.get(kind)!.set(name, IGNORED);
-
-/** Markup that splits a token saxes holds without changing what it reads (see `bound`). */
-const SPLITS: Partial<Record<TokenRegion, string>> = { text: '<!---->', cdata: ']]><![CDATA[', comment: '--><!--' };
-
-const REGION_NAMES: Record<TokenRegion, string> = {
-  text: 'a text node',
-  cdata: 'a CDATA section',
-  comment: 'a comment',
-  attribute: 'an attribute value',
-  pi: 'a processing instruction',
-  doctype: 'a DOCTYPE declaration',
-  'doctype-quoted': 'a DOCTYPE declaration',
-  other: 'markup',
-};
-
-/** Thrown from the handlers of a parser whose document ended, to stop its `write` (see `endDocument`). */
-const DOCUMENT_ENDED = new Error('the document ended');
 
 type Position = { line: number; column: number };
 
@@ -105,15 +128,13 @@ interface SuiteFrame extends SuiteContext {
   cases: number;
   out: BoundedText | undefined;
   err: BoundedText | undefined;
-  /** Non-passing cases without output of their own: suite-level output is attached when the suite closes. */
+  /** Non-passing cases without output of their own: suite-level output is given them when the suite closes. */
   pending: TestCase[];
 }
 
 export class JUnitReader {
   readonly errors: ReportError[] = [];
   dialect: JUnitDialect | undefined;
-  /** Most characters of one token saxes held between chunks (for the memory tests and the bench). */
-  peakBufferedChars = 0;
   /**
    * A suite of a producer that writes one test as several elements (pytest, `repeats` in
    * dialects.ts) held more <testcase> elements than its `tests` attribute counts: they must be
@@ -121,17 +142,17 @@ export class JUnitReader {
    */
   repeatedCases = false;
 
-  private parser!: SaxesParser;
+  private saxes: BoundedSaxes;
   private stopped = false;
   private readonly source: CaseSource;
   private readonly builder: CaseBuilder;
   private readonly forbidden = new ForbiddenCharacters();
+  private readonly client: SaxesClient;
   /** Whether this report's passing cases are needed by their ids (asked when the first one closes). */
   private passIds: boolean | undefined;
 
-  // Elements: the stack of kinds, the open suites, a close tag held until the next event (`onClose`).
-  private readonly kinds: number[] = [];
-  private depth = 0;
+  // Elements: their kinds, the open suites, a close tag held until the next event (`onClose`).
+  private readonly kinds: Kind[] = [];
   private readonly suites: SuiteFrame[] = [];
   private pendingClose: SaxesTagPlain | undefined;
   private sawCase = false;
@@ -139,45 +160,22 @@ export class JUnitReader {
   private active: BoundedText | undefined;
 
   // Documents: libtest writes one XML document per test binary to the same output.
+  private sawInput = false;
   private sawMarkup = false;
   private awaitingDocument = false;
-  /** Characters of the input consumed, and where the current parser's input began. */
-  private fed = 0;
-  private parserOffset = 0;
-  /** Where the next document starts, once the root closed (an input offset), and saxes' position there. */
-  private restartAt = -1;
-  private closeAt = 0;
-  private closeLine = 1;
-  private closeColumn = 0;
   /** Where the current document starts in the input (saxes counts from 1:0 there). */
   private base: Position = { line: 1, column: 0 };
+  /** Where the root element closed: its end in the document's input, and its position. */
+  private closeAt = 0;
+  private closedAt: Position = { line: 1, column: 0 };
+  private root: Position = { line: 0, column: 0 };
   private declaredFailures = -1;
   private foundFailures = 0;
-  private root: Position = { line: 0, column: 0 };
   private recoverable = 0;
   private undercounted = 0;
   private attributeCut = false;
-
-  // What saxes holds between chunks (see `bound`).
-  private readonly token = new BufferedToken();
-  /** Characters given to the current parser (injected ones too), and where the current write began. */
-  private given = 0;
-  private writeStart = 0;
-  /** Where the last event left the current parser (`parser.position`), and in what state. */
-  private syncAt = -1;
-  private syncState = AFTER_MARKUP;
-  private textHandler = false;
-  /** The rest of the token being left out of saxes' input ends at this string. */
-  private dropUntil: string | undefined;
-  private droppedCR = false;
-  /** Markup that splits the token saxes holds, to give at the first place it can go. */
-  private pendingSplit: string | undefined;
-  private lastGiven = 0;
-  /** How saxes' positions differ from the input's, after what was left out or added (see `shift`). */
-  private lineShift = 0;
-  private shiftLine = 0;
-  private columnShift = 0;
-  private offsetShift = 0;
+  /** The most saxes held between chunks in earlier documents (see `peakBufferedChars`). */
+  private peak = 0;
 
   constructor(
     /** The report's path as shown to the user: every error names it. */
@@ -187,24 +185,40 @@ export class JUnitReader {
   ) {
     this.source = options.source ?? { report };
     this.builder = new CaseBuilder(options.caseFile);
-    this.newParser();
+    this.client = {
+      onOpen: this.onOpen,
+      onClose: this.onClose,
+      onCData: this.onCData,
+      onError: this.onError,
+      written: () => this.flushPendingClose(),
+      fatal: (message) => this.fatal(message),
+      attributeCut: () => {
+        if (!this.attributeCut)
+          this.problem(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
+        this.attributeCut = true;
+      },
+    };
+    this.saxes = new BoundedSaxes(this.client);
   }
 
   get done(): boolean {
     return this.stopped;
   }
 
+  /** Most characters of one token saxes held between chunks (for the memory tests and the bench). */
+  get peakBufferedChars(): number {
+    return Math.max(this.peak, this.saxes.peak);
+  }
+
   /** Feeds the next piece of the report. */
   write(text: string): void {
     if (this.stopped || text.length === 0) return;
+    this.sawInput = true;
     if (this.awaitingDocument && (text = this.skipToNextDocument(text)) === '') return;
     if (!this.sawMarkup && !this.checkStart(text)) return;
-    if (this.dropUntil !== undefined && (text = this.leaveOut(text)) === '') return;
-    if (this.pendingSplit !== undefined && (text = this.splitPending(text)) === '') return;
-    const rest = this.parse(text);
+    const rest = this.saxes.write(text);
     // The document ended inside this piece: the rest is the start of the next one.
     if (rest !== undefined) this.write(rest);
-    else if (!this.stopped) this.bound(text);
   }
 
   /**
@@ -220,7 +234,7 @@ export class JUnitReader {
       // Up to and with the U+FFFD: saxes' position is then that character's.
       this.write(text.slice(from, index + 1));
       from = index + 1;
-      const known = !this.stopped && !this.awaitingDocument && this.sawMarkup && this.dropUntil === undefined;
+      const known = !this.stopped && !this.awaitingDocument && this.sawMarkup && !this.saxes.dropping;
       this.forbidden.meetUndecodable(known ? this.position() : undefined, byte);
       noted++;
     }
@@ -231,10 +245,10 @@ export class JUnitReader {
   /** The end of the report: final checks, and every complete case read so far is handed over. */
   end(): void {
     if (!this.stopped && !this.awaitingDocument && !this.sawMarkup) {
-      const what = this.fed === 0 ? 'the file is empty' : 'the file holds only whitespace';
+      const what = this.sawInput ? 'the file holds only whitespace' : 'the file is empty';
       this.fatal(`${what} (expected a JUnit XML report)`, { line: 1, column: 1 });
     } else if (!this.stopped && !this.awaitingDocument) {
-      this.guard(() => this.parser.close());
+      this.saxes.close();
       this.flushPendingClose();
     }
     this.abandon();
@@ -250,132 +264,15 @@ export class JUnitReader {
   abandon(): void {
     this.pendingClose = undefined;
     this.stopped = true;
-    for (let i = this.suites.length - 1; i >= 0; i--) this.releaseSuite(this.suites[i]!);
-    this.suites.length = 0;
+    for (const suite of this.suites.splice(0).reverse()) this.releaseSuite(suite);
     this.sink.endReport?.(this.source);
   }
 
-  // ---- saxes -----------------------------------------------------------------------------------
-
-  private newParser(): void {
-    const parser = (this.parser = new SaxesParser());
-    parser.on('opentag', this.onOpen);
-    parser.on('closetag', this.onClose);
-    parser.on('cdata', this.onCData);
-    parser.on('error', this.onError);
-    // No handlers for comments, processing instructions or the DOCTYPE (buffered-token.ts reads
-    // through them): saxes adds handler properties after construction, and four more put the
-    // parser in V8's slow property mode (3× the time).
-    this.given = this.lastGiven = this.lineShift = this.shiftLine = this.columnShift = this.offsetShift = 0;
-    this.syncAt = -1;
-    this.textHandler = false;
-    this.token.reset(AFTER_MARKUP);
-    this.dropUntil = this.pendingSplit = undefined;
-  }
-
-  /** Gives saxes the next piece; the text after the document's end when the document ended in it. */
-  private parse(text: string): string | undefined {
-    const start = this.fed;
-    this.fed += text.length;
-    this.writeStart = this.given;
-    this.given += text.length;
-    this.lastGiven = text.charCodeAt(text.length - 1);
-    this.guard(() => this.parser.write(text));
-    this.flushPendingClose();
-    if (this.restartAt < 0) return undefined;
-    const rest = text.slice(Math.max(0, this.restartAt - start));
-    this.fed = this.restartAt;
-    this.restartAt = -1;
-    return rest;
-  }
-
-  /** Runs a call into saxes: what it throws is fatal, but the end of a document (see `endDocument`). */
-  private guard(call: () => void): void {
-    try {
-      call();
-    } catch (error) {
-      if (error !== DOCUMENT_ENDED)
-        this.fatal(`XML parser failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  /** An event of saxes: the token it held ended here (see `bound`). */
-  private sync(state: number): void {
-    this.syncAt = this.parser.position;
-    this.syncState = state;
-    if (this.pendingClose !== undefined) this.flushPendingClose();
-  }
-
-  private setTextHandler(handler: ((text: string) => void) | undefined): void {
-    this.textHandler = handler !== undefined;
-    if (handler === undefined) this.parser.off('text');
-    else this.parser.on('text', handler);
-  }
-
-  /** Stops every callback of the current parser (it may still chew through the current piece). */
-  private detach(): void {
-    for (const event of ['opentag', 'closetag', 'cdata', 'text'] as const) this.parser.off(event);
-    this.textHandler = false;
-    // An error handler must stay: without one saxes throws.
-    this.parser.on('error', () => undefined);
-  }
-
-  private onError = (error: Error): void => {
-    if (this.stopped) return;
-    const message = error.message.replace(/^\d+:\d+: /, '');
-    const pending = this.pendingClose;
-    if (pending !== undefined && message === 'unexpected close tag.') {
-      // saxes has already popped the element it expected to close: that close never happened.
-      this.pendingClose = undefined;
-      const name = clipText(pending.name, 64);
-      this.fatal(`a closing tag that does not match the open element <${name}> (expected </${name}>)`);
-      return;
-    }
-    if (pending !== undefined) this.flushPendingClose();
-    // After the document's root closed, what follows is read again by a fresh parser.
-    if (this.awaitingDocument || this.stopped) return;
-    const problem = recoverableProblem(message);
-    if (message === 'disallowed character.') this.forbidden.meet(this.position());
-    else if (problem === undefined) this.fatal(describeFatal(message));
-    else if (++this.recoverable <= MAX_REPORTED) this.problem(problem);
-  };
-
-  private onCData = (text: string): void => {
-    this.sync(AFTER_MARKUP);
-    if (this.active !== undefined && !this.awaitingDocument) this.active.append(this.forbidden.clean(text));
-  };
-
-  private onText = (text: string): void => {
-    this.sync(AFTER_TEXT);
-    if (this.active === undefined || this.awaitingDocument) return;
-    // Indentation around a retry's child elements is layout, not text.
-    if (this.active === this.builder.retryBody && !/\S/.test(text)) return;
-    this.active.append(this.forbidden.clean(text));
-  };
-
-  /** Collect the text of the current element into `target` (or stop collecting). */
-  private collect(target: BoundedText | undefined): void {
-    if (target === this.active) return;
-    this.active = target;
-    // saxes buffers text only while a text handler is set: none outside the elements read. Text
-    // it buffered before the handler goes (a close is handled one event late, see onClose) would
-    // stay in its buffer and be glued to the next attribute value: a handler stays until saxes
-    // hands that text over, and drops it.
-    this.setTextHandler(target === undefined ? this.onStaleText : this.onText);
-  }
-
-  private onStaleText = (): void => {
-    this.sync(AFTER_TEXT);
-    if (this.active === undefined) this.setTextHandler(undefined);
-  };
-
   // ---- positions and errors --------------------------------------------------------------------
 
-  /** Line and column (both 1-based) in the whole input of saxes' last character, or of the one given. */
-  private position(line = this.parser.line, column = this.parser.column): Position {
-    // Where the input differs from what saxes was given (see `shift`).
-    if (line === this.shiftLine) column += this.columnShift;
-    line += this.lineShift;
+  /** Line and column (both 1-based) in the whole input of saxes' last character. */
+  private position(): Position {
+    const { line, column } = this.saxes.position();
     if (line === 1) return { line: this.base.line, column: Math.max(1, this.base.column + column) };
     return { line: this.base.line + line - 1, column: Math.max(1, column) };
   }
@@ -398,8 +295,28 @@ export class JUnitReader {
     this.problem(message, at);
     this.stopped = true;
     this.pendingClose = undefined;
-    this.detach();
+    this.saxes.detach();
   }
+
+  private onError = (error: Error): void => {
+    if (this.stopped) return;
+    const message = error.message.replace(/^\d+:\d+: /, '');
+    const pending = this.pendingClose;
+    if (pending !== undefined && message === 'unexpected close tag.') {
+      // saxes has already popped the element it expected to close: that close never happened.
+      this.pendingClose = undefined;
+      const name = clipText(pending.name, 64);
+      this.fatal(`a closing tag that does not match the open element <${name}> (expected </${name}>)`);
+      return;
+    }
+    this.flushPendingClose();
+    // After the document's root closed, what follows is read again by a fresh parser.
+    if (this.awaitingDocument || this.stopped) return;
+    const problem = recoverableProblem(message);
+    if (message === 'disallowed character.') this.forbidden.meet(this.position());
+    else if (problem === undefined) this.fatal(describeFatal(message));
+    else if (++this.recoverable <= MAX_REPORTED) this.problem(problem);
+  };
 
   // ---- documents -------------------------------------------------------------------------------
 
@@ -409,20 +326,36 @@ export class JUnitReader {
    */
   private checkStart(text: string): boolean {
     const first = text.search(/[^\s\uFEFF]/);
+    const lead = advance(this.base, text, first < 0 ? text.length : first);
     if (first < 0) {
-      this.base = advance(this.base, text, text.length);
+      this.base = lead;
       return true;
     }
     this.sawMarkup = true;
-    const lead = advance(this.base, text, first);
-    // Leading whitespace is saxes' to count from here on.
+    // The whitespace before is saxes' to count.
     this.base = { line: 1, column: 0 };
     if (text.charCodeAt(first) === 60 /* < */) return true;
     this.fatal('not an XML report: it starts with text, not markup (expected "<")', {
-      line: lead.line,
+      ...lead,
       column: lead.column + 1,
     });
     return false;
+  }
+
+  /** Between documents: skips whitespace (counting lines) until the next document starts. */
+  private skipToNextDocument(text: string): string {
+    const start = text.search(/[^ \t\r\n]/);
+    this.base = advance(this.base, text, start < 0 ? text.length : start);
+    if (start < 0) return '';
+    if (text.charCodeAt(start) !== 60 /* < */) {
+      const message = 'text after the end of the report (expected another XML document or the end of the file)';
+      this.fatal(message, { line: this.base.line, column: this.base.column + 1 });
+      return '';
+    }
+    this.awaitingDocument = false;
+    this.peak = this.peakBufferedChars;
+    this.saxes = new BoundedSaxes(this.client);
+    return text.slice(start);
   }
 
   private startDocument(rootName: string, attributes: Record<string, string>): void {
@@ -435,8 +368,7 @@ export class JUnitReader {
   }
 
   private endDocument(): void {
-    // One per document at most, and bounded like the recoverable problems: a report may hold
-    // thousands of documents.
+    // Once per document at most, and bounded: a report may hold thousands of documents.
     if (this.declaredFailures > this.foundFailures && ++this.undercounted <= MAX_REPORTED) {
       this.problem(
         `the report counts ${this.declaredFailures} failures and errors but holds ${this.foundFailures} <failure>/<error> elements: ` +
@@ -445,132 +377,137 @@ export class JUnitReader {
       );
     }
     // Whatever follows may be another document (libtest prints one per test binary).
-    this.base = this.position(this.closeLine, this.closeColumn);
-    this.restartAt = this.closeAt;
+    this.base = this.closedAt;
     this.awaitingDocument = true;
-    this.detach();
-    // The old parser would read the rest of the piece for nothing (a report of a thousand small
-    // documents would cost a thousand times the piece): its next event ends its `write` instead.
-    const stop = (): never => {
-      throw DOCUMENT_ENDED;
-    };
-    for (const event of ['opentag', 'closetag', 'cdata', 'text', 'error'] as const) this.parser.on(event, stop);
-  }
-
-  /** Between documents: skips whitespace (counting lines) until the next document starts. */
-  private skipToNextDocument(text: string): string {
-    const i = text.search(/[^ \t\r\n]/);
-    this.base = advance(this.base, text, i < 0 ? text.length : i);
-    if (i < 0) {
-      this.fed += text.length;
-      return '';
-    }
-    this.fed += i;
-    if (text.charCodeAt(i) !== 60 /* < */) {
-      const { line, column } = this.base;
-      this.fatal('text after the end of the report (expected another XML document or the end of the file)', {
-        line,
-        column: column + 1,
-      });
-      return '';
-    }
-    this.awaitingDocument = false;
-    this.newParser();
-    this.parserOffset = this.fed;
-    return text.slice(i);
+    this.saxes.endAt(this.closeAt);
   }
 
   // ---- elements --------------------------------------------------------------------------------
 
   private onOpen = (tag: SaxesTagPlain): void => {
-    this.sync(AFTER_MARKUP);
+    this.flushPendingClose();
     if (this.stopped || this.awaitingDocument) return;
     const { name, attributes } = tag;
     this.forbidden.cleanAttributes(attributes);
-    const depth = this.depth;
-    if (depth >= MAX_DEPTH) {
-      this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
-      return;
-    }
+    const depth = this.kinds.length;
+    if (depth >= MAX_DEPTH)
+      return this.fatal(`elements nested deeper than ${MAX_DEPTH} levels (expected a JUnit XML report)`);
     if (depth === 0 && name !== 'testsuites' && name !== 'testsuite') {
       const root = clipText(name, 64);
-      this.fatal(`not a JUnit XML report: the root element is <${root}> (expected <testsuites> or <testsuite>)`);
-      return;
+      return this.fatal(`not a JUnit XML report: the root element is <${root}> (expected <testsuites> or <testsuite>)`);
     }
     if (depth === 0) this.startDocument(name, attributes);
-    const parent = depth === 0 ? OTHER : this.kinds[depth - 1]!;
-    const kind = CHILDREN.get(parent)?.get(name) ?? (parent === OTHER || parent === SUITE ? OTHER : IGNORED);
-    this.kinds[depth] = kind;
-    this.depth = depth + 1;
-    this.openElement(kind, name, attributes, parent === OTHER && depth === 1);
+    const parent = this.kinds[depth - 1] ?? 'wrapper';
+    const inWrapper = parent === 'wrapper' || parent === 'suite';
+    const kind = CHILDREN.get(parent)?.get(name) ?? (inWrapper ? 'wrapper' : 'ignored');
+    this.kinds.push(kind);
+    this.openElement(kind, name, attributes, parent === 'wrapper' && depth === 1);
     this.collect(this.collectorFor(kind));
   };
 
-  private openElement(kind: number, name: string, attributes: Record<string, string>, underRoot: boolean): void {
+  private openElement(kind: Kind, name: string, attributes: Record<string, string>, underRoot: boolean): void {
     switch (kind) {
-      case CASE:
+      case 'case':
         return this.openCase(attributes, underRoot);
-      case SUITE:
-        return this.openSuite(attributes, this.depth === 1);
-      case SKIPPED:
+      case 'suite':
+        return this.openSuite(attributes, this.kinds.length === 1);
+      case 'skipped':
         return this.builder.skip(attributes);
-      case CASE_PROPERTY:
+      case 'case-property':
         return this.builder.property(attributes);
-      case FAILURE:
-      case ERROR:
+      case 'failure':
+      case 'error':
         this.foundFailures++;
-        return this.builder.failure(kind === ERROR, attributes);
-      case RETRY:
+        return this.builder.failure(kind === 'error', attributes);
+      case 'retry':
         // nextest may put the description straight in the element; Surefire uses <stackTrace>.
         this.foundFailures++;
         return this.builder.retry(name, attributes);
-      case IGNORED:
-        if (name === 'property' && this.dialect === undefined && this.suites.length > 0) {
-          const suite = this.suites[this.suites.length - 1]!;
-          this.setDialect(detectFromProperty(attributes, suite.hostname !== undefined));
-        }
+      case 'ignored':
+        // Go's converters record the toolchain version as a property of the first suite.
+        if (name === 'property' && this.dialect === undefined && this.suites.length > 0)
+          this.setDialect(detectFromProperty(attributes, this.suites.at(-1)!.hostname !== undefined));
     }
   }
 
   private onClose = (tag: SaxesTagPlain): void => {
-    this.sync(AFTER_MARKUP);
+    this.flushPendingClose();
     if (this.stopped || this.awaitingDocument) return;
     // Held until the next event: a mismatched close tag is reported (by saxes) only after this.
     this.pendingClose = tag;
     // A self-closing element (most passing cases) cannot be mismatched: done at once.
-    if (tag.isSelfClosing && this.depth > 1) {
+    if (tag.isSelfClosing && this.kinds.length > 1) {
       this.flushPendingClose();
-    } else if (this.depth === 1) {
+    } else if (this.kinds.length === 1) {
       // The root: where the document ends (the next one, if any, starts after it).
-      this.closeAt = this.parserOffset + this.parser.position + this.offsetShift;
-      this.closeLine = this.parser.line;
-      this.closeColumn = this.parser.column;
+      this.closeAt = this.saxes.offset;
+      this.closedAt = this.position();
     }
   };
 
   private flushPendingClose(): void {
     if (this.pendingClose === undefined || this.stopped) return;
     this.pendingClose = undefined;
-    const depth = --this.depth;
-    const kind = this.kinds[depth]!;
-    if (kind === CASE) this.closeCase();
-    else if (kind === SUITE) this.closeSuite();
+    const kind = this.kinds.pop();
+    if (kind === 'case') this.closeCase();
+    else if (kind === 'suite') this.closeSuite();
     // Back in the parent: collect its text again if it is an element that is read.
-    if (depth > 0) this.collect(this.collectorFor(this.kinds[depth - 1]!));
+    const parent = this.kinds.at(-1);
+    if (parent !== undefined) this.collect(this.collectorFor(parent));
     else this.endDocument();
   }
 
-  private collectorFor(kind: number): BoundedText | undefined {
+  private onCData = (text: string): void => {
+    this.flushPendingClose();
+    if (this.active !== undefined && !this.awaitingDocument) this.active.append(this.forbidden.clean(text));
+  };
+
+  private onText = (text: string): void => {
+    this.flushPendingClose();
+    if (this.active === undefined || this.awaitingDocument) return;
+    // Indentation around a retry's child elements is layout, not text.
+    if (this.active === this.builder.retryBody && !/\S/.test(text)) return;
+    this.active.append(this.forbidden.clean(text));
+  };
+
+  /**
+   * Text saxes buffered before the handler went (a close is handled one event late, see onClose)
+   * would stay in its buffer and be glued to the next attribute value: a handler stays until saxes
+   * hands that text over, and drops it.
+   */
+  private onStaleText = (): void => {
+    if (this.active === undefined) this.saxes.setTextHandler(undefined);
+  };
+
+  /** Collect the text of the current element into `target` (or stop collecting). */
+  private collect(target: BoundedText | undefined): void {
+    if (target === this.active) return;
+    this.active = target;
+    // saxes buffers text only while a text handler is set: none outside the elements read.
+    this.saxes.setTextHandler(target === undefined ? this.onStaleText : this.onText);
+  }
+
+  private collectorFor(kind: Kind): BoundedText | undefined {
     const builder = this.builder;
-    if (kind === FAILURE || kind === ERROR) return builder.body;
-    if (kind === CASE_OUT) return builder.out;
-    if (kind === CASE_ERR) return builder.err;
-    if (kind === RETRY || kind === RETRY_TRACE) return builder.retryCollector();
-    if (kind !== SUITE_OUT && kind !== SUITE_ERR) return undefined;
-    const suite = this.suites[this.suites.length - 1];
-    if (suite === undefined) return undefined;
-    if (kind === SUITE_OUT) return (suite.out ??= new BoundedText(JUNIT_LIMITS.output));
-    return (suite.err ??= new BoundedText(JUNIT_LIMITS.output));
+    const suite = this.suites.at(-1);
+    switch (kind) {
+      case 'failure':
+      case 'error':
+        return builder.body;
+      case 'case-out':
+        return builder.out;
+      case 'case-err':
+        return builder.err;
+      case 'retry':
+      case 'retry-trace':
+        return builder.retryCollector();
+      case 'suite-out':
+        return suite && (suite.out ??= new BoundedText(JUNIT_LIMITS.output));
+      case 'suite-err':
+        return suite && (suite.err ??= new BoundedText(JUNIT_LIMITS.output));
+      default:
+        return undefined;
+    }
   }
 
   private setDialect(dialect: JUnitDialect | undefined): void {
@@ -581,9 +518,11 @@ export class JUnitReader {
     this.passIds = undefined;
   }
 
+  // ---- suites and cases ------------------------------------------------------------------------
+
   private openSuite(attributes: Record<string, string>, isRoot: boolean): void {
     if (this.dialect === undefined && this.suites.length === 0) this.setDialect(detectFromSuite(attributes, isRoot));
-    const parent = this.suites[this.suites.length - 1];
+    const parent = this.suites.at(-1);
     const name = attributes['name'] ?? '';
     const owned = (value: string | undefined) => (value ? ownString(clipText(value, JUNIT_LIMITS.name)) : undefined);
     this.suites.push({
@@ -627,7 +566,7 @@ export class JUnitReader {
     // Producers are told by their first case (see dialects.ts): later cases are not looked at again.
     if (this.dialect === undefined && !this.sawCase) this.setDialect(detectFromCase(attributes, underRoot));
     this.sawCase = true;
-    const suite = this.suites[this.suites.length - 1];
+    const suite = this.suites.at(-1);
     if (suite !== undefined) suite.cases++;
     // Read only when the case closes, and then only if needed: most cases pass and are only counted.
     this.builder.open(attributes);
@@ -637,137 +576,22 @@ export class JUnitReader {
     const builder = this.builder;
     const { status, flaky } = builder.result();
     const passing = status === 'passed' && !flaky && !this.sink.wantsPassingCases;
-    if (passing && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) {
-      this.sink.countPass(this.source);
-      return;
-    }
-    const suite = this.suites[this.suites.length - 1];
+    if (passing && !(this.passIds ??= this.sink.passIdsNeeded(this.source))) return this.sink.countPass(this.source);
+    const suite = this.suites.at(-1);
     const identity = builder.identify(suite);
-    if (passing && this.sink.wantsPassingCase?.(identity.scope, identity.idName, identity.prefix) !== true) {
-      this.sink.addPassing(identity.scope, identity.idName, identity.prefix, this.source);
-      return;
-    }
+    const { scope, idName, prefix } = identity;
+    if (passing && this.sink.wantsPassingCase?.(scope, idName, prefix) !== true)
+      return this.sink.addPassing(scope, idName, prefix, this.source);
     const testCase = builder.build(identity, suite, status, flaky, this.source);
     const ran = status === 'failed' || status === 'errored' || (status === 'passed' && flaky);
     if (suite !== undefined && ran && (testCase.systemOut === undefined || testCase.systemErr === undefined))
       suite.pending.push(testCase);
     this.sink.addCase(testCase);
   }
+}
 
-  // ---- what saxes holds ------------------------------------------------------------------------
-
-  /**
-   * Keeps what saxes holds bounded between chunks (saxes 6 buffers a token whole before it hands
-   * it over; buffered-token.ts tells which token is unfinished and how much of it saxes holds),
-   * through its input alone: a text node or CDATA section is split by markup that adds nothing (an
-   * empty comment, `]]><![CDATA[`), a comment likewise (`--><!--`); the rest of an attribute value,
-   * a processing instruction or a quoted DOCTYPE string is left out (`leaveOut`). Positions stay
-   * the input's (`shift`). A name or entity reference that long, or that many attributes, is not
-   * a test report.
-   */
-  private bound(text: string): void {
-    const token = this.token;
-    const from = this.syncAt - this.writeStart;
-    if (from > 0) token.reset(this.syncState);
-    token.scan(text, Math.max(0, from), this.textHandler);
-    this.peakBufferedChars = Math.max(this.peakBufferedChars, token.buffered);
-    if (token.name > DRAIN_AT)
-      return this.fatal(`a name or entity reference longer than ${DRAIN_AT} characters (expected a JUnit XML report)`);
-    if (token.attributes > MAX_ATTRIBUTES)
-      return this.fatal(`more than ${MAX_ATTRIBUTES} attributes on one element (expected a JUnit XML report)`);
-    if (token.buffered <= DRAIN_AT) return;
-    const region = token.region;
-    const split = SPLITS[region];
-    // Where saxes may keep the last character for the next piece (CR, a high surrogate), or stands
-    // inside a "]]>", "-->" or "?>", nothing is split or left out now.
-    const canCut = !token.terminating && this.lastGiven !== 13 && !isHighSurrogate(this.lastGiven);
-    if (split !== undefined) {
-      if (canCut && canSplit(this.lastGiven, Number.NaN, split)) this.inject(split);
-      else this.pendingSplit = split;
-    } else if (canCut && (region === 'attribute' || region === 'doctype-quoted' || region === 'pi')) {
-      if (region === 'attribute' && !this.attributeCut) {
-        this.attributeCut = true;
-        this.problem(`an attribute value longer than ${JUNIT_LIMITS.attribute} characters was cut`);
-      }
-      this.dropUntil = region === 'pi' ? '?>' : token.closingQuote;
-      this.droppedCR = false;
-    }
-    if (token.buffered > MAX_HELD) {
-      this.fatal(
-        `${REGION_NAMES[region]} longer than ${MAX_HELD} characters that cannot be read in bounded memory (expected a JUnit XML report)`,
-      );
-    }
-  }
-
-  /**
-   * The split `bound` could not make at the end of the last piece, made at the first place in the
-   * first few characters of this one (after the LF of a CR LF, past a run of "]"); the rest of the
-   * piece is returned.
-   */
-  private splitPending(text: string): string {
-    const split = this.pendingSplit!;
-    // Characters that may end the token: the split must come before them.
-    const ends = split === '<!---->' ? '<&' : '>';
-    for (let i = 0; i < Math.min(text.length, 8); i++) {
-      if (i > 0 && ends.includes(text[i - 1]!)) break;
-      if (!canSplit(i === 0 ? this.lastGiven : text.charCodeAt(i - 1), text.charCodeAt(i), split)) continue;
-      this.pendingSplit = undefined;
-      if (i > 0) this.parse(text.slice(0, i));
-      if (this.stopped) return '';
-      this.inject(split);
-      return text.slice(i);
-    }
-    return text;
-  }
-
-  /** Gives saxes `markup` that splits the token it holds without changing what it means. */
-  private inject(markup: string): void {
-    const { line, column } = this.parser;
-    this.writeStart = this.given;
-    this.given += markup.length;
-    this.parser.write(markup);
-    this.flushPendingClose();
-    this.token.emptied();
-    this.lastGiven = 0;
-    this.shift(line, column, -markup.length, 0, 0);
-  }
-
-  /** The part of `text` before `dropUntil` is left out of saxes' input; the rest is returned. */
-  private leaveOut(text: string): string {
-    const at = text.indexOf(this.dropUntil!);
-    const end = at < 0 ? text.length : at;
-    if (at >= 0) this.dropUntil = undefined;
-    // Line breaks as XML counts them (CR LF is one, also when the last piece ended with its CR),
-    // and the characters after the last one.
-    let newlines = 0;
-    let lineStart = -1;
-    for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
-      if (i > 0 || !this.droppedCR) newlines++;
-      lineStart = i + 1;
-    }
-    for (let i = text.indexOf('\r'); i >= 0 && i < end; i = text.indexOf('\r', i + 1)) {
-      if (text.charCodeAt(i + 1) === 10 && i + 1 < end) continue;
-      newlines++;
-      lineStart = Math.max(lineStart, i + 1);
-    }
-    this.shift(this.parser.line, this.parser.column, end, newlines, lineStart < 0 ? 0 : end - lineStart);
-    this.droppedCR = end > 0 && text.charCodeAt(end - 1) === 13;
-    this.fed += end;
-    return text.slice(end);
-  }
-
-  /**
-   * After saxes' last character (at `line`, `column` by its count), `length` characters of the
-   * input were left out (`newlines` line breaks among them, `tail` characters after the last one),
-   * or -`length` added: the positions saxes gives from there on are corrected in `position`.
-   */
-  private shift(line: number, column: number, length: number, newlines: number, tail: number): void {
-    const real = line === this.shiftLine ? column + this.columnShift : column;
-    this.columnShift = (newlines > 0 ? tail : real + length) - column;
-    this.shiftLine = line;
-    this.lineShift += newlines;
-    this.offsetShift += length;
-  }
+function children(kinds: Record<string, Kind>): Map<string, Kind> {
+  return new Map(Object.entries(kinds));
 }
 
 /** `at` moved over `text[0, end)`: a line feed starts a line, any other character is a column. */
@@ -782,24 +606,6 @@ function advance(at: Position, text: string, end: number): Position {
     }
   }
   return { line, column };
-}
-
-/**
- * Whether `split` may come between the characters `before` and `after` (NaN: not known yet): not
- * inside a CR LF or a surrogate pair, and not after a "]" (of a "]]>") or a "-" (of a "-->").
- */
-function canSplit(before: number, after: number, split: string): boolean {
-  if (before === 13) return !Number.isNaN(after) && after !== 10; // the next piece may start with LF
-  if (isHighSurrogate(before)) return false;
-  return before !== (split === '--><!--' ? 45 : 93);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function children(kinds: Record<string, number>): Map<string, number> {
-  return new Map(Object.entries(kinds));
 }
 
 function countAttribute(value: string | undefined): number {

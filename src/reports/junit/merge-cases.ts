@@ -25,7 +25,7 @@
  */
 import { summarize, type TestCase, type TestRunSummary, type TestStatus } from '../test-run.js';
 import { quirksOf, type DialectQuirks, type JUnitDialect } from './dialects.js';
-import type { CaseSink } from './case-sink.js';
+import type { CaseSink } from './junit-reader.js';
 import { hashIdParts, IdHashLog, IdHashSet, lastIdHash } from './id-hash-set.js';
 
 export type KeepCases = 'all' | 'non-passing' | 'none';

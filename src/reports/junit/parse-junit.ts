@@ -15,7 +15,7 @@ import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
-import type { CaseSink } from './case-sink.js';
+import type { CaseSink } from './junit-reader.js';
 import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
