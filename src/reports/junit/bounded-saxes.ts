@@ -104,9 +104,9 @@ export class BoundedSaxes {
   }
 
   /** saxes' line and column, those of the input (lines from 1 at the document's start). */
-  position(line = this.parser.line, column = this.parser.column): { line: number; column: number } {
-    if (line === this.shiftLine) column += this.columnShift;
-    return { line: line + this.lineShift, column };
+  position(): { line: number; column: number } {
+    const { line, column } = this.parser;
+    return { line: line + this.lineShift, column: line === this.shiftLine ? column + this.columnShift : column };
   }
 
   /** Characters of the input read so far, by saxes' count (the end of the last event). */

@@ -1,11 +1,9 @@
 /**
- * What saxes holds between two chunks, told from the outside. saxes 6 buffers a token whole before
- * it hands it over (a text node while a text handler is set, a CDATA section, comment, DOCTYPE,
- * processing instruction, attribute value, name or entity reference) and has no public way to bound
- * that. From where its last event left it (`parser.position`), this lexer reads on as saxes does, as
- * far as where tokens start and end, so at a chunk's end the reader knows which token is unfinished
- * and how much of it saxes holds (see `JUnitReader.bound`). A construct it reads differently from
- * saxes is malformed XML, fatal there, and the next event puts it back in step.
+ * What saxes holds between two chunks, told from the outside: from where its last event left it,
+ * this lexer reads on as saxes does, as far as where tokens start and end, so at a chunk's end
+ * bounded-saxes.ts knows which token is unfinished and how much of it saxes holds (a text node only
+ * while a text handler is set). A construct it reads differently from saxes is malformed XML, fatal
+ * there, and the next event puts it back in step.
  */
 
 // States, after saxes' own (`S_…` in saxes.js), merged where saxes buffers alike.
@@ -77,7 +75,7 @@ export class BufferedToken {
     this.run = this.buffered = this.name = this.attributes = 0;
   }
 
-  /** The reader split the token (see `JUnitReader.bound`): saxes holds nothing of it any more. */
+  /** The token was split (see bounded-saxes.ts): saxes holds nothing of it any more. */
   emptied(): void {
     this.buffered = this.run = 0;
   }

@@ -408,7 +408,7 @@ export function mergeCases(earlier: TestCase, later: TestCase, runs = true): Tes
  * is not in the report), so a pass after an attempt is a pass that needed a rerun: flaky. An error
  * in teardown after a failure (pytest writes it as a second element) makes the test errored.
  */
-export function mergeAttempts(earlier: TestCase, later: TestCase): TestCase {
+function mergeAttempts(earlier: TestCase, later: TestCase): TestCase {
   if (later.status === 'passed')
     return { ...later, flaky: true, ...(earlier.failure ? { failure: earlier.failure } : {}) };
   return earlier.status === 'errored' && later.status === 'failed' ? earlier : later;
