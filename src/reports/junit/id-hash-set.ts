@@ -13,10 +13,14 @@ let laneB = 0;
 
 /**
  * Every id pushed, by hash: the latest segment (report) it was pushed in, as `segment` when that is
- * the first one too, else as `-segment - 1`.
+ * the first one too, else as `-segment - 1`. A linear-probing table in typed arrays (a hash of 0
+ * marks an empty slot), at most half full: 24 to 48 bytes an id and no allocation per id, where a
+ * `Map` of numbers took 60 and 40% more time on the bench's 400,000 passing ids in 4 shards.
  */
 export class IdHashLog {
-  private readonly segments = new Map<number, number>();
+  private hashes = new Float64Array(1 << 12);
+  private segments = new Int32Array(1 << 12);
+  private size = 0;
   private segment = 0;
   /** Hashes pushed again in the open segment that no earlier segment holds (one entry per repeat). */
   private repeats: string[] = [];
@@ -24,13 +28,38 @@ export class IdHashLog {
 
   /** Appends the id whose hash `hashIdParts` computed last. */
   pushHashed(): void {
-    const seen = this.segments.get(lastHash);
-    const latest = seen === undefined ? -1 : seen >= 0 ? seen : -seen - 1;
-    if (latest !== this.segment) {
-      this.segments.set(lastHash, seen === undefined ? this.segment : -this.segment - 1);
+    const slot = this.slotOf(lastHash);
+    if (this.hashes[slot] === 0) {
+      this.hashes[slot] = lastHash;
+      this.segments[slot] = this.segment;
+      if (++this.size * 2 > this.hashes.length) this.grow();
+      return;
+    }
+    const seen = this.segments[slot]!;
+    if ((seen >= 0 ? seen : -seen - 1) !== this.segment) {
+      this.segments[slot] = -this.segment - 1;
     } else {
       this.repeated = true;
       if (seen === this.segment) this.repeats.push(lastIdHash());
+    }
+  }
+
+  private slotOf(hash: number): number {
+    const mask = this.hashes.length - 1;
+    let slot = (hash >>> 0) & mask;
+    while (this.hashes[slot] !== 0 && this.hashes[slot] !== hash) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const { hashes, segments } = this;
+    this.hashes = new Float64Array(hashes.length * 2);
+    this.segments = new Int32Array(hashes.length * 2);
+    for (let i = 0; i < hashes.length; i++) {
+      if (hashes[i] === 0) continue;
+      const slot = this.slotOf(hashes[i]!);
+      this.hashes[slot] = hashes[i]!;
+      this.segments[slot] = segments[i]!;
     }
   }
 
@@ -48,13 +77,13 @@ export class IdHashLog {
 
   /** How many distinct ids were appended. */
   get distinctCount(): number {
-    return this.segments.size;
+    return this.size;
   }
 
   /** Whether an id with this hash was appended. */
   has(id: string): boolean {
     hashIdParts('', id);
-    return this.segments.has(lastHash);
+    return this.hashes[this.slotOf(lastHash)] === lastHash;
   }
 }
 
@@ -91,7 +120,7 @@ export class IdHashSet {
 /**
  * Hashes the id `scope::prefix+name` (`prefix+name` when the scope is empty, as `testId` builds
  * it) without building it: FNV-1a and a multiply-add hash over the same characters, each finished
- * with murmur3's avalanche, 53 bits of them kept.
+ * with murmur3's avalanche, 53 bits of them kept (0 is read as 1: it marks an empty slot).
  */
 export function hashIdParts(scope: string, name: string, prefix = ''): void {
   laneA = 0x811c9dc5;
@@ -107,7 +136,7 @@ export function hashIdParts(scope: string, name: string, prefix = ''): void {
   b = Math.imul(b ^ (b >>> 16), 0x85ebca6b);
   b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
   a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
-  lastHash = ((b ^ (b >>> 16)) & 0x1fffff) * 2 ** 32 + ((a ^ (a >>> 13)) >>> 0);
+  lastHash = ((b ^ (b >>> 16)) & 0x1fffff) * 2 ** 32 + ((a ^ (a >>> 13)) >>> 0) || 1;
 }
 
 function mix(text: string): void {

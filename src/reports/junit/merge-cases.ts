@@ -1,26 +1,14 @@
 /**
- * Collects the cases of one or more reports into one result, counting and merging results with
- * the same test id:
+ * Collects the cases of one or more reports into one result, counting and merging results with the
+ * same test id (docs/junit.md, "What counts"): within one report two cases with one id are two
+ * tests, numbered (`id #2`), unless their producer writes retries or attempts so (`repeats` in
+ * dialects.ts); across reports one id is one test whose runs are merged (`mergeCases`).
  *
- * - Within one report every <testcase> is a test: two cases with one id are two tests that share
- *   a name (jest and mocha allow it, TestNG data providers through Surefire write it), told apart
- *   by a number in reading order (`id #2`, `id #3`: `numbered`), unless their producer writes a
- *   retry or an attempt as another <testcase> (`repeats` in dialects.ts: Gradle after a failure,
- *   pytest always): then it is another run of the same test, merged into it.
- * - Across reports (reruns, overlapping shards) the same id (with its number) is the same test: a
- *   name counts as often as the report that lists it most often, and its runs are merged by the
- *   flaky rules (`mergeCases`).
- * - Reading only the non-passing cases (keepCases 'non-passing' or 'none'), a single report's
- *   passes are only counted, so a report of millions of tests costs nothing per passing test. Where
- *   runs of one test can meet (several reports, or retries written as repeated cases), passing ids
- *   are logged as hashes (id-hash-set.ts): a pass read after its kept case is merged at once; a
- *   kept case whose id hashes like a pass logged before it is a suspect, and the reports are read
- *   again for the suspects' results, merged anew in reading order as keepCases 'all' merges them
- *   (a hash collision changes nothing). Meeting an id twice in one report, such a reading cannot
- *   number it: the reports are read again keeping every case (`needsEveryCase`, parse-junit.ts).
- *   One case stays unseen: in a single report whose passes are only counted, a pass before a
- *   same-named non-passing case; that case keeps the plain id where keepCases 'all' numbers it.
- *
+ * Reading only the non-passing cases, a single report's passes are only counted. Where runs of one
+ * test can meet (several reports, retries written as repeated cases), passing ids are logged as
+ * hashes (id-hash-set.ts): a pass after its kept case is merged at once; a kept case whose id hashes
+ * like an earlier pass is a suspect, whose results are read again and merged in reading order
+ * (`findSuspects`); an id met twice in one report needs a reading of every case (`needsEveryCase`).
  * Counts are derived from the cases, never from the producers' own totals.
  */
 import { summarize, type TestCase, type TestRunSummary, type TestStatus } from '../test-run.js';
