@@ -248,26 +248,80 @@ export function createExpressionFinder(
   readText: (file: string) => string | undefined,
   options: ExpressionOptions = {},
 ): ExpressionFinder {
-  const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
-  const parsers = new Map<SyntaxLanguage, Promise<Awaited<ReturnType<typeof createParser>> | undefined>>();
-  const sources = new Map<string, Promise<ParsedSource | undefined>>();
-  const found = new Map<string, string | undefined>();
+  return new CachingExpressionFinder(readText, options.maxLength ?? DEFAULT_MAX_LENGTH);
+}
 
-  function parserFor(language: SyntaxLanguage) {
-    let p = parsers.get(language);
+type Parser = Awaited<ReturnType<typeof createParser>>;
+
+/** Parsers, parsed files and found expressions, each made once per run. */
+class CachingExpressionFinder implements ExpressionFinder {
+  private readonly parsers = new Map<SyntaxLanguage, Promise<Parser | undefined>>();
+  private readonly sources = new Map<string, Promise<ParsedSource | undefined>>();
+  /** Failures repeat locations (one helper line in a hundred traces): each is looked up once. */
+  private readonly found = new Map<string, string | undefined>();
+
+  constructor(
+    private readonly readText: (file: string) => string | undefined,
+    private readonly max: number,
+  ) {}
+
+  parsed(file: string): Promise<ParsedSource | undefined> {
+    let p = this.sources.get(file);
     if (!p) {
-      p = createParser(language).catch(() => undefined);
-      parsers.set(language, p);
+      p = this.parse(file);
+      this.sources.set(file, p);
     }
     return p;
   }
 
-  async function parse(file: string): Promise<ParsedSource | undefined> {
+  async expressionAt(file: string, line: number, column?: number): Promise<string | undefined> {
+    const key = keyOf(file, line, column);
+    if (this.found.has(key)) return this.found.get(key);
+    return this.lookUp(await this.parsed(file), key, line, column);
+  }
+
+  async expressionsIn(
+    file: string,
+    places: ReadonlyArray<{ line: number; column?: number }>,
+  ): Promise<Array<string | undefined>> {
+    const found = this.found;
+    const keys = places.map((p) => keyOf(file, p.line, p.column));
+    if (keys.every((k) => found.has(k))) return keys.map((k) => found.get(k));
+    const cached = this.sources.get(file);
+    const source = cached ? await cached : await this.parse(file);
+    try {
+      return places.map((p, i) =>
+        found.has(keys[i]!) ? found.get(keys[i]!) : this.lookUp(source, keys[i]!, p.line, p.column),
+      );
+    } finally {
+      // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
+      if (!cached) source?.tree.delete();
+    }
+  }
+
+  dispose(): void {
+    for (const p of this.sources.values()) void p.then((s) => s?.tree.delete());
+    for (const p of this.parsers.values()) void p.then((parser) => parser?.delete());
+    this.sources.clear();
+    this.parsers.clear();
+    this.found.clear();
+  }
+
+  private parserFor(language: SyntaxLanguage): Promise<Parser | undefined> {
+    let p = this.parsers.get(language);
+    if (!p) {
+      p = createParser(language).catch(() => undefined);
+      this.parsers.set(language, p);
+    }
+    return p;
+  }
+
+  private async parse(file: string): Promise<ParsedSource | undefined> {
     const language = languageForFile(file);
     if (!language) return undefined;
-    const text = readText(file);
+    const text = this.readText(file);
     if (text === undefined) return undefined;
-    const parser = await parserFor(language);
+    const parser = await this.parserFor(language);
     if (!parser) return undefined;
     try {
       const tree = parser.parse(text);
@@ -278,61 +332,18 @@ export function createExpressionFinder(
     }
   }
 
-  function parsed(file: string): Promise<ParsedSource | undefined> {
-    let p = sources.get(file);
-    if (!p) {
-      p = parse(file);
-      sources.set(file, p);
-    }
-    return p;
-  }
-
-  function lookUp(
-    source: ParsedSource | undefined,
-    key: string,
-    line: number,
-    column: number | undefined,
-  ): string | undefined {
+  private lookUp(source: ParsedSource | undefined, key: string, line: number, column: number | undefined) {
     let expression: string | undefined;
     try {
-      expression = source ? findExpression(source, line, column, max) : undefined;
+      expression = source ? findExpression(source, line, column, this.max) : undefined;
     } catch {
       expression = undefined;
     }
-    found.set(key, expression);
+    this.found.set(key, expression);
     return expression;
   }
+}
 
-  // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
-  const keyOf = (file: string, line: number, column: number | undefined) => `${line}:${column ?? ''}:${file}`;
-
-  return {
-    parsed,
-    async expressionAt(file, line, column) {
-      const key = keyOf(file, line, column);
-      if (found.has(key)) return found.get(key);
-      return lookUp(await parsed(file), key, line, column);
-    },
-    async expressionsIn(file, places) {
-      const keys = places.map((p) => keyOf(file, p.line, p.column));
-      if (keys.every((k) => found.has(k))) return keys.map((k) => found.get(k));
-      const cached = sources.get(file);
-      const source = cached ? await cached : await parse(file);
-      try {
-        return places.map((p, i) =>
-          found.has(keys[i]!) ? found.get(keys[i]!) : lookUp(source, keys[i]!, p.line, p.column),
-        );
-      } finally {
-        // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
-        if (!cached) source?.tree.delete();
-      }
-    },
-    dispose() {
-      for (const p of sources.values()) void p.then((s) => s?.tree.delete());
-      for (const p of parsers.values()) void p.then((parser) => parser?.delete());
-      sources.clear();
-      parsers.clear();
-      found.clear();
-    },
-  };
+function keyOf(file: string, line: number, column: number | undefined): string {
+  return `${line}:${column ?? ''}:${file}`;
 }
