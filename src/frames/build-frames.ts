@@ -124,8 +124,20 @@ function chooseMessage(
   ];
   const chosen =
     candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
-  const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
+  // A trace that says the same with more, or with the line breaks a report's attribute dropped
+  // (node:test's JUnit writer on Node 20 joins `msg:\n\n2 !== 3` into `msg:2 !== 3`).
+  const fuller = fromTraces.find(
+    (m) =>
+      chosen &&
+      m !== chosen &&
+      m.length >= chosen.length &&
+      (m.includes(chosen) || withoutSpace(m).includes(withoutSpace(chosen))),
+  );
   return fuller ?? chosen;
+}
+
+function withoutSpace(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 /**
