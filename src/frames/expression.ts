@@ -9,7 +9,8 @@
  * - without one: the smallest statement-level node covering the line (an `assert`, a `return`,
  *   the whole multi-line call when the line starts one); for a compound statement whose header is
  *   on the line (`if`, `for`, `def`), only the header;
- * - whitespace collapsed to single spaces and bounded, since it goes into tables and prompts.
+ * - whitespace collapsed to single spaces (but for string literals on one line, which are data:
+ *   `'BIL-3  | x'` keeps its two spaces) and bounded, since it goes into tables and prompts.
  * Unknown language, unreadable or unparsable file, a line with no code: `undefined`, never a throw.
  */
 import {
@@ -19,6 +20,7 @@ import {
   type SyntaxNode,
   type SyntaxTree,
 } from '../syntax/tree-sitter.js';
+import { walkSyntax } from './syntax-walk.js';
 
 export interface ExpressionFinder {
   expressionAt(file: string, line: number, column?: number): Promise<string | undefined>;
@@ -116,12 +118,49 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-function normaliseText(text: string, max: number): string | undefined {
-  // A line break right inside brackets (a call spread over lines) leaves no space behind.
-  const collapsed = text
+/** String literal nodes of the seven grammars: their text is the program's data, kept as written. */
+const STRING_LITERALS = new Set([
+  'string', // javascript, typescript, python
+  'template_string',
+  'string_literal', // java, rust
+  'raw_string_literal', // go, rust
+  'interpreted_string_literal', // go
+  'text_block', // java
+  'character_literal',
+  'char_literal',
+  'rune_literal',
+]);
+
+/** A line break right inside brackets (a call spread over lines) leaves no space behind. */
+function collapseBlanks(code: string): string {
+  return code
     .replace(/([([{])\s*[\r\n]\s*/g, '$1')
     .replace(/,?\s*[\r\n]\s*([)\]}])/g, '$1')
-    .replace(/\s+/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * The source of `[node.startIndex, end)` as one bounded line: blanks collapsed outside the string
+ * literals that sit on one line (a literal over several lines is collapsed like code).
+ */
+function expressionText(source: ParsedSource, node: SyntaxNode, end: number, max: number): string | undefined {
+  const text = source.text;
+  let out = '';
+  let at = node.startIndex;
+  walkSyntax(node, (n) => {
+    if (n.endIndex <= at || n.startIndex >= end) return false;
+    if (!STRING_LITERALS.has(n.type)) return true;
+    if (n.endIndex <= end && !/[\r\n]/.test(text.slice(n.startIndex, n.endIndex))) {
+      out += collapseBlanks(text.slice(at, n.startIndex)) + text.slice(n.startIndex, n.endIndex);
+      at = n.endIndex;
+    }
+    return false;
+  });
+  return normaliseText(out + collapseBlanks(text.slice(at, end)), max);
+}
+
+function normaliseText(text: string, max: number): string | undefined {
+  const collapsed = text
     .trim()
     .replace(/\s*[;{:]$/, '')
     .trim();
@@ -167,10 +206,6 @@ function firstBody(statement: SyntaxNode): SyntaxNode | undefined {
   }
 }
 
-function textOf(source: ParsedSource, node: SyntaxNode): string {
-  return source.text.slice(node.startIndex, node.endIndex);
-}
-
 /** The expression at a 1-based line (and optional 1-based column) of a parsed file. */
 export function findExpression(
   source: ParsedSource,
@@ -191,13 +226,13 @@ export function findExpression(
     const at = lineStart + Math.min(column - 1, Math.max(0, lineText.replace(/\s+$/, '').length - 1));
     let node: SyntaxNode | null = root.descendantForIndex(Math.max(at, lineStart + indent));
     while (node && !(node.parent && STATEMENT_CONTAINERS.has(node.parent.type))) {
-      if (CALLS.has(node.type)) return normaliseText(textOf(source, node), max);
+      if (CALLS.has(node.type)) return expressionText(source, node, node.endIndex, max);
       node = node.parent;
     }
   }
 
   const at = statementAtLine(source, line);
-  return at ? normaliseText(source.text.slice(at.node.startIndex, at.endIndex), max) : undefined;
+  return at ? expressionText(source, at.node, at.endIndex, max) : undefined;
 }
 
 /**
