@@ -628,6 +628,7 @@ function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnTy
     ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
     shards: ci?.shards ?? 0,
     fullRunMs: baseline.fullRunMs,
+    fullRunSource: baseline.source,
     attempts: createCap(options).attempts,
     budgetMs: options.maxSeconds * 1000,
   });

@@ -271,6 +271,19 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(runLabels(f)).toEqual(['confirm']);
   });
 
+  it("reuses the step's fresh reports and says the full run's time is theirs, not one timed here", async () => {
+    const f = start();
+    // The failed CI step left fresh reports.
+    expect(spawnSync('sh', ['-c', NODE_TEST_COMMAND], { cwd: f.repo.root, encoding: 'utf8' }).status).not.toBe(0);
+    const report = await f.run([FIX], {}, { baseline: 'auto' });
+    expect(report.result, report.reason).toBe('healed');
+    expect(f.logger.lines).toContain("info: reusing the step's 1 fresh report: 1 failing test");
+    const verify = f.logger.lines.filter((l) => l.includes('verify auto'));
+    expect(verify).toEqual([
+      expect.stringMatching(/^info: verify auto → runner: the tests of the step's reports took /),
+    ]);
+  });
+
   it('a targeted rerun that runs no target falls back once: the full run that replaces the reports is not confirmed again', async () => {
     const f = start();
     // The failed CI step left fresh reports.
