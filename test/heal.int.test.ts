@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heal } from '../src/heal.js';
 import { HealReport } from '../src/contracts/heal-report.js';
+import { hasCommand } from './helpers/rerun-project.js';
 import type { RepairAnswer, RepairProvider, RepairRequest } from '../src/repair/provider.js';
 import type { Edit } from '../src/contracts/edit.js';
 import {
@@ -666,5 +667,33 @@ describe('heal() when the provider itself breaks', () => {
     });
     expect(report.attempts.map((a) => a.verdict)).toEqual(['provider-error']);
     expect(f.files()).toEqual(before);
+  });
+});
+
+const hasGo = hasCommand('go', ['version']) && hasCommand('gotestsum', ['--version']);
+
+describe.runIf(hasGo)('heal() on a go test project', () => {
+  const GO_BUG = 'for i := 1; i < len(prices); i++ {';
+  const GO_FILES = {
+    'go.mod': 'module example.com/shop\n\ngo 1.19\n',
+    'cart/cart.go': `package cart\n\nfunc Total(prices []int) int {\n\tsum := 0\n\t${GO_BUG}\n\t\tsum += prices[i]\n\t}\n\treturn sum\n}\n`,
+    'cart/cart_test.go':
+      'package cart\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tt.Run("two pens", func(t *testing.T) {\n\t\tif got := Total([]int{3, 3}); got != 6 {\n\t\t\tt.Errorf("Total() = %d, want 6", got)\n\t\t}\n\t})\n}\n\nfunc TestEmpty(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal("not zero")\n\t}\n}\n',
+  };
+  const GO = { GOFLAGS: '-mod=mod', GOCACHE: '/tmp/self-heal-go-cache', GOPATH: '/tmp/self-heal-go-path' };
+
+  it('a parent failing through its subtest is not counted as one more failing test', async () => {
+    const f = start('node-calc', GO_FILES);
+    const fix: AgentAction[] = [['replace', 'cart/cart.go', GO_BUG, 'for i := 0; i < len(prices); i++ {']];
+    const report = await f.run(
+      [fix],
+      { testCommand: 'mkdir -p reports && gotestsum --junitfile reports/junit.xml -- ./...' },
+      { env: { ...f.repo.env, ...GO } },
+    );
+    expect(report.result, report.reason).toBe('healed');
+    // The report holds TestTotal and TestTotal/two_pens as failing; the user sees one failure.
+    expect(report.failures.map((x) => x.id)).toEqual(['example.com/shop/cart::TestTotal/two_pens']);
+    expect(report.reason).toBe('attempt 1 made 1 failing test pass without breaking the 1 test that passed before');
+    expect(f.logger.lines).toContainEqual(expect.stringMatching(/^info: baseline: exit 1 in .*, 3 tests, 1 failing$/));
   });
 });

@@ -487,6 +487,17 @@ function parentsOfFailingSubtests(cases: readonly TestCase[]): Set<TestCase> {
   return new Set(failing.filter((c) => byScope.get(c.classname ?? c.suite)?.has(c.name)));
 }
 
+/**
+ * The failing tests among `cases`, counted as the frames show them: a parent that fails only
+ * because its subtests do (no frame of its own in `frames`) is not one more failing test.
+ */
+export function countFailingTests(cases: readonly TestCase[], frames: readonly FailureFrame[]): number {
+  const framed = new Set(frames.map((f) => f.id));
+  const parents = parentsOfFailingSubtests(cases);
+  return cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !(parents.has(c) && !framed.has(c.id)))
+    .length;
+}
+
 /** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
 function hasOwnFailure(c: TestCase, evidence: readonly Evidence[]): boolean {
   if (evidence.some((e) => e.failure.frames.length > 0 || !trivialMessage(pruneMessage(e.failure.message))))

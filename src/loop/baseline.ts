@@ -28,6 +28,7 @@ import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
 import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
+import { countFailingTests } from '../frames/build-frames.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
 
@@ -159,7 +160,7 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
     return undefined;
   }
   logger.info(
-    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(failing(evidence.run.cases).length, 'failing test')}`,
+    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(countFailingTests(evidence.run.cases, evidence.frames), 'failing test')}`,
   );
   const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
   return { evidence, source: 'reports', fullRunMs };
@@ -176,7 +177,7 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   const run = await input.runs.full('baseline');
   const evidence = run.evidence;
   logger.info(
-    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`,
+    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${countFailingTests(evidence.run.cases, evidence.frames)} failing`,
   );
   if (run.timedOut) {
     return stop(
