@@ -535,6 +535,7 @@ async function runBaseline(
       runs: timed.runs,
       collect,
       root: repo.root,
+      cwd: repo.cwd,
       testCommand: options.testCommand,
       junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
       log: options.log ? path.resolve(repo.cwd, options.log) : undefined,

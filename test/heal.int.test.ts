@@ -285,6 +285,18 @@ describe('heal() with the command provider on a node:test project', () => {
     ]);
   });
 
+  it('in a package of a monorepo, reproduce says where to run the command from the repository root', async () => {
+    const pkg = (rel: string) => readFileSync(path.join(fixtureDir(), rel), 'utf8');
+    const f = start('node-calc', {
+      'packages/calc api/package.json': pkg('package.json'),
+      'packages/calc api/src/calc.js': pkg('src/calc.js'),
+      'packages/calc api/test/calc.test.js': pkg('test/calc.test.js'),
+    });
+    const report = await f.run([[]], { cwd: path.join(f.repo.root, 'packages/calc api'), maxAttempts: 1 });
+    expect(report.result, report.reason).toBe('unhealed');
+    expect(report.reproduce).toMatch(/^cd 'packages\/calc api' && .*--test-name-pattern=/);
+  });
+
   it('a targeted rerun that runs no target falls back once: the full run that replaces the reports is not confirmed again', async () => {
     const f = start();
     // The failed CI step left fresh reports.

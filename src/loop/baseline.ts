@@ -28,6 +28,7 @@ import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
 import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
+import { shellQuote } from '../workspace/shell-quote.js';
 import { countFailingTests } from '../frames/build-frames.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
@@ -36,6 +37,8 @@ export interface BaselineInput {
   runs: TestRuns;
   collect: CollectEvidence;
   root: string;
+  /** Where the test command runs, when not at `root` (a package of a monorepo). */
+  cwd?: string;
   testCommand: string;
   junit: readonly string[];
   /** Absolute path of the failed run's log, when the step has one. */
@@ -166,6 +169,12 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
   return { evidence, source: 'reports', fullRunMs };
 }
 
+/** A command as typed at the repository root: into the test command's directory first, when that is another. */
+function fromRoot(input: BaselineInput, command: string): string {
+  const rel = input.cwd === undefined ? '' : path.relative(input.root, input.cwd).split(path.sep).join('/');
+  return rel === '' || rel.startsWith('..') ? command : `cd ${shellQuote(rel)} && ${command}`;
+}
+
 function stop(result: HealResult, reason: string, summary: TestRunSummary, frames: FailureFrame[]): Baseline {
   return { kind: 'stop', result, reason, summary, frames, flaky: [] };
 }
@@ -280,7 +289,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
       summary: evidence.summary,
       frames: evidence.frames,
       flaky,
-      reproduce: rerun.display(confirmation.tried),
+      reproduce: fromRoot(input, rerun.display(confirmation.tried)),
     };
   }
   if (flaky.length > 0)
@@ -305,6 +314,6 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     fullRunMs: confirmation.observed.fullRunMs,
     targetedRunMs: confirmation.targetedRunMs,
     source: confirmation.observed.source,
-    reproduce: rerun.display(targets),
+    reproduce: fromRoot(input, rerun.display(targets)),
   };
 }
