@@ -494,8 +494,9 @@ function parentsOfFailingSubtests(cases: readonly TestCase[]): Set<TestCase> {
 export function countFailingTests(cases: readonly TestCase[], frames: readonly FailureFrame[]): number {
   const framed = new Set(frames.map((f) => f.id));
   const parents = parentsOfFailingSubtests(cases);
-  return cases.filter((c) => (c.status === 'failed' || c.status === 'errored') && !(parents.has(c) && !framed.has(c.id)))
-    .length;
+  return cases.filter(
+    (c) => (c.status === 'failed' || c.status === 'errored') && !(parents.has(c) && !framed.has(c.id)),
+  ).length;
 }
 
 /** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
