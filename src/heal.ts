@@ -524,6 +524,7 @@ async function runBaseline(
     git: repo.git,
     collect,
     signal: run.deps.signal,
+    warn: (line) => run.logger.warn(line),
     containment: {
       mode: run.env.SELF_HEAL_TEST_CONTAINMENT === 'scan' ? 'scan' : 'auto',
       passThrough: [commonGitDir(setup.gitDir)],

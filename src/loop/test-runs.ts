@@ -75,6 +75,8 @@ export interface TestRunsOptions {
    * names directories outside the work tree a run must write for real (a coverage recorder's).
    */
   containment?: { mode?: 'auto' | 'scan'; passThrough?: readonly string[] };
+  /** Says what is not read and why (a report a glob matches outside the repository), once per path. */
+  warn?: (line: string) => void;
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -138,6 +140,8 @@ interface RunsState {
   containment?: RunContainment;
   /** Set by `withholdCredentials()`: what the candidates' runs do not get. */
   withheld: string[];
+  /** Report paths already said to lie outside the repository. */
+  refusedReports: Set<string>;
 }
 
 export function createTestRuns(options: TestRunsOptions): TestRuns {
@@ -148,6 +152,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
     bytecode: createBytecodeGuard(options.root, options.cwd),
     withheld: [],
+    refusedReports: new Set(),
   };
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
@@ -173,7 +178,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
     },
-    existingReports: () => matchReports(options),
+    existingReports: () => matchReports(state),
     settleBytecode: () => void state.bytecode.beforeRun(options.changedPaths?.() ?? [], state.runEnv),
     contain() {
       state.containment ??= createRunContainment({
@@ -193,7 +198,11 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   };
 }
 
-async function matchReports(options: TestRunsOptions): Promise<string[]> {
+/** Report paths outside the repository said at most; then once that there are more. */
+const MAX_REFUSED_SAID = 20;
+
+async function matchReports(state: RunsState): Promise<string[]> {
+  const { options } = state;
   if (options.junit.length === 0) return [];
   const found = await glob([...options.junit], {
     cwd: options.cwd,
@@ -203,14 +212,31 @@ async function matchReports(options: TestRunsOptions): Promise<string[]> {
     followSymbolicLinks: false,
   });
   // Only files inside the repository: a glob must never reach (or delete) anything outside it.
-  return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
+  const inside: string[] = [];
+  for (const file of found) {
+    const rel = path.relative(options.root, file);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) inside.push(file);
+    else sayRefused(state, file);
+  }
+  return inside.sort();
+}
+
+function sayRefused(state: RunsState, file: string): void {
+  const said = state.refusedReports;
+  if (said.has(file) || said.size > MAX_REFUSED_SAID) return;
+  said.add(file);
+  state.options.warn?.(
+    said.size > MAX_REFUSED_SAID
+      ? `more reports matching ${state.options.junit.join(', ')} lie outside the repository: not read`
+      : `report ${file} lies outside the repository (${state.options.root}): not read, nor deleted before a run`,
+  );
 }
 
 async function deleteStaleReports(state: RunsState): Promise<void> {
   const { options } = state;
   state.tracked ??= trackedFiles(options.git).then((files) => new Set(files));
   const keep = await state.tracked;
-  for (const file of await matchReports(options)) {
+  for (const file of await matchReports(state)) {
     const rel = path.relative(options.root, file).split(path.sep).join('/');
     // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
     if (!keep.has(rel)) rmSync(file, { force: true });
@@ -218,8 +244,9 @@ async function deleteStaleReports(state: RunsState): Promise<void> {
 }
 
 /** The reports written by this run (no older than its start), as root-relative globs. */
-async function freshReports(options: TestRunsOptions, startedAt: number): Promise<string[]> {
-  const fresh = (await matchReports(options)).filter((f) => {
+async function freshReports(state: RunsState, startedAt: number): Promise<string[]> {
+  const { options } = state;
+  const fresh = (await matchReports(state)).filter((f) => {
     try {
       return lstatSync(f).mtimeMs >= startedAt;
     } catch {
@@ -292,7 +319,7 @@ async function executeRun(
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
-  const junit = await freshReports(options, startedAt);
+  const junit = await freshReports(state, startedAt);
   const evidence = await options.collect({ root: options.root, junit, log: outputFile });
   const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
   if (junit.length === 0 && options.junit.length > 0)
