@@ -62,6 +62,8 @@ import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commonGitDir } from './workspace/git-dir-guard.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
+import { runnerFiles } from './loop/runner-files.js';
+import { watchVerdictFiles } from './loop/verdict-files.js';
 import { writeReportFile } from './loop/write-report.js';
 import {
   checkIgnore,
@@ -76,6 +78,7 @@ import {
 import {
   changedPaths,
   dirtyTrackedPaths,
+  inSnapshot,
   recoverJournal,
   releaseSnapshot,
   restoreGitMetadata,
@@ -518,6 +521,13 @@ async function runBaseline(
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
     changedPaths: () => changedPaths(setup.snapshot),
+    verdictFiles: watchVerdictFiles({
+      root: repo.root,
+      changedPaths: () => changedPaths(setup.snapshot),
+      existed: (p) => inSnapshot(setup.snapshot, p),
+      protect: options.protect,
+      runnerFiles: testCommandFiles(options, repo),
+    }),
     git: repo.git,
     collect,
     signal: run.deps.signal,
@@ -549,6 +559,12 @@ async function runBaseline(
   return { runs, baseline, timings: timed.timings };
 }
 
+/** The repository's files the test commands run (the test command, the rerun template, the subset command). */
+function testCommandFiles(options: HealOptions, repo: Repository): string[] {
+  const commands = [options.testCommand, options.rerunCommand, options.verifySubset].filter((c): c is string => !!c);
+  return [...new Set(commands.flatMap((c) => runnerFiles(c, repo.cwd, repo.root)))].sort();
+}
+
 /** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
 function failingTestFiles(repo: Repository, baseline: ReadyBaseline): Set<string> {
   const testFiles = new Set<string>();
@@ -574,6 +590,7 @@ async function prepareContext(
     root: repo.root,
     protect: options.protect,
     allow: options.allow,
+    runner: testCommandFiles(options, repo),
     pinned: new Map(
       [...testFiles].map((f) => [
         f,
@@ -690,6 +707,7 @@ async function runLoop(
     fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
+  runs.judgeCandidates();
   containCandidateRuns(run, runs);
   const { rerun } = baseline;
   if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');

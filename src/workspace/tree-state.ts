@@ -106,6 +106,8 @@ export interface Snapshot {
   lastStatus?: ReadonlyMap<string, StatusEntry>;
   /** Git's metadata as it was. */
   readonly gitDirCopy: GitDirCopy;
+  /** The paths the index tracked, read on first use (`inSnapshot`). */
+  tracked?: ReadonlySet<string>;
 }
 
 export class TreeStateError extends Error {
@@ -343,6 +345,14 @@ export function snapshotText(snapshot: Snapshot, rel: string): string | null {
   // Clean when the snapshot was taken: the index holds it (the index is the snapshot's again).
   const out = gitSync(ctxOf(snapshot.options), ['cat-file', 'blob', `:0:${rel}`], { okCodes: [128] });
   return out.exitCode === 0 ? out.stdout : null;
+}
+
+/** Did the path exist when the snapshot was taken (tracked, or saved as the user's untracked file)? */
+export function inSnapshot(snapshot: Snapshot, rel: string): boolean {
+  const saved = snapshot.entries.get(rel);
+  if (saved) return saved.kind !== 'absent';
+  snapshot.tracked ??= new Set(splitNul(gitSync(ctxOf(snapshot.options), ['ls-files', '-z']).stdout));
+  return snapshot.tracked.has(rel);
 }
 
 function removePath(abs: string): void {

@@ -24,7 +24,7 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { createContentGuard, type ContentChange } from './content-guard.js';
-import { PROTECTED_PATHS } from './protection.js';
+import { HOW_TESTS_RUN as RUNNER_WHY, PROTECTED_PATHS } from './protection.js';
 
 /**
  * `target`: the repo path a symlink at `path` leads to, when it is one. Reading or writing `path`
@@ -44,6 +44,8 @@ export interface GuardOptions {
   allow?: readonly string[];
   /** Exact paths refused with their own reason (the failing tests' files). */
   pinned?: ReadonlyMap<string, string>;
+  /** Files the test command runs (`runner-files.ts`): protected like the runner's configuration. */
+  runner?: readonly string[];
 }
 
 export interface Guard {
@@ -142,10 +144,13 @@ function protectionRules(options: GuardOptions): (rel: string) => string | null 
     match: picomatch([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
   }));
   const pinned = options.pinned ?? new Map<string, string>();
+  const runner = new Set(options.runner ?? []);
   return (rel) => {
     const pin = pinned.get(rel);
     if (pin) return pin;
     if (userProtect(rel)) return `\`${rel}\` is protected by the user's --protect setting; change another file`;
+    if (runner.has(rel) && !allow(rel))
+      return `\`${rel}\` is run by the test command, which is protected: ${RUNNER_WHY}`;
     for (const { group, match } of groups) {
       if (match(rel) && !allow(rel)) return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
     }

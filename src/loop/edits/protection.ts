@@ -20,16 +20,20 @@ export interface PathGroup {
   patterns: readonly string[];
   /** CamelCase class-name conventions (`FooTest.java`), where ignoring case would catch `latest.java`. */
   caseSensitive?: boolean;
+  /** The verdict reads it (or it shapes the next run): a test run may not change it (`verdict-files.ts`). */
+  judges?: true;
 }
 
 const FIX_THE_CODE = 'self-heal fixes the code under test; change the source instead';
-const HOW_TESTS_RUN = 'self-heal never changes how the tests are run or reported; fix the code under test instead';
+export const HOW_TESTS_RUN =
+  'self-heal never changes how the tests are run or reported; fix the code under test instead';
 const RUNS_ELSEWHERE =
   'a fix adds no code that runs on developers’ machines or in CI outside the tests; put the change in the code under test';
 
 export const TEST_FILES: PathGroup = {
   what: 'a test file',
   why: FIX_THE_CODE,
+  judges: true,
   patterns: [
     '**/test/**',
     '**/tests/**',
@@ -61,6 +65,7 @@ export const TEST_FILES: PathGroup = {
 export const TEST_CLASSES: PathGroup = {
   what: 'a test file',
   why: FIX_THE_CODE,
+  judges: true,
   caseSensitive: true,
   patterns: [
     '**/*Test.java',
@@ -77,15 +82,18 @@ export const TEST_CLASSES: PathGroup = {
   ],
 };
 
+export const TEST_SNAPSHOTS: PathGroup = {
+  judges: true,
+  what: 'a test snapshot',
+  why: 'an expected output must not be rewritten to match a wrong result',
+  patterns: ['**/__snapshots__/**', '**/snapshots/**', '**/*.snap', '**/*.ambr', '**/*.approved.*'],
+};
+
 /** The default protected paths, grouped by why they are protected. */
 export const PROTECTED_PATHS: readonly PathGroup[] = [
   TEST_FILES,
   TEST_CLASSES,
-  {
-    what: 'a test snapshot',
-    why: 'an expected output must not be rewritten to match a wrong result',
-    patterns: ['**/__snapshots__/**', '**/snapshots/**', '**/*.snap', '**/*.ambr', '**/*.approved.*'],
-  },
+  TEST_SNAPSHOTS,
   {
     what: 'CI configuration',
     why: 'self-heal never changes how CI runs',
@@ -114,6 +122,7 @@ export const PROTECTED_PATHS: readonly PathGroup[] = [
     // `.pytest.ini` as well as `pytest.ini`; vitest reads `vite.config.*` when there is no
     // `vitest.config.*`, and its plugins and aliases transform the tests' imports; jest and mocha
     // transform tests with babel or swc).
+    judges: true,
     what: 'test runner configuration',
     why: HOW_TESTS_RUN,
     patterns: [
@@ -163,6 +172,7 @@ export const PROTECTED_PATHS: readonly PathGroup[] = [
     ],
   },
   {
+    judges: true,
     what: 'coverage configuration',
     why: 'changing it could relax what the tests check',
     patterns: ['**/.nycrc*', '**/.c8rc*', '**/codecov.yml', '**/.codecov.yml', '**/.coveragerc', '**/.simplecov'],
@@ -170,6 +180,7 @@ export const PROTECTED_PATHS: readonly PathGroup[] = [
   {
     // npm reads `node-options` (a `--require` for every node the tests start), `script-shell` and
     // `ignore-scripts` from `.npmrc`; yarn runs `yarnPath` and its plugins; pnpm runs `.pnpmfile.cjs`.
+    judges: true,
     what: 'package manager configuration',
     why: `it decides what runs when the test command calls npm, yarn or pnpm: ${HOW_TESTS_RUN}`,
     patterns: [
@@ -184,6 +195,7 @@ export const PROTECTED_PATHS: readonly PathGroup[] = [
   },
   {
     // A test command is often `make test`, `just test`, `task test`, `tox`, `nox`, `rake`.
+    judges: true,
     what: 'a task file',
     why: `its targets may be what runs the tests: ${HOW_TESTS_RUN}`,
     patterns: [
@@ -251,6 +263,7 @@ export const PROTECTED_PATHS: readonly PathGroup[] = [
   {
     // direnv runs `.envrc` on `cd`; Python imports `sitecustomize`/`usercustomize` and runs the
     // `import` lines of `.pth` files at every start-up of an interpreter that finds them.
+    judges: true,
     what: 'a shell or interpreter start-up file',
     why: RUNS_ELSEWHERE,
     patterns: ['**/.envrc', '**/sitecustomize.py', '**/usercustomize.py', '**/*.pth'],
