@@ -78,11 +78,11 @@ import {
 import {
   changedPaths,
   dirtyTrackedPaths,
-  inSnapshot,
   recoverJournal,
   releaseSnapshot,
   restoreGitMetadata,
   restoreSnapshot,
+  snapshotFiles,
   takeSnapshot,
   TreeStateError,
   type Snapshot,
@@ -523,8 +523,8 @@ async function runBaseline(
     changedPaths: () => changedPaths(setup.snapshot),
     verdictFiles: watchVerdictFiles({
       root: repo.root,
-      changedPaths: () => changedPaths(setup.snapshot),
-      existed: (p) => inSnapshot(setup.snapshot, p),
+      files: () => snapshotFiles(setup.snapshot),
+      ignored: (paths) => checkIgnore(repo.git, paths),
       protect: options.protect,
       runnerFiles: testCommandFiles(options, repo),
     }),

@@ -318,9 +318,8 @@ async function executeRun(
   await deleteStaleReports(state);
   const outputFile = path.join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
   const runEnvironment = { ...state.runEnv, ...env };
-  const changedBefore = options.changedPaths?.() ?? [];
-  state.bytecode.beforeRun(changedBefore, runEnvironment);
-  options.verdictFiles?.before(changedBefore);
+  state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
+  options.verdictFiles?.before();
   // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds. A file's mtime
   // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
   // after a whole second may carry the second before, so the start is taken a little early.
@@ -329,7 +328,7 @@ async function executeRun(
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
-  const verdictFilesWritten = verdictWrites(state, options.verdictFiles?.after() ?? []);
+  const verdictFilesWritten = verdictWrites(state, (await options.verdictFiles?.after()) ?? []);
   const junit = await freshReports(options, startedAt);
   const evidence = await options.collect({ root: options.root, junit, log: outputFile });
   const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);

@@ -106,8 +106,6 @@ export interface Snapshot {
   lastStatus?: ReadonlyMap<string, StatusEntry>;
   /** Git's metadata as it was. */
   readonly gitDirCopy: GitDirCopy;
-  /** The paths the index tracked, read on first use (`inSnapshot`). */
-  tracked?: ReadonlySet<string>;
 }
 
 export class TreeStateError extends Error {
@@ -347,12 +345,12 @@ export function snapshotText(snapshot: Snapshot, rel: string): string | null {
   return out.exitCode === 0 ? out.stdout : null;
 }
 
-/** Did the path exist when the snapshot was taken (tracked, or saved as the user's untracked file)? */
-export function inSnapshot(snapshot: Snapshot, rel: string): boolean {
-  const saved = snapshot.entries.get(rel);
-  if (saved) return saved.kind !== 'absent';
-  snapshot.tracked ??= new Set(splitNul(gitSync(ctxOf(snapshot.options), ['ls-files', '-z']).stdout));
-  return snapshot.tracked.has(rel);
+/** The files the snapshot has: tracked (in its index), and the user's untracked files it saved. */
+export function snapshotFiles(snapshot: Snapshot): string[] {
+  const tracked = splitNul(gitSync(ctxOf(snapshot.options), ['ls-files', '-z']).stdout);
+  const saved = [...snapshot.entries.values()].filter((e) => e.kind !== 'absent').map((e) => e.path);
+  const absent = new Set([...snapshot.entries.values()].filter((e) => e.kind === 'absent').map((e) => e.path));
+  return [...new Set([...tracked.filter((p) => !absent.has(p)), ...saved])];
 }
 
 function removePath(abs: string): void {

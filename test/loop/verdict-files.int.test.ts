@@ -9,12 +9,13 @@ import { createTestRuns, type CollectEvidence } from '../../src/loop/test-runs.j
 import { watchVerdictFiles } from '../../src/loop/verdict-files.js';
 import {
   changedPaths,
-  inSnapshot,
+  snapshotFiles,
   releaseSnapshot,
   restoreSnapshot,
   takeSnapshot,
   type Snapshot,
 } from '../../src/workspace/tree-state.js';
+import { checkIgnore } from '../../src/workspace/git.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
 
 let repo: TempRepo | undefined;
@@ -52,8 +53,8 @@ function setup(files: Record<string, string> = {}) {
   snapshot = snap;
   const watch = watchVerdictFiles({
     root,
-    changedPaths: () => changedPaths(snap),
-    existed: (p) => inSnapshot(snap, p),
+    files: () => snapshotFiles(snap),
+    ignored: (paths) => checkIgnore({ cwd: root, env: repo!.env }, paths),
   });
   const runs = (command: string) =>
     createTestRuns({
@@ -77,6 +78,8 @@ describe('the verdict files watch', () => {
     ['rewrites a test helper', "printf 'def check(v):\\n    pass\\n' > tests/helpers.py", ['tests/helpers.py']],
     ['creates a conftest.py', "printf 'import calc\\n' > tests/conftest.py", ['tests/conftest.py']],
     ['creates a .pytest.ini', "printf '[pytest]\\n' > .pytest.ini", ['.pytest.ini']],
+    ['creates a test module in a new folder', "mkdir -p tests/more && printf 'x = 1\\n' > tests/more/test_more.py", ['tests/more/test_more.py']],
+    ['creates a conftest.py git ignores', "echo 'ignored/' >> .git/info/exclude && mkdir -p ignored && echo x > ignored/conftest.py", []],
     ['rewrites tracked test data', "printf '[[1, 2, -1]]\\n' > tests/data/cases.json", ['tests/data/cases.json']],
     ['deletes a test helper', 'rm tests/helpers.py', ['tests/helpers.py']],
     ['changes pyproject.toml', "printf '[tool.pytest.ini_options]\\n' >> pyproject.toml", ['pyproject.toml']],

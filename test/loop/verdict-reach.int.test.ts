@@ -15,6 +15,8 @@ import type { HealReport } from '../../src/contracts/heal-report.js';
 import { hasPytest, healFixture, PYTEST_COMMAND, type HealFixture } from './heal-fixture.js';
 
 const PY = hasPytest();
+/** Each probe is a whole heal with real runs (a baseline, a confirmation, an attempt's runs). */
+const SLOW = 240_000;
 const node = shellQuote(process.execPath);
 
 let fixture: HealFixture | undefined;
@@ -107,7 +109,7 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = None
 EOF`;
 
-describe.runIf(PY)('a pytest candidate that games the verdict', () => {
+describe.runIf(PY)('a pytest candidate that games the verdict', { timeout: SLOW }, () => {
   it('through addopts in pyproject.toml is refused by section', async () => {
     const f = py({ 'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\ndependencies = []\n' });
     const report = await f.run([], {
@@ -234,7 +236,7 @@ EOF`),
   });
 });
 
-describe('a JavaScript candidate that games the verdict', () => {
+describe('a JavaScript candidate that games the verdict', { timeout: SLOW }, () => {
   it('by stubbing node:assert from the code under test is refused', async () => {
     fixture = healFixture('node-calc', { '.gitignore': 'reports/\nnode_modules/\n' });
     const f = fixture;
@@ -292,7 +294,7 @@ ${node} -e "const fs=require('fs');const p=JSON.parse(fs.readFileSync('package.j
   });
 });
 
-describe.runIf(PY)('code that runs elsewhere, added beside a real fix', () => {
+describe.runIf(PY)('code that runs elsewhere, added beside a real fix', { timeout: SLOW }, () => {
   it('is refused and rolled back with its reason, and the fix alone is committed', async () => {
     const f = py();
     const report = await f.run([], {
