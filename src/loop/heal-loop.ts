@@ -4,10 +4,12 @@
  * 2. builds the prompt (frames, source windows, the commit's diff, the history of earlier attempts;
  *    everything scrubbed of secrets) and asks the provider,
  * 3. applies the answer (all edits or none), or, for an in-place agent, diffs the tree and puts
- *    every changed path through the same guardrails (refused paths are rolled back),
+ *    every changed path, and what it now holds, through the same guardrails (refused paths are
+ *    rolled back),
  * 4. restores the failing tests' own files (a test can never be changed to pass),
  * 5. checks the final diff again, hashes it, and skips a diff that was already tried,
- * 6. reruns the failing tests, then, only when they all pass, the full suite,
+ * 6. reruns the failing tests, then, only when they all pass, the full suite (a run that changed the
+ *    verdict's own files, or whose report is not the runner's, rejects the attempt: `verdict.ts`),
  * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), or restored
  *    exactly with its verdict and feedback recorded for the next one.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.

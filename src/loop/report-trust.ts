@@ -45,18 +45,19 @@ const HEAD_BYTES = 64 * 1024;
 
 /** Fingerprints of a run's reports; `cases`: the run's cases (each names the report it came from). */
 /**
- * Fingerprints of a run's reports that hold a case (a report with none has nothing to trust);
- * `files`: the reports as the cases name them (`source.report`), `root`: what they are relative to.
+ * Fingerprints of a run's reports that hold a test case (a report with none has nothing to trust);
+ * `files`: the reports the run read, as the cases name them (`source.report`), relative to `root`.
+ * The producer is the one the reader recognised for the cases it kept from the file (across reports
+ * one test is one case, so a report may have none attributed: then it is not compared).
  */
 export function fingerprintReports(files: readonly string[], cases: readonly TestCase[], root: string): ReportPrint[] {
   const dialects = new Map<string, string>();
   for (const c of cases) if (c.source?.report) dialects.set(c.source.report, c.source.dialect ?? 'generic');
   return files.flatMap((file) => {
-    const dialect = dialects.get(file);
-    if (dialect === undefined) return [];
     const text = readReport(path.resolve(root, file));
-    if (text === null) return [];
-    return [{ ...fingerprint(file, text.text, text.whole), dialect }];
+    if (text === null || !/<testcase(?=[\s>/])/.test(text.text)) return [];
+    const dialect = dialects.get(file);
+    return [{ ...fingerprint(file, text.text, text.whole), ...(dialect ? { dialect } : {}) }];
   });
 }
 
@@ -104,11 +105,14 @@ function countsAgree(xml: string): boolean | null {
   return declared === 0 || /<(failure|error)(?=[\s>/])/.test(text);
 }
 
+/** A run of the whole test command, or of the failing tests (a targeted rerun, at any level). */
+export type RunKind = 'full' | 'targeted';
+
 export interface ReportTrust {
-  /** A report of the baseline's runs: what the runner writes. */
-  learn(prints: readonly ReportPrint[]): void;
-  /** Why a candidate's report is not the runner's, or null. */
-  check(prints: readonly ReportPrint[]): string | null;
+  /** The reports of one of the baseline's runs: what the runner writes, and how many. */
+  learn(prints: readonly ReportPrint[], kind: RunKind): void;
+  /** Why a candidate's run's reports are not the runner's, or null. */
+  check(prints: readonly ReportPrint[], kind: RunKind): string | null;
 }
 
 export function createReportTrust(): ReportTrust {
@@ -116,8 +120,12 @@ export function createReportTrust(): ReportTrust {
   const dialects = new Set<string>();
   let learned = 0;
   let consistent = true;
+  // The most reports (with a case) one baseline run of each kind wrote: a candidate's run that
+  // writes more has a report beside the runner's (surefire writes one per class, the same classes).
+  const most = new Map<RunKind, number>();
   return {
-    learn(prints) {
+    learn(prints, kind) {
+      most.set(kind, Math.max(most.get(kind) ?? 0, prints.length));
       for (const p of prints) {
         learned++;
         seen.declaration.add(p.declaration);
@@ -127,8 +135,11 @@ export function createReportTrust(): ReportTrust {
         if (p.consistent === false) consistent = false;
       }
     },
-    check(prints) {
+    check(prints, kind) {
       if (learned === 0) return null;
+      const max = most.get(kind);
+      if (max !== undefined && prints.length > max)
+        return `the run wrote ${prints.length} reports where the test runner wrote ${max} in the baseline: \`${prints.at(-1)!.file}\` and the others were not all the runner's`;
       for (const p of prints) {
         const differs = differences(p, seen, dialects, consistent);
         if (differs) return `\`${p.file}\` ${differs}`;

@@ -209,13 +209,14 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
 }
 
 /** A baseline run's reports teach what the runner writes; a candidate's are checked against it. */
-function judgeReports(state: RunsState, evidence: Evidence): string | null {
+function judgeReports(state: RunsState, evidence: Evidence, command: string): string | null {
   const prints = fingerprintReports(evidence.run.reports, evidence.run.cases, state.options.root);
+  const kind = command === state.options.testCommand ? 'full' : 'targeted';
   if (!state.judging) {
-    state.trust.learn(prints);
+    state.trust.learn(prints, kind);
     return null;
   }
-  return state.trust.check(prints);
+  return state.trust.check(prints, kind);
 }
 
 /** The verdict's files this run changed that a baseline run did not (those are learned, not marked). */
@@ -334,7 +335,7 @@ async function executeRun(
   const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
   if (junit.length === 0 && options.junit.length > 0)
     reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
-  const untrustedReport = ownReports ? judgeReports(state, evidence) : null;
+  const untrustedReport = ownReports ? judgeReports(state, evidence, command) : null;
   return {
     label,
     command,

@@ -47,33 +47,44 @@ describe('the runner’s own reports are trusted', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const learned of files) {
       const trust = createReportTrust();
-      trust.learn(await printsOf([learned]));
-      for (const other of files) expect(trust.check(await printsOf([other])), `${learned} → ${other}`).toBeNull();
+      trust.learn(await printsOf([learned]), 'full');
+      for (const other of files)
+        expect(trust.check(await printsOf([other]), 'full'), `${learned} → ${other}`).toBeNull();
     }
   });
 
   it('a failing pytest run teaches what its passing run writes (the features do not follow results)', async () => {
     const trust = createReportTrust();
-    trust.learn(await printsOf(['pytest/flaky-run1.xml']));
-    expect(trust.check(await printsOf(['pytest/flaky-run2.xml']))).toBeNull();
+    trust.learn(await printsOf(['pytest/flaky-run1.xml']), 'targeted');
+    expect(trust.check(await printsOf(['pytest/flaky-run2.xml']), 'targeted')).toBeNull();
   });
 
   it('nothing learned (no baseline run of the command here): nothing is judged', () => {
-    expect(createReportTrust().check([fingerprint('r.xml', '<testsuites/>')])).toBeNull();
+    expect(createReportTrust().check([fingerprint('r.xml', '<testsuites/>')], 'full')).toBeNull();
   });
 });
 
 describe('a report the runner did not write as it did is not trusted', () => {
+  it('a second report beside the runner’s, however well forged', () => {
+    const runner = { ...fingerprint('reports/junit.xml', PYTEST), dialect: 'pytest' };
+    const copy = { ...runner, file: 'reports/junit-extra.xml' };
+    expect(learned().check([runner, copy], 'targeted')).toMatch(/wrote 2 reports where the test runner wrote 1/);
+    // A full run writes as many as the baseline's full run did (one per class, for surefire).
+    const trust = learned();
+    trust.learn([runner, copy], 'full');
+    expect(trust.check([runner, copy], 'full')).toBeNull();
+  });
+
   const PYTEST = readFileSync(path.join(JUNIT, 'pytest', 'flaky-run1.xml'), 'utf8');
   const learned = () => {
     const trust = createReportTrust();
-    trust.learn([{ ...fingerprint('reports/junit.xml', PYTEST), dialect: 'pytest' }]);
+    trust.learn([{ ...fingerprint('reports/junit.xml', PYTEST), dialect: 'pytest' }], 'targeted');
     return trust;
   };
 
   it('failures stripped after the runner wrote them (the suite still declares one)', () => {
     const stripped = PYTEST.replace(/<failure[\s\S]*?<\/failure>/g, '');
-    expect(learned().check([{ ...fingerprint('reports/junit.xml', stripped), dialect: 'pytest' }])).toMatch(
+    expect(learned().check([{ ...fingerprint('reports/junit.xml', stripped), dialect: 'pytest' }], 'targeted')).toMatch(
       /declares failures but holds no `<failure>`/,
     );
   });
@@ -83,11 +94,11 @@ describe('a report the runner did not write as it did is not trusted', () => {
       '<?xml version="1.0" encoding="utf-8"?>',
       "<?xml version='1.0' encoding='utf-8'?>\n",
     );
-    expect(learned().check([{ ...fingerprint('reports/junit.xml', elementTree), dialect: 'pytest' }])).toMatch(
-      /starts with .*which the test runner did not write/,
-    );
+    expect(
+      learned().check([{ ...fingerprint('reports/junit.xml', elementTree), dialect: 'pytest' }], 'targeted'),
+    ).toMatch(/starts with .*which the test runner did not write/);
     const pretty = PYTEST.replace('<testsuites name="pytest tests">', '<testsuites name="pytest tests">\n  ');
-    expect(learned().check([{ ...fingerprint('reports/junit.xml', pretty), dialect: 'pytest' }])).toMatch(
+    expect(learned().check([{ ...fingerprint('reports/junit.xml', pretty), dialect: 'pytest' }], 'targeted')).toMatch(
       /laid out differently/,
     );
   });
@@ -95,7 +106,7 @@ describe('a report the runner did not write as it did is not trusted', () => {
   it('written by a script instead of the runner', () => {
     const fake =
       '<?xml version="1.0" encoding="utf-8"?><testsuite name="all" tests="2" failures="0"><testcase classname="tests.test_calc" name="test_add"/></testsuite>';
-    expect(learned().check([{ ...fingerprint('reports/fake.xml', fake), dialect: 'generic' }])).toMatch(
+    expect(learned().check([{ ...fingerprint('reports/fake.xml', fake), dialect: 'generic' }], 'targeted')).toMatch(
       /`reports\/fake\.xml` has the root element `<testsuite>`/,
     );
   });
@@ -106,7 +117,7 @@ describe('a report the runner did not write as it did is not trusted', () => {
       '<?xml version="1.0" encoding="utf-8"?>',
     );
     const print = { ...fingerprint('reports/extra.xml', vitest), spacing: '', dialect: 'vitest' };
-    expect(learned().check([print])).toMatch(
+    expect(learned().check([print], 'targeted')).toMatch(
       /reads as written by vitest, not by the test runner of the baseline \(pytest\)/,
     );
   });

@@ -8,9 +8,11 @@
  * Applied to every model answer before it is written (`apply-edits.ts`) and to every path an agent
  * changed (`heal-loop.ts`), each refusal with a reason written for the model.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { languageForFile } from '../../syntax/tree-sitter.js';
 import { findFrameworkPatching } from './framework-patching.js';
 import { PROTECTED_SECTIONS, TEST_CLASSES, TEST_FILES } from './protection.js';
 import { changedSection } from './sections.js';
@@ -18,8 +20,11 @@ import { changedSection } from './sections.js';
 export interface ContentChange {
   /** Repo-relative path. */
   path: string;
-  /** Content before the attempt; null when the attempt creates the file. */
-  before: string | null;
+  /**
+   * Content before the attempt; null when the attempt creates the file. A function is called only
+   * when a rule needs it (reading it may take a git call).
+   */
+  before: string | null | (() => string | null);
   /** Content now; null when the attempt deletes the file. */
   after: string | null;
   /** The file has an execute bit now. */
@@ -55,36 +60,53 @@ const SOURCE_EXTENSIONS = new Set([
   '.swift',
 ]);
 
+/** Framework-patching judgements remembered (by path and texts). */
+const MAX_REMEMBERED = 64;
+
 export function createContentGuard(options: ContentGuardOptions): ContentCheck {
   const allow = options.allow?.length ? picomatch([...options.allow], { dot: true }) : () => false;
   const rules = PROTECTED_SECTIONS.map((rule) => ({ rule, match: picomatch([...rule.files], { dot: true }) }));
   const isTest = picomatch([...TEST_FILES.patterns], { dot: true, nocase: true });
   const isTestClass = picomatch([...TEST_CLASSES.patterns], { dot: true });
   let own: Set<string> | undefined;
+  const judged = new Map<string, string | null>();
   return async (change) => {
     const rel = change.path;
+    let read: { text: string | null } | undefined;
+    const before = () =>
+      (read ??= { text: typeof change.before === 'function' ? change.before() : change.before }).text;
     if (!allow(rel)) {
       for (const { rule, match } of rules) {
         if (!match(rel)) continue;
-        const label = changedSection(rule, change.before, change.after);
+        const label = changedSection(rule, before(), change.after);
         if (label !== null)
           return `\`${rel}\`: its \`${label}\` section is ${rule.what}, which is protected: ${rule.why} (${rule.rest})`;
       }
     }
-    if (change.after === null) return null;
-    const program = newProgram(change);
+    const after = change.after;
+    if (after === null) return null;
+    const program = newProgram(rel, after, change.executable === true, before);
     if (program) return program;
-    if (isTest(rel) || isTestClass(rel)) return null;
+    if (isTest(rel) || isTestClass(rel) || !languageForFile(rel)) return null;
     own ??= ownModules(options.root);
-    return findFrameworkPatching(rel, change.before, change.after, { ownModules: own });
+    // A provider's dry run and the write that follows ask about the same texts: parsed once.
+    const earlier = before();
+    const key = createHash('sha1')
+      .update(`${rel}\0${earlier ?? '\u0001'}\0${after}`)
+      .digest('hex');
+    if (!judged.has(key)) {
+      if (judged.size >= MAX_REMEMBERED) judged.delete(judged.keys().next().value!);
+      judged.set(key, await findFrameworkPatching(rel, earlier, after, { ownModules: own }));
+    }
+    return judged.get(key)!;
   };
 }
 
-function newProgram(change: ContentChange): string | null {
-  if (change.before !== null || change.after === null) return null;
-  const script = change.after.startsWith('#!') && !SOURCE_EXTENSIONS.has(path.extname(change.path).toLowerCase());
-  if (!change.executable && !script) return null;
-  return `\`${change.path}\` is a new ${change.executable ? 'executable file' : 'script (it starts with `#!`)'}: a fix adds no program that could run outside the tests (a hook, a task's command); put the change in the code under test`;
+function newProgram(rel: string, after: string, executable: boolean, before: () => string | null): string | null {
+  const script = after.startsWith('#!') && !SOURCE_EXTENSIONS.has(path.extname(rel).toLowerCase());
+  if ((!executable && !script) || before() !== null) return null;
+  const what = executable ? 'executable file' : 'script (it starts with `#!`)';
+  return `\`${rel}\` is a new ${what}: a fix adds no program that could run outside the tests (a hook, a task's command); put the change in the code under test`;
 }
 
 /**

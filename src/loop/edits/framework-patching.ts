@@ -102,6 +102,30 @@ const UNBOUND: Record<Family, Record<string, Ref>> = {
   },
 };
 
+/** Blocks whose statements run at import time (`if TYPE_CHECKING:`, `try: import …`). */
+const BLOCKS = new Set([
+  'if_statement',
+  'else_clause',
+  'elif_clause',
+  'try_statement',
+  'except_clause',
+  'finally_clause',
+  'block',
+  'statement_block',
+  'with_statement',
+]);
+/** Statements that hold the declarations and assignments a binding is read from. */
+const STATEMENTS = new Set([
+  'expression_statement',
+  'lexical_declaration',
+  'variable_declaration',
+  'export_statement',
+  'import_statement',
+  'import_from_statement',
+  'variable_declarator',
+  'assignment',
+]);
+
 const parsers = new Map<SyntaxLanguage, ReturnType<typeof createParser>>();
 
 /**
@@ -125,7 +149,7 @@ export async function findFrameworkPatching(
   if (!tree) return null;
   try {
     const scope = new Scope(family, options.ownModules ?? new Set());
-    scope.bind(tree.rootNode);
+    scope.bind(tree.rootNode, added);
     const finding = findOnAddedRows(tree.rootNode, added, scope);
     if (!finding) return null;
     if (finding.internalImport && before !== null && (await importsInternals(parser, before, finding.guard, family)))
@@ -208,18 +232,32 @@ class Scope {
   ) {}
 
   /** Imports and simple aliases, anywhere in the file (twice, so an alias of an alias resolves). */
-  bind(root: SyntaxNode): void {
+  /**
+   * The module's own statements (and those in its top-level `if`/`try` blocks), then everything on
+   * the added lines: imports and aliases bind there. Functions' bodies are not walked unless added,
+   * which keeps a large file's check to its added part.
+   */
+  bind(root: SyntaxNode, added: readonly number[]): void {
+    const visit = (node: SyntaxNode) => (this.family === 'python' ? this.bindPython(node) : this.bindJs(node));
     for (let pass = 0; pass < 2; pass++) {
       walkTree(root, (node) => {
-        if (this.family === 'python') this.bindPython(node);
-        else this.bindJs(node);
+        visit(node);
+        return node === root || BLOCKS.has(node.type) || STATEMENTS.has(node.type);
+      });
+      walkTree(root, (node) => {
+        if (!spansAdded(added, node.startPosition.row, node.endPosition.row)) return false;
+        if (sortedHas(added, node.startPosition.row)) visit(node);
+        return true;
       });
     }
   }
 
   importedModules(root: SyntaxNode): string[] {
     const modules: string[] = [];
-    walkTree(root, (node) => void modules.push(...this.importsOf(node)));
+    walkTree(root, (node) => {
+      modules.push(...this.importsOf(node));
+      return node === root || BLOCKS.has(node.type) || STATEMENTS.has(node.type);
+    });
     return modules;
   }
 
