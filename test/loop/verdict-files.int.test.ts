@@ -78,8 +78,16 @@ describe('the verdict files watch', () => {
     ['rewrites a test helper', "printf 'def check(v):\\n    pass\\n' > tests/helpers.py", ['tests/helpers.py']],
     ['creates a conftest.py', "printf 'import calc\\n' > tests/conftest.py", ['tests/conftest.py']],
     ['creates a .pytest.ini', "printf '[pytest]\\n' > .pytest.ini", ['.pytest.ini']],
-    ['creates a test module in a new folder', "mkdir -p tests/more && printf 'x = 1\\n' > tests/more/test_more.py", ['tests/more/test_more.py']],
-    ['creates a conftest.py git ignores', "echo 'ignored/' >> .git/info/exclude && mkdir -p ignored && echo x > ignored/conftest.py", []],
+    [
+      'creates a test module in a new folder',
+      "mkdir -p tests/more && printf 'x = 1\\n' > tests/more/test_more.py",
+      ['tests/more/test_more.py'],
+    ],
+    [
+      'creates a conftest.py git ignores',
+      "echo 'ignored/' >> .git/info/exclude && mkdir -p ignored && echo x > ignored/conftest.py",
+      [],
+    ],
     ['rewrites tracked test data', "printf '[[1, 2, -1]]\\n' > tests/data/cases.json", ['tests/data/cases.json']],
     ['deletes a test helper', 'rm tests/helpers.py', ['tests/helpers.py']],
     ['changes pyproject.toml', "printf '[tool.pytest.ini_options]\\n' >> pyproject.toml", ['pyproject.toml']],
