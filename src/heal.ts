@@ -39,10 +39,10 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { chooseVerifyMode, expectedFullRunMs } from './loop/verify-mode.js';
+import { chooseVerifyMode, expectedFullRunMs } from './ci-verify/verify-mode.js';
 import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
-import type { CiVerifier } from './delivery/ci-run.js';
+import type { CiVerifier } from './ci-verify/ci-run.js';
 import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
 import { candidateRunOptions, targetFilesRunner } from './loop/candidate-runs.js';
 import {
@@ -619,7 +619,7 @@ function subsetPlan(command: string): RerunPlan {
   return { command, env: {}, runner: null, targeted: false, display: command };
 }
 
-/** runner or ci, with the reason logged (`loop/verify-mode.ts`). */
+/** runner or ci, with the reason logged (`ci-verify/verify-mode.ts`). */
 function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnType<typeof chooseVerifyMode> {
   const { options } = setup;
   const ci = run.deps.ci;

@@ -21,7 +21,7 @@ import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
 import { heal as realHeal, type HealCi, type HealDeps } from '../heal.js';
-import { createCiVerifier } from '../delivery/ci-run.js';
+import { createCiVerifier } from '../ci-verify/ci-run.js';
 import { createProvider as realCreateProvider, type ProviderServices } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';

@@ -5,7 +5,7 @@
  * `--repository`, `GITHUB_API_URL`), the run's artifacts read. Without what it needs, it says why,
  * and `verify: ci` stops with that reason (auto stays on the runner).
  */
-import { createCiVerifier } from '../delivery/ci-run.js';
+import { createCiVerifier } from '../ci-verify/ci-run.js';
 import { createGitHubApi } from '../delivery/github-api.js';
 import { collectRunReports } from '../delivery/run-artifacts.js';
 import type { HealCi } from '../heal.js';
