@@ -34,7 +34,7 @@ import { buildAnnotations, formatAnnotations } from '../render/annotations.js';
 import { renderJobSummary, renderNoticeSummary, type NoticeSummary } from '../render/job-summary.js';
 import { neutraliseCommands } from '../text/workflow-commands.js';
 import { git, topLevel, type GitContext } from '../workspace/git.js';
-import { readRunContext } from './context.js';
+import { readRunContext } from '../delivery/read-run-context.js';
 import type { RunContext } from '../delivery/run-context.js';
 import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
 import { collectRunReports } from '../delivery/run-artifacts.js';
