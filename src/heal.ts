@@ -526,6 +526,7 @@ async function runBaseline(
       runs: timed.runs,
       collect,
       root: repo.root,
+      cwd: repo.cwd,
       testCommand: options.testCommand,
       junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
       log: options.log ? path.resolve(repo.cwd, options.log) : undefined,
@@ -617,6 +618,7 @@ function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnTy
     requested: options.verify,
     ...ciFacts(run.deps.ci),
     fullRunMs: baseline.fullRunMs,
+    fullRunSource: baseline.source,
     attempts: createCap(options).attempts,
     budgetMs: options.maxSeconds * 1000,
   });
