@@ -65,6 +65,7 @@ function scriptedRuns(script: Record<string, TestCase[]>) {
     settleBytecode: () => undefined,
     withholdCredentials: () => [],
     contain: () => ({ mode: 'scan', reason: 'not used by the baseline' }),
+    judgeCandidates: () => undefined,
   };
   return { runs, ran };
 }
