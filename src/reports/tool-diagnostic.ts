@@ -66,3 +66,35 @@ export function duplicateKey(
 ): string {
   return [d.tool, d.file ?? '', d.line ?? '', d.column ?? '', d.code ?? `\u0000${d.message}`].join('\u0001');
 }
+
+/** How a category's problems are counted for people (`1 type error`, `2 files not formatted`). */
+const CATEGORY_NOUNS: Record<DiagnosticCategory, [string, string]> = {
+  compile: ['compile error', 'compile errors'],
+  type: ['type error', 'type errors'],
+  lint: ['lint error', 'lint errors'],
+  format: ['formatting error', 'formatting errors'],
+  import: ['import error', 'import errors'],
+  syntax: ['syntax error', 'syntax errors'],
+};
+
+/**
+ * What failed the build, counted by kind and tool, most first: `1 type error (tsc)`, `2 lint errors
+ * (eslint), 1 formatting error (prettier)`. Only the diagnostics that failed it; undefined if none.
+ */
+export function describeBuildFailure(
+  diagnostics: ReadonlyArray<Pick<ToolDiagnostic, 'tool' | 'category' | 'fails'>>,
+): string | undefined {
+  const counts = new Map<string, { category: DiagnosticCategory; tool: string; n: number }>();
+  for (const d of diagnostics) {
+    if (!d.fails) continue;
+    const key = `${d.category}\u0000${d.tool}`;
+    const entry = counts.get(key) ?? { category: d.category, tool: d.tool, n: 0 };
+    entry.n++;
+    counts.set(key, entry);
+  }
+  if (counts.size === 0) return undefined;
+  return [...counts.values()]
+    .sort((a, b) => b.n - a.n)
+    .map(({ category, tool, n }) => `${n} ${CATEGORY_NOUNS[category][n === 1 ? 0 : 1]} (${tool})`)
+    .join(', ');
+}
