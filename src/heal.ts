@@ -712,6 +712,7 @@ async function runLoop(
     now: run.now,
     signal: run.deps.signal,
     frames: ready.failures,
+    ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, setup.scrub) } : {}),
     sources: context.sources,
     ranking: context.localised.ranking,
     commitDiff: context.commitDiff,

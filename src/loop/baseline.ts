@@ -328,6 +328,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     kind: 'ready',
     summary: evidence.summary,
     frames: framesFor(evidence, new Set(targets.map((t) => t.id))),
+    ...(evidence.diagnostics?.length ? { diagnostics: evidence.diagnostics } : {}),
     flaky,
     targets,
     expectations: {
