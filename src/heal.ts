@@ -19,7 +19,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { HealOptions, type HealOptionsInput } from './contracts/heal-options.js';
 import type { Logger } from './contracts/logger.js';
-import type { FailureFrame } from './contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from './contracts/failure-frame.js';
 import { describeProviderError, ProviderError, providerErrorResult, type RepairProvider } from './repair/provider.js';
 import { environmentCredentials } from './repair/create-provider.js';
 import { collectEvidence } from './frames/collect-evidence.js';
@@ -130,6 +130,7 @@ interface ReportParts {
   reason: string;
   summary?: HealReport['summary'];
   failures?: FailureFrame[];
+  diagnostics?: DiagnosticFrame[];
   attempts?: Attempt[];
   flaky?: string[];
   diff?: string;
@@ -250,6 +251,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     testCommand: options?.testCommand ?? String((run.input as { testCommand?: unknown }).testCommand ?? ''),
     summary: parts.summary ?? { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
     failures: parts.failures ?? [],
+    ...(parts.diagnostics?.length ? { diagnostics: parts.diagnostics } : {}),
     attempts: parts.attempts ?? [],
     flaky: parts.flaky ?? [],
     ...(parts.diff !== undefined ? { diff: parts.diff } : {}),
@@ -429,6 +431,7 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
         reason: scrub(baseline.reason),
         summary: baseline.summary,
         failures,
+        ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, scrub) } : {}),
         flaky: baseline.flaky,
         reproduce: baseline.reproduce,
         timings,
@@ -710,6 +713,7 @@ async function runLoop(
     now: run.now,
     signal: run.deps.signal,
     frames: ready.failures,
+    ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, setup.scrub) } : {}),
     sources: context.sources,
     ranking: context.localised.ranking,
     commitDiff: context.commitDiff,

@@ -31,7 +31,12 @@ import { createGitHubApi, type GitHubApi, type RepoRef } from '../delivery/githu
 import { checkBranchCurrent, checkLoopGuard } from '../delivery/loop-guard.js';
 import { commitMessages, ensureCommit, ensureDepth, remoteBranchSha } from '../delivery/remote.js';
 import { resolveTarget, type DeliveryTarget } from '../delivery/target.js';
-import { buildAnnotations, formatAnnotations } from '../render/annotations.js';
+import {
+  buildAnnotations,
+  buildDiagnosticAnnotations,
+  formatAnnotations,
+  MAX_ERROR_ANNOTATIONS,
+} from '../render/annotations.js';
 import { renderJobSummary, renderNoticeSummary, type NoticeSummary } from '../render/job-summary.js';
 import { neutraliseCommands } from '../text/workflow-commands.js';
 import { git, topLevel, type GitContext } from '../workspace/git.js';
@@ -414,10 +419,17 @@ function publishOutcome(
   // relative to the workspace, which differs when the repository was checked out into a subfolder.
   const prefix = path.relative(ctx.workspace, root).split(path.sep).join('/');
   const annotationPrefix = prefix && !prefix.startsWith('..') ? prefix : undefined;
-  const annotations = buildAnnotations(report.failures, {
-    pathPrefix: annotationPrefix,
-    healed: report.result === 'healed',
-  });
+  const healed = report.result === 'healed';
+  const diagnostics = buildDiagnosticAnnotations(report.diagnostics ?? [], { pathPrefix: annotationPrefix, healed });
+  // The UI shows about 10 error annotations: the diagnostics' take their share first.
+  const annotations = [
+    ...diagnostics,
+    ...buildAnnotations(report.failures, {
+      pathPrefix: annotationPrefix,
+      healed,
+      max: Math.max(1, MAX_ERROR_ANNOTATIONS - diagnostics.length),
+    }),
+  ];
   for (const line of formatAnnotations(annotations)) process.stdout.write(`${line}${os.EOL}`);
 
   if (report.result !== 'healed' && report.result !== 'nothing-to-heal') {

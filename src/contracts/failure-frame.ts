@@ -48,6 +48,46 @@ export const FailureFrame = z.object({
 });
 export type FailureFrame = z.infer<typeof FailureFrame>;
 
+/** A window of source lines (1-based start). */
+const Window = z.object({ startLine: z.number().int().positive(), lines: z.array(z.string()) });
+
+/**
+ * What a compiler, type checker, linter or formatter reported at the user's own code
+ * (`frames/diagnostic-frames.ts`): a build that failed before or beside its tests.
+ */
+export const DiagnosticFrame = z.object({
+  /** `tool:code:file:line`: names the diagnostic in this run (a rerun matches by tool, code and file). */
+  id: z.string(),
+  tool: z.string(),
+  category: z.enum(['compile', 'type', 'lint', 'format', 'import', 'syntax']),
+  code: z.string().optional(),
+  severity: z.enum(['error', 'warning', 'info']),
+  /** Whether the tool failed because of it (an error, or a warning it was told to fail on). */
+  fails: z.boolean(),
+  /** Pruned: bounded length, ANSI codes stripped. */
+  message: z.string(),
+  /** Repo-relative, forward slashes. */
+  file: z.string(),
+  /** Absent when the tool names a file only (a formatter's "would reformat"). */
+  line: z.number().int().positive().optional(),
+  column: z.number().int().positive().optional(),
+  snippet: Window.optional(),
+  /** Other places the tool names, in the user's code ("'quantity' is declared here."). */
+  related: z.array(
+    z.object({
+      file: z.string(),
+      line: z.number().int().positive().optional(),
+      message: z.string(),
+      snippet: Window.optional(),
+    }),
+  ),
+  /** The definitions of the symbols the message names (the `Item` interface for TS2339), bounded. */
+  definitions: z.array(z.object({ name: z.string(), file: z.string(), snippet: Window })),
+  /** The tool can fix it itself (a formatter, an autofixable lint rule). */
+  fixable: z.boolean().optional(),
+});
+export type DiagnosticFrame = z.infer<typeof DiagnosticFrame>;
+
 export const ParseSummary = z.object({
   total: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
@@ -66,6 +106,8 @@ export const FramesReport = z.object({
    * Absent when every failure had its chance of a frame.
    */
   notFramed: z.number().int().nonnegative().optional(),
+  /** What compilers, type checkers, linters and formatters reported; absent when they said nothing. */
+  diagnostics: z.array(DiagnosticFrame).optional(),
   /** Reports or logs that could not be read completely; the rest was still used. */
   errors: z.array(
     z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FailureFrame, ParseSummary } from './failure-frame.js';
+import { DiagnosticFrame, FailureFrame, ParseSummary } from './failure-frame.js';
 
 /** Every run ends with one of these (closed set). */
 export const HealResult = z.enum([
@@ -254,6 +254,8 @@ export const HealReport = z.object({
   /** Baseline counts of the run under test. */
   summary: ParseSummary,
   failures: z.array(FailureFrame),
+  /** What compilers, type checkers, linters and formatters reported at baseline; absent when nothing. */
+  diagnostics: z.array(DiagnosticFrame).optional(),
   attempts: z.array(Attempt),
   /** Ids of tests that failed in the report but passed on rerun. */
   flaky: z.array(z.string()),

@@ -37,7 +37,7 @@ import { createExpressionFinder, type ExpressionFinder } from './expression.js';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import { ImportReader, type Imports } from './source-imports.js';
 import { looksLikeTestFile, sharedDepth } from '../workspace/repo-paths.js';
-import { familyOfFile, type Family } from './syntax-walk.js';
+import { familyOfFile, isIdentifier, type Family } from './syntax-walk.js';
 
 export interface CalleeDefinition {
   /** The name as the test calls it (`total` for `cart.total()`). */
@@ -105,6 +105,12 @@ export interface CalleeResolver {
    * most `maxPerName` per name, never `range` itself (a recursive call).
    */
   calleesOf(range: SourceRange): Promise<CalleeDefinition[]>;
+  /**
+   * Where `names` are defined in the user's own source of `near`'s language: in `near` itself
+   * (`via: 'local'`), else nearest to it first; at most `maxPerName` each, `maxDefinitions` in all.
+   * For a name a diagnostic quotes (`… on type 'Item'`).
+   */
+  definitionsNamed(names: readonly string[], near: string): Promise<CalleeDefinition[]>;
   /** Frees the syntax trees (WebAssembly memory). */
   dispose(): void;
 }
@@ -317,6 +323,27 @@ class Resolver implements CalleeResolver {
       if (first.length) add(c.name, await this.definedIn(first, c.name), 'import');
     }
     return out;
+  }
+
+  async definitionsNamed(names: readonly string[], near: string): Promise<CalleeDefinition[]> {
+    const family = familyOfFile(near);
+    const wanted = [...new Set(names)].filter(isIdentifier).slice(0, this.limits.maxNames);
+    if (!family || wanted.length === 0) return [];
+    const out: CalleeDefinition[] = [];
+    const local = isOwnSourceFile(near) ? (await this.index(near))?.definitions : undefined;
+    const toSearch: string[] = [];
+    for (const name of wanted) {
+      const own = local?.get(name) ?? [];
+      for (const d of own.slice(0, this.limits.maxPerName)) out.push({ ...d, file: near, via: 'local' });
+      if (own.length === 0) toSearch.push(name);
+    }
+    if (toSearch.length > 0 && out.length < this.limits.maxDefinitions) {
+      const found = await this.search(family, toSearch, near, near);
+      for (const name of toSearch)
+        for (const d of found.get(name) ?? [])
+          out.push({ name, file: d.file, startLine: d.startLine, endLine: d.endLine, via: 'search' });
+    }
+    return out.slice(0, this.limits.maxDefinitions);
   }
 
   async definitionsFor(frame: FailureFrame): Promise<CalleeDefinition[]> {

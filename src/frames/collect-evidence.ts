@@ -12,9 +12,13 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { buildFrames, DEFAULT_MAX_FAILURES, type BuildFramesOptions } from './build-frames.js';
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
+import { buildDiagnosticFrames } from './diagnostic-frames.js';
 import { canonicalName, canonicalScope } from './match-tests.js';
-import { openRepoView, type ListRepoFiles } from './repo-view.js';
+import { openRepoView, type ListRepoFiles, type RepoView } from './repo-view.js';
+import { readDiagnosticReport } from '../reports/diagnostics/read-report.js';
+import { parseDiagnostics } from '../reports/logs/diagnostics.js';
+import type { ToolDiagnostic } from '../reports/tool-diagnostic.js';
 import { parseJUnitReports, type KeepCases } from '../reports/junit/parse-junit.js';
 import type { LogFailure, TraceContext } from '../reports/logs/log-parser.js';
 import { parseLog, parseLogDetailed } from '../reports/logs/registry.js';
@@ -57,6 +61,11 @@ export interface CollectOptions {
 export interface CollectedEvidence {
   run: TestRun & { summary: TestRunSummary };
   frames: FailureFrame[];
+  /**
+   * What compilers, type checkers, linters and formatters reported at the user's code, from the
+   * log and the diagnostics reports the JUnit globs matched (`frames/diagnostic-frames.ts`).
+   */
+  diagnostics: DiagnosticFrame[];
   /** Reports and logs that could not be read completely (the rest was used), and parser failures. */
   errors: ReportError[];
   /**
@@ -148,6 +157,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   // the ones that must be kept (see `namedPasses`).
   const logErrors: ReportError[] = [];
   let logFailures: LogFailure[] = [];
+  let logDiagnostics: ToolDiagnostic[] = [];
   let logRead = false;
   if (options.log !== undefined) {
     const file = path.resolve(root, options.log);
@@ -165,6 +175,10 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
       logFailures = options.scrub ? parsed.failures.map((f) => scrubLogFailure(f, options.scrub!)) : parsed.failures;
       for (const e of parsed.errors)
         logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
+      const diagnostics = parseDiagnostics(stripEscapeCodes(tail.text));
+      logDiagnostics = diagnostics.diagnostics;
+      for (const e of diagnostics.errors)
+        logErrors.push({ file: shown, message: `${shown}: the ${e.reader} diagnostics reader failed: ${e.message}` });
     } catch (error) {
       logErrors.push({ file: shown, message: `${shown}: cannot read the log: ${describeError(error)}` });
     }
@@ -173,7 +187,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   const passes = keepCases !== 'all' ? namedPasses(logFailures) : undefined;
   // Before the reports: node:test writes absolute case files, made repo-relative through it.
   const repo = await openRepoView(root, { listFiles: options.listFiles });
-  const run: TestRun & { summary: TestRunSummary; notKept?: number } =
+  const run: TestRun & { summary: TestRunSummary; notKept?: number; diagnosticReports?: string[] } =
     options.junit.length > 0
       ? await parseJUnitReports(options.junit, root, {
           keepCases,
@@ -196,6 +210,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   // every case kept; `run` itself lists the kept cases only.
   const framesRun = passes ? { ...run, cases: [...run.cases, ...passes.cases(run.cases)] } : run;
   const frames = await buildFrames(framesRun, logFailures, repo, { ...options.frames, maxFailures, parseTrace });
+  const diagnostics = await diagnosticFrames(logDiagnostics, run.diagnosticReports ?? [], root, repo, errors);
 
   const failedReports = new Set(run.errors.map((e) => e.file));
   // From the counts, not the kept cases: a report whose passes alone were read was read.
@@ -204,7 +219,24 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
   const limited = (run.notKept ?? 0) > 0 || frames.length >= maxFailures;
   const framedCases = frames.filter((f) => f.evidence.includes('junit')).length;
   const notFramed = limited ? Math.max(0, summary.failed + summary.errored - framedCases) : 0;
-  return { run, frames, errors, summary, readAnything, notFramed, maxFailures };
+  return { run, frames, diagnostics, errors, summary, readAnything, notFramed, maxFailures };
+}
+
+/** The frames of the log's diagnostics and of the diagnostics reports' (their read errors into `errors`). */
+async function diagnosticFrames(
+  fromLog: readonly ToolDiagnostic[],
+  reports: readonly string[],
+  root: string,
+  repo: RepoView,
+  errors: ReportError[],
+): Promise<DiagnosticFrame[]> {
+  const all = [...fromLog];
+  for (const report of reports) {
+    const read = await readDiagnosticReport(path.resolve(root, report), report);
+    all.push(...read.diagnostics);
+    errors.push(...read.errors);
+  }
+  return all.length > 0 ? buildDiagnosticFrames(all, repo) : [];
 }
 
 /** A case without colour codes in its texts (names and ids are kept as written: reruns select by them). */

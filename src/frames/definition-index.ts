@@ -54,12 +54,16 @@ function definitionName(n: SyntaxNode, family: Family): string | undefined {
     case 'python':
       return n.type === 'function_definition' || n.type === 'class_definition' ? name() : undefined;
     case 'js':
+      // TypeScript's interfaces, type aliases and enums are what a type error names (`on type 'Item'`).
       switch (n.type) {
         case 'function_declaration':
         case 'generator_function_declaration':
         case 'class_declaration':
         case 'abstract_class_declaration':
         case 'method_definition':
+        case 'interface_declaration':
+        case 'type_alias_declaration':
+        case 'enum_declaration':
           return name();
         case 'variable_declarator':
         case 'public_field_definition':
@@ -157,7 +161,7 @@ export function definitionPattern(family: Family, names: readonly string[]): Reg
       return new RegExp(`^[ \\t]*(?:async[ \\t]+)?(?:def|class)[ \\t]+(?:${n})\\b`, 'm');
     case 'js':
       return new RegExp(
-        `(?:function[ \\t]*\\*?[ \\t]*|class[ \\t]+)(?:${n})(?![\\w$])|(?<![\\w$])(?:${n})[ \\t]*(?::[^=\\n]{0,80})?=[ \\t]*(?:async[ \\t]*)?(?:function|\\(|[\\w$]+[ \\t]*=>|class)|^[ \\t]*(?:(?:static|async|get|set|public|private|protected|readonly|override)[ \\t]+)*\\*?(?:${n})[ \\t]*(?:<[^>\\n]{0,300}>)?[ \\t]*\\(`,
+        `(?:function[ \\t]*\\*?[ \\t]*|(?:class|interface|type|enum)[ \\t]+)(?:${n})(?![\\w$])|(?<![\\w$])(?:${n})[ \\t]*(?::[^=\\n]{0,80})?=[ \\t]*(?:async[ \\t]*)?(?:function|\\(|[\\w$]+[ \\t]*=>|class)|^[ \\t]*(?:(?:static|async|get|set|public|private|protected|readonly|override)[ \\t]+)*\\*?(?:${n})[ \\t]*(?:<[^>\\n]{0,300}>)?[ \\t]*\\(`,
         'm',
       );
     case 'go':

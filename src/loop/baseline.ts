@@ -18,9 +18,10 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { escapePath } from 'tinyglobby';
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase, TestRunSummary } from '../reports/test-run.js';
+import { describeBuildFailure } from '../reports/tool-diagnostic.js';
 import type { HealResult, RerunFallback } from '../contracts/heal-report.js';
 import type { RerunTarget } from './rerun.js';
 import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
@@ -52,6 +53,8 @@ export interface BaselineInput {
 interface Common {
   summary: TestRunSummary;
   frames: FailureFrame[];
+  /** What compilers, type checkers, linters and formatters reported at baseline, when they did. */
+  diagnostics?: DiagnosticFrame[];
   flaky: string[];
   reproduce?: string;
   /** Why reruns do not select the failing tests by name, when they do not (see targeted-run.ts). */
@@ -179,6 +182,35 @@ function stop(result: HealResult, reason: string, summary: TestRunSummary, frame
   return { kind: 'stop', result, reason, summary, frames, flaky: [] };
 }
 
+/**
+ * The command failed and wrote no test report. When compilers, type checkers, linters or
+ * formatters said why, the build failed before the tests ran, and the reason says so (with the
+ * diagnostics in the report); otherwise the report is missing, and the reason says how to write it.
+ */
+function noTestRan(
+  input: BaselineInput,
+  run: { exitCode: number | null; output: string },
+  evidence: Evidence,
+): Baseline {
+  const exit = `exit ${run.exitCode ?? 'killed'}`;
+  const build = describeBuildFailure(evidence.diagnostics ?? []);
+  if (!build) {
+    return stop(
+      'config-error',
+      `the test command failed (${exit}), but ${describeJUnitHelp(input.junit)}. Output (last lines):\n${outputTail(run.output)}`,
+      emptySummary(),
+      evidence.frames,
+    );
+  }
+  const stopped = stop(
+    'config-error',
+    `the build failed before the tests ran (${exit}): ${build}. self-heal repairs failing tests; it does not repair a build that fails before them`,
+    emptySummary(),
+    evidence.frames,
+  );
+  return { ...stopped, diagnostics: evidence.diagnostics };
+}
+
 /** The full test command; it stops the run when it times out, writes no report, or shows no failing test. */
 async function runFullBaseline(input: BaselineInput): Promise<Observed | Baseline> {
   const { logger } = input;
@@ -199,12 +231,7 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   if (evidence.run.cases.length === 0) {
     if (run.exitCode === 0)
       return stop('nothing-to-heal', 'the test command passed (and wrote no test report)', emptySummary(), []);
-    return stop(
-      'config-error',
-      `the test command failed (exit ${run.exitCode ?? 'killed'}), but ${describeJUnitHelp(input.junit)}. Output (last lines):\n${outputTail(run.output)}`,
-      emptySummary(),
-      evidence.frames,
-    );
+    return noTestRan(input, run, evidence);
   }
   if (failing(evidence.run.cases).length === 0) {
     if (run.exitCode === 0)
@@ -301,6 +328,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     kind: 'ready',
     summary: evidence.summary,
     frames: framesFor(evidence, new Set(targets.map((t) => t.id))),
+    ...(evidence.diagnostics?.length ? { diagnostics: evidence.diagnostics } : {}),
     flaky,
     targets,
     expectations: {

@@ -16,7 +16,7 @@
  */
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
 import type { HealOptions } from '../contracts/heal-options.js';
 import type { Logger } from '../contracts/logger.js';
 import {
@@ -78,6 +78,8 @@ export interface LoopInput {
   now: () => number;
   signal?: AbortSignal;
   frames: FailureFrame[];
+  /** The baseline's diagnostics (a build error beside the failing tests): in the prompt and the request. */
+  diagnostics?: DiagnosticFrame[];
   sources: SourceWindow[];
   /** Where the fault is (`repair/ranking/`): the prompt packs its top functions, the built-in engine mutates in its order. */
   ranking?: FaultRanking;
@@ -345,6 +347,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
         maxAttempts: input.cap.attempts,
         testCommand: input.options.testCommand,
         failures: input.frames,
+        ...(input.diagnostics?.length ? { diagnostics: input.diagnostics } : {}),
         sources: input.sources,
         ranking: input.ranking,
         commitDiff: input.commitDiff,
@@ -382,6 +385,7 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
         attempt: n,
         maxAttempts: input.cap.attempts,
         failures: input.frames,
+        ...(input.diagnostics?.length ? { diagnostics: input.diagnostics } : {}),
         prompt,
         history: a.state.attempts.slice(),
         budget: attemptAllowance(a.budget, input.spent, input.now()),

@@ -20,7 +20,7 @@
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { escapePath, glob } from 'tinyglobby';
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand, type CommandResult } from '../workspace/run-tests.js';
 import { createRunContainment, type OutsideWrites, type RunContainment } from '../workspace/run-containment.js';
@@ -37,6 +37,8 @@ export interface Evidence {
   run: TestRun;
   summary: TestRunSummary;
   frames: FailureFrame[];
+  /** What compilers, type checkers, linters and formatters reported (absent from collectors that read none). */
+  diagnostics?: DiagnosticFrame[];
   errors: ReadonlyArray<{ file: string; message: string; line?: number; column?: number }>;
 }
 

@@ -6,7 +6,7 @@
  * code), falling back to the test's own line, never at line 0.
  */
 import path from 'node:path';
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
 import { formatCommand } from '../text/workflow-commands.js';
 
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -62,6 +62,36 @@ export function buildAnnotations(failures: readonly FailureFrame[], options: Ann
       level: 'notice',
       title: 'self-heal',
       message: `${rest} more ${options.healed ? 'fixed' : 'failing'} test${rest === 1 ? '' : 's'} not annotated (the first ${max} are); see the job summary.`,
+    });
+  }
+  return annotations;
+}
+
+/**
+ * One annotation per diagnostic at its file, line and column, titled with its code and tool
+ * (`TS2339 (tsc)`): an error when it failed the build, a notice otherwise; at most `max` (shared
+ * with the failures' annotations by the caller), the rest counted in one notice.
+ */
+export function buildDiagnosticAnnotations(
+  diagnostics: readonly DiagnosticFrame[],
+  options: AnnotationOptions = {},
+): Annotation[] {
+  const max = options.max ?? MAX_ERROR_ANNOTATIONS;
+  const ordered = [...diagnostics].sort((a, b) => Number(b.fails) - Number(a.fails));
+  const annotations: Annotation[] = ordered.slice(0, max).map((d) => ({
+    level: d.fails && !options.healed ? 'error' : 'notice',
+    title: clip(d.code ? `${d.code} (${d.tool})` : d.tool, MAX_TITLE),
+    message: clip(options.healed ? `Fixed by self-heal: ${d.message}` : d.message, MAX_MESSAGE),
+    file: annotationPath(d.file, options.pathPrefix),
+    ...(d.line !== undefined ? { line: d.line } : {}),
+    ...(d.column !== undefined ? { col: d.column } : {}),
+  }));
+  const rest = ordered.length - annotations.length;
+  if (rest > 0) {
+    annotations.push({
+      level: 'notice',
+      title: 'self-heal',
+      message: `${rest} more diagnostic${rest === 1 ? '' : 's'} not annotated (the first ${max} are); see the job summary.`,
     });
   }
   return annotations;

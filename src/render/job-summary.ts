@@ -28,6 +28,8 @@ import { codeBlock, escapeMarkdown, inlineCode, tableCell } from '../text/markdo
 import { blobUrl, formatCount, formatDuration, formatTokens, htmlText, plural, tableCode } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
 import { BUILTIN_CAUTION } from '../repair/builtin/caution.js';
+import { describeBuildFailure } from '../reports/tool-diagnostic.js';
+import { renderDiagnosticsTable } from './diagnostics-summary.js';
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 export const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -196,6 +198,7 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   const omitted = [...detail.omitted];
   blocks.push(renderHeadline(report, context));
   blocks.push(renderFacts(report));
+  if (report.diagnostics?.length) blocks.push(renderDiagnosticsTable(report.diagnostics, context));
   if (report.failures.length) blocks.push(...renderFailures(report, context, detail, omitted));
   const patch = selectPatch(report);
   // The attempt whose diff is the patch shown below does not repeat it.
@@ -259,6 +262,11 @@ function renderStory(report: HealReport, context: SummaryContext): string {
   const s = report.summary;
   const failing = Math.max(report.failures.length, s.failed + s.errored);
   const healed = report.result === 'healed';
+  const build = describeBuildFailure(report.diagnostics ?? []);
+  if (failing === 0 && !report.attempts.length && build) {
+    const when = s.total ? 'The build failed' : 'The build failed before the tests ran';
+    return `**${when}:** ${escapeMarkdown(build)}. **Nothing was changed.**`;
+  }
   if (failing === 0 && !report.attempts.length) {
     return s.total ? `**${plural(s.total, 'test')} ran** and none failed.` : '**No test result** was read.';
   }

@@ -1,4 +1,5 @@
-import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
+import { diagnosticPieces } from './prompt-diagnostics.js';
 import type { Attempt } from '../contracts/heal-report.js';
 import type { PromptParts } from './provider.js';
 import type { FaultRanking } from './ranking/ranking.js';
@@ -51,6 +52,8 @@ export interface PromptInput {
   maxAttempts: number;
   testCommand: string;
   failures: FailureFrame[];
+  /** What compilers, type checkers, linters and formatters reported (`prompt-diagnostics.ts`). */
+  diagnostics?: DiagnosticFrame[];
   /** Source windows the loop read (around triggering frames and tests). Frame snippets fill gaps. */
   sources: PromptSource[];
   /** Diff of the commit under test, when there is one. */
@@ -229,6 +232,7 @@ function collectPieces(input: PromptInput, scrub: (t: string) => string, maxInpu
   return [
     taskPiece(input, scrub),
     ...failurePieces(input, scrub),
+    ...diagnosticPieces(input.diagnostics ?? [], input.failures.length > 0, scrub),
     ...rankingPieces(input),
     ...windowPieces(input, scrub, maxInputTokens),
     ...diffPieces(input, scrub),

@@ -1,4 +1,4 @@
-import type { FailureFrame } from '../contracts/failure-frame.js';
+import type { DiagnosticFrame, FailureFrame } from '../contracts/failure-frame.js';
 import type { Attempt, HealResult, TokenUsage } from '../contracts/heal-report.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
 import type { FaultRanking } from './ranking/ranking.js';
@@ -17,6 +17,8 @@ export interface RepairRequest {
   attempt: number;
   maxAttempts: number;
   failures: FailureFrame[];
+  /** What compilers, type checkers, linters and formatters reported at baseline, when they did. */
+  diagnostics?: DiagnosticFrame[];
   prompt: PromptParts;
   /** Earlier attempts of this run, oldest first. */
   history: Attempt[];

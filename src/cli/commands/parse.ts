@@ -76,6 +76,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     summary: collected.summary,
     failures: collected.frames,
     ...(collected.notFramed > 0 ? { notFramed: collected.notFramed } : {}),
+    ...(collected.diagnostics.length > 0 ? { diagnostics: collected.diagnostics } : {}),
     errors: collected.errors.map((e) => ({
       file: e.file,
       ...(e.line ? { line: e.line } : {}),

@@ -54,3 +54,10 @@ export const OMITTED_NOTE = `
 
 export const CLOSING = `
 Propose the fix now with replace_in_file.`;
+
+export const DIAGNOSTIC_HEADER = `
+## Build error {index}: {what} at {where}
+`;
+
+export const DIAGNOSTIC_DEFINITION = `- {name} is defined at {where}:
+`;

@@ -121,6 +121,7 @@ export function createCommandProvider(options: CommandProviderOptions): RepairPr
           attempt: request.attempt,
           maxAttempts: request.maxAttempts,
           failures: request.failures,
+          ...(request.diagnostics?.length ? { diagnostics: request.diagnostics } : {}),
           history: request.history,
           prompt: request.prompt,
           ...(request.ranking ? { localisation: contextRanking(request.ranking) } : {}),

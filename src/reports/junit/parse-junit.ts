@@ -20,6 +20,7 @@ import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
 import { ReportDecoder, sniffEncoding, SNIFF_BYTES } from './report-encoding.js';
+import { sniffReportFile } from '../diagnostics/read-report.js';
 
 export type { KeepCases } from './merge-cases.js';
 export type { JUnitDialect } from './dialects.js';
@@ -109,13 +110,15 @@ export function parseJUnitString(xml: string, name: string, options: ParseJUnitO
 /**
  * Reads every report the patterns match (relative to `cwd`) into one run. A pattern that matches
  * nothing is an error entry ("no files matched"), not an exception; a test id reported more
- * than once across files is merged (a pass after a failure makes it flaky).
+ * than once across files is merged (a pass after a failure makes it flaky). A matched file that
+ * holds diagnostics instead (ESLint JSON, SARIF, checkstyle XML: `diagnostics/read-report.ts`) is
+ * not read here but listed in `diagnosticReports`, for the caller to read.
  */
 export async function parseJUnitReports(
   patterns: string[],
   cwd: string,
   options: ParseJUnitOptions = {},
-): Promise<TestRun & { summary: TestRunSummary; notKept?: number }> {
+): Promise<TestRun & { summary: TestRunSummary; notKept?: number; diagnosticReports: string[] }> {
   const errors: ReportError[] = [];
   const files = new Set<string>();
   for (const pattern of patterns) {
@@ -132,7 +135,10 @@ export async function parseJUnitReports(
   }
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
   const stream = streamOptions(options.repo ?? createPathResolver(cwd, []), options);
-  const reports = [...files];
+  const reports: string[] = [];
+  const diagnosticReports: string[] = [];
+  for (const file of files)
+    ((await sniffReportFile(path.resolve(cwd, file))) === 'diagnostics' ? diagnosticReports : reports).push(file);
   const readAll = async (sink: CaseSink): Promise<StreamResult[]> => {
     const reads: StreamResult[] = [];
     for (const file of reports) reads.push(await streamReportFile(path.resolve(cwd, file), file, sink, stream));
@@ -140,7 +146,7 @@ export async function parseJUnitReports(
   };
   const { cases, summary, notKept, reads } = await readReports(readAll, options, reports.length);
   for (const read of reads) errors.push(...read.errors);
-  return { cases, errors, reports, summary, ...(notKept > 0 ? { notKept } : {}) };
+  return { cases, errors, reports, summary, diagnosticReports, ...(notKept > 0 ? { notKept } : {}) };
 }
 
 function streamOptions(repo: PathResolver | undefined, { caseBase }: ParseJUnitOptions): StreamOptions {

@@ -133,7 +133,8 @@ class RustLogReader {
   /** rustc: `error[E0425]: cannot find value `x` in this scope` then `  --> src/lib.rs:3:5`. */
   private compileError(i: number): number | undefined {
     const d = readDiagnostic(RUSTC, this.log.lines, i);
-    if (!d) return undefined;
+    // A warning fails no build (a lint denied by `-D warnings` is printed as an error).
+    if (!d || d.severity !== 'error') return undefined;
     this.out.push({
       language: 'rust',
       kind: 'error',

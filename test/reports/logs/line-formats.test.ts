@@ -32,11 +32,13 @@ const CARGO_BUILD = [
 ];
 
 describe('line formats', () => {
-  it('every entry names its tool once and reads only named fields', () => {
-    const tools = LINE_FORMATS.map((f) => f.tool);
-    expect(new Set(tools).size).toBe(tools.length);
-    const fields = new Set(['file', 'line', 'column', 'severity', 'code', 'message']);
-    for (const format of LINE_FORMATS)
+  it('every entry names its tool and form once and reads only named fields', () => {
+    const names = LINE_FORMATS.map((f) => `${f.tool}/${f.form ?? ''}`);
+    expect(new Set(names).size).toBe(names.length);
+    const fields = new Set(['file', 'line', 'column', 'severity', 'code', 'message', 'fixable']);
+    // Most logs hold no output of most tools: every entry a log is read with line by line must say so cheaply.
+    expect(LINE_FORMATS.filter((f) => !f.detect).map((f) => f.tool)).toEqual([]);
+    for (const format of [...LINE_FORMATS, GO_COMPILER])
       for (const pattern of format.lines) {
         const names = [...pattern.source.matchAll(/\(\?<([A-Za-z]+)>/g)].map((m) => m[1]!);
         expect(
