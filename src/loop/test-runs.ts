@@ -22,6 +22,7 @@ import { createRunContainment, type OutsideWrites, type RunContainment } from '.
 import { testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
+import { writeNodeTestSelect } from '../workspace/node-test-select.js';
 import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
 
@@ -141,6 +142,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
+  const nodeTestSelect = writeNodeTestSelect(options.outputDir);
   const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number) =>
     executeRun(state, command, env, label, timeoutMs);
   const plan = (targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean) =>
@@ -151,6 +153,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       targets,
       cwd: options.cwd,
       nodeOptions: options.env.NODE_OPTIONS,
+      nodeTestSelect,
       scope,
     });
 
