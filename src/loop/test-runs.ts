@@ -80,6 +80,8 @@ export interface TestRunResult extends RunOutcome {
   evidence: Evidence;
   command: string;
   label: string;
+  /** It timed out at what was left of the time budget (`--max-seconds`), not at its own timeout. */
+  budgetCut?: boolean;
 }
 
 export interface RunExtras {
@@ -93,7 +95,8 @@ export interface TestRuns {
    * `failFast`: stopping at the first failing test.
    */
   plan(targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean): RerunPlan;
-  full(label: string): Promise<TestRunResult>;
+  /** The full test command; `extra.timeoutMs`: a shorter timeout (what is left of the budget). */
+  full(label: string, extra?: Pick<RunExtras, 'timeoutMs'>): Promise<TestRunResult>;
   /**
    * Runs a plan made by `plan`; `extra`: more variables (the execution recorders') and a timeout of
    * its own, for a run that is evidence only.
@@ -159,7 +162,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
 
   return {
     plan,
-    full: (label) => execute(options.testCommand, {}, label),
+    full: (label, extra) => execute(options.testCommand, {}, label, extra?.timeoutMs),
     run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
     async targeted(targets, label) {
       const p = plan(targets);
@@ -236,6 +239,7 @@ async function runContained(
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
+      interruptGraceMs: INTERRUPT_GRACE_MS,
     });
   if (!state.containment) return { result: await run(command) };
   const prepared = state.containment.prepare(command, options.cwd);
@@ -254,6 +258,9 @@ async function runContained(
   const retried = await run(again.command);
   return { result: retried, writtenOutside: again.finish() ?? undefined };
 }
+
+/** A run at its timeout gets SIGINT, then SIGTERM this long after: time to say where it hung. */
+const INTERRUPT_GRACE_MS = 5_000;
 
 /** More than the kernel's coarse-clock lag (one tick, at most 10 ms). */
 const CLOCK_SLACK_MS = 50;
@@ -274,7 +281,9 @@ async function executeRun(
   // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
   // after a whole second may carry the second before, so the start is taken a little early.
   const startedAt = Math.floor((Date.now() - CLOCK_SLACK_MS) / 1000) * 1000;
-  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, timeoutMs);
+  // A run's own timeout may be shorter than the heal's, never longer.
+  const limit = Math.min(timeoutMs ?? options.timeoutMs, options.timeoutMs);
+  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, limit);
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
