@@ -724,8 +724,13 @@ async function runLoop(
     rerunTargetFiles: targetFilesRunner(runs, baseline, ready, options),
     ...(rerun.level !== 'full'
       ? {
-          rerunCandidate: (label: string) =>
-            rerun.run(baseline.targets, label, baseline.expectations.baseline, candidateRunOptions(ready, options)),
+          rerunCandidate: (label: string, timeoutMs?: number) =>
+            rerun.run(
+              baseline.targets,
+              label,
+              baseline.expectations.baseline,
+              candidateRunOptions(ready, options, timeoutMs),
+            ),
         }
       : {}),
     runFull: fullRunner(run, setup, runs, ready.verify),
