@@ -6,9 +6,11 @@
  * tests when the file ends) names none, and the answer is then undefined: "did not finish" is said
  * without a name.
  */
-import { oneLine } from '../../text/untrusted-text.js';
+import { oneLine, stripAnsi } from '../../text/untrusted-text.js';
+import { structuralHead } from './traceback-bounds.js';
 
-interface LineFormat {
+/** How one runner prints a test's progress (not a diagnostic: those are `line-formats.ts`). */
+interface ProgressFormat {
   runner: string;
   /** A test started: its name is group 1. */
   start?: RegExp;
@@ -18,7 +20,7 @@ interface LineFormat {
   at?: RegExp;
 }
 
-const FORMATS: readonly LineFormat[] = [
+const FORMATS: readonly ProgressFormat[] = [
   {
     runner: 'pytest -v',
     end: /^(\S+\.py::\S.*?)\s+(?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/,
@@ -46,10 +48,12 @@ const MAX_NAME = 300;
 export function unfinishedTest(output: string): string | undefined {
   const text = output.length > MAX_TAIL ? output.slice(-MAX_TAIL) : output;
   // The ANSI colours of a terminal reporter are no part of a name.
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/);
+  const lines = stripAnsi(text).split(/\r?\n/);
   let at: string | undefined;
   const open = new Map<string, true>();
-  for (const line of lines) {
+  for (const whole of lines) {
+    // A huge line costs one slice, not a scan per pattern.
+    const line = structuralHead(whole);
     for (const format of FORMATS) {
       const place = format.at?.exec(line);
       if (place) at = place[1];
