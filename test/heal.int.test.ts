@@ -398,20 +398,24 @@ describe('heal() with the command provider on a node:test project', () => {
     const f = start();
     const before = f.files();
     const module = path.resolve('src/workspace/tree-state.ts');
+    const journal = path.resolve('src/workspace/write-journal.ts');
+    // Written as self-heal's writers write: announced in the journal first.
     const crash = `
       import { takeSnapshot } from ${JSON.stringify(module)};
+      import { noteWrites, stateOfContent } from ${JSON.stringify(journal)};
       import { writeFileSync } from 'node:fs';
       const root = ${JSON.stringify(f.repo.root)};
+      const write = (p, text) => { noteWrites(root, [{ path: p, state: stateOfContent(text) }]); writeFileSync(root + '/' + p, text); };
       takeSnapshot({ root, gitDir: root + '/.git' });
-      writeFileSync(root + '/src/calc.js', 'half an attempt');
-      writeFileSync(root + '/src/stray.js', 'created by the crashed attempt');
+      write('src/calc.js', 'half an attempt');
+      write('src/stray.js', 'created by the crashed attempt');
       process.kill(process.pid, 'SIGKILL');`;
     spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', crash], { env: f.repo.env });
     expect(f.repo.read('src/calc.js')).toBe('half an attempt');
     const report = await f.run([[['fail', 'stop here', 3]]], { maxAttempts: 1 });
     expect(
       f.logger.lines.some((l) =>
-        /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 paths: src\/calc.js, src\/stray.js/.test(
+        /^warn: recovered the work tree from an interrupted self-heal run .*restored 2 paths that still held what it wrote: src\/calc.js, src\/stray.js/.test(
           l,
         ),
       ),

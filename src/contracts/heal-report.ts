@@ -138,6 +138,11 @@ export const Attempt = z.object({
   ci: CiRound.optional(),
   /** What its test runs wrote outside the work tree (absent when they were not contained or watched). */
   writtenOutside: WrittenOutside.optional(),
+  /**
+   * Variables that look like credentials, withheld from its test runs, when tests that passed broke
+   * (they may need one: `pass-env`).
+   */
+  withheldEnv: z.array(z.string()).optional(),
 });
 export type Attempt = z.infer<typeof Attempt>;
 

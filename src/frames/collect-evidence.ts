@@ -5,7 +5,9 @@
  *
  * It is also where evidence is cleaned, once: ANSI sequences, raw or escaped as `#x1B` (pytest
  * `--color=yes`), leave the cases' messages, bodies and captured output and the log before any
- * parser or frame sees them.
+ * parser or frame sees them; with `scrub`, so do secrets, from those and from what the log parsers
+ * found (messages, locals), before any frame prunes them: a value cut in half by a bound is no
+ * longer recognisable.
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +50,8 @@ export interface CollectOptions {
   /** How the repository's files are listed (`git ls-files` by default). */
   listFiles?: ListRepoFiles;
   frames?: Omit<BuildFramesOptions, 'parseTrace'>;
+  /** Secrets out of every message, body, captured output and log failure (`text/secrets.ts`). */
+  scrub?: (text: string) => string;
 }
 
 export interface CollectedEvidence {
@@ -158,7 +162,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
         });
       }
       const parsed = parseLogDetailed(stripEscapeCodes(tail.text));
-      logFailures = parsed.failures;
+      logFailures = options.scrub ? parsed.failures.map((f) => scrubLogFailure(f, options.scrub!)) : parsed.failures;
       for (const e of parsed.errors)
         logErrors.push({ file: shown, message: `${shown}: the ${e.language} log parser failed: ${e.message}` });
     } catch (error) {
@@ -179,7 +183,7 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
           ...(passes ? { onCase: passes.onCase } : {}),
         })
       : { cases: [], errors: [], reports: [], summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 } };
-  run.cases = run.cases.map(cleanCase);
+  run.cases = run.cases.map((c) => cleanCase(c, options.scrub));
   errors.push(...run.errors, ...logErrors);
   if (passes?.overflowed) {
     errors.push({
@@ -204,10 +208,10 @@ export async function collectEvidence(options: CollectOptions): Promise<Collecte
 }
 
 /** A case without colour codes in its texts (names and ids are kept as written: reruns select by them). */
-function cleanCase(c: TestCase): TestCase {
+function cleanCase(c: TestCase, scrub: (text: string) => string = (t) => t): TestCase {
   const { failure, systemOut, systemErr } = c;
   if (!failure && systemOut === undefined && systemErr === undefined) return c;
-  const text = (s: string | undefined) => (s === undefined ? undefined : stripEscapeCodes(s));
+  const text = (s: string | undefined) => (s === undefined ? undefined : scrub(stripEscapeCodes(s)));
   const cleaned: TestCase = { ...c };
   if (failure) {
     const f: TestFailure = { ...failure };
@@ -217,6 +221,16 @@ function cleanCase(c: TestCase): TestCase {
   if (systemOut !== undefined) cleaned.systemOut = text(systemOut);
   if (systemErr !== undefined) cleaned.systemErr = text(systemErr);
   return cleaned;
+}
+
+/** A log failure's text without secrets: its message, its chain's, its locals' values. */
+function scrubLogFailure(f: LogFailure, scrub: (text: string) => string): LogFailure {
+  return {
+    ...f,
+    message: scrub(f.message),
+    ...(f.locals ? { locals: f.locals.map((l) => ({ ...l, value: scrub(l.value) })) } : {}),
+    ...(f.chain ? { chain: f.chain.map((c) => ({ ...c, message: scrub(c.message) })) } : {}),
+  };
 }
 
 /** The word a test name is looked up by when a log failure is matched to it (see `match-tests.ts`). */

@@ -4,11 +4,11 @@
  * The output has a byte budget: details are dropped before table rows, never cut inside a fence,
  * and what was left out is said.
  */
-import { codeBlock, escapeHtml, tableCell } from '../text/markdown.js';
+import { codeBlock, inlineCode, tableCell } from '../text/markdown.js';
 import type { FailureFrame, FramesReport, SourceLocation } from '../contracts/failure-frame.js';
 import { firstLine } from './prune-message.js';
 import { stripControls } from '../text/untrusted-text.js';
-import { plural } from '../text/format.js';
+import { htmlText as summaryText, plural, tableCode } from '../text/format.js';
 
 export interface MarkdownOptions {
   /** Upper bound of the output in UTF-8 bytes (GitHub drops a job summary over 1 MiB whole). */
@@ -27,13 +27,18 @@ const FENCE_LANGUAGE: Record<string, string> = {
 };
 
 /**
- * Code inside a table cell: `|` would end the cell even inside backticks, so it is HTML, not a
- * code span; `@` is broken as everywhere else, so a hostile name mentions no one.
+ * Code inside a table cell, as the job summary writes it (`tableCode`): a code span, where nothing
+ * is Markdown (a `<code>` element is inline HTML, and Markdown inside it is live: a test named
+ * `[x](https://…)` would be a link), with `|` escaped so it cannot end the cell.
  */
 function codeCell(text: string, max = 120): string {
-  const clean = stripControls(text);
-  const clipped = clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-  return `<code>${escapeHtml(clipped.replace(/\s+/g, ' ')).replace(/\|/g, '&#124;').replace(/@/g, '@\u200b')}</code>`;
+  return tableCode(stripControls(text), max);
+}
+
+/** Code outside a table: a code span, as the job summary writes it (`inlineCode`). */
+function codeSpan(text: string, max: number): string {
+  const single = stripControls(text).replace(/\s+/g, ' ');
+  return inlineCode(single.length > max ? `${single.slice(0, max - 1)}…` : single);
 }
 
 /** Untrusted inline text for a table cell or a list item. */
@@ -41,10 +46,9 @@ function cell(text: string, max: number): string {
   return tableCell(stripControls(text), max);
 }
 
-/** Untrusted text inside an HTML element (`<summary>`): escaped, and `@` broken so it mentions no one. */
+/** Untrusted text inside an HTML element (`<summary>`, where Markdown is not live), as the job summary writes it. */
 function htmlText(text: string, max: number): string {
-  const clean = stripControls(text);
-  return escapeHtml(clean.length > max ? `${clean.slice(0, max - 1)}…` : clean).replace(/@/g, '@\u200b');
+  return summaryText(stripControls(text), max);
 }
 
 function where(location: SourceLocation | null): string {
@@ -90,8 +94,8 @@ function snippetBlock(location: SourceLocation, language: string): string {
 }
 
 function locationLine(label: string, location: SourceLocation): string {
-  const fn = location.function ? ` in ${codeCell(location.function, 80)}` : '';
-  return `**${label}:** ${codeCell(where(location), 200)}${fn}`;
+  const fn = location.function ? ` in ${codeSpan(location.function, 80)}` : '';
+  return `**${label}:** ${codeSpan(where(location), 200)}${fn}`;
 }
 
 function details(frame: FailureFrame): string {
@@ -101,7 +105,7 @@ function details(frame: FailureFrame): string {
     `<details><summary>${htmlText(frame.name, 200)}${frame.exceptionType ? ` — ${htmlText(frame.exceptionType, 200)}` : ''}</summary>`,
     '',
   );
-  out.push(`**Test id:** ${codeCell(frame.id, 300)}`, '');
+  out.push(`**Test id:** ${codeSpan(frame.id, 300)}`, '');
   if (frame.message) out.push(codeBlock(stripControls(frame.message, true)), '');
   if (frame.triggering) {
     out.push(locationLine('Failing line', frame.triggering), '');
@@ -124,7 +128,7 @@ function details(frame: FailureFrame): string {
       : '';
     out.push(`**Stack** (your code, outermost first${dropped}):`, '');
     for (const s of frame.stack)
-      out.push(`1. ${codeCell(where(s), 200)}${s.expression ? ` ${codeCell(s.expression)}` : ''}`);
+      out.push(`1. ${codeSpan(where(s), 200)}${s.expression ? ` ${codeSpan(s.expression, 120)}` : ''}`);
     out.push('');
   }
   out.push('</details>', '');
@@ -147,7 +151,7 @@ export function renderFramesMarkdown(report: FramesReport, options: MarkdownOpti
     errors.push('**Could not be read completely** (the rest was used):', '');
     for (const e of report.errors.slice(0, 50)) {
       const { where, what } = describeReadError(e);
-      errors.push(`- ${codeCell(where, 200)} ${cell(what, 300)}`);
+      errors.push(`- ${codeSpan(where, 200)} ${cell(what, 300)}`);
     }
     if (report.errors.length > 50) errors.push(`- … and ${report.errors.length - 50} more`);
     errors.push('');

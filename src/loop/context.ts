@@ -9,6 +9,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { credentialFileRefusal } from '../text/credential-files.js';
 import { createCalleeResolver, type CalleeDefinition, type CalleeLimits } from '../frames/callee-definitions.js';
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import { openRepoView, type ListRepoFiles } from '../frames/repo-view.js';
@@ -146,7 +147,10 @@ export function gatherSources(
           const abs = path.join(guard.root, check.path);
           if (statSync(abs).size <= limits.maxFileBytes) {
             const buffer = readFileSync(abs);
-            if (!buffer.subarray(0, 8192).includes(0)) lines = buffer.toString('utf8').split(/\r?\n/);
+            const text = buffer.toString('utf8');
+            // A file that looks like a credential is never shown, whatever names it.
+            if (!buffer.subarray(0, 8192).includes(0) && !credentialFileRefusal(check.path, text))
+              lines = text.split(/\r?\n/);
           }
         } catch {
           lines = null;
@@ -302,7 +306,11 @@ export function readGuarded(file: string, guard: Guard, maxBytes: number): strin
     const abs = path.join(guard.root, check.path);
     if (statSync(abs).size > maxBytes) return undefined;
     const buffer = readFileSync(abs);
-    return buffer.subarray(0, 8192).includes(0) ? undefined : buffer.toString('utf8').split(/\r?\n/);
+    const text = buffer.toString('utf8');
+    // A file that looks like a credential is never shown, whatever names it.
+    return buffer.subarray(0, 8192).includes(0) || credentialFileRefusal(check.path, text)
+      ? undefined
+      : text.split(/\r?\n/);
   } catch {
     return undefined;
   }

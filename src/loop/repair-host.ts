@@ -2,9 +2,11 @@
  * The `RepairHost` a provider works with during one attempt. Every capability goes through the
  * guardrails and comes back bounded and scrubbed of secrets:
  * - `checkEdits`: the dry run of `applyEdits`;
- * - `readFile`: repo files only (tests included, they are worth reading), never `.git`, the
- *   outside, git-ignored files (where `.env` lives) or binaries; a line range; bounded;
- * - `search`: a literal `git grep` over tracked files; bounded;
+ * - `readFile`: tracked files and the files the failure names only (tests included, they are worth
+ *   reading), never `.git`, the outside, git-ignored files (where `.env` lives), binaries, or a file
+ *   that looks like a credential by name or content (`text/credential-files.ts`), tracked or not: an
+ *   earlier CI step may leave a cloud login's file in the workspace; a line range; bounded;
+ * - `search`: a literal `git grep` over tracked files, without those that look like credentials; bounded;
  * - `tryCandidate`: apply, rerun just the failing tests, restore the snapshot (for search-based
  *   providers such as the built-in engine);
  * - `checkNeighbours`: apply, run the failing tests' files, restore: which of their tests that passed
@@ -19,6 +21,7 @@ import { applyEdits, checkEdits, describeProblems, type EditContext } from './ed
 import { git, splitNul, type GitContext } from '../workspace/git.js';
 import { restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
 import { brokenNeighbours, judgeTargets, type Expectations, type RunOutcome } from './verdict.js';
+import { credentialFileRefusal } from '../text/credential-files.js';
 
 export interface HostLimits {
   maxReadBytes: number;
@@ -53,6 +56,8 @@ export interface HostDeps {
   rerunTargetFiles?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
   /** A candidate's rerun of the failing tests, when it differs from `rerunTargets` (fail-fast). */
   rerunCandidate?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
+  /** Repo-relative files the failure names (its frames, the source windows): readable though untracked. */
+  named?: ReadonlySet<string>;
   limits?: HostLimits;
 }
 
@@ -108,6 +113,10 @@ async function readRepoFile(
   const ignored = await deps.edits.ignored(asked);
   const hidden = asked.find((p) => ignored.has(p));
   if (hidden) throw new Error(`\`${hidden}\` is ignored by git and is not shown (ignored files may hold secrets)`);
+  for (const p of asked) {
+    const refusal = credentialFileRefusal(p);
+    if (refusal) throw new Error(refusal);
+  }
   const abs = path.join(deps.edits.guard.root, check.path);
   let size: number;
   try {
@@ -115,10 +124,45 @@ async function readRepoFile(
   } catch {
     throw new Error(`\`${check.path}\` does not exist`);
   }
+  const unknown = await firstUntracked(deps, asked);
+  if (unknown)
+    throw new Error(
+      `\`${unknown}\` is not tracked by git and no failure names it: only tracked files and the files the failure names are shown (an untracked file may be a credential another step left in the workspace)`,
+    );
   if (size > 4 * 1024 * 1024) throw new Error(`\`${check.path}\` is too large to read (${size} bytes)`);
   const buffer = readFileSync(abs);
   if (buffer.subarray(0, 8192).includes(0)) throw new Error(`\`${check.path}\` is a binary file`);
-  return deps.scrub(numberedLines(buffer.toString('utf8').split(/\r?\n/), limits, range));
+  const text = buffer.toString('utf8');
+  const refusal = credentialFileRefusal(check.path, text);
+  if (refusal) throw new Error(refusal);
+  return deps.scrub(numberedLines(text.split(/\r?\n/), limits, range));
+}
+
+/** The first of these paths git does not track and the failure does not name, if any. */
+async function firstUntracked(deps: HostDeps, paths: readonly string[]): Promise<string | undefined> {
+  const rest = paths.filter((p) => !deps.named?.has(p));
+  if (rest.length === 0) return undefined;
+  const { stdout } = await git(deps.git, ['ls-files', '-z', '--', ...rest.map((p) => `:(literal)${p}`)]);
+  const tracked = new Set(splitNul(stdout));
+  return rest.find((p) => !tracked.has(p));
+}
+
+/** Whether a file a search matched may be shown: not a credential by name or by content (read once). */
+function searchable(deps: HostDeps, file: string, seen: Map<string, boolean>): boolean {
+  let ok = seen.get(file);
+  if (ok === undefined) {
+    ok = credentialFileRefusal(file) === null;
+    if (ok) {
+      try {
+        const abs = path.join(deps.edits.guard.root, file);
+        ok = statSync(abs).size > 4 * 1024 * 1024 || credentialFileRefusal(file, readFileSync(abs, 'utf8')) === null;
+      } catch {
+        ok = true;
+      }
+    }
+    seen.set(file, ok);
+  }
+  return ok;
 }
 
 /** `lines` from the range's start, numbered, within the line and byte bounds, saying how to read on. */
@@ -161,11 +205,17 @@ async function searchTracked(deps: HostDeps, limits: HostLimits, query: string):
   );
   const records = stdout.split('\n').filter(Boolean);
   const out: string[] = [];
+  const seen = new Map<string, boolean>();
+  let hidden = 0;
   let bytes = 0;
   for (const record of records) {
     const [file, line, ...rest] = splitNul(record);
     if (file === undefined || line === undefined) continue;
     if (!deps.edits.guard.checkRead(file).ok) continue;
+    if (!searchable(deps, file, seen)) {
+      hidden++;
+      continue;
+    }
     let text = rest.join('\0').trim();
     if (text.length > limits.maxSearchLineChars) text = `${text.slice(0, limits.maxSearchLineChars)}…`;
     const entry = `${file}:${line}: ${text}`;
@@ -176,6 +226,7 @@ async function searchTracked(deps: HostDeps, limits: HostLimits, query: string):
     out.push(entry);
     bytes += entry.length + 1;
   }
+  if (hidden > 0) out.push(`(${hidden} matches in files that look like credentials are not shown)`);
   return deps.scrub(out.length ? out.join('\n') : `no match for ${JSON.stringify(query)} in tracked files`);
 }
 

@@ -10,6 +10,11 @@
  *   the code from before it,
  * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
  *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
+ * - followed by the check of the verdict's own files (`verdict-files.ts`): a candidate's run that
+ *   changed a test, a helper, its data or the runner's configuration is marked, unless a run of the
+ *   baseline changed the same file,
+ * - and its reports fingerprinted (`report-trust.ts`): the baseline's runs of the test command teach
+ *   what its runner writes; a candidate's report that differs is not trusted,
  * - read into cases and frames by the evidence collector.
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
@@ -19,12 +24,14 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestRun, TestRunSummary } from '../reports/test-run.js';
 import { runCommand, type CommandResult } from '../workspace/run-tests.js';
 import { createRunContainment, type OutsideWrites, type RunContainment } from '../workspace/run-containment.js';
-import { testRunEnvironment } from '../workspace/child-env.js';
+import { candidateRunEnvironment, testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
 import { writeNodeTestSelect } from '../workspace/node-test-select.js';
 import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
+import type { VerdictFilesWatch } from './verdict-files.js';
+import { createReportTrust, fingerprintReports, type ReportTrust } from './report-trust.js';
 
 /** What the evidence collector (`frames/collect-evidence.ts`) returns, as far as the loop reads it. */
 export interface Evidence {
@@ -54,6 +61,8 @@ export interface TestRunsOptions {
   secrets?: readonly string[];
   /** Variables the user keeps anyway (`--pass-env`). */
   passEnv?: readonly string[];
+  /** Secrets out of each run's output (bounded) before any of it is cut into feedback. */
+  scrub?: (text: string) => string;
   git: GitContext;
   collect: CollectEvidence;
   signal?: AbortSignal;
@@ -69,11 +78,15 @@ export interface TestRunsOptions {
    * change and rollback between two runs shows here, so the bytecode of exactly those sources goes.
    */
   changedPaths?: () => readonly string[];
+  /** The verdict's own files, compared before and after every run (`verdict-files.ts`). */
+  verdictFiles?: VerdictFilesWatch;
   /**
    * How runs are contained once `contain()` is called: `scan` forces the fallback; `passThrough`
    * names directories outside the work tree a run must write for real (a coverage recorder's).
    */
   containment?: { mode?: 'auto' | 'scan'; passThrough?: readonly string[] };
+  /** Says what is not read and why (a report a glob matches outside the repository), once per path. */
+  warn?: (line: string) => void;
 }
 
 export interface TestRunResult extends RunOutcome {
@@ -115,6 +128,17 @@ export interface TestRuns {
    * each result saying what it wrote outside the work tree. Says how (and why not the sandbox).
    */
   contain(): { mode: 'sandbox' | 'scan'; reason?: string };
+  /**
+   * From now on the runs execute a candidate's code: they get no variable that looks like a
+   * credential unless `passEnv` names it (`candidateRunEnvironment`). Returns the names withheld;
+   * each run's result lists them (`withheldEnv`), for the feedback when passing tests break.
+   */
+  withholdCredentials(): string[];
+  /**
+   * From now on the runs judge candidates: what one changes in the verdict's files is marked on its
+   * result (`verdictWrites`); before, what the baseline's runs change is learned as the suite's own.
+   */
+  judgeCandidates(): void;
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -128,10 +152,20 @@ interface RunsState {
   counter: number;
   tracked?: Promise<Set<string>>;
   suiteWritesGitDir: boolean;
+  /** Set by `judgeCandidates()`. */
+  judging: boolean;
+  /** The verdict's files the baseline's own runs changed: the suite's doing, never a candidate's. */
+  suiteVerdictWrites: Set<string>;
+  /** What the test command's runner writes (learned from the baseline's runs). */
+  trust: ReportTrust;
   runEnv: NodeJS.ProcessEnv;
   bytecode: ReturnType<typeof createBytecodeGuard>;
   /** Set by `contain()`: the runs from then on execute a candidate's code. */
   containment?: RunContainment;
+  /** Set by `withholdCredentials()`: what the candidates' runs do not get. */
+  withheld: string[];
+  /** Report paths already said to lie outside the repository. */
+  refusedReports: Set<string>;
 }
 
 export function createTestRuns(options: TestRunsOptions): TestRuns {
@@ -139,15 +173,21 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     options,
     counter: 0,
     suiteWritesGitDir: false,
+    judging: false,
+    suiteVerdictWrites: new Set(),
+    trust: createReportTrust(),
     runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
     bytecode: createBytecodeGuard(options.root, options.cwd),
+    withheld: [],
+    refusedReports: new Set(),
   };
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
   const nodeTestSelect = writeNodeTestSelect(options.outputDir);
-  const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number) =>
-    executeRun(state, command, env, label, timeoutMs);
+  // Reports are judged for runs of the test command (full or targeted), not another command's (verify-subset).
+  const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number, own = true) =>
+    executeRun(state, command, env, label, timeoutMs, own);
   const plan = (targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean) =>
     planRerun({
       failFast,
@@ -163,12 +203,19 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   return {
     plan,
     full: (label, extra) => execute(options.testCommand, {}, label, extra?.timeoutMs),
-    run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
+    run: (p, label, extra) =>
+      execute(
+        p.command,
+        { ...p.env, ...extra?.env },
+        label,
+        extra?.timeoutMs,
+        p.targeted || p.command === options.testCommand,
+      ),
     async targeted(targets, label) {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
     },
-    existingReports: () => matchReports(options),
+    existingReports: () => matchReports(state),
     settleBytecode: () => void state.bytecode.beforeRun(options.changedPaths?.() ?? [], state.runEnv),
     contain() {
       state.containment ??= createRunContainment({
@@ -179,10 +226,41 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       });
       return { mode: state.containment.mode, reason: state.containment.reason };
     },
+    withholdCredentials() {
+      const candidate = candidateRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv });
+      state.runEnv = candidate.env;
+      state.withheld = candidate.withheld;
+      return candidate.withheld;
+    },
+    judgeCandidates: () => void (state.judging = true),
   };
 }
 
-async function matchReports(options: TestRunsOptions): Promise<string[]> {
+/** A baseline run's reports teach what the runner writes; a candidate's are checked against it. */
+function judgeReports(state: RunsState, evidence: Evidence, command: string): string | null {
+  const prints = fingerprintReports(evidence.run.reports, evidence.run.cases, state.options.root);
+  const kind = command === state.options.testCommand ? 'full' : 'targeted';
+  if (!state.judging) {
+    state.trust.learn(prints, kind);
+    return null;
+  }
+  return state.trust.check(prints, kind);
+}
+
+/** The verdict's files this run changed that a baseline run did not (those are learned, not marked). */
+function verdictWrites(state: RunsState, changed: readonly string[]): string[] {
+  if (!state.judging) {
+    for (const p of changed) state.suiteVerdictWrites.add(p);
+    return [];
+  }
+  return changed.filter((p) => !state.suiteVerdictWrites.has(p));
+}
+
+/** Report paths outside the repository said at most; then once that there are more. */
+const MAX_REFUSED_SAID = 20;
+
+async function matchReports(state: RunsState): Promise<string[]> {
+  const { options } = state;
   if (options.junit.length === 0) return [];
   const found = await glob([...options.junit], {
     cwd: options.cwd,
@@ -192,14 +270,31 @@ async function matchReports(options: TestRunsOptions): Promise<string[]> {
     followSymbolicLinks: false,
   });
   // Only files inside the repository: a glob must never reach (or delete) anything outside it.
-  return found.filter((f) => !path.relative(options.root, f).startsWith('..')).sort();
+  const inside: string[] = [];
+  for (const file of found) {
+    const rel = path.relative(options.root, file);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) inside.push(file);
+    else sayRefused(state, file);
+  }
+  return inside.sort();
+}
+
+function sayRefused(state: RunsState, file: string): void {
+  const said = state.refusedReports;
+  if (said.has(file) || said.size > MAX_REFUSED_SAID) return;
+  said.add(file);
+  state.options.warn?.(
+    said.size > MAX_REFUSED_SAID
+      ? `more reports matching ${state.options.junit.join(', ')} lie outside the repository: not read`
+      : `report ${file} lies outside the repository (${state.options.root}): not read, nor deleted before a run`,
+  );
 }
 
 async function deleteStaleReports(state: RunsState): Promise<void> {
   const { options } = state;
   state.tracked ??= trackedFiles(options.git).then((files) => new Set(files));
   const keep = await state.tracked;
-  for (const file of await matchReports(options)) {
+  for (const file of await matchReports(state)) {
     const rel = path.relative(options.root, file).split(path.sep).join('/');
     // A tracked file that matches a report glob (`**/*.xml` matching pom.xml) is never deleted.
     if (!keep.has(rel)) rmSync(file, { force: true });
@@ -207,8 +302,9 @@ async function deleteStaleReports(state: RunsState): Promise<void> {
 }
 
 /** The reports written by this run (no older than its start), as root-relative globs. */
-async function freshReports(options: TestRunsOptions, startedAt: number): Promise<string[]> {
-  const fresh = (await matchReports(options)).filter((f) => {
+async function freshReports(state: RunsState, startedAt: number): Promise<string[]> {
+  const { options } = state;
+  const fresh = (await matchReports(state)).filter((f) => {
     try {
       return lstatSync(f).mtimeMs >= startedAt;
     } catch {
@@ -271,12 +367,14 @@ async function executeRun(
   env: Record<string, string>,
   label: string,
   timeoutMs?: number,
+  ownReports = true,
 ): Promise<TestRunResult> {
   const { options } = state;
   await deleteStaleReports(state);
   const outputFile = path.join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
   const runEnvironment = { ...state.runEnv, ...env };
   state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
+  options.verdictFiles?.before();
   // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds. A file's mtime
   // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
   // after a whole second may carry the second before, so the start is taken a little early.
@@ -287,11 +385,13 @@ async function executeRun(
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
-  const junit = await freshReports(options, startedAt);
+  const verdictFilesWritten = verdictWrites(state, (await options.verdictFiles?.after()) ?? []);
+  const junit = await freshReports(state, startedAt);
   const evidence = await options.collect({ root: options.root, junit, log: outputFile });
   const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
   if (junit.length === 0 && options.junit.length > 0)
     reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+  const untrustedReport = ownReports ? judgeReports(state, evidence, command) : null;
   return {
     label,
     command,
@@ -300,11 +400,14 @@ async function executeRun(
     frames: evidence.frames,
     exitCode: result.exitCode,
     timedOut: result.timedOut,
-    output: result.output,
+    output: options.scrub ? options.scrub(result.output) : result.output,
     durationMs: result.durationMs,
     reportErrors,
     ...(wroteGitDir ? { gitDirWrites } : {}),
+    ...(verdictFilesWritten.length > 0 ? { verdictWrites: verdictFilesWritten } : {}),
+    ...(untrustedReport ? { untrustedReport } : {}),
     ...(writtenOutside ? { writtenOutside } : {}),
+    ...(state.withheld.length > 0 ? { withheldEnv: state.withheld } : {}),
   };
 }
 

@@ -11,7 +11,7 @@
  * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
-import { renderCiRounds } from './ci-rounds.js';
+import { renderCiRounds } from '../ci-verify/rounds-summary.js';
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import type {
   Attempt,
@@ -560,6 +560,8 @@ function renderAttempts(
     // What the candidate's code did outside the tree: kept at every level of detail.
     if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
       parts.push(renderWrittenOutside(a.writtenOutside));
+    // Tests it broke may have needed a withheld variable: kept at every level of detail.
+    if (a.withheldEnv?.length) parts.push(renderWithheldEnv(a.withheldEnv));
     if (detail.attemptDiffs && a.diff.trim()) {
       parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : codeBlock(a.diff, 'diff'));
     }
@@ -587,6 +589,14 @@ function renderSpecialCases(evidence: readonly SpecialCaseEvidence[]): string {
     return `- ${inlineCode(oneLine(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
   });
   return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+
+/** Variables withheld from an attempt whose full run broke tests that passed, and how to pass them. */
+export function renderWithheldEnv(names: readonly string[]): string {
+  const shown = names.slice(0, 20).map((n) => inlineCode(oneLine(n, 100)));
+  const more = names.length > 20 ? `, and ${names.length - 20} more` : '';
+  const example = oneLine(names[0]!, 100);
+  return `Its test runs did not get ${plural(names.length, 'variable')} that look like credentials: ${shown.join(', ')}${more}. If the tests that broke need one, pass it to the test runs: ${inlineCode(`pass-env: ${example}`)} (action input) or ${inlineCode(`--pass-env ${example}`)} (CLI).\n`;
 }
 
 /** Paths listed per attempt in the summary (the report's JSON keeps up to 50). */

@@ -55,6 +55,7 @@ import {
 import { commonGitDir } from './git-dir-guard.js';
 import { compareCensus, scanChangedSince, takeCensus, type Census } from './tree-census.js';
 import { HOME_CACHES } from './home-caches.js';
+import { ABSENT, noteWrites, stateOfPath } from './write-journal.js';
 
 /** Folders of installed dependencies (when git ignores them): never copied, changed only if allowed. */
 export const DEPENDENCY_FOLDERS: ReadonlySet<string> = new Set([
@@ -727,6 +728,11 @@ async function settle(input: AgentRunInput, raw: Change[], run: AgentRun): Promi
   }
   // Deletions first (a file may be replaced by a folder of the same name), then writes, parents first.
   apply.sort((a, b) => (a.change !== b.change ? (a.change === 'delete' ? -1 : 1) : a.path < b.path ? -1 : 1));
+  // Written ahead into the crash journal: a recovery puts back only what this run left.
+  noteWrites(
+    input.root,
+    apply.map((c) => ({ path: c.path, state: c.change === 'delete' ? ABSENT : stateOfPath(c.source!) })),
+  );
   for (const c of apply) {
     const problem = writeChange(input.root, c);
     if (problem) run.refused.push({ path: c.path, reason: problem });

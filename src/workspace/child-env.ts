@@ -8,13 +8,16 @@
  *   runner's tokens for the action (`ACTIONS_RUNTIME_TOKEN`, `ACTIONS_ID_TOKEN_REQUEST_*`, the cache
  *   and results URLs), the model providers' key variables, and any variable whose value is one of
  *   self-heal's secret values (`GITHUB_TOKEN` when it is the token self-heal pushes with).
+ * - Once the runs execute a candidate's code (`candidateRunEnvironment`), they also lose every
+ *   variable that looks like a credential, by name or by value (`CANDIDATE_WITHHELD`): the baseline
+ *   and its confirmation ran as CI did, a patch a model wrote does not get the user's keys.
  * - Agent commands (`agentEnvironment`) get that minus every variable that looks like a
  *   credential (`text/secrets.ts`), as before; `SELF_HEAL_AGENT_ENV` lists names an agent needs.
- * - `--pass-env NAME` (input `pass-env`) keeps a variable for both.
+ * - `--pass-env NAME` (input `pass-env`) keeps a variable for all of them.
  *
  * What is scrubbed from text sent to a model is `text/secrets.ts`'s business, unchanged.
  */
-import { CREDENTIAL_VARIABLE, MIN_SECRET_LENGTH } from '../text/secrets.js';
+import { CREDENTIAL_VARIABLE, looksLikeCredential, MIN_SECRET_LENGTH } from '../text/secrets.js';
 
 /** Variables that hold self-heal's own credentials or the runner's for the action. */
 const SELF_HEAL_OWN =
@@ -66,4 +69,49 @@ export function agentEnvironment(env: NodeJS.ProcessEnv, options: ChildEnvironme
     .map((s) => s.trim())
     .filter(Boolean);
   return strip(env, options, (name) => SELF_HEAL_OWN.test(name) || CREDENTIAL_VARIABLE.test(name), listed);
+}
+
+/**
+ * What a candidate's test runs do not get unless `pass-env` names it: each rule with why. Names
+ * are matched whole-word (`CREDENTIAL_VARIABLE`) or by a part no other variable holds; values by
+ * their shape, whatever the variable is called.
+ */
+export const CANDIDATE_WITHHELD: ReadonlyArray<{ why: string; test: (name: string, value: string) => boolean }> = [
+  { why: "self-heal's own credential, or the runner's for the action", test: (name) => SELF_HEAL_OWN.test(name) },
+  {
+    why: 'its name says it is a credential (TOKEN, SECRET, PASSWORD, API_KEY, AUTH, …)',
+    test: (name) => CREDENTIAL_VARIABLE.test(name),
+  },
+  {
+    why: 'its name holds SECRET, PASSWORD, PASSWD or CREDENTIAL (CLIENTSECRET, DBPASSWORD)',
+    test: (name) => /SECRET|PASSW(?:OR)?D|CREDENTIAL/i.test(name),
+  },
+  {
+    why: 'its value is shaped like a token (ghp_, github_pat_, sk-, AKIA, xox, npm_, glpat-, a JWT, a private key) or is a URL with a password',
+    test: (_name, value) => looksLikeCredential(value),
+  },
+];
+
+/** Whether a variable looks like a credential, by name or by value (`CANDIDATE_WITHHELD`). */
+export function isCredentialVariable(name: string, value: string): boolean {
+  return CANDIDATE_WITHHELD.some((rule) => rule.test(name, value));
+}
+
+/**
+ * What a candidate's test run sees: the test runs' environment without any variable that looks like
+ * a credential, unless passed. `withheld`: the names left out, for the log and the feedback.
+ */
+export function candidateRunEnvironment(
+  env: NodeJS.ProcessEnv,
+  options: ChildEnvironmentOptions = {},
+): { env: NodeJS.ProcessEnv; withheld: string[] } {
+  const withheld: string[] = [];
+  const pass = new Set(options.pass ?? []);
+  const out = testRunEnvironment(env, options);
+  for (const [name, value] of Object.entries(out)) {
+    if (value === undefined || pass.has(name) || !isCredentialVariable(name, value)) continue;
+    delete out[name];
+    withheld.push(name);
+  }
+  return { env: out, withheld: withheld.sort() };
 }

@@ -14,6 +14,7 @@
 import {
   chmodSync,
   copyFileSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -134,20 +135,37 @@ function same(abs: string, saved: Entry, st: BigIntStats, store: string): boolea
 }
 
 /**
+ * What a recovery does with metadata that changed after the run died (the user's since): each
+ * version it replaces or removes is copied under `dir` first; a new ref (`keepNew`) stays.
+ */
+export interface KeepAside {
+  dir: string;
+  keepNew?: (rel: string) => boolean;
+}
+
+/**
  * Put the guarded metadata back as saved. Returns what differed (paths relative to the git dir),
  * empty when nothing did: the check is a walk of a few hundred entries and no git process.
  */
-export function restoreGitDir(copy: GitDirCopy): string[] {
+export function restoreGitDir(copy: GitDirCopy, aside?: KeepAside): string[] {
   const changed: string[] = [];
   const extra: string[] = [];
   walk(copy.root, (rel, st) => {
     const saved = copy.entries.get(rel);
-    if (!saved) extra.push(rel);
-    else if (!same(path.join(copy.root, rel), saved, st, copy.store)) changed.push(rel);
+    if (!saved) {
+      if (!aside?.keepNew?.(rel)) extra.push(rel);
+    } else if (!same(path.join(copy.root, rel), saved, st, copy.store)) changed.push(rel);
   });
   const gone = [...copy.entries.keys()].filter(
     (rel) => !existsSync(path.join(copy.root, rel)) && !changed.includes(rel),
   );
+  if (aside) {
+    for (const rel of [...extra, ...changed].filter((r) => copy.entries.get(r)?.kind !== 'dir')) {
+      if (extra.some((other) => rel.startsWith(`${other}/`))) continue;
+      mkdirSync(path.dirname(path.join(aside.dir, rel)), { recursive: true });
+      cpSync(path.join(copy.root, rel), path.join(aside.dir, rel), { recursive: true, verbatimSymlinks: true });
+    }
+  }
   // Extras first, deepest last removed by their top: a directory that was not there goes whole.
   for (const rel of extra) {
     if (extra.some((other) => rel.startsWith(`${other}/`))) continue;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scanFences } from '../render/markdown-structure.js';
 import type { FailureFrame, FramesReport } from '../../src/contracts/failure-frame.js';
 import { renderFramesMarkdown } from '../../src/frames/frames-markdown.js';
 import { renderFramesText } from '../../src/frames/frames-text.js';
@@ -41,12 +42,10 @@ function report(failures: FailureFrame[]): FramesReport {
 describe('Markdown frames report', () => {
   it('has a row per failure and details with the window, the failing line marked', () => {
     const md = renderFramesMarkdown(report([frame(1)]));
-    expect(md).toContain(
-      '| test\\_1 | <code>src/a.py:3</code> | AssertionError | assert 1 == 0 | <code>return a &#124; b</code> |',
-    );
+    expect(md).toContain('| test\\_1 | `src/a.py:3` | AssertionError | assert 1 == 0 | `return a \\| b` |');
     expect(md).toContain('```python\n  1 | def f(a, b):\n  2 |     x = 1\n> 3 |     return a | b\n```');
     expect(md).toContain('2 library or runtime frames left out');
-    expect(md).toContain('| a | <code>1</code> |');
+    expect(md).toContain('| a | `1` |');
   });
 
   it('keeps a fence closed whatever the source contains', () => {
@@ -83,7 +82,31 @@ describe('Markdown frames report', () => {
       errors: [{ file: 'r.xml', line: 2, column: 5, message: 'r.xml:2:5: unexpected end' }],
     });
     expect(md).toContain('No failing tests.');
-    expect(md).toContain('<code>r.xml:2:5</code> unexpected end');
+    expect(md).toContain('`r.xml:2:5` unexpected end');
+  });
+});
+
+describe('Markdown frames report: hostile names', () => {
+  it('writes test ids, files and code as code spans, where a Markdown link is not live (as the job summary does)', () => {
+    const link = '[click here](https://evil.example/phish)';
+    const md = renderFramesMarkdown(
+      report([
+        frame(1, {
+          id: `tests/a.py::${link}`,
+          name: link,
+          triggering: { file: 'src/a.py', line: 3, function: link, expression: `x = ${link}` },
+          locals: [{ name: 'v', value: link }],
+        }),
+      ]),
+    );
+    // A line that opens with `<details>` is an HTML block up to the next blank line: raw HTML, no Markdown.
+    const markdownLines = scanFences(md)
+      .live.split('\n')
+      .filter((line) => !line.startsWith('<details>'));
+    expect(markdownLines.join('\n')).not.toMatch(/\]\(https:\/\/evil/);
+    expect(md).toContain('<details><summary>[click here](https://evil.example/phish) — AssertionError</summary>\n\n');
+    expect(md).not.toContain('<code>');
+    expect(md).toContain(`**Test id:** \`tests/a.py::${link}\``);
   });
 });
 

@@ -63,7 +63,9 @@ function scriptedRuns(script: Record<string, TestCase[]>) {
     },
     existingReports: () => Promise.resolve([]),
     settleBytecode: () => undefined,
+    withholdCredentials: () => [],
     contain: () => ({ mode: 'scan', reason: 'not used by the baseline' }),
+    judgeCandidates: () => undefined,
   };
   return { runs, ran };
 }

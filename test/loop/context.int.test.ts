@@ -64,6 +64,20 @@ describe('gatherSources', () => {
     expect(windows[0]!.text.startsWith('line 38\n')).toBe(true);
   });
 
+  it('never shows a file that looks like a credential, whatever names it', () => {
+    writeFileSync(path.join(root, 'src/settings.py'), 'CLIENT = {\n  "client_secret": "not-for-models",\n}\n');
+    writeFileSync(path.join(root, 'src/deploy.pem'), 'line\n');
+    const windows = gatherSources(
+      [
+        frame({ triggering: { file: 'src/settings.py', line: 2 } }),
+        frame({ triggering: { file: 'src/deploy.pem', line: 1 } }),
+        frame({ triggering: { file: 'src/calc.py', line: 5 } }),
+      ],
+      createGuard({ root }),
+    );
+    expect(windows.map((w) => w.file)).toEqual(['src/calc.py']);
+  });
+
   it('bounds the total', () => {
     const windows = gatherSources([frame({ triggering: { file: 'src/calc.py', line: 50 } })], createGuard({ root }), {
       triggerRadius: 40,

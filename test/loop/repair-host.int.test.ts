@@ -20,6 +20,7 @@ function setup(
     throw new Error('no runs here');
   },
   rerunFiles?: (label: string) => Promise<RunOutcome>,
+  named?: ReadonlySet<string>,
 ) {
   repo = createTempRepo({
     files: {
@@ -46,6 +47,7 @@ function setup(
     expectations: { failToPass: ['t::adds'], passToPass: ['t::subtracts', 't::elsewhere'], baseline: new Map() },
     rerunTargets: rerun,
     ...(rerunFiles ? { rerunTargetFiles: rerunFiles } : {}),
+    ...(named ? { named } : {}),
   });
   return { host, snapshot, logger, r: repo };
 }
@@ -82,6 +84,49 @@ describe('RepairHost', () => {
     repo!.commitAll('a link to the local settings');
     await expect(host.readFile('settings')).rejects.toThrow(/`\.env` is ignored by git/);
     await expect(host.readFile('src/nope.js')).rejects.toThrow(/does not exist/);
+    releaseSnapshot(snapshot);
+  });
+
+  it('reads only tracked files and the files the failure names, and never a credential, saying why', async () => {
+    const noRuns = async (): Promise<RunOutcome> => {
+      throw new Error('no runs here');
+    };
+    const { host, snapshot, r } = setup(noRuns, undefined, new Set(['build/generated.js']));
+    const login = JSON.stringify({
+      type: 'external_account',
+      client_id: '1234.apps.googleusercontent.com',
+      client_secret: 'GOCSPX-not-for-models',
+      refresh_token: '1//0g-not-for-models',
+    });
+    // Left in the workspace by an earlier CI step: untracked, not ignored.
+    r.write('gha-creds-5f1c0a.json', login);
+    r.write('notes/login.json', login);
+    r.write('scratch.js', 'const x = 1;\n');
+    r.write('build/generated.js', 'export const generated = true;\n');
+    await expect(host.readFile('gha-creds-5f1c0a.json')).rejects.toThrow(
+      /`gha-creds-5f1c0a\.json` looks like a credential file \(a cloud login's credentials/,
+    );
+    await expect(host.readFile('notes/login.json')).rejects.toThrow(/not tracked by git and no failure names it/);
+    await expect(host.readFile('scratch.js')).rejects.toThrow(/not tracked by git and no failure names it/);
+    // Named by the failure: readable though untracked.
+    expect(await host.readFile('build/generated.js')).toBe('1: export const generated = true;\n2: \n');
+    // Tracked, and a credential all the same: by name, and by content.
+    r.write('config/login.json', login);
+    r.write('deploy/key.pem', 'not even a key\n');
+    r.write('src/fixture.js', `export const token = 'ghp_${'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2'}';\n`);
+    r.write('src/config.js', "export const needle3 = { refresh_token: '1//0g-not-for-models' };\n");
+    // (everything is committed now: the cloud login too)
+    r.commitAll('tracked credentials');
+    await expect(host.readFile('config/login.json')).rejects.toThrow(
+      /holds what looks like a credential \(a client_secret\)/,
+    );
+    await expect(host.readFile('deploy/key.pem')).rejects.toThrow(/looks like a credential file \(a private key/);
+    await expect(host.readFile('src/fixture.js')).rejects.toThrow(/holds what looks like a credential \(a token/);
+    // Search: tracked files only, none that looks like a credential, and says what it left out.
+    expect(await host.search('needle')).toBe(
+      'src/other.js:1: const needle = 1;\nsrc/other.js:2: const needle2 = needle;\n(1 matches in files that look like credentials are not shown)',
+    );
+    expect(await host.search('not-for-models')).toBe('(4 matches in files that look like credentials are not shown)');
     releaseSnapshot(snapshot);
   });
 

@@ -79,6 +79,45 @@ describe('createTestRuns', () => {
     expect(result.reportErrors).toEqual(['no report matching reports/*.xml was written']);
   });
 
+  it('says once each report a glob matches outside the repository, and neither reads nor deletes it', async () => {
+    repo = createTempRepo({ files: { 'a.txt': 'x' } });
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'self-heal-outside-'));
+    try {
+      writeFileSync(path.join(outside, 'old.xml'), '<testsuites/>');
+      const warned: string[] = [];
+      const seen: string[][] = [];
+      const runs = createTestRuns({
+        testCommand: `mkdir -p reports && echo ran > reports/in.xml && echo ran > ${JSON.stringify(path.join(outside, 'new.xml'))}`,
+        junit: ['reports/*.xml', `${path.relative(repo.root, outside)}/*.xml`],
+        root: repo.root,
+        cwd: repo.root,
+        outputDir: path.join(repo.root, '.git', 'self-heal', 'runs'),
+        timeoutMs: 10_000,
+        env: repo.env,
+        git: { cwd: repo.root, env: repo.env },
+        warn: (line) => warned.push(line),
+        collect: async ({ junit }) => {
+          seen.push(junit);
+          return {
+            run: { cases: [], errors: [], reports: [] },
+            summary: { total: 0, passed: 0, failed: 0, errored: 0, skipped: 0 },
+            frames: [],
+            errors: [],
+          };
+        },
+      });
+      await runs.full('one');
+      await runs.full('two');
+      expect(seen).toEqual([['reports/in.xml'], ['reports/in.xml']]);
+      expect(existsSync(path.join(outside, 'old.xml'))).toBe(true);
+      const said = (name: string) =>
+        `report ${path.join(outside, name)} lies outside the repository (${repo!.root}): not read, nor deleted before a run`;
+      expect(warned).toEqual([said('old.xml'), said('new.xml')]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   describe('Python bytecode', () => {
     const PYTEST = 'PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python3 -m pytest -q -p no:cacheprovider --rootdir=.';
     const BROKEN = 'def add(a, b):\n    return a - b\n';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScrubber, REDACTED, secretForms } from '../../src/text/secrets.js';
+import { compactMatcher } from '../../src/text/compact-match.js';
 
 // Realistic samples, built at run time so no scanner mistakes this file for a leak.
 const gh = (prefix: string) => `${prefix}_${'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5b'.slice(0, 36)}`;
@@ -125,5 +126,88 @@ describe('createScrubber: the step’s own credential values', () => {
     const out = scrub(log);
     expect(out).not.toContain(secret);
     expect(out.split(REDACTED)).toHaveLength(1001);
+  });
+});
+
+describe('createScrubber: every encoding a known value travels in', () => {
+  const secret = 's3cr3t/"Value"+&=é-Zq0123456789abcdefXY';
+  const scrub = createScrubber([secret]);
+  const b = Buffer.from(secret, 'utf8');
+  const at = (n: number, enc: 'base64' | 'base64url') => Buffer.concat([Buffer.alloc(n, 0x78), b]).toString(enc);
+  const chunks = (s: string, n: number) => s.match(new RegExp(`[\\s\\S]{1,${n}}`, 'g'))!;
+  const FORMS: Record<string, string> = {
+    raw: secret,
+    'base64 (3 alignments)': `${at(0, 'base64')} ${at(1, 'base64')} ${at(2, 'base64')}`,
+    'base64url (3 alignments)': `${at(0, 'base64url')} ${at(1, 'base64url')} ${at(2, 'base64url')}`,
+    hex: b.toString('hex'),
+    HEX: b.toString('hex').toUpperCase(),
+    reversed: [...secret].reverse().join(''),
+    'url-escaped': encodeURIComponent(secret),
+    'json-escaped': JSON.stringify(secret),
+    'json-escaped, ascii only': JSON.stringify(secret).replace(/é/g, '\\u00e9'),
+    'split by spaces': [...secret].join(' '),
+    'split by dashes': chunks(secret, 4).join('-'),
+    'split over lines': chunks(secret, 5).join('\n'),
+    'base64 wrapped at 8': chunks(b.toString('base64'), 8).join('\n'),
+    'hex with colons': chunks(b.toString('hex'), 2).join(':'),
+    'hex, \\x per byte': chunks(b.toString('hex'), 2)
+      .map((h) => `\\x${h}`)
+      .join(''),
+    'python bytes repr': `b'${secret.replace('é', '\\xc3\\xa9')}'`,
+    'hex, 0x and commas': chunks(b.toString('hex'), 2)
+      .map((h) => `0x${h}`)
+      .join(', '),
+  };
+
+  it.each(Object.entries(FORMS))('%s', (_name, form) => {
+    const out = scrub(`before «${form}» after`);
+    expect(out).toContain(REDACTED);
+    expect(out.startsWith('before «')).toBe(true);
+    expect(out.endsWith('» after')).toBe(true);
+    // Not a run of 10 characters of it survives.
+    for (let i = 0; i + 10 <= form.length; i++) expect(out).not.toContain(form.slice(i, i + 10));
+  });
+
+  it('leaves text alone that only shares letters with it, and stays idempotent', () => {
+    const prose = 'the value of s3 and cr3t: 0123 4567 89ab cdef are separate words in this sentence';
+    expect(scrub(prose)).toBe(prose);
+    const once = scrub(Object.values(FORMS).join('\n'));
+    expect(scrub(once)).toBe(once);
+  });
+
+  it('finds a value with few letters and digits only literally: joined words must not match by chance', () => {
+    const short = createScrubber(['ab-12-cd']);
+    expect(short('x ab-12-cd y')).toBe(`x ${REDACTED} y`);
+    expect(short('ab 12 cd')).toBe('ab 12 cd');
+  });
+});
+
+describe('compactMatcher', () => {
+  it('finds needles across separators, merging overlaps, in order', () => {
+    const match = compactMatcher(['abcdef', 'cdefgh', 'zz99zz'])!;
+    expect(match('xx a-b-c-d-e-f-g-h yy z z 9 9 z z')).toEqual([
+      [3, 18],
+      [22, 33],
+    ]);
+    expect(match('nothing here')).toEqual([]);
+    expect(compactMatcher([])).toBeNull();
+  });
+});
+
+describe('url credentials, found from each ://', () => {
+  const pattern = /(\b[a-z][a-z0-9+.-]{1,20}:\/\/[^/\s:@]{1,200}:)([^@\s/]{6,500})@/gi;
+  const byPattern = (text: string) => text.replace(pattern, (_m, head: string) => `${head}${REDACTED}@`);
+  const scrub = createScrubber([]);
+  it.each([
+    'git clone https://x-access-token:s3cr3tValue99@github.com/o/r.git',
+    'postgres://app:pw-is-long@db:5432/app and redis://:another-secret@cache:6379',
+    'x+y.z://user:pppppp@host',
+    '_http://user:pppppp@host',
+    'a-very-long-scheme-name-over-twenty-chars://user:pppppp@host',
+    'https://user:short@host',
+    'text://no-at-sign:pppppppp and then',
+    'http://localhost:8080/path',
+  ])('%s: as the pattern would', (text) => {
+    expect(scrub(text)).toBe(byPattern(text));
   });
 });

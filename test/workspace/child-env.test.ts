@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agentEnvironment, isWithheldVariable, testRunEnvironment } from '../../src/workspace/child-env.js';
+import {
+  agentEnvironment,
+  CANDIDATE_WITHHELD,
+  candidateRunEnvironment,
+  isCredentialVariable,
+  isWithheldVariable,
+  testRunEnvironment,
+} from '../../src/workspace/child-env.js';
 
 const STEP = {
   PATH: '/bin',
@@ -73,5 +80,51 @@ describe('isWithheldVariable', () => {
     );
     expect(isWithheldVariable('INNOCUOUS', ' sk-model-key-1234567890\n', SECRETS)).toBe(true);
     expect(isWithheldVariable('INNOCUOUS', 'key', ['key'])).toBe(false);
+  });
+});
+
+describe('candidateRunEnvironment', () => {
+  const gh = `ghp_${'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2'}`;
+  // One variable per rule of CANDIDATE_WITHHELD, and the values each value rule knows.
+  const CASES: Array<[string, string, string]> = [
+    ["self-heal's own", 'ACTIONS_RUNTIME_TOKEN', 'runtime'],
+    ['credential name', 'NPM_TOKEN', 'npm-token'],
+    ['credential name', 'DB_PASSWORD', 'hunter2-db'],
+    ['name part', 'CLIENTSECRET', 'abc'],
+    ['name part', 'DBPASSWORD', 'abc'],
+    ['token value', 'DEPLOY', gh],
+    ['token value', 'FINE', `github_pat_11ABCDEFG0${'a1B2c3D4e5'.repeat(8)}`],
+    ['token value', 'MODEL', `sk-proj-${'Ab1_Cd2-Ef3Gh4'.repeat(6)}`],
+    ['token value', 'AWS_ID', 'AKIA' + 'IOSFODNN7EXAMPLE'],
+    [
+      'token value',
+      'SESSION',
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    ],
+    ['url with a password', 'DATABASE_URL', 'postgres://app:pw@db:5432/app'],
+    ['url with a password', 'REDIS', 'redis://:s3cret@cache:6379/0'],
+  ];
+  const env = { PATH: '/bin', HOME: '/home/u', PLAIN: 'on', DATABASE_HOST: 'db', TOKENIZERS_PARALLELISM: 'false' };
+
+  it.each(CASES)('%s: %s is withheld', (_rule, name, value) => {
+    expect(isCredentialVariable(name, value)).toBe(true);
+    const out = candidateRunEnvironment({ ...env, [name]: value });
+    expect(out.env[name]).toBeUndefined();
+    // self-heal's own never reached even the baseline, so it is not news to a candidate.
+    expect(out.withheld).toEqual(name === 'ACTIONS_RUNTIME_TOKEN' ? [] : [name]);
+  });
+
+  it('keeps the rest, and whatever pass-env names', () => {
+    const all = Object.fromEntries(CASES.map(([, n, v]) => [n, v]));
+    const out = candidateRunEnvironment({ ...env, ...all }, { pass: ['DATABASE_URL', 'NPM_TOKEN'] });
+    expect(out.env).toEqual({ ...env, DATABASE_URL: all.DATABASE_URL, NPM_TOKEN: 'npm-token' });
+    expect(out.withheld).not.toContain('DATABASE_URL');
+    // The baseline's environment keeps them all: it runs as CI did.
+    expect(testRunEnvironment({ ...env, ...all }).DEPLOY).toBe(gh);
+  });
+
+  it('lists every rule, each with why', () => {
+    expect(CANDIDATE_WITHHELD.length).toBe(4);
+    for (const rule of CANDIDATE_WITHHELD) expect(rule.why.length).toBeGreaterThan(20);
   });
 });

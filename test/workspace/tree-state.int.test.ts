@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   changedPaths,
+  describeRecovery,
   diffSinceSnapshot,
   dirtyTrackedPaths,
   recoverJournal,
@@ -210,25 +211,33 @@ describe('tree state', () => {
     expect(() => recoverJournal(treeOptions(r))).toThrow(/another self-heal run \(pid 1\)/);
   });
 
-  it('recovers the tree of a run that was killed mid-attempt', () => {
-    const r = repo(FILES);
-    const before = r.tree();
-    const module = path.resolve('src/workspace/tree-state.ts');
+  /** A run that takes a snapshot, writes as self-heal's writers do (announced first), and dies. */
+  function crashAfterWrites(r: TempRepo, writes: string): void {
     const script = `
-      import { takeSnapshot } from ${JSON.stringify(module)};
+      import { takeSnapshot } from ${JSON.stringify(path.resolve('src/workspace/tree-state.ts'))};
+      import { ABSENT, noteWrites, stateOfContent } from ${JSON.stringify(path.resolve('src/workspace/write-journal.ts'))};
       import { writeFileSync, unlinkSync } from 'node:fs';
       const root = ${JSON.stringify(r.root)};
+      const write = (p, text) => { noteWrites(root, [{ path: p, state: stateOfContent(text) }]); writeFileSync(root + '/' + p, text); };
+      const remove = (p) => { noteWrites(root, [{ path: p, state: ABSENT }]); unlinkSync(root + '/' + p); };
       takeSnapshot({ root, gitDir: root + '/.git' });
-      writeFileSync(root + '/src/calc.js', 'half-written attempt');
-      writeFileSync(root + '/stray.js', 'created by the attempt');
-      unlinkSync(root + '/README.md');
+      ${writes}
       process.kill(process.pid, 'SIGKILL');
     `;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       env: r.env,
       encoding: 'utf8',
     });
-    expect(child.signal).toBe('SIGKILL');
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+  }
+
+  it('recovers the tree of a run that was killed mid-attempt', () => {
+    const r = repo(FILES);
+    const before = r.tree();
+    crashAfterWrites(
+      r,
+      `write('src/calc.js', 'half-written attempt'); write('stray.js', 'created by the attempt'); remove('README.md');`,
+    );
     expect(r.read('src/calc.js')).toBe('half-written attempt');
 
     const recovery = recoverJournal(treeOptions(r));
@@ -237,6 +246,88 @@ describe('tree state', () => {
     expect(r.tree()).toEqual(before);
     expect(existsSync(path.join(r.root, '.git/self-heal/journal.json'))).toBe(false);
     expect(recoverJournal(treeOptions(r)).recovered).toBe(false);
+  });
+
+  it('never overwrites what the user changed after the crash: kept, with the version from before the run beside it', () => {
+    const r = repo({ ...FILES, 'notes.txt': 'tracked notes\n' });
+    // --allow-dirty: the user's own uncommitted work at the start.
+    r.write('README.md', '# demo, edited before the run\n');
+    r.write('draft.txt', 'an untracked draft\n');
+    crashAfterWrites(
+      r,
+      `write('src/calc.js', 'the attempt'); write('src/util/str.js', 'the attempt, left alone'); write('stray.js', 'created by the attempt'); write('left.js', 'created, then deleted by the user'); remove('bin/run.sh');`,
+    );
+    // After the crash the user goes on working.
+    r.write('src/calc.js', 'the user rewrote the file the run had written\n');
+    r.write('README.md', '# demo, edited again after the crash\n');
+    r.write('src/brand-new.js', 'a new file of the user\n');
+    rmSync(path.join(r.root, 'notes.txt'));
+    rmSync(path.join(r.root, 'draft.txt'));
+    rmSync(path.join(r.root, 'left.js'));
+    const userTree = r.tree();
+
+    const recovery = recoverJournal(treeOptions(r));
+    expect(recovery.recovered).toBe(true);
+    // What still held what the run left goes back; nothing else is touched.
+    expect(recovery.paths).toEqual(['bin/run.sh', 'src/util/str.js', 'stray.js']);
+    const expected: Record<string, string> = {
+      ...userTree,
+      'bin/run.sh': FILES['bin/run.sh'],
+      'src/util/str.js': FILES['src/util/str.js'],
+    };
+    delete expected['stray.js'];
+    delete expected['bin/']; // an empty folder while bin/run.sh was deleted
+    expect(r.tree()).toEqual(expected);
+    const keptDir = recovery.keptDir!;
+    expect(keptDir).toMatch(/^\.git\/self-heal\/recovered\/\d{4}-/);
+    // left.js, created by the run and deleted by the user, is as it was before the run: nothing to do.
+    expect(recovery.kept).toEqual([
+      { path: 'README.md', saved: `${keptDir}/README.md` },
+      { path: 'draft.txt', saved: `${keptDir}/draft.txt` },
+      { path: 'notes.txt', saved: `${keptDir}/notes.txt` },
+      { path: 'src/brand-new.js', saved: null },
+      { path: 'src/calc.js', saved: `${keptDir}/src/calc.js` },
+    ]);
+    // The versions from before the run, beside: the user's own dirty README, the draft, and HEAD's.
+    expect(readFileSync(path.join(r.root, keptDir, 'README.md'), 'utf8')).toBe('# demo, edited before the run\n');
+    expect(readFileSync(path.join(r.root, keptDir, 'draft.txt'), 'utf8')).toBe('an untracked draft\n');
+    expect(readFileSync(path.join(r.root, keptDir, 'notes.txt'), 'utf8')).toBe('tracked notes\n');
+    expect(readFileSync(path.join(r.root, keptDir, 'src/calc.js'), 'utf8')).toBe(FILES['src/calc.js']);
+    const line = describeRecovery(recovery);
+    expect(line).toContain('restored 3 paths that still held what it wrote: bin/run.sh, src/util/str.js, stray.js');
+    expect(line).toContain(
+      `left 5 paths as you have them, changed since that run stopped: README.md (its version from before the run: ${keptDir}/README.md)`,
+    );
+    expect(line).toContain('src/brand-new.js (it did not exist before the run)');
+    expect(existsSync(path.join(r.root, '.git/self-heal/journal.json'))).toBe(false);
+  });
+
+  it('keeps what the user staged after the crash, and the saved staging area beside it', () => {
+    const r = repo(FILES);
+    crashAfterWrites(r, `write('src/calc.js', 'the attempt');`);
+    r.write('README.md', '# staged after the crash\n');
+    r.git('add', 'README.md');
+    const staged = r.git('diff', '--cached');
+    const recovery = recoverJournal(treeOptions(r));
+    expect(recovery.paths).toEqual(['src/calc.js']);
+    expect(r.git('diff', '--cached')).toBe(staged);
+    expect(recovery.index).toBe(`${recovery.keptDir}/index`);
+    expect(existsSync(path.join(r.root, recovery.index!))).toBe(true);
+  });
+
+  it('puts git metadata back after a crash, keeping what it found there and the refs the user made', () => {
+    const r = repo(FILES);
+    crashAfterWrites(r, `writeFileSync(root + '/.git/hooks/pre-commit', '#!/bin/sh\\necho planted');`);
+    r.git('branch', 'made-after-the-crash');
+    r.git('config', 'user.name', 'Renamed After The Crash');
+    const recovery = recoverJournal(treeOptions(r));
+    expect(existsSync(path.join(r.root, '.git/hooks/pre-commit'))).toBe(false);
+    expect(r.git('branch', '--list', 'made-after-the-crash').trim()).toContain('made-after-the-crash');
+    expect(recovery.gitDir).toEqual(['config', 'hooks/pre-commit']);
+    expect(readFileSync(path.join(r.root, recovery.keptDir!, 'gitdir/config'), 'utf8')).toContain(
+      'Renamed After The Crash',
+    );
+    expect(existsSync(path.join(r.root, recovery.keptDir!, 'gitdir/hooks/pre-commit'))).toBe(true);
   });
 
   it('does not rewind commits the user made after a crash; the journal is moved aside', () => {

@@ -3,7 +3,7 @@
  *
  * Checks, per edit: the guardrails (`guardrails.ts`), git-ignored targets (an edit there could not
  * be committed, and ignored files are where secrets such as `.env` live), sizes, binary files, and
- * matching (`match-text.ts`). Edits to the same file apply in order to the in-memory content, so
+ * matching (`match-text.ts`); then, per file, what the edits write (the guard's `checkContent`). Edits to the same file apply in order to the in-memory content, so
  * a later edit must quote the text as the earlier ones left it. `checkEdits` is the dry run that
  * providers reach through `RepairHost.checkEdits`.
  */
@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Edit, EditCheck, EditProblem } from '../../contracts/edit.js';
 import type { Guard } from './guardrails.js';
 import { matchOldText } from './match-text.js';
+import { noteWrites, stateOfContent } from '../../workspace/write-journal.js';
 
 export interface EditLimits {
   /** Bytes of `oldText` + `newText` of one edit. */
@@ -121,7 +122,24 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
     if (state.current !== null && state.current !== state.before)
       writes.push({ path: rel, before: state.before, after: state.current });
   }
+  problems.push(...(await contentProblems(ctx, candidates, writes)));
   return { check: { ok: problems.length === 0, problems }, writes, tolerantMatches };
+}
+
+/** What the edits write, judged as a whole per file (`content-guard.ts`): named by the file's first edit. */
+async function contentProblems(
+  ctx: EditContext,
+  candidates: readonly Candidate[],
+  writes: readonly PlannedWrite[],
+): Promise<EditProblem[]> {
+  const problems: EditProblem[] = [];
+  for (const w of writes) {
+    const reason = await ctx.guard.checkContent({ path: w.path, before: w.before, after: w.after });
+    if (reason === null) continue;
+    const index = candidates.find((c) => c.path === w.path)?.index ?? 0;
+    problems.push({ index, path: w.path, kind: 'guardrail', message: reason });
+  }
+  return problems;
 }
 
 /** The answer as a whole: too many edits, or too many bytes added. */
@@ -259,6 +277,11 @@ export async function applyEdits(ctx: EditContext, edits: readonly Edit[]): Prom
   const plan = await planEdits(ctx, edits);
   if (!plan.check.ok) return { check: plan.check, files: [], tolerantMatches: plan.tolerantMatches };
   const written: PlannedWrite[] = [];
+  // Written ahead into the crash journal: a recovery puts back only what this run left.
+  noteWrites(
+    ctx.guard.root,
+    plan.writes.map((w) => ({ path: w.path, state: stateOfContent(w.after) })),
+  );
   try {
     for (const w of plan.writes) {
       const abs = path.join(ctx.guard.root, w.path);

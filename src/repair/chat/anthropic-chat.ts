@@ -1,5 +1,6 @@
 import { ProviderError } from '../provider.js';
 import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
+import { TOOL_ARGUMENT_BOUNDS, valueProblem } from '../../text/bounded-json.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
 
 /**
@@ -89,6 +90,25 @@ function spentOnThinking(reply: ChatReply): boolean {
 
 type Block = Record<string, unknown>;
 
+/** Content blocks read from one answer; the tool calls beyond are dropped, and the log and the model are told. */
+const MAX_BLOCKS = 64;
+
+/**
+ * One tool_use block: its input is refused when over the bounds, and emptied in the block itself,
+ * which goes back to the API as the assistant's turn.
+ */
+function readToolUse(block: Block, index: number): ToolCall {
+  const id = typeof block.id === 'string' ? block.id : `toolu_${index + 1}`;
+  const name = typeof block.name === 'string' ? block.name : '';
+  const input = block.input;
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    return { id, name, arguments: undefined, argumentsError: 'the input was not a JSON object' };
+  const problem = valueProblem(input, TOOL_ARGUMENT_BOUNDS);
+  if (!problem) return { id, name, arguments: input as Record<string, unknown> };
+  block.input = {};
+  return { id, name, arguments: undefined, argumentsError: `the input was refused: ${problem}` };
+}
+
 /**
  * Neutral messages → Anthropic messages. Tool results and the text that follows them share one user
  * turn (tool_result blocks first, as the API requires), and consecutive user turns are merged.
@@ -139,19 +159,13 @@ export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatCon
   const content = root.content as Block[];
   let text = '';
   const toolCalls: ToolCall[] = [];
-  for (const block of content.slice(0, 64)) {
+  for (const block of content.slice(0, MAX_BLOCKS)) {
     if (!block || typeof block !== 'object') continue;
     if (block.type === 'text' && typeof block.text === 'string') text += block.text;
-    else if (block.type === 'tool_use') {
-      const id = typeof block.id === 'string' ? block.id : `toolu_${toolCalls.length + 1}`;
-      const name = typeof block.name === 'string' ? block.name : '';
-      const input = block.input;
-      if (input && typeof input === 'object' && !Array.isArray(input))
-        toolCalls.push({ id, name, arguments: input as Record<string, unknown> });
-      else toolCalls.push({ id, name, arguments: undefined, argumentsError: 'the input was not a JSON object' });
-    }
+    else if (block.type === 'tool_use') toolCalls.push(readToolUse(block, toolCalls.length));
     // thinking / redacted_thinking blocks carry no edits; they travel back in `raw`.
   }
+  const droppedCalls = content.slice(MAX_BLOCKS).filter((b) => b && typeof b === 'object' && b.type === 'tool_use');
   const usage = root.usage as Record<string, unknown> | undefined;
   if (!usage || typeof usage.input_tokens !== 'number' || typeof usage.output_tokens !== 'number')
     throw bad('usage.input_tokens / output_tokens');
@@ -163,6 +177,16 @@ export function parseAnthropicReply(json: unknown, config: Pick<AnthropicChatCon
     toolCalls,
     usage: { input: usage.input_tokens + cacheRead + cacheWrite, output: usage.output_tokens },
     stopReason: stop === 'end_turn' || stop === 'stop_sequence' ? 'end' : stop,
-    raw: content,
+    // The blocks beyond the bound go with the calls read: a tool_use sent back needs its result.
+    raw: content.slice(0, MAX_BLOCKS),
+    ...(droppedCalls.length > 0
+      ? {
+          dropped: {
+            toolCalls: droppedCalls.length,
+            of: toolCalls.length + droppedCalls.length,
+            why: `self-heal reads at most ${MAX_BLOCKS} content blocks an answer`,
+          },
+        }
+      : {}),
   };
 }

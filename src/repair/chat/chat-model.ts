@@ -62,6 +62,8 @@ export interface ChatReply {
   stopReason: string;
   /** See `ChatMessage.raw`. */
   raw?: unknown;
+  /** Tool calls beyond what one answer may hold: not read (of `of` in the answer), and `why`. */
+  dropped?: { toolCalls: number; of: number; why: string };
 }
 
 export interface ChatModel {

@@ -1,6 +1,7 @@
 import { ProviderError } from '../provider.js';
 import { badResponse, chatModelFor, postChatRequest, type ChatEndpointConfig } from './chat-endpoint.js';
 import type { ChatMessage, ChatModel, ChatReply, ChatRequest, ToolCall } from './chat-model.js';
+import { parseJsonBounded, TOOL_ARGUMENT_BOUNDS, valueProblem } from '../../text/bounded-json.js';
 import { estimateTokens } from '../../text/token-estimate.js';
 
 /**
@@ -131,6 +132,9 @@ function badReply(config: OpenAIChatConfig, what: string): ProviderError {
   );
 }
 
+/** Tool calls read from one answer; the rest are dropped, and the log and the model are told. */
+const MAX_TOOL_CALLS = 32;
+
 /** OpenAI wire reply → neutral reply. */
 export function parseReply(json: unknown, config: OpenAIChatConfig, request: ChatRequest): ChatReply {
   if (!json || typeof json !== 'object') throw badReply(config, 'a JSON object');
@@ -142,7 +146,7 @@ export function parseReply(json: unknown, config: OpenAIChatConfig, request: Cha
   if (!message || typeof message !== 'object') throw badReply(config, 'choices[0].message');
   const text = typeof message.content === 'string' ? message.content : contentPartsText(message.content);
   const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  const toolCalls: ToolCall[] = rawCalls.slice(0, 32).map((raw, index) => parseToolCall(raw, index));
+  const toolCalls: ToolCall[] = rawCalls.slice(0, MAX_TOOL_CALLS).map((raw, index) => parseToolCall(raw, index));
 
   const usage = root.usage as Record<string, unknown> | undefined;
   const input = typeof usage?.prompt_tokens === 'number' ? usage.prompt_tokens : undefined;
@@ -156,6 +160,15 @@ export function parseReply(json: unknown, config: OpenAIChatConfig, request: Cha
       input: input ?? estimateTokens(JSON.stringify(toOpenAIMessages(request.system, request.messages))),
       output: output ?? estimateTokens(text + JSON.stringify(rawCalls)),
     },
+    ...(rawCalls.length > MAX_TOOL_CALLS
+      ? {
+          dropped: {
+            toolCalls: rawCalls.length - MAX_TOOL_CALLS,
+            of: rawCalls.length,
+            why: `self-heal reads at most ${MAX_TOOL_CALLS} an answer`,
+          },
+        }
+      : {}),
     stopReason:
       finish === 'stop'
         ? 'end'
@@ -186,6 +199,8 @@ function parseToolCall(raw: unknown, index: number): ToolCall {
   const args = fn.arguments;
   if (args && typeof args === 'object' && !Array.isArray(args)) {
     // Ollama and some vLLM parsers send an object instead of a JSON string.
+    const problem = valueProblem(args, TOOL_ARGUMENT_BOUNDS);
+    if (problem) return { id, name, arguments: undefined, argumentsError: `the arguments were refused: ${problem}` };
     return { id, name, arguments: args as Record<string, unknown> };
   }
   if (typeof args !== 'string' || args.trim() === '') {
@@ -196,17 +211,13 @@ function parseToolCall(raw: unknown, index: number): ToolCall {
       argumentsError: args === '' || args === undefined ? undefined : 'the arguments were not a JSON object',
     };
   }
-  try {
-    const parsed = JSON.parse(args) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return { id, name, arguments: parsed as Record<string, unknown> };
-    return { id, name, arguments: undefined, argumentsError: 'the arguments were JSON but not an object' };
-  } catch (error) {
-    return {
-      id,
-      name,
-      arguments: undefined,
-      argumentsError: `the arguments were not valid JSON (${(error as Error).message.slice(0, 120)})`,
-    };
+  const parsed = parseJsonBounded(args, TOOL_ARGUMENT_BOUNDS);
+  if (!parsed.ok) {
+    const refused = parsed.reason.startsWith('not valid JSON') ? 'were' : 'were refused:';
+    return { id, name, arguments: undefined, argumentsError: `the arguments ${refused} ${parsed.reason}` };
   }
+  const value = parsed.value;
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return { id, name, arguments: value as Record<string, unknown> };
+  return { id, name, arguments: undefined, argumentsError: 'the arguments were JSON but not an object' };
 }

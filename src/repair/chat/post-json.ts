@@ -1,5 +1,6 @@
 import { ProviderError } from '../provider.js';
 import { classifyHttpError, type ApiIdentity } from './provider-errors.js';
+import { pruneDeep } from '../../text/bounded-json.js';
 
 /**
  * One JSON POST to a model API with the retry policy of the official SDKs (openai-node,
@@ -36,6 +37,11 @@ export const MAX_SERVER_WAIT_MS = 60_000;
 
 /** Chat completions are small; 4 MiB is far beyond any real answer at our output limits. */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/**
+ * Deeper parts of an answer are cut (`pruneDeep`): a tool call's arguments nested that deep are then
+ * refused as that call's (`TOOL_ARGUMENT_BOUNDS`), and nothing walks or re-sends the rest.
+ */
+export const MAX_RESPONSE_DEPTH = 128;
 
 export interface PostJsonOptions {
   url: string;
@@ -142,7 +148,7 @@ async function tryOnce(options: PostJsonOptions, payload: string): Promise<TryOu
     return { ok: false, error: decision.error, retry, retryAfterMs: decision.retryAfterMs };
   }
   try {
-    return { ok: true, json: JSON.parse(text), status: response.status };
+    return { ok: true, json: pruneDeep(JSON.parse(text) as unknown, MAX_RESPONSE_DEPTH), status: response.status };
   } catch {
     const preview = options.scrub(text.slice(0, 120).replace(/\s+/g, ' '));
     return {

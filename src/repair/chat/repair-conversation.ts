@@ -17,10 +17,10 @@ import {
 import { ProviderError, type RepairAnswer, type RepairHost, type RepairRequest } from '../provider.js';
 import type { ChatMessage, ChatModel, ChatReply, ToolCall, ToolResult, ToolSpec } from './chat-model.js';
 import { answerReadCall, parseReplaceCall, READ_FILE, REPAIR_TOOLS, REPLACE_IN_FILE, SEARCH } from './repair-tools.js';
-import { parseSearchReplaceBlocks } from './search-replace-blocks.js';
+import { MAX_BLOCKS, parseSearchReplaceBlocks } from './search-replace-blocks.js';
 import { findTriedAttempt } from './tried-edits.js';
 import { describeEditProblem } from './edit-feedback.js';
-import { plural } from '../../text/format.js';
+import { formatCount, plural } from '../../text/format.js';
 
 /**
  * One repair attempt with a chat model: a small, bounded conversation. The model reads code with
@@ -267,8 +267,13 @@ async function answerToolCalls(c: Conversation, reply: ChatReply): Promise<End |
     }
     results.set(call.id, await runReadTool(c, call));
   }
+  const note = reply.dropped ? droppedCallsNote(c, reply.dropped) : '';
+  const last = reply.toolCalls.at(-1)!.id;
   const toolResults = (): ToolResult[] =>
-    reply.toolCalls.map((call) => ({ toolCallId: call.id, content: results.get(call.id) ?? '' }));
+    reply.toolCalls.map((call) => ({
+      toolCallId: call.id,
+      content: `${results.get(call.id) ?? ''}${call.id === last ? note : ''}`,
+    }));
   if (proposals.length === 0) {
     if (results.size > 0 && [...results.values()].some((r) => r.startsWith('NOT APPLIED'))) c.corrections++;
     if (c.corrections > c.limits.maxCorrections) return { stop: 'corrections-exhausted', edits: fallbackEdits(c) };
@@ -285,9 +290,21 @@ async function answerToolCalls(c: Conversation, reply: ChatReply): Promise<End |
   return undefined;
 }
 
+/** Tool calls over the answer's bound: said in the log, and to the model after its last result. */
+function droppedCallsNote(c: Conversation, dropped: NonNullable<ChatReply['dropped']>): string {
+  const what = `${formatCount(dropped.toolCalls)} of the ${formatCount(dropped.of)} tool calls of one answer were dropped: ${dropped.why}`;
+  c.host.log(`${c.chat.provider} ${c.chat.model}: ${what}`);
+  return `\n(${what}; they were not read: send fewer, larger edits.)`;
+}
+
 /** No tool calls: SEARCH/REPLACE blocks in the text, or nothing (the model is nudged, a bounded number of times). */
 async function answerText(c: Conversation, reply: ChatReply): Promise<End | undefined> {
   const blocks = parseSearchReplaceBlocks(reply.text);
+  if (blocks.dropped > 0) {
+    const what = `${formatCount(blocks.dropped)} SEARCH/REPLACE blocks of one answer were dropped: self-heal reads at most ${MAX_BLOCKS} an answer`;
+    c.host.log(`${c.chat.provider} ${c.chat.model}: ${what}`);
+    blocks.errors.push(`${what}; they were not read: send fewer, larger edits.`);
+  }
   if (blocks.edits.length > 0) {
     const outcome = await checkProposals(
       c,

@@ -18,7 +18,8 @@ import { cleanPath, stripGutter } from './repair-tools.js';
  * reuses the previous block's path (aider does the same).
  */
 
-const MAX_BLOCKS = 20;
+/** Blocks read from one answer; the rest are counted (`dropped`), and the log and the model are told. */
+export const MAX_BLOCKS = 20;
 const MAX_BLOCK_CHARS = 64 * 1024;
 
 const SEARCH_LINE = /^\s*<{5,9} ?SEARCH\s*$/;
@@ -30,6 +31,8 @@ export interface ParsedBlocks {
   edits: Edit[];
   /** Blocks that could not be read (no path, no divider, unterminated), in words for the model. */
   errors: string[];
+  /** Blocks after the first `MAX_BLOCKS`, not read. */
+  dropped: number;
 }
 
 export function parseSearchReplaceBlocks(text: string): ParsedBlocks {
@@ -37,7 +40,8 @@ export function parseSearchReplaceBlocks(text: string): ParsedBlocks {
   const edits: Edit[] = [];
   const errors: string[] = [];
   let lastPath: string | undefined;
-  for (let i = 0; i < lines.length && edits.length + errors.length < MAX_BLOCKS; i++) {
+  let i = 0;
+  for (; i < lines.length && edits.length + errors.length < MAX_BLOCKS; i++) {
     if (!SEARCH_LINE.test(lines[i]!)) continue;
     const path = findPath(lines, i) ?? lastPath;
     let j = i + 1;
@@ -70,7 +74,8 @@ export function parseSearchReplaceBlocks(text: string): ParsedBlocks {
     lastPath = path;
     edits.push(stripGutter({ path, oldText, newText }));
   }
-  return { edits, errors };
+  const dropped = lines.slice(i).filter((l) => SEARCH_LINE.test(l)).length;
+  return { edits, errors, dropped };
 }
 
 function findPath(lines: string[], searchLine: number): string | undefined {

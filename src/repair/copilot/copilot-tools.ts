@@ -9,6 +9,7 @@
 import type { Tool, ToolInvocation } from '@github/copilot-sdk';
 import type { Edit } from '../../contracts/edit.js';
 import { truncateToTokens } from '../../text/token-estimate.js';
+import { TOOL_ARGUMENT_BOUNDS, valueProblem } from '../../text/bounded-json.js';
 import { fillTemplate } from '../prompt.js';
 import { EDIT_ACCEPTED, EDIT_DUPLICATE, EDIT_INVALID, TOOL_CAP_REACHED } from '../prompts/repair-feedback.js';
 import {
@@ -52,6 +53,18 @@ export function permissionFor(permission: { kind: string }) {
     : { kind: 'reject' as const, feedback: 'Only read_file, search and replace_in_file are available.' };
 }
 
+/**
+ * The runtime hands a tool its arguments parsed: over the bounds (nested too deep, too large) they
+ * are refused as that call's, and the model is told, like any bad arguments.
+ */
+function boundedArguments(args: unknown): { arguments: Record<string, unknown> | undefined; argumentsError?: string } {
+  if (!isObject(args)) return { arguments: undefined };
+  const problem = valueProblem(args, TOOL_ARGUMENT_BOUNDS);
+  return problem
+    ? { arguments: undefined, argumentsError: `the arguments were refused: ${problem}` }
+    : { arguments: args };
+}
+
 /** read_file / search, within the attempt's call cap. */
 export async function answerRead(attempt: Attempt, name: string, args: unknown): Promise<string> {
   const { limits } = attempt;
@@ -59,14 +72,14 @@ export async function answerRead(attempt: Attempt, name: string, args: unknown):
   attempt.toolCalls++;
   return answerReadCall(
     attempt.host,
-    { id: '', name, arguments: isObject(args) ? args : undefined },
+    { id: '', name, ...boundedArguments(args) },
     { scrub: attempt.scrub, maxTokens: limits.maxToolResultTokens, cutNote: 'cut; ask for a narrower range' },
   );
 }
 
 /** replace_in_file: checked together with the edits already kept; kept when all match and it is new. */
 export async function answerReplace(attempt: Attempt, args: unknown): Promise<string> {
-  const parsed = parseReplaceCall({ id: '', name: REPLACE_IN_FILE, arguments: isObject(args) ? args : undefined });
+  const parsed = parseReplaceCall({ id: '', name: REPLACE_IN_FILE, ...boundedArguments(args) });
   if (!parsed.ok) return countCorrection(attempt, fillTemplate(EDIT_INVALID, { reason: parsed.reason }));
   const problem = await checkProposal(attempt, [parsed.value]);
   return problem ?? fillTemplate(EDIT_ACCEPTED, { path: parsed.value.path });

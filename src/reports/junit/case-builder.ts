@@ -4,6 +4,7 @@
  * serves every case of a report, and every string a kept case holds is an owned copy, so kept cases
  * do not pin the report's chunks (see `ownString`).
  */
+import path from 'node:path';
 import type { TestCase, TestFailure, TestStatus } from '../test-run.js';
 import { BoundedText, clipText, JUNIT_LIMITS, ownString } from './bounded-text.js';
 import { saysNotRun, scopedName, skipAllowsFailure, type CaseFields, type DialectQuirks } from './dialects.js';
@@ -11,6 +12,9 @@ import type { CaseFileMapper } from './repo-relative-file.js';
 
 /** A POSIX or Windows absolute path, or a file URL. */
 const ABSOLUTE_FILE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|file:\/\/)/;
+
+/** A `..` segment: only a relative file with one can leave the repository. */
+const PARENT_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
 
 /** The innermost suite around a case, as the builder needs it. */
 export interface SuiteContext {
@@ -74,6 +78,9 @@ export class CaseBuilder {
   readonly retryBody = new BoundedText(JUNIT_LIMITS.body);
   readonly out = new BoundedText(JUNIT_LIMITS.output);
   readonly err = new BoundedText(JUNIT_LIMITS.output);
+
+  /** Relative case files that leave the repository, left out of the ids (the first one, to say). */
+  readonly filesLeftOut: { count: number; first?: string } = { count: 0 };
 
   constructor(
     /** Makes a producer's absolute case files repo-relative (see `absoluteFiles` in dialects.ts). */
@@ -240,7 +247,19 @@ export class CaseBuilder {
     const file = fields.file;
     if (file !== undefined && this.caseFile !== undefined && (this.quirks.absoluteFiles || ABSOLUTE_FILE.test(file)))
       fields.file = this.caseFile(file);
+    else if (file !== undefined && PARENT_SEGMENT.test(file) && this.leavesRepository(file)) {
+      // A forged `file="../../outside/x.py"` would make an id (shown, rerun, compared) that leaves the
+      // repository: the case is named by its class or suite instead, and the reader says so.
+      fields.file = undefined;
+      this.filesLeftOut.count++;
+      this.filesLeftOut.first ??= clipText(file, 200);
+    }
     return fields;
+  }
+
+  private leavesRepository(file: string): boolean {
+    if (this.caseFile?.leavesRepository) return this.caseFile.leavesRepository(file);
+    return /^\.\.(?:\/|$)/.test(path.posix.normalize(file.replace(/\\/g, '/')));
   }
 
   private ownedClassname(classname: string): string {

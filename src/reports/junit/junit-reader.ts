@@ -258,6 +258,11 @@ export class JUnitReader {
       this.note(`${this.recoverable - MAX_REPORTED} more recoverable XML problems like the ones above`);
     if (this.undercounted > MAX_REPORTED)
       this.note(`${this.undercounted - MAX_REPORTED} more documents count failures they do not hold`);
+    const { count, first } = this.builder.filesLeftOut;
+    if (count > 0)
+      this.note(
+        `${count === 1 ? 'a case names a file' : `${count} cases name files`} outside the repository (\`${first}\`${count > 1 ? ', …' : ''}): left out of ${count === 1 ? 'its test id' : 'their test ids'}`,
+      );
   }
 
   /** Gives up on the rest of the input (it could not be read): complete cases are still handed over. */

@@ -4,7 +4,8 @@
  * locally), and the file is part of the test's id: the loop compares ids between the baseline, its
  * reruns and other reports, and the job summary shows them. So the path is mapped the way the
  * frames stage maps stack frames (`workspace/repo-paths.ts`): under the root, a runner's workspace layout,
- * or the longest suffix that is a repository file. A file outside the repository stays as it is.
+ * or the longest suffix that is a repository file. An absolute file outside the repository stays as it
+ * is; a relative one that leaves it (`../../x.py`) is left out of the id (`leavesRepository`).
  */
 import path from 'node:path';
 import { pathUnderRoot, type PathResolver } from '../../workspace/repo-paths.js';
@@ -19,6 +20,8 @@ const MAX_REMEMBERED = 4096;
 export type CaseFileMapper = ((file: string) => string) & {
   /** The `.py` file of a dotted classname (`tests.test_x.TestC`), relative to the base, if the repository has it. */
   pythonModule?(classname: string): string | undefined;
+  /** Whether a relative file, as the producer wrote it (from the base), names a place outside the repository. */
+  leavesRepository?(file: string): boolean;
 };
 
 /**
@@ -64,6 +67,10 @@ export function createRepoRelativeFile(repo: PathResolver, base?: string): CaseF
     if (modules.size >= MAX_REMEMBERED) modules.clear();
     modules.set(classname, found?.file);
     return found?.file;
+  };
+  mapper.leavesRepository = (file) => {
+    const rel = path.relative(repo.root, path.resolve(base ?? repo.root, file.replace(/\\/g, '/')));
+    return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
   };
   return mapper;
 }

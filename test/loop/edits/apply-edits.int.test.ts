@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from '../../../src/loop/edits/apply-edits.js';
 import { createGuard } from '../../../src/loop/edits/guardrails.js';
 import { matchOldText } from '../../../src/loop/edits/match-text.js';
 import { checkIgnore } from '../../../src/workspace/git.js';
+import {
+  closeWriteLog,
+  openWriteLog,
+  readWriteLog,
+  stateOfContent,
+  stateOfPath,
+} from '../../../src/workspace/write-journal.js';
 import { createTempRepo, type TempRepo } from '../../helpers/git-repo.js';
 
 const CALC = [
@@ -114,6 +121,33 @@ describe('applyEdits', () => {
     expect(text).toMatch(/closest lines \(from line 1\)/);
   });
 
+  it('judges what a model answer writes before writing any of it (issue 24)', async () => {
+    const { r, ctx } = setup({ 'pyproject.toml': '[project]\nname = "calc"\ndependencies = []\n' });
+    const before = r.tree();
+    const gamed = await applyEdits(ctx, [
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+      {
+        path: 'pyproject.toml',
+        oldText: 'dependencies = []\n',
+        newText: 'dependencies = []\n\n[tool.pytest.ini_options]\naddopts = "-p plugin"\n',
+      },
+      { path: 'src/stub.js', oldText: '', newText: "import assert from 'node:assert';\nassert.equal = () => {};\n" },
+    ]);
+    expect(gamed.files).toEqual([]);
+    expect(r.tree()).toEqual(before);
+    const text = describeProblems(gamed.check.problems);
+    expect(text).toMatch(
+      /edit 2 \(`pyproject\.toml`\): `pyproject\.toml`: its `\[tool\.pytest\.ini_options\]` section/,
+    );
+    expect(text).toMatch(/edit 3 \(`src\/stub\.js`\): `src\/stub\.js` line 2 assigns to `assert\.equal`/);
+    // The same answer with a dependency instead of runner configuration is written.
+    const fine = await applyEdits(ctx, [
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+      { path: 'pyproject.toml', oldText: 'dependencies = []', newText: 'dependencies = ["attrs"]' },
+    ]);
+    expect(fine.files).toEqual(['pyproject.toml', 'src/calc.js']);
+  });
+
   it('refuses a tracked symlink that leads to an ignored file, and writes nothing through it', async () => {
     const { r, ctx } = setup();
     r.write('.env', 'SECRET=1\n');
@@ -157,5 +191,26 @@ describe('applyEdits', () => {
     const { ctx } = setup();
     const check = await checkEdits(ctx, [{ path: 'src/calc.js', oldText: 5 as unknown as string, newText: 'x' }]);
     expect(check.problems[0]).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('applyEdits and the crash journal', () => {
+  it('logs what it writes in the crash journal: a recovery knows the run left it', async () => {
+    const { r, ctx } = setup();
+    const log = path.join(r.root, '.git', 'writes.jsonl');
+    openWriteLog(log, r.root);
+    try {
+      const applied = await applyEdits(ctx, [
+        { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+        { path: 'src/new.js', oldText: '', newText: 'export const x = 1;\n' },
+      ]);
+      expect(applied.files).toEqual(['src/calc.js', 'src/new.js']);
+      const noted = readWriteLog(log);
+      expect(noted.get('src/calc.js')).toEqual(new Set([stateOfPath(path.join(r.root, 'src/calc.js'))]));
+      expect(noted.get('src/new.js')).toEqual(new Set([stateOfContent('export const x = 1;\n')]));
+    } finally {
+      closeWriteLog(r.root);
+    }
+    expect(existsSync(log)).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ describe('parseSearchReplaceBlocks', () => {
     );
     expect(parseSearchReplaceBlocks('a.py\n<<<<<<< SEARCH\nx\n=======\ny').errors[0]).toMatch(/no >>>>>>> REPLACE end/);
     expect(parseSearchReplaceBlocks('a.py\n<<<<<<< SEARCH\nx\ny').errors[0]).toMatch(/no ======= divider/);
-    expect(parseSearchReplaceBlocks('plain prose, no blocks')).toEqual({ edits: [], errors: [] });
+    expect(parseSearchReplaceBlocks('plain prose, no blocks')).toEqual({ edits: [], errors: [], dropped: 0 });
   });
 });
 
@@ -109,5 +109,15 @@ describe('tool arguments', () => {
       ok: true,
       value: { path: 'a.py' },
     });
+  });
+});
+
+describe('blocks over the bound', () => {
+  it('counts the blocks it does not read', () => {
+    const block = (i: number) => `src/f${i}.js\n<<<<<<< SEARCH\n=======\nexport const f${i} = ${i};\n>>>>>>> REPLACE\n`;
+    const parsed = parseSearchReplaceBlocks(Array.from({ length: 25 }, (_, i) => block(i)).join('\n'));
+    expect(parsed.edits).toHaveLength(20);
+    expect(parsed.dropped).toBe(5);
+    expect(parseSearchReplaceBlocks(block(1)).dropped).toBe(0);
   });
 });

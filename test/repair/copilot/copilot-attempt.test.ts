@@ -126,6 +126,20 @@ describe('tool answers', () => {
     expect(attempt.lastProblems[0]).toMatchObject({ index: 1, kind: 'guardrail' });
   });
 
+  it("arguments nested too deep or too large are that call's refusal, told to the model, one correction", async () => {
+    const { attempt } = attemptWith();
+    // Built without recursion: 200,000 levels, as a runtime would hand them over.
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const replace = await answerReplace(attempt, { ...FIX, path: deep });
+    expect(replace).toMatch(/^NOT APPLIED:.*the arguments were refused: nested deeper than 64 levels/s);
+    expect(attempt.corrections).toBe(1);
+    expect(attempt.held).toHaveLength(0);
+    expect(await answerRead(attempt, 'read_file', { path: 'src/cart.py', extra: 'x'.repeat(2_000_000) })).toMatch(
+      /the arguments were refused: larger than 1024 KiB/,
+    );
+  });
+
   it('corrections past the limit stop the session; the refused set is the answer', async () => {
     const { attempt } = attemptWith({}, { maxCorrections: 1 });
     const bad = { ...FIX, old_text: 'nowhere\n' };

@@ -11,6 +11,7 @@ import { JUnitReader } from '../../../src/reports/junit/junit-reader.js';
 import { CaseCollector } from '../../../src/reports/junit/merge-cases.js';
 import { parseJUnitFile, parseJUnitString, streamReportFile } from '../../../src/reports/junit/parse-junit.js';
 import type { ReportError, TestCase } from '../../../src/reports/test-run.js';
+import { createPathResolver } from '../../../src/workspace/repo-paths.js';
 import { fixture } from './fixture-path.js';
 
 let dir: string;
@@ -286,6 +287,33 @@ describe('hostile names', () => {
       new RegExp(`^.{${JUNIT_LIMITS.name}}… \\[${5015 - JUNIT_LIMITS.name} more characters cut\\]$`),
     );
     expect(long!.id).toBe(`hostile.Names::${long!.name}`);
+  });
+
+  const forged = (file: string, suiteFile = '') =>
+    `<testsuites><testsuite name="s"${suiteFile ? ` file="${suiteFile}"` : ''}>` +
+    `<testcase name="t" classname="pkg.C" file="${file}"><failure message="m"/></testcase>` +
+    '<testcase name="ok" classname="pkg.C" file="tests/a.py"/></testsuite></testsuites>';
+
+  it('keeps a case file that leaves the repository out of the id, and says so', () => {
+    const repo = createPathResolver('/work/checkout', ['tests/a.py']);
+    for (const file of ['../../outside/evil.py', 'tests/../../evil.py', '..\\..\\evil.py']) {
+      const result = parseJUnitString(forged(file), 'r.xml', { repo });
+      expect(result.cases.map((c) => c.id)).toEqual(['pkg.C::t', 'tests/a.py::pkg.C::ok']);
+      expect(result.cases[0]!.file).toBeUndefined();
+      expect(result.errors.map((e) => e.message)).toEqual([
+        `r.xml: a case names a file outside the repository (\`${file}\`): left out of its test id`,
+      ]);
+    }
+    const inherited = parseJUnitString(forged('', '../x.py'), 'r.xml');
+    expect(inherited.cases[0]!.id).toBe('pkg.C::t');
+    expect(inherited.errors[0]!.message).toContain('a case names a file outside the repository (`../x.py`)');
+  });
+
+  it('keeps a relative case file that stays inside the repository, seen from where the tests ran', () => {
+    const repo = createPathResolver('/work/checkout', ['shared/b.py', 'app/tests/a.py']);
+    const result = parseJUnitString(forged('../shared/b.py'), 'r.xml', { repo, caseBase: '/work/checkout/app' });
+    expect(result.errors).toEqual([]);
+    expect(result.cases[0]!.id).toBe('../shared/b.py::pkg.C::t');
   });
 });
 
