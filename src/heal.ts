@@ -536,7 +536,10 @@ async function runBaseline(
   });
   created(runs);
   const headTime = await headCommitTime(repo.git);
-  const timed = timeBaselineRuns(runs, run.logger);
+  const timed = timeBaselineRuns(runs, run.logger, {
+    remainingMs: () => run.started + options.maxSeconds * 1000 - run.now(),
+    timeoutMs: options.timeoutSeconds * 1000,
+  });
   const started = run.now();
   const baseline = await run.logger.group('baseline', async () => {
     const settled = await establishBaseline({
@@ -611,7 +614,11 @@ async function prepareContext(
       root: repo.root,
       cwd: repo.cwd,
       env: run.env,
-      timeoutMs: options.timeoutSeconds * 1000,
+      // Evidence only: it ends where the budget does.
+      timeoutMs: Math.max(
+        1_000,
+        Math.min(options.timeoutSeconds * 1000, run.started + options.maxSeconds * 1000 - run.now()),
+      ),
       confirmationMs: ready.timings.confirmationMs,
       failures,
       testFiles,
@@ -724,8 +731,13 @@ async function runLoop(
     rerunTargetFiles: targetFilesRunner(runs, baseline, ready, options),
     ...(rerun.level !== 'full'
       ? {
-          rerunCandidate: (label: string) =>
-            rerun.run(baseline.targets, label, baseline.expectations.baseline, candidateRunOptions(ready, options)),
+          rerunCandidate: (label: string, timeoutMs?: number) =>
+            rerun.run(
+              baseline.targets,
+              label,
+              baseline.expectations.baseline,
+              candidateRunOptions(ready, options, timeoutMs),
+            ),
         }
       : {}),
     runFull: fullRunner(run, setup, runs, ready.verify),

@@ -1,11 +1,20 @@
 /**
- * The baseline's time: its test runs wrapped to time them (the full run, the confirmation), and
- * the log line that says where the baseline's time went.
+ * The baseline's time: its test runs wrapped to time them (the full run, the confirmation) and to
+ * cut them at what is left of the time budget, and the log line that says where the time went.
  */
 import type { HealTimings } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import { formatDuration } from '../text/format.js';
-import type { TestRuns } from './test-runs.js';
+import type { RunExtras, TestRunResult, TestRuns } from './test-runs.js';
+
+/** The time budget the baseline's runs are cut at: what is left of it, and the runs' own timeout. */
+export interface RunBound {
+  remainingMs: () => number;
+  timeoutMs: number;
+}
+
+/** A run is given at least this long, even when the budget is spent (it then times out at once). */
+const MIN_RUN_MS = 1_000;
 
 /**
  * The baseline's test runs, timed: its full run is the baseline, every other run (the targeted
@@ -15,9 +24,19 @@ import type { TestRuns } from './test-runs.js';
 export function timeBaselineRuns(
   runs: TestRuns,
   logger: Logger,
+  bound?: RunBound,
 ): { runs: TestRuns; timings: HealTimings; stop: () => void } {
   const timings: HealTimings = { attempts: [] };
   let active = true;
+  // The baseline's runs end where the budget does (`--max-seconds`), not at the runs' own timeout.
+  const cutAt = (extra?: RunExtras): { extra?: RunExtras; cut: boolean } => {
+    if (!active || !bound) return { extra, cut: false };
+    const own = extra?.timeoutMs ?? bound.timeoutMs;
+    const left = Math.max(MIN_RUN_MS, bound.remainingMs());
+    return left < own ? { extra: { ...extra, timeoutMs: left }, cut: true } : { extra, cut: false };
+  };
+  const marked = (cut: boolean, result: TestRunResult): TestRunResult =>
+    cut && result.timedOut ? { ...result, budgetCut: true } : result;
   const count = <R extends { durationMs: number; timedOut: boolean; exitCode: number | null }>(
     label: string,
     result: R,
@@ -34,8 +53,14 @@ export function timeBaselineRuns(
   };
   const timed: TestRuns = {
     ...runs,
-    full: async (label) => count(label, await runs.full(label)),
-    run: async (plan, label, extra) => count(label, await runs.run(plan, label, extra)),
+    full: async (label, own) => {
+      const { extra, cut } = cutAt(own);
+      return count(label, marked(cut, await runs.full(label, extra)));
+    },
+    run: async (plan, label, own) => {
+      const { extra, cut } = cutAt(own);
+      return count(label, marked(cut, await runs.run(plan, label, extra)));
+    },
     targeted: async (targets, label) => count(label, await runs.targeted(targets, label)),
   };
   return { runs: timed, timings, stop: () => void (active = false) };

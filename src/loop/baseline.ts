@@ -29,6 +29,7 @@ import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
 import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
+import { describeUnfinished } from '../reports/logs/unfinished-test.js';
 import { shellQuote } from '../workspace/shell-quote.js';
 import { countFailingTests } from '../frames/build-frames.js';
 
@@ -221,12 +222,11 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
     `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${countFailingTests(evidence.run.cases, evidence.frames)} failing`,
   );
   if (run.timedOut) {
-    return stop(
-      'unhealed',
-      `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`,
-      evidence.summary,
-      evidence.frames,
-    );
+    const seconds = Math.round(run.durationMs / 1000);
+    const [result, what] = run.budgetCut
+      ? (['budget-exhausted', `the time budget (--max-seconds) ran out after ${seconds}s`] as const)
+      : (['unhealed', `the test command timed out after ${seconds}s (--timeout)`] as const);
+    return stop(result, `${what} at baseline: ${describeUnfinished(run.output)}`, evidence.summary, evidence.frames);
   }
   if (evidence.run.cases.length === 0) {
     if (run.exitCode === 0)

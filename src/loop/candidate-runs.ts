@@ -25,14 +25,24 @@ const FAIL_FAST_AFTER_MS = 10_000;
 const CANDIDATE_TIMEOUT_FACTOR = 10;
 const MIN_CANDIDATE_TIMEOUT_MS = 20_000;
 
-export function candidateRunOptions(ready: { confirmationMs?: number }, options: HealOptions): TargetedRunOptions {
-  const timeoutMs = options.timeoutSeconds * 1000;
+export function candidateRunOptions(
+  ready: { confirmationMs?: number },
+  options: HealOptions,
+  /** The provider's shorter bound on this run (its own search time left). */
+  shorterMs?: number,
+): TargetedRunOptions {
   const confirmed = ready.confirmationMs;
+  const own =
+    confirmed === undefined
+      ? Infinity
+      : Math.min(
+          options.timeoutSeconds * 1000,
+          Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed),
+        );
+  const timeoutMs = Math.min(own, shorterMs ?? Infinity);
   return {
     failFast: (confirmed ?? 0) > FAIL_FAST_AFTER_MS,
-    ...(confirmed === undefined
-      ? {}
-      : { timeoutMs: Math.min(timeoutMs, Math.max(MIN_CANDIDATE_TIMEOUT_MS, CANDIDATE_TIMEOUT_FACTOR * confirmed)) }),
+    ...(Number.isFinite(timeoutMs) ? { timeoutMs } : {}),
   };
 }
 
@@ -42,12 +52,12 @@ export function targetFilesRunner(
   baseline: ReadyBaseline,
   ready: { confirmationMs?: number },
   options: HealOptions,
-): ((label: string) => Promise<RunOutcome>) | undefined {
+): ((label: string, timeoutMs?: number) => Promise<RunOutcome>) | undefined {
   if (baseline.rerun.level !== 'tests') return undefined;
   const plan = runs.plan(baseline.targets, 'files');
   if (!plan.targeted || plan.scope !== 'files') return undefined;
   const timeoutMs = neighboursTimeoutMs(baseline, ready, options);
-  return (label) => runs.run(plan, label, { timeoutMs });
+  return (label, shorter) => runs.run(plan, label, { timeoutMs: Math.min(timeoutMs, shorter ?? Infinity) });
 }
 
 const NEIGHBOURS_TIMEOUT_FACTOR = 5;

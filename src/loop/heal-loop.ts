@@ -90,9 +90,12 @@ export interface LoopInput {
   /** Rerun just the failing tests; null when only the full command can verify. */
   rerunTargets: ((label: string) => Promise<RunOutcome>) | null;
   /** Run the failing tests' files (a candidate's neighbours); absent when there is no such level. */
-  rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
-  /** A search provider's candidate rerun, when it differs from `rerunTargets` (stopping at the first failure). */
-  rerunCandidate?: (label: string) => Promise<RunOutcome>;
+  rerunTargetFiles?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
+  /**
+   * A search provider's candidate rerun, when it differs from `rerunTargets` (stopping at the first
+   * failure); `timeoutMs`: the provider's shorter bound (its own search time).
+   */
+  rerunCandidate?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
   /** The whole suite on the candidate: in the runner, or a CI round (`files`: the candidate's). */
   runFull: (label: string, files: readonly string[]) => Promise<RunOutcome>;
   /** verify: ci — the special-casing check runs before the full run, which is a CI round. */

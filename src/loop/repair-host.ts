@@ -15,7 +15,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../contracts/logger.js';
-import type { CandidateVerdict, RepairHost } from '../repair/provider.js';
+import type { CandidateVerdict, RepairHost, RunLimit } from '../repair/provider.js';
 import type { Edit, EditCheck } from '../contracts/edit.js';
 import { applyEdits, checkEdits, describeProblems, type EditContext } from './edits/apply-edits.js';
 import { git, splitNul, type GitContext } from '../workspace/git.js';
@@ -53,9 +53,9 @@ export interface HostDeps {
   /** Rerun just the failing tests (the full command when targeted reruns do not work). */
   rerunTargets: (label: string) => Promise<RunOutcome>;
   /** Run the failing tests' files; absent when reruns have no file-level form apart from the tests. */
-  rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
+  rerunTargetFiles?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
   /** A candidate's rerun of the failing tests, when it differs from `rerunTargets` (fail-fast). */
-  rerunCandidate?: (label: string) => Promise<RunOutcome>;
+  rerunCandidate?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
   /** Repo-relative files the failure names (its frames, the source windows): readable though untracked. */
   named?: ReadonlySet<string>;
   limits?: HostLimits;
@@ -71,9 +71,13 @@ export function createRepairHost(deps: HostDeps): RepairHost {
     checkEdits: (edits: Edit[]) => checkScrubbed(deps, edits),
     readFile: (raw: string, range?: { start: number; end: number }) => readRepoFile(deps, limits, raw, range),
     search: (query: string) => searchTracked(deps, limits, query),
-    tryCandidate: (edits: Edit[]) => tryCandidate(deps, edits, () => `candidate-${++candidates}`),
+    tryCandidate: (edits: Edit[], limit?: RunLimit) =>
+      tryCandidate(deps, edits, () => `candidate-${++candidates}`, limit),
     ...(deps.rerunTargetFiles
-      ? { checkNeighbours: (edits: Edit[]) => checkNeighbours(deps, edits, `candidate-${candidates}-files`) }
+      ? {
+          checkNeighbours: (edits: Edit[], limit?: RunLimit) =>
+            checkNeighbours(deps, edits, `candidate-${candidates}-files`, limit),
+        }
       : {}),
     log(message: string): void {
       const text = deps.scrub(String(message));
@@ -227,7 +231,12 @@ async function searchTracked(deps: HostDeps, limits: HostLimits, query: string):
 }
 
 /** Apply, rerun just the failing tests (the run labelled by `nextLabel`), restore the snapshot. */
-async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => string): Promise<CandidateVerdict> {
+async function tryCandidate(
+  deps: HostDeps,
+  edits: Edit[],
+  nextLabel: () => string,
+  limit?: RunLimit,
+): Promise<CandidateVerdict> {
   const total = deps.expectations.failToPass.length;
   const applied = await applyEdits(deps.edits, edits);
   if (!applied.check.ok)
@@ -237,7 +246,9 @@ async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => stri
       feedback: deps.scrub(describeProblems(applied.check.problems)),
     };
   try {
-    const run = await (deps.rerunCandidate ?? deps.rerunTargets)(nextLabel());
+    const run = deps.rerunCandidate
+      ? await deps.rerunCandidate(nextLabel(), limit?.timeoutMs)
+      : await deps.rerunTargets(nextLabel());
     const judged = judgeTargets(deps.expectations, run);
     return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
   } finally {
@@ -250,11 +261,12 @@ async function checkNeighbours(
   deps: HostDeps,
   edits: Edit[],
   label: string,
+  limit?: RunLimit,
 ): Promise<{ broken: string[]; timedOutMs?: number } | undefined> {
   const applied = await applyEdits(deps.edits, edits);
   if (!applied.check.ok) return undefined;
   try {
-    const run = await deps.rerunTargetFiles!(label);
+    const run = await deps.rerunTargetFiles!(label, limit?.timeoutMs);
     if (run.timedOut) return { broken: [], timedOutMs: run.durationMs };
     return { broken: brokenNeighbours(deps.expectations, run) };
   } finally {

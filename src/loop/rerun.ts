@@ -13,7 +13,7 @@
  * | unittest   | `tests.test_x.TestC.test_y` (not after `discover`)     | `tests.test_x`              |
  * | vitest/jest| files, `-t '^(?:full name|…)$'` (describes and title joined by spaces) | the files |
  * | mocha      | `--grep '^(?:full title|…)$'`                          | `--grep '^describe '`       |
- * | node:test  | `--test-name-pattern='^(?:outer[. ]inner name|…)$'` right after `--test`; through npm, in NODE_OPTIONS | none |
+ * | node:test  | `--test-name-pattern='^(?:outer[. ]inner name|…)$'` right after `--test`; through npm, by a preload (`workspace/node-test-select.ts`) | none |
  * | tap        | files, `--grep=^parent$ --grep=^(?:a|b)$` (one per level) | the files                |
  * | go         | `-run '^TestA$/^(?:sub1|sub2)$'`, else `-run '^(?:TestA|TestB)$'` | `-run` top-level   |
  * | cargo      | `-- --exact name…`                                     | `-- name…` (substring)      |
@@ -37,6 +37,7 @@ import { escapeRegex } from '../text/escape-regex.js';
 import { failsOutsideTests, mochaHookSuite } from './file-level-failures.js';
 import { pythonModuleFile } from '../reports/junit/repo-relative-file.js';
 import { cutWords, pytestPathWords } from './rerun-pytest.js';
+import { TEST_NAME_PATTERN_VARIABLE } from '../workspace/node-test-select.js';
 
 export type Runner =
   'pytest' | 'unittest' | 'vitest' | 'jest' | 'mocha' | 'node-test' | 'tap' | 'go' | 'cargo' | 'maven' | 'gradle';
@@ -80,8 +81,10 @@ export interface PlanRerunOptions {
   cwd: string;
   /** `--rerun-command`. */
   template?: string;
-  /** Current NODE_OPTIONS, kept when node:test patterns are passed through it. */
+  /** Current NODE_OPTIONS, kept when a node:test selection is added to it. */
   nodeOptions?: string;
+  /** The node:test selection preload (`workspace/node-test-select.ts`), for node:test behind a package script. */
+  nodeTestSelect?: string;
   /** 'files' for the coarser form (default 'tests'). */
   scope?: RerunScope;
   /** Stop at the first failing test, where the runner has a flag for it (`FAIL_FAST`). */
@@ -540,7 +543,7 @@ export function planRerun(options: PlanRerunOptions): RerunPlan {
     const runner = scriptSegments?.map((s) => runnerOf(s.words)).find((r) => r !== null) ?? null;
     if (!runner) continue;
     const request = { testCommand, segment, runner, targets, cwd, scope, failFast: options.failFast };
-    return throughPackageManager(request, pm.manager, options.nodeOptions);
+    return throughPackageManager(request, pm.manager, options);
   }
   const dialectRunner = runnerFromDialect(targets[0]!.dialect);
   return fullCommand(
@@ -660,21 +663,28 @@ function direct(request: RerunRequest): RerunPlan {
   return { command, env: {}, runner, targeted: true, scope: built.scope, display: command };
 }
 
-function throughPackageManager(request: RerunRequest, manager: string, nodeOptions: string | undefined): RerunPlan {
+function throughPackageManager(
+  request: RerunRequest,
+  manager: string,
+  options: Pick<PlanRerunOptions, 'nodeOptions' | 'nodeTestSelect'>,
+): RerunPlan {
   const { testCommand, segment, runner, targets } = request;
   if (runner === 'node-test') {
-    if (request.scope === 'files') return cannotTarget(request);
-    // Arguments after the script would land after the test files, where node ignores the flag;
-    // NODE_OPTIONS reaches `node --test` and the per-file child processes it starts.
-    const pattern = `--test-name-pattern=${nodeTestPattern(targets)}`;
-    const value = [nodeOptions, nodeOptionsWord(pattern)].filter(Boolean).join(' ');
+    if (request.scope === 'files' || !options.nodeTestSelect) return cannotTarget(request);
+    // Arguments after the script would land after the test files, where node ignores the flag, and
+    // Node 20 refuses the pattern in NODE_OPTIONS: a preload there passes it to `node --test`.
+    const value = [options.nodeOptions, `--require ${nodeOptionsWord(options.nodeTestSelect)}`]
+      .filter(Boolean)
+      .join(' ');
+    const env = { NODE_OPTIONS: value, [TEST_NAME_PATTERN_VARIABLE]: nodeTestPattern(targets) };
+    const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`);
     return {
       command: testCommand,
-      env: { NODE_OPTIONS: value },
+      env,
       runner,
       targeted: true,
       scope: 'tests',
-      display: `NODE_OPTIONS=${shellQuote(value)} ${testCommand}`,
+      display: `${assignments.join(' ')} ${testCommand}`,
     };
   }
   const built = scopedArgs(request);

@@ -12,6 +12,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { TestCase } from '../reports/test-run.js';
 import { formatDuration, plural } from '../text/format.js';
 import { startRecording } from '../workspace/recorders/recorders.js';
+import { describeUnfinished } from '../reports/logs/unfinished-test.js';
 import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
@@ -143,7 +144,7 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       note: `the recorded run was dropped (${why}): the static ranking is used`,
       durationMs: result.durationMs,
     });
-    if (result.timedOut) return dropped(`it timed out after ${took}`);
+    if (result.timedOut) return dropped(`it timed out after ${took}; ${describeUnfinished(result.output)}`);
     if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
     const read = recording.read(result.durationMs);
     const spectrum = read && leaveOutChangedOutcomes(read, input.baseline, result.cases);

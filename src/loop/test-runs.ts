@@ -27,6 +27,7 @@ import { createRunContainment, type OutsideWrites, type RunContainment } from '.
 import { candidateRunEnvironment, testRunEnvironment } from '../workspace/child-env.js';
 import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
+import { writeNodeTestSelect } from '../workspace/node-test-select.js';
 import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
 import type { VerdictFilesWatch } from './verdict-files.js';
@@ -94,6 +95,8 @@ export interface TestRunResult extends RunOutcome {
   evidence: Evidence;
   command: string;
   label: string;
+  /** It timed out at what was left of the time budget (`--max-seconds`), not at its own timeout. */
+  budgetCut?: boolean;
 }
 
 export interface RunExtras {
@@ -107,7 +110,8 @@ export interface TestRuns {
    * `failFast`: stopping at the first failing test.
    */
   plan(targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean): RerunPlan;
-  full(label: string): Promise<TestRunResult>;
+  /** The full test command; `extra.timeoutMs`: a shorter timeout (what is left of the budget). */
+  full(label: string, extra?: Pick<RunExtras, 'timeoutMs'>): Promise<TestRunResult>;
   /**
    * Runs a plan made by `plan`; `extra`: more variables (the execution recorders') and a timeout of
    * its own, for a run that is evidence only.
@@ -182,6 +186,7 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
+  const nodeTestSelect = writeNodeTestSelect(options.outputDir);
   // Reports are judged for runs of the test command (full or targeted), not another command's (verify-subset).
   const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number, own = true) =>
     executeRun(state, command, env, label, timeoutMs, own);
@@ -193,12 +198,13 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       targets,
       cwd: options.cwd,
       nodeOptions: options.env.NODE_OPTIONS,
+      nodeTestSelect,
       scope,
     });
 
   return {
     plan,
-    full: (label) => execute(options.testCommand, {}, label),
+    full: (label, extra) => execute(options.testCommand, {}, label, extra?.timeoutMs),
     run: (p, label, extra) =>
       execute(
         p.command,
@@ -331,6 +337,7 @@ async function runContained(
       outputFile,
       maxOutputBytes: options.maxOutputBytes,
       signal: options.signal,
+      interruptGraceMs: INTERRUPT_GRACE_MS,
     });
   if (!state.containment) return { result: await run(command) };
   const prepared = state.containment.prepare(command, options.cwd);
@@ -349,6 +356,9 @@ async function runContained(
   const retried = await run(again.command);
   return { result: retried, writtenOutside: again.finish() ?? undefined };
 }
+
+/** A run at its timeout gets SIGINT, then SIGTERM this long after: time to say where it hung. */
+const INTERRUPT_GRACE_MS = 5_000;
 
 /** More than the kernel's coarse-clock lag (one tick, at most 10 ms). */
 const CLOCK_SLACK_MS = 50;
@@ -371,7 +381,9 @@ async function executeRun(
   // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
   // after a whole second may carry the second before, so the start is taken a little early.
   const startedAt = Math.floor((Date.now() - CLOCK_SLACK_MS) / 1000) * 1000;
-  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, timeoutMs);
+  // A run's own timeout may be shorter than the heal's, never longer.
+  const limit = Math.min(timeoutMs ?? options.timeoutMs, options.timeoutMs);
+  const { result, writtenOutside } = await runContained(state, command, runEnvironment, outputFile, limit);
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;

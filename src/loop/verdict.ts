@@ -12,6 +12,7 @@ import type { AttemptVerdict, CiRound, WrittenOutside } from '../contracts/heal-
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
 import { failsOutsideTests } from './file-level-failures.js';
+import { describeUnfinished } from '../reports/logs/unfinished-test.js';
 
 /** One test run as the verdict needs it. */
 export interface RunOutcome {
@@ -182,7 +183,7 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
       verdict: 'timeout',
       failToPass: { passed: 0, total },
       feedback: render(
-        `The targeted test run hit its timeout after ${Math.round(run.durationMs / 1000)}s (an infinite loop or a hang?).`,
+        `The targeted test run hit its timeout after ${Math.round(run.durationMs / 1000)}s (an infinite loop or a hang?): ${describeUnfinished(run.output)}.`,
         [],
         outputTail(run.output),
       ),

@@ -45,6 +45,11 @@ export interface CandidateVerdict {
   feedback: string;
 }
 
+/** A provider's bound on one of the host's test runs: it ends at the run's own timeout or this, the sooner. */
+export interface RunLimit {
+  timeoutMs: number;
+}
+
 /** What the loop offers a provider during one attempt. Everything here goes through the guardrails. */
 export interface RepairHost {
   root: string;
@@ -54,15 +59,18 @@ export interface RepairHost {
   readFile(path: string, range?: { start: number; end: number }): Promise<string>;
   /** Search tracked files for a literal string (bounded results). */
   search(query: string): Promise<string>;
-  /** Apply edits, rerun just the failing tests, restore the tree. For search-based providers. */
-  tryCandidate(edits: Edit[]): Promise<CandidateVerdict>;
+  /**
+   * Apply edits, rerun just the failing tests, restore the tree. For search-based providers;
+   * `limit`: a shorter timeout for the run (what is left of the provider's own search time).
+   */
+  tryCandidate(edits: Edit[], limit?: RunLimit): Promise<CandidateVerdict>;
   /**
    * Apply edits, run the failing tests' files, restore the tree: which tests of those files that
    * passed before fail now (checked before a candidate becomes an answer, so one that breaks its
    * neighbours does not cost an attempt). Undefined when the reruns have no file-level form.
    * `timedOutMs`: the run did not end within its timeout (a mutant that makes a neighbour loop).
    */
-  checkNeighbours?(edits: Edit[]): Promise<{ broken: string[]; timedOutMs?: number } | undefined>;
+  checkNeighbours?(edits: Edit[], limit?: RunLimit): Promise<{ broken: string[]; timedOutMs?: number } | undefined>;
   /** Diff hashes already tried in this run, so a provider can skip them. */
   triedDiffs: ReadonlySet<string>;
   log(message: string): void;

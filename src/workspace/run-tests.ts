@@ -47,6 +47,11 @@ export interface RunCommandOptions {
   maxFileBytes?: number;
   /** Time between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /**
+   * When set, a timeout sends SIGINT first, and SIGTERM only this long later: a test runner that
+   * handles it says which test it was in (pytest prints the test's line) before it ends.
+   */
+  interruptGraceMs?: number;
   /** Aborting kills the tree like a timeout does. */
   signal?: AbortSignal;
 }
@@ -181,9 +186,13 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
       killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
       killTimer.unref();
     };
+    let interruptTimer: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
-      terminate();
+      if (options.interruptGraceMs === undefined || pgid === undefined) return terminate();
+      killGroup(pgid, 'SIGINT');
+      interruptTimer = setTimeout(terminate, options.interruptGraceMs);
+      interruptTimer.unref();
     }, options.timeoutMs);
     timer.unref();
     const onAbort = () => {
@@ -212,6 +221,7 @@ export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
       if (settled || !exit) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(interruptTimer);
       clearTimeout(drain);
       options.signal?.removeEventListener('abort', onAbort);
       clearTimeout(killTimer);

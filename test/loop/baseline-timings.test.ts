@@ -8,11 +8,14 @@ import type { RerunPlan } from '../../src/loop/rerun.js';
 import type { RunExtras, TestRunResult, TestRuns } from '../../src/loop/test-runs.js';
 import type { Logger } from '../../src/contracts/logger.js';
 
-function recordingRuns(): { runs: TestRuns; calls: Array<{ label: string; extra?: RunExtras }> } {
+function recordingRuns(timedOut = false): { runs: TestRuns; calls: Array<{ label: string; extra?: RunExtras }> } {
   const calls: Array<{ label: string; extra?: RunExtras }> = [];
-  const result = (durationMs: number) => ({ durationMs, timedOut: false, exitCode: 1 }) as unknown as TestRunResult;
+  const result = (durationMs: number) => ({ durationMs, timedOut, exitCode: 1 }) as unknown as TestRunResult;
   const runs = {
-    full: async (label: string) => (calls.push({ label }), result(3_000)),
+    full: async (label: string, extra?: RunExtras) => (
+      calls.push({ label, ...(extra ? { extra } : {}) }),
+      result(3_000)
+    ),
     run: async (_plan: RerunPlan, label: string, extra?: RunExtras) => (calls.push({ label, extra }), result(400)),
     targeted: async (_targets: unknown, label: string) => (calls.push({ label }), result(500)),
   } as unknown as TestRuns;
@@ -35,6 +38,27 @@ describe('timeBaselineRuns', () => {
     await timed.runs.run({} as RerunPlan, 'candidate-1', { timeoutMs: 20_000 });
     expect(timed.timings.confirmationMs).toBe(400);
     expect(calls[2]!.extra).toEqual({ timeoutMs: 20_000 });
+  });
+
+  it('cuts the baseline and the confirmation at what is left of the budget, and says so', async () => {
+    const { runs, calls } = recordingRuns(true);
+    let left = 300_000;
+    const timed = timeBaselineRuns(runs, logger, { remainingMs: () => left, timeoutMs: 600_000 });
+    const baseline = await timed.runs.full('baseline');
+    expect(calls[0]).toEqual({ label: 'baseline', extra: { timeoutMs: 300_000 } });
+    expect(baseline.budgetCut).toBe(true);
+    // A run's own shorter timeout stands, and its timeout is then its own.
+    left = 100_000;
+    const own = await timed.runs.run({} as RerunPlan, 'confirm', { timeoutMs: 20_000 });
+    expect(calls[1]!.extra).toEqual({ timeoutMs: 20_000 });
+    expect(own.budgetCut).toBeUndefined();
+    left = -5_000;
+    await timed.runs.run({} as RerunPlan, 'confirm-files');
+    expect(calls[2]!.extra).toEqual({ timeoutMs: 1_000 });
+    // The attempts' runs are the loop's to bound.
+    timed.stop();
+    await timed.runs.full('attempt-1-full');
+    expect(calls[3]).toEqual({ label: 'attempt-1-full' });
   });
 
   it('says where the baseline’s time went', () => {

@@ -14,6 +14,7 @@ import { createTestRuns } from '../../src/loop/test-runs.js';
 import { collectEvidence } from '../../src/frames/collect-evidence.js';
 import type { TestCase } from '../../src/reports/test-run.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';
+import { nodeBinaries } from '../helpers/node-versions.js';
 
 const PROJECT = path.join(import.meta.dirname, '..', 'fixtures', 'junit', 'node-test-names');
 const TEST_FILE = readFileSync(path.join(PROJECT, 'test', 'names.test.js'), 'utf8');
@@ -44,17 +45,24 @@ function target(c: TestCase): RerunTarget {
   return { id: c.id, name: c.name, classname: c.classname, file: c.file, dialect: c.source?.dialect };
 }
 
-function setup(testCommand: string) {
+/**
+ * `node`: the Node that runs the project's tests, first on PATH for the command npm runs too;
+ * `tests`: the project's test files (test/names.test.js by default).
+ */
+function setup(
+  testCommand: string,
+  node = process.execPath,
+  tests: Record<string, string> = { 'test/names.test.js': TEST_FILE },
+) {
   repo = createTempRepo({
     files: {
       'package.json': JSON.stringify({ name: 'names', private: true, scripts: { test: `node --test ${JUNIT}` } }),
-      'test/names.test.js': TEST_FILE,
+      ...tests,
     },
   });
   const env: NodeJS.ProcessEnv = {
     ...repo.env,
-    // `node` is the Node running these tests (the repo's Node 24), also for the command npm runs.
-    PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+    PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
     npm_config_update_notifier: 'false',
   };
   delete env.NODE_OPTIONS;
@@ -102,18 +110,33 @@ describe('node:test targeted reruns of names with quotes and regex characters', 
     ]);
   });
 
-  it.runIf(hasNpm)('npm test: the pattern goes through NODE_OPTIONS and still selects exactly the test', async () => {
-    const runs = setup('npm test');
-    const baseline = await runs.full('baseline');
-    const top = failing(baseline.cases).find((c) => c.name === TOP);
-    expect(top?.id).toBe(TOP_ID);
-    const rerun = await runs.targeted([target(top!)], 'rerun-top');
-    expect(rerun.plan.command).toBe('npm test');
-    // Node's NODE_OPTIONS parser: double quotes, `\` and `"` escaped with `\`.
-    expect(rerun.plan.env.NODE_OPTIONS).toBe(`"--test-name-pattern=^top \\"level\\" & 'single' <b>\\\\|\\\\[x\\\\]$"`);
-    // Not also `top "level" & 'single' <b>`, which an unescaped `|` would select.
-    expect(ran(rerun.cases)).toEqual([[TOP_ID, 'failed']]);
-  });
+  // Node 20 refuses `--test-name-pattern` in NODE_OPTIONS (exit 9): every rerun became the full command.
+  it.runIf(hasNpm).each(nodeBinaries().filter((n) => n.major >= 20))(
+    'npm test on Node $major: a preload selects exactly the test',
+    async ({ bin, version }) => {
+      const runs = setup('npm test', bin, {
+        'test/sums.test.js': [
+          "const { test, describe } = require('node:test');",
+          "const assert = require('node:assert');",
+          "test('sum (a|b) [1]', () => assert.equal(1 + 1, 3));",
+          "test('sum (a|b) [1] again', () => assert.equal(1 + 1, 2));",
+          "test('sum', () => assert.equal(1 + 1, 2));",
+          "describe('group', () => { test('inner', () => assert.equal(1, 2)); });",
+          '',
+        ].join('\n'),
+      });
+      const baseline = await runs.full('baseline');
+      const sum = failing(baseline.cases).find((c) => c.name === 'sum (a|b) [1]');
+      expect(sum, `${version}: ${baseline.output}`).toBeDefined();
+      const rerun = await runs.targeted([target(sum!)], 'rerun-sum');
+      expect(rerun.plan.command).toBe('npm test');
+      expect(rerun.plan.env.NODE_OPTIONS).toMatch(/^--require "[^"]+self-heal-node-test-select\.cjs"$/);
+      expect(rerun.plan.env.SELF_HEAL_TEST_NAME_PATTERN).toBe('^sum \\(a\\|b\\) \\[1\\]$');
+      expect(rerun.exitCode, rerun.output).toBe(1);
+      // Node 20 reports the tests it filtered out as skipped.
+      expect(ran(rerun.cases.filter((c) => c.status !== 'skipped'))).toEqual([[sum!.id, 'failed']]);
+    },
+  );
 
   it('a baseline report written on another machine gives the ids the local rerun gives', async () => {
     const runs = setup(`node --test ${JUNIT}`);

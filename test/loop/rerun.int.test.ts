@@ -166,16 +166,27 @@ describe('planRerun', () => {
     expect(plan.command).toBe("./mvnw -B test '-Dtest=CalcTest#adds+muls' -Dsurefire.failIfNoSpecifiedTests=false");
   });
 
-  it('follows npm test into package.json; node:test through NODE_OPTIONS', () => {
+  it('follows npm test into package.json; node:test through the selection preload', () => {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'node --test test/' } }));
     const plan = planRerun({
       testCommand: 'npm test',
       cwd: dir,
       targets: [target({ name: 'adds "two"' })],
       nodeOptions: '--max-old-space-size=100',
+      nodeTestSelect: '/tmp/a dir/select.cjs',
     });
     expect(plan.command).toBe('npm test');
-    expect(plan.env.NODE_OPTIONS).toBe('--max-old-space-size=100 "--test-name-pattern=^adds \\"two\\"$"');
+    // No `--test-name-pattern` in NODE_OPTIONS: Node 20 refuses it there.
+    expect(plan.env).toEqual({
+      NODE_OPTIONS: '--max-old-space-size=100 --require "/tmp/a dir/select.cjs"',
+      SELF_HEAL_TEST_NAME_PATTERN: '^adds "two"$',
+    });
+    expect(plan.display).toBe(
+      `NODE_OPTIONS='--max-old-space-size=100 --require "/tmp/a dir/select.cjs"' SELF_HEAL_TEST_NAME_PATTERN='^adds "two"$' npm test`,
+    );
+    // Without the preload there is no targeted form behind the package script.
+    const none = planRerun({ testCommand: 'npm test', cwd: dir, targets: [target({ name: 'adds "two"' })] });
+    expect(none.targeted).toBe(false);
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'vitest run' } }));
     const vitest = planRerun({
       testCommand: 'npm run test',

@@ -113,6 +113,56 @@ describe('execution recorders', () => {
     expect(lines(spectrum.units[0]!.lines.get('src/math.ts'))).toEqual([1, 2, 3, 12, 13, 14, 15]);
   });
 
+  // A runner ends its forked workers with SIGTERM as soon as they answer its stop request, and with
+  // SIGKILL 500 ms later; a worker still exiting then (Node writes its coverage after the 'exit'
+  // event; a loaded machine) lost its coverage: vitest's recorded run came back empty. The exit
+  // handler below keeps the worker busy longer than that grace, as a loaded machine does.
+  const SLOW_EXIT = 'process.on("exit", () => { const end = Date.now() + 1500; while (Date.now() < end); });\n';
+
+  it("records vitest's forked worker that is still exiting when the runner kills it", () => {
+    const cwd = project({
+      'package.json': '{"type":"module"}',
+      'src/math.ts': TS_MATH,
+      'test/math.test.ts':
+        "import { test, expect } from 'vitest';\nimport { add, sub } from '../src/math';\n" +
+        SLOW_EXIT +
+        "\ntest('math', () => {\n  expect(add(1, 2)).toBe(3);\n  expect(sub(3, 1)).toBe(3);\n});\n",
+    });
+    recording = startRecording({ root: cwd, cwd });
+    const vitest = path.resolve('node_modules/.bin/vitest');
+    const env = { ...runnerEnv(), ...recording.env(runnerEnv()) };
+    const run = spawnSync(vitest, ['run', '--pool=forks', '--root', cwd], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    const spectrum = recording.read(0);
+    expect(spectrum, 'nothing recorded').toBeDefined();
+    expect(lines(spectrum!.units[0]!.lines.get('src/math.ts'))).toEqual([1, 2, 3, 12, 13, 14, 15]);
+  });
+
+  it("records jest's workers that are still exiting when jest kills them", () => {
+    const cwd = project({
+      'package.json': '{"name":"jest-project"}',
+      'lib/math.js':
+        'function add(a, b) {\n  return a + b;\n}\n\nfunction sub(a, b) {\n  return a - b;\n}\n\nmodule.exports = { add, sub };\n',
+      'tests/add.test.js': `const { add } = require('../lib/math');\n${SLOW_EXIT}\ntest('add', () => {\n  expect(add(1, 2)).toBe(4);\n});\n`,
+      'tests/sub.test.js': `const { sub } = require('../lib/math');\n${SLOW_EXIT}\ntest('sub', () => {\n  expect(sub(3, 1)).toBe(2);\n});\n`,
+    });
+    recording = startRecording({ root: cwd, cwd });
+    const jest = path.resolve('node_modules/.bin/jest');
+    const env = { ...runnerEnv(), ...recording.env(runnerEnv()) };
+    // Two workers (jest runs a single file, or a single worker's files, in its own process).
+    const args = ['--rootDir', cwd, '--ci', '--maxWorkers=2', '--no-cache'];
+    const run = spawnSync(jest, args, { cwd, env, encoding: 'utf8', timeout: 50_000 });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    const spectrum = recording.read(0);
+    expect(spectrum, 'nothing recorded').toBeDefined();
+    expect(lines(spectrum!.units[0]!.lines.get('lib/math.js'))).toEqual(expect.arrayContaining([1, 2, 5, 6]));
+  });
+
   it("maps jest's babel-transformed scripts back through their inline source maps", () => {
     const cwd = project({
       'package.json': '{"name":"jest-project"}',

@@ -8,6 +8,7 @@ import type { Edit } from '../../contracts/edit.js';
 import { buildEdit } from './edit-for-mutations.js';
 import { hintFactor, type FailureHint } from './failure-hints.js';
 import type { SuspiciousLine } from './localise.js';
+import { notRunCode } from './not-run-code.js';
 import { scopeOf, type Scope } from './scope.js';
 import type { SourceStore } from './source-store.js';
 import { enclosingFunction, nodesStartingOnRow, parsesCleanly } from './syntax-tree.js';
@@ -76,6 +77,7 @@ export async function seedCandidates(
     templates.forEach((template, templateIndex) => {
       const factor = template.prior * hintFactor(template.boostedBy, hints) * suspicious.score;
       for (const mutation of template.generate({ source, row, nodes, scope })) {
+        if (notRunCode(source.tree.rootNode, mutation.start, mutation.end, source.family)) continue;
         const seed: CandidateSeed = {
           file: source.file,
           line: suspicious.line,

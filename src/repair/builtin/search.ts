@@ -10,7 +10,7 @@
  * left different tests failing (two independent one-line bugs behind different tests), within a
  * small per-attempt budget of combinations.
  */
-import type { RepairHost } from '../provider.js';
+import type { RepairHost, RunLimit } from '../provider.js';
 import { materialise, type Candidate, type CandidateSeed } from './candidates.js';
 import type { CandidateScreen } from './special-case-screen.js';
 import type { SourceStore } from './source-store.js';
@@ -156,6 +156,11 @@ function outOfTime({ input }: Search): boolean {
   return input.now() + Math.max(2 * input.state.meanTryMs, 250) > input.deadline();
 }
 
+/** A test run the search starts ends at its deadline too: the run in flight counts in the search's time. */
+function runLimit({ input }: Search): RunLimit {
+  return { timeoutMs: Math.max(1, input.deadline() - input.now()) };
+}
+
 function combinationsLeft({ input, report }: Search): number {
   const { limits } = input;
   return Math.min(limits.maxCombinations - report.combinations, limits.maxCandidatesPerAttempt - report.validated);
@@ -204,11 +209,18 @@ async function attempt(search: Search, candidate: Candidate): Promise<boolean> {
  * A candidate that makes every failing test pass, checked against the other tests of their files
  * before it becomes the answer: one that breaks them would only cost an attempt in the full run.
  */
-async function keepsNeighbours({ input, report }: Search, candidate: Candidate): Promise<boolean> {
+async function keepsNeighbours(search: Search, candidate: Candidate): Promise<boolean> {
+  const { input, report } = search;
   if (!input.host.checkNeighbours) return true;
   const started = input.now();
-  const checked = await input.host.checkNeighbours(candidate.edits);
+  const limit = runLimit(search);
+  const checked = await input.host.checkNeighbours(candidate.edits, limit);
   report.testMs += input.now() - started;
+  if (checked?.timedOutMs !== undefined && checked.timedOutMs >= limit.timeoutMs) {
+    // Cut at the search's own end, not its own timeout: the full run decides, as if unchecked.
+    input.host.log(`builtin: [${report.validated}] the check of the same files' tests was cut at the search's end`);
+    return true;
+  }
   if (checked?.timedOutMs !== undefined) {
     report.brokeNeighbours++;
     input.host.log(
@@ -227,14 +239,15 @@ async function keepsNeighbours({ input, report }: Search, candidate: Candidate):
 
 /** The host's targeted rerun of a checked candidate, timed and counted. */
 async function validate(
-  { input, report }: Search,
+  search: Search,
   candidate: Candidate,
 ): Promise<{ passed: number; total: number; feedback: string; tookMs: number }> {
+  const { input, report } = search;
   const { host, state, now } = input;
   const started = now();
   let result = { passed: 0, total: 0, feedback: '' };
   try {
-    const verdict = await host.tryCandidate(candidate.edits);
+    const verdict = await host.tryCandidate(candidate.edits, runLimit(search));
     result = { passed: verdict.targetsPassed, total: verdict.targetsTotal, feedback: verdict.feedback };
   } catch (error) {
     host.log(`builtin: candidate failed to run: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,8 +6,9 @@
  * notes, for each such script of the repository's own files, its line lengths, its line and column
  * offsets and its `sourceMappingURL`, one JSON line each, so the reader can map the counts back
  * through the source map. In a forked worker (vitest's forks, jest-worker), which its runner ends
- * with SIGTERM, it also writes V8's coverage before the default handling goes on. Any error of its
- * own turns it off; it changes no result.
+ * with SIGTERM and then SIGKILL, it writes V8's coverage at 'exit' and on SIGTERM; in the runner, it
+ * holds such a SIGKILL until the worker has exited (bounded). Any error of its own turns it off; it
+ * changes no result.
  */
 
 export const NODE_PRELOAD_FILE = 'self-heal-node-preload.cjs';
@@ -121,6 +122,45 @@ export const NODE_PRELOAD = String.raw`'use strict';
       }
     };
     process.on('SIGTERM', onTerm);
+    // A worker that exits by itself when told to stop (vitest's forks) writes its coverage after the
+    // 'exit' event, in Node's own exit path, where the SIGTERM its runner sends right then kills it.
+    // Written here, that signal waits for the handler above; then Node has nothing left to write.
+    process.on('exit', function () {
+      try {
+        v8.takeCoverage();
+        v8.stopCoverage();
+      } catch (error) {
+        // Coverage was not on, or could not be written.
+      }
+    });
+  }
+
+  // The runner's side of it: it sends that SIGTERM, then a SIGKILL after a short grace (vitest's
+  // forks pool: 500 ms). On a loaded machine the worker may not even have run the handler above by
+  // then, and its coverage is lost. Here the SIGKILL to such a worker (an IPC child that was sent
+  // SIGTERM) waits for it to exit, up to KILL_WAIT_MS.
+  const KILL_WAIT_MS = 10000;
+  try {
+    const ChildProcess = require('child_process').ChildProcess;
+    const kill = ChildProcess.prototype.kill;
+    ChildProcess.prototype.kill = function (signal) {
+      const child = this;
+      const running = child.exitCode === null && child.signalCode === null && typeof child.send === 'function';
+      const name = signal === undefined ? 'SIGTERM' : signal === 9 ? 'SIGKILL' : signal === 15 ? 'SIGTERM' : signal;
+      if (running && name === 'SIGTERM') child.selfHealTerminated = true;
+      if (!running || name !== 'SIGKILL' || !child.selfHealTerminated) return kill.apply(child, arguments);
+      const args = arguments;
+      const timer = setTimeout(function () {
+        kill.apply(child, args);
+      }, KILL_WAIT_MS);
+      if (timer.unref) timer.unref();
+      child.once('exit', function () {
+        clearTimeout(timer);
+      });
+      return true;
+    };
+  } catch (error) {
+    // The runner's kills go on as they were.
   }
 })();
 `;

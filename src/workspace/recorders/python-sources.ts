@@ -4,7 +4,10 @@
  * (`sys.monitoring` on 3.12+, `sys.settrace` before), which records the lines of files under the
  * repository outside virtualenvs and site-packages, up to a bound, and writes one JSON file per
  * process at exit; `_self_heal_pytest`, named in `PYTEST_PLUGINS`, cuts the record per test with
- * pytest's own outcome. Any error of the tracer turns it off; it never fails a test.
+ * pytest's own outcome, and on 3.11 switches the tracer off between tests. Within a unit (a test)
+ * a line is traced until it ran once, a code object until each of its lines ran: the unit is what
+ * the spectrum compares, so every test records every line it ran. Any error of the tracer turns
+ * it off; it never fails a test.
  */
 
 export const SITECUSTOMIZE = String.raw`# self-heal's sitecustomize: starts the execution recorder, then loads the one it shadows, if any.
@@ -36,6 +39,12 @@ export const TRACER = String.raw`"""self-heal's execution recorder: which lines 
 
 Loaded by self-heal's sitecustomize (never from the repository). Writes one JSON file per process
 into SELF_HEAL_SPECTRUM_OUT at exit; any error of its own turns it off and leaves the tests alone.
+
+What keeps it cheap: only code objects of repository files are traced (any other gets no local
+tracer, or is DISABLEd on 3.12+), and within a unit (one pytest test) a line already recorded is not
+traced again: on 3.11 a code object whose every line the unit has seen is no longer traced, on 3.12+
+each line location is DISABLEd once recorded. A new unit starts tracing afresh, so each test still
+records every line it ran (the spectrum compares tests line by line).
 """
 import json
 import os
@@ -47,7 +56,13 @@ _OUT = os.environ.get("SELF_HEAL_SPECTRUM_OUT", "")
 _MAX = int(os.environ.get("SELF_HEAL_SPECTRUM_MAX_LINES", "200000") or "200000")
 _SKIP = ("site-packages", "dist-packages", "node_modules", ".venv", "venv", ".tox", ".nox", ".git", "__pypackages__")
 STATE = {"test": None, "outcome": None, "lines": {}, "units": [], "count": 0, "truncated": False, "on": True}
+# File name -> its path relative to the root, or False when it is not the repository's own.
 _files = {}
+# 3.11: the repository's code objects by id, each [code, the lines this unit has not run yet, its
+# lines, its local tracer] (holding the code keeps its id its own).
+_codes = {}
+# File name -> whether it belongs to the reporting of a failure (see _reporting).
+_report_files = {}
 
 
 def _own(filename):
@@ -67,9 +82,8 @@ def _own(filename):
     return rel
 
 
-def _hit(filename, line):
-    rel = _own(filename)
-    if not rel or not STATE["on"]:
+def _hit(rel, line):
+    if not STATE["on"]:
         return
     lines = STATE["lines"].get(rel)
     if lines is None:
@@ -80,12 +94,6 @@ def _hit(filename, line):
             return
         lines.add(line)
         STATE["count"] += 1
-
-
-def _local(frame, event, arg):
-    if event == "line":
-        _hit(frame.f_code.co_filename, frame.f_lineno)
-    return _local
 
 
 # A failure's report calls repr() on the values it shows: that is no test's execution.
@@ -101,18 +109,57 @@ def _reporting(frame):
     frame = frame.f_back
     while frame is not None and depth < 40:
         name = frame.f_code.co_filename
-        if any(part in name for part in _REPORTING):
+        found = _report_files.get(name)
+        if found is None:
+            found = _report_files[name] = any(part in name for part in _REPORTING)
+        if found:
             return True
         frame = frame.f_back
         depth += 1
     return False
 
 
+def _traced(code, rel):
+    lines = frozenset(n for _, _, n in code.co_lines() if n is not None)
+    entry = [code, set(lines), lines, None]
+
+    def local(frame, event, arg):
+        if event == "line":
+            left = entry[1]
+            line = frame.f_lineno
+            if line in left:
+                left.discard(line)
+                _hit(rel, line)
+                if not left:
+                    # Every line of this code ran in this unit: nothing more to learn from this frame.
+                    frame.f_trace = None
+                    return None
+        return local
+
+    entry[3] = local
+    _codes[id(code)] = entry
+    return entry
+
+
 def _global(frame, event, arg):
-    if event != "call" or not _own(frame.f_code.co_filename) or _reporting(frame):
+    code = frame.f_code
+    rel = _files.get(code.co_filename)
+    if rel is None:
+        rel = _own(code.co_filename)
+    if not rel:
         return None
-    _hit(frame.f_code.co_filename, frame.f_lineno)
-    return _local
+    entry = _codes.get(id(code)) or _traced(code, rel)
+    left = entry[1]
+    # A caller that is traced was no failure's reporting, so neither is this call.
+    if not left or (frame.f_back is None or frame.f_back.f_trace is None) and _reporting(frame):
+        return None
+    line = frame.f_lineno
+    if line in left:
+        left.discard(line)
+        _hit(rel, line)
+        if not left:
+            return None
+    return entry[3]
 
 
 def close_unit():
@@ -125,6 +172,11 @@ def close_unit():
     STATE["lines"] = {}
     STATE["test"] = None
     STATE["outcome"] = None
+    for entry in _codes.values():
+        entry[1] = set(entry[2])
+    restart = STATE.get("restart")
+    if restart is not None:
+        restart()
 
 
 def _write():
@@ -141,19 +193,45 @@ def _write():
 
 
 def _start_monitoring():
+    """3.12+: LINE events on the repository's code objects only, each location DISABLEd once recorded."""
     mon = sys.monitoring
-    tool = mon.COVERAGE_ID
+    tool = next(t for t in (mon.COVERAGE_ID, 3, 4) if mon.get_tool(t) is None)
     mon.use_tool_id(tool, "self-heal")
 
-    def line(code, number):
-        if not _own(code.co_filename):
-            return mon.DISABLE
-        if not _reporting(sys._getframe(1)):
-            _hit(code.co_filename, number)
-        return None
+    def start(code, offset):
+        rel = _own(code.co_filename)
+        if rel:
+            if _reporting(sys._getframe(1)):
+                return None
+            # The def line, as 3.11's call event has it.
+            _hit(rel, code.co_firstlineno)
+            mon.set_local_events(tool, code, mon.events.LINE)
+        return mon.DISABLE
 
+    def line(code, number):
+        if _reporting(sys._getframe(1)):
+            return None
+        _hit(_files[code.co_filename], number)
+        return mon.DISABLE
+
+    mon.register_callback(tool, mon.events.PY_START, start)
     mon.register_callback(tool, mon.events.LINE, line)
-    mon.set_events(tool, mon.events.LINE)
+    mon.set_events(tool, mon.events.PY_START)
+    # A new unit records its lines afresh: the DISABLEd locations fire again.
+    STATE["restart"] = mon.restart_events
+
+
+def _settrace(on):
+    tracer = _global if on and STATE["on"] else None
+    threading.settrace(tracer)
+    sys.settrace(tracer)
+
+
+def tracing(on):
+    """Under pytest only the tests' own runs are recorded: 3.11's tracer is off between them."""
+    switch = STATE.get("switch")
+    if switch is not None:
+        switch(on)
 
 
 def start():
@@ -165,19 +243,25 @@ def start():
         if sys.version_info >= (3, 12):
             _start_monitoring()
         else:
-            threading.settrace(_global)
-            sys.settrace(_global)
+            STATE["switch"] = _settrace
+            _settrace(True)
     except Exception:
         STATE["on"] = False
 `;
 
-export const PYTEST_PLUGIN = String.raw`"""self-heal's pytest plugin (named in PYTEST_PLUGINS): one recorded unit per test, with pytest's outcome."""
+export const PYTEST_PLUGIN = String.raw`"""self-heal's pytest plugin (named in PYTEST_PLUGINS): one recorded unit per test, with pytest's outcome.
+
+What runs outside a test (pytest's start, collection, imports) is no test's evidence: it is not traced.
+"""
 import _self_heal_spectrum as _s
+
+_s.tracing(False)
 
 
 def pytest_runtest_logstart(nodeid, location):
     _s.close_unit()
     _s.STATE["test"] = nodeid
+    _s.tracing(True)
 
 
 def pytest_runtest_logreport(report):
@@ -192,6 +276,7 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_runtest_logfinish(nodeid, location):
+    _s.tracing(False)
     _s.close_unit()
 `;
 

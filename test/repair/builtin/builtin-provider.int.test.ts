@@ -18,7 +18,14 @@ import { commitAll, makeProject } from './helpers/temp-project.js';
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-function request(failures: FailureFrame[], attempt = 1, deadline = Date.now() + 120_000): RepairRequest {
+/**
+ * The search's time limits are tested where they are set (the tests that pass `searchMs` or a past
+ * deadline, search-deadline.test.ts); elsewhere they are far off, so that a loaded machine, where a
+ * candidate's pytest run takes seconds, does not end a search these tests need to see finish.
+ */
+const FAR_MS = 600_000;
+
+function request(failures: FailureFrame[], attempt = 1, deadline = Date.now() + FAR_MS): RepairRequest {
   return {
     attempt,
     maxAttempts: 3,
@@ -37,7 +44,7 @@ function project(files: Record<string, string>): string {
 }
 
 function provider(root: string, engine?: BuiltinEngineOptions) {
-  return createBuiltinProvider(HealOptions.parse({ cwd: root, testCommand: 'true' }), engine);
+  return createBuiltinProvider(HealOptions.parse({ cwd: root, testCommand: 'true' }), { searchMs: FAR_MS, ...engine });
 }
 
 function pytest(id: string): [string, string[]] {

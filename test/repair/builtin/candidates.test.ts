@@ -67,3 +67,70 @@ describe('candidates', () => {
     );
   });
 });
+
+describe('candidates never mutate code the tests do not run', () => {
+  const PY = [
+    'def pad(cells: List[int], width: int = 10) -> Dict[str, int]:',
+    '    """Pads to 10 columns and 2 spaces: 3 in all."""',
+    '    total: int = width + 2  # 2 for the border, 1 for the gap',
+    '    return {"w": total}',
+    '',
+  ].join('\n');
+  const TS = [
+    'export function pad(cells: Array<number>, width: number = 10): Record<string, number> {',
+    '  const total: number = width + 2; // 2 for the border, 1 for the gap',
+    '  const fixed = cells as unknown as [number, number];',
+    '  return { w: total + fixed.length } satisfies Record<string, number>;',
+    '}',
+    '',
+  ].join('\n');
+
+  /** Each seed's mutated range on the file's text. */
+  async function ranges(
+    file: string,
+    text: string,
+    line: number,
+  ): Promise<Array<{ start: number; end: number; text: string }>> {
+    const s = store({ [file]: text });
+    const seeds = await seedCandidates([{ file, line, score: 1, why: '' }], s, TEMPLATES, new Map());
+    return seeds.map((x) => ({ start: x.mutation.start, end: x.mutation.end, text: x.mutation.text }));
+  }
+
+  /** Where `part` stands on the 1-based `line` of `text`. */
+  function span(text: string, line: number, part: string): [number, number] {
+    const lineStart =
+      text
+        .split('\n')
+        .slice(0, line - 1)
+        .join('\n').length + (line > 1 ? 1 : 0);
+    const at = text.indexOf(part, lineStart);
+    expect(at, part).toBeGreaterThanOrEqual(lineStart);
+    return [at, at + part.length];
+  }
+
+  it.each([
+    ['a Python parameter and return annotation', 'f.py', PY, 1, ['List[int]', ': int', 'Dict[str, int]']],
+    ['a Python docstring', 'f.py', PY, 2, ['"""Pads to 10 columns and 2 spaces: 3 in all."""']],
+    ['a Python variable annotation and a comment', 'f.py', PY, 3, [': int', '# 2 for the border, 1 for the gap']],
+    ['TypeScript parameter and return types', 'f.ts', TS, 1, ['Array<number>', ': number', 'Record<string, number>']],
+    ['a TypeScript variable type and a comment', 'f.ts', TS, 2, [': number', '// 2 for the border, 1 for the gap']],
+    ['TypeScript `as` types', 'f.ts', TS, 3, ['unknown', '[number, number]']],
+    ['a TypeScript `satisfies` type', 'f.ts', TS, 4, ['Record<string, number>']],
+  ])('%s', async (_what, file, text, line, notRun) => {
+    const mutated = await ranges(file, text, line);
+    for (const part of notRun) {
+      const [start, end] = span(text, line, part);
+      const inside = mutated.filter((m) => m.start >= start && m.end <= end && m.start < end);
+      expect(inside, part).toEqual([]);
+    }
+  });
+
+  it('still mutates the code beside them', async () => {
+    const changed = async (file: string, text: string, line: number) =>
+      (await ranges(file, text, line)).map((m) => text.slice(m.start, m.end));
+    expect(await changed('f.py', PY, 1)).toContain('10');
+    expect((await changed('f.py', PY, 3)).some((t) => t.includes('width + 2'))).toBe(true);
+    expect((await changed('f.ts', TS, 2)).some((t) => t.includes('width + 2'))).toBe(true);
+    expect((await changed('f.ts', TS, 3)).some((t) => t.includes('cells'))).toBe(true);
+  });
+});
