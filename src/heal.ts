@@ -709,6 +709,7 @@ async function runLoop(
     frames: ready.failures,
     sources: context.sources,
     ranking: context.localised.ranking,
+    testReads: context.localised.reads,
     commitDiff: context.commitDiff,
     expectations: baseline.expectations,
     testFiles: context.testFiles,
