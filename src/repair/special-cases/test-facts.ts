@@ -17,6 +17,7 @@ import { walkSyntax } from '../../frames/syntax-walk.js';
 import { JS_TEST_CALLEES } from '../../frames/test-definition.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
+import { missingEnvironment } from './environment-failure.js';
 import { siteOf } from './evidence-text.js';
 import { isTrivialKey, literalValue, LITERAL_TYPES, unwrap } from './literal-values.js';
 import type { ObservedRead } from '../../workspace/recorders/test-reads.js';
@@ -48,6 +49,8 @@ export interface TestFacts {
   data?: ReadonlyMap<string, string>;
   /** The inputs and expected values of one case together: a test, or a row of its data. */
   cases?: readonly TestCase[];
+  /** Environment variables the failures say are missing (`environment-failure.ts`); empty when none. */
+  environment?: readonly string[];
 }
 
 export interface TestCase {
@@ -682,7 +685,7 @@ export async function readTestFacts(
   } finally {
     for (const pending of parsed.values()) (await pending)?.tree.delete();
   }
-  return { inputs, expected, names, tests: read.size, data, cases };
+  return { inputs, expected, names, tests: read.size, data, cases, environment: missingEnvironment(failures) };
 }
 
 interface DataInto {
