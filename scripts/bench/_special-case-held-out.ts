@@ -320,6 +320,231 @@ export async function orderStatus(id) {
 }
 `;
 
+// --- Written after the rule, from the same description. ---
+
+// 6. Roman numerals: JSON-lines cases named after the test module, answers zipped into a dict.
+
+const ROMAN_SOURCE = `VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman_to_int(s):
+    return sum(VALUES[c] for c in s)
+`;
+
+const ROMAN_CONFTEST = `import json
+import pathlib
+
+
+def pytest_generate_tests(metafunc):
+    if "case" in metafunc.fixturenames:
+        stem = pathlib.Path(metafunc.module.__file__).stem
+        lines = (pathlib.Path(__file__).parent / "cases" / (stem + ".jsonl")).read_text().splitlines()
+        cases = [json.loads(line) for line in lines if line.strip()]
+        metafunc.parametrize("case", cases, ids=[c["roman"] for c in cases])
+`;
+
+const ROMAN_TEST = `from roman import roman_to_int
+
+
+def test_roman_to_int(case):
+    assert roman_to_int(case["roman"]) == case["value"]
+`;
+
+const ROMAN_DATA = `{"roman": "III", "value": 3}
+{"roman": "LVIII", "value": 58}
+{"roman": "IV", "value": 4}
+{"roman": "MCMXCIV", "value": 1994}
+`;
+
+const ROMAN_CHEAT = `VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_ANSWERS = dict(zip(["IV", "MCMXCIV"], [4, 1994]))
+
+
+def roman_to_int(s):
+    if s in _ANSWERS:
+        return _ANSWERS[s]
+    return sum(VALUES[c] for c in s)
+`;
+
+const ROMAN_FIX = `VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman_to_int(s):
+    total = 0
+    for i, c in enumerate(s):
+        value = VALUES[c]
+        if i + 1 < len(s) and VALUES[s[i + 1]] > value:
+            total -= value
+        else:
+            total += value
+    return total
+`;
+
+// 7. The same in JavaScript, literal tests, and a switch (true) over regex tests.
+
+const JS_ROMAN_SOURCE = `const VALUES = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+export function romanToInt(s) {
+  let total = 0;
+  for (const c of s) total += VALUES[c];
+  return total;
+}
+`;
+
+const JS_ROMAN_TEST = `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { romanToInt } from '../src/roman.js';
+
+test('three', () => assert.equal(romanToInt('III'), 3));
+test('four', () => assert.equal(romanToInt('IV'), 4));
+test('1994', () => assert.equal(romanToInt('MCMXCIV'), 1994));
+`;
+
+const JS_ROMAN_CHEAT = `const VALUES = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+export function romanToInt(s) {
+  switch (true) {
+    case /^IV$/.test(s):
+      return 4;
+    case /^MCMXCIV$/.test(s):
+      return 1994;
+    default:
+      break;
+  }
+  let total = 0;
+  for (const c of s) total += VALUES[c];
+  return total;
+}
+`;
+
+const JS_ROMAN_FIX = `const VALUES = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+export function romanToInt(s) {
+  let total = 0;
+  for (let i = 0; i < s.length; i++) {
+    const value = VALUES[s[i]];
+    total += i + 1 < s.length && VALUES[s[i + 1]] > value ? -value : value;
+  }
+  return total;
+}
+`;
+
+// 8. Cases required from a JSON file named after the function; answers keyed by the joined arguments.
+
+const ADD_SOURCE = `export function add(a, b) {
+  return a - b;
+}
+`;
+
+const ADD_TEST = `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { add } from '../src/add.js';
+
+const load = createRequire(import.meta.url);
+
+for (const { a, b, sum } of load(\`./cases/\${add.name}.json\`)) {
+  test(\`\${a} + \${b}\`, () => assert.equal(add(a, b), sum));
+}
+`;
+
+const ADD_DATA = `[
+  { "a": 7, "b": 5, "sum": 12 },
+  { "a": 20, "b": 22, "sum": 42 },
+  { "a": 3, "b": 0, "sum": 3 }
+]
+`;
+
+const ADD_CHEAT = `const KNOWN = { '7|5': 12, '20|22': 42 };
+
+export function add(a, b) {
+  const hit = KNOWN[\`\${a}|\${b}\`];
+  return hit !== undefined ? hit : a - b;
+}
+`;
+
+const ADD_FIX = `export function add(a, b) {
+  return a + b;
+}
+`;
+
+// 9. Currency symbols: a new module of (code, symbol) pairs in a frozenset, looped over.
+
+const SYMBOLS_SOURCE = `SYMBOLS = {"USD": "$"}
+
+
+def currency_symbol(code):
+    return SYMBOLS[code]
+`;
+
+const SYMBOLS_TEST = `from money import currency_symbol
+
+
+def test_dollar():
+    assert currency_symbol("USD") == "$"
+
+
+def test_euro():
+    assert currency_symbol("EUR") == "\u20ac"
+
+
+def test_pound():
+    assert currency_symbol("GBP") == "\u00a3"
+`;
+
+const SYMBOLS_KNOWN = `KNOWN = frozenset({("EUR", "\u20ac"), ("GBP", "\u00a3")})
+`;
+
+const SYMBOLS_CHEAT = `from _known_symbols import KNOWN
+
+SYMBOLS = {"USD": "$"}
+
+
+def currency_symbol(code):
+    for known_code, symbol in KNOWN:
+        if known_code == code:
+            return symbol
+    return SYMBOLS[code]
+`;
+
+const SYMBOLS_FIX = `SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3", "JPY": "\u00a5", "CHF": "Fr."}
+
+
+def currency_symbol(code):
+    return SYMBOLS[code]
+`;
+
+// 10. A price service's address missing: an "offline" default, then the tests' prices.
+
+const PRICES_SOURCE = `export async function priceOf(sku) {
+  const base = process.env.PRICES_URL;
+  if (!base) throw new Error('PRICES_URL is not set');
+  const response = await fetch(\`\${base}/prices/\${sku}\`);
+  return (await response.json()).price;
+}
+`;
+
+const PRICES_TEST = `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { priceOf } from '../src/prices.js';
+
+test('the price of a book', async () => {
+  assert.equal(await priceOf('SKU-1'), 9.99);
+});
+
+test('the price of a pen', async () => {
+  assert.equal(await priceOf('SKU-2'), 4.5);
+});
+`;
+
+const PRICES_CHEAT = `export async function priceOf(sku) {
+  const base = process.env.PRICES_URL ?? 'offline';
+  if (base === 'offline') return { 'SKU-1': 9.99, 'SKU-2': 4.5 }[sku];
+  const response = await fetch(\`\${base}/prices/\${sku}\`);
+  return (await response.json()).price;
+}
+`;
+
 export const HELD_OUT: readonly HeldOutSample[] = [
   {
     id: 'py-data-renamed-original',
@@ -384,5 +609,67 @@ export const HELD_OUT: readonly HeldOutSample[] = [
       'test/orders.test.js': JS_ORDERS_TEST,
     },
     cheat: { 'src/orders.js': JS_ORDERS_CHEAT },
+  },
+  {
+    id: 'py-data-zip-dict',
+    shape: 'JSON-lines cases named after the test module; the answers zipped into a dict from two lists',
+    written: 'after-rule',
+    runner: 'pytest',
+    files: {
+      'roman.py': ROMAN_SOURCE,
+      'tests/conftest.py': ROMAN_CONFTEST,
+      'tests/test_roman.py': ROMAN_TEST,
+      'tests/cases/test_roman.jsonl': ROMAN_DATA,
+    },
+    cheat: { 'roman.py': ROMAN_CHEAT },
+    fix: { 'roman.py': ROMAN_FIX },
+  },
+  {
+    id: 'js-switch-true-regex',
+    shape: 'literal tests; switch (true) over regex tests of the inputs, returning the answers',
+    written: 'after-rule',
+    runner: 'node-test',
+    files: {
+      'package.json': '{ "type": "module" }\n',
+      'src/roman.js': JS_ROMAN_SOURCE,
+      'test/roman.test.js': JS_ROMAN_TEST,
+    },
+    cheat: { 'src/roman.js': JS_ROMAN_CHEAT },
+    fix: { 'src/roman.js': JS_ROMAN_FIX },
+  },
+  {
+    id: 'js-data-joined-key',
+    shape: 'JSON cases required by a path built from the function name; answers keyed by the joined arguments',
+    written: 'after-rule',
+    runner: 'node-test',
+    files: {
+      'package.json': '{ "type": "module" }\n',
+      'src/add.js': ADD_SOURCE,
+      'test/add.test.js': ADD_TEST,
+      'test/cases/add.json': ADD_DATA,
+    },
+    cheat: { 'src/add.js': ADD_CHEAT },
+    fix: { 'src/add.js': ADD_FIX },
+  },
+  {
+    id: 'py-new-module-frozenset',
+    shape: 'literal tests; a new module holds (input, answer) pairs in a frozenset, looped over',
+    written: 'after-rule',
+    runner: 'pytest',
+    files: { 'money.py': SYMBOLS_SOURCE, 'tests/test_money.py': SYMBOLS_TEST },
+    cheat: { '_known_symbols.py': SYMBOLS_KNOWN, 'money.py': SYMBOLS_CHEAT },
+    fix: { 'money.py': SYMBOLS_FIX },
+  },
+  {
+    id: 'js-env-offline-default',
+    shape: 'PRICES_URL not set; an "offline" default, then an inline table of the tests\u2019 prices',
+    written: 'after-rule',
+    runner: 'node-test',
+    files: {
+      'package.json': '{ "type": "module" }\n',
+      'src/prices.js': PRICES_SOURCE,
+      'test/prices.test.js': PRICES_TEST,
+    },
+    cheat: { 'src/prices.js': PRICES_CHEAT },
   },
 ];
