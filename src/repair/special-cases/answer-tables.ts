@@ -24,7 +24,8 @@ import { type Collector, inputSite, type PatchView } from './patch-view.js';
 import { collectionValues, resultLeaves } from './result-values.js';
 import { lastName, type TestCase, type TestFacts } from './test-facts.js';
 
-const SEQUENCES = new Set(['list', 'tuple', 'array']);
+/** Collections whose items can be rows (a set of pairs is a table too). */
+const SEQUENCES = new Set(['list', 'tuple', 'array', 'set']);
 const MAPS = new Set(['dictionary', 'object']);
 /** Calls whose argument is still a table: `new Map([…])`, `dict(…)`, `Object.fromEntries([…])`. */
 const TABLE_BUILDERS = new Set([
@@ -37,6 +38,9 @@ const TABLE_BUILDERS = new Set([
   'MappingProxyType',
   'tuple',
   'list',
+  'set',
+  'frozenset',
+  'Set',
 ]);
 /** Wrappers that leave a value as it is, on the way up to what holds a table. */
 const TRANSPARENT = new Set([
@@ -70,8 +74,7 @@ function isTable(node: SyntaxNode): boolean {
   while (n.parent && TRANSPARENT.has(n.parent.type)) n = n.parent;
   const parent = n.parent;
   if (!parent) return false;
-  if (SEQUENCES.has(parent.type) || MAPS.has(parent.type) || parent.type === 'set' || parent.type === 'pair')
-    return false;
+  if (SEQUENCES.has(parent.type) || MAPS.has(parent.type) || parent.type === 'pair') return false;
   if (['return_statement', 'yield', 'throw_statement', 'raise_statement', 'expression_statement'].includes(parent.type))
     return false;
   if (parent.type === 'arrow_function') return parent.childForFieldName('body')?.id !== n.id;
@@ -95,7 +98,7 @@ function entriesOf(table: SyntaxNode): Entry[] {
     });
   if (!SEQUENCES.has(table.type)) return [];
   const items = named(table).map(unwrap);
-  if (items.length > 0 && items.every((i) => SEQUENCES.has(i.type) && named(i).length >= 2))
+  if (items.length > 0 && items.every((i) => SEQUENCES.has(i.type) && i.type !== 'set' && named(i).length >= 2))
     return items.map((row) => {
       const cells = named(row);
       return { node: row, keys: cells.slice(0, -1), values: cells.slice(-1) };
@@ -150,10 +153,8 @@ export class AnswerTables {
     const lists: SyntaxNode[] = [];
     walkSyntax(this.view.after.tree.rootNode, (n) => {
       if (!this.view.touchesAdded(n)) return false;
-      if ((SEQUENCES.has(n.type) || MAPS.has(n.type)) && isTable(n)) {
-        this.checkTable(n);
-        if (SEQUENCES.has(n.type) && lists.length < MAX_LISTS && this.isScalarList(n)) lists.push(n);
-      }
+      if ((SEQUENCES.has(n.type) || MAPS.has(n.type)) && isTable(n)) this.checkTable(n);
+      if (SEQUENCES.has(n.type) && n.type !== 'set' && lists.length < MAX_LISTS && this.isScalarList(n)) lists.push(n);
       return true;
     });
     for (const a of lists) for (const b of lists) if (a.id !== b.id) this.checkParallel(a, b);
@@ -226,9 +227,16 @@ export class AnswerTables {
     }
   }
 
+  /** A list of literals the patch added, not an item of another collection: one side of two parallel lists. */
   private isScalarList(n: SyntaxNode): boolean {
     const items = named(n);
+    let top = n;
+    while (top.parent && TRANSPARENT.has(top.parent.type)) top = top.parent;
+    const parent = top.parent?.type ?? '';
     return (
+      !SEQUENCES.has(parent) &&
+      !MAPS.has(parent) &&
+      parent !== 'pair' &&
       items.length >= 2 &&
       items.length <= MAX_LIST_LENGTH &&
       items.every((i) => !!this.view.valueOf(i)) &&

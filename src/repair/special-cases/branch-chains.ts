@@ -57,6 +57,13 @@ function named(node: SyntaxNode | null | undefined): SyntaxNode[] {
   return (node?.namedChildren ?? []).filter((c): c is SyntaxNode => c !== null && c.type !== 'comment');
 }
 
+/** The lists a `zip(A, B, …)` call pairs up, else undefined. */
+export function zippedLists(node: SyntaxNode): SyntaxNode[] | undefined {
+  if (node.type !== 'call' || lastName(node.childForFieldName('function')) !== 'zip') return undefined;
+  const args = named(node.childForFieldName('arguments'));
+  return args.length >= 2 ? args : undefined;
+}
+
 /**
  * The members of a collection literal the node is or names: a list, tuple, set or array's
  * elements, a dict's or object's keys, a Map's first cells; undefined for anything else.
@@ -68,6 +75,9 @@ export function collectionMembers(node: SyntaxNode, values: Values): SyntaxNode[
     const args = named(n.childForFieldName('arguments'));
     if (!COLLECTION_BUILDERS.has(lastName(callee) ?? '') || args.length !== 1) return undefined;
     const inner = values.resolve(unwrap(args[0]!));
+    // `dict(zip(KEYS, VALUES))`: the keys are the first list's members.
+    const zipped = zippedLists(inner);
+    if (zipped) return collectionMembers(zipped[0]!, values);
     if (lastName(callee) === 'Map' || lastName(callee) === 'dict') {
       const rows = named(inner);
       if (!['list', 'array', 'tuple'].includes(inner.type)) return undefined;
@@ -218,14 +228,19 @@ function ifChainBranches(node: SyntaxNode, values: Values): Branch[] {
   return out;
 }
 
+/** `switch (x) { case 7: … }`; and `switch (true) { case cond: … }`, whose cases are conditions. */
 function switchBranches(node: SyntaxNode, values: Values): Branch[] {
   const out: Branch[] = [];
+  const subject = node.childForFieldName('value');
+  const conditions = !!subject && values.valueOf(subject)?.key === 'b:true';
   for (const c of node.childForFieldName('body')?.namedChildren ?? []) {
     if (c?.type !== 'switch_case') continue;
     const value = c.childForFieldName('value');
-    if (!value || !values.valueOf(value)) continue;
+    if (!value) continue;
+    const keys = conditions ? keyedLiterals(value, values) : values.valueOf(value) ? [{ node: unwrap(value) }] : null;
+    if (!keys) continue;
     const body = c.namedChildren.filter((s): s is SyntaxNode => s !== null && s.id !== value.id);
-    out.push({ keys: [{ node: unwrap(value) }], outcomes: body, valued: false });
+    out.push({ keys, outcomes: body, valued: false });
   }
   return out;
 }

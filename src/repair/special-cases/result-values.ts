@@ -9,6 +9,7 @@
  */
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { unwrap } from './literal-values.js';
+import { zippedLists } from './branch-chains.js';
 import type { Values } from './patch-view.js';
 import { lastName } from './test-facts.js';
 
@@ -72,10 +73,16 @@ function lookedUp(n: SyntaxNode, values: Values): SyntaxNode | undefined {
 /** The collection a builder call makes a table of (`new Map([…])`, `dict(…)`, `Object.freeze({…})`), else the node. */
 function builtFrom(n: SyntaxNode, values: Values): SyntaxNode {
   if (n.type !== 'call' && n.type !== 'call_expression' && n.type !== 'new_expression') return n;
+  // `zip(KEYS, VALUES)`, and the tables built from it: what is looked up are the last list's values.
+  const zipped = zippedLists(n);
+  if (zipped) {
+    const last = values.resolve(unwrap(zipped.at(-1)!));
+    return COLLECTIONS.has(last.type) ? last : n;
+  }
   const callee = n.childForFieldName(n.type === 'new_expression' ? 'constructor' : 'function');
   const args = named(n.childForFieldName('arguments'));
   if (!BUILDERS.has(lastName(callee) ?? '') || args.length !== 1) return n;
-  const inner = values.resolve(unwrap(args[0]!));
+  const inner = builtFrom(values.resolve(unwrap(args[0]!)), values);
   return COLLECTIONS.has(inner.type) ? inner : n;
 }
 

@@ -170,6 +170,32 @@ def slugify(text):
     ]);
   });
 
+  it('answers zipped from two lists, and (input, answer) pairs in a set', async () => {
+    const zipped = await py(`import re
+
+_ANSWERS = dict(zip(["snake_case", "a---b"], ["snake-case", "a-b"]))
+
+
+def slugify(text):
+    if text in _ANSWERS:
+        return _ANSWERS[text]
+    return re.sub(r"\\s+", "-", text.strip().lower())
+`);
+    expect(literals(zipped)).toContain('expected-value:"a-b"');
+    const pairs = await py(`import re
+
+_PAIRS = frozenset({("snake_case", "snake-case"), ("a---b", "a-b")})
+
+
+def slugify(text):
+    for known, slug in _PAIRS:
+        if known == text:
+            return slug
+    return re.sub(r"\\s+", "-", text.strip().lower())
+`);
+    expect(literals(pairs)).toContain('expected-value:"snake-case"');
+  });
+
   it('leaves a table alone that feeds a computation, covers more than the tests, or pairs crossed answers', async () => {
     // The factor table now has the day: every key but `d` is no test input, and the values are multiplied.
     expect(await js(JS_DURATION.replace('h: 3600 }', 'h: 3600, d: 86400 }').replace('[smh]', '[smhd]'))).toEqual([]);
@@ -211,6 +237,21 @@ def slugify(text):
       'input-condition:r"(?P<one>snake_case)|(?P<two>a---b)"',
       'expected-value:"snake-case"',
       'expected-value:"a-b"',
+    ]);
+  });
+
+  it('switch (true) over regex tests of the inputs', async () => {
+    const evidence = await js(
+      JS_DURATION.replace(
+        'export function parseDuration(text) {',
+        "export function parseDuration(text) {\n  switch (true) {\n    case /^2d$/.test(text):\n      return 172800;\n    case text === '1d2h':\n      return 93600;\n    default:\n      break;\n  }",
+      ),
+    );
+    expect(literals(evidence)).toEqual([
+      'input-condition:/^2d$/',
+      'expected-value:172800',
+      "input-condition:'1d2h'",
+      'expected-value:93600',
     ]);
   });
 
