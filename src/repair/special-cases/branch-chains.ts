@@ -22,11 +22,10 @@ export interface Key {
   node: SyntaxNode;
   /** The key's value when it is not the node's own (an alternative of a regex). */
   value?: LiteralValue;
-  /**
-   * One of a collection's members (a membership test, a regex's alternatives): the branch is keyed
-   * on the tests' inputs only when every such member is one.
-   */
-  member?: boolean;
+  /** A tuple or collection compared whole, whose elements are keys too: it need not be an input itself. */
+  whole?: boolean;
+  /** A literal compared with a value computed from the arguments (`year % 4 == 0`), not a bare name. */
+  computed?: boolean;
 }
 
 export interface Branch {
@@ -133,8 +132,8 @@ function membershipKeys(collection: SyntaxNode, element: SyntaxNode, values: Val
   if (values.valueOf(element)) return null;
   const members = collectionMembers(collection, values);
   if (!members) return null;
-  const whole = values.valueOf(collection) ? [{ node: unwrap(collection) }] : [];
-  return [...whole, ...members.map((m) => ({ node: unwrap(m), member: true }))];
+  const whole = values.valueOf(collection) ? [{ node: unwrap(collection), whole: true }] : [];
+  return [...whole, ...members.map((m) => ({ node: unwrap(m) }))];
 }
 
 /** The keys of one test: an equality with a literal, a membership, or a regex that lists literals. */
@@ -160,8 +159,7 @@ function equalityKeys(n: SyntaxNode, op: string | undefined, values: Values): Ke
       return membershipKeys(object, args[0]!, values);
     if (callee?.text === 'Object.is') sides = args;
     else {
-      const regex = regexKeys(n, values.family, values.resolve);
-      return regex ? regex.map((k) => ({ ...k, member: true })) : null;
+      return regexKeys(n, values.family, values.resolve) ?? null;
     }
   }
   if (sides.length !== 2) return null;
@@ -170,7 +168,9 @@ function equalityKeys(n: SyntaxNode, op: string | undefined, values: Values): Ke
   const literal = unwrap(literals[0]!);
   // A tuple or list compared whole: its elements are the keys too.
   const elements = ['tuple', 'list', 'array', 'set'].includes(literal.type) ? named(literal) : [];
-  return [{ node: literal }, ...elements.map((e) => ({ node: e }))];
+  const other = unwrap(sides.find((s) => !values.valueOf(s))!);
+  if (elements.length === 0) return [{ node: literal, computed: other.type !== 'identifier' }];
+  return [{ node: literal, whole: true }, ...elements.map((e) => ({ node: e }))];
 }
 
 /** Branches of one chain: an if/elif/else-if chain, a switch or match, a conditional expression. */

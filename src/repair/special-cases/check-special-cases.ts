@@ -184,14 +184,18 @@ class FileCheck {
   private checkChain(branches: readonly Branch[]): void {
     const judged = branches
       .map((b) => {
-        const keys = b.keys
+        const read = b.keys
           .map((k) => ({ key: k, value: this.keyValue(k) }))
-          .filter((k): k is { key: Key; value: LiteralValue } => !!k.value && !k.value.trivial);
+          .filter((k): k is { key: Key; value: LiteralValue } => !!k.value);
+        const keys = read.filter((k) => !k.value.trivial);
         const inputs = keys
-          .map((k) => ({ node: k.key.node, member: k.key.member, site: inputSite(k.key.node, k.value, this.facts) }))
-          .filter((k): k is { node: SyntaxNode; member: boolean | undefined; site: CodeSite } => !!k.site);
-        const members = keys.filter((k) => k.key.member).length;
-        const pure = members === inputs.filter((k) => k.member).length;
+          .map((k) => ({ node: k.key.node, whole: k.key.whole, site: inputSite(k.key.node, k.value, this.facts) }))
+          .filter((k): k is { node: SyntaxNode; whole: boolean | undefined; site: CodeSite } => !!k.site);
+        // Every literal the branch compares with is a test input: `len(segs) == 3 and segs[0] == "**"`
+        // and `month == 2 and year % 4 == 0` compute (a trivial literal compared with a computed value counts).
+        const parts = keys.filter((k) => !k.key.whole).length;
+        const computes = read.some((k) => k.value.trivial && k.key.computed);
+        const pure = !computes && inputs.filter((k) => !k.whole).length === parts;
         return { branch: b, introducedKeys: keys.length, inputs, pure };
       })
       .filter((j) => j.introducedKeys > 0);

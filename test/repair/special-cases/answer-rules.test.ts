@@ -268,6 +268,36 @@ def slugify(text):
     ).toEqual([]);
   });
 
+  it('a decision that also compares a value no test passes in computes: it is not keyed', async () => {
+    const tests = {
+      'tests/test_cal.py': `from cal import days_in_month
+
+
+def test_leap_february():
+    assert days_in_month(2, 2024) == 29
+
+
+def test_april():
+    assert days_in_month(4, 2023) == 30
+`,
+    };
+    const before = 'def days_in_month(month, year):\n    return 31\n';
+    const patched = (body: string) =>
+      check(tests, [patchFromTexts('cal.py', before, `def days_in_month(month, year):\n${body}    return 31\n`)]);
+    expect(await patched('    if month == 2 and year % 4 == 0:\n        return 29\n')).toEqual([]);
+    expect(
+      await patched(
+        '    kind = "leap" if year % 4 == 0 else "common"\n    if month == 2 and kind == "leap":\n        return 29\n',
+      ),
+    ).toEqual([]);
+    // Keyed on both of the test's inputs, it still is one.
+    expect(literals(await patched('    if month == 2 and year == 2024:\n        return 29\n'))).toEqual([
+      'input-condition:2',
+      'input-condition:2024',
+      'expected-value:29',
+    ]);
+  });
+
   it('reads the literal strings a regex lists, and nothing from a real pattern', () => {
     expect(regexAlternatives('^(3 ft|12 in)$')).toEqual(['3 ft', '12 in']);
     expect(regexAlternatives('(?P<a>x\\.y)|(?:b)')).toEqual(['x.y', 'b']);
