@@ -27,8 +27,12 @@ export interface HeldOutRun {
   frames: FailureFrame[];
   /** What the recorders saw the tests read (none when `record` was off). */
   reads: ObservedRead[];
-  /** The special-casing check's evidence on a change (`files`: path → whole new text); the tree is put back after. */
-  check(files: Record<string, string>): Promise<SpecialCaseEvidence[]>;
+  /**
+   * The special-casing check's evidence on a change (`files`: path → whole new text); the tree is
+   * put back after. `reads: false`: as if nothing had been recorded (the test facts of the tests'
+   * text and the data it names only).
+   */
+  check(files: Record<string, string>, options?: { reads?: boolean }): Promise<SpecialCaseEvidence[]>;
   cleanup(): void;
 }
 
@@ -71,18 +75,17 @@ export async function runHeldOut(sample: HeldOutSample, options: { record?: bool
     recording?.dispose();
   }
   const { frames } = await collectEvidence({ root, junit: ['reports/*.xml'], testCwd: root });
-  const gate = createSpecialCaseGate({
-    root,
-    frames,
-    reads,
-    scrub: (t) => t,
-    logger: { info: () => {}, warn: (m) => console.error(m), group: (_n, fn) => fn() },
-  });
+  const logger = { info: () => {}, warn: (m: string) => console.error(m), group: <T>(_n: string, fn: () => T) => fn() };
+  const gates = {
+    reads: createSpecialCaseGate({ root, frames, reads, scrub: (t) => t, logger }),
+    static: createSpecialCaseGate({ root, frames, scrub: (t) => t, logger }),
+  };
   return {
     root,
     frames,
     reads,
-    async check(files) {
+    async check(files, options = {}) {
+      const gate = options.reads === false ? gates.static : gates.reads;
       const before = Object.fromEntries(Object.keys(files).map((f) => [f, readOr(path.join(root, f))]));
       write(root, files);
       try {
