@@ -535,6 +535,7 @@ async function runBaseline(
       runs: timed.runs,
       collect,
       root: repo.root,
+      cwd: repo.cwd,
       testCommand: options.testCommand,
       junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
       log: options.log ? path.resolve(repo.cwd, options.log) : undefined,
@@ -628,6 +629,7 @@ function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnTy
     ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
     shards: ci?.shards ?? 0,
     fullRunMs: baseline.fullRunMs,
+    fullRunSource: baseline.source,
     attempts: createCap(options).attempts,
     budgetMs: options.maxSeconds * 1000,
   });

@@ -28,6 +28,8 @@ import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
 import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import { plural } from '../text/format.js';
+import { shellQuote } from '../workspace/shell-quote.js';
+import { countFailingTests } from '../frames/build-frames.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
 
@@ -35,6 +37,8 @@ export interface BaselineInput {
   runs: TestRuns;
   collect: CollectEvidence;
   root: string;
+  /** Where the test command runs, when not at `root` (a package of a monorepo). */
+  cwd?: string;
   testCommand: string;
   junit: readonly string[];
   /** Absolute path of the failed run's log, when the step has one. */
@@ -159,10 +163,16 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
     return undefined;
   }
   logger.info(
-    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(failing(evidence.run.cases).length, 'failing test')}`,
+    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(countFailingTests(evidence.run.cases, evidence.frames), 'failing test')}`,
   );
   const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
   return { evidence, source: 'reports', fullRunMs };
+}
+
+/** A command as typed at the repository root: into the test command's directory first, when that is another. */
+function fromRoot(input: BaselineInput, command: string): string {
+  const rel = input.cwd === undefined ? '' : path.relative(input.root, input.cwd).split(path.sep).join('/');
+  return rel === '' || rel.startsWith('..') ? command : `cd ${shellQuote(rel)} && ${command}`;
 }
 
 function stop(result: HealResult, reason: string, summary: TestRunSummary, frames: FailureFrame[]): Baseline {
@@ -176,7 +186,7 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   const run = await input.runs.full('baseline');
   const evidence = run.evidence;
   logger.info(
-    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`,
+    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${countFailingTests(evidence.run.cases, evidence.frames)} failing`,
   );
   if (run.timedOut) {
     return stop(
@@ -279,7 +289,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
       summary: evidence.summary,
       frames: evidence.frames,
       flaky,
-      reproduce: rerun.display(confirmation.tried),
+      reproduce: fromRoot(input, rerun.display(confirmation.tried)),
     };
   }
   if (flaky.length > 0)
@@ -304,6 +314,6 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     fullRunMs: confirmation.observed.fullRunMs,
     targetedRunMs: confirmation.targetedRunMs,
     source: confirmation.observed.source,
-    reproduce: rerun.display(targets),
+    reproduce: fromRoot(input, rerun.display(targets)),
   };
 }
