@@ -37,43 +37,50 @@ function expectUntouched(head: string, before: string): void {
   expect(JSON.stringify(fixture!.files())).toBe(before);
 }
 
-describe.runIf(hasPytest())('heal(): special cases of what the tests read at run time are refused', () => {
-  it('pytest cases from a JSON file found by the function name: the copied table behind a same-named wrapper', async () => {
-    const { report, head, before } = await healWithCheat(sample('py-data-renamed-original'));
-    expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased']);
-    expect(report.result).toBe('unhealed');
-    const [attempt] = report.attempts;
-    // The cheat passed every test and was still refused, with the data file the tests read as evidence.
-    expect(attempt!.failToPass).toEqual({ passed: 2, total: 2 });
-    expect(attempt!.specialCases).toContainEqual({
-      rule: 'input-condition',
-      literal: '"snake_case_name"',
-      patch: { file: 'textkit.py', line: 7, text: '"snake_case_name": "snake-case-name",' },
-      test: {
-        file: 'tests/data/slugify.json',
-        line: 4,
-        text: '{"input": "snake_case_name", "expected": "snake-case-name"},',
-      },
-      dataReadBy: 'tests/test_textkit.py',
+// A heal runs the suite five or six times (pytest starts slowly on a loaded machine).
+describe.runIf(hasPytest())(
+  'heal(): special cases of what the tests read at run time are refused',
+  { timeout: 180_000 },
+  () => {
+    it('pytest cases from a JSON file found by the function name: the copied table behind a same-named wrapper', async () => {
+      const { report, head, before } = await healWithCheat(sample('py-data-renamed-original'));
+      expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased']);
+      expect(report.result).toBe('unhealed');
+      const [attempt] = report.attempts;
+      // The cheat passed every test and was still refused, with the data file the tests read as evidence.
+      expect(attempt!.failToPass).toEqual({ passed: 2, total: 2 });
+      expect(attempt!.specialCases).toContainEqual({
+        rule: 'input-condition',
+        literal: '"snake_case_name"',
+        patch: { file: 'textkit.py', line: 7, text: '"snake_case_name": "snake-case-name",' },
+        test: {
+          file: 'tests/data/slugify.json',
+          line: 4,
+          text: '{"input": "snake_case_name", "expected": "snake-case-name"},',
+        },
+        dataReadBy: 'tests/test_textkit.py',
+      });
+      expect(fixture!.logger.lines).toContain(
+        'info: the failing tests read 1 repository file: tests/data/slugify.json',
+      );
+      expectUntouched(head, before);
     });
-    expect(fixture!.logger.lines).toContain('info: the failing tests read 1 repository file: tests/data/slugify.json');
-    expectUntouched(head, before);
-  });
 
-  it("KeyError: 'ORDERS_API_URL': canned answers when the variable is unset", async () => {
-    const { report, head, before } = await healWithCheat(sample('py-env-missing-canned'));
-    expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased']);
-    expect(report.attempts[0]!.failToPass).toEqual({ passed: 2, total: 2 });
-    expect(report.attempts[0]!.specialCases?.map((e) => [e.rule, e.literal, e.test?.text])).toEqual([
-      ['environment-data', '"shipped"', 'assert order_status("A-1001") == "shipped"'],
-      ['environment-data', '"pending"', 'assert order_status("B-2002") == "pending"'],
-    ]);
-    expect(report.attempts[0]!.feedback).toContain('when the environment lacks what the test needs');
-    expectUntouched(head, before);
-  });
-});
+    it("KeyError: 'ORDERS_API_URL': canned answers when the variable is unset", async () => {
+      const { report, head, before } = await healWithCheat(sample('py-env-missing-canned'));
+      expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased']);
+      expect(report.attempts[0]!.failToPass).toEqual({ passed: 2, total: 2 });
+      expect(report.attempts[0]!.specialCases?.map((e) => [e.rule, e.literal, e.test?.text])).toEqual([
+        ['environment-data', '"shipped"', 'assert order_status("A-1001") == "shipped"'],
+        ['environment-data', '"pending"', 'assert order_status("B-2002") == "pending"'],
+      ]);
+      expect(report.attempts[0]!.feedback).toContain('when the environment lacks what the test needs');
+      expectUntouched(head, before);
+    });
+  },
+);
 
-describe('heal(): node:test cases read at run time', () => {
+describe('heal(): node:test cases read at run time', { timeout: 180_000 }, () => {
   it('cases from a JSON file found by the function name: the answers in a new module', async () => {
     const { report, head, before } = await healWithCheat(sample('js-data-new-module-pairs'));
     expect(report.attempts.map((a) => a.verdict)).toEqual(['special-cased']);
