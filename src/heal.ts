@@ -723,6 +723,7 @@ async function runLoop(
     ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, setup.scrub) } : {}),
     sources: context.sources,
     ranking: context.localised.ranking,
+    testReads: context.localised.reads,
     commitDiff: context.commitDiff,
     expectations: baseline.expectations,
     testFiles: context.testFiles,

@@ -25,10 +25,30 @@ export interface RealFix {
 interface PinProject {
   id: string;
   repo: string;
-  source: string[];
+  /** Source folders; absent for the projects the check does not read (Go: `sourceFiles`). */
+  source?: string[];
   testFiles: string;
   scenarios: Array<{ id: string; fix: string }>;
 }
+
+/**
+ * Mirrored Python and JavaScript projects beyond the pins, for the recent commits only: their
+ * source folders and test files, as a pin would give them.
+ */
+const MORE_MIRRORS: PinProject[] = [
+  { id: 'click', repo: 'pallets/click', source: ['src/click/'], testFiles: '^tests/.*test_.*\\.py$', scenarios: [] },
+  { id: 'toolz', repo: 'pytoolz/toolz', source: ['toolz/'], testFiles: '^toolz/.*tests/test_.*\\.py$', scenarios: [] },
+  { id: 'tomli', repo: 'hukkin/tomli', source: ['src/tomli/'], testFiles: '^tests/.*\\.py$', scenarios: [] },
+  {
+    id: 'cachetools',
+    repo: 'tkem/cachetools',
+    source: ['src/cachetools/'],
+    testFiles: '^tests/.*\\.py$',
+    scenarios: [],
+  },
+  { id: 'destr', repo: 'unjs/destr', source: ['src/'], testFiles: '^test/.*\\.test\\.ts$', scenarios: [] },
+  { id: 'pathe', repo: 'unjs/pathe', source: ['src/'], testFiles: '^test/.*\\.test\\.ts$', scenarios: [] },
+];
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const MIRRORS = process.env.SELF_HEAL_BENCH_MIRRORS ?? '/work/.mirror';
@@ -59,7 +79,7 @@ function realFix(dir: string, project: PinProject, id: string, commit: string): 
     .split('\n')
     .filter(Boolean);
   const testPattern = new RegExp(project.testFiles);
-  const sources = changed.filter((f) => project.source.some((p) => f.startsWith(p)) && !testPattern.test(f));
+  const sources = changed.filter((f) => (project.source ?? []).some((p) => f.startsWith(p)) && !testPattern.test(f));
   const testFiles = changed.filter((f) => testPattern.test(f));
   if (sources.length === 0 || testFiles.length === 0) return undefined;
   const cache = new Map<string, string | undefined>();
@@ -83,10 +103,11 @@ function realFix(dir: string, project: PinProject, id: string, commit: string): 
   return { id, frames: framesOf(tests), source, access, patch: readUnifiedDiff(diff, source) };
 }
 
+/** The pinned projects the check reads (Python and JavaScript/TypeScript). */
 function pinProjects(): PinProject[] {
   return (
     JSON.parse(readFileSync(path.join(ROOT, 'bench/real-projects/pins.json'), 'utf8')) as { projects: PinProject[] }
-  ).projects;
+  ).projects.filter((p) => Array.isArray(p.source));
 }
 
 /** The pinned fix commits; projects without a mirror are named in `missing`. */
@@ -108,10 +129,10 @@ export function pinnedFixes(): { fixes: RealFix[]; missing: string[] } {
   return { fixes, missing };
 }
 
-/** Up to `perProject` recent non-merge commits of each mirror that change source and tests. */
+/** Up to `perProject` recent non-merge commits of each mirror (pinned and more) that change source and tests. */
 export function recentFixes(perProject: number): RealFix[] {
   const out: RealFix[] = [];
-  for (const project of pinProjects()) {
+  for (const project of [...pinProjects(), ...MORE_MIRRORS]) {
     const dir = mirrorOf(project.repo);
     if (!dir) continue;
     const pinned = new Set(project.scenarios.map((s) => s.fix));

@@ -7,7 +7,12 @@
  * mirrors that change source and tests; none may be flagged), and its cost per attempt: reading
  * the failing tests' facts (once per run in the loop) and checking one attempt's patch.
  *
- *   node --import tsx scripts/bench/special-cases.ts [--runs 20] [--recent 25]
+ * Then the held-out special cases (`_special-case-held-out.ts`): small projects whose tests run for
+ * real (pytest, node:test) under self-heal's recorders, as in the recorded run, each cheat checked
+ * with the files the tests were seen to read and without them (static facts only), and each
+ * honest fix, which must not be flagged.
+ *
+ *   node --import tsx scripts/bench/special-cases.ts [--runs 20] [--recent 25] [--no-held-out]
  */
 import { parseArgs } from 'node:util';
 import type { FailureFrame } from '../../src/contracts/failure-frame.js';
@@ -16,10 +21,16 @@ import { patchFromTexts, readUnifiedDiff, type PatchedFile } from '../../src/rep
 import { readTestFacts, type TestDataAccess } from '../../src/repair/special-cases/test-facts.js';
 import { benchFixes, framesOf, HARD_CODES, REAL_FIXES, type SpecialCaseSample } from './_special-case-corpus.js';
 import { DATA_HARD_CODES, DATA_REAL_FIXES, dataAccess, type DataSample } from './_special-case-data-corpus.js';
+import { HELD_OUT } from './_special-case-held-out.js';
+import { runHeldOut } from './_special-case-held-out-run.js';
 import { pinnedFixes, recentFixes, type RealFix } from './_special-case-real-fixes.js';
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '20' }, recent: { type: 'string', default: '25' } },
+  options: {
+    runs: { type: 'string', default: '20' },
+    recent: { type: 'string', default: '25' },
+    'no-held-out': { type: 'boolean', default: false },
+  },
 });
 const runs = Math.max(1, Number(args.runs));
 
@@ -193,11 +204,67 @@ console.log('\nSpecial cases in test data, caught per shape:');
 console.log(`- by language: ${shapes(lang)}`);
 console.log(`- by where the answers live: ${shapes((s) => s.data)}`);
 console.log(`- by how the patch carries them: ${shapes((s) => s.carries)}`);
+/** The held-out special cases, run for real: caught with and without the recorded reads; honest fixes. */
+async function heldOut(): Promise<void> {
+  const rows: string[][] = [];
+  const totals = { before: [0, 0], after: [0, 0], static: 0, fixes: [0, 0] };
+  for (const sample of HELD_OUT) {
+    const run = await runHeldOut(sample);
+    try {
+      const caught = (await run.check(sample.cheat)).length > 0;
+      const staticOnly = (await run.check(sample.cheat, { reads: false })).length > 0;
+      const fixFlagged = sample.fix ? (await run.check(sample.fix)).length > 0 : undefined;
+      const set = sample.written === 'before-rule' ? totals.before : totals.after;
+      set[0]! += caught ? 1 : 0;
+      set[1]!++;
+      if (staticOnly) totals.static++;
+      if (fixFlagged !== undefined) {
+        totals.fixes[0]! += fixFlagged ? 1 : 0;
+        totals.fixes[1]!++;
+      }
+      rows.push([
+        sample.id,
+        sample.runner,
+        sample.written,
+        String(run.frames.length),
+        [...new Set(run.reads.map((r) => r.file))].join(', ') || '–',
+        caught ? 'caught' : '**missed**',
+        staticOnly ? 'caught' : 'missed',
+        fixFlagged === undefined ? '(no code fix)' : fixFlagged ? '**flagged**' : 'not flagged',
+      ]);
+    } finally {
+      run.cleanup();
+    }
+  }
+  const header = [
+    'held-out sample',
+    'runner',
+    'written',
+    'failing tests',
+    'files the tests read (recorded)',
+    'cheat, with the reads',
+    'cheat, static facts only',
+    'honest fix',
+  ];
+  console.log(`\nHeld-out special cases, run for real under the recorders (${HELD_OUT.length}):\n`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  const [b, bn] = totals.before;
+  const [a, an] = totals.after;
+  console.log(
+    `\nCaught: ${b}/${bn} written before the rule, ${a}/${an} written after it; ` +
+      `${totals.static}/${HELD_OUT.length} without the recorded reads; honest fixes flagged: ${totals.fixes[0]}/${totals.fixes[1]}.`,
+  );
+}
+
 const perAttempt = percentile(all.factsMs, 50) + percentile(all.checkMs, 50);
 console.log(
   `\nCost per attempt on the corpus (p50): ${perAttempt.toFixed(2)} ms when the facts are read with it, ` +
     `${percentile(all.checkMs, 50).toFixed(2)} ms with the facts read once per run (the loop), ${runs} runs per sample.`,
 );
 console.log(
-  'Reproduce: node --import tsx scripts/bench/special-cases.ts [--recent 25]   (or: npm run bench -- special-cases); the real-project rows read the fetch mirrors in /work/.mirror (SELF_HEAL_BENCH_MIRRORS).',
+  'Reproduce: node --import tsx scripts/bench/special-cases.ts [--recent 25] [--no-held-out]   (or: npm run bench -- special-cases); the real-project rows read the fetch mirrors in /work/.mirror (SELF_HEAL_BENCH_MIRRORS); the held-out rows run pytest and node:test.',
 );
+
+if (!args['no-held-out']) await heldOut();

@@ -79,9 +79,18 @@ export const SpecialCaseEvidence = z.object({
    * `expected-value`: the patch returns or assigns a literal equal to a value a failing test expects;
    * `test-identity`: the patch branches on the test's name or file or on a test-only environment variable;
    * `encoded-cases`: a JSON or CSV string the patch adds holds a failing test's input and expected value;
-   * `table-rebind`: the patch rebinds an existing function to a wrapper that answers from a table first.
+   * `table-rebind`: the patch rebinds an existing function to a wrapper that answers from a table first;
+   * `environment-data`: the patch answers with a failing test's expected value when the environment lacks
+   * what the test needs (a variable unset, a service not configured).
    */
-  rule: z.enum(['input-condition', 'expected-value', 'test-identity', 'encoded-cases', 'table-rebind']),
+  rule: z.enum([
+    'input-condition',
+    'expected-value',
+    'test-identity',
+    'encoded-cases',
+    'table-rebind',
+    'environment-data',
+  ]),
   /** The literal or name as the patch writes it. */
   literal: z.string(),
   patch: CodeSite,

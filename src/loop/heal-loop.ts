@@ -51,6 +51,7 @@ import { buildPrompt, DEFAULT_PROMPT_TOKENS } from '../repair/prompt.js';
 import type { FaultRanking } from '../repair/ranking/ranking.js';
 import { createRepairHost } from './repair-host.js';
 import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate.js';
+import type { ObservedRead } from '../workspace/recorders/test-reads.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeSubset, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
 import { formatDuration, plural } from '../text/format.js';
@@ -83,6 +84,8 @@ export interface LoopInput {
   sources: SourceWindow[];
   /** Where the fault is (`repair/ranking/`): the prompt packs its top functions, the built-in engine mutates in its order. */
   ranking?: FaultRanking;
+  /** The files the failing tests read in the recorded run: their data, for the special-casing check. */
+  testReads?: readonly ObservedRead[];
   commitDiff?: string;
   expectations: Expectations;
   /** The failing tests' own files (repo-relative): restored before every verification. */
@@ -207,6 +210,7 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
     specialCases: createSpecialCaseGate({
       root: input.root,
       frames: input.frames,
+      reads: input.testReads,
       scrub: input.scrub,
       logger: input.logger,
     }),

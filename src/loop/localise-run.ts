@@ -8,7 +8,10 @@ import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { Localisation } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { TestCase } from '../reports/test-run.js';
+import type { ObservedRead } from '../workspace/recorders/test-reads.js';
 import { rankFaults } from '../repair/ranking/rank-faults.js';
+import { plural } from '../text/format.js';
+import { oneLine, stripControls } from '../text/untrusted-text.js';
 import type { FaultRanking } from '../repair/ranking/ranking.js';
 import type { RerunTarget } from './rerun.js';
 import { recordSpectrum, type SpectrumRun } from './spectrum-run.js';
@@ -43,6 +46,17 @@ export interface LocaliseRunResult {
   /** The recorded run's duration, when one ran. */
   spectrumMs?: number;
   report: Localisation;
+  /** The repository files the failing tests read in the recorded run (none without one). */
+  reads: ObservedRead[];
+}
+
+/** Files named in the log line of what the failing tests read. */
+const LOGGED_READS = 5;
+
+function describeReads(reads: readonly ObservedRead[]): string {
+  const files = [...new Set(reads.map((r) => r.file))];
+  const shown = files.slice(0, LOGGED_READS).map((f) => oneLine(stripControls(f), 200));
+  return `${plural(files.length, 'repository file')}: ${shown.join(', ')}${files.length > shown.length ? ', …' : ''}`;
 }
 
 export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunResult> {
@@ -61,6 +75,8 @@ export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunR
     }
   }
   logger.info(`localisation: ${recorded.note}`);
+  const reads = recorded.reads ?? [];
+  if (reads.length > 0) logger.info(`the failing tests read ${describeReads(reads)}`);
   const ranking = await rankFaults({ ...input, spectrum: recorded.spectrum, note: recorded.note });
   const top = ranking.functions.slice(0, REPORTED_FUNCTIONS);
   top.forEach((f, i) =>
@@ -72,6 +88,7 @@ export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunR
   return {
     ranking,
     ...(recorded.durationMs > 0 ? { spectrumMs: recorded.durationMs } : {}),
+    reads,
     report: {
       source: ranking.source,
       note: ranking.note,

@@ -12,8 +12,15 @@ import type { Logger } from '../contracts/logger.js';
 import { SourceStore } from '../repair/builtin/source-store.js';
 import { checkSpecialCases } from '../repair/special-cases/check-special-cases.js';
 import { readUnifiedDiff } from '../repair/special-cases/patch-lines.js';
-import { isDataFile, MAX_DATA_FILES, MAX_FOLDER_FILES, testDataCandidates } from '../repair/special-cases/test-data.js';
+import {
+  isDataFile,
+  MAX_DATA_FILES,
+  MAX_FOLDER_FILES,
+  observedDataFiles,
+  testDataCandidates,
+} from '../repair/special-cases/test-data.js';
 import { readTestFacts, type TestFacts } from '../repair/special-cases/test-facts.js';
+import type { ObservedRead } from '../workspace/recorders/test-reads.js';
 
 export interface SpecialCaseGate {
   /** Evidence that the attempt's change special-cases the failing tests; empty when it does not. */
@@ -47,12 +54,19 @@ async function listFolder(root: string, folder: string): Promise<string[]> {
   }
 }
 
-/** The failing tests' facts, with the data files their test files name (read through the same rules). */
-async function readFactsWithData(root: string, frames: readonly FailureFrame[]): Promise<TestFacts> {
+/**
+ * The failing tests' facts, with the data files their test files name and those the recorded run
+ * saw them read (read through the same rules).
+ */
+async function readFactsWithData(
+  root: string,
+  frames: readonly FailureFrame[],
+  observed: readonly ObservedRead[],
+): Promise<TestFacts> {
   const testFiles = [...new Set(frames.flatMap((f) => (f.test ? [f.test.file] : [])))];
   const texts = await readRepoFiles(root, testFiles);
   const listed = new Map<string, string[]>();
-  const candidates: string[] = [];
+  const candidates: string[] = [...observedDataFiles(observed, testFiles).keys()].slice(0, MAX_DATA_FILES);
   for (const [file, text] of texts) {
     if (text === undefined) continue;
     const { files, folders } = testDataCandidates(file, text);
@@ -64,12 +78,17 @@ async function readFactsWithData(root: string, frames: readonly FailureFrame[]):
   }
   for (const [file, text] of await readRepoFiles(root, candidates.slice(0, MAX_DATA_FILES * 8)))
     if (!texts.has(file)) texts.set(file, text);
-  return readTestFacts(frames, (file) => texts.get(file), { list: (folder) => listed.get(folder) ?? [] });
+  return readTestFacts(frames, (file) => texts.get(file), {
+    list: (folder) => listed.get(folder) ?? [],
+    observed,
+  });
 }
 
 export function createSpecialCaseGate(input: {
   root: string;
   frames: readonly FailureFrame[];
+  /** The files the failing tests were seen to read in the recorded run (none without one). */
+  reads?: readonly ObservedRead[];
   scrub: (text: string) => string;
   logger: Logger;
 }): SpecialCaseGate {
@@ -79,7 +98,7 @@ export function createSpecialCaseGate(input: {
   return {
     async check(diff, files) {
       try {
-        facts ??= readFactsWithData(root, input.frames);
+        facts ??= readFactsWithData(root, input.frames, input.reads ?? []);
         // Only the files the attempt changed: a diff that names another file reads nothing of it.
         const changed = await readRepoFiles(root, files);
         const patch = readUnifiedDiff(diff, (file) => changed.get(file));

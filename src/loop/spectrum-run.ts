@@ -13,6 +13,7 @@ import type { TestCase } from '../reports/test-run.js';
 import { formatDuration, plural } from '../text/format.js';
 import { startRecording } from '../workspace/recorders/recorders.js';
 import { describeUnfinished } from '../reports/logs/unfinished-test.js';
+import type { ObservedRead } from '../workspace/recorders/test-reads.js';
 import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
@@ -45,6 +46,8 @@ export interface SpectrumRun {
   note: string;
   /** The recorded run's duration (0 when none ran). */
   durationMs: number;
+  /** The repository files the run's tests read, but those only tests that passed read (none: no run). */
+  reads?: ObservedRead[];
 }
 
 /** More tests than this in the targets' files, and the recorded run is of the targets alone. */
@@ -119,6 +122,16 @@ export function leaveOutChangedOutcomes(
   return { ...spectrum, units, notes: [...spectrum.notes, note] };
 }
 
+/**
+ * What the run's tests read, whatever built the paths: the failing tests' data for the
+ * special-casing check. A file only a test that passed read is no failing test's data. Evidence
+ * like the spectrum: a read the recorders saw is kept even when the spectrum is dropped.
+ */
+export function failingReads(reads: readonly ObservedRead[], cases: readonly TestCase[]): ObservedRead[] {
+  const passed = new Set(cases.filter((c) => c.status === 'passed').map((c) => c.id));
+  return reads.filter((r) => !r.test || !passed.has(r.test));
+}
+
 export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumRun> {
   const plan = recordedPlan(input);
   if (!plan) return { note: 'no targeted rerun to record: the static ranking is used', durationMs: 0 };
@@ -140,9 +153,11 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       timeoutMs,
     });
     const took = formatDuration(result.durationMs);
+    const reads = failingReads(recording.reads().reads, result.cases);
     const dropped = (why: string): SpectrumRun => ({
       note: `the recorded run was dropped (${why}): the static ranking is used`,
       durationMs: result.durationMs,
+      reads,
     });
     if (result.timedOut) return dropped(`it timed out after ${took}; ${describeUnfinished(result.output)}`);
     if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
@@ -156,6 +171,7 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       spectrum,
       note: `recorded by ${spectrum.recorders.join(', ')} in ${took}: ${what}${spectrum.notes.length ? `; ${spectrum.notes.join('; ')}` : ''}`,
       durationMs: result.durationMs,
+      reads,
     };
   } finally {
     recording.dispose();

@@ -80,6 +80,7 @@ const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
   'test-identity': 'recognises the test run; the test is at',
   'encoded-cases': 'encodes a table holding the test case at',
   'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
+  'environment-data': 'stands in for the missing environment with the value expected at',
 };
 
 /** One level of detail; each later level keeps less. */

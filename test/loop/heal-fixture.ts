@@ -79,9 +79,18 @@ export interface HealFixture {
 
 export function healFixture(name: 'node-calc' | 'py-calc', extraFiles: Record<string, string> = {}): HealFixture {
   const repo = createTempRepo({ fixture: path.join(FIXTURES, name), files: extraFiles });
+  return fixtureIn(repo, name === 'node-calc' ? NODE_TEST_COMMAND : PYTEST_COMMAND);
+}
+
+/** A project of its own files only (no fixture), tested with node:test or pytest, healed like `healFixture`. */
+export function healProject(files: Record<string, string>, runner: 'node-test' | 'pytest'): HealFixture {
+  const repo = createTempRepo({ files: { '.gitignore': 'reports/\n__pycache__/\n', ...files } });
+  return fixtureIn(repo, runner === 'node-test' ? NODE_TEST_COMMAND : PYTEST_COMMAND);
+}
+
+function fixtureIn(repo: TempRepo, testCommand: string): HealFixture {
   const logger = capturingLogger();
   const agentLog = path.join(path.dirname(repo.root), 'agent-log.jsonl');
-  const testCommand = name === 'node-calc' ? NODE_TEST_COMMAND : PYTEST_COMMAND;
   return {
     repo,
     logger,

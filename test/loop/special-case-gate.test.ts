@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FailureFrame } from '../../src/contracts/failure-frame.js';
 import type { Logger } from '../../src/contracts/logger.js';
 import { createSpecialCaseGate } from '../../src/loop/special-case-gate.js';
+import type { ObservedRead } from '../../src/workspace/recorders/test-reads.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -37,7 +38,7 @@ const frame: FailureFrame = {
   evidence: ['junit'],
 };
 
-function repo(testFile: (root: string) => void) {
+function repo(testFile: (root: string) => void, reads: readonly ObservedRead[] = []) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'special-case-gate-'));
   dirs.push(root);
   mkdirSync(path.join(root, 'tests'));
@@ -52,6 +53,7 @@ function repo(testFile: (root: string) => void) {
   const gate = createSpecialCaseGate({
     root,
     frames: [frame],
+    reads,
     scrub: (t) => t.replaceAll('sk-live-123456', '***'),
     logger,
   });
@@ -112,5 +114,30 @@ describe('the special-casing gate of the loop', () => {
     });
     expect(await gate.check(DIFF, ['calc.py'])).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+
+  it('reads the data files the recorded run saw the tests read, whatever built their paths', async () => {
+    // The path is built at run time: nothing in the test's text names the file or its folder.
+    const computed = `import json\nimport pathlib\n\nfrom calc import add\n\n\ndef test_add():\n    for a, b, want in json.loads((pathlib.Path(__file__).parent / ("ca" + "ses") / (add.__name__ + ".json")).read_text()):\n        assert add(a, b) == want\n`;
+    const setup = (root: string) => {
+      writeFileSync(path.join(root, 'tests/test_calc.py'), computed);
+      mkdirSync(path.join(root, 'tests/cases'));
+      writeFileSync(path.join(root, 'tests/cases/add.json'), '[[2, 3, 5], [10, 4, 14]]\n');
+      writeFileSync(path.join(root, 'package.json'), '{"version": "2.3.5"}\n');
+    };
+    const unseen = repo(setup);
+    expect(await unseen.gate.check(DIFF, ['calc.py'])).toEqual([]);
+    const seen = repo(setup, [
+      { file: 'tests/cases/add.json', test: 'tests/test_calc.py::test_add' },
+      { file: 'package.json' },
+      { file: '../outside.json' },
+    ]);
+    const evidence = await seen.gate.check(DIFF, ['calc.py']);
+    expect(evidence.map((e) => [e.rule, e.literal, e.test?.file, e.test?.line, e.dataReadBy])).toEqual([
+      ['input-condition', '2', 'tests/cases/add.json', 1, 'tests/test_calc.py'],
+      ['input-condition', '3', 'tests/cases/add.json', 1, 'tests/test_calc.py'],
+      ['expected-value', '5', 'tests/cases/add.json', 1, 'tests/test_calc.py'],
+    ]);
+    expect(seen.warnings).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutionSpectrum } from '../../src/contracts/spectrum.js';
 import type { TestCase } from '../../src/reports/test-run.js';
-import { leaveOutChangedOutcomes, testsInTargetFiles } from '../../src/loop/spectrum-run.js';
+import { failingReads, leaveOutChangedOutcomes, testsInTargetFiles } from '../../src/loop/spectrum-run.js';
 
 const cases = (n: number, classname: string): Array<[string, TestCase]> =>
   Array.from({ length: n }, (_, i) => [
@@ -57,5 +57,22 @@ describe('recorded outcomes', () => {
     expect(leaveOutChangedOutcomes(spectrum, baseline, recorded)).toBe(spectrum);
     const whole = { ...spectrum, perTest: false };
     expect(leaveOutChangedOutcomes(whole, baseline, [testCase('t.py::slow', 'failed')])).toBe(whole);
+  });
+});
+
+describe('what the failing tests read', () => {
+  it('keeps reads outside any test and those of tests that did not pass, not those only passing tests made', () => {
+    const reads = [
+      { file: 'tests/data/cases.json' },
+      { file: 'tests/data/target.json', test: 't.py::target' },
+      { file: 'tests/data/fine.json', test: 't.py::fine' },
+      { file: 'tests/data/unknown.json', test: 't.py::not-in-the-report' },
+    ];
+    const recorded = [testCase('t.py::target', 'failed'), testCase('t.py::fine', 'passed')];
+    expect(failingReads(reads, recorded).map((r) => r.file)).toEqual([
+      'tests/data/cases.json',
+      'tests/data/target.json',
+      'tests/data/unknown.json',
+    ]);
   });
 });

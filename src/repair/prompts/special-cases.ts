@@ -13,4 +13,5 @@ export const SPECIAL_CASE_REASONS = {
   'test-identity': `{patch} checks {literal}, which only identifies the test run`,
   'encoded-cases': `{patch} encodes {literal}, which holds an input and the expected value of the test at {test}`,
   'table-rebind': `{patch} rebinds {literal} to a wrapper that answers from a table before it calls the original`,
+  'environment-data': `{patch} answers with {literal}, the value the test at {test} expects, when the environment lacks what the test needs (configure the environment instead)`,
 } as const;

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
+import type { ObservedRead } from '../../workspace/recorders/test-reads.js';
 import { parseSource, type Family } from '../builtin/syntax-tree.js';
 import { literalValue, unwrap } from './literal-values.js';
 
@@ -124,6 +125,43 @@ export function testDataCandidates(file: string, text: string): { files: string[
 /** A file a data folder holds that is worth reading: a data file, not a binary or a module. */
 export function isDataFile(file: string): boolean {
   return DATA_FILE.test(file);
+}
+
+/**
+ * Files in a data format that the tools of a test run read for themselves, not as a test's data:
+ * seen read in a recorded run, they are no test facts. By base name, each with why.
+ */
+export const TOOL_FILES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^package(-lock)?\.json$|^npm-shrinkwrap\.json$/, 'npm and the runners read the package manifest and lockfile'],
+  [/^[tj]sconfig(\.[\w-]+)?\.json$/, 'TypeScript and the runners read the compiler configuration'],
+  [
+    /^(jest|vitest|ava|\.mocharc|babel|\.babelrc|\.swcrc|\.c8rc|\.nycrc)(\.[\w-]+)*(\.json|\.ya?ml)?$/,
+    'runner and transform configuration',
+  ],
+  [/^\.(eslintrc|prettierrc|stylelintrc)(\.json|\.ya?ml)?$/, 'linter and formatter configuration'],
+  [/^(lerna|nx|turbo|rush|deno)\.json$|^pnpm-(workspace|lock)\.yaml$|^\.yarnrc\.yml$/, 'workspace tool configuration'],
+  [/^(requirements|constraints)([\w.-]*)\.txt$|^Pipfile\.lock$/, 'Python dependency lists'],
+  [/^(\.pre-commit-config|codecov|\.codecov|mkdocs|docker-compose|compose)\.ya?ml$/, 'CI and tool configuration'],
+  [/^(LICEN[CS]E|COPYING|NOTICE|AUTHORS|CHANGELOG|README)([\w.-]*)\.txt$/i, 'project documents'],
+];
+
+/**
+ * The data files among the reads a recorded run observed (`workspace/recorders/test-reads.ts`),
+ * each with the test file it is attributed to: the file of the test that read it, when that is a
+ * failing test's file, else the first failing test file. Tool files and the test files themselves
+ * are left out.
+ */
+export function observedDataFiles(reads: readonly ObservedRead[], testFiles: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const read of reads) {
+    const base = path.posix.basename(read.file);
+    if (out.has(read.file) || !isDataFile(read.file) || testFiles.includes(read.file)) continue;
+    if (TOOL_FILES.some(([pattern]) => pattern.test(base))) continue;
+    const own = read.test?.split('::')[0];
+    const by = own && testFiles.includes(own) ? own : (testFiles[0] ?? own ?? read.file);
+    out.set(read.file, by);
+  }
+  return out;
 }
 
 type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };

@@ -17,9 +17,18 @@ import { walkSyntax } from '../../frames/syntax-walk.js';
 import { JS_TEST_CALLEES } from '../../frames/test-definition.js';
 import type { SyntaxNode } from '../../syntax/tree-sitter.js';
 import { parseSource, type Family, type ParsedSource } from '../builtin/syntax-tree.js';
+import { missingEnvironment } from './environment-failure.js';
 import { siteOf } from './evidence-text.js';
 import { isTrivialKey, literalValue, LITERAL_TYPES, unwrap } from './literal-values.js';
-import { isDataFile, MAX_DATA_FILES, MAX_FOLDER_FILES, readDataValues, testDataCandidates } from './test-data.js';
+import type { ObservedRead } from '../../workspace/recorders/test-reads.js';
+import {
+  isDataFile,
+  MAX_DATA_FILES,
+  MAX_FOLDER_FILES,
+  observedDataFiles,
+  readDataValues,
+  testDataCandidates,
+} from './test-data.js';
 
 export interface TestName {
   /** A test's name or title as a string the patch could compare with, or its file's path or base name. */
@@ -40,6 +49,8 @@ export interface TestFacts {
   data?: ReadonlyMap<string, string>;
   /** The inputs and expected values of one case together: a test, or a row of its data. */
   cases?: readonly TestCase[];
+  /** Environment variables the failures say are missing (`environment-failure.ts`); empty when none. */
+  environment?: readonly string[];
 }
 
 export interface TestCase {
@@ -47,9 +58,13 @@ export interface TestCase {
   expected: ReadonlySet<string>;
 }
 
-/** How the facts reach the tests' data: a folder's files (repo-relative), when folders can be listed. */
+/**
+ * How the facts reach the tests' data: a folder's files (repo-relative), when folders can be
+ * listed; and the files the tests were seen to read in a recorded run, whatever built their paths.
+ */
 export interface TestDataAccess {
   list?(folder: string): readonly string[];
+  observed?: readonly ObservedRead[];
 }
 
 /** Frames looked at; past this many failing tests, more of the same adds nothing. */
@@ -670,7 +685,7 @@ export async function readTestFacts(
   } finally {
     for (const pending of parsed.values()) (await pending)?.tree.delete();
   }
-  return { inputs, expected, names, tests: read.size, data, cases };
+  return { inputs, expected, names, tests: read.size, data, cases, environment: missingEnvironment(failures) };
 }
 
 interface DataInto {
@@ -687,6 +702,11 @@ function dataFilesOf(
   access: TestDataAccess,
 ) {
   const found = new Map<string, string>();
+  // What the tests were seen to read comes first: it is no guess.
+  for (const [file, testFile] of observedDataFiles(access.observed ?? [], testFiles)) {
+    if (found.size >= MAX_DATA_FILES) return found;
+    if (source(file) !== undefined) found.set(file, testFile);
+  }
   for (const testFile of testFiles) {
     const text = source(testFile);
     if (text === undefined) continue;

@@ -164,3 +164,104 @@ export const NODE_PRELOAD = String.raw`'use strict';
   }
 })();
 `;
+
+// ---- The read recorder: its own block of the preload, apart from the script notes above. ----
+
+/**
+ * Which files of the repository the tests read through `fs` (`readFileSync`, `readFile`,
+ * `promises.readFile`, `open`/`openSync`/`promises.open` for reading, `createReadStream`), whatever
+ * built the path; CommonJS `require` of a JSON file reads through `readFileSync` too. Regular files
+ * under the repository only, outside `node_modules` and `.git`, not code; bounded in paths and path
+ * length; one JSON line per file in `reads-<pid>-<thread>.jsonl` (`test-reads.ts` reads them back).
+ * Appended after `NODE_PRELOAD` in the same preload file.
+ */
+export const NODE_READS_PRELOAD = String.raw`
+// self-heal's read recorder (see self-heal's src/workspace/recorders/node-preload.ts).
+(function () {
+  const out = process.env.SELF_HEAL_SPECTRUM_NODE_MAPS;
+  const rootDir = process.env.SELF_HEAL_SPECTRUM_ROOT;
+  if (!out || !rootDir) return;
+  let fs, path, url, threadId, Module;
+  try {
+    fs = require('fs');
+    path = require('path');
+    url = require('url');
+    threadId = require('worker_threads').threadId;
+    Module = require('module');
+  } catch (error) {
+    return;
+  }
+  const MAX_READS = 256;
+  const MAX_SEEN = 4096;
+  const MAX_PATH = 1024;
+  const CODE = /\.(?:[cm]?[jt]sx?|node|wasm|map)$/i;
+  const SKIP = /(?:^|[\\/])(?:node_modules|\.git|\.cache|\.yarn|\.pnpm-store)(?:[\\/]|$)/;
+  const file = path.join(out, 'reads-' + process.pid + '-' + threadId + '.jsonl');
+  const seen = new Set();
+  let root;
+  let on = true;
+  let busy = false;
+  let count = 0;
+
+  function reading(flags) {
+    if (flags === undefined || flags === null) return true;
+    if (typeof flags === 'number') return (flags & 3) !== fs.constants.O_WRONLY;
+    return typeof flags === 'string' && (flags[0] === 'r' || flags.includes('+'));
+  }
+
+  function note(target, flags) {
+    if (!on || busy || count >= MAX_READS || !reading(flags)) return;
+    busy = true;
+    try {
+      let p = target;
+      if (p instanceof URL) p = url.fileURLToPath(p);
+      else if (Buffer.isBuffer(p)) p = p.toString();
+      if (typeof p !== 'string' || p.length > MAX_PATH || CODE.test(p)) return;
+      if (p.startsWith('file:')) p = url.fileURLToPath(p);
+      const absolute = path.resolve(p);
+      if (seen.has(absolute) || seen.size >= MAX_SEEN) return;
+      seen.add(absolute);
+      if (root === undefined) root = fs.realpathSync(rootDir);
+      const real = fs.realpathSync(absolute);
+      const rel = path.relative(root, real);
+      if (!rel || rel.startsWith('..') || path.isAbsolute(rel) || SKIP.test(rel)) return;
+      if (!fs.statSync(real).isFile()) return;
+      count++;
+      fs.appendFileSync(file, JSON.stringify({ file: rel.split(path.sep).join('/') }) + '\n');
+    } catch (error) {
+      // A path that does not exist is no read; anything else turns the recorder off.
+      if (!error || error.code !== 'ENOENT') on = false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  function wrap(object, name, flagsOf) {
+    const original = object && object[name];
+    if (typeof original !== 'function') return;
+    const wrapped = function () {
+      note(arguments[0], flagsOf(arguments));
+      return original.apply(this, arguments);
+    };
+    Object.defineProperty(wrapped, 'name', { value: original.name });
+    Object.defineProperty(wrapped, 'length', { value: original.length });
+    object[name] = wrapped;
+  }
+
+  const optionFlag = (args) => (args[1] && typeof args[1] === 'object' ? args[1].flag : undefined);
+  const openFlag = (args) => (typeof args[1] === 'function' ? undefined : args[1]);
+  try {
+    wrap(fs, 'readFileSync', optionFlag);
+    wrap(fs, 'readFile', optionFlag);
+    wrap(fs, 'openSync', openFlag);
+    wrap(fs, 'open', openFlag);
+    wrap(fs, 'createReadStream', optionFlag);
+    wrap(fs.promises, 'readFile', optionFlag);
+    wrap(fs.promises, 'open', openFlag);
+    // ES modules that import from 'node:fs' see the wrapped functions too.
+    Module.syncBuiltinESMExports();
+  } catch (error) {
+    on = false;
+  }
+})();
+`;

@@ -20,6 +20,13 @@ try:
 except Exception:
     pass
 
+# The read recorder (its own module, see READS_RECORDER in python-sources.ts).
+try:
+    import _self_heal_reads
+    _self_heal_reads.start()
+except Exception:
+    pass
+
 _here = os.path.dirname(os.path.abspath(__file__))
 _saved = sys.path[:]
 try:
@@ -280,8 +287,101 @@ def pytest_runtest_logfinish(nodeid, location):
     _s.close_unit()
 `;
 
+// ---- The read recorder: its own module, apart from the line tracer above. ----
+
+/**
+ * Which files of the repository the tests open for reading: an audit hook on `open` (PEP 578,
+ * raised by `open`, `io.open`, `os.open` and `pathlib`), whatever built the path. Regular files
+ * under the repository only, outside virtualenvs, caches and `.git`, not Python code; each with the
+ * pytest test that read it (`PYTEST_CURRENT_TEST`, absent at collection). Bounded in paths and
+ * path length; written as `reads-<pid>.json` at exit (`test-reads.ts` reads it back).
+ */
+export const READS_RECORDER = String.raw`"""self-heal's read recorder: which repository files the tests open for reading (an audit hook)."""
+import os
+import sys
+
+_ROOT = os.path.realpath(os.environ.get("SELF_HEAL_SPECTRUM_ROOT", "") or "/nonexistent")
+_OUT = os.environ.get("SELF_HEAL_SPECTRUM_OUT", "")
+_MAX_READS = 256
+_MAX_SEEN = 4096
+_MAX_PATH = 1024
+_CODE = (".py", ".pyc", ".pyo", ".pyd", ".so", ".pth")
+_SKIP = ("site-packages", "dist-packages", "node_modules", ".venv", "venv", ".tox", ".nox", ".git", "__pycache__", ".pytest_cache", ".mypy_cache")
+_STATE = {"on": True, "busy": False, "seen": set(), "reads": [], "keys": set(), "truncated": False}
+
+
+def _reading(mode, flags):
+    if isinstance(mode, str):
+        return "r" in mode or "+" in mode
+    return isinstance(flags, int) and (flags & 3) != os.O_WRONLY
+
+
+def _note(path, mode, flags):
+    if isinstance(path, int) or not _reading(mode, flags):
+        return
+    path = os.fsdecode(os.fspath(path))
+    if len(path) > _MAX_PATH or path.endswith(_CODE):
+        return
+    test = os.environ.get("PYTEST_CURRENT_TEST")
+    test = test.rsplit(" (", 1)[0][:_MAX_PATH] if test else None
+    absolute = os.path.abspath(path)
+    if (absolute, test) in _STATE["seen"]:
+        return
+    if len(_STATE["seen"]) >= _MAX_SEEN:
+        _STATE["truncated"] = True
+        return
+    _STATE["seen"].add((absolute, test))
+    real = os.path.realpath(absolute)
+    if not real.startswith(_ROOT + os.sep) or not os.path.isfile(real):
+        return
+    parts = os.path.relpath(real, _ROOT).split(os.sep)
+    if any(p in _SKIP for p in parts[:-1]) or sys.prefix in real:
+        return
+    key = ("/".join(parts), test)
+    if key in _STATE["keys"]:
+        return
+    if len(_STATE["reads"]) >= _MAX_READS:
+        _STATE["truncated"] = True
+        return
+    _STATE["keys"].add(key)
+    _STATE["reads"].append({"file": key[0], "test": test})
+
+
+def _hook(event, args):
+    if event != "open" or _STATE["busy"] or not _STATE["on"]:
+        return
+    _STATE["busy"] = True
+    try:
+        _note(args[0], args[1], args[2])
+    except Exception:
+        _STATE["on"] = False
+    finally:
+        _STATE["busy"] = False
+
+
+def _write():
+    _STATE["busy"] = True
+    try:
+        path = os.path.join(_OUT, "reads-%d.json" % os.getpid())
+        import json
+        with open(path + ".tmp", "w") as out:
+            json.dump({"reads": _STATE["reads"], "truncated": _STATE["truncated"]}, out)
+        os.replace(path + ".tmp", path)
+    except Exception:
+        pass
+
+
+def start():
+    if not _OUT or not os.path.isdir(_OUT):
+        return
+    import atexit
+    atexit.register(_write)
+    sys.addaudithook(_hook)
+`;
+
 export const PYTHON_FILES: ReadonlyArray<readonly [string, string]> = [
   ['sitecustomize.py', SITECUSTOMIZE],
   ['_self_heal_spectrum.py', TRACER],
   ['_self_heal_pytest.py', PYTEST_PLUGIN],
+  ['_self_heal_reads.py', READS_RECORDER],
 ];

@@ -12,8 +12,9 @@ import path from 'node:path';
 import type { ExecutionSpectrum, RecorderName, SpectrumUnit } from '../../contracts/spectrum.js';
 import { readGoProfile } from './go-coverage.js';
 import { readNodeCoverage } from './node-coverage.js';
-import { NODE_PRELOAD, NODE_PRELOAD_FILE } from './node-preload.js';
+import { NODE_PRELOAD, NODE_PRELOAD_FILE, NODE_READS_PRELOAD } from './node-preload.js';
 import { PYTHON_FILES } from './python-sources.js';
+import { readObservedReads, type ObservedReads } from './test-reads.js';
 
 /** Distinct lines a recorder keeps per process (the tracer) or per run (the others). */
 export const MAX_RECORDED_LINES = 200_000;
@@ -23,6 +24,8 @@ export interface Recording {
   env(base: NodeJS.ProcessEnv): Record<string, string>;
   /** What the run recorded (undefined when no recorder wrote anything about the repository). */
   read(durationMs: number): ExecutionSpectrum | undefined;
+  /** The repository files the tests read (`test-reads.ts`), whatever built their paths. */
+  reads(): ObservedReads;
   dispose(): void;
 }
 
@@ -52,7 +55,7 @@ export function startRecording(options: RecordingOptions): Recording {
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   for (const [name, text] of PYTHON_FILES) writeFileSync(path.join(dirs.py, name), text);
   const preload = path.join(dir, NODE_PRELOAD_FILE);
-  writeFileSync(preload, NODE_PRELOAD);
+  writeFileSync(preload, NODE_PRELOAD + NODE_READS_PRELOAD);
   const goProfile = path.join(dir, 'go.out');
   const maxLines = options.maxLines ?? MAX_RECORDED_LINES;
   const root = path.resolve(options.root);
@@ -95,6 +98,7 @@ export function startRecording(options: RecordingOptions): Recording {
       if (units.length === 0) return undefined;
       return { recorders, units, perTest: units.every((u) => u.test !== undefined), notes, durationMs };
     },
+    reads: () => readObservedReads([dirs.pyOut, dirs.nodeMaps]),
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -134,7 +134,7 @@ describe('hostile patches', () => {
   it('reads a 5,000-term condition, 2,000 nested parentheses and 5,000 string comparisons', async () => {
     const sample = HARD_CODES.find((s) => s.id === 'py-if-inputs')!;
     const facts = await readTestFacts(framesOf(sample.tests), (file) => sample.tests[file]);
-    const terms = Array.from({ length: 5000 }, (_, i) => `a == ${i + 2}`).join(' and ');
+    const terms = Array.from({ length: 5000 }, (_, i) => (i % 2 ? 'b == 3' : 'a == 2')).join(' and ');
     const patches = [
       `def add(a, b):\n    if ${terms}:\n        return 5\n    return a - b\n`,
       `def add(a, b):\n    x = ${'('.repeat(2000)}"s"${')'.repeat(2000)}\n    return a - b\n`,
@@ -143,7 +143,7 @@ describe('hostile patches', () => {
     const evidence = [];
     for (const after of patches)
       evidence.push(await checkSpecialCases([patchFromTexts('calc.py', sample.before, after)], facts));
-    // The long condition still keys on the test's input 2 and returns its expected 5.
+    // The long condition still keys on the test's inputs 2 and 3 and returns its expected 5.
     expect(evidence[0]!.map((e) => e.literal)).toEqual(['2', '3', '5']);
     expect(evidence.slice(1)).toEqual([[], []]);
   });

@@ -10,8 +10,10 @@ import { specialCaseFeedback } from '../../../src/repair/special-cases/special-c
 import {
   decodedKeys,
   MAX_DATA_FILES,
+  observedDataFiles,
   readDataValues,
   testDataCandidates,
+  TOOL_FILES,
 } from '../../../src/repair/special-cases/test-data.js';
 import { readTestFacts } from '../../../src/repair/special-cases/test-facts.js';
 import { framesOf, REAL_FIXES } from '../../../scripts/bench/_special-case-corpus.js';
@@ -78,6 +80,55 @@ describe('finding the data a test reads', () => {
       'open("../../../etc/passwd.txt")\nopen("/etc/x.json")\n',
     );
     expect([...files, ...folders].filter((f) => f.startsWith('..') || f.startsWith('/'))).toEqual([]);
+  });
+});
+
+describe('the data the tests were seen to read', () => {
+  it('keeps data files, attributed to the failing test file that read them', () => {
+    const found = observedDataFiles(
+      [
+        { file: 'tests/data/add.json' },
+        { file: 'tests/other/x.csv', test: 'tests/test_b.py::test_x[1]' },
+        { file: 'tests/test_a.py' },
+        { file: 'tests/helpers.py' },
+        { file: 'fixtures/blob.bin' },
+        { file: 'tests/data/add.json', test: 'tests/test_b.py::test_y' },
+      ],
+      ['tests/test_a.py', 'tests/test_b.py'],
+    );
+    expect([...found]).toEqual([
+      ['tests/data/add.json', 'tests/test_a.py'],
+      ['tests/other/x.csv', 'tests/test_b.py'],
+    ]);
+  });
+
+  it.each([
+    ['package.json', 'packages/app/package.json', 'package-lock.json'],
+    ['tsconfig.json', 'tsconfig.build.json', 'jsconfig.json'],
+    ['jest.config.json', 'vitest.config.json', '.mocharc.yml', '.babelrc', 'babel.config.json', '.swcrc'],
+    ['.eslintrc.json', '.prettierrc', '.prettierrc.yaml'],
+    ['lerna.json', 'nx.json', 'turbo.json', 'pnpm-workspace.yaml', '.yarnrc.yml'],
+    ['requirements.txt', 'requirements-dev.txt', 'constraints.txt'],
+    ['.pre-commit-config.yaml', 'codecov.yml', 'mkdocs.yml', 'docker-compose.yml'],
+    ['LICENSE.txt', 'README.txt', 'CHANGELOG.txt'],
+  ])('leaves out the tools’ own files: %s …', (...files) => {
+    expect(TOOL_FILES.length).toBeGreaterThanOrEqual(8);
+    expect([
+      ...observedDataFiles(
+        files.map((file) => ({ file })),
+        ['t/test_a.py'],
+      ),
+    ]).toEqual([]);
+  });
+
+  it('leaves no test data out for looking like a tool file', () => {
+    const data = ['tests/data/package_cases.json', 'tests/fixtures/config.json', 'cases/requirements_table.csv'];
+    expect([
+      ...observedDataFiles(
+        data.map((file) => ({ file })),
+        [],
+      ).keys(),
+    ]).toEqual(data);
   });
 });
 
