@@ -14,6 +14,7 @@ import type { RerunTarget } from './rerun.js';
 import { recordSpectrum, type SpectrumRun } from './spectrum-run.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
+import type { RunEvidence } from './run-tally.js';
 
 /** Functions named in the log and the report. */
 const REPORTED_FUNCTIONS = 5;
@@ -43,6 +44,8 @@ export interface LocaliseRunResult {
   /** The recorded run's duration, when one ran. */
   spectrumMs?: number;
   report: Localisation;
+  /** What the failing tests did in the recorded run, when it ran (`reproduction.ts` reads it). */
+  recorded?: RunEvidence;
 }
 
 export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunResult> {
@@ -72,6 +75,7 @@ export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunR
   return {
     ranking,
     ...(recorded.durationMs > 0 ? { spectrumMs: recorded.durationMs } : {}),
+    ...(recorded.run ? { recorded: recorded.run } : {}),
     report: {
       source: ranking.source,
       note: ranking.note,

@@ -53,6 +53,8 @@ export interface HostDeps {
   rerunTargetFiles?: (label: string) => Promise<RunOutcome>;
   /** A candidate's rerun of the failing tests, when it differs from `rerunTargets` (fail-fast). */
   rerunCandidate?: (label: string) => Promise<RunOutcome>;
+  /** Told of every candidate's run: a proposal of the same edits is judged with it (`flake-watch.ts`). */
+  onCandidateRun?: (edits: readonly Edit[], run: RunOutcome) => void;
   limits?: HostLimits;
 }
 
@@ -187,6 +189,7 @@ async function tryCandidate(deps: HostDeps, edits: Edit[], nextLabel: () => stri
     };
   try {
     const run = await (deps.rerunCandidate ?? deps.rerunTargets)(nextLabel());
+    deps.onCandidateRun?.(edits, run);
     const judged = judgeTargets(deps.expectations, run);
     return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
   } finally {

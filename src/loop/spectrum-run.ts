@@ -4,7 +4,8 @@
  * test files when they are Python (the tracer tells pytest's tests apart, so the files' passing
  * tests give the passing spectrum), else the targets alone (Node and Go record whole runs, which
  * then hold only failing tests). It is evidence, never a verdict: a run that timed out, or in which
- * a target did not fail, or that recorded nothing, is dropped and the static ranking stays.
+ * a target did not fail, or that recorded nothing, is dropped and the static ranking stays. What the
+ * failing tests did in it is evidence of whether they reproduce (`run`, read by `reproduction.ts`).
  */
 import path from 'node:path';
 import type { ExecutionSpectrum } from '../contracts/spectrum.js';
@@ -16,6 +17,7 @@ import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
 import { CaseIndex } from './verdict.js';
+import type { RunEvidence } from './run-tally.js';
 
 /** The recorded run may take this many times the confirmation (the tracer's cost), at least a minute. */
 const TIMEOUT_FACTOR = 4;
@@ -44,6 +46,8 @@ export interface SpectrumRun {
   note: string;
   /** The recorded run's duration (0 when none ran). */
   durationMs: number;
+  /** The failing tests' outcomes in the recorded run, when it ran and did not time out. */
+  run?: RunEvidence;
 }
 
 /** More tests than this in the targets' files, and the recorded run is of the targets alone. */
@@ -139,11 +143,17 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       timeoutMs,
     });
     const took = formatDuration(result.durationMs);
+    if (result.timedOut)
+      return {
+        note: `the recorded run was dropped (it timed out after ${took}): the static ranking is used`,
+        durationMs: result.durationMs,
+      };
+    const run: RunEvidence = { label: 'the recorded run', cases: result.cases, frames: result.frames };
     const dropped = (why: string): SpectrumRun => ({
       note: `the recorded run was dropped (${why}): the static ranking is used`,
       durationMs: result.durationMs,
+      run,
     });
-    if (result.timedOut) return dropped(`it timed out after ${took}`);
     if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
     const read = recording.read(result.durationMs);
     const spectrum = read && leaveOutChangedOutcomes(read, input.baseline, result.cases);
@@ -155,6 +165,7 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       spectrum,
       note: `recorded by ${spectrum.recorders.join(', ')} in ${took}: ${what}${spectrum.notes.length ? `; ${spectrum.notes.join('; ')}` : ''}`,
       durationMs: result.durationMs,
+      run,
     };
   } finally {
     recording.dispose();

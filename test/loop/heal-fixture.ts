@@ -77,11 +77,14 @@ export interface HealFixture {
   files(): Record<string, string>;
 }
 
-export function healFixture(name: 'node-calc' | 'py-calc', extraFiles: Record<string, string> = {}): HealFixture {
+/** A project of `test/fixtures/heal/`: `node-*` ones run with node:test, the others with pytest. */
+export type HealFixtureName = 'node-calc' | 'py-calc' | 'node-latency' | 'py-latency' | 'py-orders';
+
+export function healFixture(name: HealFixtureName, extraFiles: Record<string, string> = {}): HealFixture {
   const repo = createTempRepo({ fixture: path.join(FIXTURES, name), files: extraFiles });
   const logger = capturingLogger();
   const agentLog = path.join(path.dirname(repo.root), 'agent-log.jsonl');
-  const testCommand = name === 'node-calc' ? NODE_TEST_COMMAND : PYTEST_COMMAND;
+  const testCommand = name.startsWith('node-') ? NODE_TEST_COMMAND : PYTEST_COMMAND;
   return {
     repo,
     logger,
