@@ -467,7 +467,12 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
     if (!loop.accepted) {
       restoreAndRelease(snapshot, runs);
       released = true;
-      return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
+      const signs = loop.result === 'not-reproduced' ? undefined : flakes.describeSigns();
+      return finish(run, {
+        ...common,
+        result: loop.result,
+        reason: scrub(signs ? `${loop.reason}; ${signs}` : loop.reason),
+      });
     }
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
     runs.settleBytecode();

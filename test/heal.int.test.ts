@@ -272,6 +272,10 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([FIX], {}, { baseline: 'auto' });
     expect(report.result).toBe('not-reproduced');
     expect(report.flaky).toEqual([expect.stringMatching(/flaky\.test\.js::.*sometimes$/)]);
+    // The flaky verdict explains itself: its counts, and how node:test quarantines a test.
+    expect(report.reason).toMatch(/^flaky: .*sometimes failed 1 of 2 runs without a change, so nothing was edited/);
+    expect(report.reason).toContain("skip it with `test('…', { skip: 'flaky' }, …)`");
+    expect(report.reproduction).toMatchObject({ verdict: 'flaky', tests: [{ runs: 2, failed: 1 }], extraRuns: 0 });
     expect(report.attempts).toEqual([]);
     expect(f.contexts()).toEqual([]);
     expect(f.files()).toEqual(before);

@@ -93,7 +93,7 @@ export class FlakeWatch {
    */
   needed(candidate: RunTally): { extra: number; total: number; reached: boolean } {
     const ids = this.input.targets.map((t) => t.id);
-    const passed = Math.min(...ids.map((id) => candidate.counts(id).runs));
+    const passed = ids.length > 0 ? Math.min(...ids.map((id) => candidate.counts(id).runs)) : 0;
     if (this.signs.length === 0) return { extra: 1, total: passed + 1, reached: true };
     const needs: RunsNeeded[] = ids.map((id) => {
       const { runs, failed } = this.unchanged.counts(id);
@@ -150,6 +150,19 @@ export class FlakeWatch {
       extraRuns: initial.extraRuns + this.extraRuns,
       ...(concluded.size > 0 ? { quarantine: this.input.advice } : {}),
     };
+  }
+
+  /**
+   * What a run that ended unhealed adds once flakiness was suspected but not shown: the signs, and
+   * the failing tests' counts without a change; undefined when there was no sign.
+   */
+  describeSigns(): string | undefined {
+    if (this.signs.length === 0) return undefined;
+    const counts = this.input.targets
+      .slice(0, 3)
+      .map((t) => `${oneLine(t.id, 200)} ${describeCounts(this.unchanged.counts(t.id))} without a change`)
+      .join('; ');
+    return `signs of flakiness were seen (${oneLine(this.signs[0]!, 300)}${this.signs.length > 1 ? `, and ${plural(this.signs.length - 1, 'more')}` : ''}), though ${counts}`;
   }
 
   /** Why a candidate cannot be accepted when 99% cannot be reached within the cap. */

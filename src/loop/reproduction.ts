@@ -206,7 +206,12 @@ export function reproductionReport(
   const tests: ReproducedTest[] = reproduced.tally.targets.slice(0, MAX_REPORTED_TESTS).map(({ id }) => {
     const d = differs.get(id);
     const verdict: ReproductionVerdict = flaky.has(id) ? 'flaky' : d ? 'fails-differently' : 'reproduced';
-    return { id, verdict, ...reproduced.tally.counts(id), ...(d ? { ci: d.ci, here: d.here, run: d.run, first: d.first } : {}) };
+    return {
+      id,
+      verdict,
+      ...reproduced.tally.counts(id),
+      ...(d ? { ci: d.ci, here: d.here, run: d.run, first: d.first } : {}),
+    };
   });
   return {
     verdict: extra.verdict,
