@@ -221,3 +221,35 @@ describe('judging a change once flakiness was seen', () => {
     expect(w.probeRuns(candidate, [A])).toBe(7);
   });
 });
+
+describe('the report after the attempts', () => {
+  it('recounts with the reruns of the unchanged code and names the flaky test it found', () => {
+    const tally = new RunTally([targets[0]!], baseline);
+    tally.observe(run('CI', { [A]: 'x' }));
+    const w = new FlakeWatch({ targets: [targets[0]!], baseline, unchanged: tally, signs: [], advice: 'skip it' });
+    const initial = {
+      verdict: 'reproduced' as const,
+      tests: [{ id: A, verdict: 'reproduced' as const, runs: 1, failed: 1 }],
+      signs: [],
+      extraRuns: 0,
+      environment: [],
+    };
+    expect(w.report(initial)).toBe(initial);
+    expect(w.describeSigns()).toBeUndefined();
+    w.unchanged.observe(run('rerun', { [A]: 'P' }));
+    w.extraRuns = 1;
+    w.signs.push(`${A} passed 1 of 2 runs with attempt 1's change`);
+    w.concluded = [A];
+    expect(w.report(initial)).toEqual({
+      verdict: 'flaky',
+      tests: [{ id: A, verdict: 'flaky', runs: 2, failed: 1 }],
+      signs: [`${A} passed 1 of 2 runs with attempt 1's change`],
+      extraRuns: 1,
+      environment: [],
+      quarantine: 'skip it',
+    });
+    expect(w.describeSigns()).toBe(
+      `signs of flakiness were seen (${A} passed 1 of 2 runs with attempt 1's change), though ${A} failed 1 of 2 runs without a change`,
+    );
+  });
+});
