@@ -12,10 +12,11 @@
  *
  *   npm run bench -- flaky [--runs 20] [--rates 0.3,0.5,0.7] [--languages ts,py]
  *                          [--engines builtin,harmless,wrong] [--cli source|dist] [--keep]
- *                          [--constant-message]
+ *                          [--constant-message] [--source <checkout>]
  *
  * `--constant-message`: every failure says the same (no value that changes from run to run), so
- * the only sign of flakiness is a pass.
+ * the only sign of flakiness is a pass. `--source`: the self-heal checkout whose `src/` runs (default
+ * this one), to run the same fixtures before and after a change (e.g. a worktree of an older main).
  *
  * Each run's report and log stay under the OS temp dir (printed at the end).
  */
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Every failure with the same message (no value that changes from run to run to read). */
     'constant-message': { type: 'boolean', default: false },
+    /** The self-heal checkout whose source runs (its node_modules resolve `--import tsx`). */
+    source: { type: 'string', default: ROOT },
   },
 });
 const FLAKE = { ...(args['constant-message'] ? { FLAKE_CONSTANT: '1' } : {}) };
@@ -120,10 +123,12 @@ function ciStep(repo: string, language: Language, rate: string): number {
   throw new Error('the flaky test never failed in 50 runs');
 }
 
+const SOURCE = path.resolve(args.source);
+
 function cliCommand(): string[] {
   return args.cli === 'dist'
-    ? [process.execPath, path.join(ROOT, 'dist/cli/index.js')]
-    : [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/cli/index.ts')];
+    ? [process.execPath, path.join(SOURCE, 'dist/cli/index.js')]
+    : [process.execPath, '--import', 'tsx', path.join(SOURCE, 'src/cli/index.ts')];
 }
 
 function heal(dir: string, repo: string, language: Language, engine: Engine, rate: string): Outcome & { log: string } {
@@ -152,8 +157,8 @@ function heal(dir: string, repo: string, language: Language, engine: Engine, rat
       ...provider,
     ],
     {
-      // From this worktree, so `--import tsx` resolves; the repository is `--cwd`.
-      cwd: ROOT,
+      // From the checkout that runs, so `--import tsx` resolves; the repository is `--cwd`.
+      cwd: SOURCE,
       env: env({ FLAKE_RATE: rate, ...FLAKE, BENCH_FLAKY_CHANGE: engine }),
       encoding: 'utf8',
       timeout: 1_800_000,
@@ -194,7 +199,7 @@ function main(): void {
   const rows: string[] = [];
   const details: string[] = [];
   console.log(
-    `load average ${loadavg()
+    `self-heal from ${SOURCE}; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}; outputs in ${out}`,
   );
@@ -228,7 +233,7 @@ function main(): void {
   console.log('| --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
   console.log(
-    `\nReproduce: npm run bench -- flaky --runs ${runs} --rates ${args.rates} --languages ${args.languages} --engines ${args.engines}${args['constant-message'] ? ' --constant-message' : ''}`,
+    `\nReproduce: npm run bench -- flaky --runs ${runs} --rates ${args.rates} --languages ${args.languages} --engines ${args.engines}${args['constant-message'] ? ' --constant-message' : ''}${SOURCE === ROOT ? '' : ` --source ${SOURCE}`}`,
   );
   console.log(`Each run: ${path.join(out, 'runs.jsonl')}`);
 }
