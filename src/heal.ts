@@ -499,6 +499,7 @@ function reproductionStep(
     ...(recorded ? { recorded } : {}),
     env: testRunEnvironment(run.env, { secrets: testRunSecrets(options, run.env), pass: options.passEnv }),
     root: repo.root,
+    cwd: repo.cwd,
     logger: run.logger,
     restore: () => restoreSnapshot(setup.snapshot),
     rerunTimeoutMs: candidateRunOptions({ confirmationMs: timings.confirmationMs }, options).timeoutMs,
@@ -575,6 +576,7 @@ async function runBaseline(
       runs: timed.runs,
       collect,
       root: repo.root,
+      cwd: repo.cwd,
       testCommand: options.testCommand,
       junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
       log: options.log ? path.resolve(repo.cwd, options.log) : undefined,
@@ -668,6 +670,7 @@ function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnTy
     ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
     shards: ci?.shards ?? 0,
     fullRunMs: baseline.fullRunMs,
+    fullRunSource: baseline.source,
     attempts: createCap(options).attempts,
     budgetMs: options.maxSeconds * 1000,
   });

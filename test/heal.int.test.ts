@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heal } from '../src/heal.js';
 import { HealReport } from '../src/contracts/heal-report.js';
+import { hasCommand } from './helpers/rerun-project.js';
 import type { RepairAnswer, RepairProvider, RepairRequest } from '../src/repair/provider.js';
 import type { Edit } from '../src/contracts/edit.js';
 import {
@@ -283,6 +284,31 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(runLabels(f)).toEqual(['confirm']);
   });
 
+  it("reuses the step's fresh reports and says the full run's time is theirs, not one timed here", async () => {
+    const f = start();
+    // The failed CI step left fresh reports.
+    expect(spawnSync('sh', ['-c', NODE_TEST_COMMAND], { cwd: f.repo.root, encoding: 'utf8' }).status).not.toBe(0);
+    const report = await f.run([FIX], {}, { baseline: 'auto' });
+    expect(report.result, report.reason).toBe('healed');
+    expect(f.logger.lines).toContain("info: reusing the step's 1 fresh report: 1 failing test");
+    const verify = f.logger.lines.filter((l) => l.includes('verify auto'));
+    expect(verify).toEqual([
+      expect.stringMatching(/^info: verify auto → runner: the tests of the step's reports took /),
+    ]);
+  });
+
+  it('in a package of a monorepo, reproduce says where to run the command from the repository root', async () => {
+    const pkg = (rel: string) => readFileSync(path.join(fixtureDir(), rel), 'utf8');
+    const f = start('node-calc', {
+      'packages/calc api/package.json': pkg('package.json'),
+      'packages/calc api/src/calc.js': pkg('src/calc.js'),
+      'packages/calc api/test/calc.test.js': pkg('test/calc.test.js'),
+    });
+    const report = await f.run([[]], { cwd: path.join(f.repo.root, 'packages/calc api'), maxAttempts: 1 });
+    expect(report.result, report.reason).toBe('unhealed');
+    expect(report.reproduce).toMatch(/^cd 'packages\/calc api' && .*--test-name-pattern=/);
+  });
+
   it('a targeted rerun that runs no target falls back once: the full run that replaces the reports is not confirmed again', async () => {
     const f = start();
     // The failed CI step left fresh reports.
@@ -333,9 +359,7 @@ describe('heal() with the command provider on a node:test project', () => {
     for (const marker of ['PWNED', 'PWNED2', 'PWNED3', 'PWNED4'])
       expect(existsSync(path.join(f.repo.root, marker))).toBe(false);
     expect(runLabels(f)).toContain('attempt-1-targeted');
-    expect(report.commit?.message.split('\n')[0]).toBe(
-      'fix: make adds $(touch PWNED) `touch PWNED2`; tou… pass (self-heal)',
-    );
+    expect(report.commit?.message.split('\n')[0]).toBe('fix: make 1 failing test pass (self-heal)');
   });
 
   it('refuses a dirty work tree; with allowDirty it keeps the user’s change and does not commit', async () => {
@@ -665,5 +689,33 @@ describe('heal() when the provider itself breaks', () => {
     });
     expect(report.attempts.map((a) => a.verdict)).toEqual(['provider-error']);
     expect(f.files()).toEqual(before);
+  });
+});
+
+const hasGo = hasCommand('go', ['version']) && hasCommand('gotestsum', ['--version']);
+
+describe.runIf(hasGo)('heal() on a go test project', () => {
+  const GO_BUG = 'for i := 1; i < len(prices); i++ {';
+  const GO_FILES = {
+    'go.mod': 'module example.com/shop\n\ngo 1.19\n',
+    'cart/cart.go': `package cart\n\nfunc Total(prices []int) int {\n\tsum := 0\n\t${GO_BUG}\n\t\tsum += prices[i]\n\t}\n\treturn sum\n}\n`,
+    'cart/cart_test.go':
+      'package cart\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tt.Run("two pens", func(t *testing.T) {\n\t\tif got := Total([]int{3, 3}); got != 6 {\n\t\t\tt.Errorf("Total() = %d, want 6", got)\n\t\t}\n\t})\n}\n\nfunc TestEmpty(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal("not zero")\n\t}\n}\n',
+  };
+  const GO = { GOFLAGS: '-mod=mod', GOCACHE: '/tmp/self-heal-go-cache', GOPATH: '/tmp/self-heal-go-path' };
+
+  it('a parent failing through its subtest is not counted as one more failing test', async () => {
+    const f = start('node-calc', GO_FILES);
+    const fix: AgentAction[] = [['replace', 'cart/cart.go', GO_BUG, 'for i := 0; i < len(prices); i++ {']];
+    const report = await f.run(
+      [fix],
+      { testCommand: 'mkdir -p reports && gotestsum --junitfile reports/junit.xml -- ./...' },
+      { env: { ...f.repo.env, ...GO } },
+    );
+    expect(report.result, report.reason).toBe('healed');
+    // The report holds TestTotal and TestTotal/two_pens as failing; the user sees one failure.
+    expect(report.failures.map((x) => x.id)).toEqual(['example.com/shop/cart::TestTotal/two_pens']);
+    expect(report.reason).toBe('attempt 1 made 1 failing test pass without breaking the 1 test that passed before');
+    expect(f.logger.lines).toContainEqual(expect.stringMatching(/^info: baseline: exit 1 in .*, 3 tests, 1 failing$/));
   });
 });

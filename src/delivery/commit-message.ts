@@ -7,14 +7,15 @@
  * paragraph, which is ours), and `#123`/`@name` are broken: "fix #123 …" would close issue 123.
  */
 import type { HealFix, HealReport } from '../contracts/heal-report.js';
+import { plural } from '../text/format.js';
 import { breakReferences } from '../text/markdown.js';
 import { ATTEMPTS_TRAILER, RUN_TRAILER } from './loop-guard.js';
 
 /** What the message is built from: a healed report and its fix. */
 export type FixedReport = Pick<HealReport, 'testCommand' | 'failures' | 'attempts'> & { fix: HealFix };
 
+/** The names in a subject, in characters: with `fix: make … pass (self-heal)` about 87 at most. */
 const MAX_SUBJECT_NAMES_CHARS = 60;
-const MAX_NAME_CHARS = 40;
 const MAX_LISTED = 20;
 const MAX_LINE_CHARS = 200;
 const MAX_RUN_URL_CHARS = 500;
@@ -30,17 +31,22 @@ function flatten(text: string, max: number): string {
   return oneLine(breakReferences(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ')), max);
 }
 
+/**
+ * The tests the subject names: whole names while they fit, then how many more. A name is never cut
+ * (`test_checkout_applies_the_bul…` names no test); one too long for the subject is only counted.
+ */
 function subjectNames(names: readonly string[]): string {
-  const unique = [...new Set(names.map((n) => flatten(n, MAX_NAME_CHARS)))];
-  if (unique.length === 1) return unique[0]!;
+  const unique = [...new Set(names.map((n) => flatten(n, MAX_LINE_CHARS)))];
   const shown: string[] = [];
   for (const name of unique) {
-    if (shown.length > 0 && [...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS) break;
+    if (name.length > MAX_SUBJECT_NAMES_CHARS) continue;
+    if ([...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS) break;
     shown.push(name);
   }
   const rest = unique.length - shown.length;
-  if (rest === 0) return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
-  return `${shown.join(', ')} and ${rest} more`;
+  if (shown.length === 0) return plural(unique.length, 'failing test');
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
 /** The accepted attempt of a report: the one its fix names, else the last one marked accepted. */

@@ -3,7 +3,7 @@
  * verdict and what the built-in engine tried, the fix, and the job summary a CI run would post.
  * Everything from the run (test names, messages, diffs) is made terminal-safe first.
  */
-import { terminalSafe } from '../frames/frames-text.js';
+import { terminalDiff, terminalSafe } from '../frames/frames-text.js';
 import type { Attempt, HealReport } from '../contracts/heal-report.js';
 import { renderJobSummary } from '../render/job-summary.js';
 import { plural } from '../text/format.js';
@@ -63,7 +63,7 @@ export function renderDemo(report: HealReport, where: { dir: string; kept: boole
   }
   if (report.diff) {
     out.push(section('the fix'));
-    out.push(terminalSafe(report.diff, true).trimEnd());
+    out.push(terminalDiff(report.diff));
   }
   out.push(section('job summary (Markdown, as a CI run would post it)'));
   out.push(renderJobSummary(report).trimEnd());

@@ -37,17 +37,26 @@ export function exampleTestCommand(node: string): string {
   return `${shellQuote(node)} --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=junit.xml`;
 }
 
+/**
+ * The environment the example's tests run in: `node` on PATH is the Node.js that runs them, so the
+ * command reads as a user would type it (`node --test …`), also in "Reproduce locally".
+ */
+function withNodeOnPath(env: NodeJS.ProcessEnv, node: string): NodeJS.ProcessEnv {
+  const key = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  return { ...env, [key]: [path.dirname(node), env[key]].filter(Boolean).join(path.delimiter) };
+}
+
 export async function runDemo(options: DemoOptions): Promise<DemoRun> {
   const dir = mkdtempSync(path.join(options.tmpRoot ?? tmpdir(), 'self-heal-demo-'));
   try {
-    const env = isolatedGitEnv(options.env);
+    const env = withNodeOnPath(isolatedGitEnv(options.env), options.node ?? process.execPath);
     await options.logger.group('example project', async () => {
       await prepareExampleRepo(dir, env);
       options.logger.info(`a shop's pricing module with node:test tests, committed in ${dir}`);
     });
     const healOptions: HealOptionsInput = {
       cwd: dir,
-      testCommand: exampleTestCommand(options.node ?? process.execPath),
+      testCommand: exampleTestCommand('node'),
       junit: ['junit.xml'],
       provider: 'builtin',
       maxAttempts: 3,

@@ -124,8 +124,20 @@ function chooseMessage(
   ];
   const chosen =
     candidates.find((m) => m && !trivialMessage(m) && !namesOnlyTheTest(m, name)) ?? candidates.find((m) => m) ?? '';
-  const fuller = fromTraces.find((m) => m.length > chosen.length && chosen && m.includes(chosen));
+  // A trace that says the same with more, or with the line breaks a report's attribute dropped
+  // (node:test's JUnit writer on Node 20 joins `msg:\n\n2 !== 3` into `msg:2 !== 3`).
+  const fuller = fromTraces.find(
+    (m) =>
+      chosen &&
+      m !== chosen &&
+      m.length >= chosen.length &&
+      (m.includes(chosen) || withoutSpace(m).includes(withoutSpace(chosen))),
+  );
   return fuller ?? chosen;
+}
+
+function withoutSpace(text: string): string {
+  return text.replace(/\s+/g, '');
 }
 
 /**
@@ -147,6 +159,19 @@ function namesOnlyTheTest(message: string, name: string): boolean {
 interface Evidence {
   failure: LogFailure;
   source: 'junit' | 'log';
+}
+
+/** What one frame is built from: the case (or the log failure's test) and its evidence. */
+interface FrameInput {
+  id: string;
+  suite: string;
+  name: string;
+  classname?: string;
+  kind: 'failure' | 'error';
+  testCase?: TestCase;
+  evidence: Evidence[];
+  testFile?: string;
+  dirs: string[];
 }
 
 interface Resolved {
@@ -313,31 +338,13 @@ class FrameBuilder {
     return { location: inTestFile ? { ...inTestFile } : null, file: inTestFile?.file };
   }
 
-  async build(input: {
-    id: string;
-    suite: string;
-    name: string;
-    classname?: string;
-    kind: 'failure' | 'error';
-    testCase?: TestCase;
-    evidence: Evidence[];
-    testFile?: string;
-    dirs: string[];
-  }): Promise<FailureFrame> {
+  async build(input: FrameInput): Promise<FailureFrame> {
     const c = input.testCase;
     const hints: ResolveHints = { files: input.testFile ? [input.testFile] : [], dirs: input.dirs };
     const evidences: Evidence[] = [];
     for (const e of input.evidence)
       evidences.push({ ...e, failure: await this.chooseMessageLocation(e.failure, hints) });
-    // The richest trace leads: the one reaching deepest into the user's code; the JUnit body
-    // first among equals (it is tied to the case by construction, a log section by matching).
-    let primary: { evidence: Evidence; resolved: Resolved } | undefined;
-    const all: Resolved[] = [];
-    for (const evidence of evidences) {
-      const resolved = this.resolveStack(evidence.failure.frames, hints);
-      all.push(resolved);
-      if (!primary || resolved.stack.length > primary.resolved.stack.length) primary = { evidence, resolved };
-    }
+    const { primary, all } = this.leadingTrace(evidences, hints);
     const traces = evidences.map((e) => e.failure);
     const lead = primary?.evidence.failure;
     const stack = primary?.resolved.stack ?? [];
@@ -359,16 +366,7 @@ class FrameBuilder {
       assertion: input.kind === 'failure' && isAssertionFailure(exceptionType, message),
     });
 
-    // Locals of the failing frame when the runner printed them per frame (pytest), from whichever
-    // source printed the most (a `--showlocals` log beats the JUnit body of a plain run), else
-    // what a trace printed for the failure as a whole.
-    let frameLocals: LocalVariable[] | undefined;
-    for (const resolved of triggering ? all : []) {
-      for (const [location, raw] of resolved.raw) {
-        if (location.file !== triggering!.file || location.line !== triggering!.line) continue;
-        if ((raw.locals?.length ?? 0) > (frameLocals?.length ?? 0)) frameLocals = raw.locals;
-      }
-    }
+    const frameLocals = triggering ? localsPrintedAt(triggering, all) : undefined;
     const locals = this.locals(frameLocals, lead ? [lead, ...traces.filter((t) => t !== lead)] : traces);
     const language: Language = lead?.language ?? traces[0]?.language ?? languageOfFile(testFile ?? triggering?.file);
     const evidenceKinds = new Set(evidences.map((e) => e.source));
@@ -395,6 +393,24 @@ class FrameBuilder {
     return frame;
   }
 
+  /**
+   * The richest trace leads: the one reaching deepest into the user's code; the JUnit body first
+   * among equals (it is tied to the case by construction, a log section by matching).
+   */
+  private leadingTrace(
+    evidences: Evidence[],
+    hints: ResolveHints,
+  ): { primary?: { evidence: Evidence; resolved: Resolved }; all: Resolved[] } {
+    let primary: { evidence: Evidence; resolved: Resolved } | undefined;
+    const all: Resolved[] = [];
+    for (const evidence of evidences) {
+      const resolved = this.resolveStack(evidence.failure.frames, hints);
+      all.push(resolved);
+      if (!primary || resolved.stack.length > primary.resolved.stack.length) primary = { evidence, resolved };
+    }
+    return primary ? { primary, all } : { all };
+  }
+
   private locals(frameLocals: LocalVariable[] | undefined, traces: LogFailure[]): LocalVariable[] | null {
     const max = this.options.maxLocalLength ?? DEFAULT_MAX_LOCAL_LENGTH;
     const found = frameLocals?.length ? frameLocals : traces.find((t) => t.locals && t.locals.length > 0)?.locals;
@@ -404,6 +420,22 @@ class FrameBuilder {
       value: pruneMessage(l.value, { maxLines: 8, maxChars: max }),
     }));
   }
+}
+
+/**
+ * Locals of the failing frame when the runner printed them per frame (pytest), from whichever
+ * source printed the most (a `--showlocals` log beats the JUnit body of a plain run); undefined
+ * leaves it to what a trace printed for the failure as a whole.
+ */
+function localsPrintedAt(triggering: SourceLocation, all: readonly Resolved[]): LocalVariable[] | undefined {
+  let frameLocals: LocalVariable[] | undefined;
+  for (const resolved of all) {
+    for (const [location, raw] of resolved.raw) {
+      if (location.file !== triggering.file || location.line !== triggering.line) continue;
+      if ((raw.locals?.length ?? 0) > (frameLocals?.length ?? 0)) frameLocals = raw.locals;
+    }
+  }
+  return frameLocals;
 }
 
 /**
@@ -453,6 +485,18 @@ function parentsOfFailingSubtests(cases: readonly TestCase[]): Set<TestCase> {
     }
   }
   return new Set(failing.filter((c) => byScope.get(c.classname ?? c.suite)?.has(c.name)));
+}
+
+/**
+ * The failing tests among `cases`, counted as the frames show them: a parent that fails only
+ * because its subtests do (no frame of its own in `frames`) is not one more failing test.
+ */
+export function countFailingTests(cases: readonly TestCase[], frames: readonly FailureFrame[]): number {
+  const framed = new Set(frames.map((f) => f.id));
+  const parents = parentsOfFailingSubtests(cases);
+  return cases.filter(
+    (c) => (c.status === 'failed' || c.status === 'errored') && !(parents.has(c) && !framed.has(c.id)),
+  ).length;
 }
 
 /** Whether a case's own evidence shows a failure of its own: an in-repo frame or a message that says something. */
@@ -506,67 +550,95 @@ export async function buildFrames(
     };
     const match = matchLogFailures(run.cases, logFailures, { resolveFile, caseFile: (c) => locate(c).file });
     const frames = new Map<string, FailureFrame>();
-    const maxFailures = options.maxFailures ?? DEFAULT_MAX_FAILURES;
-
-    const failingSubtestParents = parentsOfFailingSubtests(run.cases);
-    for (const [index, c] of run.cases.entries()) {
-      if (c.status !== 'failed' && c.status !== 'errored') continue;
-      if (frames.size >= maxFailures) break;
-      const evidence: Evidence[] = [];
-      const body = traceOfCase(c, options.parseTrace);
-      if (body) evidence.push({ failure: body, source: 'junit' });
-      for (const f of match.byCase.get(index) ?? []) evidence.push({ failure: f, source: 'log' });
-      if (failingSubtestParents.has(c) && !hasOwnFailure(c, evidence)) continue;
-      const place = locate(c);
-      const previous = frames.get(c.id);
-      // The same case in two reports (a rerun, a merged report): one frame, the stronger status.
-      if (previous && (previous.kind === 'error' || c.status === 'failed')) continue;
-      frames.set(
-        c.id,
-        await builder.build({
-          id: c.id,
-          suite: c.suite,
-          name: c.name,
-          classname: c.classname,
-          kind: c.status === 'errored' ? 'error' : 'failure',
-          testCase: c,
-          evidence,
-          testFile: place.file,
-          dirs: place.dirs,
-        }),
-      );
-    }
-
-    // Log failures without a case, grouped by what they name: the same failure printed twice is one frame.
-    const groups = new Map<string, LogFailure[]>();
-    for (const f of match.unmatched) {
-      const id = logOnlyId(f, resolveFile);
-      const group = groups.get(id);
-      if (group) group.push(f);
-      else groups.set(id, [f]);
-    }
-    for (const [id, group] of groups) {
-      if (frames.size >= maxFailures) break;
-      if (frames.has(id)) continue;
-      const t = group.find((f) => f.test)?.test;
-      const testFile = t?.file ? resolveFile(t.file) : undefined;
-      frames.set(
-        id,
-        await builder.build({
-          id,
-          suite: t?.classname ?? t?.file ?? '',
-          name: t?.name ?? t?.id ?? t?.file ?? id,
-          classname: t?.classname,
-          kind: group.some((f) => f.kind === 'error') ? 'error' : 'failure',
-          evidence: group.map((failure) => ({ failure, source: 'log' as const })),
-          testFile,
-          dirs: t?.classname ? repo.directoriesFor(t.classname) : [],
-        }),
-      );
-    }
+    const max = options.maxFailures ?? DEFAULT_MAX_FAILURES;
+    await frameCases(builder, run.cases, { match, locate, parseTrace: options.parseTrace, frames, max });
+    await frameLogOnlyFailures(builder, match.unmatched, { repo, resolveFile, frames, max });
     await builder.fillExpressions();
     return [...frames.values()].sort(compareIds);
   } finally {
     builder.dispose();
+  }
+}
+
+/** A frame for each failed or errored case, with the log failures matched to it, into `frames` (by id). */
+async function frameCases(
+  builder: FrameBuilder,
+  cases: readonly TestCase[],
+  ctx: {
+    match: ReturnType<typeof matchLogFailures>;
+    locate: (c: TestCase) => ReturnType<typeof locateTestFile>;
+    parseTrace: BuildFramesOptions['parseTrace'];
+    frames: Map<string, FailureFrame>;
+    max: number;
+  },
+): Promise<void> {
+  const { frames } = ctx;
+  const failingSubtestParents = parentsOfFailingSubtests(cases);
+  for (const [index, c] of cases.entries()) {
+    if (c.status !== 'failed' && c.status !== 'errored') continue;
+    if (frames.size >= ctx.max) break;
+    const evidence: Evidence[] = [];
+    const body = traceOfCase(c, ctx.parseTrace);
+    if (body) evidence.push({ failure: body, source: 'junit' });
+    for (const f of ctx.match.byCase.get(index) ?? []) evidence.push({ failure: f, source: 'log' });
+    if (failingSubtestParents.has(c) && !hasOwnFailure(c, evidence)) continue;
+    const place = ctx.locate(c);
+    const previous = frames.get(c.id);
+    // The same case in two reports (a rerun, a merged report): one frame, the stronger status.
+    if (previous && (previous.kind === 'error' || c.status === 'failed')) continue;
+    frames.set(
+      c.id,
+      await builder.build({
+        id: c.id,
+        suite: c.suite,
+        name: c.name,
+        classname: c.classname,
+        kind: c.status === 'errored' ? 'error' : 'failure',
+        testCase: c,
+        evidence,
+        testFile: place.file,
+        dirs: place.dirs,
+      }),
+    );
+  }
+}
+
+/** Log failures without a case, grouped by what they name: the same failure printed twice is one frame. */
+async function frameLogOnlyFailures(
+  builder: FrameBuilder,
+  unmatched: readonly LogFailure[],
+  ctx: {
+    repo: RepoView;
+    resolveFile: (raw: string) => string | undefined;
+    frames: Map<string, FailureFrame>;
+    max: number;
+  },
+): Promise<void> {
+  const { frames, resolveFile } = ctx;
+  const groups = new Map<string, LogFailure[]>();
+  for (const f of unmatched) {
+    const id = logOnlyId(f, resolveFile);
+    const group = groups.get(id);
+    if (group) group.push(f);
+    else groups.set(id, [f]);
+  }
+  for (const [id, group] of groups) {
+    if (frames.size >= ctx.max) break;
+    if (frames.has(id)) continue;
+    const t = group.find((f) => f.test)?.test;
+    const testFile = t?.file ? resolveFile(t.file) : undefined;
+    frames.set(
+      id,
+      await builder.build({
+        id,
+        suite: t?.classname ?? t?.file ?? '',
+        name: t?.name ?? t?.id ?? t?.file ?? id,
+        classname: t?.classname,
+        kind: group.some((f) => f.kind === 'error') ? 'error' : 'failure',
+        evidence: group.map((failure) => ({ failure, source: 'log' as const })),
+        testFile,
+        dirs: t?.classname ? ctx.repo.directoriesFor(t.classname) : [],
+      }),
+    );
   }
 }

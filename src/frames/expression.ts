@@ -9,7 +9,8 @@
  * - without one: the smallest statement-level node covering the line (an `assert`, a `return`,
  *   the whole multi-line call when the line starts one); for a compound statement whose header is
  *   on the line (`if`, `for`, `def`), only the header;
- * - whitespace collapsed to single spaces and bounded, since it goes into tables and prompts.
+ * - whitespace collapsed to single spaces (but for string literals on one line, which are data:
+ *   `'BIL-3  | x'` keeps its two spaces) and bounded, since it goes into tables and prompts.
  * Unknown language, unreadable or unparsable file, a line with no code: `undefined`, never a throw.
  */
 import {
@@ -19,6 +20,7 @@ import {
   type SyntaxNode,
   type SyntaxTree,
 } from '../syntax/tree-sitter.js';
+import { walkSyntax } from './syntax-walk.js';
 
 export interface ExpressionFinder {
   expressionAt(file: string, line: number, column?: number): Promise<string | undefined>;
@@ -116,12 +118,49 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-function normaliseText(text: string, max: number): string | undefined {
-  // A line break right inside brackets (a call spread over lines) leaves no space behind.
-  const collapsed = text
+/** String literal nodes of the seven grammars: their text is the program's data, kept as written. */
+const STRING_LITERALS = new Set([
+  'string', // javascript, typescript, python
+  'template_string',
+  'string_literal', // java, rust
+  'raw_string_literal', // go, rust
+  'interpreted_string_literal', // go
+  'text_block', // java
+  'character_literal',
+  'char_literal',
+  'rune_literal',
+]);
+
+/** A line break right inside brackets (a call spread over lines) leaves no space behind. */
+function collapseBlanks(code: string): string {
+  return code
     .replace(/([([{])\s*[\r\n]\s*/g, '$1')
     .replace(/,?\s*[\r\n]\s*([)\]}])/g, '$1')
-    .replace(/\s+/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * The source of `[node.startIndex, end)` as one bounded line: blanks collapsed outside the string
+ * literals that sit on one line (a literal over several lines is collapsed like code).
+ */
+function expressionText(source: ParsedSource, node: SyntaxNode, end: number, max: number): string | undefined {
+  const text = source.text;
+  let out = '';
+  let at = node.startIndex;
+  walkSyntax(node, (n) => {
+    if (n.endIndex <= at || n.startIndex >= end) return false;
+    if (!STRING_LITERALS.has(n.type)) return true;
+    if (n.endIndex <= end && !/[\r\n]/.test(text.slice(n.startIndex, n.endIndex))) {
+      out += collapseBlanks(text.slice(at, n.startIndex)) + text.slice(n.startIndex, n.endIndex);
+      at = n.endIndex;
+    }
+    return false;
+  });
+  return normaliseText(out + collapseBlanks(text.slice(at, end)), max);
+}
+
+function normaliseText(text: string, max: number): string | undefined {
+  const collapsed = text
     .trim()
     .replace(/\s*[;{:]$/, '')
     .trim();
@@ -167,10 +206,6 @@ function firstBody(statement: SyntaxNode): SyntaxNode | undefined {
   }
 }
 
-function textOf(source: ParsedSource, node: SyntaxNode): string {
-  return source.text.slice(node.startIndex, node.endIndex);
-}
-
 /** The expression at a 1-based line (and optional 1-based column) of a parsed file. */
 export function findExpression(
   source: ParsedSource,
@@ -191,13 +226,13 @@ export function findExpression(
     const at = lineStart + Math.min(column - 1, Math.max(0, lineText.replace(/\s+$/, '').length - 1));
     let node: SyntaxNode | null = root.descendantForIndex(Math.max(at, lineStart + indent));
     while (node && !(node.parent && STATEMENT_CONTAINERS.has(node.parent.type))) {
-      if (CALLS.has(node.type)) return normaliseText(textOf(source, node), max);
+      if (CALLS.has(node.type)) return expressionText(source, node, node.endIndex, max);
       node = node.parent;
     }
   }
 
   const at = statementAtLine(source, line);
-  return at ? normaliseText(source.text.slice(at.node.startIndex, at.endIndex), max) : undefined;
+  return at ? expressionText(source, at.node, at.endIndex, max) : undefined;
 }
 
 /**
@@ -248,26 +283,80 @@ export function createExpressionFinder(
   readText: (file: string) => string | undefined,
   options: ExpressionOptions = {},
 ): ExpressionFinder {
-  const max = options.maxLength ?? DEFAULT_MAX_LENGTH;
-  const parsers = new Map<SyntaxLanguage, Promise<Awaited<ReturnType<typeof createParser>> | undefined>>();
-  const sources = new Map<string, Promise<ParsedSource | undefined>>();
-  const found = new Map<string, string | undefined>();
+  return new CachingExpressionFinder(readText, options.maxLength ?? DEFAULT_MAX_LENGTH);
+}
 
-  function parserFor(language: SyntaxLanguage) {
-    let p = parsers.get(language);
+type Parser = Awaited<ReturnType<typeof createParser>>;
+
+/** Parsers, parsed files and found expressions, each made once per run. */
+class CachingExpressionFinder implements ExpressionFinder {
+  private readonly parsers = new Map<SyntaxLanguage, Promise<Parser | undefined>>();
+  private readonly sources = new Map<string, Promise<ParsedSource | undefined>>();
+  /** Failures repeat locations (one helper line in a hundred traces): each is looked up once. */
+  private readonly found = new Map<string, string | undefined>();
+
+  constructor(
+    private readonly readText: (file: string) => string | undefined,
+    private readonly max: number,
+  ) {}
+
+  parsed(file: string): Promise<ParsedSource | undefined> {
+    let p = this.sources.get(file);
     if (!p) {
-      p = createParser(language).catch(() => undefined);
-      parsers.set(language, p);
+      p = this.parse(file);
+      this.sources.set(file, p);
     }
     return p;
   }
 
-  async function parse(file: string): Promise<ParsedSource | undefined> {
+  async expressionAt(file: string, line: number, column?: number): Promise<string | undefined> {
+    const key = keyOf(file, line, column);
+    if (this.found.has(key)) return this.found.get(key);
+    return this.lookUp(await this.parsed(file), key, line, column);
+  }
+
+  async expressionsIn(
+    file: string,
+    places: ReadonlyArray<{ line: number; column?: number }>,
+  ): Promise<Array<string | undefined>> {
+    const found = this.found;
+    const keys = places.map((p) => keyOf(file, p.line, p.column));
+    if (keys.every((k) => found.has(k))) return keys.map((k) => found.get(k));
+    const cached = this.sources.get(file);
+    const source = cached ? await cached : await this.parse(file);
+    try {
+      return places.map((p, i) =>
+        found.has(keys[i]!) ? found.get(keys[i]!) : this.lookUp(source, keys[i]!, p.line, p.column),
+      );
+    } finally {
+      // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
+      if (!cached) source?.tree.delete();
+    }
+  }
+
+  dispose(): void {
+    for (const p of this.sources.values()) void p.then((s) => s?.tree.delete());
+    for (const p of this.parsers.values()) void p.then((parser) => parser?.delete());
+    this.sources.clear();
+    this.parsers.clear();
+    this.found.clear();
+  }
+
+  private parserFor(language: SyntaxLanguage): Promise<Parser | undefined> {
+    let p = this.parsers.get(language);
+    if (!p) {
+      p = createParser(language).catch(() => undefined);
+      this.parsers.set(language, p);
+    }
+    return p;
+  }
+
+  private async parse(file: string): Promise<ParsedSource | undefined> {
     const language = languageForFile(file);
     if (!language) return undefined;
-    const text = readText(file);
+    const text = this.readText(file);
     if (text === undefined) return undefined;
-    const parser = await parserFor(language);
+    const parser = await this.parserFor(language);
     if (!parser) return undefined;
     try {
       const tree = parser.parse(text);
@@ -278,61 +367,18 @@ export function createExpressionFinder(
     }
   }
 
-  function parsed(file: string): Promise<ParsedSource | undefined> {
-    let p = sources.get(file);
-    if (!p) {
-      p = parse(file);
-      sources.set(file, p);
-    }
-    return p;
-  }
-
-  function lookUp(
-    source: ParsedSource | undefined,
-    key: string,
-    line: number,
-    column: number | undefined,
-  ): string | undefined {
+  private lookUp(source: ParsedSource | undefined, key: string, line: number, column: number | undefined) {
     let expression: string | undefined;
     try {
-      expression = source ? findExpression(source, line, column, max) : undefined;
+      expression = source ? findExpression(source, line, column, this.max) : undefined;
     } catch {
       expression = undefined;
     }
-    found.set(key, expression);
+    this.found.set(key, expression);
     return expression;
   }
+}
 
-  // Failures repeat locations (one helper line in a hundred traces): each is looked up once.
-  const keyOf = (file: string, line: number, column: number | undefined) => `${line}:${column ?? ''}:${file}`;
-
-  return {
-    parsed,
-    async expressionAt(file, line, column) {
-      const key = keyOf(file, line, column);
-      if (found.has(key)) return found.get(key);
-      return lookUp(await parsed(file), key, line, column);
-    },
-    async expressionsIn(file, places) {
-      const keys = places.map((p) => keyOf(file, p.line, p.column));
-      if (keys.every((k) => found.has(k))) return keys.map((k) => found.get(k));
-      const cached = sources.get(file);
-      const source = cached ? await cached : await parse(file);
-      try {
-        return places.map((p, i) =>
-          found.has(keys[i]!) ? found.get(keys[i]!) : lookUp(source, keys[i]!, p.line, p.column),
-        );
-      } finally {
-        // Trees live in WebAssembly memory, which never shrinks: a tree nobody else holds goes now.
-        if (!cached) source?.tree.delete();
-      }
-    },
-    dispose() {
-      for (const p of sources.values()) void p.then((s) => s?.tree.delete());
-      for (const p of parsers.values()) void p.then((parser) => parser?.delete());
-      sources.clear();
-      parsers.clear();
-      found.clear();
-    },
-  };
+function keyOf(file: string, line: number, column: number | undefined): string {
+  return `${line}:${column ?? ''}:${file}`;
 }

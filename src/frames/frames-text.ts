@@ -13,6 +13,14 @@ export function terminalSafe(text: string, keepNewlines = false): string {
   return stripControls(text, keepNewlines).replace(/\t/g, ' ');
 }
 
+/**
+ * A unified diff for a terminal, kept applicable: controls and escapes go as for any text, but its
+ * tabs (Go, Makefiles) and a last context line that is blank stay, so that `git apply` takes it.
+ */
+export function terminalDiff(diff: string): string {
+  return stripControls(diff, true).replace(/\n+$/, '');
+}
+
 function where(location: SourceLocation): string {
   return `${location.file}:${location.line}${location.column ? `:${location.column}` : ''}`;
 }

@@ -95,6 +95,11 @@ function caseIdentity(c: TestCase, context: MatchContext): Identity {
   if (c.classname && !/[/\\]/.test(c.classname) && !FILE_EXTENSION.test(c.classname)) {
     qualified.push(`${c.classname.replace(/\./g, ' ')} ${name}`);
   }
+  // node:test on Node 20 writes no classname but nests a <testsuite> per describe: the innermost
+  // suite is the describe the test is in (`Cart`), which its log prints as `Cart > name`.
+  if (!c.classname && c.suite && !/[/\\]/.test(c.suite) && !FILE_EXTENSION.test(c.suite)) {
+    qualified.push(`${c.suite.trim().replace(/\s+/g, ' ')} ${name}`);
+  }
   return { name, qualified, file };
 }
 

@@ -56,7 +56,7 @@ export class ImportReader {
   /** `files`: the repository's tracked files; `isOwn`: whether one is the user's own source. */
   constructor(
     private readonly files: ReadonlySet<string>,
-    private readonly isOwn: (file: string) => boolean,
+    readonly isOwn: (file: string) => boolean,
   ) {
     for (const f of files) {
       const base = f.slice(f.lastIndexOf('/') + 1);
@@ -73,7 +73,7 @@ export class ImportReader {
     return (this.byBasename.get(base) ?? []).filter((f) => f.endsWith(`/${rel}`)).slice(0, 4);
   }
 
-  private pythonModule(dotted: string, from: string, dots: number): string[] {
+  pythonModule(dotted: string, from: string, dots: number): string[] {
     const rel = dotted.split('.').filter(Boolean).join('/');
     if (dots > 0) {
       let base = path.posix.dirname(from);
@@ -85,7 +85,7 @@ export class ImportReader {
     return [...this.endingWith(`${rel}.py`), ...this.endingWith(`${rel}/__init__.py`)];
   }
 
-  private jsModule(spec: string, from: string): string[] | 'package' | 'unknown' {
+  jsModule(spec: string, from: string): string[] | 'package' | 'unknown' {
     if (!spec.startsWith('.')) {
       // Path aliases (`@/cart`, `~/cart`, `#cart`) may be the user's: searched by name instead.
       return /^(@\/|~\/|#|src\/)/.test(spec) ? 'unknown' : 'package';
@@ -100,126 +100,166 @@ export class ImportReader {
   }
 
   read(source: ParsedSource, file: string): Imports {
-    const out: Imports = { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
-    const own = (files: string[]) => files.filter(this.isOwn);
-    const bind = (local: string, files: string[] | 'package' | 'unknown', make: (files: string[]) => Binding) => {
-      if (files === 'unknown') return;
-      // Not a file of the repository (a package), or not the user's source (a test helper).
-      if (files === 'package' || files.length === 0 || own(files).length === 0) {
-        out.bindings.set(local, { kind: 'external' });
-        return;
-      }
-      out.bindings.set(local, make(own(files)));
-      for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
-    };
+    const imports = new FileImports(this, file);
     const family = FAMILY[source.language];
     walkSyntax(source.tree.rootNode, (n) => {
-      if (family === 'python') {
-        if (n.type === 'import_from_statement') {
-          const module = n.childForFieldName('module_name');
-          if (!module) return false;
-          const dots = module.type === 'relative_import' ? (/^\.+/.exec(module.text)?.[0].length ?? 0) : 0;
-          const dotted = module.text.slice(dots);
-          const files = this.pythonModule(dotted, file, dots);
-          if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) {
-            for (const f of own(files)) {
-              out.star.push(f);
-              if (!out.files.includes(f)) out.files.push(f);
-            }
-            return false;
-          }
-          for (const imported of n.childrenForFieldName('name')) {
-            if (!imported) continue;
-            const nameNode = imported.type === 'aliased_import' ? imported.childForFieldName('name') : imported;
-            const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
-            const name = nameNode?.text;
-            if (!name) continue;
-            // `from shop import cart`: a module of the package, or a name its __init__ defines.
-            const submodule = this.pythonModule(dotted ? `${dotted}.${name}` : name, file, dots);
-            if (submodule.length > 0) bind(alias ?? name, submodule, (f) => ({ kind: 'module', files: f }));
-            else bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
-          }
-          return false;
-        }
-        if (n.type === 'import_statement') {
-          for (const imported of n.childrenForFieldName('name')) {
-            if (!imported) continue;
-            const dotted =
-              imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
-            const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
-            if (dotted)
-              bind(alias ?? dotted, this.pythonModule(dotted, file, 0), (f) => ({ kind: 'module', files: f }));
-          }
-          return false;
-        }
-        return true;
-      }
+      if (family === 'python') return imports.python(n);
       if (family !== 'js') return false;
-      if (n.type === 'import_statement') {
-        const spec = stringValue(n.childForFieldName('source'));
-        if (spec === undefined) return false;
-        const files = this.jsModule(spec, file);
-        const clause = n.namedChildren.find((c) => c?.type === 'import_clause');
-        for (const part of clause?.namedChildren ?? []) {
-          if (!part) continue;
-          if (part.type === 'identifier')
-            bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
-          else if (part.type === 'namespace_import') {
-            const local = part.namedChildren.find((c) => c?.type === 'identifier')?.text;
-            if (local) bind(local, files, (f) => ({ kind: 'module', files: f }));
-          } else if (part.type === 'named_imports') {
-            for (const spec of part.namedChildren) {
-              const name = spec?.childForFieldName('name')?.text;
-              const alias = spec?.childForFieldName('alias')?.text;
-              if (name) bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
-            }
-          }
-        }
-        if (files !== 'package' && files !== 'unknown')
-          for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
-        return false;
-      }
-      if (n.type === 'export_statement') {
-        const spec = stringValue(n.childForFieldName('source'));
-        if (spec === undefined) return true;
-        const files = this.jsModule(spec, file);
-        if (files === 'package' || files === 'unknown') return false;
-        const clause = n.namedChildren.find((c) => c?.type === 'export_clause');
-        if (!clause) out.reexportAll.push(...own(files));
-        for (const s of clause?.namedChildren ?? []) {
-          const name = s?.childForFieldName('name')?.text;
-          const alias = s?.childForFieldName('alias')?.text;
-          if (name) out.reexports.set(alias ?? name, { files: own(files), name });
-        }
-        return false;
-      }
-      if (n.type === 'variable_declarator') {
-        // `const x = require('./x')`, `const { a, b: c } = require('./x')`
-        const value = n.childForFieldName('value');
-        if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require') return true;
-        const spec = stringValue(value.childForFieldName('arguments')?.namedChildren[0]);
-        if (spec === undefined) return false;
-        const files = this.jsModule(spec, file);
-        const target = n.childForFieldName('name');
-        if (target?.type === 'identifier') bind(target.text, files, (f) => ({ kind: 'module', files: f }));
-        else if (target?.type === 'object_pattern') {
-          for (const p of target.namedChildren) {
-            if (p?.type === 'shorthand_property_identifier_pattern')
-              bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
-            else if (p?.type === 'pair_pattern') {
-              const key = p.childForFieldName('key')?.text;
-              const local = p.childForFieldName('value');
-              if (key && local?.type === 'identifier')
-                bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
-            }
-          }
-        }
-        if (files !== 'package' && files !== 'unknown')
-          for (const f of own(files)) if (!out.files.includes(f)) out.files.push(f);
-        return false;
-      }
-      return true;
+      return imports.javascript(n);
     });
-    return out;
+    return imports.out;
+  }
+}
+
+/**
+ * The imports of one file, collected while its syntax tree is walked. Each `python`/`javascript`
+ * call reads one node and says whether the walk should go into its children.
+ */
+class FileImports {
+  readonly out: Imports = { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
+
+  constructor(
+    private readonly reader: ImportReader,
+    private readonly file: string,
+  ) {}
+
+  python(n: SyntaxNode): boolean {
+    if (n.type === 'import_from_statement') this.pythonFrom(n);
+    else if (n.type === 'import_statement') this.pythonImport(n);
+    else return true;
+    return false;
+  }
+
+  javascript(n: SyntaxNode): boolean {
+    if (n.type === 'import_statement') return this.jsImport(n);
+    if (n.type === 'export_statement') return this.jsReexport(n);
+    if (n.type === 'variable_declarator') return this.jsRequire(n);
+    return true;
+  }
+
+  private own(files: string[]): string[] {
+    return files.filter((f) => this.reader.isOwn(f));
+  }
+
+  private noteFiles(files: string[]): void {
+    for (const f of this.own(files)) if (!this.out.files.includes(f)) this.out.files.push(f);
+  }
+
+  private bind(local: string, files: string[] | 'package' | 'unknown', make: (files: string[]) => Binding): void {
+    if (files === 'unknown') return;
+    // Not a file of the repository (a package), or not the user's source (a test helper).
+    if (files === 'package' || files.length === 0 || this.own(files).length === 0) {
+      this.out.bindings.set(local, { kind: 'external' });
+      return;
+    }
+    this.out.bindings.set(local, make(this.own(files)));
+    this.noteFiles(files);
+  }
+
+  /** `from x import y as z`, `from . import m`, `from x import *`. */
+  private pythonFrom(n: SyntaxNode): void {
+    const module = n.childForFieldName('module_name');
+    if (!module) return;
+    const dots = module.type === 'relative_import' ? (/^\.+/.exec(module.text)?.[0].length ?? 0) : 0;
+    const dotted = module.text.slice(dots);
+    const files = this.reader.pythonModule(dotted, this.file, dots);
+    if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) {
+      for (const f of this.own(files)) {
+        this.out.star.push(f);
+        if (!this.out.files.includes(f)) this.out.files.push(f);
+      }
+      return;
+    }
+    for (const imported of n.childrenForFieldName('name')) {
+      if (!imported) continue;
+      const nameNode = imported.type === 'aliased_import' ? imported.childForFieldName('name') : imported;
+      const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
+      const name = nameNode?.text;
+      if (!name) continue;
+      // `from shop import cart`: a module of the package, or a name its __init__ defines.
+      const submodule = this.reader.pythonModule(dotted ? `${dotted}.${name}` : name, this.file, dots);
+      if (submodule.length > 0) this.bind(alias ?? name, submodule, (f) => ({ kind: 'module', files: f }));
+      else this.bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
+    }
+  }
+
+  /** `import x.y`, `import x.y as m`. */
+  private pythonImport(n: SyntaxNode): void {
+    for (const imported of n.childrenForFieldName('name')) {
+      if (!imported) continue;
+      const dotted = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
+      const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
+      if (dotted)
+        this.bind(alias ?? dotted, this.reader.pythonModule(dotted, this.file, 0), (f) => ({
+          kind: 'module',
+          files: f,
+        }));
+    }
+  }
+
+  /** `import d, { a, b as c } from './x'`, `import * as m from './x'`. */
+  private jsImport(n: SyntaxNode): boolean {
+    const spec = stringValue(n.childForFieldName('source'));
+    if (spec === undefined) return false;
+    const files = this.reader.jsModule(spec, this.file);
+    const clause = n.namedChildren.find((c) => c?.type === 'import_clause');
+    for (const part of clause?.namedChildren ?? []) {
+      if (!part) continue;
+      if (part.type === 'identifier')
+        this.bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
+      else if (part.type === 'namespace_import') {
+        const local = part.namedChildren.find((c) => c?.type === 'identifier')?.text;
+        if (local) this.bind(local, files, (f) => ({ kind: 'module', files: f }));
+      } else if (part.type === 'named_imports') {
+        for (const spec of part.namedChildren) {
+          const name = spec?.childForFieldName('name')?.text;
+          const alias = spec?.childForFieldName('alias')?.text;
+          if (name) this.bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
+        }
+      }
+    }
+    if (files !== 'package' && files !== 'unknown') this.noteFiles(files);
+    return false;
+  }
+
+  /** `export { a as b } from './x'`, `export * from './x'`; any other export is walked into. */
+  private jsReexport(n: SyntaxNode): boolean {
+    const spec = stringValue(n.childForFieldName('source'));
+    if (spec === undefined) return true;
+    const files = this.reader.jsModule(spec, this.file);
+    if (files === 'package' || files === 'unknown') return false;
+    const clause = n.namedChildren.find((c) => c?.type === 'export_clause');
+    if (!clause) this.out.reexportAll.push(...this.own(files));
+    for (const s of clause?.namedChildren ?? []) {
+      const name = s?.childForFieldName('name')?.text;
+      const alias = s?.childForFieldName('alias')?.text;
+      if (name) this.out.reexports.set(alias ?? name, { files: this.own(files), name });
+    }
+    return false;
+  }
+
+  /** `const x = require('./x')`, `const { a, b: c } = require('./x')`. */
+  private jsRequire(n: SyntaxNode): boolean {
+    const value = n.childForFieldName('value');
+    if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require') return true;
+    const spec = stringValue(value.childForFieldName('arguments')?.namedChildren[0]);
+    if (spec === undefined) return false;
+    const files = this.reader.jsModule(spec, this.file);
+    const target = n.childForFieldName('name');
+    if (target?.type === 'identifier') this.bind(target.text, files, (f) => ({ kind: 'module', files: f }));
+    else if (target?.type === 'object_pattern') {
+      for (const p of target.namedChildren) {
+        if (p?.type === 'shorthand_property_identifier_pattern')
+          this.bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
+        else if (p?.type === 'pair_pattern') {
+          const key = p.childForFieldName('key')?.text;
+          const local = p.childForFieldName('value');
+          if (key && local?.type === 'identifier')
+            this.bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
+        }
+      }
+    }
+    if (files !== 'package' && files !== 'unknown') this.noteFiles(files);
+    return false;
   }
 }

@@ -29,6 +29,8 @@ import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
 import type { RunEvidence } from './run-tally.js';
 import { plural } from '../text/format.js';
+import { shellQuote } from '../workspace/shell-quote.js';
+import { countFailingTests } from '../frames/build-frames.js';
 
 export type BaselineMode = 'auto' | 'reuse' | 'run';
 
@@ -36,6 +38,8 @@ export interface BaselineInput {
   runs: TestRuns;
   collect: CollectEvidence;
   root: string;
+  /** Where the test command runs, when not at `root` (a package of a monorepo). */
+  cwd?: string;
   testCommand: string;
   junit: readonly string[];
   /** Absolute path of the failed run's log, when the step has one. */
@@ -166,10 +170,16 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
     return undefined;
   }
   logger.info(
-    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(failing(evidence.run.cases).length, 'failing test')}`,
+    `reusing the step's ${plural(reports.length, 'fresh report')}: ${plural(countFailingTests(evidence.run.cases, evidence.frames), 'failing test')}`,
   );
   const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
   return { evidence, source: 'reports', fullRunMs };
+}
+
+/** A command as typed at the repository root: into the test command's directory first, when that is another. */
+export function fromRoot(input: Pick<BaselineInput, 'root' | 'cwd'>, command: string): string {
+  const rel = input.cwd === undefined ? '' : path.relative(input.root, input.cwd).split(path.sep).join('/');
+  return rel === '' || rel.startsWith('..') ? command : `cd ${shellQuote(rel)} && ${command}`;
 }
 
 function stop(result: HealResult, reason: string, summary: TestRunSummary, frames: FailureFrame[]): Baseline {
@@ -183,7 +193,7 @@ async function runFullBaseline(input: BaselineInput): Promise<Observed | Baselin
   const run = await input.runs.full('baseline');
   const evidence = run.evidence;
   logger.info(
-    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`,
+    `baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${plural(evidence.summary.total, 'test')}, ${countFailingTests(evidence.run.cases, evidence.frames)} failing`,
   );
   if (run.timedOut) {
     return stop(
@@ -303,7 +313,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
       summary: evidence.summary,
       frames: evidence.frames,
       flaky,
-      reproduce: rerun.display(confirmation.tried),
+      reproduce: fromRoot(input, rerun.display(confirmation.tried)),
       runs: confirmation.runs,
       tried: confirmation.tried,
     };
@@ -330,7 +340,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     fullRunMs: confirmation.observed.fullRunMs,
     targetedRunMs: confirmation.targetedRunMs,
     source: confirmation.observed.source,
-    reproduce: rerun.display(targets),
+    reproduce: fromRoot(input, rerun.display(targets)),
     runs: confirmation.runs,
     tried: confirmation.tried,
   };

@@ -49,6 +49,8 @@ import { editsKey, runEvidence, type FlakeWatch } from './flake-watch.js';
 import type { RunTally } from './run-tally.js';
 import { formatDuration, plural } from '../text/format.js';
 import { feedbackHeadline, namedList, noneAccepted } from './outcome-text.js';
+import { countFailingTests } from '../frames/build-frames.js';
+import type { TestCase } from '../reports/test-run.js';
 
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
 export const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
@@ -220,11 +222,19 @@ export async function runHealLoop(input: LoopInput): Promise<LoopOutcome> {
         attempts,
         timings,
         result: 'healed',
-        reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
+        reason: healedReason(n, fixedCount(input), input.expectations.passToPass.length),
         accepted: end.accepted,
       };
     }
   }
+}
+
+/** The targets counted as the failures list shows them (a Go parent failing through its subtest is not one more). */
+function fixedCount(input: LoopInput): number {
+  const { failToPass, baseline } = input.expectations;
+  const cases = failToPass.map((id) => baseline.get(id)).filter((c): c is TestCase => c !== undefined);
+  // A target the baseline cases do not hold (a log-only failure) counts as itself.
+  return countFailingTests(cases, input.frames) + (failToPass.length - cases.length);
 }
 
 /** "attempt 2 made 3 failing tests pass without breaking any of the 40 passing tests", read right for 0 and 1. */

@@ -16,7 +16,7 @@ import type { Logger } from '../contracts/logger.js';
 import type { Reproduction } from '../contracts/heal-report.js';
 import { plural } from '../text/format.js';
 import { oneLine } from '../text/untrusted-text.js';
-import type { Baseline } from './baseline.js';
+import { fromRoot, type Baseline } from './baseline.js';
 import { findEnvironmentCauses } from './environment-causes.js';
 import { FlakeWatch } from './flake-watch.js';
 import { quarantineAdvice } from './quarantine.js';
@@ -42,6 +42,8 @@ export interface ReproductionStepInput {
   /** The test runs' environment: a variable the failing line reads that is missing here is a cause. */
   env: NodeJS.ProcessEnv;
   root: string;
+  /** Where the test command runs, when not at `root`: the narrowed `reproduce` goes there first. */
+  cwd?: string;
   logger: Logger;
   /** Puts the tree back after the extra reruns. */
   restore: () => void;
@@ -117,7 +119,7 @@ export async function settleReproduction(
     environment,
     ...(assessed.flaky.length > 0 ? { quarantine: advice } : {}),
   });
-  const narrowed = narrowBaseline(baseline, assessed, (t) => baseline.rerun.display(t));
+  const narrowed = narrowBaseline(baseline, assessed, (t) => fromRoot(input, baseline.rerun.display(t)));
   const flakes = new FlakeWatch({
     targets: assessed.targets,
     baseline: baseline.expectations.baseline,

@@ -15,6 +15,8 @@ export interface VerifyFacts {
   shards: number;
   /** The baseline's full run in this runner, ms (reports reused: the tests' own durations). */
   fullRunMs: number;
+  /** `reports`: the step's reports were reused, so `fullRunMs` was not timed here (default `run`). */
+  fullRunSource?: 'run' | 'reports';
   attempts: number;
   budgetMs: number;
 }
@@ -38,13 +40,19 @@ export function chooseVerifyMode(f: VerifyFacts): VerifyChoice {
       : fits
         ? undefined
         : `${plural(f.attempts, 'full run')} of ${formatDuration(f.fullRunMs)} would take more than half of the ${formatDuration(f.budgetMs)} budget`;
-  if (!why)
-    return {
-      mode: 'runner',
-      reason: `verify auto → runner: the full run takes ${formatDuration(f.fullRunMs)}, well within the ${formatDuration(f.budgetMs)} budget`,
-    };
+  if (!why) return { mode: 'runner', reason: `verify auto → runner: ${fitsBecause(f)}` };
   if (f.ciUnavailable) return { mode: 'runner', reason: `verify auto → runner: ${why}, but ${f.ciUnavailable}` };
   return { mode: 'ci', reason: `verify auto → ci: ${why}` };
+}
+
+/** Why the full runs fit the budget, in words that say where the time came from. */
+function fitsBecause(f: VerifyFacts): string {
+  const budget = `the ${formatDuration(f.budgetMs)} budget`;
+  if (f.fullRunSource !== 'reports') return `the full run takes ${formatDuration(f.fullRunMs)}, well within ${budget}`;
+  // The step's reports were reused: no full run was timed, only what the reports say the tests took.
+  if (f.fullRunMs <= 0)
+    return `the step's reports were reused and time no test, so the full run is taken to fit ${budget}`;
+  return `the tests of the step's reports took ${formatDuration(f.fullRunMs)}, well within ${budget}`;
 }
 
 /**

@@ -52,6 +52,9 @@ describe('self-heal demo', () => {
     expect(report.result).toBe('healed');
     expect(report.provider.name).toBe('builtin');
     expect(report.tokens).toEqual({ input: 0, output: 0 });
+    // Reproduce as a user would type it: `node`, not the path of the Node.js running the demo.
+    expect(report.reproduce).toMatch(/^node --test '--test-name-pattern=\^ten of an item get the bulk discount\$' /);
+    expect(report.testCommand).toMatch(/^node --test /);
     expect(report.attempts[0]).toMatchObject({
       verdict: 'accepted',
       detail: { engine: 'builtin', fix: { file: 'lib/cart.js', line: 18 } },

@@ -77,6 +77,26 @@ describe('self-heal parse', () => {
     expect(stdout).toMatch(/```js\n[\s\S]*> +7 \| /);
   });
 
+  it("node:test on Node 20: the report's failures and the spec log's are one frame each, with the message's line breaks", async () => {
+    // A real Node 20 run (node-test/regenerate.sh): its JUnit names no file, has no classname and
+    // nests a <testsuite> per describe, and drops newlines from attributes; its spec log prints the
+    // describe path (`Cart > sums every line item`) and the messages whole.
+    const args = ['--root', 'node-test', '--junit', 'node20/junit.xml', '--log', 'node20/output.spec.log'];
+    const { code, stdout } = await cli(args);
+    expect(code).toBe(0);
+    const report = FramesReport.parse(JSON.parse(stdout));
+    expect(report.summary).toEqual({ total: 3, passed: 1, failed: 2, errored: 0, skipped: 0 });
+    expect(report.failures.map((f) => [f.id, f.evidence])).toEqual([
+      ['Cart::sums every line item', ['junit', 'log']],
+      ['parent::child fails', ['junit', 'log']],
+    ]);
+    expect(report.failures[0]!.message).toBe('Expected values to be strictly equal:\n\n5 !== 6');
+    expect(report.failures[0]!.triggering).toMatchObject({ file: 'node20/test/cart.test.mjs', line: 10 });
+    // The report alone: its failure body holds the message whole.
+    const alone = FramesReport.parse(JSON.parse((await cli(args.slice(0, 4))).stdout));
+    expect(alone.failures[0]!.message).toBe('Expected values to be strictly equal:\n\n5 !== 6');
+  });
+
   it('renders compact text for a terminal', async () => {
     const { code, stdout } = await cli(['--root', 'maven', '--junit', 'junit.xml', '--format', 'text']);
     expect(code).toBe(0);

@@ -141,3 +141,12 @@ describe('self-heal run: the summary says how the failures reproduced', () => {
     expect(lines.filter((l) => l.startsWith('flaky (passed on rerun)'))).toEqual([]);
   });
 });
+
+describe('self-heal run: the printed diff', () => {
+  it('is still made terminal-safe', () => {
+    const diff = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\u001b[31m\u001b]0;title\u0007\n+b\u202e\n';
+    const printed = renderSummary({ ...healed({ attempt: 1, files: ['x'] }), diff });
+    expect(printed).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(printed.endsWith('-a\n+b\n')).toBe(true);
+  });
+});

@@ -78,6 +78,19 @@ describe('buildCommitMessage', () => {
     expect(issue.split('\n')[0]).toBe('fix: make #\u200b7 keeps @\u200bcarts pass (self-heal)');
   });
 
+  it('never cuts a name: one too long for the subject is counted instead', () => {
+    const long = 'test_checkout_applies_the_bulk_discount_from_ten_items_and_free_shipping';
+    expect(buildCommitMessage(fixed([long])).split('\n')[0]).toBe('fix: make 1 failing test pass (self-heal)');
+    expect(buildCommitMessage(fixed([long, 'test_total'])).split('\n')[0]).toBe(
+      'fix: make test_total and 1 more pass (self-heal)',
+    );
+    // A name that fits is shown whole, however long (up to the subject's room for names).
+    const fits = 'Cart > total > sums every line item with tax';
+    expect(buildCommitMessage(fixed([fits])).split('\n')[0]).toBe(`fix: make ${fits} pass (self-heal)`);
+    // The body still lists every test by its id.
+    expect(buildCommitMessage(fixed([long]))).toContain(`\n- t.js::${long}\n`);
+  });
+
   it('lists twenty tests, then how many more', () => {
     const names = Array.from({ length: 23 }, (_, i) => `case ${i}`);
     const message = buildCommitMessage(fixed(names));

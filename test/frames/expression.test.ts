@@ -174,6 +174,33 @@ describe('the expression at a location, from the syntax tree', () => {
   });
 });
 
+describe('string literals are data: their spaces are kept', () => {
+  const LITERALS: Record<string, string> = {
+    'bill.test.js': "  expect(render(row)).toBe('BIL-3  | paid   |\t10');\nconst s = `a  ${b}  c`;\n",
+    'bill.py':
+      'assert render(row) == "BIL-3  |  paid"\nx = f("a  b",\n      \'c   d\')\ny = """one\n  two   three"""\n',
+    'bill_test.go': 'package bill\nfunc T() {\n\tcheck(render(row),   "BIL-3  | paid", `raw  text`)\n}\n',
+    'BillTest.java': 'class BillTest {\n  void t() {\n    assertEquals("BIL-3  | paid",   render(row));\n  }\n}\n',
+    'bill.rs': 'fn t() {\n    assert_eq!(render(row),   "BIL-3  | paid");\n}\n',
+  };
+  const literals = createExpressionFinder((file) => LITERALS[file]);
+  afterAll(() => literals.dispose());
+
+  it.each([
+    ['bill.test.js', 1, undefined, "expect(render(row)).toBe('BIL-3  | paid   |\t10')"],
+    ['bill.test.js', 1, 23, "expect(render(row)).toBe('BIL-3  | paid   |\t10')"],
+    ['bill.test.js', 2, undefined, 'const s = `a  ${b}  c`'],
+    ['bill.py', 1, undefined, 'assert render(row) == "BIL-3  |  paid"'],
+    ['bill.py', 2, undefined, 'x = f("a  b", \'c   d\')'], // code between them still collapses
+    ['bill.py', 4, undefined, 'y = """one two three"""'], // a literal over lines is shown on one
+    ['bill_test.go', 3, undefined, 'check(render(row), "BIL-3  | paid", `raw  text`)'],
+    ['BillTest.java', 3, undefined, 'assertEquals("BIL-3  | paid", render(row))'],
+    ['bill.rs', 2, undefined, 'assert_eq!(render(row), "BIL-3  | paid")'],
+  ] as const)('%s:%s:%s → %s', async (file, line, column, expected) => {
+    expect(await literals.expressionAt(file, line, column)).toBe(expected);
+  });
+});
+
 describe('expressionsIn: several places of one file from one tree', () => {
   it('gives what expressionAt gives, place by place, in every language', async () => {
     for (const [file, text] of Object.entries(SOURCES)) {

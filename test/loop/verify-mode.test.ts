@@ -10,6 +10,15 @@ describe('chooseVerifyMode', () => {
     expect(choice.reason).toBe('verify auto → runner: the full run takes 10.0 s, well within the 30 min 0 s budget');
   });
 
+  it('auto with the step’s reports reused: says the time is theirs, not a timed full run', () => {
+    expect(chooseVerifyMode({ ...base, fullRunSource: 'reports', fullRunMs: 0 }).reason).toBe(
+      "verify auto → runner: the step's reports were reused and time no test, so the full run is taken to fit the 30 min 0 s budget",
+    );
+    expect(chooseVerifyMode({ ...base, fullRunSource: 'reports', fullRunMs: 4_000 }).reason).toBe(
+      "verify auto → runner: the tests of the step's reports took 4.0 s, well within the 30 min 0 s budget",
+    );
+  });
+
   it('auto: ci when the failed run was sharded', () => {
     const choice = chooseVerifyMode({ ...base, shards: 8 });
     expect(choice).toEqual({

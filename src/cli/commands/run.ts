@@ -19,7 +19,7 @@ import type { Logger } from '../../contracts/logger.js';
 import type { HealReport, HealTimings } from '../../contracts/heal-report.js';
 import { createProvider, githubModelsRetired } from '../../repair/create-provider.js';
 import { describeProviderError } from '../../repair/provider.js';
-import { terminalSafe } from '../../frames/frames-text.js';
+import { terminalDiff, terminalSafe } from '../../frames/frames-text.js';
 import { killRunningCommands } from '../../workspace/run-tests.js';
 import { restoreActiveSnapshotsSync } from '../../workspace/tree-state.js';
 import { formatDuration, plural } from '../../text/format.js';
@@ -305,7 +305,7 @@ export function renderSummary(report: HealReport): string {
     lines.push(`commit: ${report.commit.sha.slice(0, 12)} ${safe(report.commit.message.split('\n')[0]!)}`);
   if (report.fix?.uncommitted) lines.push(`fix: in the work tree, not committed (${whyUncommitted(report.fix)})`);
   if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
-  if (report.diff) lines.push('', terminalSafe(report.diff, true).trimEnd());
+  if (report.diff) lines.push('', terminalDiff(report.diff));
   return `${lines.join('\n')}\n`;
 }
 

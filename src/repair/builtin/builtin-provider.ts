@@ -9,7 +9,9 @@
  */
 import { createCalleeResolver } from '../../frames/callee-definitions.js';
 import { openRepoView, type RepoView } from '../../frames/repo-view.js';
+import type { FailureFrame } from '../../contracts/failure-frame.js';
 import type { HealOptions } from '../../contracts/heal-options.js';
+import { languageForFile } from '../../syntax/tree-sitter.js';
 import type { RepairAnswer, RepairHost, RepairProvider, RepairRequest } from '../provider.js';
 import { seedCandidates } from './candidates.js';
 import { readChangedLines } from './changed-lines.js';
@@ -108,6 +110,8 @@ async function proposeRepair(run: EngineState, request: RepairRequest, host: Rep
   const callees = createCalleeResolver(view);
   try {
     const lines = await suspiciousLines(run, request, host, store, callees);
+    const unsupported = lines.length === 0 ? unsupportedLanguages(request.failures) : undefined;
+    if (unsupported) return unsupportedAnswer(unsupported);
     const hints = readFailureHints(request.failures);
     const seeds = await seedCandidates(lines, store, run.templates, hints);
     if (lines[0])
@@ -154,6 +158,37 @@ async function proposeRepair(run: EngineState, request: RepairRequest, host: Rep
     callees.dispose();
     await store.dispose();
   }
+}
+
+/** Languages of the failures' code the engine has no templates for, by their names. */
+const UNSUPPORTED: Partial<Record<string, string>> = { go: 'Go', java: 'Java', rust: 'Rust' };
+
+/**
+ * The languages the failures are in, when every one of them is a language the engine does not
+ * repair (its templates are for Python and JavaScript/TypeScript); undefined when any may be its.
+ */
+function unsupportedLanguages(failures: readonly FailureFrame[]): string[] | undefined {
+  const names = new Set<string>();
+  for (const f of failures) {
+    const file = f.triggering?.file ?? f.test?.file;
+    const language = f.language !== 'unknown' ? f.language : file ? languageForFile(file) : undefined;
+    const name = language ? UNSUPPORTED[language] : undefined;
+    if (!name) return undefined;
+    names.add(name);
+  }
+  return names.size > 0 ? [...names].sort() : undefined;
+}
+
+/** Nothing to search: the final reason says why, once, instead of that no template applies. */
+function unsupportedAnswer(languages: string[]): RepairAnswer {
+  const which = languages.join(' and ');
+  return {
+    edits: [],
+    usage: { input: 0, output: 0 },
+    notes: `builtin: ${which} ${languages.length === 1 ? 'is' : 'are'} not supported by the built-in engine, which repairs Python and JavaScript/TypeScript`,
+    detail: { engine: 'builtin', unsupported: languages },
+    exhausted: true,
+  };
 }
 
 function answerFor(

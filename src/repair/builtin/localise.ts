@@ -218,6 +218,8 @@ async function raiseEveryFunction(input: LocaliseInput, scores: Scores, testFile
   }
 }
 
+const CHANGED = 'changed by the commit under test';
+
 /** 4. The commit under test: its changed lines, and the functions around them, weigh more. */
 async function boostChanged(input: LocaliseInput, scores: Scores, testFiles: Set<string>): Promise<SuspiciousLine[]> {
   const { changed, store } = input;
@@ -226,15 +228,16 @@ async function boostChanged(input: LocaliseInput, scores: Scores, testFiles: Set
     if (!isOwnSource(file, testFiles)) continue;
     const ranges: Array<{ start: number; end: number }> = [];
     for (const line of lines) {
-      if (!scores.has(file, line)) scores.raise(file, line, CHANGED_ONLY_WEIGHT, 'changed by the commit under test');
+      if (!scores.has(file, line)) scores.raise(file, line, CHANGED_ONLY_WEIGHT, CHANGED);
       const rows = await functionRows(store, file, line);
       if (rows) ranges.push(rows);
     }
     changedFunctions.set(file, ranges);
   }
   return scores.all().map((s) => {
+    // A line raised only for being changed already says so.
     if (changed.get(s.file)?.has(s.line))
-      return { ...s, score: s.score * CHANGED_BOOST, why: `${s.why}; changed by the commit under test` };
+      return { ...s, score: s.score * CHANGED_BOOST, why: s.why === CHANGED ? s.why : `${s.why}; ${CHANGED}` };
     if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end))
       return { ...s, score: s.score * CHANGED_FUNCTION_BOOST };
     return { ...s };

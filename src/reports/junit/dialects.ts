@@ -338,7 +338,7 @@ export function quirksOf(dialect: JUnitDialect | undefined): DialectQuirks {
  * is skipped, not passed. The value is compared without case; `status="run"` (Catch2, GoogleTest)
  * says nothing.
  */
-export function notRunAttribute(name: string, value: string): boolean {
+function notRunAttribute(name: string, value: string): boolean {
   const key = value.trim().toLowerCase();
   if (name === 'status') return NOT_RUN_STATUS.has(key);
   if (name === 'result') return key === 'skipped' || key === 'suppressed';

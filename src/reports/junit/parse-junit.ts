@@ -2,8 +2,8 @@
  * JUnit XML reports → the neutral test-run model (`../test-run.ts`). Files are streamed (never
  * read whole, never built into a DOM), so reports of hundreds of MB parse in bounded memory;
  * every producer quirk lives in `dialects.ts`, the state machine in `junit-reader.ts`, the
- * numbering and merging of repeated test ids in `merge-cases.ts` (and a second reading keeping
- * every case when a reading of the non-passing ones cannot number them: `readReports`).
+ * numbering and merging of repeated test ids in `merge-cases.ts`, and the readings again that
+ * merging may need in `readingSteps` here.
  *
  * A report that cannot be read completely gives a `ReportError` naming the file, the line and
  * column, and what was expected; the cases read before the problem are kept, and other reports
@@ -15,7 +15,7 @@ import type { ReportError, TestCase, TestRun, TestRunSummary } from '../test-run
 import { createPathResolver, type PathResolver } from '../../workspace/repo-paths.js';
 import { findReports } from './find-reports.js';
 import { hashIdParts, IdHashSet } from './id-hash-set.js';
-import type { CaseSink } from './case-sink.js';
+import type { CaseSink } from './junit-reader.js';
 import { JUnitReader } from './junit-reader.js';
 import { CaseCollector, joinId, KEPT_TEXT_BUDGET, type KeepCases } from './merge-cases.js';
 import { createRepoRelativeFile, type CaseFileMapper } from './repo-relative-file.js';
@@ -62,13 +62,36 @@ export interface JUnitParseResult {
   notKept?: number;
 }
 
-/** Bytes read per chunk: big enough to amortise each read, small enough to keep saxes' buffers small. */
-const CHUNK_BYTES = 64 * 1024;
-/** Characters handed to the XML parser at a time when the input is already a string. */
-const CHUNK_CHARS = 64 * 1024;
+/** How each report is streamed. */
+export interface StreamOptions {
+  caseFile?: CaseFileMapper;
+}
+
+interface StreamResult {
+  errors: ReportError[];
+  dialect?: string;
+  /** Most characters of one token saxes held between chunks (bench and memory tests). */
+  peakBufferedChars: number;
+  /** See `JUnitReader.repeatedCases`. */
+  repeatedCases: boolean;
+}
+
+/** What reading a set of reports gave; `reads` per report, in order (the first reading's). */
+interface Reading {
+  cases: TestCase[];
+  summary: TestRunSummary;
+  notKept: number;
+  reads: StreamResult[];
+}
+
+/** Streams every report into the sink it is given. */
+type ReadAll<T> = (sink: CaseSink) => T;
+
+/** Bytes read, or characters given to the reader, at a time: big enough to amortise each read, small enough to keep saxes' buffers small. */
+const CHUNK = 64 * 1024;
 
 export async function parseJUnitFile(file: string, options: ParseJUnitOptions = {}): Promise<JUnitParseResult> {
-  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
+  const stream = streamOptions(options.repo, options);
   return singleResult(
     await readReports(async (sink) => [await streamReportFile(file, file, sink, stream)], options, 1),
   );
@@ -76,8 +99,11 @@ export async function parseJUnitFile(file: string, options: ParseJUnitOptions = 
 
 /** The same as `parseJUnitFile`, for a report already in memory; `name` is used in errors. */
 export function parseJUnitString(xml: string, name: string, options: ParseJUnitOptions = {}): JUnitParseResult {
-  const stream: StreamOptions = { caseFile: options.repo && createRepoRelativeFile(options.repo, options.caseBase) };
-  return singleResult(readReportsSync((sink) => [streamReportString(xml, name, sink, stream)], options, 1));
+  const stream = streamOptions(options.repo, options);
+  const steps = readingSteps(options, 1);
+  let step = steps.next();
+  while (!step.done) step = steps.next([streamReportString(xml, name, step.value, stream)]);
+  return singleResult(step.value);
 }
 
 /**
@@ -91,62 +117,36 @@ export async function parseJUnitReports(
   options: ParseJUnitOptions = {},
 ): Promise<TestRun & { summary: TestRunSummary; notKept?: number }> {
   const errors: ReportError[] = [];
-  const files: string[] = [];
-  const seen = new Set<string>();
+  const files = new Set<string>();
   for (const pattern of patterns) {
     const match = await findReports(pattern, cwd).catch((error: unknown) => {
       errors.push({ file: pattern, message: `${pattern}: cannot search for reports: ${describeError(error)}` });
-      return undefined;
     });
     if (match === undefined) continue;
     if (match.files.length === 0) errors.push({ file: pattern, message: `${pattern}: no files matched in ${cwd}` });
     if (match.truncatedFrom !== undefined) {
-      errors.push({
-        file: pattern,
-        message: `${pattern}: matched ${match.truncatedFrom} files; only the first ${match.files.length} were read`,
-      });
+      const message = `${pattern}: matched ${match.truncatedFrom} files; only the first ${match.files.length} were read`;
+      errors.push({ file: pattern, message });
     }
-    for (const file of match.files) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      files.push(file);
-    }
+    for (const file of match.files) files.add(file);
   }
   // Without a listing of the repository's files, `cwd` still tells which files are under it.
-  const stream: StreamOptions = {
-    caseFile: createRepoRelativeFile(options.repo ?? createPathResolver(cwd, []), options.caseBase),
+  const stream = streamOptions(options.repo ?? createPathResolver(cwd, []), options);
+  const reports = [...files];
+  const readAll = async (sink: CaseSink): Promise<StreamResult[]> => {
+    const reads: StreamResult[] = [];
+    for (const file of reports) reads.push(await streamReportFile(path.resolve(cwd, file), file, sink, stream));
+    return reads;
   };
-  const reading = await readReports(
-    async (sink) => {
-      const reads: StreamResult[] = [];
-      for (const file of files) reads.push(await streamReportFile(path.resolve(cwd, file), file, sink, stream));
-      return reads;
-    },
-    options,
-    files.length,
-  );
-  for (const read of reading.reads) errors.push(...read.errors);
-  const { cases, summary, notKept } = reading;
-  return { cases, errors, reports: files, summary, ...(notKept > 0 ? { notKept } : {}) };
+  const { cases, summary, notKept, reads } = await readReports(readAll, options, reports.length);
+  for (const read of reads) errors.push(...read.errors);
+  return { cases, errors, reports, summary, ...(notKept > 0 ? { notKept } : {}) };
 }
 
-/** What reading a set of reports into a collector gave. */
-interface Reading {
-  cases: TestCase[];
-  summary: TestRunSummary;
-  notKept: number;
-  /** Per report, in order (the first reading's: the errors are the same on a second). */
-  reads: StreamResult[];
+function streamOptions(repo: PathResolver | undefined, { caseBase }: ParseJUnitOptions): StreamOptions {
+  return { caseFile: repo && createRepoRelativeFile(repo, caseBase) };
 }
 
-type ReadAll<T> = (sink: CaseSink) => T;
-
-/**
- * Reads the reports into a collector (`readAll` streams every report into the sink it is given),
- * then again for the suspects the collector names (see merge-cases.ts); and when a reading of
- * the non-passing cases met an id twice in one report, once more keeping every case, narrowed to
- * what was asked for (see `needsEveryCase`).
- */
 async function readReports(
   readAll: ReadAll<Promise<StreamResult[]>>,
   options: ParseJUnitOptions,
@@ -158,198 +158,29 @@ async function readReports(
   return step.value;
 }
 
-/** `readReports` for reports already in memory. */
-function readReportsSync(readAll: ReadAll<StreamResult[]>, options: ParseJUnitOptions, reports: number): Reading {
-  const steps = readingSteps(options, reports);
-  let step = steps.next();
-  while (!step.done) step = steps.next(readAll(step.value));
-  return step.value;
-}
-
 /**
- * The readings `readReports` makes, in order, for a sync or an async `readAll`: each sink yielded
- * is to have every report streamed into it; what the first reading returned is sent back.
+ * The readings of a set of reports, in order, for a sync or an async reader: every report is to be
+ * streamed into each sink yielded, and what the first reading returned is sent back. The first
+ * reading is into a collector; then the reports are read again for the suspects it names (see
+ * merge-cases.ts); and when a reading of the non-passing cases met an id twice in one report, once
+ * more keeping every case, narrowed to what was asked for.
  */
 function* readingSteps(options: ParseJUnitOptions, reports: number): Generator<CaseSink, Reading, StreamResult[]> {
   const keep = options.keepCases ?? 'all';
-  const collector = newCollector(options, reports, keep);
+  const max = keep === 'all' ? undefined : options.maxKeptCases;
+  const collector = new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
   const reads = yield collector;
   const suspects = collector.findSuspects();
   if (suspects.size > 0) {
     yield rescanSink(collector, suspects);
     collector.settleSuspects();
   }
-  if (!needsEveryCase(keep, collector, reads)) return readingOf(collector, reads);
+  if (keep === 'all' || !(collector.needsEveryCase || reads.some((read) => read.repeatedCases)))
+    return { ...collector.result(), notKept: collector.notKeptCount, reads };
   // onCase saw every case, with these ids, in the first reading (it asks for passing cases whole).
-  const every = newCollector({ ...options, onCase: undefined }, reports, 'all');
+  const every = new CaseCollector('all', undefined, KEPT_TEXT_BUDGET, reports);
   yield every;
-  return narrow(readingOf(every, reads), options);
-}
-
-function needsEveryCase(keep: KeepCases, collector: CaseCollector, reads: StreamResult[]): boolean {
-  return keep !== 'all' && (collector.needsEveryCase || reads.some((read) => read.repeatedCases));
-}
-
-function readingOf(collector: CaseCollector, reads: StreamResult[]): Reading {
-  return { ...collector.result(), notKept: collector.notKeptCount, reads };
-}
-
-/** A reading that kept every case, cut down to what keepCases and maxKeptCases ask for. */
-function narrow(reading: Reading, options: ParseJUnitOptions): Reading {
-  if (options.keepCases === 'none') return { ...reading, cases: [] };
-  const max = options.maxKeptCases ?? Number.POSITIVE_INFINITY;
-  let failing = 0;
-  let other = 0;
-  let notKept = 0;
-  const cases = reading.cases.filter((c) => {
-    if (c.status === 'passed' && !c.flaky) return false;
-    const isFailing = c.status === 'failed' || c.status === 'errored';
-    if ((isFailing ? failing : other) >= max) {
-      notKept++;
-      return false;
-    }
-    if (isFailing) failing++;
-    else other++;
-    return true;
-  });
-  return { ...reading, cases, notKept };
-}
-
-function singleResult(reading: Reading): JUnitParseResult {
-  const read = reading.reads[0]!;
-  return {
-    cases: reading.cases,
-    summary: reading.summary,
-    errors: read.errors,
-    ...(read.dialect ? { dialect: read.dialect } : {}),
-    ...(reading.notKept > 0 ? { notKept: reading.notKept } : {}),
-  };
-}
-
-/** How each report is streamed. */
-export interface StreamOptions {
-  caseFile?: CaseFileMapper;
-}
-
-function newCollector(options: ParseJUnitOptions, reports: number, keep: KeepCases): CaseCollector {
-  const max = keep === 'all' ? undefined : options.maxKeptCases;
-  return new CaseCollector(keep, options.onCase, KEPT_TEXT_BUDGET, reports, max);
-}
-
-interface StreamResult {
-  errors: ReportError[];
-  dialect?: string;
-  /** Most characters of one token saxes held between chunks (bench and memory tests). */
-  peakBufferedChars: number;
-  /** See `JUnitReader.repeatedCases`. */
-  repeatedCases: boolean;
-}
-
-/** Streams one report file into `sink`; `display` is the path errors and cases name. */
-export async function streamReportFile(
-  file: string,
-  display: string,
-  sink: CaseSink,
-  { caseFile }: StreamOptions = {},
-): Promise<StreamResult> {
-  const reader = new JUnitReader(display, sink, { caseFile });
-  const notes: ReportError[] = [];
-  let refused = false;
-  try {
-    const info = await stat(file);
-    if (info.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
-    // One buffer, reused for every read: a stream would allocate a new one per chunk, and on a
-    // report of hundreds of MB those wait for the garbage collector by the thousand.
-    const handle = await open(file, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      let decoder: ReportDecoder | undefined;
-      // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
-      let head = Buffer.alloc(0);
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        const chunk = buffer.subarray(0, bytesRead);
-        if (decoder === undefined) {
-          head = Buffer.concat([head, chunk]);
-          if (head.length < SNIFF_BYTES) continue;
-          decoder = startDecoding(head, display, notes);
-          if (decoder === undefined) {
-            refused = true;
-            break;
-          }
-          reader.writeDecoded(decoder.decode(head));
-        } else {
-          reader.writeDecoded(decoder.decode(chunk));
-        }
-        // A fatal problem: the rest of this report cannot be read.
-        if (reader.done) break;
-      }
-      if (decoder === undefined && head.length > 0 && !refused) {
-        // A file shorter than the sniffing window.
-        decoder = startDecoding(head, display, notes);
-        if (decoder === undefined) refused = true;
-        else reader.writeDecoded(decoder.decode(head));
-      }
-      if (decoder !== undefined && !reader.done) reader.writeDecoded(decoder.end());
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    notes.push({ file: display, message: `${display}: cannot read the report: ${describeError(error)}` });
-    refused = true;
-  }
-  // Even after a read error, the cases read so far are handed over.
-  if (refused) reader.abandon();
-  else reader.end();
-  return {
-    errors: [...notes, ...reader.errors],
-    peakBufferedChars: reader.peakBufferedChars,
-    repeatedCases: reader.repeatedCases,
-    ...(reader.dialect ? { dialect: reader.dialect } : {}),
-  };
-}
-
-/** Streams a report that is already a string into `sink`. */
-export function streamReportString(
-  xml: string,
-  display: string,
-  sink: CaseSink,
-  { caseFile }: StreamOptions = {},
-): StreamResult {
-  const reader = new JUnitReader(display, sink, { caseFile });
-  let offset = 0;
-  while (offset < xml.length && !reader.done) {
-    let end = Math.min(xml.length, offset + CHUNK_CHARS);
-    // Keep surrogate pairs whole across chunks.
-    const last = xml.charCodeAt(end - 1);
-    if (end < xml.length && last >= 0xd800 && last <= 0xdbff) end++;
-    reader.write(xml.slice(offset, end));
-    offset = end;
-  }
-  reader.end();
-  return {
-    errors: reader.errors,
-    peakBufferedChars: reader.peakBufferedChars,
-    repeatedCases: reader.repeatedCases,
-    ...(reader.dialect ? { dialect: reader.dialect } : {}),
-  };
-}
-
-function startDecoding(head: Buffer, display: string, notes: ReportError[]): ReportDecoder | undefined {
-  const sniffed = sniffEncoding(head);
-  if (!sniffed.ok) {
-    notes.push({
-      file: display,
-      line: sniffed.line,
-      column: sniffed.column,
-      message: `${display}:${sniffed.line}:${sniffed.column}: ${sniffed.message}`,
-    });
-    return undefined;
-  }
-  if (sniffed.note !== undefined)
-    notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
-  return new ReportDecoder(sniffed.encoding);
+  return narrow({ ...every.result(), notKept: 0, reads }, options);
 }
 
 /**
@@ -372,13 +203,123 @@ function rescanSink(collector: CaseCollector, suspects: ReadonlySet<string>): Ca
   };
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 'no such file';
-    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-    if (code === 'EISDIR') return 'it is a directory';
-    return error.message;
+/** A reading that kept every case, cut down to what keepCases and maxKeptCases ask for. */
+function narrow(reading: Reading, options: ParseJUnitOptions): Reading {
+  if (options.keepCases === 'none') return { ...reading, cases: [] };
+  const max = options.maxKeptCases ?? Number.POSITIVE_INFINITY;
+  const kept = { failing: 0, other: 0 };
+  let notKept = 0;
+  const cases = reading.cases.filter((c) => {
+    if (c.status === 'passed' && !c.flaky) return false;
+    const group = c.status === 'failed' || c.status === 'errored' ? 'failing' : 'other';
+    if (kept[group] >= max) {
+      notKept++;
+      return false;
+    }
+    kept[group]++;
+    return true;
+  });
+  return { ...reading, cases, notKept };
+}
+
+function singleResult({ cases, summary, notKept, reads }: Reading): JUnitParseResult {
+  const { errors, dialect } = reads[0]!;
+  return { cases, summary, errors, ...(dialect ? { dialect } : {}), ...(notKept > 0 ? { notKept } : {}) };
+}
+
+/** Streams one report file into `sink`; `display` is the path errors and cases name. */
+export async function streamReportFile(
+  file: string,
+  display: string,
+  sink: CaseSink,
+  { caseFile }: StreamOptions = {},
+): Promise<StreamResult> {
+  const reader = new JUnitReader(display, sink, { caseFile });
+  const notes: ReportError[] = [];
+  let read = false;
+  try {
+    if ((await stat(file)).isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    read = await readDecoded(file, display, reader, notes);
+  } catch (error) {
+    notes.push({ file: display, message: `${display}: cannot read the report: ${describeError(error)}` });
   }
-  return String(error);
+  // Even after a read error, the cases read so far are handed over.
+  if (read) reader.end();
+  else reader.abandon();
+  return streamResult(reader, [...notes, ...reader.errors]);
+}
+
+/**
+ * Reads the file's bytes into the reader, decoded once the first bytes tell the encoding; false
+ * when they say it is not a report (the reason is in `notes`).
+ */
+async function readDecoded(file: string, display: string, reader: JUnitReader, notes: ReportError[]): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    // One buffer, reused for every read: a stream would allocate a new one per chunk, and on a
+    // report of hundreds of MB those wait for the garbage collector by the thousand.
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    const next = async () => (await handle.read(buffer, 0, CHUNK, null)).bytesRead;
+    // The first bytes, kept until there are enough to tell the encoding (a copy: `buffer` is reused).
+    let head = Buffer.alloc(0);
+    for (let n = 0; head.length < SNIFF_BYTES && (n = await next()) > 0;)
+      head = Buffer.concat([head, buffer.subarray(0, n)]);
+    // An empty file is the reader's to name.
+    if (head.length === 0) return true;
+    const decoder = startDecoding(head, display, notes);
+    if (decoder === undefined) return false;
+    reader.writeDecoded(decoder.decode(head));
+    // Past a fatal problem, the rest of the report is not read.
+    for (let n = 0; !reader.done && (n = await next()) > 0;) reader.writeDecoded(decoder.decode(buffer.subarray(0, n)));
+    if (!reader.done) reader.writeDecoded(decoder.end());
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Streams a report that is already a string into `sink`. */
+export function streamReportString(
+  xml: string,
+  display: string,
+  sink: CaseSink,
+  { caseFile }: StreamOptions = {},
+): StreamResult {
+  const reader = new JUnitReader(display, sink, { caseFile });
+  for (let offset = 0; offset < xml.length && !reader.done;) {
+    let end = Math.min(xml.length, offset + CHUNK);
+    // Keep surrogate pairs whole across chunks.
+    const last = xml.charCodeAt(end - 1);
+    if (end < xml.length && last >= 0xd800 && last <= 0xdbff) end++;
+    reader.write(xml.slice(offset, end));
+    offset = end;
+  }
+  reader.end();
+  return streamResult(reader, reader.errors);
+}
+
+function streamResult(reader: JUnitReader, errors: ReportError[]): StreamResult {
+  const { peakBufferedChars, repeatedCases, dialect } = reader;
+  return { errors, peakBufferedChars, repeatedCases, ...(dialect ? { dialect } : {}) };
+}
+
+function startDecoding(head: Buffer, display: string, notes: ReportError[]): ReportDecoder | undefined {
+  const sniffed = sniffEncoding(head);
+  if (!sniffed.ok) {
+    const { line, column } = sniffed;
+    notes.push({ file: display, line, column, message: `${display}:${line}:${column}: ${sniffed.message}` });
+    return undefined;
+  }
+  if (sniffed.note !== undefined)
+    notes.push({ file: display, line: 1, column: 1, message: `${display}:1:1: ${sniffed.note}` });
+  return new ReportDecoder(sniffed.encoding);
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return error.message;
 }

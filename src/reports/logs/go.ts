@@ -37,9 +37,13 @@
  * other GOROOT frames are kept raw (`frames/` prunes them). Only the first goroutine (the one that
  * panicked) is read. Build failures (`# pkg` then `file.go:12:5: msg`) are `kind: 'error'`.
  */
+import { indentOf } from './log-text.js';
+import { GO_COMPILER, readDiagnostic } from './line-formats.js';
+import { runSteps } from './line-reader.js';
 import {
   boundFailure,
   FrameWindow,
+  type LogLines,
   MAX_FAILURES,
   MAX_MESSAGE_LINES,
   parseLineNumber,
@@ -73,7 +77,6 @@ const GOROUTINE = /^goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\S+ )?)?\[[^\]]*\]:\s*$/
 /** `\t/abs/path/cart.go:22 +0x1d` */
 const FRAME_LOCATION = /^\s+(\S(?:.*\S)?):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=\S+ sp=\S+ pc=\S+)?\s*$/;
 const BUILD_HEADER = /^# (\S+)(?: \[\S+\])?\s*$/;
-const BUILD_ERROR = /^(\S(?:.*?\S)?\.go):(\d+)(?::(\d+))?: (.*)$/;
 /** Go 1.21+ names the tests that were running when `panic: test timed out` fired. */
 const RUNNING_TESTS = /^running tests:\s*$/;
 
@@ -102,7 +105,7 @@ export const goLogParser: LogParser = {
     );
   },
   parse(log: string, context?: TraceContext): LogFailure[] {
-    return parseGoLog(log, bareBodyOf(log, context)).map(boundFailure);
+    return new GoLogReader(readLogLines(log), bareBodyOf(log, context)).read().map(boundFailure);
   },
 };
 
@@ -117,29 +120,197 @@ function bareBodyOf(text: string, context: TraceContext | undefined): string | u
   return name;
 }
 
-/** `bareTest`: the whole log is this test's output (a bare JUnit body), and the test failed. */
-function parseGoLog(log: string, bareTest?: string): LogFailure[] {
-  const { lines, firstLine } = readLogLines(log);
-  const messagePattern = bareTest === undefined ? MESSAGE : BODY_MESSAGE;
-  const out: LogFailure[] = [];
-  // Failures of the package whose output is being read: they learn its import path at `FAIL\tpkg`.
-  let pending: LogFailure[] = [];
-  let tests = new Map<string, TestState>();
-  let current: TestState | undefined;
+/** Reads one `go test` log, package by package. */
+class GoLogReader {
+  private readonly out: LogFailure[] = [];
+  /** Failures of the package whose output is being read: they learn its import path at `FAIL\tpkg`. */
+  private pending: LogFailure[] = [];
+  private tests = new Map<string, TestState>();
+  /** The test running (`-v`'s `=== RUN`), or the bare body's test. */
+  private current: TestState | undefined;
   /** Indentation and test of the last `--- FAIL` header (plain mode: messages follow, deeper). */
-  let failHeader: { indent: number; test: TestState } | undefined;
-  let lastFail: TestState | undefined;
+  private failHeader: { indent: number; test: TestState } | undefined;
+  private lastFail: TestState | undefined;
+  private readonly messagePattern: RegExp;
 
-  const state = (name: string, i: number): TestState => {
-    let t = tests.get(name);
+  /** `bareTest`: the whole log is this test's output (a bare JUnit body), and the test failed. */
+  constructor(
+    private readonly log: LogLines,
+    bareTest?: string,
+  ) {
+    this.messagePattern = bareTest === undefined ? MESSAGE : BODY_MESSAGE;
+    if (bareTest !== undefined) {
+      this.current = this.test(bareTest, 0);
+      this.current.failed = true;
+      this.current.end = Math.max(0, log.lines.length - 1);
+    }
+  }
+
+  read(): LogFailure[] {
+    runSteps(
+      this.log.lines,
+      [
+        (i, line) => this.testStarted(i, line),
+        (i, line) => this.testEnded(i, line),
+        (i, line) => this.testMessage(i, line),
+        (i, line) => this.panicked(i, line),
+        (i, line) => this.buildFailed(i, line),
+        (i, line) => this.packageEnded(i, line),
+      ],
+      { full: () => this.out.length >= MAX_FAILURES },
+    );
+    this.closePackage(undefined);
+    // Panics are recorded when read, plain failures when their package closes: restore log order.
+    return this.out.sort((a, b) => (a.logLines?.start ?? 0) - (b.logLines?.start ?? 0));
+  }
+
+  private at(i: number): number {
+    return i + this.log.firstLine;
+  }
+
+  private test(name: string, i: number): TestState {
+    let t = this.tests.get(name);
     if (!t) {
       t = { name, messages: [], locations: [], start: i, end: i, failed: false, childFailed: false, reported: false };
-      if (tests.size < MAX_FAILURES * 4) tests.set(name, t);
+      if (this.tests.size < MAX_FAILURES * 4) this.tests.set(name, t);
     }
     return t;
-  };
-  const flushTests = () => {
-    for (const t of tests.values()) {
+  }
+
+  /** `=== RUN TestX` (and CONT, PAUSE, NAME): the test whose messages follow in `-v` mode. */
+  private testStarted(i: number, line: string): number | undefined {
+    const run = RUN.exec(line);
+    if (!run) return undefined;
+    this.current = this.test(run[1]!, i);
+    this.failHeader = undefined;
+    return i + 1;
+  }
+
+  /** `--- FAIL: TestX (0.00s)` (or PASS, SKIP). */
+  private testEnded(i: number, line: string): number | undefined {
+    const result = RESULT.exec(line);
+    if (!result) return undefined;
+    const name = result[3]!;
+    const t = this.test(name, i);
+    t.end = Math.max(t.end, i);
+    if (result[2] !== 'FAIL') {
+      this.failHeader = undefined;
+      return i + 1;
+    }
+    t.failed = true;
+    this.lastFail = t;
+    // Every ancestor of a failing subtest fails because of it (plain mode prints the parent's
+    // header first, so the parent is already known).
+    for (let slash = name.indexOf('/'); slash > 0; slash = name.indexOf('/', slash + 1)) {
+      const parent = this.tests.get(name.slice(0, slash));
+      if (parent) parent.childFailed = true;
+    }
+    this.failHeader = { indent: result[1]!.length, test: t };
+    return i + 1;
+  }
+
+  /** `    cart_test.go:23: message`, with its deeper-indented continuation lines. */
+  private testMessage(i: number, line: string): number | undefined {
+    const msg = this.messagePattern.exec(line);
+    if (!msg) return undefined;
+    // Plain mode: under the `--- FAIL` header, deeper; -v mode: the test that is running.
+    const header = this.failHeader;
+    const owner = header && msg[1]!.length > header.indent ? header.test : this.current;
+    if (!owner) return undefined;
+    const lines = this.log.lines;
+    const indent = msg[1]!.length;
+    const text = [msg[4] ?? ''];
+    let k = i + 1;
+    // Continuation lines of a multi-line message are indented deeper than its first line.
+    while (
+      k < lines.length &&
+      text.length < MAX_MESSAGE_LINES &&
+      indentOf(lines[k]!) > indent &&
+      !this.messagePattern.test(structuralHead(lines[k]!))
+    ) {
+      text.push(lines[k]!.trim());
+      k++;
+    }
+    if (owner.messages.length < MAX_MESSAGE_LINES) owner.messages.push(`${msg[2]}:${msg[3]}: ${text.join('\n')}`);
+    const lineNo = parseLineNumber(msg[3]!);
+    if (lineNo !== undefined) {
+      // The first locations and the last one: the last is the guess without the source.
+      const location: RawFrame = { file: msg[2]!, line: lineNo };
+      if (owner.locations.length < MAX_MESSAGE_LOCATIONS) owner.locations.push(location);
+      else owner.locations[MAX_MESSAGE_LOCATIONS - 1] = location;
+    }
+    owner.end = Math.max(owner.end, k - 1);
+    return k;
+  }
+
+  /** `panic: …` and the panicking goroutine's trace. */
+  private panicked(i: number, line: string): number | undefined {
+    const panic = PANIC.exec(line);
+    if (!panic) return undefined;
+    const p = readPanic(this.log.lines, i, panic[1]!);
+    // The panicking test: the `--- FAIL` printed just before the panic, the test running
+    // (`-v`), the `running tests:` list of a timeout, or the Test function in the trace.
+    const lastFail = this.lastFail;
+    const owner = (lastFail && i - lastFail.end <= 2 ? lastFail : undefined) ?? this.current;
+    const name = owner?.name ?? p.runningTest ?? testFromFrames(p.frames);
+    const f: LogFailure = {
+      language: 'go',
+      kind: 'failure',
+      exceptionType: 'panic',
+      message: p.message,
+      frames: p.frames,
+      logLines: { start: this.at(owner && lastFail === owner ? owner.start : i), end: this.at(p.next - 1) },
+    };
+    if (name) f.test = { name };
+    const pkg = packageFromFrames(p.frames);
+    if (pkg && f.test) f.test.classname = pkg;
+    if (owner) owner.reported = true;
+    this.pending.push(f);
+    return p.next;
+  }
+
+  /** `# example.com/shop/cart` followed by compile errors. */
+  private buildFailed(i: number, line: string): number | undefined {
+    const build = BUILD_HEADER.exec(line);
+    if (!build) return undefined;
+    const b = readBuildErrors(this.log.lines, i + 1);
+    if (b.errors.length === 0) return undefined;
+    this.pending.push({
+      language: 'go',
+      kind: 'error',
+      exceptionType: 'build failed',
+      test: { classname: build[1]! },
+      message: b.errors.join('\n'),
+      frames: b.frame ? [b.frame] : [],
+      logLines: { start: this.at(i), end: this.at(b.next - 1) },
+    });
+    return b.next;
+  }
+
+  /** `FAIL\tpkg …` / `ok  \tpkg …` closes the package's output. */
+  private packageEnded(i: number, line: string): number | undefined {
+    const pkg = PACKAGE_RESULT.exec(line);
+    if (!pkg) return undefined;
+    this.closePackage(pkg[1]);
+    return i + 1;
+  }
+
+  private closePackage(pkg: string | undefined): void {
+    this.flushTests();
+    for (const f of this.pending) {
+      if (pkg && f.test && f.test.classname === undefined) f.test.classname = pkg;
+      if (this.out.length < MAX_FAILURES) this.out.push(f);
+    }
+    this.pending = [];
+    this.tests = new Map();
+    this.current = undefined;
+    this.failHeader = undefined;
+    this.lastFail = undefined;
+  }
+
+  /** One failure per failing test not yet reported; a parent failing only through its subtests is not one. */
+  private flushTests(): void {
+    for (const t of this.tests.values()) {
       if (!t.failed || t.reported) continue;
       if (t.childFailed && t.messages.length === 0) continue;
       t.reported = true;
@@ -150,149 +321,12 @@ function parseGoLog(log: string, bareTest?: string): LogFailure[] {
         test: { name: t.name },
         message: t.messages.join('\n'),
         frames: last ? [last] : [],
-        logLines: { start: t.start + firstLine, end: t.end + firstLine },
+        logLines: { start: this.at(t.start), end: this.at(t.end) },
       };
       if (t.locations.length > 1) f.messageLocations = t.locations;
-      pending.push(f);
+      this.pending.push(f);
     }
-  };
-  const closePackage = (pkg: string | undefined) => {
-    flushTests();
-    for (const f of pending) {
-      if (pkg && f.test && f.test.classname === undefined) f.test.classname = pkg;
-      if (out.length < MAX_FAILURES) out.push(f);
-    }
-    pending = [];
-    tests = new Map();
-    current = undefined;
-    failHeader = undefined;
-    lastFail = undefined;
-  };
-
-  if (bareTest !== undefined) {
-    current = state(bareTest, 0);
-    current.failed = true;
-    current.end = Math.max(0, lines.length - 1);
   }
-
-  let i = 0;
-  while (i < lines.length && out.length < MAX_FAILURES) {
-    const line = structuralHead(lines[i]!);
-
-    const run = RUN.exec(line);
-    if (run) {
-      current = state(run[1]!, i);
-      failHeader = undefined;
-      i++;
-      continue;
-    }
-
-    const result = RESULT.exec(line);
-    if (result) {
-      const t = state(result[3]!, i);
-      t.end = Math.max(t.end, i);
-      if (result[2] === 'FAIL') {
-        t.failed = true;
-        lastFail = t;
-        // Every ancestor of a failing subtest fails because of it (plain mode prints the
-        // parent's header first, so the parent is already known).
-        for (let slash = result[3]!.indexOf('/'); slash > 0; slash = result[3]!.indexOf('/', slash + 1)) {
-          const parent = tests.get(result[3]!.slice(0, slash));
-          if (parent) parent.childFailed = true;
-        }
-        failHeader = { indent: result[1]!.length, test: t };
-      } else {
-        failHeader = undefined;
-      }
-      i++;
-      continue;
-    }
-
-    const msg = messagePattern.exec(line);
-    if (msg) {
-      // Plain mode: under the `--- FAIL` header, deeper; -v mode: the test that is running.
-      const owner = failHeader && msg[1]!.length > failHeader.indent ? failHeader.test : current;
-      if (owner) {
-        const indent = msg[1]!.length;
-        const text = [msg[4] ?? ''];
-        let k = i + 1;
-        // Continuation lines of a multi-line message are indented deeper than its first line.
-        while (
-          k < lines.length &&
-          text.length < MAX_MESSAGE_LINES &&
-          indentOf(lines[k]!) > indent &&
-          !messagePattern.test(structuralHead(lines[k]!))
-        ) {
-          text.push(lines[k]!.trim());
-          k++;
-        }
-        if (owner.messages.length < MAX_MESSAGE_LINES) owner.messages.push(`${msg[2]}:${msg[3]}: ${text.join('\n')}`);
-        const lineNo = parseLineNumber(msg[3]!);
-        if (lineNo !== undefined) {
-          // The first locations and the last one: the last is the guess without the source.
-          const location: RawFrame = { file: msg[2]!, line: lineNo };
-          if (owner.locations.length < MAX_MESSAGE_LOCATIONS) owner.locations.push(location);
-          else owner.locations[MAX_MESSAGE_LOCATIONS - 1] = location;
-        }
-        owner.end = Math.max(owner.end, k - 1);
-        i = k;
-        continue;
-      }
-    }
-
-    const panic = PANIC.exec(line);
-    if (panic) {
-      const p = readPanic(lines, i, panic[1]!);
-      // The panicking test: the `--- FAIL` printed just before the panic, the test running
-      // (`-v`), the `running tests:` list of a timeout, or the Test function in the trace.
-      const owner = (lastFail && i - lastFail.end <= 2 ? lastFail : undefined) ?? current;
-      const name = owner?.name ?? p.runningTest ?? testFromFrames(p.frames);
-      const f: LogFailure = {
-        language: 'go',
-        kind: 'failure',
-        exceptionType: 'panic',
-        message: p.message,
-        frames: p.frames,
-        logLines: { start: (owner && lastFail === owner ? owner.start : i) + firstLine, end: p.next - 1 + firstLine },
-      };
-      if (name) f.test = { name };
-      const pkg = packageFromFrames(p.frames);
-      if (pkg && f.test) f.test.classname = pkg;
-      if (owner) owner.reported = true;
-      pending.push(f);
-      i = p.next;
-      continue;
-    }
-
-    const build = BUILD_HEADER.exec(line);
-    if (build) {
-      const b = readBuildErrors(lines, i + 1);
-      if (b.errors.length > 0) {
-        pending.push({
-          language: 'go',
-          kind: 'error',
-          exceptionType: 'build failed',
-          test: { classname: build[1]! },
-          message: b.errors.join('\n'),
-          frames: b.frame ? [b.frame] : [],
-          logLines: { start: i + firstLine, end: b.next - 1 + firstLine },
-        });
-        i = b.next;
-        continue;
-      }
-    }
-
-    const pkg = PACKAGE_RESULT.exec(line);
-    if (pkg) {
-      closePackage(pkg[1]);
-      i++;
-      continue;
-    }
-    i++;
-  }
-  closePackage(undefined);
-  // Panics are recorded when read, plain failures when their package closes: restore log order.
-  return out.sort((a, b) => (a.logLines?.start ?? 0) - (b.logLines?.start ?? 0));
 }
 
 interface Panic {
@@ -380,35 +414,22 @@ function packageFromFrames(frames: RawFrame[]): string | undefined {
   return undefined;
 }
 
+/** Compile errors (`file.go:12:5: msg` and their indented continuations) until the first other line. */
 function readBuildErrors(lines: string[], start: number): { errors: string[]; frame?: RawFrame; next: number } {
   const errors: string[] = [];
   let frame: RawFrame | undefined;
   let i = start;
   while (i < lines.length && errors.length < MAX_MESSAGE_LINES) {
-    const l = structuralHead(lines[i]!);
-    const m = BUILD_ERROR.exec(l);
-    if (m) {
-      errors.push(lines[i]!);
-      const lineNo = parseLineNumber(m[2]!);
-      if (!frame && lineNo !== undefined) {
-        frame = { file: m[1]!, line: lineNo };
-        const col = m[3] !== undefined ? parseLineNumber(m[3]) : undefined;
-        if (col !== undefined) frame.column = col;
-      }
-    } else if (/^\s+\S/.test(l) && errors.length > 0) {
-      errors.push(lines[i]!); // continuation (`\thave (int)` / `\twant (string)`)
-    } else {
-      break;
+    const d = readDiagnostic(GO_COMPILER, lines, i, MAX_MESSAGE_LINES - errors.length);
+    if (!d) break;
+    errors.push(...d.text);
+    if (!frame && d.file !== undefined && d.line !== undefined) {
+      frame = { file: d.file, line: d.line };
+      if (d.column !== undefined) frame.column = d.column;
     }
-    i++;
+    i = d.next;
   }
   const out: { errors: string[]; frame?: RawFrame; next: number } = { errors, next: i };
   if (frame) out.frame = frame;
   return out;
-}
-
-function indentOf(line: string): number {
-  let n = 0;
-  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n++;
-  return n;
 }

@@ -24,9 +24,12 @@
  * `Caused by:` stays in `chain`, nearest first, each with its own completed frames. `Suppressed:`
  * blocks are skipped. Printed order is deepest first; frames are returned outermost first.
  */
+import { indentOf } from './log-text.js';
+import { runSteps } from './line-reader.js';
 import {
   boundFailure,
   FrameWindow,
+  type LogLines,
   MAX_FAILURES,
   parseLineNumber,
   readLogLines,
@@ -83,74 +86,104 @@ export const javaLogParser: LogParser = {
     );
   },
   parse(log: string): LogFailure[] {
-    return parseJavaLog(log).map(boundFailure);
+    return new JavaLogReader(readLogLines(log)).read().map(boundFailure);
   },
 };
 
-function parseJavaLog(log: string): LogFailure[] {
-  const { lines, firstLine } = readLogLines(log);
-  const failures: LogFailure[] = [];
-  let hint: TestHint | undefined;
-  const summaries: Array<{ failure: LogFailure; method: string; simpleClass: string }> = [];
+/** Reads one log: test headers, the traces under them, Surefire's summary lines. */
+class JavaLogReader {
+  private readonly failures: LogFailure[] = [];
+  /** The test whose header was just printed: its trace follows within HINT_REACH lines. */
+  private hint: TestHint | undefined;
+  private readonly summaries: Array<{ failure: LogFailure; method: string; simpleClass: string }> = [];
 
-  let i = 0;
-  while (i < lines.length && failures.length < MAX_FAILURES) {
-    const line = structuralHead(lines[i]!);
-    if (hint && i - hint.at! > HINT_REACH) hint = undefined;
-    const caseHeader = parseCaseHeader(line);
-    if (caseHeader) {
-      hint = { ...caseHeader, at: i };
-      i++;
-      continue;
-    }
-    const summary = SUREFIRE_SUMMARY.exec(line);
-    if (summary) {
-      summaries.push(summaryFailure(summary, i + firstLine));
-      i++;
-      continue;
-    }
-    const gradle = GRADLE_SHORT.exec(line);
-    if (gradle && hint) {
-      const lineNo = parseLineNumber(gradle[3]!);
-      failures.push({
-        language: 'java',
-        kind: 'failure',
-        test: hint.test,
-        exceptionType: gradle[1]!,
-        message: '',
-        frames:
-          lineNo === undefined ? [] : [{ file: packagePathGuess(hint.test.classname ?? '', gradle[2]!), line: lineNo }],
-        logLines: { start: i + firstLine, end: i + firstLine },
-      });
-      hint = undefined;
-      i++;
-      continue;
-    }
-    const trace = EXCEPTION.test(line) ? readTrace(lines, i) : undefined;
-    if (trace) {
-      const failure = buildFailure(trace.throwables);
-      if (hint) {
-        failure.test = hint.test;
-        hint = undefined;
-      }
-      failure.logLines = { start: i + firstLine, end: trace.next - 1 + firstLine };
-      failures.push(failure);
-      i = trace.next;
-      continue;
-    }
-    i++;
-  }
+  constructor(private readonly log: LogLines) {}
 
-  // The results summary repeats every failure in one line; it only adds the ones no trace explains
-  // (Surefire with trimmed output, or a log cut before the traces).
-  for (const s of summaries) {
-    if (failures.length >= MAX_FAILURES) break;
-    const traced = failures.some(
-      (f) => f.test?.name === s.method && (f.test.classname ?? '').split('.').pop() === s.simpleClass,
+  read(): LogFailure[] {
+    runSteps(
+      this.log.lines,
+      [
+        (i) => this.expireHint(i),
+        (i, line) => this.caseHeader(i, line),
+        (i, line) => this.summaryLine(i, line),
+        (i, line) => this.gradleShortFailure(i, line),
+        (i, line) => this.trace(i, line),
+      ],
+      { full: () => this.failures.length >= MAX_FAILURES },
     );
-    if (!traced) failures.push(s.failure);
+    this.addUntracedSummaries();
+    return this.failures;
   }
-  return failures;
+
+  /** Claims no line: forgets a header whose trace did not follow. */
+  private expireHint(i: number): undefined {
+    if (this.hint && i - this.hint.at! > HINT_REACH) this.hint = undefined;
+    return undefined;
+  }
+
+  /** Surefire 3 / 2 and Gradle headers naming the failed test. */
+  private caseHeader(i: number, line: string): number | undefined {
+    const caseHeader = parseCaseHeader(line);
+    if (!caseHeader) return undefined;
+    this.hint = { ...caseHeader, at: i };
+    return i + 1;
+  }
+
+  /** `[ERROR]   StockTest.ship:29 msg` in Surefire's results summary. */
+  private summaryLine(i: number, line: string): number | undefined {
+    const summary = SUREFIRE_SUMMARY.exec(line);
+    if (!summary) return undefined;
+    this.summaries.push(summaryFailure(summary, i + this.log.firstLine));
+    return i + 1;
+  }
+
+  /** Gradle's short form under its header: `org.opentest4j.AssertionFailedError at StockTest.java:29`. */
+  private gradleShortFailure(i: number, line: string): number | undefined {
+    const gradle = GRADLE_SHORT.exec(line);
+    const hint = this.hint;
+    if (!gradle || !hint) return undefined;
+    const lineNo = parseLineNumber(gradle[3]!);
+    this.failures.push({
+      language: 'java',
+      kind: 'failure',
+      test: hint.test,
+      exceptionType: gradle[1]!,
+      message: '',
+      frames:
+        lineNo === undefined ? [] : [{ file: packagePathGuess(hint.test.classname ?? '', gradle[2]!), line: lineNo }],
+      logLines: { start: i + this.log.firstLine, end: i + this.log.firstLine },
+    });
+    this.hint = undefined;
+    return i + 1;
+  }
+
+  /** An exception line followed by `at` frames, with its `Caused by:` chain. */
+  private trace(i: number, line: string): number | undefined {
+    const trace = EXCEPTION.test(line) ? readTrace(this.log.lines, i) : undefined;
+    if (!trace) return undefined;
+    const failure = buildFailure(trace.throwables);
+    if (this.hint) {
+      failure.test = this.hint.test;
+      this.hint = undefined;
+    }
+    failure.logLines = { start: i + this.log.firstLine, end: trace.next - 1 + this.log.firstLine };
+    this.failures.push(failure);
+    return trace.next;
+  }
+
+  /**
+   * The results summary repeats every failure in one line; it only adds the ones no trace explains
+   * (Surefire with trimmed output, or a log cut before the traces).
+   */
+  private addUntracedSummaries(): void {
+    for (const s of this.summaries) {
+      if (this.failures.length >= MAX_FAILURES) break;
+      const traced = this.failures.some(
+        (f) => f.test?.name === s.method && (f.test.classname ?? '').split('.').pop() === s.simpleClass,
+      );
+      if (!traced) this.failures.push(s.failure);
+    }
+  }
 }
 
 function parseCaseHeader(line: string): TestHint | undefined {
@@ -349,10 +382,4 @@ function summaryFailure(
   };
   if (err) failure.exceptionType = err[1]!;
   return { failure, method, simpleClass };
-}
-
-function indentOf(line: string): number {
-  let n = 0;
-  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n++;
-  return n;
 }

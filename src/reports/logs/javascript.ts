@@ -17,15 +17,16 @@
  */
 import type { LogFailure, LogParser } from './log-parser.js';
 import { readErrorBlock, startsError } from './js-error-block.js';
-import { stripAnsi } from '../../text/untrusted-text.js';
-import { clip, splitLines, stripLogPrefix } from './log-text.js';
-import { parseTapFailures, readTestAt, readTreeLine, SpecTree } from './node-test-output.js';
+import { clip } from './log-text.js';
+import { MAX_LOG_CHARS, MAX_STRUCTURAL_LINE, readLogLines } from './traceback-bounds.js';
+import { runSteps } from './line-reader.js';
+import { parseTapFailures, readTestAt, readTreeLine, SpecTree, type TreeLine } from './node-test-output.js';
 import { parseStackLocation, parseV8FrameLine, parseVitestFrameLine, type StackLocation } from './v8-stack.js';
 
 /** The tail of a longer log is read: runners print their failure summaries last. */
-export const MAX_LOG_CHARS = 32 * 1024 * 1024;
+export { MAX_LOG_CHARS };
 /** Lines are cut to this before parsing: no real header or frame is longer. */
-export const MAX_LINE_CHARS = 4096;
+const MAX_LINE_CHARS = MAX_STRUCTURAL_LINE;
 export const MAX_FAILURES = 1000;
 const MAX_NAME_CHARS = 500;
 const MAX_PATH_CHARS = 1000;
@@ -115,22 +116,8 @@ export function parseJavaScriptLog(log: string): LogFailure[] {
 
 /** ANSI-stripped, timestamp-free, length-bounded lines, and how many lines were cut from the front. */
 function prepareLines(log: string): { lines: string[]; offset: number } {
-  let text = log;
-  let offset = 0;
-  if (text.length > MAX_LOG_CHARS) {
-    let cut = text.length - MAX_LOG_CHARS;
-    const nl = text.indexOf('\n', cut);
-    cut = nl < 0 ? cut : nl + 1;
-    for (let i = text.indexOf('\n'); i >= 0 && i < cut; i = text.indexOf('\n', i + 1)) offset++;
-    text = text.slice(cut);
-  }
-  const lines = splitLines(stripAnsi(text));
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (line.length > MAX_LINE_CHARS) line = line.slice(0, MAX_LINE_CHARS);
-    lines[i] = stripLogPrefix(line);
-  }
-  return { lines, offset };
+  const { lines, firstLine } = readLogLines(log, MAX_LINE_CHARS);
+  return { lines, offset: firstLine - 1 };
 }
 
 /** A test hint with what is known, or undefined when nothing is (jest output without its FAIL line). */
@@ -145,126 +132,159 @@ function hint(name: string | undefined, file?: string, line?: number): TestHint 
 
 /** One pass over the log, recognising every runner's failure headers. */
 function findHeaders(lines: readonly string[]): Header[] {
-  const headers: Header[] = [];
-  const spec = new SpecTree();
-  let jestFile: string | undefined;
-  let mochaEpilogue = false;
-  let inFailingTests = false;
-  let testAt: { line: number; location: StackLocation } | undefined;
+  return new HeaderFinder(lines).read();
+}
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const t = line.trim();
-    if (t === '') continue;
+/** The failure headers of every JavaScript runner, found in one pass over the log. */
+class HeaderFinder {
+  private readonly headers: Header[] = [];
+  /** node:test's spec tree, for the suite path of each failing leaf. */
+  private readonly spec = new SpecTree();
+  /** The file of jest's last `FAIL file` line: its `●` failures follow. */
+  private jestFile: string | undefined;
+  /** After mocha's `N failing`: its numbered failures. */
+  private mochaEpilogue = false;
+  /** Inside node:test's `✖ failing tests:` section. */
+  private inFailingTests = false;
+  /** node:test's last `test at file:line:col`. */
+  private testAt: { line: number; location: StackLocation } | undefined;
 
-    // vitest: ` FAIL  test/a.test.ts > Cart > adds`, or `[ file ]` when the file itself failed.
-    // jest:   `FAIL test/a.test.js` before that file's `●` failures.
-    if (t.startsWith('FAIL ')) {
-      const rest = t
-        .slice(5)
-        .trim()
-        .replace(/^\|[^|]{1,100}\|\s+/, ''); // vitest project label
-      const sep = rest.indexOf(' > ');
-      if (sep > 0) {
-        const names = rest.slice(sep + 3).split(' > ');
-        headers.push({ line: i, body: i + 1, test: hint(names.join(' > '), rest.slice(0, sep)), kind: 'failure' });
-      } else if (/ \[ .+ \]$/.test(rest)) {
-        headers.push({
-          line: i,
-          body: i + 1,
-          test: hint(undefined, rest.slice(0, rest.indexOf(' [ '))),
-          kind: 'error',
-        });
-      } else {
-        jestFile = rest.replace(/ \(\d+(?:\.\d+)? m?s\)$/, '');
-      }
-      continue;
-    }
-    // vitest's unhandled errors: a `⎯⎯ Unhandled Errors ⎯⎯` section (its own text is no error), then
-    // one rule per error: `⎯⎯ Uncaught Exception ⎯⎯`, `⎯⎯ Unhandled Rejection ⎯⎯`, `⎯⎯ Unhandled Error ⎯⎯`.
-    if (/^⎯+ (?:Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯+$/.test(t)) {
-      headers.push({ line: i, body: i + 1, kind: 'error', unhandled: true });
-      continue;
-    }
+  constructor(private readonly lines: readonly string[]) {}
 
-    // jest: `● Cart › total › adds`; `● Test suite failed to run`; `● Console` is console output.
-    if (t.startsWith('● ')) {
-      const title = t.slice(2).trim();
-      if (title === 'Console' || title.startsWith('Console ')) continue;
-      if (title === 'Test suite failed to run') {
-        headers.push({ line: i, body: i + 1, test: hint(undefined, jestFile), kind: 'error' });
-      } else {
-        headers.push({ line: i, body: i + 1, test: hint(title.split(' › ').join(' > '), jestFile), kind: 'failure' });
-      }
-      continue;
-    }
+  read(): Header[] {
+    runSteps(this.lines, [
+      (i, line) => (line.trim() === '' ? i + 1 : undefined),
+      (i, line) => this.failLine(i, line.trim()),
+      (i, line) => this.vitestUnhandled(i, line.trim()),
+      (i, line) => this.jestBullet(i, line.trim()),
+      (i, line) => this.mochaCounts(i, line.trim()),
+      (i, line) => this.mochaTitle(i, line),
+      (i, line) => this.nodeTestAt(i, line),
+      (i, line) => this.nodeFailingTests(i, line.trim()),
+      (i, line) => this.nodeTreeLine(i, line),
+    ]);
+    return this.headers;
+  }
 
-    // mocha: the numbered failures follow `N failing`; the title is one line per describe level,
-    // the last ending with `:`.
-    if (/^\d+ passing\b/.test(t)) mochaEpilogue = false;
-    if (/^\d+ failing\b/.test(t)) {
-      mochaEpilogue = true;
-      continue;
+  /**
+   * vitest: ` FAIL  test/a.test.ts > Cart > adds`, or `[ file ]` when the file itself failed.
+   * jest: `FAIL test/a.test.js` before that file's `●` failures.
+   */
+  private failLine(i: number, t: string): number | undefined {
+    if (!t.startsWith('FAIL ')) return undefined;
+    const rest = t
+      .slice(5)
+      .trim()
+      .replace(/^\|[^|]{1,100}\|\s+/, ''); // vitest project label
+    const sep = rest.indexOf(' > ');
+    if (sep > 0) {
+      const names = rest.slice(sep + 3).split(' > ');
+      this.headers.push({ line: i, body: i + 1, test: hint(names.join(' > '), rest.slice(0, sep)), kind: 'failure' });
+    } else if (/ \[ .+ \]$/.test(rest)) {
+      const file = rest.slice(0, rest.indexOf(' [ '));
+      this.headers.push({ line: i, body: i + 1, test: hint(undefined, file), kind: 'error' });
+    } else {
+      this.jestFile = rest.replace(/ \(\d+(?:\.\d+)? m?s\)$/, '');
     }
-    if (mochaEpilogue) {
-      const m = /^\s*\d+\) (.*)$/.exec(line);
-      if (m) {
-        const title = [m[1]!.trim()];
-        let j = i;
-        while (
-          !title[title.length - 1]!.endsWith(':') &&
-          j + 1 < lines.length &&
-          title.length < MAX_MOCHA_TITLE_LINES
-        ) {
-          const next = lines[j + 1]!.trim();
-          if (next === '') break;
-          title.push(next);
-          j++;
-        }
-        const last = title[title.length - 1]!;
-        if (last.endsWith(':')) {
-          title[title.length - 1] = last.slice(0, -1);
-          headers.push({ line: i, body: j + 1, test: hint(title.join(' > ')), kind: 'failure' });
-          i = j;
-          continue;
-        }
-      }
-    }
+    return i + 1;
+  }
 
-    // node:test spec: `test at file:line:col` then `✖ name (1ms)` with the error indented under it.
+  /**
+   * vitest's unhandled errors: a `⎯⎯ Unhandled Errors ⎯⎯` section (its own text is no error), then
+   * one rule per error: `⎯⎯ Uncaught Exception ⎯⎯`, `⎯⎯ Unhandled Rejection ⎯⎯`, `⎯⎯ Unhandled Error ⎯⎯`.
+   */
+  private vitestUnhandled(i: number, t: string): number | undefined {
+    if (!/^⎯+ (?:Uncaught Exception|Unhandled Rejection|Unhandled Error) ⎯+$/.test(t)) return undefined;
+    this.headers.push({ line: i, body: i + 1, kind: 'error', unhandled: true });
+    return i + 1;
+  }
+
+  /** jest: `● Cart › total › adds`; `● Test suite failed to run`; `● Console` is console output. */
+  private jestBullet(i: number, t: string): number | undefined {
+    if (!t.startsWith('● ')) return undefined;
+    const title = t.slice(2).trim();
+    if (title === 'Console' || title.startsWith('Console ')) return i + 1;
+    if (title === 'Test suite failed to run') {
+      this.headers.push({ line: i, body: i + 1, test: hint(undefined, this.jestFile), kind: 'error' });
+    } else {
+      const name = title.split(' › ').join(' > ');
+      this.headers.push({ line: i, body: i + 1, test: hint(name, this.jestFile), kind: 'failure' });
+    }
+    return i + 1;
+  }
+
+  /** mocha's `N passing` ends a failures list, `N failing` starts one. */
+  private mochaCounts(i: number, t: string): number | undefined {
+    if (/^\d+ passing\b/.test(t)) this.mochaEpilogue = false;
+    if (!/^\d+ failing\b/.test(t)) return undefined;
+    this.mochaEpilogue = true;
+    return i + 1;
+  }
+
+  /** mocha: `  1) Cart` / `       adds:`, one title line per describe level, the last ending with `:`. */
+  private mochaTitle(i: number, line: string): number | undefined {
+    const m = this.mochaEpilogue ? /^\s*\d+\) (.*)$/.exec(line) : null;
+    if (!m) return undefined;
+    const lines = this.lines;
+    const title = [m[1]!.trim()];
+    let j = i;
+    while (!title[title.length - 1]!.endsWith(':') && j + 1 < lines.length && title.length < MAX_MOCHA_TITLE_LINES) {
+      const next = lines[j + 1]!.trim();
+      if (next === '') break;
+      title.push(next);
+      j++;
+    }
+    const last = title[title.length - 1]!;
+    if (!last.endsWith(':')) return undefined;
+    title[title.length - 1] = last.slice(0, -1);
+    this.headers.push({ line: i, body: j + 1, test: hint(title.join(' > ')), kind: 'failure' });
+    return j + 1;
+  }
+
+  /** node:test: `test at file:line:col` before a failing test of the `failing tests:` section. */
+  private nodeTestAt(i: number, line: string): number | undefined {
     const at = readTestAt(line);
-    if (at) {
-      testAt = { line: i, location: at };
-      continue;
-    }
-    if (t === '✖ failing tests:') {
-      inFailingTests = true;
-      continue;
-    }
+    if (!at) return undefined;
+    this.testAt = { line: i, location: at };
+    return i + 1;
+  }
+
+  private nodeFailingTests(i: number, t: string): number | undefined {
+    if (t !== '✖ failing tests:') return undefined;
+    this.inFailingTests = true;
+    return i + 1;
+  }
+
+  /** node:test spec: a tree line; a `✖` one with the error indented under it is a failure header. */
+  private nodeTreeLine(i: number, line: string): number | undefined {
     const tree = readTreeLine(line);
-    if (tree) {
-      // The failing-tests section holds only `✖` entries: any other tree line is a new run's tree.
-      if (tree.marker === '▶' || tree.marker === '✔' || tree.marker === '﹣') inFailingTests = false;
-      const hasBody = tree.marker === '✖' && hasIndentedBody(lines, i, tree.indent);
-      if (!inFailingTests) {
-        const path = spec.observe(tree, hasBody ? headers.length : undefined);
-        if (hasBody) headers.push({ line: i, body: i + 1, test: hint(path.join(' > ')), kind: 'failure' });
-      } else if (hasBody) {
-        const location = testAt && testAt.line === previousNonBlank(lines, i) ? testAt.location : undefined;
-        const leaf = spec.claim(tree.name);
-        const earlier = leaf?.header !== undefined ? headers[leaf.header] : undefined;
-        if (earlier?.test) {
-          // Node 20 printed this error in the tree already: only the location is new.
-          if (location) Object.assign(earlier.test, { file: clip(location.file, MAX_PATH_CHARS), line: location.line });
-        } else {
-          const name = (leaf?.path ?? [tree.name]).join(' > ');
-          headers.push({ line: i, body: i + 1, test: hint(name, location?.file, location?.line), kind: 'failure' });
-        }
-      }
-      continue;
+    if (!tree) return undefined;
+    // The failing-tests section holds only `✖` entries: any other tree line is a new run's tree.
+    if (tree.marker === '▶' || tree.marker === '✔' || tree.marker === '﹣') this.inFailingTests = false;
+    const hasBody = tree.marker === '✖' && hasIndentedBody(this.lines, i, tree.indent);
+    if (!this.inFailingTests) {
+      const path = this.spec.observe(tree, hasBody ? this.headers.length : undefined);
+      if (hasBody) this.headers.push({ line: i, body: i + 1, test: hint(path.join(' > ')), kind: 'failure' });
+    } else if (hasBody) {
+      this.failingTestsEntry(i, tree);
+    }
+    return i + 1;
+  }
+
+  /** An entry of the `failing tests:` section: its suite path from the tree, its location from `test at`. */
+  private failingTestsEntry(i: number, tree: TreeLine): void {
+    const testAt = this.testAt;
+    const location = testAt && testAt.line === previousNonBlank(this.lines, i) ? testAt.location : undefined;
+    const leaf = this.spec.claim(tree.name);
+    const earlier = leaf?.header !== undefined ? this.headers[leaf.header] : undefined;
+    if (earlier?.test) {
+      // Node 20 printed this error in the tree already: only the location is new.
+      if (location) Object.assign(earlier.test, { file: clip(location.file, MAX_PATH_CHARS), line: location.line });
+    } else {
+      const name = (leaf?.path ?? [tree.name]).join(' > ');
+      this.headers.push({ line: i, body: i + 1, test: hint(name, location?.file, location?.line), kind: 'failure' });
     }
   }
-  return headers;
 }
 
 /** Is the next non-blank line indented deeper than `indent`, and not a tree line or a bare count? */

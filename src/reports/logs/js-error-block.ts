@@ -103,125 +103,166 @@ export function readErrorBlock(
   end: number,
   options: { bare?: boolean } = {},
 ): ErrorBlock {
-  const contexts: ErrorContext[] = [];
-  let ctx: ErrorContext | undefined;
-  let state: 'start' | 'message' | 'frames' | 'props' = 'start';
-  let last = start - 1;
-
-  // node prints an error without frames in brackets: `[Error: boom]`, or `[Error: a\nb] {` when
-  // properties follow (node:test's JUnit wrapper always looks like that).
-  let bracketed = false;
-  const begin = (line: string): typeof state => {
-    let t = line.trim();
-    let next: typeof state = 'message';
-    bracketed = t.startsWith('[') && !!parseErrorHeader(t.slice(1));
-    if (bracketed) {
-      t = t.slice(1);
-      if (t.endsWith('] {')) [t, next, bracketed] = [t.slice(0, -3), 'props', false];
-      else if (t.endsWith(']')) [t, next, bracketed] = [t.slice(0, -1), 'frames', false];
-    }
-    const header = parseErrorHeader(t);
-    ctx = newContext(header ? undefined : t, header);
-    contexts.push(ctx);
-    return next;
-  };
-
-  scan: for (let i = start; i < end; i++) {
-    const line = lines[i]!;
-    const t = line.trim();
-    switch (state) {
-      case 'start': {
-        if (t === '') continue;
-        const frame = frameOf(line);
-        if (frame !== undefined) {
-          ctx = newContext(undefined, undefined);
-          contexts.push(ctx);
-          addFrame(ctx, frame);
-          state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
-        } else {
-          state = begin(line);
-        }
-        last = i;
-        break;
-      }
-      case 'message': {
-        const frame = frameOf(line);
-        if (frame !== undefined) {
-          addFrame(ctx!, frame);
-          state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
-          last = i;
-        } else if (isCodeFrame(line)) {
-          // The message is over; the code frame sits between it and (the rest of) the frames.
-          state = 'frames';
-          last = i;
-        } else if (VITEST_RULE.test(line) || t.startsWith('Serialized Error:')) {
-          break scan;
-        } else if (options.bare && (i - start > MAX_BARE_MESSAGE_LINES || startsError(line))) {
-          break scan;
-        } else if (bracketed && (t.endsWith('] {') || t.endsWith(']'))) {
-          // The end of a bracketed error's message.
-          const text = line.slice(0, line.lastIndexOf(']'));
-          if (text.trim() !== '') ctx!.messageLines.push(text);
-          state = t.endsWith('] {') ? 'props' : 'frames';
-          bracketed = false;
-          last = i;
-        } else {
-          if (ctx!.messageLines.length < MAX_MESSAGE_LINES) ctx!.messageLines.push(line);
-          else ctx!.omittedLines++;
-          if (t !== '') last = i;
-        }
-        break;
-      }
-      case 'frames': {
-        const frame = frameOf(line);
-        const cause = frame === undefined && contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
-        const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
-        if (frame !== undefined) {
-          addFrame(ctx!, frame);
-          if (line.trimEnd().endsWith(' {')) state = 'props';
-          last = i;
-        } else if (t === '' || isCodeFrame(line)) {
-          if (t !== '') last = i;
-        } else if (t === 'Cause:' && contexts.length <= MAX_CAUSES) {
-          // jest prints a timeout's cause (with the test's own frame) in a section of its own.
-          state = 'start';
-          last = i;
-        } else if (causeHeader) {
-          ctx = newContext(undefined, causeHeader);
-          contexts.push(ctx);
-          state = 'message';
-          last = i;
-        } else {
-          break scan;
-        }
-        break;
-      }
-      case 'props': {
-        // The error's own properties (`code: 'ERR_ASSERTION'`, `actual: 10`, …) until its `}`.
-        const cause = contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
-        const causeHeader = cause ? parseErrorHeader(cause[1]!) : undefined;
-        if (causeHeader) {
-          ctx = newContext(undefined, causeHeader);
-          contexts.push(ctx);
-          state = 'message';
-        } else if (t !== '' && !/^\s/.test(line) && t !== '}') {
-          // Back at the left margin with something that is not the closing brace: not ours.
-          break scan;
-        }
-        if (t !== '') last = i;
-        break;
-      }
-    }
-  }
-
-  const chosen = chooseContext(contexts);
-  if (!chosen) return { message: '', frames: [], frameCount: 0, last };
+  const reader = new ErrorBlockReader(start, options.bare === true);
+  for (let i = start; i < end; i++) if (!reader.read(i, lines[i]!)) break;
+  const chosen = chooseContext(reader.contexts);
+  if (!chosen) return { message: '', frames: [], frameCount: 0, last: reader.last };
   return {
     ...describe(chosen),
     frames: [...chosen.deepest, ...chosen.outermost].reverse(),
     frameCount: chosen.frameCount,
-    last,
+    last: reader.last,
   };
+}
+
+/** Where the reader is in a printed error: before it, in its message, its frames, or its `{ … }` properties. */
+type BlockState = 'start' | 'message' | 'frames' | 'props';
+
+/** Reads an error line by line; each state is a step that says whether the line still belongs to it. */
+class ErrorBlockReader {
+  /** The error and its causes, outermost first. */
+  readonly contexts: ErrorContext[] = [];
+  /** Index of the last line that belonged to the error. */
+  last: number;
+  private ctx: ErrorContext | undefined;
+  private state: BlockState = 'start';
+  /**
+   * node prints an error without frames in brackets: `[Error: boom]`, or `[Error: a\nb] {` when
+   * properties follow (node:test's JUnit wrapper always looks like that): the message ends at `]`.
+   */
+  private bracketed = false;
+
+  constructor(
+    private readonly start: number,
+    private readonly bare: boolean,
+  ) {
+    this.last = start - 1;
+  }
+
+  /** Read line `i`; false when it is not the error's and reading stops. */
+  read(i: number, line: string): boolean {
+    switch (this.state) {
+      case 'start':
+        return this.beforeError(i, line);
+      case 'message':
+        return this.inMessage(i, line);
+      case 'frames':
+        return this.inFrames(i, line);
+      case 'props':
+        return this.inProps(i, line);
+    }
+  }
+
+  private open(header: ErrorHeader | undefined, firstLine?: string): ErrorContext {
+    this.ctx = newContext(firstLine, header);
+    this.contexts.push(this.ctx);
+    return this.ctx;
+  }
+
+  /** Blank lines, then the error's first line or (jest's `Cause:`, a bare stack) its first frame. */
+  private beforeError(i: number, line: string): boolean {
+    if (line.trim() === '') return true;
+    const frame = frameOf(line);
+    if (frame !== undefined) {
+      addFrame(this.open(undefined), frame);
+      this.state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+    } else {
+      this.state = this.begin(line);
+    }
+    this.last = i;
+    return true;
+  }
+
+  /** The error's first line: `Type: message`, `[Type: message]`, or a message without a type. */
+  private begin(line: string): BlockState {
+    let t = line.trim();
+    let next: BlockState = 'message';
+    this.bracketed = t.startsWith('[') && !!parseErrorHeader(t.slice(1));
+    if (this.bracketed) {
+      t = t.slice(1);
+      if (t.endsWith('] {')) [t, next, this.bracketed] = [t.slice(0, -3), 'props', false];
+      else if (t.endsWith(']')) [t, next, this.bracketed] = [t.slice(0, -1), 'frames', false];
+    }
+    const header = parseErrorHeader(t);
+    this.open(header, header ? undefined : t);
+    return next;
+  }
+
+  private inMessage(i: number, line: string): boolean {
+    const t = line.trim();
+    const ctx = this.ctx!;
+    const frame = frameOf(line);
+    if (frame !== undefined) {
+      addFrame(ctx, frame);
+      this.state = line.trimEnd().endsWith(' {') ? 'props' : 'frames';
+      this.last = i;
+    } else if (isCodeFrame(line)) {
+      // The message is over; the code frame sits between it and (the rest of) the frames.
+      this.state = 'frames';
+      this.last = i;
+    } else if (VITEST_RULE.test(line) || t.startsWith('Serialized Error:')) {
+      return false;
+    } else if (this.bare && (i - this.start > MAX_BARE_MESSAGE_LINES || startsError(line))) {
+      return false;
+    } else if (this.bracketed && (t.endsWith('] {') || t.endsWith(']'))) {
+      // The end of a bracketed error's message.
+      const text = line.slice(0, line.lastIndexOf(']'));
+      if (text.trim() !== '') ctx.messageLines.push(text);
+      this.state = t.endsWith('] {') ? 'props' : 'frames';
+      this.bracketed = false;
+      this.last = i;
+    } else {
+      if (ctx.messageLines.length < MAX_MESSAGE_LINES) ctx.messageLines.push(line);
+      else ctx.omittedLines++;
+      if (t !== '') this.last = i;
+    }
+    return true;
+  }
+
+  private inFrames(i: number, line: string): boolean {
+    const t = line.trim();
+    const frame = frameOf(line);
+    const causeHeader = frame === undefined ? this.causeHeader(line) : undefined;
+    if (frame !== undefined) {
+      addFrame(this.ctx!, frame);
+      if (line.trimEnd().endsWith(' {')) this.state = 'props';
+      this.last = i;
+    } else if (t === '' || isCodeFrame(line)) {
+      if (t !== '') this.last = i;
+    } else if (t === 'Cause:' && this.contexts.length <= MAX_CAUSES) {
+      // jest prints a timeout's cause (with the test's own frame) in a section of its own.
+      this.state = 'start';
+      this.last = i;
+    } else if (causeHeader) {
+      this.open(causeHeader);
+      this.state = 'message';
+      this.last = i;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /** The error's own properties (`code: 'ERR_ASSERTION'`, `actual: 10`, …) until its `}`. */
+  private inProps(i: number, line: string): boolean {
+    const t = line.trim();
+    const causeHeader = this.causeHeader(line);
+    if (causeHeader) {
+      this.open(causeHeader);
+      this.state = 'message';
+    } else if (t !== '' && !/^\s/.test(line) && t !== '}') {
+      // Back at the left margin with something that is not the closing brace: not ours.
+      return false;
+    }
+    if (t !== '') this.last = i;
+    return true;
+  }
+
+  /** `cause: Error: …` / `[cause]: Error: …`, while the chain is short enough to follow. */
+  private causeHeader(line: string): ErrorHeader | undefined {
+    const cause = this.contexts.length <= MAX_CAUSES ? CAUSE.exec(line) : null;
+    return cause ? parseErrorHeader(cause[1]!) : undefined;
+  }
 }
 
 /**

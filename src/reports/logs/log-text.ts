@@ -62,3 +62,10 @@ function sliceWholeFromEnd(s: string, n: number): string {
   if (start > 0 && isHighSurrogate(s.charCodeAt(start - 1))) start++;
   return s.slice(start);
 }
+
+/** Leading spaces and tabs of a line. */
+export function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && (line[n] === ' ' || line[n] === '\t')) n++;
+  return n;
+}

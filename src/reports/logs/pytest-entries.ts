@@ -29,6 +29,7 @@
 import { chainSeparator, type PySegment } from './python-chain.js';
 import { isCaretLine, parseExceptionText } from './python-traceback.js';
 import { FrameWindow, MAX_LOCALS, MAX_MESSAGE_LINES, parseLineNumber, structuralHead } from './traceback-bounds.js';
+import { runSteps } from './line-reader.js';
 import type { RawFrame } from './log-parser.js';
 
 type Locals = Array<{ name: string; value: string }>;
@@ -78,102 +79,148 @@ function newLongEntry(): LongEntry {
 }
 
 function parseSegment(lines: string[], start: number, end: number): PySegment {
-  const frames = FrameWindow.outermostFirst();
-  let long = newLongEntry();
-  let short: RawFrame | undefined;
-  let shortSawSource = false;
-  let eLines: string[] = [];
-  let lastWasE = false;
-  let locationType: string | undefined;
+  return new SegmentReader(lines).read(start, end);
+}
 
-  for (let i = start; i < end; i++) {
-    const raw = lines[i]!;
-    const line = structuralHead(raw);
-    const isE = /^E(?:\s|$)/.test(line);
-    if (isE) {
-      if (!lastWasE) eLines = [];
-      if (eLines.length < MAX_MESSAGE_LINES) eLines.push(raw.slice(1));
-      lastWasE = true;
-      continue;
+/** Reads the entries of one printed traceback; the entry being read is its state. */
+class SegmentReader {
+  private readonly frames = FrameWindow.outermostFirst();
+  /** The long entry being read (reset by every location line and short header). */
+  private long = newLongEntry();
+  /** The short entry being read, once its `path:line: in fn` header is seen. */
+  private short: RawFrame | undefined;
+  private shortSawSource = false;
+  /** The last run of `E` lines: the exception. */
+  private eLines: string[] = [];
+  private lastWasE = false;
+  /** The exception name a long entry's location line ends with. */
+  private locationType: string | undefined;
+
+  constructor(private readonly lines: string[]) {}
+
+  read(start: number, end: number): PySegment {
+    runSteps(
+      this.lines,
+      [
+        (i, line) => this.exceptionLine(i, line),
+        (i, line) => (ENTRY_SEPARATOR.test(line) ? this.endShort(i) : undefined),
+        (i, line) => this.markedLine(i, line),
+        (i, line) => this.shortHeader(i, line),
+        (i, line) => this.longLocation(i, line),
+        (i, line) => (line.trim() === '' ? i + 1 : undefined),
+        (i, line) => this.shortBody(i, line),
+        (i, line) => this.longBody(i, line),
+      ],
+      { start, end },
+    );
+    return this.segment();
+  }
+
+  /** `E   ValueError: …`: a run of them is the exception (the last run wins). */
+  private exceptionLine(i: number, line: string): number | undefined {
+    if (!/^E(?:\s|$)/.test(line)) {
+      this.lastWasE = false;
+      return undefined;
     }
-    lastWasE = false;
-    if (ENTRY_SEPARATOR.test(line)) {
-      short = undefined;
-      continue;
-    }
-    if (/^>(?:\s|$)/.test(line)) {
-      long.marked = line.slice(1).trim();
-      long.sawCode = true;
-      short = undefined;
-      continue;
-    }
+    if (!this.lastWasE) this.eLines = [];
+    if (this.eLines.length < MAX_MESSAGE_LINES) this.eLines.push(this.lines[i]!.slice(1));
+    this.lastWasE = true;
+    return i + 1;
+  }
+
+  private endShort(i: number): number {
+    this.short = undefined;
+    return i + 1;
+  }
+
+  /** `>       return json.loads(raw)`: the failing line of a long entry. */
+  private markedLine(i: number, line: string): number | undefined {
+    if (!/^>(?:\s|$)/.test(line)) return undefined;
+    this.long.marked = line.slice(1).trim();
+    this.long.sawCode = true;
+    return this.endShort(i);
+  }
+
+  /** `inventory/pricing.py:29: in cart_average`: a short entry starts. */
+  private shortHeader(i: number, line: string): number | undefined {
     const sh = SHORT_HEADER.exec(line);
-    if (sh && looksLikePath(sh[1]!)) {
-      const lineNo = parseLineNumber(sh[2]!);
-      if (lineNo !== undefined) {
-        short = { file: sh[1]!, line: lineNo, function: sh[3]!.trim() };
-        frames.push(short);
-        shortSawSource = false;
-      }
-      long = newLongEntry();
-      continue;
+    if (!sh || !looksLikePath(sh[1]!)) return undefined;
+    const lineNo = parseLineNumber(sh[2]!);
+    if (lineNo !== undefined) {
+      this.short = { file: sh[1]!, line: lineNo, function: sh[3]!.trim() };
+      this.frames.push(this.short);
+      this.shortSawSource = false;
     }
-    if (long.marked !== undefined && !short) {
-      const loc = LONG_LOCATION.exec(line);
-      if (loc && looksLikePath(loc[1]!)) {
-        const lineNo = parseLineNumber(loc[2]!);
-        if (lineNo !== undefined) {
-          const frame: RawFrame = { file: loc[1]!, line: lineNo };
-          if (long.defName !== undefined) frame.function = long.defName;
-          if (long.marked !== '???') frame.sourceLine = long.marked;
-          const locals = long.locals.length > 0 ? long.locals : long.args;
-          if (locals.length > 0) frame.locals = locals;
-          frames.push(frame);
-        }
-        const text = loc[3]?.trim();
-        if (text) locationType = text;
-        long = newLongEntry();
-        continue;
-      }
+    this.long = newLongEntry();
+    return i + 1;
+  }
+
+  /** `inventory/pricing.py:34: ValueError`: the location that closes a long entry. */
+  private longLocation(i: number, line: string): number | undefined {
+    const long = this.long;
+    if (long.marked === undefined || this.short) return undefined;
+    const loc = LONG_LOCATION.exec(line);
+    if (!loc || !looksLikePath(loc[1]!)) return undefined;
+    const lineNo = parseLineNumber(loc[2]!);
+    if (lineNo !== undefined) {
+      const frame: RawFrame = { file: loc[1]!, line: lineNo };
+      if (long.defName !== undefined) frame.function = long.defName;
+      if (long.marked !== '???') frame.sourceLine = long.marked;
+      const locals = long.locals.length > 0 ? long.locals : long.args;
+      if (locals.length > 0) frame.locals = locals;
+      this.frames.push(frame);
     }
-    if (line.trim() === '') continue;
-    if (short) {
-      // Short entry: the source line, caret markers, then `-l` locals indented 8.
-      const local = shortSawSource ? SHORT_LOCAL.exec(line) : null;
-      if (local) {
-        pushLocal(short, local[1]!, raw.slice(raw.indexOf('=') + 2));
-      } else if (!shortSawSource && /^\s/.test(line) && !isCaretLine(line)) {
-        short.sourceLine = line.trim();
-        shortSawSource = true;
-      }
-      continue;
+    const text = loc[3]?.trim();
+    if (text) this.locationType = text;
+    this.long = newLongEntry();
+    return i + 1;
+  }
+
+  /** Short entry: the source line, caret markers, then `-l` locals indented 8. */
+  private shortBody(i: number, line: string): number | undefined {
+    const short = this.short;
+    if (!short) return undefined;
+    const local = this.shortSawSource ? SHORT_LOCAL.exec(line) : null;
+    if (local) {
+      const raw = this.lines[i]!;
+      pushLocal(short, local[1]!, raw.slice(raw.indexOf('=') + 2));
+    } else if (!this.shortSawSource && /^\s/.test(line) && !isCaretLine(line)) {
+      short.sourceLine = line.trim();
+      this.shortSawSource = true;
     }
+    return i + 1;
+  }
+
+  /** Long entry: the `def` line and source, arguments before them, `-l` locals after the `>` line. */
+  private longBody(i: number, line: string): number | undefined {
+    const long = this.long;
     const def = DEF_LINE.exec(line);
     if (def) {
       long.defName ??= def[1]!;
       long.sawCode = true;
-      continue;
-    }
-    if (/^\s/.test(line)) {
+    } else if (/^\s/.test(line)) {
       long.sawCode = true;
-      continue;
-    }
-    if (ASSIGNMENT.test(line)) {
+    } else if (ASSIGNMENT.test(line)) {
       // Before the source: the function's arguments; after the `>` line: the `-l` locals block.
+      const raw = this.lines[i]!;
       if (long.marked !== undefined) pushAll(long.locals, [splitAssignment(raw)]);
       else if (!long.sawCode) pushAll(long.args, splitArguments(raw));
     }
+    return i + 1;
   }
 
-  const exc = eLines.length > 0 ? parseELines(eLines) : { message: '' };
-  let exceptionType = exc.exceptionType;
-  if (exceptionType === undefined) {
-    if (locationType !== undefined && /^[A-Za-z_][\w.]*$/.test(locationType)) exceptionType = locationType;
-    else if (/^assert\b/.test(exc.message)) exceptionType = 'AssertionError';
+  private segment(): PySegment {
+    const exc = this.eLines.length > 0 ? parseELines(this.eLines) : { message: '' };
+    let exceptionType = exc.exceptionType;
+    if (exceptionType === undefined) {
+      const located = this.locationType;
+      if (located !== undefined && /^[A-Za-z_][\w.]*$/.test(located)) exceptionType = located;
+      else if (/^assert\b/.test(exc.message)) exceptionType = 'AssertionError';
+    }
+    const seg: PySegment = { frames: this.frames.toArray(), message: exc.message };
+    if (exceptionType !== undefined) seg.exceptionType = exceptionType;
+    return seg;
   }
-  const seg: PySegment = { frames: frames.toArray(), message: exc.message };
-  if (exceptionType !== undefined) seg.exceptionType = exceptionType;
-  return seg;
 }
 
 /** `E` lines with the `E` removed: strip their shared indentation, then read type and message. */

@@ -18,8 +18,10 @@
 import { resolvePythonChain, chainSeparator, type PySegment } from './python-chain.js';
 import { parseELines, parsePytestEntries } from './pytest-entries.js';
 import { isBlockRule, parseNativeTraceback, TRACEBACK_HEADER } from './python-traceback.js';
+import { runSteps } from './line-reader.js';
 import {
   boundFailure,
+  type LogLines,
   MAX_FAILURES,
   MAX_MESSAGE_LINES,
   parseLineNumber,
@@ -63,132 +65,168 @@ export const pythonLogParser: LogParser = {
     );
   },
   parse(log: string): LogFailure[] {
-    return parsePythonLog(log).map(boundFailure);
+    return new PythonLogReader(readLogLines(log)).read().map(boundFailure);
   },
 };
 
-function parsePythonLog(log: string): LogFailure[] {
-  const { lines, firstLine } = readLogLines(log);
-  const found: Parsed[] = [];
-  const summary: SummaryEntry[] = [];
-  let region: Region;
-  // --tb=line state: E lines and chain separators seen since the last location line.
-  let pendingLine: PySegment[] = [];
-  let pendingE: string[] = [];
-  let pendingStart = -1;
+/** Reads one log: pytest's report regions and sections, unittest blocks, bare tracebacks. */
+class PythonLogReader {
+  private readonly found: Parsed[] = [];
+  private readonly summary: SummaryEntry[] = [];
+  /** The pytest report region the lines are in (after its `==== FAILURES ====` rule). */
+  private region: Region;
+  /** `--tb=line`: chain segments, `E` lines and the first line of those, since the last location line. */
+  private pendingLine: PySegment[] = [];
+  private pendingE: string[] = [];
+  private pendingStart = -1;
 
-  const at = (i: number) => i + firstLine;
-  const full = () => found.length >= MAX_FAILURES;
+  constructor(private readonly log: LogLines) {}
 
-  let i = 0;
-  while (i < lines.length && !full()) {
-    const line = structuralHead(lines[i]!);
+  read(): LogFailure[] {
+    runSteps(
+      this.log.lines,
+      [
+        (i, line) => this.regionRule(i, line),
+        (i, line) => this.pytestSection(i, line),
+        (i, line) => this.unittestBlock(i, line),
+        (i, line) => this.traceback(i, line),
+        (i, line) => this.summaryLine(i, line),
+        (i, line) => this.lineStyleLine(i, line),
+      ],
+      { full: () => this.found.length >= MAX_FAILURES },
+    );
+    return this.finish();
+  }
 
+  private at(i: number): number {
+    return i + this.log.firstLine;
+  }
+
+  /** `==== FAILURES ====`, `==== ERRORS ====`, `==== short test summary info ====`, any other rule. */
+  private regionRule(i: number, line: string): number | undefined {
     const title = RULE_TITLE.exec(line);
-    if (title) {
-      const t = title[1]!.trim();
-      region =
-        t === 'FAILURES'
-          ? 'failures'
-          : t === 'ERRORS'
-            ? 'errors'
-            : t === 'short test summary info'
-              ? 'summary'
-              : undefined;
-      pendingLine = [];
-      pendingE = [];
-      i++;
-      continue;
-    }
+    if (!title) return undefined;
+    const t = title[1]!.trim();
+    this.region =
+      t === 'FAILURES'
+        ? 'failures'
+        : t === 'ERRORS'
+          ? 'errors'
+          : t === 'short test summary info'
+            ? 'summary'
+            : undefined;
+    this.pendingLine = [];
+    this.pendingE = [];
+    return i + 1;
+  }
 
+  /** `____ TestC.test_x ____` and its body, up to the next section or rule. */
+  private pytestSection(i: number, line: string): number | undefined {
     const header = SECTION_HEADER.exec(line);
-    if (header && !/^(?:_ )+_?$/.test(line)) {
-      const end = sectionEnd(lines, i + 1);
-      const p = parsePytestSection(lines, i, end, header[1]!);
-      if (p) {
-        p.failure.logLines = { start: at(i), end: at(lastContentLine(lines, i, end)) };
-        found.push(p);
-      }
-      i = end;
-      continue;
+    if (!header || /^(?:_ )+_?$/.test(line)) return undefined;
+    const lines = this.log.lines;
+    const end = sectionEnd(lines, i + 1);
+    const p = parsePytestSection(lines, i, end, header[1]!);
+    if (p) {
+      p.failure.logLines = { start: this.at(i), end: this.at(lastContentLine(lines, i, end)) };
+      this.found.push(p);
     }
+    return end;
+  }
 
+  /** unittest's `FAIL: test_x (tests.test_mod.TestCase.test_x)` block. */
+  private unittestBlock(i: number, line: string): number | undefined {
     const ut = UNITTEST_HEADER.exec(line);
-    if (ut && isUnittestBlockStart(lines, i + 1)) {
-      const end = unittestBlockEnd(lines, i + 1);
-      const failure = parseUnittestBlock(lines, i, end, ut);
-      failure.logLines = { start: at(i), end: at(end - 1) };
-      found.push({ failure });
-      i = end;
-      continue;
-    }
-
-    if (TRACEBACK_HEADER.test(line)) {
-      const tb = parseNativeTraceback(lines, i, lines.length, false);
-      const failure: LogFailure = { language: 'python', kind: 'failure', ...resolvePythonChain(tb.segments) };
-      failure.logLines = { start: at(i), end: at(Math.max(i, tb.next - 1)) };
-      addLocals(failure);
-      found.push({ failure });
-      i = Math.max(tb.next, i + 1);
-      continue;
-    }
-
-    if (region === 'summary') {
-      const s = SUMMARY_LINE.exec(line);
-      if (s) summary.push({ outcome: s[1] as 'FAILED' | 'ERROR', ...splitSummary(s[2]!), line: at(i), used: false });
-    } else if (region === 'failures' || region === 'errors') {
-      // --tb=line: `E` lines (and chain separators), closed by the crash location.
-      if (/^E(?:\s|$)/.test(line)) {
-        if (pendingStart < 0) pendingStart = i;
-        if (pendingE.length < MAX_MESSAGE_LINES) pendingE.push(lines[i]!.slice(1));
-      } else if (pendingE.length > 0 && /^\s+\S/.test(line)) {
-        // pytest prints the continuation of a multi-line message without the `E`.
-        if (pendingE.length < MAX_MESSAGE_LINES) pendingE.push(lines[i]!);
-      } else if (chainSeparator(line)) {
-        pendingLine.push({ ...segmentFromE(pendingE), linkToNext: chainSeparator(line)! });
-        pendingE = [];
-      } else {
-        const loc = LINE_STYLE_LOCATION.exec(line);
-        const lineNo = loc ? parseLineNumber(loc[2]!) : undefined;
-        if (loc && lineNo !== undefined) {
-          const last = pendingE.length > 0 ? segmentFromE(pendingE) : segmentFromText(loc[3]!);
-          last.frames = [{ file: loc[1]!, line: lineNo }];
-          const failure: LogFailure = {
-            language: 'python',
-            kind: region === 'errors' ? 'error' : 'failure',
-            ...resolvePythonChain([...pendingLine, last]),
-          };
-          failure.logLines = { start: at(pendingStart < 0 ? i : pendingStart), end: at(i) };
-          found.push({ failure, lineStyle: region });
-          pendingLine = [];
-          pendingE = [];
-          pendingStart = -1;
-        }
-      }
-    }
-    i++;
+    const lines = this.log.lines;
+    if (!ut || !isUnittestBlockStart(lines, i + 1)) return undefined;
+    const end = unittestBlockEnd(lines, i + 1);
+    const failure = parseUnittestBlock(lines, i, end, ut);
+    failure.logLines = { start: this.at(i), end: this.at(end - 1) };
+    this.found.push({ failure });
+    return end;
   }
 
-  // A JUnit `<failure>` body is one section's text without its header: pytest's entries alone.
-  if (found.length === 0 && summary.length === 0) {
-    const body = parseBareEntries(lines, firstLine);
-    if (body) found.push({ failure: body });
+  /** `Traceback (most recent call last):` anywhere, with the chain printed after it. */
+  private traceback(i: number, line: string): number | undefined {
+    if (!TRACEBACK_HEADER.test(line)) return undefined;
+    const tb = parseNativeTraceback(this.log.lines, i, this.log.lines.length, false);
+    const failure: LogFailure = { language: 'python', kind: 'failure', ...resolvePythonChain(tb.segments) };
+    failure.logLines = { start: this.at(i), end: this.at(Math.max(i, tb.next - 1)) };
+    addLocals(failure);
+    this.found.push({ failure });
+    return tb.next;
   }
 
-  attachSummary(found, summary);
-  const failures = found.map((p) => p.failure);
-  // Summary lines no section explains (`--tb=no`, or a report cut short) still name a failure.
-  for (const s of summary) {
-    if (s.used || failures.length >= MAX_FAILURES) continue;
-    failures.push({
+  /** `FAILED tests/test_x.py::test_y - msg` in the short test summary. */
+  private summaryLine(i: number, line: string): number | undefined {
+    if (this.region !== 'summary') return undefined;
+    const s = SUMMARY_LINE.exec(line);
+    if (s)
+      this.summary.push({ outcome: s[1] as 'FAILED' | 'ERROR', ...splitSummary(s[2]!), line: this.at(i), used: false });
+    return i + 1;
+  }
+
+  /** `--tb=line`: `E` lines (and chain separators), closed by the crash location. */
+  private lineStyleLine(i: number, line: string): number | undefined {
+    const region = this.region;
+    if (region !== 'failures' && region !== 'errors') return undefined;
+    const raw = this.log.lines[i]!;
+    if (/^E(?:\s|$)/.test(line)) {
+      if (this.pendingStart < 0) this.pendingStart = i;
+      if (this.pendingE.length < MAX_MESSAGE_LINES) this.pendingE.push(raw.slice(1));
+    } else if (this.pendingE.length > 0 && /^\s+\S/.test(line)) {
+      // pytest prints the continuation of a multi-line message without the `E`.
+      if (this.pendingE.length < MAX_MESSAGE_LINES) this.pendingE.push(raw);
+    } else if (chainSeparator(line)) {
+      this.pendingLine.push({ ...segmentFromE(this.pendingE), linkToNext: chainSeparator(line)! });
+      this.pendingE = [];
+    } else {
+      this.lineStyleLocation(i, line, region);
+    }
+    return i + 1;
+  }
+
+  /** `/abs/path/file.py:24: message`: the location that closes a `--tb=line` failure. */
+  private lineStyleLocation(i: number, line: string, region: 'failures' | 'errors'): void {
+    const loc = LINE_STYLE_LOCATION.exec(line);
+    const lineNo = loc ? parseLineNumber(loc[2]!) : undefined;
+    if (!loc || lineNo === undefined) return;
+    const last = this.pendingE.length > 0 ? segmentFromE(this.pendingE) : segmentFromText(loc[3]!);
+    last.frames = [{ file: loc[1]!, line: lineNo }];
+    const failure: LogFailure = {
       language: 'python',
-      kind: s.outcome === 'ERROR' ? 'error' : 'failure',
-      test: testFromNodeId(s.nodeId),
-      ...segmentFromText(s.message ?? ''),
-      logLines: { start: s.line, end: s.line },
-    });
+      kind: region === 'errors' ? 'error' : 'failure',
+      ...resolvePythonChain([...this.pendingLine, last]),
+    };
+    failure.logLines = { start: this.at(this.pendingStart < 0 ? i : this.pendingStart), end: this.at(i) };
+    this.found.push({ failure, lineStyle: region });
+    this.pendingLine = [];
+    this.pendingE = [];
+    this.pendingStart = -1;
   }
-  return failures;
+
+  private finish(): LogFailure[] {
+    const { lines, firstLine } = this.log;
+    // A JUnit `<failure>` body is one section's text without its header: pytest's entries alone.
+    if (this.found.length === 0 && this.summary.length === 0) {
+      const body = parseBareEntries(lines, firstLine);
+      if (body) this.found.push({ failure: body });
+    }
+    attachSummary(this.found, this.summary);
+    const failures = this.found.map((p) => p.failure);
+    // Summary lines no section explains (`--tb=no`, or a report cut short) still name a failure.
+    for (const s of this.summary) {
+      if (s.used || failures.length >= MAX_FAILURES) continue;
+      failures.push({
+        language: 'python',
+        kind: s.outcome === 'ERROR' ? 'error' : 'failure',
+        test: testFromNodeId(s.nodeId),
+        ...segmentFromText(s.message ?? ''),
+        logLines: { start: s.line, end: s.line },
+      });
+    }
+    return failures;
+  }
 }
 
 /** pytest entries without a section (a JUnit body): a failure only if they hold a frame. */

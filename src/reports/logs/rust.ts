@@ -22,9 +22,12 @@
  * Test hints: `test.id` is the full path as libtest prints it (`tests::balance_counts_refunds`),
  * `test.name` its last segment and `test.classname` the module path, as libtest's JUnit writes them.
  */
+import { readDiagnostic, RUSTC } from './line-formats.js';
+import { runSteps } from './line-reader.js';
 import {
   boundFailure,
   FrameWindow,
+  type LogLines,
   MAX_FAILURES,
   MAX_MESSAGE_LINES,
   parseLineNumber,
@@ -42,8 +45,6 @@ const BT_FRAME = /^\s*(\d+): (?:\s*0x[0-9a-f]+ - )?(.+?)\s*$/;
 const BT_AT = /^\s+at (.+?):(\d+)(?::(\d+))?\s*$/;
 const FAILURES_LIST = /^failures:\s*$/;
 const TEST_RESULT = /^test result: /;
-const COMPILE_ERROR = /^error(?:\[(E\d+)\])?: (.+)$/;
-const COMPILE_AT = /^\s*--> (.+?):(\d+):(\d+)\s*$/;
 
 interface Panic {
   thread: string;
@@ -64,82 +65,101 @@ export const rustLogParser: LogParser = {
     );
   },
   parse(log: string): LogFailure[] {
-    return parseRustLog(log).map(boundFailure);
+    return new RustLogReader(readLogLines(log)).read().map(boundFailure);
   },
 };
 
-function parseRustLog(log: string): LogFailure[] {
-  const { lines, firstLine } = readLogLines(log);
-  const out: LogFailure[] = [];
-  const seen = new Set<string>();
-  let listed: Array<{ name: string; line: number }> = [];
+/** Reads one `cargo test` log: sections, panics outside them, compile errors, the `failures:` list. */
+class RustLogReader {
+  private readonly out: LogFailure[] = [];
+  /** Tests that have a failure already (the `failures:` list adds the others). */
+  private readonly seen = new Set<string>();
+  private listed: Array<{ name: string; line: number }> = [];
 
-  let i = 0;
-  while (i < lines.length && out.length < MAX_FAILURES) {
-    const line = structuralHead(lines[i]!);
+  constructor(private readonly log: LogLines) {}
 
+  read(): LogFailure[] {
+    runSteps(
+      this.log.lines,
+      [
+        (i, line) => this.section(i, line),
+        (i, line) => this.failuresList(i, line),
+        (i, line) => this.uncapturedPanic(i, line),
+        (i) => this.compileError(i),
+      ],
+      { full: () => this.out.length >= MAX_FAILURES },
+    );
+    this.addListed();
+    return this.out;
+  }
+
+  /** `---- tests::name stdout ----`: the test's captured output, up to the next section or list. */
+  private section(i: number, line: string): number | undefined {
     const section = SECTION.exec(line);
-    if (section) {
-      const end = sectionEnd(lines, i + 1);
-      out.push(parseSection(lines, i, end, section[1]!, firstLine));
-      seen.add(section[1]!);
-      i = end;
-      continue;
-    }
-
-    if (FAILURES_LIST.test(line)) {
-      // `failures:` precedes both the sections and, later, the plain list of names.
-      let k = i + 1;
-      const names: Array<{ name: string; line: number }> = [];
-      while (k < lines.length && /^\s{4}\S+\s*$/.test(structuralHead(lines[k]!))) {
-        names.push({ name: lines[k]!.trim(), line: k + firstLine });
-        k++;
-      }
-      if (names.length > 0) {
-        listed = listed.concat(names.slice(0, MAX_FAILURES));
-        i = k;
-        continue;
-      }
-    }
-
-    // A panic outside a section: a test binary run with --nocapture, or a plain program.
-    if (PANIC_NEW.test(line) || PANIC_OLD_START.test(line)) {
-      const p = readPanic(lines, i, lines.length);
-      if (p) {
-        const f = panicFailure(p, undefined);
-        f.logLines = { start: i + firstLine, end: p.next - 1 + firstLine };
-        out.push(f);
-        if (f.test?.id) seen.add(f.test.id);
-        i = Math.max(p.next, i + 1);
-        continue;
-      }
-    }
-
-    const ce = COMPILE_ERROR.exec(line);
-    if (ce && !/^test failed|^\d+ targets? failed|^could not compile/.test(ce[2]!)) {
-      const f = readCompileError(lines, i, ce, firstLine);
-      if (f) {
-        out.push(f.failure);
-        i = f.next;
-        continue;
-      }
-    }
-    i++;
+    if (!section) return undefined;
+    const end = sectionEnd(this.log.lines, i + 1);
+    this.out.push(parseSection(this.log.lines, i, end, section[1]!, this.log.firstLine));
+    this.seen.add(section[1]!);
+    return end;
   }
 
-  for (const l of listed) {
-    if (seen.has(l.name) || out.length >= MAX_FAILURES) continue;
-    seen.add(l.name);
-    out.push({
+  /** `failures:` precedes both the sections and, later, the plain list of names. */
+  private failuresList(i: number, line: string): number | undefined {
+    if (!FAILURES_LIST.test(line)) return undefined;
+    const lines = this.log.lines;
+    let k = i + 1;
+    const names: Array<{ name: string; line: number }> = [];
+    while (k < lines.length && /^\s{4}\S+\s*$/.test(structuralHead(lines[k]!))) {
+      names.push({ name: lines[k]!.trim(), line: k + this.log.firstLine });
+      k++;
+    }
+    if (names.length === 0) return undefined;
+    this.listed = this.listed.concat(names.slice(0, MAX_FAILURES));
+    return k;
+  }
+
+  /** A panic outside a section: a test binary run with --nocapture, or a plain program. */
+  private uncapturedPanic(i: number, line: string): number | undefined {
+    if (!PANIC_NEW.test(line) && !PANIC_OLD_START.test(line)) return undefined;
+    const p = readPanic(this.log.lines, i, this.log.lines.length);
+    if (!p) return undefined;
+    const f = panicFailure(p, undefined);
+    f.logLines = { start: i + this.log.firstLine, end: p.next - 1 + this.log.firstLine };
+    this.out.push(f);
+    if (f.test?.id) this.seen.add(f.test.id);
+    return p.next;
+  }
+
+  /** rustc: `error[E0425]: cannot find value `x` in this scope` then `  --> src/lib.rs:3:5`. */
+  private compileError(i: number): number | undefined {
+    const d = readDiagnostic(RUSTC, this.log.lines, i);
+    if (!d) return undefined;
+    this.out.push({
       language: 'rust',
-      kind: 'failure',
-      test: testHint(l.name),
-      message: '',
-      frames: [],
-      logLines: { start: l.line, end: l.line },
+      kind: 'error',
+      exceptionType: d.code !== undefined ? `error[${d.code}]` : 'error',
+      message: d.message,
+      frames: d.file !== undefined && d.line !== undefined ? [frameFrom(d.file, d.line, d.column)] : [],
+      logLines: { start: i + this.log.firstLine, end: d.next - 1 + this.log.firstLine },
     });
+    return d.next;
   }
-  return out;
+
+  /** Names in the `failures:` list that no section or panic explained still name a failure. */
+  private addListed(): void {
+    for (const l of this.listed) {
+      if (this.seen.has(l.name) || this.out.length >= MAX_FAILURES) continue;
+      this.seen.add(l.name);
+      this.out.push({
+        language: 'rust',
+        kind: 'failure',
+        test: testHint(l.name),
+        message: '',
+        frames: [],
+        logLines: { start: l.line, end: l.line },
+      });
+    }
+  }
 }
 
 /** A section runs to the next section, the `failures:` list, or the test result line. */
@@ -256,9 +276,12 @@ function readPanic(lines: string[], start: number, end: number): Panic | undefin
 function frameAt(file: string, line: string, column: string | undefined): RawFrame | undefined {
   const l = parseLineNumber(line);
   if (l === undefined) return undefined;
-  const frame: RawFrame = { file, line: l };
-  const c = column !== undefined ? parseLineNumber(column) : undefined;
-  if (c !== undefined) frame.column = c;
+  return frameFrom(file, l, column !== undefined ? parseLineNumber(column) : undefined);
+}
+
+function frameFrom(file: string, line: number, column: number | undefined): RawFrame {
+  const frame: RawFrame = { file, line };
+  if (column !== undefined) frame.column = column;
   return frame;
 }
 
@@ -286,31 +309,4 @@ function testHint(path: string): NonNullable<LogFailure['test']> {
   const sep = path.lastIndexOf('::');
   if (sep < 0) return { id: path, name: path };
   return { id: path, name: path.slice(sep + 2), classname: path.slice(0, sep) };
-}
-
-function readCompileError(
-  lines: string[],
-  start: number,
-  head: RegExpExecArray,
-  firstLine: number,
-): { failure: LogFailure; next: number } | undefined {
-  // rustc: `error[E0425]: cannot find value `x` in this scope` then `  --> src/lib.rs:3:5`.
-  const at = start + 1 < lines.length ? COMPILE_AT.exec(structuralHead(lines[start + 1]!)) : null;
-  if (!at) return undefined;
-  const frame = frameAt(at[1]!, at[2]!, at[3]!);
-  let k = start + 2;
-  const text = [lines[start]!, lines[start + 1]!];
-  while (k < lines.length && lines[k]!.trim() !== '' && text.length < MAX_MESSAGE_LINES) {
-    text.push(lines[k]!);
-    k++;
-  }
-  const failure: LogFailure = {
-    language: 'rust',
-    kind: 'error',
-    exceptionType: head[1] ? `error[${head[1]}]` : 'error',
-    message: head[2]!,
-    frames: frame ? [frame] : [],
-    logLines: { start: start + firstLine, end: k - 1 + firstLine },
-  };
-  return { failure, next: k };
 }

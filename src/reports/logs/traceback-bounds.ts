@@ -1,7 +1,8 @@
 /**
- * Size limits shared by the Python, Java, Go and Rust traceback parsers, and the line reader they
- * all start from. Logs are untrusted: a test name, a message or a value can be megabytes long and
- * a log can hold thousands of failures, so every field a parser returns goes through one of these.
+ * Size limits shared by the log parsers, and the line reader they all start from. Logs are
+ * untrusted: a test name, a message or a value can be megabytes long and a log can hold thousands of
+ * failures, so every field a parser returns goes through one of these (the JavaScript parser has
+ * bounds of its own: javascript.ts, js-error-block.ts).
  */
 import { stripAnsi } from '../../text/untrusted-text.js';
 import { clip, splitLines, stripLogPrefix } from './log-text.js';
@@ -44,7 +45,11 @@ export interface LogLines {
   firstLine: number;
 }
 
-export function readLogLines(log: string): LogLines {
+/**
+ * The lines of a log as parsers read them. `maxLineChars`: every line is also cut to this length
+ * (before its timestamp is removed), for parsers that keep no text longer than a structural line.
+ */
+export function readLogLines(log: string, maxLineChars?: number): LogLines {
   let firstLine = 1;
   if (log.length > MAX_LOG_CHARS) {
     let start = log.length - MAX_LOG_CHARS;
@@ -53,7 +58,14 @@ export function readLogLines(log: string): LogLines {
     for (let i = log.indexOf('\n'); i >= 0 && i < start; i = log.indexOf('\n', i + 1)) firstLine++;
     log = log.slice(start);
   }
-  return { lines: splitLines(stripAnsi(log)).map(stripLogPrefix), firstLine };
+  const lines = splitLines(stripAnsi(log));
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    lines[i] = stripLogPrefix(
+      maxLineChars !== undefined && line.length > maxLineChars ? line.slice(0, maxLineChars) : line,
+    );
+  }
+  return { lines, firstLine };
 }
 
 /** The part of a line that structural patterns look at (see MAX_STRUCTURAL_LINE). */

@@ -351,3 +351,42 @@ describe('built-in provider', () => {
     expect(answer.detail!.lastRejection).toMatch(/protected path/);
   });
 });
+
+describe('languages the engine does not repair', () => {
+  const GO = {
+    'go.mod': 'module example.com/shop\n\ngo 1.19\n',
+    'cart/cart.go':
+      'package cart\n\nfunc Total(p []int) int {\n\tsum := 0\n\tfor i := 1; i < len(p); i++ {\n\t\tsum += p[i]\n\t}\n\treturn sum\n}\n',
+    'cart/cart_test.go':
+      'package cart\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif got := Total([]int{3, 3}); got != 6 {\n\t\tt.Errorf("Total() = %d, want 6", got)\n\t}\n}\n',
+  };
+
+  it('says the language is not supported, instead of that no template applies any more', async () => {
+    const root = project(GO);
+    const host = createDirectHost(root, [['false', []]]);
+    const failures = [
+      frame('example.com/shop/cart::TestTotal', {
+        test: loc('cart/cart_test.go', 6),
+        stack: [loc('cart/cart_test.go', 6)],
+        language: 'go',
+      }),
+    ];
+    const answer = await provider(root).propose(request(failures), host);
+    expect(answer.edits).toEqual([]);
+    expect(answer.notes).toBe(
+      'builtin: Go is not supported by the built-in engine, which repairs Python and JavaScript/TypeScript',
+    );
+    expect(answer.exhausted).toBe(true);
+  });
+
+  it('still searches when a failure may be in code it repairs', async () => {
+    const root = project({ ...GO, 'calc.py': 'def add(a, b):\n    return a - b\n' });
+    const host = createDirectHost(root, [['false', []]]);
+    const failures = [
+      frame('example.com/shop/cart::TestTotal', { test: loc('cart/cart_test.go', 6), language: 'go' }),
+      frame('test_calc.py::test_add', { test: loc('test_calc.py', 4), stack: [loc('calc.py', 2)], language: 'python' }),
+    ];
+    const answer = await provider(root).propose(request(failures), host);
+    expect(answer.notes).not.toMatch(/not supported/);
+  });
+});

@@ -123,6 +123,18 @@ describe('localiseFaults', () => {
     expect(lines[0]!.why).toMatch(/changed by the commit/);
   });
 
+  it('says once that a line no failure points at was changed by the commit', async () => {
+    const { store, files, callees } = await setUp();
+    const failures = [frame('t1', { test: loc('tests/test_cart.py', 4), stack: [loc('tests/test_cart.py', 5)] })];
+    const changed = new Map([['shop/cart.py', new Set([6, 17])]]);
+    const lines = await localiseFaults({ failures, store, changed, files, callees });
+    // Line 17 (`unrelated`) is raised only for being changed; line 6 for being called, then changed.
+    expect(lines.find((l) => l.line === 17)!.why).toBe('changed by the commit under test');
+    expect(lines.find((l) => l.line === 6)!.why).toMatch(
+      /^`line_total` is called .*; changed by the commit under test$/,
+    );
+  });
+
   it('is deterministic', async () => {
     const { store, files, callees } = await setUp();
     const failures = [frame('t1', { test: loc('tests/test_cart.py', 8), stack: [loc('tests/test_cart.py', 9)] })];
