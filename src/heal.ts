@@ -39,10 +39,10 @@ import {
 import type { EditContext } from './loop/edits/apply-edits.js';
 import { createGuard } from './loop/edits/guardrails.js';
 import { runHealLoop, type LoopOutcome } from './loop/heal-loop.js';
-import { chooseVerifyMode, expectedFullRunMs } from './loop/verify-mode.js';
+import { chooseVerifyMode, expectedFullRunMs } from './ci-verify/verify-mode.js';
 import type { RunOutcome } from './loop/verdict.js';
 import type { RerunPlan } from './loop/rerun.js';
-import type { CiVerifier } from './delivery/ci-run.js';
+import { ciFacts, ciFullRunner, type HealCi } from './ci-verify/heal-ci.js';
 import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
 import { candidateRunOptions, targetFilesRunner } from './loop/candidate-runs.js';
 import { reproductionAtStop, settleReproduction, type ReproductionStepInput } from './loop/reproduction-step.js';
@@ -65,6 +65,8 @@ import { hideOwnCredentials } from './workspace/own-environment.js';
 import { commonGitDir } from './workspace/git-dir-guard.js';
 import { commitFixOnHead } from './delivery/local-commit.js';
 import { createTestRuns, reportPatternsFromRoot, type CollectEvidence, type TestRuns } from './loop/test-runs.js';
+import { runnerFiles } from './loop/runner-files.js';
+import { watchVerdictFiles } from './loop/verdict-files.js';
 import { writeReportFile } from './loop/write-report.js';
 import {
   checkIgnore,
@@ -83,6 +85,7 @@ import {
   releaseSnapshot,
   restoreGitMetadata,
   restoreSnapshot,
+  snapshotFiles,
   takeSnapshot,
   TreeStateError,
   type Snapshot,
@@ -100,17 +103,8 @@ export interface HealDeps {
   author?: CommitIdentity;
   /** Baseline rule: reuse fresh reports (`auto`, the default), always reuse, or always run. */
   baseline?: BaselineMode;
-  /** verify: ci — the CI rounds (the action's), or why they cannot be made here. */
+  /** verify: ci — the CI rounds, or why they cannot be made here (`ci-verify/setup.ts`). */
   ci?: HealCi;
-}
-
-/** What heal() needs for verify: ci; the adapter builds the verifier (push, dispatch, artifacts). */
-export interface HealCi {
-  verifier?: CiVerifier;
-  /** Why there is no verifier (no token, no branch, a fork). */
-  unavailable?: string;
-  /** Report artifacts of the failed run (workflow_run mode). */
-  shards: number;
 }
 
 type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
@@ -559,6 +553,13 @@ async function runBaseline(
     passEnv: options.passEnv,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
     changedPaths: () => changedPaths(setup.snapshot),
+    verdictFiles: watchVerdictFiles({
+      root: repo.root,
+      files: () => snapshotFiles(setup.snapshot),
+      ignored: (paths) => checkIgnore(repo.git, paths),
+      protect: options.protect,
+      runnerFiles: testCommandFiles(options, repo),
+    }),
     git: repo.git,
     collect,
     signal: run.deps.signal,
@@ -591,6 +592,12 @@ async function runBaseline(
   return { runs, baseline, timings: timed.timings };
 }
 
+/** The repository's files the test commands run (the test command, the rerun template, the subset command). */
+function testCommandFiles(options: HealOptions, repo: Repository): string[] {
+  const commands = [options.testCommand, options.rerunCommand, options.verifySubset].filter((c): c is string => !!c);
+  return [...new Set(commands.flatMap((c) => runnerFiles(c, repo.cwd, repo.root)))].sort();
+}
+
 /** The failing tests' own files: pinned (refused with their own reason) and restored before verifying. */
 function failingTestFiles(repo: Repository, baseline: ReadyBaseline): Set<string> {
   const testFiles = new Set<string>();
@@ -616,6 +623,7 @@ async function prepareContext(
     root: repo.root,
     protect: options.protect,
     allow: options.allow,
+    runner: testCommandFiles(options, repo),
     pinned: new Map(
       [...testFiles].map((f) => [
         f,
@@ -661,14 +669,12 @@ function subsetPlan(command: string): RerunPlan {
   return { command, env: {}, runner: null, targeted: false, display: command };
 }
 
-/** runner or ci, with the reason logged (`loop/verify-mode.ts`). */
+/** runner or ci, with the reason logged (`ci-verify/verify-mode.ts`). */
 function chooseVerify(run: Run, setup: Setup, baseline: ReadyBaseline): ReturnType<typeof chooseVerifyMode> {
   const { options } = setup;
-  const ci = run.deps.ci;
   const choice = chooseVerifyMode({
     requested: options.verify,
-    ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
-    shards: ci?.shards ?? 0,
+    ...ciFacts(run.deps.ci),
     fullRunMs: baseline.fullRunMs,
     fullRunSource: baseline.source,
     attempts: createCap(options).attempts,
@@ -687,27 +693,15 @@ function fullRunner(
 ): (label: string, files: readonly string[]) => Promise<RunOutcome> {
   const verifier = run.deps.ci?.verifier;
   if (verify === 'runner' || !verifier) return (label) => runs.full(label);
-  const { options, repo } = setup;
-  // The round must leave time to deliver: a tenth of the budget, at most a minute.
-  const reserveMs = Math.min(60_000, options.maxSeconds * 100);
-  let round = 0;
-  return async (label, files) => {
-    if (files.length === 0) return runs.full(label);
-    const outcome = await verifier.verify({
-      attempt: ++round,
-      files,
-      deadline: run.started + options.maxSeconds * 1000 - reserveMs,
-      collect: async (junit) => {
-        const evidence = await collectEvidence({ root: repo.root, junit, testCwd: repo.cwd });
-        return {
-          cases: evidence.run.cases,
-          frames: evidence.frames,
-          errors: evidence.errors.map((e) => `${e.file}: ${e.message}`),
-        };
-      },
-    });
-    return { ...outcome, ci: scrubDeep(outcome.ci, setup.scrub) };
-  };
+  return ciFullRunner({
+    verifier,
+    runHere: (label) => runs.full(label),
+    root: setup.repo.root,
+    cwd: setup.repo.cwd,
+    startedAt: run.started,
+    maxSeconds: setup.options.maxSeconds,
+    scrubRound: (round) => scrubDeep(round, setup.scrub),
+  });
 }
 
 async function runLoop(
@@ -734,6 +728,7 @@ async function runLoop(
     fullRunMs: expectedFullRunMs(baseline.fullRunMs, ready.verify, run.deps.ci?.shards ?? 0),
     targetedRunMs: baseline.targetedRunMs,
   };
+  runs.judgeCandidates();
   containCandidateRuns(run, runs);
   const { rerun } = baseline;
   if (rerun.level === 'full') run.logger.info('verifying every attempt with the full test command (no targeted rerun)');

@@ -42,8 +42,8 @@ var args = __webpack_require__(7593);
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./src/delivery/fix-commit.ts
 var fix_commit = __webpack_require__(3293);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 21 modules
+var github = __webpack_require__(157);
 ;// CONCATENATED MODULE: ./src/delivery/github-api.ts
 /**
  * The narrow port over GitHub's REST API: only the calls delivery and the workflow_run mode make,
@@ -1204,10 +1204,10 @@ function parseRunArgs(argv, io) {
 }
 function stderrLogger(io) {
     return {
-        info: (m) => io.stderr(`${(0,frames_text/* terminalSafe */.k)(m, true)}\n`),
-        warn: (m) => io.stderr(`warning: ${(0,frames_text/* terminalSafe */.k)(m, true)}\n`),
+        info: (m) => io.stderr(`${(0,frames_text/* terminalSafe */.kJ)(m, true)}\n`),
+        warn: (m) => io.stderr(`warning: ${(0,frames_text/* terminalSafe */.kJ)(m, true)}\n`),
         group: async (name, fn) => {
-            io.stderr(`\n▸ ${(0,frames_text/* terminalSafe */.k)(name)}\n`);
+            io.stderr(`\n▸ ${(0,frames_text/* terminalSafe */.kJ)(name)}\n`);
             return fn();
         },
     };
@@ -1231,7 +1231,7 @@ function whyUncommitted(fix) {
         case 'dirty-tree':
             return 'the work tree had uncommitted changes of its own';
         default:
-            return `the commit failed${fix.commitError ? `: ${(0,frames_text/* terminalSafe */.k)(fix.commitError.split('\n')[0])}` : ''}`;
+            return `the commit failed${fix.commitError ? `: ${(0,frames_text/* terminalSafe */.kJ)(fix.commitError.split('\n')[0])}` : ''}`;
     }
 }
 /** "time: 21.4 s — baseline run 3.9 s, confirmation 1.2 s, provider 8.3 s, test runs 4.6 s, self-heal 0.4 s". */
@@ -1256,8 +1256,8 @@ function timeLine(report) {
 }
 /** The compact human summary printed at the end. */
 function renderSummary(report) {
-    const safe = (t) => (0,frames_text/* terminalSafe */.k)(t);
-    const lines = [`self-heal: ${report.result} — ${(0,frames_text/* terminalSafe */.k)(report.reason, true)}`];
+    const safe = (t) => (0,frames_text/* terminalSafe */.kJ)(t);
+    const lines = [`self-heal: ${report.result} — ${(0,frames_text/* terminalSafe */.kJ)(report.reason, true)}`];
     if (report.failures.length) {
         lines.push(`failing tests (${report.failures.length}):`);
         for (const f of report.failures.slice(0, 10)) {
@@ -1278,7 +1278,7 @@ function renderSummary(report) {
     if (report.flaky.length)
         lines.push(`flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`);
     if (report.provider.fallbackFrom)
-        lines.push(`provider: ${safe(report.provider.name)} (${safe(report.provider.fallbackFrom)} was not available: ${(0,frames_text/* terminalSafe */.k)(report.provider.reason ?? '', true)})`);
+        lines.push(`provider: ${safe(report.provider.name)} (${safe(report.provider.fallbackFrom)} was not available: ${(0,frames_text/* terminalSafe */.kJ)(report.provider.reason ?? '', true)})`);
     if (report.tokens.input + report.tokens.output > 0)
         lines.push(`tokens: ${report.tokens.input} in, ${report.tokens.output} out`);
     const time = timeLine(report);
@@ -1291,7 +1291,7 @@ function renderSummary(report) {
     if (report.reproduce)
         lines.push(`reproduce: ${safe(report.reproduce)}`);
     if (report.diff)
-        lines.push('', (0,frames_text/* terminalSafe */.k)(report.diff, true).trimEnd());
+        lines.push('', (0,frames_text/* terminalDiff */.cu)(report.diff));
     return `${lines.join('\n')}\n`;
 }
 /** The flags only the CI rounds read (checked here; parseRunArgs checked the rest). */

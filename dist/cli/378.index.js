@@ -101,12 +101,14 @@ const HealOptions = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /* harmony export */   v: () => (/* binding */ buildCommitMessage)
 /* harmony export */ });
 /* unused harmony export acceptedAttempt */
-/* harmony import */ var _text_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6590);
-/* harmony import */ var _loop_guard_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4004);
+/* harmony import */ var _text_format_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8488);
+/* harmony import */ var _text_markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6590);
+/* harmony import */ var _loop_guard_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4004);
 
 
+
+/** The names in a subject, in characters: with `fix: make … pass (self-heal)` about 87 at most. */
 const MAX_SUBJECT_NAMES_CHARS = 60;
-const MAX_NAME_CHARS = 40;
 const MAX_LISTED = 20;
 const MAX_LINE_CHARS = 200;
 const MAX_RUN_URL_CHARS = 500;
@@ -117,22 +119,28 @@ function oneLine(text, max) {
 }
 /** A test's name or id: one line, whitespace collapsed, references broken, bounded. */
 function flatten(text, max) {
-    return oneLine((0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .breakReferences */ .m3)(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ')), max);
+    return oneLine((0,_text_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .breakReferences */ .m3)(text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ')), max);
 }
+/**
+ * The tests the subject names: whole names while they fit, then how many more. A name is never cut
+ * (`test_checkout_applies_the_bul…` names no test); one too long for the subject is only counted.
+ */
 function subjectNames(names) {
-    const unique = [...new Set(names.map((n) => flatten(n, MAX_NAME_CHARS)))];
-    if (unique.length === 1)
-        return unique[0];
+    const unique = [...new Set(names.map((n) => flatten(n, MAX_LINE_CHARS)))];
     const shown = [];
     for (const name of unique) {
-        if (shown.length > 0 && [...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS)
+        if (name.length > MAX_SUBJECT_NAMES_CHARS)
+            continue;
+        if ([...shown, name].join(', ').length > MAX_SUBJECT_NAMES_CHARS)
             break;
         shown.push(name);
     }
     const rest = unique.length - shown.length;
-    if (rest === 0)
-        return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
-    return `${shown.join(', ')} and ${rest} more`;
+    if (shown.length === 0)
+        return (0,_text_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(unique.length, 'failing test');
+    if (rest > 0)
+        return `${shown.join(', ')} and ${rest} more`;
+    return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 /** The accepted attempt of a report: the one its fix names, else the last one marked accepted. */
 function acceptedAttempt(report) {
@@ -153,8 +161,8 @@ function buildCommitMessage(report, runUrl) {
     if (report.failures.length > MAX_LISTED)
         listed.push(`- … and ${report.failures.length - MAX_LISTED} more`);
     const trailers = [
-        `${_loop_guard_js__WEBPACK_IMPORTED_MODULE_1__/* .ATTEMPTS_TRAILER */ .be}: ${report.fix.attempt}`,
-        ...(runUrl ? [`${_loop_guard_js__WEBPACK_IMPORTED_MODULE_1__/* .RUN_TRAILER */ .cu}: ${oneLine(runUrl, MAX_RUN_URL_CHARS)}`] : []),
+        `${_loop_guard_js__WEBPACK_IMPORTED_MODULE_2__/* .ATTEMPTS_TRAILER */ .be}: ${report.fix.attempt}`,
+        ...(runUrl ? [`${_loop_guard_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_TRAILER */ .cu}: ${oneLine(runUrl, MAX_RUN_URL_CHARS)}`] : []),
     ];
     return [
         subject,
@@ -852,153 +860,189 @@ class ImportReader {
         return found.slice(0, 2);
     }
     read(source, file) {
-        const out = { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
-        const own = (files) => files.filter(this.isOwn);
-        const bind = (local, files, make) => {
-            if (files === 'unknown')
-                return;
-            // Not a file of the repository (a package), or not the user's source (a test helper).
-            if (files === 'package' || files.length === 0 || own(files).length === 0) {
-                out.bindings.set(local, { kind: 'external' });
-                return;
-            }
-            out.bindings.set(local, make(own(files)));
-            for (const f of own(files))
-                if (!out.files.includes(f))
-                    out.files.push(f);
-        };
+        const imports = new FileImports(this, file);
         const family = syntax_walk/* FAMILY */.Ju[source.language];
         (0,syntax_walk/* walkSyntax */.l5)(source.tree.rootNode, (n) => {
-            if (family === 'python') {
-                if (n.type === 'import_from_statement') {
-                    const module = n.childForFieldName('module_name');
-                    if (!module)
-                        return false;
-                    const dots = module.type === 'relative_import' ? (/^\.+/.exec(module.text)?.[0].length ?? 0) : 0;
-                    const dotted = module.text.slice(dots);
-                    const files = this.pythonModule(dotted, file, dots);
-                    if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) {
-                        for (const f of own(files)) {
-                            out.star.push(f);
-                            if (!out.files.includes(f))
-                                out.files.push(f);
-                        }
-                        return false;
-                    }
-                    for (const imported of n.childrenForFieldName('name')) {
-                        if (!imported)
-                            continue;
-                        const nameNode = imported.type === 'aliased_import' ? imported.childForFieldName('name') : imported;
-                        const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
-                        const name = nameNode?.text;
-                        if (!name)
-                            continue;
-                        // `from shop import cart`: a module of the package, or a name its __init__ defines.
-                        const submodule = this.pythonModule(dotted ? `${dotted}.${name}` : name, file, dots);
-                        if (submodule.length > 0)
-                            bind(alias ?? name, submodule, (f) => ({ kind: 'module', files: f }));
-                        else
-                            bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
-                    }
-                    return false;
-                }
-                if (n.type === 'import_statement') {
-                    for (const imported of n.childrenForFieldName('name')) {
-                        if (!imported)
-                            continue;
-                        const dotted = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
-                        const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
-                        if (dotted)
-                            bind(alias ?? dotted, this.pythonModule(dotted, file, 0), (f) => ({ kind: 'module', files: f }));
-                    }
-                    return false;
-                }
-                return true;
-            }
+            if (family === 'python')
+                return imports.python(n);
             if (family !== 'js')
                 return false;
-            if (n.type === 'import_statement') {
-                const spec = stringValue(n.childForFieldName('source'));
-                if (spec === undefined)
-                    return false;
-                const files = this.jsModule(spec, file);
-                const clause = n.namedChildren.find((c) => c?.type === 'import_clause');
-                for (const part of clause?.namedChildren ?? []) {
-                    if (!part)
-                        continue;
-                    if (part.type === 'identifier')
-                        bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
-                    else if (part.type === 'namespace_import') {
-                        const local = part.namedChildren.find((c) => c?.type === 'identifier')?.text;
-                        if (local)
-                            bind(local, files, (f) => ({ kind: 'module', files: f }));
-                    }
-                    else if (part.type === 'named_imports') {
-                        for (const spec of part.namedChildren) {
-                            const name = spec?.childForFieldName('name')?.text;
-                            const alias = spec?.childForFieldName('alias')?.text;
-                            if (name)
-                                bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
-                        }
-                    }
-                }
-                if (files !== 'package' && files !== 'unknown')
-                    for (const f of own(files))
-                        if (!out.files.includes(f))
-                            out.files.push(f);
-                return false;
-            }
-            if (n.type === 'export_statement') {
-                const spec = stringValue(n.childForFieldName('source'));
-                if (spec === undefined)
-                    return true;
-                const files = this.jsModule(spec, file);
-                if (files === 'package' || files === 'unknown')
-                    return false;
-                const clause = n.namedChildren.find((c) => c?.type === 'export_clause');
-                if (!clause)
-                    out.reexportAll.push(...own(files));
-                for (const s of clause?.namedChildren ?? []) {
-                    const name = s?.childForFieldName('name')?.text;
-                    const alias = s?.childForFieldName('alias')?.text;
-                    if (name)
-                        out.reexports.set(alias ?? name, { files: own(files), name });
-                }
-                return false;
-            }
-            if (n.type === 'variable_declarator') {
-                // `const x = require('./x')`, `const { a, b: c } = require('./x')`
-                const value = n.childForFieldName('value');
-                if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require')
-                    return true;
-                const spec = stringValue(value.childForFieldName('arguments')?.namedChildren[0]);
-                if (spec === undefined)
-                    return false;
-                const files = this.jsModule(spec, file);
-                const target = n.childForFieldName('name');
-                if (target?.type === 'identifier')
-                    bind(target.text, files, (f) => ({ kind: 'module', files: f }));
-                else if (target?.type === 'object_pattern') {
-                    for (const p of target.namedChildren) {
-                        if (p?.type === 'shorthand_property_identifier_pattern')
-                            bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
-                        else if (p?.type === 'pair_pattern') {
-                            const key = p.childForFieldName('key')?.text;
-                            const local = p.childForFieldName('value');
-                            if (key && local?.type === 'identifier')
-                                bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
-                        }
-                    }
-                }
-                if (files !== 'package' && files !== 'unknown')
-                    for (const f of own(files))
-                        if (!out.files.includes(f))
-                            out.files.push(f);
-                return false;
-            }
-            return true;
+            return imports.javascript(n);
         });
-        return out;
+        return imports.out;
+    }
+}
+/**
+ * The imports of one file, collected while its syntax tree is walked. Each `python`/`javascript`
+ * call reads one node and says whether the walk should go into its children.
+ */
+class FileImports {
+    reader;
+    file;
+    out = { bindings: new Map(), star: [], reexports: new Map(), reexportAll: [], files: [] };
+    constructor(reader, file) {
+        this.reader = reader;
+        this.file = file;
+    }
+    python(n) {
+        if (n.type === 'import_from_statement')
+            this.pythonFrom(n);
+        else if (n.type === 'import_statement')
+            this.pythonImport(n);
+        else
+            return true;
+        return false;
+    }
+    javascript(n) {
+        if (n.type === 'import_statement')
+            return this.jsImport(n);
+        if (n.type === 'export_statement')
+            return this.jsReexport(n);
+        if (n.type === 'variable_declarator')
+            return this.jsRequire(n);
+        return true;
+    }
+    own(files) {
+        return files.filter((f) => this.reader.isOwn(f));
+    }
+    noteFiles(files) {
+        for (const f of this.own(files))
+            if (!this.out.files.includes(f))
+                this.out.files.push(f);
+    }
+    bind(local, files, make) {
+        if (files === 'unknown')
+            return;
+        // Not a file of the repository (a package), or not the user's source (a test helper).
+        if (files === 'package' || files.length === 0 || this.own(files).length === 0) {
+            this.out.bindings.set(local, { kind: 'external' });
+            return;
+        }
+        this.out.bindings.set(local, make(this.own(files)));
+        this.noteFiles(files);
+    }
+    /** `from x import y as z`, `from . import m`, `from x import *`. */
+    pythonFrom(n) {
+        const module = n.childForFieldName('module_name');
+        if (!module)
+            return;
+        const dots = module.type === 'relative_import' ? (/^\.+/.exec(module.text)?.[0].length ?? 0) : 0;
+        const dotted = module.text.slice(dots);
+        const files = this.reader.pythonModule(dotted, this.file, dots);
+        if (n.namedChildren.some((c) => c?.type === 'wildcard_import')) {
+            for (const f of this.own(files)) {
+                this.out.star.push(f);
+                if (!this.out.files.includes(f))
+                    this.out.files.push(f);
+            }
+            return;
+        }
+        for (const imported of n.childrenForFieldName('name')) {
+            if (!imported)
+                continue;
+            const nameNode = imported.type === 'aliased_import' ? imported.childForFieldName('name') : imported;
+            const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
+            const name = nameNode?.text;
+            if (!name)
+                continue;
+            // `from shop import cart`: a module of the package, or a name its __init__ defines.
+            const submodule = this.reader.pythonModule(dotted ? `${dotted}.${name}` : name, this.file, dots);
+            if (submodule.length > 0)
+                this.bind(alias ?? name, submodule, (f) => ({ kind: 'module', files: f }));
+            else
+                this.bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
+        }
+    }
+    /** `import x.y`, `import x.y as m`. */
+    pythonImport(n) {
+        for (const imported of n.childrenForFieldName('name')) {
+            if (!imported)
+                continue;
+            const dotted = imported.type === 'aliased_import' ? imported.childForFieldName('name')?.text : imported.text;
+            const alias = imported.type === 'aliased_import' ? imported.childForFieldName('alias')?.text : undefined;
+            if (dotted)
+                this.bind(alias ?? dotted, this.reader.pythonModule(dotted, this.file, 0), (f) => ({
+                    kind: 'module',
+                    files: f,
+                }));
+        }
+    }
+    /** `import d, { a, b as c } from './x'`, `import * as m from './x'`. */
+    jsImport(n) {
+        const spec = stringValue(n.childForFieldName('source'));
+        if (spec === undefined)
+            return false;
+        const files = this.reader.jsModule(spec, this.file);
+        const clause = n.namedChildren.find((c) => c?.type === 'import_clause');
+        for (const part of clause?.namedChildren ?? []) {
+            if (!part)
+                continue;
+            if (part.type === 'identifier')
+                this.bind(part.text, files, (f) => ({ kind: 'symbol', files: f, name: 'default' }));
+            else if (part.type === 'namespace_import') {
+                const local = part.namedChildren.find((c) => c?.type === 'identifier')?.text;
+                if (local)
+                    this.bind(local, files, (f) => ({ kind: 'module', files: f }));
+            }
+            else if (part.type === 'named_imports') {
+                for (const spec of part.namedChildren) {
+                    const name = spec?.childForFieldName('name')?.text;
+                    const alias = spec?.childForFieldName('alias')?.text;
+                    if (name)
+                        this.bind(alias ?? name, files, (f) => ({ kind: 'symbol', files: f, name }));
+                }
+            }
+        }
+        if (files !== 'package' && files !== 'unknown')
+            this.noteFiles(files);
+        return false;
+    }
+    /** `export { a as b } from './x'`, `export * from './x'`; any other export is walked into. */
+    jsReexport(n) {
+        const spec = stringValue(n.childForFieldName('source'));
+        if (spec === undefined)
+            return true;
+        const files = this.reader.jsModule(spec, this.file);
+        if (files === 'package' || files === 'unknown')
+            return false;
+        const clause = n.namedChildren.find((c) => c?.type === 'export_clause');
+        if (!clause)
+            this.out.reexportAll.push(...this.own(files));
+        for (const s of clause?.namedChildren ?? []) {
+            const name = s?.childForFieldName('name')?.text;
+            const alias = s?.childForFieldName('alias')?.text;
+            if (name)
+                this.out.reexports.set(alias ?? name, { files: this.own(files), name });
+        }
+        return false;
+    }
+    /** `const x = require('./x')`, `const { a, b: c } = require('./x')`. */
+    jsRequire(n) {
+        const value = n.childForFieldName('value');
+        if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require')
+            return true;
+        const spec = stringValue(value.childForFieldName('arguments')?.namedChildren[0]);
+        if (spec === undefined)
+            return false;
+        const files = this.reader.jsModule(spec, this.file);
+        const target = n.childForFieldName('name');
+        if (target?.type === 'identifier')
+            this.bind(target.text, files, (f) => ({ kind: 'module', files: f }));
+        else if (target?.type === 'object_pattern') {
+            for (const p of target.namedChildren) {
+                if (p?.type === 'shorthand_property_identifier_pattern')
+                    this.bind(p.text, files, (f) => ({ kind: 'symbol', files: f, name: p.text }));
+                else if (p?.type === 'pair_pattern') {
+                    const key = p.childForFieldName('key')?.text;
+                    const local = p.childForFieldName('value');
+                    if (key && local?.type === 'identifier')
+                        this.bind(local.text, files, (f) => ({ kind: 'symbol', files: f, name: key }));
+                }
+            }
+        }
+        if (files !== 'package' && files !== 'unknown')
+            this.noteFiles(files);
+        return false;
     }
 }
 
@@ -1364,72 +1408,6 @@ function createCalleeResolver(repo, limits = {}) {
 
 /***/ }),
 
-/***/ 1633:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cl: () => (/* binding */ familyOfFile),
-/* harmony export */   Ju: () => (/* binding */ FAMILY),
-/* harmony export */   ZW: () => (/* binding */ MAX_IDENTIFIER),
-/* harmony export */   _5: () => (/* binding */ isIdentifier),
-/* harmony export */   l5: () => (/* binding */ walkSyntax)
-/* harmony export */ });
-/* harmony import */ var _syntax_tree_sitter_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2211);
-/**
- * Shared pieces of the syntax-tree lookups behind the callee definitions (`callee-definitions.ts`):
- * the grammar families they tell apart (TypeScript and TSX read like JavaScript), a pre-order walk
- * that can skip subtrees, and what counts as a plain identifier.
- */
-
-const FAMILY = {
-    python: 'python',
-    javascript: 'js',
-    typescript: 'js',
-    tsx: 'js',
-    go: 'go',
-    java: 'java',
-    rust: 'rust',
-};
-function familyOfFile(file) {
-    const language = (0,_syntax_tree_sitter_js__WEBPACK_IMPORTED_MODULE_0__/* .languageForFile */ .Qf)(file);
-    return language ? FAMILY[language] : undefined;
-}
-/** Longer names are no function of anyone's (and would make the search patterns costly). */
-const MAX_IDENTIFIER = 100;
-/** A plain identifier in all five families (no `::`, no dots). */
-function isIdentifier(name) {
-    return name.length <= MAX_IDENTIFIER && /^[A-Za-z_$][\w$]*$/.test(name);
-}
-/** Pre-order walk of `node`'s subtree; `visit` returns false to skip a node's children. */
-function walkSyntax(node, visit) {
-    const cursor = node.walk();
-    try {
-        let descend = visit(cursor.currentNode);
-        for (;;) {
-            if (descend && cursor.gotoFirstChild()) {
-                descend = visit(cursor.currentNode);
-                continue;
-            }
-            // The next sibling, else the next sibling of the nearest ancestor, never leaving `node`.
-            for (;;) {
-                if (cursor.currentNode.id === node.id)
-                    return;
-                if (cursor.gotoNextSibling())
-                    break;
-                if (!cursor.gotoParent())
-                    return;
-            }
-            descend = visit(cursor.currentNode);
-        }
-    }
-    finally {
-        cursor.delete();
-    }
-}
-
-
-/***/ }),
-
 /***/ 7378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1453,8 +1431,8 @@ var heal_options = __webpack_require__(8582);
 var repair_provider = __webpack_require__(3716);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 28 modules
 var create_provider = __webpack_require__(1410);
-// EXTERNAL MODULE: ./src/frames/collect-evidence.ts + 27 modules
-var collect_evidence = __webpack_require__(83);
+// EXTERNAL MODULE: ./src/frames/collect-evidence.ts + 30 modules
+var collect_evidence = __webpack_require__(8538);
 // EXTERNAL MODULE: ./src/text/format.ts
 var format = __webpack_require__(8488);
 ;// CONCATENATED MODULE: ./src/loop/budget.ts
@@ -1920,6 +1898,10 @@ function describeNotRun(notRun, total, command) {
     return `${notRun.length} of ${(0,format/* plural */.LS)(total, 'target')} did not run (missing from the report or skipped) with \`${(0,untrusted_text/* oneLine */.TN)(command, 200)}\`: ${shown.join(', ')}${more}`;
 }
 
+// EXTERNAL MODULE: ./src/workspace/shell-quote.ts
+var shell_quote = __webpack_require__(1890);
+// EXTERNAL MODULE: ./src/frames/build-frames.ts + 4 modules
+var build_frames = __webpack_require__(1861);
 ;// CONCATENATED MODULE: ./src/loop/baseline.ts
 /**
  * The baseline: which tests fail (the fail-to-pass targets), which pass (pass-to-pass), and do the
@@ -1938,6 +1920,8 @@ function describeNotRun(notRun, total, command) {
  * command, and a target that does not run even then is dropped (said in the log). When the full
  * command confirms reused reports, its run replaces them as the baseline.
  */
+
+
 
 
 
@@ -2014,9 +1998,14 @@ async function reuseReports(input) {
         logger.info(`no failing test in the step's ${(0,format/* plural */.LS)(reports.length, 'report')}; running the test command`);
         return undefined;
     }
-    logger.info(`reusing the step's ${(0,format/* plural */.LS)(reports.length, 'fresh report')}: ${(0,format/* plural */.LS)(failing(evidence.run.cases).length, 'failing test')}`);
+    logger.info(`reusing the step's ${(0,format/* plural */.LS)(reports.length, 'fresh report')}: ${(0,format/* plural */.LS)((0,build_frames/* countFailingTests */.Xf)(evidence.run.cases, evidence.frames), 'failing test')}`);
     const fullRunMs = evidence.run.cases.reduce((n, c) => n + (c.durationMs ?? 0), 0);
     return { evidence, source: 'reports', fullRunMs };
+}
+/** A command as typed at the repository root: into the test command's directory first, when that is another. */
+function fromRoot(input, command) {
+    const rel = input.cwd === undefined ? '' : external_node_path_default().relative(input.root, input.cwd).split((external_node_path_default()).sep).join('/');
+    return rel === '' || rel.startsWith('..') ? command : `cd ${(0,shell_quote/* shellQuote */.Z)(rel)} && ${command}`;
 }
 function stop(result, reason, summary, frames) {
     return { kind: 'stop', result, reason, summary, frames, flaky: [] };
@@ -2027,7 +2016,7 @@ async function runFullBaseline(input) {
     logger.info(`running the test command: ${input.testCommand}`);
     const run = await input.runs.full('baseline');
     const evidence = run.evidence;
-    logger.info(`baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${(0,format/* plural */.LS)(evidence.summary.total, 'test')}, ${failing(evidence.run.cases).length} failing`);
+    logger.info(`baseline: exit ${run.exitCode ?? 'killed'} in ${(run.durationMs / 1000).toFixed(1)}s, ${(0,format/* plural */.LS)(evidence.summary.total, 'test')}, ${(0,build_frames/* countFailingTests */.Xf)(evidence.run.cases, evidence.frames)} failing`);
     if (run.timedOut) {
         return stop('unhealed', `the test command timed out after ${Math.round(run.durationMs / 1000)}s at baseline; raise --timeout`, evidence.summary, evidence.frames);
     }
@@ -2110,7 +2099,7 @@ function settleBaseline(input, confirmation, rerun) {
             summary: evidence.summary,
             frames: evidence.frames,
             flaky,
-            reproduce: rerun.display(confirmation.tried),
+            reproduce: fromRoot(input, rerun.display(confirmation.tried)),
         };
     }
     if (flaky.length > 0)
@@ -2133,7 +2122,7 @@ function settleBaseline(input, confirmation, rerun) {
         fullRunMs: confirmation.observed.fullRunMs,
         targetedRunMs: confirmation.targetedRunMs,
         source: confirmation.observed.source,
-        reproduce: rerun.display(targets),
+        reproduce: fromRoot(input, rerun.display(targets)),
     };
 }
 
@@ -3630,6 +3619,7 @@ var outcome_text = __webpack_require__(5632);
 
 
 
+
 /** Bytes of an attempt's whole diff; larger changes are refused (a fix is small). */
 const MAX_ATTEMPT_DIFF_BYTES = 512 * 1024;
 /** Bytes of an attempt's diff kept in the report and in the history. */
@@ -3691,11 +3681,18 @@ async function runHealLoop(input) {
                 attempts,
                 timings,
                 result: 'healed',
-                reason: healedReason(n, input.expectations.failToPass.length, input.expectations.passToPass.length),
+                reason: healedReason(n, fixedCount(input), input.expectations.passToPass.length),
                 accepted: end.accepted,
             };
         }
     }
+}
+/** The targets counted as the failures list shows them (a Go parent failing through its subtest is not one more). */
+function fixedCount(input) {
+    const { failToPass, baseline } = input.expectations;
+    const cases = failToPass.map((id) => baseline.get(id)).filter((c) => c !== undefined);
+    // A target the baseline cases do not hold (a log-only failure) counts as itself.
+    return (0,build_frames/* countFailingTests */.Xf)(cases, input.frames) + (failToPass.length - cases.length);
 }
 /** "attempt 2 made 3 failing tests pass without breaking any of the 40 passing tests", read right for 0 and 1. */
 function healedReason(n, fixed, kept) {
@@ -4111,13 +4108,20 @@ function chooseVerifyMode(f) {
             ? undefined
             : `${(0,format/* plural */.LS)(f.attempts, 'full run')} of ${(0,format/* formatDuration */.a3)(f.fullRunMs)} would take more than half of the ${(0,format/* formatDuration */.a3)(f.budgetMs)} budget`;
     if (!why)
-        return {
-            mode: 'runner',
-            reason: `verify auto → runner: the full run takes ${(0,format/* formatDuration */.a3)(f.fullRunMs)}, well within the ${(0,format/* formatDuration */.a3)(f.budgetMs)} budget`,
-        };
+        return { mode: 'runner', reason: `verify auto → runner: ${fitsBecause(f)}` };
     if (f.ciUnavailable)
         return { mode: 'runner', reason: `verify auto → runner: ${why}, but ${f.ciUnavailable}` };
     return { mode: 'ci', reason: `verify auto → ci: ${why}` };
+}
+/** Why the full runs fit the budget, in words that say where the time came from. */
+function fitsBecause(f) {
+    const budget = `the ${(0,format/* formatDuration */.a3)(f.budgetMs)} budget`;
+    if (f.fullRunSource !== 'reports')
+        return `the full run takes ${(0,format/* formatDuration */.a3)(f.fullRunMs)}, well within ${budget}`;
+    // The step's reports were reused: no full run was timed, only what the reports say the tests took.
+    if (f.fullRunMs <= 0)
+        return `the step's reports were reused and time no test, so the full run is taken to fit ${budget}`;
+    return `the tests of the step's reports took ${(0,format/* formatDuration */.a3)(f.fullRunMs)}, well within ${budget}`;
 }
 /**
  * What a verification run is expected to take before the first attempt measured one: the suite's
@@ -6047,8 +6051,6 @@ var run_tests = __webpack_require__(4240);
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: ./src/workspace/sandbox.ts
 var sandbox = __webpack_require__(8346);
-// EXTERNAL MODULE: ./src/workspace/shell-quote.ts
-var shell_quote = __webpack_require__(1890);
 // EXTERNAL MODULE: ./src/workspace/home-caches.ts
 var home_caches = __webpack_require__(9480);
 ;// CONCATENATED MODULE: ./src/workspace/run-containment.ts
@@ -7869,6 +7871,7 @@ async function runBaseline(run, setup, created) {
             runs: timed.runs,
             collect,
             root: repo.root,
+            cwd: repo.cwd,
             testCommand: options.testCommand,
             junit: reportPatternsFromRoot(repo.root, repo.cwd, options.junit),
             log: options.log ? external_node_path_default().resolve(repo.cwd, options.log) : undefined,
@@ -7952,6 +7955,7 @@ function chooseVerify(run, setup, baseline) {
         ciUnavailable: ci?.verifier ? undefined : (ci?.unavailable ?? 'no CI rounds were set up by the caller'),
         shards: ci?.shards ?? 0,
         fullRunMs: baseline.fullRunMs,
+        fullRunSource: baseline.source,
         attempts: createCap(options).attempts,
         budgetMs: options.maxSeconds * 1000,
     });
@@ -8191,6 +8195,8 @@ __webpack_require__.d(__webpack_exports__, {
 var callee_definitions = __webpack_require__(8847);
 // EXTERNAL MODULE: ./src/frames/repo-view.ts
 var repo_view = __webpack_require__(5504);
+// EXTERNAL MODULE: ./src/syntax/tree-sitter.ts
+var tree_sitter = __webpack_require__(2211);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/repair/builtin/edit-for-mutations.ts
@@ -11487,6 +11493,7 @@ const TEMPLATES = [
 
 
 
+
 /** Lines of the localisation shown in the report. */
 const REPORTED_LINES = 10;
 /**
@@ -11534,6 +11541,9 @@ async function proposeRepair(run, request, host) {
     const callees = (0,callee_definitions/* createCalleeResolver */.ZI)(view);
     try {
         const lines = await suspiciousLines(run, request, host, store, callees);
+        const unsupported = lines.length === 0 ? unsupportedLanguages(request.failures) : undefined;
+        if (unsupported)
+            return unsupportedAnswer(unsupported);
         const hints = readFailureHints(request.failures);
         const seeds = await seedCandidates(lines, store, run.templates, hints);
         if (lines[0])
@@ -11582,6 +11592,35 @@ async function proposeRepair(run, request, host) {
         callees.dispose();
         await store.dispose();
     }
+}
+/** Languages of the failures' code the engine has no templates for, by their names. */
+const UNSUPPORTED = { go: 'Go', java: 'Java', rust: 'Rust' };
+/**
+ * The languages the failures are in, when every one of them is a language the engine does not
+ * repair (its templates are for Python and JavaScript/TypeScript); undefined when any may be its.
+ */
+function unsupportedLanguages(failures) {
+    const names = new Set();
+    for (const f of failures) {
+        const file = f.triggering?.file ?? f.test?.file;
+        const language = f.language !== 'unknown' ? f.language : file ? (0,tree_sitter/* languageForFile */.Qf)(file) : undefined;
+        const name = language ? UNSUPPORTED[language] : undefined;
+        if (!name)
+            return undefined;
+        names.add(name);
+    }
+    return names.size > 0 ? [...names].sort() : undefined;
+}
+/** Nothing to search: the final reason says why, once, instead of that no template applies. */
+function unsupportedAnswer(languages) {
+    const which = languages.join(' and ');
+    return {
+        edits: [],
+        usage: { input: 0, output: 0 },
+        notes: `builtin: ${which} ${languages.length === 1 ? 'is' : 'are'} not supported by the built-in engine, which repairs Python and JavaScript/TypeScript`,
+        detail: { engine: 'builtin', unsupported: languages },
+        exhausted: true,
+    };
 }
 function answerFor(report, detail, limits, 
 /** Set when the engine's own search time ran out: how long it searched. */
@@ -11927,6 +11966,7 @@ async function raiseEveryFunction(input, scores, testFiles) {
         }
     }
 }
+const CHANGED = 'changed by the commit under test';
 /** 4. The commit under test: its changed lines, and the functions around them, weigh more. */
 async function boostChanged(input, scores, testFiles) {
     const { changed, store } = input;
@@ -11937,7 +11977,7 @@ async function boostChanged(input, scores, testFiles) {
         const ranges = [];
         for (const line of lines) {
             if (!scores.has(file, line))
-                scores.raise(file, line, CHANGED_ONLY_WEIGHT, 'changed by the commit under test');
+                scores.raise(file, line, CHANGED_ONLY_WEIGHT, CHANGED);
             const rows = await functionRows(store, file, line);
             if (rows)
                 ranges.push(rows);
@@ -11945,8 +11985,9 @@ async function boostChanged(input, scores, testFiles) {
         changedFunctions.set(file, ranges);
     }
     return scores.all().map((s) => {
+        // A line raised only for being changed already says so.
         if (changed.get(s.file)?.has(s.line))
-            return { ...s, score: s.score * CHANGED_BOOST, why: `${s.why}; changed by the commit under test` };
+            return { ...s, score: s.score * CHANGED_BOOST, why: s.why === CHANGED ? s.why : `${s.why}; ${CHANGED}` };
         if (changedFunctions.get(s.file)?.some((r) => s.line >= r.start && s.line <= r.end))
             return { ...s, score: s.score * CHANGED_FUNCTION_BOOST };
         return { ...s };

@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7593);
 /* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8394);
 /* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
-/* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(83);
+/* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8538);
 /* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1861);
 /* harmony import */ var _contracts_failure_frame_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6333);
 /* harmony import */ var _frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9909);
@@ -54,7 +54,7 @@ ${(0,_args_js__WEBPACK_IMPORTED_MODULE_1__/* .describeFlags */ .Jv)(FLAGS, {
     log: 'the console log of the test run (pytest, jest, vitest, go test, cargo test, maven…), relative to --root',
     root: 'the repository root (default: the current directory)',
     format: 'output: json (the FramesReport schema, default), markdown or text',
-    'max-failures': `frames built at most (default ${_frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_MAX_FAILURES */ .B}); further failing tests are counted as not framed`,
+    'max-failures': `frames built at most (default ${_frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_MAX_FAILURES */ .BB}); further failing tests are counted as not framed`,
     help: 'show this help',
 })}
 
@@ -106,12 +106,12 @@ async function main(argv, io) {
     else if (format === 'markdown')
         io.stdout((0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .renderFramesMarkdown */ .Mm)(report));
     else
-        io.stdout((0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .renderFramesText */ .K)(report));
+        io.stdout((0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .renderFramesText */ .KY)(report));
     // Errors go to stderr as well, so a JSON consumer on stdout still sees them in a terminal.
     if (format === 'json') {
         for (const e of report.errors) {
             const { where, what } = (0,_frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .describeReadError */ .U)(e);
-            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .k)(where)}: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .k)(what)}\n`);
+            io.stderr(`self-heal parse: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .kJ)(where)}: ${(0,_frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__/* .terminalSafe */ .kJ)(what)}\n`);
         }
     }
     return collected.readAnything ? 0 : 1;

@@ -739,15 +739,15 @@ function describeEngine(attempt) {
         lines.push(`    built-in engine: ${(0,format/* plural */.LS)(validated, 'candidate')} validated by targeted reruns, of ${candidates ?? '?'} generated`);
     const templates = d.templates && typeof d.templates === 'object' ? Object.entries(d.templates) : [];
     if (templates.length)
-        lines.push(`    templates tried: ${templates.map(([t, n]) => `${(0,frames_text/* terminalSafe */.k)(t)} ×${n}`).join(', ')}`);
+        lines.push(`    templates tried: ${templates.map(([t, n]) => `${(0,frames_text/* terminalSafe */.kJ)(t)} ×${n}`).join(', ')}`);
     const fix = d.fix;
     if (fix?.description)
-        lines.push(`    fix found: ${(0,frames_text/* terminalSafe */.k)(fix.description)}`);
+        lines.push(`    fix found: ${(0,frames_text/* terminalSafe */.kJ)(fix.description)}`);
     const top = Array.isArray(d.localisation)
         ? d.localisation.slice(0, 3)
         : [];
     if (top.length)
-        lines.push(`    most suspicious lines: ${top.map((l) => `${(0,frames_text/* terminalSafe */.k)(l.file)}:${l.line} (${l.score})`).join(', ')}`);
+        lines.push(`    most suspicious lines: ${top.map((l) => `${(0,frames_text/* terminalSafe */.kJ)(l.file)}:${l.line} (${l.score})`).join(', ')}`);
     return lines;
 }
 function renderDemo(report, where) {
@@ -756,13 +756,13 @@ function renderDemo(report, where) {
     if (!report.failures.length)
         out.push('  (none)');
     for (const f of report.failures) {
-        out.push(`  ✗ ${(0,frames_text/* terminalSafe */.k)(f.name)}`);
+        out.push(`  ✗ ${(0,frames_text/* terminalSafe */.kJ)(f.name)}`);
         if (f.exceptionType || f.message)
-            out.push(`    ${(0,frames_text/* terminalSafe */.k)(f.exceptionType ?? 'failure')}: ${(0,frames_text/* terminalSafe */.k)(f.message.replace(/\s+/g, ' ').trim()).slice(0, 200)}`);
+            out.push(`    ${(0,frames_text/* terminalSafe */.kJ)(f.exceptionType ?? 'failure')}: ${(0,frames_text/* terminalSafe */.kJ)(f.message.replace(/\s+/g, ' ').trim()).slice(0, 200)}`);
         if (f.test)
-            out.push(`    test at ${(0,frames_text/* terminalSafe */.k)(f.test.file)}:${f.test.line}`);
+            out.push(`    test at ${(0,frames_text/* terminalSafe */.kJ)(f.test.file)}:${f.test.line}`);
         if (f.triggering)
-            out.push(`    failed at ${(0,frames_text/* terminalSafe */.k)(f.triggering.file)}:${f.triggering.line}${f.triggering.expression ? `  ${(0,frames_text/* terminalSafe */.k)(f.triggering.expression).slice(0, 120)}` : ''}`);
+            out.push(`    failed at ${(0,frames_text/* terminalSafe */.kJ)(f.triggering.file)}:${f.triggering.line}${f.triggering.expression ? `  ${(0,frames_text/* terminalSafe */.kJ)(f.triggering.expression).slice(0, 120)}` : ''}`);
     }
     out.push(section('attempts'));
     if (!report.attempts.length)
@@ -771,18 +771,18 @@ function renderDemo(report, where) {
         out.push(`  attempt ${a.n}: ${a.verdict} (${(a.durationMs / 1000).toFixed(1)}s)`);
         out.push(...describeEngine(a));
         if (a.verdict !== 'accepted' && a.feedback)
-            out.push(`    ${(0,frames_text/* terminalSafe */.k)(a.feedback.split('\n')[0] ?? '').slice(0, 200)}`);
+            out.push(`    ${(0,frames_text/* terminalSafe */.kJ)(a.feedback.split('\n')[0] ?? '').slice(0, 200)}`);
     }
     if (report.diff) {
         out.push(section('the fix'));
-        out.push((0,frames_text/* terminalSafe */.k)(report.diff, true).trimEnd());
+        out.push((0,frames_text/* terminalDiff */.cu)(report.diff));
     }
     out.push(section('job summary (Markdown, as a CI run would post it)'));
     out.push(renderJobSummary(report).trimEnd());
     out.push(section('result'));
-    out.push(`  ${report.result}: ${(0,frames_text/* terminalSafe */.k)(report.reason, true)}`);
+    out.push(`  ${report.result}: ${(0,frames_text/* terminalSafe */.kJ)(report.reason, true)}`);
     if (report.commit)
-        out.push(`  committed ${report.commit.sha.slice(0, 12)} in the example repository: ${(0,frames_text/* terminalSafe */.k)(report.commit.message.split('\n')[0] ?? '')}`);
+        out.push(`  committed ${report.commit.sha.slice(0, 12)} in the example repository: ${(0,frames_text/* terminalSafe */.kJ)(report.commit.message.split('\n')[0] ?? '')}`);
     out.push(where.kept
         ? `  the example repository is kept at ${where.dir}`
         : '  the temporary example repository was removed (pass --keep to look around in it)');
@@ -898,17 +898,25 @@ var shell_quote = __webpack_require__(1890);
 function exampleTestCommand(node) {
     return `${(0,shell_quote/* shellQuote */.Z)(node)} --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=junit.xml`;
 }
+/**
+ * The environment the example's tests run in: `node` on PATH is the Node.js that runs them, so the
+ * command reads as a user would type it (`node --test …`), also in "Reproduce locally".
+ */
+function withNodeOnPath(env, node) {
+    const key = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+    return { ...env, [key]: [external_node_path_default().dirname(node), env[key]].filter(Boolean).join((external_node_path_default()).delimiter) };
+}
 async function runDemo(options) {
     const dir = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(options.tmpRoot ?? (0,external_node_os_.tmpdir)(), 'self-heal-demo-'));
     try {
-        const env = isolatedGitEnv(options.env);
+        const env = withNodeOnPath(isolatedGitEnv(options.env), options.node ?? process.execPath);
         await options.logger.group('example project', async () => {
             await prepareExampleRepo(dir, env);
             options.logger.info(`a shop's pricing module with node:test tests, committed in ${dir}`);
         });
         const healOptions = {
             cwd: dir,
-            testCommand: exampleTestCommand(options.node ?? process.execPath),
+            testCommand: exampleTestCommand('node'),
             junit: ['junit.xml'],
             provider: 'builtin',
             maxAttempts: 3,
@@ -959,10 +967,10 @@ ${(0,args/* describeFlags */.Jv)(FLAGS, {
 })}`;
 function stderrLogger(io) {
     return {
-        info: (m) => io.stderr(`  ${(0,frames_text/* terminalSafe */.k)(m, true)}\n`),
-        warn: (m) => io.stderr(`  warning: ${(0,frames_text/* terminalSafe */.k)(m, true)}\n`),
+        info: (m) => io.stderr(`  ${(0,frames_text/* terminalSafe */.kJ)(m, true)}\n`),
+        warn: (m) => io.stderr(`  warning: ${(0,frames_text/* terminalSafe */.kJ)(m, true)}\n`),
         group: async (name, fn) => {
-            io.stderr(`▸ ${(0,frames_text/* terminalSafe */.k)(name)}\n`);
+            io.stderr(`▸ ${(0,frames_text/* terminalSafe */.kJ)(name)}\n`);
             return fn();
         },
     };

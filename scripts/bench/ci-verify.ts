@@ -14,7 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collectRunReports } from '../../src/delivery/run-artifacts.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
-import { createCiVerifier } from '../../src/delivery/ci-run.js';
+import { createCiVerifier } from '../../src/ci-verify/ci-run.js';
 import { deliver } from '../../src/delivery/deliver.js';
 import { createGitHubApi } from '../../src/delivery/github-api.js';
 import { heal } from '../../src/heal.js';

@@ -20,8 +20,9 @@ import { HealOptions } from '../contracts/heal-options.js';
 import type { HealReport } from '../contracts/heal-report.js';
 import type { Logger } from '../contracts/logger.js';
 import type { RepairProvider } from '../repair/provider.js';
-import { heal as realHeal, type HealCi, type HealDeps } from '../heal.js';
-import { createCiVerifier } from '../delivery/ci-run.js';
+import { heal as realHeal, type HealDeps } from '../heal.js';
+import type { HealCi } from '../ci-verify/heal-ci.js';
+import { releaseCiBranch, setUpCiVerify } from '../ci-verify/setup.js';
 import { createProvider as realCreateProvider, type ProviderServices } from '../repair/create-provider.js';
 import { createGuard } from '../loop/edits/guardrails.js';
 import { deliver } from '../delivery/deliver.js';
@@ -34,7 +35,7 @@ import { buildAnnotations, formatAnnotations } from '../render/annotations.js';
 import { renderJobSummary, renderNoticeSummary, type NoticeSummary } from '../render/job-summary.js';
 import { neutraliseCommands } from '../text/workflow-commands.js';
 import { git, topLevel, type GitContext } from '../workspace/git.js';
-import { readRunContext } from './context.js';
+import { readRunContext } from '../delivery/read-run-context.js';
 import type { RunContext } from '../delivery/run-context.js';
 import { InputError, readInputs, toHealOptions, type ActionInputs } from './inputs.js';
 import { collectRunReports } from '../delivery/run-artifacts.js';
@@ -201,10 +202,11 @@ async function runSteps(
     resolveRun(deps, env, logger, inputs, setRunUrl),
   );
   const { options: healOptions, shards } = await withRunReports(run, logger);
-  const ci = ciRounds(run, env, logger, signal, shards);
+  const ci = await ciRounds(run, env, logger, signal, shards);
   const report = await runHeal(deps, env, logger, signal, run, healOptions, ci);
   // No unverified candidate stays on self-heal/<branch> (nor in a pull request from it).
-  if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
+  const released = await releaseCiBranch(ci, report.result);
+  if (released) logger.info(released);
   const delivery = await logger.group('self-heal: delivery', () =>
     deliverReport(run, healOptions, report, logger, env),
   );
@@ -295,41 +297,35 @@ async function withRunReports(run: Resolved, logger: Logger): Promise<{ options:
   });
 }
 
-/** Why this run cannot push candidates and wait for their CI runs; undefined when it can. */
-function whyNoCiRounds({ inputs, target, api }: Resolved): string | undefined {
-  if (!api) return 'there is no github-token';
-  if (!target.branch || !target.sha) return 'there is no branch under test to push a candidate beside';
-  if (target.isFork) return 'the branch under test is in a fork';
-  if (inputs['dry-run']) return 'dry-run pushes nothing';
-  // auto never waits for a run a push with the workflow token would not start.
-  if (inputs.verify === 'auto' && !inputs['ci-workflow']) return 'there is no ci-workflow to dispatch on the candidate';
-  return undefined;
-}
-
-/** verify: ci — the rounds on self-heal/<branch>, or why they cannot be made in this run. */
+/** verify: ci — the rounds on self-heal/<branch> of the branch under test, or why not (`ci-verify/setup.ts`). */
 function ciRounds(
   run: Resolved,
   env: NodeJS.ProcessEnv,
   logger: Logger,
   signal: AbortSignal,
   shards: string[],
-): HealCi {
+): Promise<HealCi> {
   const { inputs, target, api, root } = run;
-  const unavailable = whyNoCiRounds(run);
-  if (unavailable || inputs.verify === 'runner') return { unavailable, shards: shards.length };
-  const verifier = createCiVerifier({
-    api: api!,
-    git: { cwd: root, env },
-    branch: target.branch!,
-    parent: target.sha!,
+  const asked = {
+    verify: inputs.verify,
     workflow: inputs['ci-workflow'] || undefined,
-    expectedArtifacts: shards,
-    download: (runId, dir) => collectRunReports(api!, runId, dir, (m) => logger.info(m)),
-    pollMs: inputs['ci-poll-seconds'] * 1000,
-    log: (m) => logger.info(m),
-    signal,
-  });
-  return { verifier, shards: shards.length };
+    workflowSetting: 'ci-workflow',
+    pollSeconds: inputs['ci-poll-seconds'],
+    dryRun: inputs['dry-run'],
+    shards,
+  };
+  return setUpCiVerify(
+    asked,
+    () => ({
+      api: api ?? { missing: 'there is no github-token' },
+      branch:
+        target.branch && target.sha
+          ? { name: target.branch, sha: target.sha, isFork: target.isFork }
+          : { missing: 'there is no branch under test to push a candidate beside' },
+      root,
+    }),
+    { env, log: (m) => logger.info(m), signal },
+  );
 }
 
 /** 3. Heal (with `commit: false`: delivery makes the commit); the downloaded reports are removed afterwards. */

@@ -1,6 +1,6 @@
 /**
  * What delivery needs to know about the workflow run: the event, the repository, the branch or pull
- * request under test. The action reads it from the runner's environment (`action/context.ts`);
+ * request under test. The adapters read it from the runner's environment (`read-run-context.ts`);
  * delivery only decides from it.
  */
 export interface PullRequestContext {

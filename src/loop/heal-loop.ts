@@ -4,16 +4,20 @@
  * 2. builds the prompt (frames, source windows, the commit's diff, the history of earlier attempts;
  *    everything scrubbed of secrets) and asks the provider,
  * 3. applies the answer (all edits or none), or, for an in-place agent, diffs the tree and puts
- *    every changed path through the same guardrails (refused paths are rolled back),
+ *    every changed path, and what it now holds, through the same guardrails (refused paths are
+ *    rolled back),
  * 4. restores the failing tests' own files (a test can never be changed to pass),
  * 5. checks the final diff again, hashes it, and skips a diff that was already tried,
- * 6. reruns the failing tests, then, only when they all pass, the full suite,
+ * 6. reruns the failing tests, then, only when they all pass, the full suite (a run that changed the
+ *    verdict's own files, or whose report is not the runner's, rejects the attempt: `verdict.ts`),
  * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), and once the
  *    failing tests passed in more targeted reruns (one, or as many as rule out a flake once one was
  *    suspected: `flake-watch.ts`), or restored exactly with its verdict and feedback recorded for
  *    the next one. A change that both passed and failed a failing test is `flaky`, never a fix.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.
  */
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { HealOptions } from '../contracts/heal-options.js';
 import type { Logger } from '../contracts/logger.js';
@@ -24,7 +28,13 @@ import {
   type RepairAnswer,
   type RepairProvider,
 } from '../repair/provider.js';
-import { changedPaths, diffSinceSnapshot, restoreSnapshot, type Snapshot } from '../workspace/tree-state.js';
+import {
+  changedPaths,
+  diffSinceSnapshot,
+  restoreSnapshot,
+  snapshotText,
+  type Snapshot,
+} from '../workspace/tree-state.js';
 import type { GitContext } from '../workspace/git.js';
 import { attemptAllowance, checkBudget, type BudgetCheck, type LoopCap, type Spent } from './budget.js';
 import type { SourceWindow } from './context.js';
@@ -746,10 +756,50 @@ async function applyAnswer(input: LoopInput, editCtx: EditContext, answer: Repai
     return check.ok;
   });
   // git status never lists ignored files, so every changed path here is one git would commit.
-  const files = candidates;
+  // A model's edits had their content judged before they were written (`apply-edits.ts`).
+  const unfit = answer.editedInPlace ? await refuseContent(input, editCtx, candidates) : [];
+  for (const { path: p, reason } of unfit) {
+    refused.push(p);
+    problems.push(`- ${reason}`);
+  }
+  const files = candidates.filter((p) => !unfit.some((u) => u.path === p));
   if (refused.length > 0) {
     restoreSnapshot(snapshot, refused);
     logger.warn(`refused and rolled back: ${refused.slice(0, 10).join(', ')}${refused.length > 10 ? ', …' : ''}`);
   }
   return { files, problems: problems.join('\n') };
+}
+
+/** Files larger than this are not read for the content guardrails (the edit limit is 2 MiB). */
+const MAX_CONTENT_CHECK_BYTES = 2 * 1024 * 1024;
+
+/** What an in-place agent wrote, judged by content (`edits/content-guard.ts`): the paths refused and why. */
+async function refuseContent(
+  input: LoopInput,
+  editCtx: EditContext,
+  paths: readonly string[],
+): Promise<Array<{ path: string; reason: string }>> {
+  const unfit: Array<{ path: string; reason: string }> = [];
+  for (const p of paths) {
+    const st = lstatOrNull(path.join(input.root, p));
+    if (st && (!st.isFile() || st.size > MAX_CONTENT_CHECK_BYTES)) continue;
+    const after = st ? readFileSync(path.join(input.root, p), 'utf8') : null;
+    const change = {
+      path: p,
+      before: snapshotText(input.snapshot, p),
+      after,
+      executable: !!st && (st.mode & 0o111) !== 0,
+    };
+    const reason = await editCtx.guard.checkContent(change);
+    if (reason) unfit.push({ path: p, reason });
+  }
+  return unfit;
+}
+
+function lstatOrNull(p: string): Stats | null {
+  try {
+    return lstatSync(p);
+  } catch {
+    return null;
+  }
 }

@@ -159,7 +159,12 @@ export function createTargetedRuns(input: TargetedRunsInput): TargetedRuns {
       const extra = options.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs };
       const result = plan ? await runs.run(plan, name, extra) : await runs.full(name);
       spentMs += result.durationMs;
-      const judged = result.timedOut || (result.gitDirWrites?.length ?? 0) > 0;
+      // A run that timed out or touched what judges it is a verdict, not a targeting problem.
+      const judged =
+        result.timedOut ||
+        (result.gitDirWrites?.length ?? 0) > 0 ||
+        (result.verdictWrites?.length ?? 0) > 0 ||
+        result.untrustedReport !== undefined;
       const notRun = judged ? [] : targetsNotRun(targets, result.cases, baseline);
       outcome = { ...result, durationMs: spentMs, level: at, notRun, ...(at === 'full' ? { fullRun: true } : {}) };
       // A run that stops at its first failure leaves the rest unrun, as asked: a failure decides.

@@ -10,6 +10,11 @@
  *   the code from before it,
  * - followed by putting git's metadata back: a run that wrote into `.git` (a hook, the config) is
  *   marked, unless the first run (the baseline's) did too: then the suite does it, not a patch,
+ * - followed by the check of the verdict's own files (`verdict-files.ts`): a candidate's run that
+ *   changed a test, a helper, its data or the runner's configuration is marked, unless a run of the
+ *   baseline changed the same file,
+ * - and its reports fingerprinted (`report-trust.ts`): the baseline's runs of the test command teach
+ *   what its runner writes; a candidate's report that differs is not trusted,
  * - read into cases and frames by the evidence collector.
  */
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
@@ -24,6 +29,8 @@ import { trackedFiles, type GitContext } from '../workspace/git.js';
 import { createBytecodeGuard } from '../workspace/python-bytecode.js';
 import { planRerun, type RerunPlan, type RerunScope, type RerunTarget } from './rerun.js';
 import type { RunOutcome } from './verdict.js';
+import type { VerdictFilesWatch } from './verdict-files.js';
+import { createReportTrust, fingerprintReports, type ReportTrust } from './report-trust.js';
 
 /** What the evidence collector (`frames/collect-evidence.ts`) returns, as far as the loop reads it. */
 export interface Evidence {
@@ -68,6 +75,8 @@ export interface TestRunsOptions {
    * change and rollback between two runs shows here, so the bytecode of exactly those sources goes.
    */
   changedPaths?: () => readonly string[];
+  /** The verdict's own files, compared before and after every run (`verdict-files.ts`). */
+  verdictFiles?: VerdictFilesWatch;
   /**
    * How runs are contained once `contain()` is called: `scan` forces the fallback; `passThrough`
    * names directories outside the work tree a run must write for real (a coverage recorder's).
@@ -111,6 +120,11 @@ export interface TestRuns {
    * each result saying what it wrote outside the work tree. Says how (and why not the sandbox).
    */
   contain(): { mode: 'sandbox' | 'scan'; reason?: string };
+  /**
+   * From now on the runs judge candidates: what one changes in the verdict's files is marked on its
+   * result (`verdictWrites`); before, what the baseline's runs change is learned as the suite's own.
+   */
+  judgeCandidates(): void;
 }
 
 function toRootRelative(root: string, cwd: string, pattern: string): string {
@@ -124,6 +138,12 @@ interface RunsState {
   counter: number;
   tracked?: Promise<Set<string>>;
   suiteWritesGitDir: boolean;
+  /** Set by `judgeCandidates()`. */
+  judging: boolean;
+  /** The verdict's files the baseline's own runs changed: the suite's doing, never a candidate's. */
+  suiteVerdictWrites: Set<string>;
+  /** What the test command's runner writes (learned from the baseline's runs). */
+  trust: ReportTrust;
   runEnv: NodeJS.ProcessEnv;
   bytecode: ReturnType<typeof createBytecodeGuard>;
   /** Set by `contain()`: the runs from then on execute a candidate's code. */
@@ -135,14 +155,18 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
     options,
     counter: 0,
     suiteWritesGitDir: false,
+    judging: false,
+    suiteVerdictWrites: new Set(),
+    trust: createReportTrust(),
     runEnv: testRunEnvironment(options.env, { secrets: options.secrets, pass: options.passEnv }),
     bytecode: createBytecodeGuard(options.root, options.cwd),
   };
   // The outputs of the previous heal are not this one's.
   rmSync(options.outputDir, { recursive: true, force: true });
   mkdirSync(options.outputDir, { recursive: true });
-  const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number) =>
-    executeRun(state, command, env, label, timeoutMs);
+  // Reports are judged for runs of the test command (full or targeted), not another command's (verify-subset).
+  const execute = (command: string, env: Record<string, string>, label: string, timeoutMs?: number, own = true) =>
+    executeRun(state, command, env, label, timeoutMs, own);
   const plan = (targets: readonly RerunTarget[], scope?: RerunScope, failFast?: boolean) =>
     planRerun({
       failFast,
@@ -157,7 +181,14 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
   return {
     plan,
     full: (label) => execute(options.testCommand, {}, label),
-    run: (p, label, extra) => execute(p.command, { ...p.env, ...extra?.env }, label, extra?.timeoutMs),
+    run: (p, label, extra) =>
+      execute(
+        p.command,
+        { ...p.env, ...extra?.env },
+        label,
+        extra?.timeoutMs,
+        p.targeted || p.command === options.testCommand,
+      ),
     async targeted(targets, label) {
       const p = plan(targets);
       return { ...(await execute(p.command, p.env, label)), plan: p };
@@ -173,7 +204,28 @@ export function createTestRuns(options: TestRunsOptions): TestRuns {
       });
       return { mode: state.containment.mode, reason: state.containment.reason };
     },
+    judgeCandidates: () => void (state.judging = true),
   };
+}
+
+/** A baseline run's reports teach what the runner writes; a candidate's are checked against it. */
+function judgeReports(state: RunsState, evidence: Evidence, command: string): string | null {
+  const prints = fingerprintReports(evidence.run.reports, evidence.run.cases, state.options.root);
+  const kind = command === state.options.testCommand ? 'full' : 'targeted';
+  if (!state.judging) {
+    state.trust.learn(prints, kind);
+    return null;
+  }
+  return state.trust.check(prints, kind);
+}
+
+/** The verdict's files this run changed that a baseline run did not (those are learned, not marked). */
+function verdictWrites(state: RunsState, changed: readonly string[]): string[] {
+  if (!state.judging) {
+    for (const p of changed) state.suiteVerdictWrites.add(p);
+    return [];
+  }
+  return changed.filter((p) => !state.suiteVerdictWrites.has(p));
 }
 
 async function matchReports(options: TestRunsOptions): Promise<string[]> {
@@ -261,12 +313,14 @@ async function executeRun(
   env: Record<string, string>,
   label: string,
   timeoutMs?: number,
+  ownReports = true,
 ): Promise<TestRunResult> {
   const { options } = state;
   await deleteStaleReports(state);
   const outputFile = path.join(options.outputDir, `${String(++state.counter).padStart(2, '0')}-${label}.log`);
   const runEnvironment = { ...state.runEnv, ...env };
   state.bytecode.beforeRun(options.changedPaths?.() ?? [], runEnvironment);
+  options.verdictFiles?.before();
   // File systems with 1 s (HFS+) or 2 s (FAT) timestamps: compare at whole seconds. A file's mtime
   // comes from the kernel's coarse clock, which can lag Date.now() by a tick: a report written just
   // after a whole second may carry the second before, so the start is taken a little early.
@@ -275,11 +329,13 @@ async function executeRun(
   const gitDirWrites = options.guardGitDir?.() ?? [];
   const wroteGitDir = gitDirWrites.length > 0 && !state.suiteWritesGitDir;
   if (gitDirWrites.length > 0 && state.counter === 1) state.suiteWritesGitDir = true;
+  const verdictFilesWritten = verdictWrites(state, (await options.verdictFiles?.after()) ?? []);
   const junit = await freshReports(options, startedAt);
   const evidence = await options.collect({ root: options.root, junit, log: outputFile });
   const reportErrors = evidence.errors.map((e) => `${e.file}: ${e.message}`);
   if (junit.length === 0 && options.junit.length > 0)
     reportErrors.unshift(`no report matching ${options.junit.join(', ')} was written`);
+  const untrustedReport = ownReports ? judgeReports(state, evidence, command) : null;
   return {
     label,
     command,
@@ -292,6 +348,8 @@ async function executeRun(
     durationMs: result.durationMs,
     reportErrors,
     ...(wroteGitDir ? { gitDirWrites } : {}),
+    ...(verdictFilesWritten.length > 0 ? { verdictWrites: verdictFilesWritten } : {}),
+    ...(untrustedReport ? { untrustedReport } : {}),
     ...(writtenOutside ? { writtenOutside } : {}),
   };
 }

@@ -26,6 +26,10 @@ export interface RunOutcome {
   reportErrors?: readonly string[];
   /** What the run wrote into git's metadata (put back since); the baseline's runs did not. */
   gitDirWrites?: readonly string[];
+  /** The verdict's own files (tests, helpers, data, runner config) the run changed (`verdict-files.ts`). */
+  verdictWrites?: readonly string[];
+  /** Why a report of the run is not the runner's as the baseline's runs wrote it (`report-trust.ts`). */
+  untrustedReport?: string;
   /** What the run wrote outside the work tree (a candidate's runs: `workspace/run-containment.ts`). */
   writtenOutside?: WrittenOutside;
   /** The run was the full test command: a targeted rerun that fell back that far (targeted-run.ts). */
@@ -159,6 +163,18 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
       ),
     };
   }
+  if (run.verdictWrites?.length) {
+    // The code under test rewrote what judges it: whatever the tests said, they did not judge the change.
+    const [first, ...more] = run.verdictWrites.map((p) => `\`${oneLine(p, 200)}\``);
+    return {
+      verdict: 'rejected-edits',
+      failToPass: { passed: 0, total },
+      feedback: render(
+        `Your change modified ${first}${more.length ? ` (and ${plural(more.length, 'other file')})` : ''} while the tests ran; it was undone. A fix never writes the tests, their helpers or data, or the test runner’s configuration, at run time or otherwise: fix the code under test so the tests pass as they are.`,
+        more.map((p) => `- ${p}`),
+      ),
+    };
+  }
   if (run.timedOut) {
     return {
       verdict: 'timeout',
@@ -173,6 +189,17 @@ export function judgeTargets(expect: Expectations, run: RunOutcome): Judgement {
   const missingReport = noReport(run);
   if (missingReport)
     return { verdict: 'not-run', failToPass: { passed: 0, total, notRun: total }, feedback: missingReport };
+  if (run.untrustedReport) {
+    // Whatever it says, a report the runner did not write as it does says nothing about the change.
+    return {
+      verdict: 'not-run',
+      failToPass: { passed: 0, total, notRun: total },
+      feedback: render(
+        `The test report was not written by the test runner as it was in the baseline, so the run's results are not trusted: ${oneLine(run.untrustedReport, 400)}. Leave the reports and how they are written alone (no code that writes, rewrites or removes them, at exit or otherwise); fix the code under test so the tests pass.`,
+        [],
+      ),
+    };
+  }
   const index = new CaseIndex(run.cases);
   const frames = new Map(run.frames.map((f) => [f.id, f]));
   const failed: string[] = [];

@@ -11,7 +11,7 @@
  * Only when even the leanest rendering is too big are whole trailing blocks dropped. Whatever is
  * left out is named at the end. Every untrusted string (test names, messages, paths, model text, diffs) is escaped.
  */
-import { renderCiRounds } from './ci-rounds.js';
+import { renderCiRounds } from '../ci-verify/rounds-summary.js';
 import type { FailureFrame, SourceLocation } from '../contracts/failure-frame.js';
 import type {
   Attempt,

@@ -332,6 +332,27 @@ export function changedPaths(snapshot: Snapshot): string[] {
   return changed.sort();
 }
 
+/**
+ * A path's text as the snapshot has it, or null when it had none (new, deleted, a symlink). For the
+ * content guardrails, which judge what an attempt changed in a file against what was there.
+ */
+export function snapshotText(snapshot: Snapshot, rel: string): string | null {
+  const saved = snapshot.entries.get(rel);
+  if (saved) return saved.kind === 'file' ? readFileSync(path.join(snapshot.dir, 'files', saved.file), 'utf8') : null;
+  if (snapshot.lastStatus?.get(rel)?.x === '?') return null;
+  // Clean when the snapshot was taken: the index holds it (the index is the snapshot's again).
+  const out = gitSync(ctxOf(snapshot.options), ['cat-file', 'blob', `:0:${rel}`], { okCodes: [128] });
+  return out.exitCode === 0 ? out.stdout : null;
+}
+
+/** The files the snapshot has: tracked (in its index), and the user's untracked files it saved. */
+export function snapshotFiles(snapshot: Snapshot): string[] {
+  const tracked = splitNul(gitSync(ctxOf(snapshot.options), ['ls-files', '-z']).stdout);
+  const saved = [...snapshot.entries.values()].filter((e) => e.kind !== 'absent').map((e) => e.path);
+  const absent = new Set([...snapshot.entries.values()].filter((e) => e.kind === 'absent').map((e) => e.path));
+  return [...new Set([...tracked.filter((p) => !absent.has(p)), ...saved])];
+}
+
 function removePath(abs: string): void {
   let st: Stats;
   try {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runAction, type ActionDeps } from '../../src/action/run.js';
 import { buildCommitMessage } from '../../src/delivery/commit-message.js';
 import type { HealReport } from '../../src/contracts/heal-report.js';
+import type { HealDeps } from '../../src/heal.js';
 import { runnerCommands } from '../text/runner-commands.js';
 import { applyFix, createHealedRepo, healedReport, type HealedRepo } from '../delivery/healed-repo.js';
 import { createRunnerEnv, type RunnerFiles, type RunnerSetup } from './runner-env.js';
@@ -138,6 +139,27 @@ describe('runAction: guards', () => {
     expect(heal).toHaveBeenCalledOnce();
     expect(r.outcome).toMatchObject({ result: 'nothing-to-heal', failed: false });
     expect(r.stdout).toContain('running anyway because allow-unsafe-pull-request-target is true');
+  });
+
+  it('verify: ci in a fork’s pull request: heal() gets no CI rounds, and why', async () => {
+    repo = createHealedRepo({ branch: 'feature' });
+    const head = repo.git('rev-parse', 'HEAD').trim();
+    let ci: HealDeps['ci'];
+    const heal: ActionDeps['heal'] = async (_options, deps) => {
+      ci = deps.ci;
+      return healedReport({ result: 'nothing-to-heal', reason: 'no failing test', attempts: [], failures: [] });
+    };
+    await run(
+      {
+        event: 'pull_request',
+        payload: 'pull_request_target.fork.json',
+        substitutions: { HEAD_SHA: head, BASE_SHA: 'b'.repeat(40) },
+        ref: 'refs/pull/8/merge',
+        inputs: { 'test-command': 'pytest', verify: 'ci', 'ci-workflow': 'ci.yml' },
+      },
+      heal,
+    );
+    expect(ci).toEqual({ unavailable: 'the branch under test is in a fork', shards: 0 });
   });
 
   it('skips neutrally when the triggering workflow_run did not fail', async () => {

@@ -20,6 +20,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['repair'],
   ['loop'],
   ['delivery'],
+  // verify: ci pushes candidates and reads CI runs through delivery's git and API, and heal() runs it.
+  ['ci-verify'],
   ['heal'],
   ['render'],
   ['demo'],

@@ -4,7 +4,8 @@
  * and the fix is committed on HEAD only after every shard's report is green.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../src/cli/index.js';
 import { shellQuote } from '../../src/workspace/shell-quote.js';
@@ -21,13 +22,15 @@ const run = (files: string[]) =>
 let repo: TempRepo | undefined;
 let github: GitHubServer | undefined;
 let ci: FakeCi | undefined;
+let eventDir: string | undefined;
 
 afterEach(async () => {
   await ci?.settled();
   ci?.close();
   repo?.cleanup();
   await github?.close();
-  repo = github = ci = undefined;
+  if (eventDir) rmSync(eventDir, { recursive: true, force: true });
+  repo = github = ci = eventDir = undefined;
 });
 
 function sink(cwd: string, env: NodeJS.ProcessEnv) {
@@ -107,5 +110,32 @@ describe('self-heal run --verify ci', () => {
       'verify: ci cannot run here: there is no GITHUB_TOKEN or GH_TOKEN for the GitHub API',
     );
     expect(ci!.rounds).toHaveLength(0);
+  });
+
+  it('in the GitHub Actions job of a fork’s pull request: exit 2, refused as the action refuses it', async () => {
+    const tested = await setUp();
+    eventDir = mkdtempSync(path.join(tmpdir(), 'event-'));
+    const event = path.join(eventDir, 'event.json');
+    const pull_request = {
+      number: 8,
+      head: { ref: 'feature', sha: tested, repo: { full_name: 'mallory/shop' } },
+      base: { ref: 'main', repo: { full_name: 'octo/shop' } },
+    };
+    writeFileSync(event, JSON.stringify({ pull_request, repository: { full_name: 'octo/shop' } }));
+    const env = {
+      ...repo!.env,
+      GITHUB_TOKEN: 'ghs_test_token',
+      GITHUB_REPOSITORY: 'octo/shop',
+      GITHUB_API_URL: github!.url,
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+    };
+    const io = sink(repo!.root, env);
+    expect(await runCli(argv(['--ci-workflow', 'ci.yml', '--ci-poll-seconds', '0.05']), io), io.err).toBe(2);
+    expect(io.out + io.err).toContain('verify: ci cannot run here: the branch under test is in a fork');
+    expect(ci!.rounds).toHaveLength(0);
+    expect(github!.state.dispatches).toEqual([]);
+    expect(repo!.git('ls-remote', 'origin', 'refs/heads/self-heal/*').trim()).toBe('');
+    expect(repo!.git('rev-parse', 'HEAD').trim()).toBe(tested);
   });
 });

@@ -19,8 +19,11 @@ import path from 'node:path';
 
 /** The environment every git call of a test uses (also handed to the code under test). */
 export function isolatedGitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  // When the tests run in a GitHub Actions job, its event is not the event of the code under test
+  // (the CLI reads it for verify: ci's fork refusal); a test that wants one sets its own.
+  const { GITHUB_EVENT_NAME: _name, GITHUB_EVENT_PATH: _path, ...inherited } = process.env;
   return {
-    ...process.env,
+    ...inherited,
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_AUTHOR_DATE: '2026-01-02T03:04:05Z',

@@ -64,6 +64,7 @@ function scriptedRuns(script: Record<string, TestCase[]>) {
     existingReports: () => Promise.resolve([]),
     settleBytecode: () => undefined,
     contain: () => ({ mode: 'scan', reason: 'not used by the baseline' }),
+    judgeCandidates: () => undefined,
   };
   return { runs, ran };
 }

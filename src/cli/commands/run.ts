@@ -26,7 +26,8 @@ import { formatDuration, plural } from '../../text/format.js';
 import { feedbackHeadline } from '../../loop/outcome-text.js';
 import { describeFlags, oneOf, parseFlags, type FlagSpecs } from '../args.js';
 import type { CliIO } from '../io.js';
-import { cliCiRounds, type CliCiFlags } from '../ci-rounds.js';
+import type { HealCi } from '../../ci-verify/heal-ci.js';
+import { checkoutWhere, releaseCiBranch, setUpCiVerify } from '../../ci-verify/setup.js';
 import { UsageError } from '../usage-error.js';
 
 const FLAGS = {
@@ -323,7 +324,7 @@ function reproductionLines(r: NonNullable<HealReport['reproduction']>): string[]
 }
 
 /** The flags only the CI rounds read (checked here; parseRunArgs checked the rest). */
-function ciFlags(argv: string[]): CliCiFlags {
+function ciFlags(argv: string[]): { workflow?: string; pollSeconds: number; repository?: string } {
   const { flags } = parseFlags(argv, FLAGS);
   const workflow = nonEmpty('ci-workflow', flags['ci-workflow'], 'a workflow file name such as ci.yml, or an id');
   if (workflow !== undefined && !/^(\d+|[\w.-]+\.ya?ml)$/.test(workflow))
@@ -338,6 +339,21 @@ function ciFlags(argv: string[]): CliCiFlags {
     repository,
     pollSeconds: flags['ci-poll-seconds'] !== undefined ? seconds('ci-poll-seconds', flags['ci-poll-seconds'])! : 10,
   };
+}
+
+/** verify: ci from a terminal or another CI system: candidates pushed to self-heal/<branch> of origin. */
+function setUpCi(
+  options: HealOptions,
+  flags: ReturnType<typeof ciFlags>,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Promise<HealCi> {
+  const { workflow, pollSeconds, repository } = flags;
+  return setUpCiVerify(
+    { verify: options.verify, workflow, workflowSetting: '--ci-workflow', pollSeconds, dryRun: false, shards: [] },
+    () => checkoutWhere(options.cwd, env, repository),
+    { env, log: (m) => logger.info(m) },
+  );
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -367,9 +383,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const ci = await cliCiRounds(options.verify, ciFlags(argv), options.cwd, io.env, logger);
+    const ci = await setUpCi(options, ciFlags(argv), io.env, logger);
     const report = await heal(options, { logger, createProvider: (o) => createProvider(o, io.env), env: io.env, ci });
-    if (report.result !== 'healed' && ci.verifier) logger.info(await ci.verifier.restore());
+    const released = await releaseCiBranch(ci, report.result);
+    if (released) logger.info(released);
     io.stdout(`\n${renderSummary(report)}`);
     return EXIT[report.result];
   } finally {

@@ -3,7 +3,7 @@
  *
  * Checks, per edit: the guardrails (`guardrails.ts`), git-ignored targets (an edit there could not
  * be committed, and ignored files are where secrets such as `.env` live), sizes, binary files, and
- * matching (`match-text.ts`). Edits to the same file apply in order to the in-memory content, so
+ * matching (`match-text.ts`); then, per file, what the edits write (the guard's `checkContent`). Edits to the same file apply in order to the in-memory content, so
  * a later edit must quote the text as the earlier ones left it. `checkEdits` is the dry run that
  * providers reach through `RepairHost.checkEdits`.
  */
@@ -121,7 +121,24 @@ export async function planEdits(ctx: EditContext, edits: readonly Edit[]): Promi
     if (state.current !== null && state.current !== state.before)
       writes.push({ path: rel, before: state.before, after: state.current });
   }
+  problems.push(...(await contentProblems(ctx, candidates, writes)));
   return { check: { ok: problems.length === 0, problems }, writes, tolerantMatches };
+}
+
+/** What the edits write, judged as a whole per file (`content-guard.ts`): named by the file's first edit. */
+async function contentProblems(
+  ctx: EditContext,
+  candidates: readonly Candidate[],
+  writes: readonly PlannedWrite[],
+): Promise<EditProblem[]> {
+  const problems: EditProblem[] = [];
+  for (const w of writes) {
+    const reason = await ctx.guard.checkContent({ path: w.path, before: w.before, after: w.after });
+    if (reason === null) continue;
+    const index = candidates.find((c) => c.path === w.path)?.index ?? 0;
+    problems.push({ index, path: w.path, kind: 'guardrail', message: reason });
+  }
+  return problems;
 }
 
 /** The answer as a whole: too many edits, or too many bytes added. */

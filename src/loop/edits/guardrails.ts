@@ -10,22 +10,21 @@
  * 3. Symlinks: every existing component is `lstat`ed; a link that resolves outside the repository
  *    is refused, one that stays inside is followed and its target checked by these same rules.
  * 4. `--protect` globs: always refused (the user's explicit word beats `--allow`).
- * 5. Default protection (tests, snapshots, CI, test/coverage config, lockfiles, git metadata),
- *    unless an `--allow` glob matches.
+ * 5. Default protection (`protection.ts`: tests, snapshots, what configures or runs the tests, code
+ *    that runs elsewhere, CI, lockfiles, git metadata), unless an `--allow` glob matches.
+ * Then `checkContent` (`content-guard.ts`) judges what a change writes: the protected sections of
+ * shared files (`pyproject.toml`, `package.json`, …: a change to their dependencies is not a change
+ * to how the tests run), new executables, and source that patches a test framework.
  *
  * Default patterns match case-insensitively (`TESTS/` is `tests/` on macOS and Windows file
  * systems), except the CamelCase class-name conventions (`FooTest.java`), where ignoring case would
  * catch `latest.java`.
- *
- * `setup.cfg` is protected: today it mostly carries `[tool:pytest]`, `[coverage:*]` and flake8
- * sections that can deselect or relax tests; package metadata has moved to `pyproject.toml`.
- * `pyproject.toml`, `package.json`, `Cargo.toml`, `go.mod` and `pom.xml` are not protected: a real
- * fix may need a dependency or build change, and a test deselected through them is caught by the
- * verdict (a pass-to-pass test that vanished or became skipped rejects the attempt).
  */
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { createContentGuard, type ContentChange } from './content-guard.js';
+import { HOW_TESTS_RUN as RUNNER_WHY, PROTECTED_PATHS } from './protection.js';
 
 /**
  * `target`: the repo path a symlink at `path` leads to, when it is one. Reading or writing `path`
@@ -33,154 +32,8 @@ import picomatch from 'picomatch';
  */
 export type PathCheck = { ok: true; path: string; target?: string } | { ok: false; path: string; reason: string };
 
-interface ProtectionGroup {
-  what: string;
-  why: string;
-  patterns: readonly string[];
-  caseSensitive?: boolean;
-}
-
-const FIX_THE_CODE = 'self-heal fixes the code under test; change the source instead';
-
-/** The default protected paths, grouped by why they are protected. */
-export const DEFAULT_PROTECTION: readonly ProtectionGroup[] = [
-  {
-    what: 'a test file',
-    why: FIX_THE_CODE,
-    patterns: [
-      '**/test/**',
-      '**/tests/**',
-      '**/__tests__/**',
-      '**/__test__/**',
-      '**/spec/**',
-      '**/specs/**',
-      '**/e2e/**',
-      '**/testdata/**',
-      '**/fixtures/**',
-      '**/__fixtures__/**',
-      '**/__mocks__/**',
-      '**/cypress/**',
-      '**/*_test.go',
-      '**/test_*.py',
-      '**/*_test.py',
-      '**/conftest.py',
-      '**/*.test.*',
-      '**/*.spec.*',
-      '**/*_spec.rb',
-      '**/*_test.rb',
-      '**/*_test.exs',
-      '**/*_test.dart',
-      '**/*.Tests/**',
-      '**/*.Test/**',
-    ],
-  },
-  {
-    what: 'a test file',
-    why: FIX_THE_CODE,
-    caseSensitive: true,
-    patterns: [
-      '**/*Test.java',
-      '**/*Tests.java',
-      '**/*IT.java',
-      '**/*Test.kt',
-      '**/*Tests.kt',
-      '**/*Test.scala',
-      '**/*Spec.scala',
-      '**/*Test.cs',
-      '**/*Tests.cs',
-      '**/*Test.php',
-      '**/*Tests.swift',
-    ],
-  },
-  {
-    what: 'a test snapshot',
-    why: 'an expected output must not be rewritten to match a wrong result',
-    patterns: ['**/__snapshots__/**', '**/snapshots/**', '**/*.snap', '**/*.ambr', '**/*.approved.*'],
-  },
-  {
-    what: 'CI configuration',
-    why: 'self-heal never changes how CI runs',
-    patterns: [
-      '.github/**',
-      '.gitlab-ci.yml',
-      '.gitlab/**',
-      '.circleci/**',
-      'azure-pipelines.yml',
-      '.azure-pipelines/**',
-      '**/Jenkinsfile',
-      '.travis.yml',
-      'bitbucket-pipelines.yml',
-      '.buildkite/**',
-      'appveyor.yml',
-      '.appveyor.yml',
-      '.drone.yml',
-      '.woodpecker.yml',
-      '.woodpecker/**',
-      'cloudbuild.yaml',
-      'buildspec.yml',
-      '.pre-commit-config.yaml',
-    ],
-  },
-  {
-    what: 'test or coverage configuration',
-    why: 'changing it could deselect or relax tests',
-    patterns: [
-      '**/pytest.ini',
-      '**/tox.ini',
-      '**/setup.cfg',
-      '**/noxfile.py',
-      '**/jest.config.*',
-      '**/jest.setup.*',
-      '**/vitest.config.*',
-      '**/vitest.workspace.*',
-      '**/vitest.setup.*',
-      '**/karma.conf.*',
-      '**/ava.config.*',
-      '**/playwright.config.*',
-      '**/cypress.config.*',
-      '**/.mocharc*',
-      '**/.nycrc*',
-      '**/.c8rc*',
-      '**/codecov.yml',
-      '**/.codecov.yml',
-      '**/.coveragerc',
-      '**/phpunit.xml*',
-      '**/.rspec',
-      '**/.simplecov',
-    ],
-  },
-  {
-    what: 'a lockfile',
-    why: 'lockfiles are regenerated by package managers, not edited',
-    patterns: [
-      '**/package-lock.json',
-      '**/npm-shrinkwrap.json',
-      '**/yarn.lock',
-      '**/pnpm-lock.yaml',
-      '**/bun.lock',
-      '**/bun.lockb',
-      '**/poetry.lock',
-      '**/Pipfile.lock',
-      '**/uv.lock',
-      '**/pdm.lock',
-      '**/Cargo.lock',
-      '**/go.sum',
-      '**/Gemfile.lock',
-      '**/composer.lock',
-      '**/mix.lock',
-      '**/pubspec.lock',
-      '**/packages.lock.json',
-      '**/gradle.lockfile',
-      '**/flake.lock',
-      '**/Podfile.lock',
-    ],
-  },
-  {
-    what: 'git metadata',
-    why: 'it changes what git tracks, ignores or filters',
-    patterns: ['**/.gitignore', '**/.gitattributes', '.gitmodules'],
-  },
-];
+/** The default protected paths (`protection.ts`), under the name callers know them by. */
+export const DEFAULT_PROTECTION = PROTECTED_PATHS;
 
 export interface GuardOptions {
   /** Repository root (absolute). */
@@ -191,6 +44,8 @@ export interface GuardOptions {
   allow?: readonly string[];
   /** Exact paths refused with their own reason (the failing tests' files). */
   pinned?: ReadonlyMap<string, string>;
+  /** Files the test command runs (`runner-files.ts`): protected like the runner's configuration. */
+  runner?: readonly string[];
 }
 
 export interface Guard {
@@ -199,6 +54,8 @@ export interface Guard {
   checkWrite(raw: string): PathCheck;
   /** May a provider read this path? (Tests are readable; `.git`, outside and malformed are not.) */
   checkRead(raw: string): PathCheck;
+  /** Why a path that passed `checkWrite` may not get this content (`content-guard.ts`), or null. */
+  checkContent(change: ContentChange): Promise<string | null>;
 }
 
 const MAX_PATH_LENGTH = 4096;
@@ -274,6 +131,7 @@ export function createGuard(options: GuardOptions): Guard {
     root: realRoot,
     checkWrite: (raw) => check(raw, true),
     checkRead: (raw) => check(raw, false),
+    checkContent: createContentGuard({ root: realRoot, allow: options.allow }),
   };
 }
 
@@ -286,10 +144,13 @@ function protectionRules(options: GuardOptions): (rel: string) => string | null 
     match: picomatch([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
   }));
   const pinned = options.pinned ?? new Map<string, string>();
+  const runner = new Set(options.runner ?? []);
   return (rel) => {
     const pin = pinned.get(rel);
     if (pin) return pin;
     if (userProtect(rel)) return `\`${rel}\` is protected by the user's --protect setting; change another file`;
+    if (runner.has(rel) && !allow(rel))
+      return `\`${rel}\` is run by the test command, which is protected: ${RUNNER_WHY}`;
     for (const { group, match } of groups) {
       if (match(rel) && !allow(rel)) return `\`${rel}\` is ${group.what}, which is protected: ${group.why}`;
     }

@@ -114,6 +114,33 @@ describe('applyEdits', () => {
     expect(text).toMatch(/closest lines \(from line 1\)/);
   });
 
+  it('judges what a model answer writes before writing any of it (issue 24)', async () => {
+    const { r, ctx } = setup({ 'pyproject.toml': '[project]\nname = "calc"\ndependencies = []\n' });
+    const before = r.tree();
+    const gamed = await applyEdits(ctx, [
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+      {
+        path: 'pyproject.toml',
+        oldText: 'dependencies = []\n',
+        newText: 'dependencies = []\n\n[tool.pytest.ini_options]\naddopts = "-p plugin"\n',
+      },
+      { path: 'src/stub.js', oldText: '', newText: "import assert from 'node:assert';\nassert.equal = () => {};\n" },
+    ]);
+    expect(gamed.files).toEqual([]);
+    expect(r.tree()).toEqual(before);
+    const text = describeProblems(gamed.check.problems);
+    expect(text).toMatch(
+      /edit 2 \(`pyproject\.toml`\): `pyproject\.toml`: its `\[tool\.pytest\.ini_options\]` section/,
+    );
+    expect(text).toMatch(/edit 3 \(`src\/stub\.js`\): `src\/stub\.js` line 2 assigns to `assert\.equal`/);
+    // The same answer with a dependency instead of runner configuration is written.
+    const fine = await applyEdits(ctx, [
+      { path: 'src/calc.js', oldText: 'return a - b;', newText: 'return a + b;' },
+      { path: 'pyproject.toml', oldText: 'dependencies = []', newText: 'dependencies = ["attrs"]' },
+    ]);
+    expect(fine.files).toEqual(['pyproject.toml', 'src/calc.js']);
+  });
+
   it('refuses a tracked symlink that leads to an ignored file, and writes nothing through it', async () => {
     const { r, ctx } = setup();
     r.write('.env', 'SECRET=1\n');

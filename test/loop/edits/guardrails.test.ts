@@ -62,7 +62,9 @@ describe('createGuard', () => {
     const guard = createGuard({ root });
     expect(guard.checkWrite('src/calc.js')).toEqual({ ok: true, path: 'src/calc.js' });
     expect(guard.checkWrite('src/new/module.py')).toEqual({ ok: true, path: 'src/new/module.py' });
-    expect(guard.checkWrite('pyproject.toml').ok).toBe(true);
+    // Shared files are judged by section (`checkContent`), not refused whole.
+    for (const shared of ['pyproject.toml', 'package.json', 'setup.cfg', 'Cargo.toml', 'go.mod', 'pom.xml'])
+      expect(guard.checkWrite(shared).ok).toBe(true);
     // CamelCase rules are case-sensitive: `latest.java` is not `*Test.java`.
     expect(guard.checkWrite('src/latest.java').ok).toBe(true);
   });
@@ -87,14 +89,13 @@ describe('createGuard', () => {
     ['.circleci/config.yml', /CI configuration/],
     ['Jenkinsfile', /CI configuration/],
     ['azure-pipelines.yml', /CI configuration/],
-    ['pytest.ini', /test or coverage configuration/],
-    ['setup.cfg', /test or coverage configuration/],
-    ['jest.config.js', /test or coverage configuration/],
-    ['vitest.config.ts', /test or coverage configuration/],
-    ['.mocharc.yml', /test or coverage configuration/],
-    ['.nycrc.json', /test or coverage configuration/],
-    ['codecov.yml', /test or coverage configuration/],
-    ['.coveragerc', /test or coverage configuration/],
+    ['pytest.ini', /test runner configuration/],
+    ['jest.config.js', /test runner configuration/],
+    ['vitest.config.ts', /test runner configuration/],
+    ['.mocharc.yml', /test runner configuration/],
+    ['.nycrc.json', /coverage configuration/],
+    ['codecov.yml', /coverage configuration/],
+    ['.coveragerc', /coverage configuration/],
     ['package-lock.json', /lockfile/],
     ['web/yarn.lock', /lockfile/],
     ['pnpm-lock.yaml', /lockfile/],

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCiVerifier, type CiVerifyRequest, type DownloadedArtifacts } from '../../src/delivery/ci-run.js';
+import { createCiVerifier, type CiVerifyRequest, type DownloadedArtifacts } from '../../src/ci-verify/ci-run.js';
 import { createGitHubApi } from '../../src/delivery/github-api.js';
 import type { TestCase } from '../../src/reports/test-run.js';
 import { createTempRepo, type TempRepo } from '../helpers/git-repo.js';

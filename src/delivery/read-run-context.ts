@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { PullRequestContext, RunContext } from '../delivery/run-context.js';
+import type { PullRequestContext, RunContext } from './run-context.js';
 
 const RepoShape = z.object({ full_name: z.string().optional() }).passthrough().nullish();
 const PullShape = z

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Attempt } from '../../src/contracts/heal-report.js';
-import { renderCiRounds } from '../../src/render/ci-rounds.js';
+import { renderCiRounds } from '../../src/ci-verify/rounds-summary.js';
 
 function attempt(n: number, ci?: Attempt['ci']): Attempt {
   return {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContextError, readRunContext } from '../../src/action/context.js';
+import { ContextError, readRunContext } from '../../src/delivery/read-run-context.js';
 import { chooseMode } from '../../src/delivery/choose-mode.js';
 import { resolveTarget } from '../../src/delivery/target.js';
 
@@ -18,7 +18,7 @@ function contextFor(
   dir = mkdtempSync(path.join(tmpdir(), 'ctx-'));
   let eventPath: string | undefined;
   if (payloadFile) {
-    let text = readFileSync(path.join(import.meta.dirname, 'events', payloadFile), 'utf8');
+    let text = readFileSync(path.join(import.meta.dirname, '..', 'action', 'events', payloadFile), 'utf8');
     for (const [k, v] of Object.entries(subs)) text = text.split(`__${k}__`).join(v);
     eventPath = path.join(dir, 'event.json');
     writeFileSync(eventPath, text);

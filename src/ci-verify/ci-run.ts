@@ -14,11 +14,11 @@ import type { CiRound } from '../contracts/heal-report.js';
 import type { FailureFrame } from '../contracts/failure-frame.js';
 import type { TestCase } from '../reports/test-run.js';
 import type { GitContext } from '../workspace/git.js';
-import { createFixCommit } from './fix-commit.js';
-import { GitHubApiError, type GitHubApi, type JobInfo, type WorkflowRunInfo } from './github-api.js';
-import { ATTEMPTS_TRAILER } from './loop-guard.js';
-import { pullRequestBranch } from './pull-request.js';
-import { ensureCommit, pushCommit, remoteBranchSha } from './remote.js';
+import { createFixCommit } from '../delivery/fix-commit.js';
+import { GitHubApiError, type GitHubApi, type JobInfo, type WorkflowRunInfo } from '../delivery/github-api.js';
+import { ATTEMPTS_TRAILER } from '../delivery/loop-guard.js';
+import { pullRequestBranch } from '../delivery/pull-request.js';
+import { ensureCommit, pushCommit, remoteBranchSha } from '../delivery/remote.js';
 
 /** Where a round's artifacts are extracted, under the repository root (removed once read). */
 export const CI_REPORTS_DIR = '.self-heal-ci-reports';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVerifyMode, expectedFullRunMs, type VerifyFacts } from '../../src/loop/verify-mode.js';
+import { chooseVerifyMode, expectedFullRunMs, type VerifyFacts } from '../../src/ci-verify/verify-mode.js';
 
 const base: VerifyFacts = { requested: 'auto', shards: 0, fullRunMs: 10_000, attempts: 3, budgetMs: 1_800_000 };
 
