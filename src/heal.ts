@@ -45,6 +45,9 @@ import type { RerunPlan } from './loop/rerun.js';
 import { ciFacts, ciFullRunner, type HealCi } from './ci-verify/heal-ci.js';
 import { localiseRun, type LocaliseRunResult } from './loop/localise-run.js';
 import { candidateRunOptions, targetFilesRunner } from './loop/candidate-runs.js';
+import { reproductionAtStop, settleReproduction, type ReproductionStepInput } from './loop/reproduction-step.js';
+import type { FlakeWatch } from './loop/flake-watch.js';
+import { testRunEnvironment } from './workspace/child-env.js';
 import {
   HealReport,
   type Attempt,
@@ -142,6 +145,7 @@ interface ReportParts {
   rerunFallback?: RerunFallback;
   verify?: HealReport['verify'];
   localisation?: Localisation;
+  reproduction?: HealReport['reproduction'];
 }
 
 /** A step that ends the run before the tree is snapshotted throws this; heal() turns it into the report. */
@@ -264,6 +268,7 @@ function finish(run: Run, parts: ReportParts): HealReport {
     ...(parts.rerunFallback ? { rerunFallback: parts.rerunFallback } : {}),
     ...(parts.verify ? { verify: parts.verify } : {}),
     ...(parts.localisation ? { localisation: parts.localisation } : {}),
+    ...(parts.reproduction ? { reproduction: parts.reproduction } : {}),
   });
   if (options?.reportPath) writeReportFile(path.resolve(options.cwd, options.reportPath), report);
   run.logger.info(`result: ${report.result} — ${report.reason.split('\n')[0]}`);
@@ -415,68 +420,56 @@ function restoreAndRelease(snapshot: Snapshot, runs: TestRuns | undefined): void
   releaseSnapshot(snapshot);
 }
 
-/** baseline → context → loop → settle, with the tree restored exactly unless an attempt was accepted. */
+/** baseline → context → reproduction → loop → settle, with the tree restored exactly unless an attempt was accepted. */
 async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
   const { snapshot, scrub } = setup;
   let released = false;
   let testRuns: TestRuns | undefined;
   try {
-    const { runs, baseline, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
+    const { runs, baseline: first, timings } = await runBaseline(run, setup, (r) => (testRuns = r));
     // Whatever the baseline runs left in the tree is not part of any attempt.
     restoreSnapshot(snapshot);
-    const failures = scrubDeep(baseline.frames, scrub);
-    if (baseline.kind === 'stop') {
-      return finish(run, {
-        result: baseline.result,
-        reason: scrub(baseline.reason),
-        summary: baseline.summary,
-        failures,
-        ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, scrub) } : {}),
-        flaky: baseline.flaky,
-        reproduce: baseline.reproduce,
-        timings,
-        rerunFallback: baseline.rerunFallback,
-      });
-    }
-    const context = await prepareContext(run, setup, { runs, baseline, failures, timings });
+    if (first.kind === 'stop') return finish(run, await stoppedAtBaseline(run, setup, runs, first, timings));
+    const failed = scrubDeep(first.frames, scrub);
+    const context = await prepareContext(run, setup, { runs, baseline: first, failures: failed, timings });
     if (context.localised.spectrumMs !== undefined) timings.spectrumMs = context.localised.spectrumMs;
-    const localisation = context.localised.report;
+    const settled = await settleReproduction(reproductionStep(run, setup, runs, context, timings), first);
+    if (settled.extraMs !== undefined) timings.reproductionMs = settled.extraMs;
+    const { baseline, flakes } = settled;
+    const { summary, flaky, reproduce } = baseline;
+    const early = {
+      ...{ summary, flaky, reproduce, timings, rerunFallback: baseline.rerunFallback },
+      failures: scrubDeep(baseline.frames, scrub),
+      localisation: context.localised.report,
+      reproduction: scrubDeep(settled.reproduction, scrub),
+    };
+    if (settled.stop) return finish(run, { ...early, ...settled.stop, reason: scrub(settled.stop.reason) });
     const notReady = await prepareProvider(run, setup);
-    if (notReady) {
-      const { summary, flaky, reproduce, rerunFallback } = baseline;
-      return finish(run, { ...notReady, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
-    }
+    if (notReady) return finish(run, { ...early, ...notReady });
     const verify = chooseVerify(run, setup, baseline);
-    if (verify.mode === 'error') {
-      const { summary, flaky, reproduce, rerunFallback } = baseline;
-      const stop = { result: 'config-error' as const, reason: verify.reason };
-      return finish(run, { ...stop, summary, failures, flaky, reproduce, timings, rerunFallback, localisation });
-    }
-    const { loop, spent } = await runLoop(run, setup, {
-      runs,
-      baseline,
-      failures,
-      context,
-      verify: verify.mode,
-      confirmationMs: timings.confirmationMs,
-    });
+    if (verify.mode === 'error') return finish(run, { ...early, result: 'config-error', reason: verify.reason });
+    const { failures } = early;
+    const ready = { runs, baseline, failures, context, flakes, confirmationMs: timings.confirmationMs };
+    const { loop, spent } = await runLoop(run, setup, { ...ready, verify: verify.mode });
     const common = {
+      ...early,
       verify: { mode: verify.mode, reason: verify.reason },
-      summary: baseline.summary,
-      failures,
       attempts: loop.attempts,
-      flaky: baseline.flaky,
       tokens: spent.tokens,
-      reproduce: baseline.reproduce,
       timings: { ...timings, attempts: loop.timings },
       // Attempts' reruns may have fallen back too: the report says the first fallback.
       rerunFallback: baseline.rerun.fallback,
-      localisation,
+      reproduction: scrubDeep(flakes.report(settled.reproduction), scrub),
     };
     if (!loop.accepted) {
       restoreAndRelease(snapshot, runs);
       released = true;
-      return finish(run, { ...common, result: loop.result, reason: scrub(loop.reason) });
+      const signs = loop.result === 'not-reproduced' ? undefined : flakes.describeSigns();
+      return finish(run, {
+        ...common,
+        result: loop.result,
+        reason: scrub(signs ? `${loop.reason}; ${signs}` : loop.reason),
+      });
     }
     // Healed: the fix stays. The journal goes first, so a crash from here on cannot undo it.
     runs.settleBytecode();
@@ -486,6 +479,59 @@ async function healInSnapshot(run: Run, setup: Setup): Promise<HealReport> {
   } finally {
     if (!released) restoreAndRelease(snapshot, testRuns);
   }
+}
+
+/** What the reproduction step reads (`loop/reproduction-step.ts`). */
+function reproductionStep(
+  run: Run,
+  setup: Setup,
+  runs: TestRuns,
+  context: RepairContext | undefined,
+  timings: HealTimings,
+): ReproductionStepInput {
+  const { options, repo } = setup;
+  const recorded = context?.localised.recorded;
+  return {
+    runs,
+    ...(recorded ? { recorded } : {}),
+    env: testRunEnvironment(run.env, { secrets: testRunSecrets(options, run.env), pass: options.passEnv }),
+    root: repo.root,
+    cwd: repo.cwd,
+    logger: run.logger,
+    restore: () => restoreSnapshot(setup.snapshot),
+    rerunTimeoutMs: candidateRunOptions({ confirmationMs: timings.confirmationMs }, options).timeoutMs,
+  };
+}
+
+/** A baseline that stopped: its report, with the flaky tests' counts when they passed when rerun. */
+async function stoppedAtBaseline(
+  run: Run,
+  setup: Setup,
+  runs: TestRuns,
+  baseline: Extract<Baseline, { kind: 'stop' }>,
+  timings: HealTimings,
+): Promise<ReportParts> {
+  const { scrub } = setup;
+  const flaky = await reproductionAtStop(reproductionStep(run, setup, runs, undefined, timings), baseline);
+  return {
+    result: baseline.result,
+    reason: scrub(flaky?.reason ?? baseline.reason),
+    summary: baseline.summary,
+    failures: scrubDeep(baseline.frames, scrub),
+    ...(baseline.diagnostics ? { diagnostics: scrubDeep(baseline.diagnostics, scrub) } : {}),
+    flaky: baseline.flaky,
+    reproduce: baseline.reproduce,
+    timings,
+    rerunFallback: baseline.rerunFallback,
+    ...(flaky ? { reproduction: scrubDeep(flaky.reproduction, scrub) } : {}),
+  };
+}
+
+/** The secret values withheld from the test runs. */
+function testRunSecrets(options: HealOptions, env: NodeJS.ProcessEnv): string[] {
+  return [options.apiKey, options.githubToken, ...options.secrets, ...environmentCredentials(options, env)].filter(
+    (s): s is string => !!s,
+  );
 }
 
 /** `created` learns the test runs first, so a failing baseline's restore can settle their bytecode. */
@@ -508,12 +554,7 @@ async function runBaseline(
     timeoutMs: options.timeoutSeconds * 1000,
     env: run.env,
     // Self-heal's own credentials are withheld from the tests, which run code a model wrote.
-    secrets: [
-      options.apiKey,
-      options.githubToken,
-      ...options.secrets,
-      ...environmentCredentials(options, run.env),
-    ].filter((s): s is string => !!s),
+    secrets: testRunSecrets(options, run.env),
     passEnv: options.passEnv,
     scrub: setup.scrub,
     guardGitDir: () => restoreGitMetadata(setup.snapshot),
@@ -688,6 +729,7 @@ async function runLoop(
     context: RepairContext;
     verify: 'runner' | 'ci';
     confirmationMs?: number;
+    flakes: FlakeWatch;
   },
 ): Promise<{ loop: LoopOutcome; spent: Spent }> {
   const { options, repo } = setup;
@@ -746,6 +788,7 @@ async function runLoop(
     ...(ready.verify === 'ci' && options.verifySubset
       ? { runSubset: (label: string) => runs.run(subsetPlan(options.verifySubset!), label) }
       : {}),
+    flakes: ready.flakes,
   });
   return { loop, spent };
 }

@@ -85,8 +85,15 @@ describe('heal() with the command provider on a node:test project', () => {
     expect(f.repo.git('show', '--name-only', '--format=', 'HEAD').trim()).toBe('src/calc.js');
     expect(f.repo.git('status', '--porcelain')).toBe('');
     expect(existsSync(path.join(f.repo.root, '.git/self-heal/journal.json'))).toBe(false);
-    // Targeted first, then the full suite.
-    expect(runLabels(f)).toEqual(['attempt-1-full', 'attempt-1-targeted', 'baseline', 'confirm', 'spectrum']);
+    // Targeted first, then the full suite, then one more targeted rerun before accepting.
+    expect(runLabels(f)).toEqual([
+      'attempt-1-again-1',
+      'attempt-1-full',
+      'attempt-1-targeted',
+      'baseline',
+      'confirm',
+      'spectrum',
+    ]);
   });
 
   it('says where the time went: each phase in the log, the split in the report', async () => {
@@ -113,7 +120,8 @@ describe('heal() with the command provider on a node:test project', () => {
       logged(/^info: baseline took [\d.]+ m?s: test run [\d.]+ m?s, confirmation [\d.]+ m?s, self-heal /),
     ).toHaveLength(1);
     expect(logged(/^info: provider: answered in \d/)).toHaveLength(1);
-    expect(logged(/^info: targeted rerun: exit 0 in \d/)).toHaveLength(1);
+    // The targeted rerun that judges the attempt, and the one more that confirms it.
+    expect(logged(/^info: targeted rerun: exit 0 in \d/)).toHaveLength(2);
     expect(logged(/^info: full run: exit 0 in \d/)).toHaveLength(1);
     expect(
       logged(/^info: attempt 1 took [\d.]+ m?s: provider .*, targeted rerun .*, full run .*, self-heal /),
@@ -265,6 +273,10 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([FIX], {}, { baseline: 'auto' });
     expect(report.result).toBe('not-reproduced');
     expect(report.flaky).toEqual([expect.stringMatching(/flaky\.test\.js::.*sometimes$/)]);
+    // The flaky verdict explains itself: its counts, and how node:test quarantines a test.
+    expect(report.reason).toMatch(/^flaky: .*sometimes failed 1 of 2 runs without a change, so nothing was edited/);
+    expect(report.reason).toContain("skip it with `test('…', { skip: 'flaky' }, …)`");
+    expect(report.reproduction).toMatchObject({ verdict: 'flaky', tests: [{ runs: 2, failed: 1 }], extraRuns: 0 });
     expect(report.attempts).toEqual([]);
     expect(f.contexts()).toEqual([]);
     expect(f.files()).toEqual(before);
@@ -305,8 +317,8 @@ describe('heal() with the command provider on a node:test project', () => {
     const report = await f.run([FIX], { rerunCommand: 'true {files}' }, { baseline: 'auto' });
     expect(report.result, report.reason).toBe('healed');
     // The confirmation fell back to the full command (the template has no file-level form), whose run
-    // replaced the reports; every attempt then runs the full command once.
-    expect(runLabels(f)).toEqual(['attempt-1-full', 'confirm', 'confirm-full']);
+    // replaced the reports; every attempt then runs the full command, and once more before it is accepted.
+    expect(runLabels(f)).toEqual(['attempt-1-again-1', 'attempt-1-full', 'confirm', 'confirm-full']);
     const warnings = f.logger.lines.filter((l) => l.includes('targeted reruns fall back'));
     expect(warnings).toEqual([
       expect.stringMatching(/fall back to the full test command .*: 1 of 1 target did not run/),

@@ -39,6 +39,8 @@ export const AttemptVerdict = z.enum([
   'special-cased',
   /** The CI run of the candidate gave no verdict: cancelled, timed out, never started, or a shard without a report. */
   'unverified',
+  /** The failing tests passed and failed with this same change, or it could not pass enough runs to rule out a flake: not a fix. */
+  'flaky',
 ]);
 export type AttemptVerdict = z.infer<typeof AttemptVerdict>;
 
@@ -190,6 +192,8 @@ export const HealTimings = z.object({
   commitMs: z.number().nonnegative().optional(),
   /** The one extra targeted run that recorded the failing tests' execution; absent when none ran. */
   spectrumMs: z.number().nonnegative().optional(),
+  /** The reruns that told a flake from a failure before the first attempt; absent when none ran. */
+  reproductionMs: z.number().nonnegative().optional(),
 });
 export type HealTimings = z.infer<typeof HealTimings>;
 
@@ -212,6 +216,55 @@ export const Localisation = z.object({
   ),
 });
 export type Localisation = z.infer<typeof Localisation>;
+
+/** A failure whose evidence points at the environment, not the code (`loop/environment-causes.ts`). */
+export const EnvironmentCause = z.object({
+  /** The failing test. */
+  test: z.string(),
+  kind: z.enum(['variable', 'service', 'host', 'file', 'credentials']),
+  /** The variable, the address, the host, the path, or the SDK's words. */
+  subject: z.string(),
+  /** Where it was read: `file:line` of the triggering frame (else the test's line). */
+  at: z.string().optional(),
+  /** The sentence the log and the summary show. */
+  detail: z.string(),
+});
+export type EnvironmentCause = z.infer<typeof EnvironmentCause>;
+
+/** How the failures reproduced before any change: as themselves, not reliably, or not as themselves. */
+export const ReproductionVerdict = z.enum(['reproduced', 'flaky', 'fails-differently']);
+export type ReproductionVerdict = z.infer<typeof ReproductionVerdict>;
+
+/** One failing test over the runs of the unchanged code (`loop/reproduction.ts`). */
+export const ReproducedTest = z.object({
+  id: z.string(),
+  verdict: ReproductionVerdict,
+  /** Runs in which it ran, and of those, in how many it failed. */
+  runs: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** `fails-differently`: how it failed in CI (`first`: or in the baseline's own full run), how here, and in which run. */
+  ci: z.string().optional(),
+  here: z.string().optional(),
+  run: z.string().optional(),
+  first: z.string().optional(),
+});
+export type ReproducedTest = z.infer<typeof ReproducedTest>;
+
+export const Reproduction = z.object({
+  /** `flaky` or `fails-differently` when that is why nothing was healed; `reproduced` otherwise. */
+  verdict: ReproductionVerdict,
+  /** The failing tests (bounded), each with its counts over the unchanged code's runs. */
+  tests: z.array(ReproducedTest),
+  /** Signs of flakiness seen (a pass without a change, messages that changed, a change that passed and failed). */
+  signs: z.array(z.string()),
+  /** Reruns made to tell a flake from a failure (before the attempts and during them). */
+  extraRuns: z.number().int().nonnegative(),
+  /** Failures whose evidence points at the environment, said before any attempt. */
+  environment: z.array(EnvironmentCause),
+  /** How the user's runner quarantines a flaky test, when one was found. */
+  quarantine: z.string().optional(),
+});
+export type Reproduction = z.infer<typeof Reproduction>;
 
 /** Why heal() left an accepted fix uncommitted in the work tree. */
 export const UncommittedReason = z.enum([
@@ -286,5 +339,7 @@ export const HealReport = z.object({
   verify: z.object({ mode: z.enum(['runner', 'ci']), reason: z.string() }).optional(),
   /** Where the fault was localised; absent when no attempt was prepared. */
   localisation: Localisation.optional(),
+  /** Whether the failures reproduced as themselves, and reliably; absent when nothing was rerun. */
+  reproduction: Reproduction.optional(),
 });
 export type HealReport = z.infer<typeof HealReport>;

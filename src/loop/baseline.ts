@@ -28,6 +28,7 @@ import type { CollectEvidence, Evidence, TestRuns } from './test-runs.js';
 import { createTargetedRuns, type TargetedRuns } from './targeted-run.js';
 import { fileLevelIds } from './file-level-failures.js';
 import { CaseIndex, outputTail, type Expectations } from './verdict.js';
+import type { RunEvidence } from './run-tally.js';
 import { plural } from '../text/format.js';
 import { describeUnfinished } from '../reports/logs/unfinished-test.js';
 import { shellQuote } from '../workspace/shell-quote.js';
@@ -60,6 +61,10 @@ interface Common {
   reproduce?: string;
   /** Why reruns do not select the failing tests by name, when they do not (see targeted-run.ts). */
   rerunFallback?: RerunFallback;
+  /** The failing tests' evidence in the CI run (or the full run) and in the confirmation, when one ran. */
+  runs?: RunEvidence[];
+  /** The failing tests the confirmation was of. */
+  tried?: RerunTarget[];
 }
 
 export type Baseline =
@@ -143,6 +148,8 @@ interface Confirmation {
   /** The failing tests the rerun was of. */
   tried: RerunTarget[];
   targetedRunMs?: number;
+  /** The observation's evidence and the confirmation's, for `reproduction.ts`. */
+  runs: RunEvidence[];
 }
 
 /** Fresh reports, or else a full run; then a rerun of its failures (see the file comment). */
@@ -174,7 +181,7 @@ async function reuseReports(input: BaselineInput): Promise<Observed | undefined>
 }
 
 /** A command as typed at the repository root: into the test command's directory first, when that is another. */
-function fromRoot(input: BaselineInput, command: string): string {
+export function fromRoot(input: Pick<BaselineInput, 'root' | 'cwd'>, command: string): string {
   const rel = input.cwd === undefined ? '' : path.relative(input.root, input.cwd).split(path.sep).join('/');
   return rel === '' || rel.startsWith('..') ? command : `cd ${shellQuote(rel)} && ${command}`;
 }
@@ -262,16 +269,18 @@ async function confirmFailures(input: BaselineInput, observed: Observed, rerun: 
   const fileLevel = fileLevelIds(observed.evidence.run.cases);
   const targets = failing(observed.evidence.run.cases).map((c) => toTarget(c, frames, input.root, fileLevel));
   const plan = runs.plan(targets);
+  const first = observedRun(observed);
   if (!plan.targeted && !runs.plan(targets, 'files').targeted && observed.source === 'run') {
     rerun.useFull(plan.reason ?? 'no targeted form');
-    return { observed, targets, flaky: [], notRun: [], tried: targets };
+    return { observed, targets, flaky: [], notRun: [], tried: targets, runs: [first] };
   }
   const how = plan.targeted ? `a targeted rerun: ${plan.display}` : `the full test command (${plan.reason})`;
   logger.info(`confirming ${plural(targets.length, 'failure')} with ${how}`);
   const baseline = new Map(observed.evidence.run.cases.map((c) => [c.id, c]));
   const confirm = await rerun.run(targets, 'confirm', baseline);
   const targetedRunMs = confirm.level === 'full' ? undefined : confirm.durationMs;
-  if (confirm.timedOut) return { observed, targets, flaky: [], notRun: [], tried: targets, targetedRunMs };
+  if (confirm.timedOut)
+    return { observed, targets, flaky: [], notRun: [], tried: targets, targetedRunMs, runs: [first] };
   // The full command confirmed reused reports: its run is the baseline (this machine's, every test).
   const replaced = confirm.level === 'full' && observed.source === 'reports';
   const now: Observed = replaced
@@ -298,7 +307,22 @@ async function confirmFailures(input: BaselineInput, observed: Observed, rerun: 
     for (const c of failing(confirm.cases))
       if (!known.has(c.id)) still.push(toTarget(c, confirm.frames, input.root, more));
   }
-  return { observed: now, targets: still, flaky, notRun: [...notRun], tried: targets, targetedRunMs };
+  const confirmed: RunEvidence = { label: 'the confirmation', cases: confirm.cases, frames: confirm.frames };
+  return {
+    observed: now,
+    targets: still,
+    flaky,
+    notRun: [...notRun],
+    tried: targets,
+    targetedRunMs,
+    runs: [first, confirmed],
+  };
+}
+
+/** The observation as evidence: the CI run's reports, or the baseline's own full run. */
+function observedRun(observed: Observed): RunEvidence {
+  const label = observed.source === 'reports' ? 'CI' : 'the baseline run';
+  return { label, cases: observed.evidence.run.cases, frames: observed.evidence.frames };
 }
 
 /** Nothing reproduced: stop with `not-reproduced`; otherwise the targets and what verifies them. */
@@ -317,6 +341,8 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
       frames: evidence.frames,
       flaky,
       reproduce: fromRoot(input, rerun.display(confirmation.tried)),
+      runs: confirmation.runs,
+      tried: confirmation.tried,
     };
   }
   if (flaky.length > 0)
@@ -343,5 +369,7 @@ function settleBaseline(input: BaselineInput, confirmation: Confirmation, rerun:
     targetedRunMs: confirmation.targetedRunMs,
     source: confirmation.observed.source,
     reproduce: fromRoot(input, rerun.display(targets)),
+    runs: confirmation.runs,
+    tried: confirmation.tried,
   };
 }

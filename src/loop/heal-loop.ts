@@ -10,8 +10,10 @@
  * 5. checks the final diff again, hashes it, and skips a diff that was already tried,
  * 6. reruns the failing tests, then, only when they all pass, the full suite (a run that changed the
  *    verdict's own files, or whose report is not the runner's, rejects the attempt: `verdict.ts`),
- * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), or restored
- *    exactly with its verdict and feedback recorded for the next one.
+ * 7. is accepted unless it special-cases the failing tests (`repair/special-cases/`), and once the
+ *    failing tests passed in more targeted reruns (one, or as many as rule out a flake once one was
+ *    suspected: `flake-watch.ts`), or restored exactly with its verdict and feedback recorded for
+ *    the next one. A change that both passed and failed a failing test is `flaky`, never a fix.
  * The loop stops on success, the cap, the budget, or a provider error retrying cannot fix.
  */
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
@@ -54,8 +56,10 @@ import { createSpecialCaseGate, type SpecialCaseGate } from './special-case-gate
 import type { ObservedRead } from '../workspace/recorders/test-reads.js';
 import { specialCaseFeedback } from '../repair/special-cases/special-case-feedback.js';
 import { judgeFull, judgeSubset, judgeTargets, type Expectations, type Judgement, type RunOutcome } from './verdict.js';
+import { editsKey, runEvidence, type FlakeWatch } from './flake-watch.js';
+import type { RunTally } from './run-tally.js';
 import { formatDuration, plural } from '../text/format.js';
-import { feedbackHeadline, noneAccepted } from './outcome-text.js';
+import { feedbackHeadline, namedList, noneAccepted } from './outcome-text.js';
 import { countFailingTests } from '../frames/build-frames.js';
 import type { TestCase } from '../reports/test-run.js';
 
@@ -105,6 +109,8 @@ export interface LoopInput {
   fullOnCi?: boolean;
   /** verify: ci — the `verifySubset` command, run in the runner before the CI round. */
   runSubset?: (label: string) => Promise<RunOutcome>;
+  /** What is known of flakiness: the unchanged code's runs, the signs seen (`flake-watch.ts`). */
+  flakes: FlakeWatch;
 }
 
 export interface LoopOutcome {
@@ -173,6 +179,8 @@ interface AttemptContext {
   clock: { providerMs: number; targetedRerunMs?: number; fullRunMs?: number; ciWaitMs?: number };
   /** What its test runs wrote outside the work tree, merged over its runs. */
   outside?: WrittenOutside;
+  /** The failing tests' outcomes in every run of its change (the provider's own runs of the same edits first). */
+  candidate?: RunTally;
 }
 
 /** How an attempt ends: the next one starts, the loop stops, or the fix is accepted. */
@@ -198,6 +206,8 @@ interface Applied {
   recorded: Pick<Attempt, 'tokens' | 'detail' | 'diff' | 'files'>;
   /** What was refused and rolled back, for the feedback. */
   refusedNote: string;
+  /** The key of the provider's edits (`editsKey`), when the change is exactly them. */
+  key?: string;
 }
 
 /** The driver: attempt `n` runs while the cap and the budget allow it. */
@@ -379,10 +389,11 @@ async function askProvider(a: AttemptContext): Promise<Asked | AttemptEnd> {
     logger: input.logger,
     triedDiffs: a.state.triedHashes,
     expectations: input.expectations,
-    rerunTargets: input.rerunTargets ?? ((label) => input.runFull(label, [])),
+    rerunTargets: againRunner(input),
     ...(input.rerunTargetFiles ? { rerunTargetFiles: input.rerunTargetFiles } : {}),
     ...(input.rerunCandidate ? { rerunCandidate: input.rerunCandidate } : {}),
     named: namedFiles(input),
+    onCandidateRun: (edits, run) => input.flakes.recordProviderRun(edits, run),
   });
   let answer: RepairAnswer;
   const asked = input.now();
@@ -509,7 +520,8 @@ async function applyProposal(a: AttemptContext, asked: Asked): Promise<Applied |
   state.tried.set(hash, n);
   state.triedHashes.add(hash);
   const refusedNote = applied.problems ? `\nRefused and rolled back:\n${applied.problems}` : '';
-  return { kind: 'applied', files: applied.files, diff, recorded, refusedNote };
+  const key = !answer.editedInPlace && answer.edits.length > 0 ? editsKey(answer.edits) : undefined;
+  return { kind: 'applied', files: applied.files, diff, recorded, refusedNote, ...(key ? { key } : {}) };
 }
 
 /** 6. The failing tests first, then the whole suite; 7. accepted, or restored with its verdict. */
@@ -519,12 +531,15 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
   const { recorded, refusedNote } = applied;
   throwIfAborted(input.signal);
   const { rerunTargets } = input;
+  a.candidate = input.flakes.candidate(applied.key);
   let full: RunOutcome | undefined;
   let targeted: Judgement | undefined;
   if (rerunTargets) {
     const run = await timedRun(a, 'targeted rerun', () => rerunTargets(`attempt-${n}-targeted`));
+    a.candidate.observe(runEvidence('the targeted rerun', run));
     targeted = judgeTargets(input.expectations, run);
-    if (targeted.verdict !== 'accepted') return rejectVerified(a, applied, targeted);
+    if (targeted.verdict !== 'accepted')
+      return (await flakyChange(a, applied, targeted)) ?? rejectVerified(a, applied, targeted);
     // A rerun that fell back to the full command is the full run.
     if (run.fullRun) full = run;
   }
@@ -541,15 +556,21 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
     );
     if (subset.verdict !== 'accepted') return rejectVerified(a, applied, subset);
   }
-  full ??= await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`, applied.files));
+  if (!full) {
+    full = await timedRun(a, 'full run', () => input.runFull(`attempt-${n}-full`, applied.files));
+    a.candidate.observe(runEvidence(full.ci ? 'its CI round' : 'the full run', full));
+  }
   if (full.unverified) return unverifiedRound(a, applied, full);
   const judged = judgeFull(input.expectations, full);
   const ci = full.ci ? { ci: full.ci } : {};
   // Tests that broke may have needed a variable the candidate's runs did not get: the record says which.
   const withheld =
     judged.verdict === 'broke-passing' && full.withheldEnv?.length ? { withheldEnv: [...full.withheldEnv] } : {};
-  if (judged.verdict !== 'accepted') return rejectVerified(a, applied, judged, { ...ci, ...withheld });
+  if (judged.verdict !== 'accepted')
+    return (await flakyChange(a, applied, judged, ci)) ?? rejectVerified(a, applied, judged, { ...ci, ...withheld });
   if (!input.fullOnCi && (await specialCased(a, applied, judged))) return NEXT;
+  const unconfirmed = await confirmChange(a, applied, judged);
+  if (unconfirmed) return unconfirmed;
   // 7. Accepted. What the test runs left behind (not part of the fix) goes back to the snapshot.
   const fix = new Set(applied.files);
   const leftovers = changedPaths(snapshot).filter((p) => !fix.has(p));
@@ -562,6 +583,108 @@ async function verifyAttempt(a: AttemptContext, applied: Applied): Promise<Attem
     passToPass: judged.passToPass,
   });
   return { kind: 'accepted', accepted: { attempt: n, diff: applied.diff, files: applied.files } };
+}
+
+/** The failing tests' rerun once a change passed: targeted, else the full test command here. */
+function againRunner(input: LoopInput): (label: string) => Promise<RunOutcome> {
+  return input.rerunTargets ?? ((label) => input.runFull(label, []));
+}
+
+/**
+ * After every run of the change passed: one more targeted rerun, or as many as rule out a flake
+ * once one was suspected (`flake-watch.ts`); undefined when they all passed.
+ */
+async function confirmChange(a: AttemptContext, applied: Applied, judged: Judgement): Promise<AttemptEnd | undefined> {
+  const { input, n } = a;
+  const { flakes } = input;
+  const candidate = a.candidate!;
+  // A provider's own run of the same edits that failed: the change both passed and failed.
+  const early = await flakyChange(a, applied, judged);
+  if (early) return early;
+  const need = flakes.needed(candidate);
+  if (!need.reached) return unreachableConfidence(a, applied, judged, need.total);
+  if (need.extra > 1)
+    input.logger.info(
+      `attempt ${n}: flakiness was seen (${flakes.signs[0]}), so the failing tests must pass ${need.total} runs in a row: ${plural(need.extra, 'more targeted rerun')}`,
+    );
+  const again = againRunner(input);
+  for (let i = 1; i <= need.extra; i++) {
+    const run = await timedRun(a, 'targeted rerun', () => again(`attempt-${n}-again-${i}`));
+    flakes.extraRuns++;
+    candidate.observe(runEvidence(`rerun ${i} of the change`, run));
+    const judgedAgain = judgeTargets(input.expectations, run);
+    if (judgedAgain.verdict !== 'accepted')
+      return (await flakyChange(a, applied, judgedAgain)) ?? rejectVerified(a, applied, judgedAgain);
+  }
+  return undefined;
+}
+
+/**
+ * A change whose runs both passed and failed a failing test is not a fix (`flaky`): the tree goes
+ * back, and the unchanged code is rerun until it passes (the test is flaky: the loop stops) or its
+ * passing at the change's rate is ruled out. Undefined when no run of the change passed and failed.
+ */
+async function flakyChange(
+  a: AttemptContext,
+  applied: Applied,
+  judged: Judgement,
+  extra: Partial<Attempt> = {},
+): Promise<AttemptEnd | undefined> {
+  const { input, n } = a;
+  const { flakes } = input;
+  const candidate = a.candidate!;
+  const ids = candidate.passedAndFailed();
+  if (ids.length === 0) return undefined;
+  restoreSnapshot(input.snapshot);
+  const said = flakes.describeCandidate(candidate, ids, n);
+  flakes.signs.push(said);
+  const probe = await probeUnchanged(a, candidate, ids);
+  const found = probe.flaky.length > 0;
+  recordAttempt(a, 'flaky', {
+    ...applied.recorded,
+    ...extra,
+    feedback: `The failing tests passed and failed with this same change (${said}): that is a flaky test, not a fix. ${found ? `Without the change, ${namedList(probe.flaky)} passed too.` : `Without the change, they failed ${plural(probe.runs, 'more run')} in a row.`}`,
+    failToPass: judged.failToPass,
+    ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
+  });
+  if (!found) return NEXT;
+  flakes.concluded = probe.flaky;
+  return { kind: 'stop', result: 'not-reproduced', reason: flakes.describeFlaky(probe.flaky, candidate, n) };
+}
+
+/** Reruns the unchanged code, stopping at the first pass of a failing test. */
+async function probeUnchanged(
+  a: AttemptContext,
+  candidate: RunTally,
+  ids: readonly string[],
+): Promise<{ flaky: string[]; runs: number }> {
+  const { input, n } = a;
+  const { flakes } = input;
+  const most = flakes.probeRuns(candidate, ids);
+  input.logger.info(`attempt ${n}: rerunning the failing tests without the change, up to ${plural(most, 'time')}`);
+  const again = againRunner(input);
+  const targets = input.expectations.failToPass;
+  for (let i = 1; i <= most; i++) {
+    const run = await timedRun(a, 'targeted rerun', () => again(`attempt-${n}-unchanged-${i}`));
+    flakes.extraRuns++;
+    const seen = flakes.unchanged.observe(runEvidence(`rerun ${flakes.unchanged.runs + 1} without a change`, run));
+    const passed = targets.filter((id) => seen.get(id)?.passed);
+    if (passed.length > 0) return { flaky: passed, runs: i };
+  }
+  return { flaky: [], runs: most };
+}
+
+/** Signs of flakiness, and the cap cannot reach 99%: not accepted, and no later change could be. */
+function unreachableConfidence(a: AttemptContext, applied: Applied, judged: Judgement, total: number): AttemptEnd {
+  restoreSnapshot(a.input.snapshot);
+  const feedback = a.input.flakes.describeUnreachable(total);
+  recordAttempt(a, 'flaky', {
+    ...applied.recorded,
+    feedback,
+    failToPass: judged.failToPass,
+    ...(judged.passToPass ? { passToPass: judged.passToPass } : {}),
+  });
+  return { kind: 'stop', result: 'unhealed', reason: `attempt ${a.n} passed every run, but ${feedback}` };
 }
 
 /** A run that did not accept the attempt: the tree goes back, and the record keeps the run's counts. */

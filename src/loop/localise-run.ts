@@ -17,6 +17,7 @@ import type { RerunTarget } from './rerun.js';
 import { recordSpectrum, type SpectrumRun } from './spectrum-run.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
+import type { RunEvidence } from './run-tally.js';
 
 /** Functions named in the log and the report. */
 const REPORTED_FUNCTIONS = 5;
@@ -48,6 +49,8 @@ export interface LocaliseRunResult {
   report: Localisation;
   /** The repository files the failing tests read in the recorded run (none without one). */
   reads: ObservedRead[];
+  /** What the failing tests did in the recorded run, when it ran (`reproduction.ts` reads it). */
+  recorded?: RunEvidence;
 }
 
 /** Files named in the log line of what the failing tests read. */
@@ -89,6 +92,7 @@ export async function localiseRun(input: LocaliseRunInput): Promise<LocaliseRunR
     ranking,
     ...(recorded.durationMs > 0 ? { spectrumMs: recorded.durationMs } : {}),
     reads,
+    ...(recorded.run ? { recorded: recorded.run } : {}),
     report: {
       source: ranking.source,
       note: ranking.note,

@@ -58,6 +58,8 @@ export interface HostDeps {
   rerunCandidate?: (label: string, timeoutMs?: number) => Promise<RunOutcome>;
   /** Repo-relative files the failure names (its frames, the source windows): readable though untracked. */
   named?: ReadonlySet<string>;
+  /** Told of every candidate's run: a proposal of the same edits is judged with it (`flake-watch.ts`). */
+  onCandidateRun?: (edits: readonly Edit[], run: RunOutcome) => void;
   limits?: HostLimits;
 }
 
@@ -249,6 +251,7 @@ async function tryCandidate(
     const run = deps.rerunCandidate
       ? await deps.rerunCandidate(nextLabel(), limit?.timeoutMs)
       : await deps.rerunTargets(nextLabel());
+    deps.onCandidateRun?.(edits, run);
     const judged = judgeTargets(deps.expectations, run);
     return { targetsPassed: judged.failToPass.passed, targetsTotal: total, feedback: deps.scrub(judged.feedback) };
   } finally {

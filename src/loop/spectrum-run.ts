@@ -4,7 +4,8 @@
  * test files when they are Python (the tracer tells pytest's tests apart, so the files' passing
  * tests give the passing spectrum), else the targets alone (Node and Go record whole runs, which
  * then hold only failing tests). It is evidence, never a verdict: a run that timed out, or in which
- * a target did not fail, or that recorded nothing, is dropped and the static ranking stays.
+ * a target did not fail, or that recorded nothing, is dropped and the static ranking stays. What the
+ * failing tests did in it is evidence of whether they reproduce (`run`, read by `reproduction.ts`).
  */
 import path from 'node:path';
 import type { ExecutionSpectrum } from '../contracts/spectrum.js';
@@ -18,6 +19,7 @@ import type { RerunPlan, RerunTarget } from './rerun.js';
 import type { RerunLevel } from './targeted-run.js';
 import type { TestRuns } from './test-runs.js';
 import { CaseIndex } from './verdict.js';
+import type { RunEvidence } from './run-tally.js';
 
 /** The recorded run may take this many times the confirmation (the tracer's cost), at least a minute. */
 const TIMEOUT_FACTOR = 4;
@@ -48,6 +50,8 @@ export interface SpectrumRun {
   durationMs: number;
   /** The repository files the run's tests read, but those only tests that passed read (none: no run). */
   reads?: ObservedRead[];
+  /** The failing tests' outcomes in the recorded run, when it ran and did not time out. */
+  run?: RunEvidence;
 }
 
 /** More tests than this in the targets' files, and the recorded run is of the targets alone. */
@@ -154,12 +158,19 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
     });
     const took = formatDuration(result.durationMs);
     const reads = failingReads(recording.reads().reads, result.cases);
+    if (result.timedOut)
+      return {
+        note: `the recorded run was dropped (it timed out after ${took}; ${describeUnfinished(result.output)}): the static ranking is used`,
+        durationMs: result.durationMs,
+        reads,
+      };
+    const run: RunEvidence = { label: 'the recorded run', cases: result.cases, frames: result.frames };
     const dropped = (why: string): SpectrumRun => ({
       note: `the recorded run was dropped (${why}): the static ranking is used`,
       durationMs: result.durationMs,
       reads,
+      run,
     });
-    if (result.timedOut) return dropped(`it timed out after ${took}; ${describeUnfinished(result.output)}`);
     if (!targetsStillFail(input, result.cases)) return dropped('a failing test did not fail in it');
     const read = recording.read(result.durationMs);
     const spectrum = read && leaveOutChangedOutcomes(read, input.baseline, result.cases);
@@ -172,6 +183,7 @@ export async function recordSpectrum(input: SpectrumRunInput): Promise<SpectrumR
       note: `recorded by ${spectrum.recorders.join(', ')} in ${took}: ${what}${spectrum.notes.length ? `; ${spectrum.notes.join('; ')}` : ''}`,
       durationMs: result.durationMs,
       reads,
+      run,
     };
   } finally {
     recording.dispose();

@@ -30,6 +30,7 @@ import { oneLine } from '../text/untrusted-text.js';
 import { BUILTIN_CAUTION } from '../repair/builtin/caution.js';
 import { describeBuildFailure } from '../reports/tool-diagnostic.js';
 import { renderDiagnosticsTable } from './diagnostics-summary.js';
+import { renderEnvironment, renderReproduction, reproductionSentence, reproductionTitle } from './reproduction.js';
 
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 export const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -72,6 +73,7 @@ const VERDICTS: Partial<Record<string, string>> = {
   timeout: '⏱️ test run timed out',
   'special-cased': '🚩 special-cases the tests',
   unverified: '⚠️ CI gave no verdict',
+  flaky: '🎲 passed and failed: flaky',
 };
 
 const SPECIAL_CASE_RULES: Record<SpecialCaseEvidence['rule'], string> = {
@@ -200,6 +202,8 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   blocks.push(renderHeadline(report, context));
   blocks.push(renderFacts(report));
   if (report.diagnostics?.length) blocks.push(renderDiagnosticsTable(report.diagnostics, context));
+  const environment = renderEnvironment(report.reproduction, detail.maxListItems);
+  if (environment) blocks.push(environment);
   if (report.failures.length) blocks.push(...renderFailures(report, context, detail, omitted));
   const patch = selectPatch(report);
   // The attempt whose diff is the patch shown below does not repeat it.
@@ -209,7 +213,9 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
   const ciRounds = renderCiRounds(report);
   if (ciRounds) blocks.push(ciRounds);
   if (patch) blocks.push(renderPatch(patch, detail));
-  if (report.flaky.length) blocks.push(renderFlaky(report.flaky, detail, omitted));
+  const reproduced = report.reproduction && renderReproduction(report.reproduction, detail.maxListItems, omitted);
+  if (reproduced) blocks.push(reproduced);
+  else if (report.flaky.length) blocks.push(renderFlaky(report.flaky, detail, omitted));
   blocks.push(renderReproduce(report));
   if (context.delivery) blocks.push(renderDelivery(context.delivery));
   if (omitted.length) {
@@ -223,7 +229,8 @@ function buildBlocks(report: HealReport, context: SummaryContext, detail: Detail
 
 /** The title, then the story in one paragraph, the provider's explanation of the fix, and why it stopped. */
 function renderHeadline(report: HealReport, context: SummaryContext): string {
-  const parts = [`## ${RESULT_TITLES[report.result]}`, '', renderStory(report, context)];
+  const title = reproductionTitle(report) ?? RESULT_TITLES[report.result];
+  const parts = [`## ${title}`, '', renderStory(report, context)];
   const accepted = acceptedAttempt(report);
   const notes = accepted && providerNotes(accepted);
   if (notes) parts.push('', `> **The provider's explanation:** ${escapeMarkdown(firstParagraph(notes))}`);
@@ -282,7 +289,10 @@ function renderStory(report: HealReport, context: SummaryContext): string {
     if (report.provider.name === 'builtin') sentences.push(BUILTIN_CAUTION);
     return sentences.join(' ');
   }
-  if (report.result === 'not-reproduced' && report.flaky.length) {
+  const reproduction = reproductionSentence(report);
+  if (reproduction) {
+    sentences.push(reproduction);
+  } else if (report.result === 'not-reproduced' && report.flaky.length) {
     const who = report.flaky.length >= failing ? 'They' : `${formatCount(report.flaky.length)} of them`;
     sentences.push(`${who} **passed when rerun**: flaky, or dependent on the environment.`);
   } else if (report.attempts.length) {

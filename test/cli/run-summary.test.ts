@@ -106,6 +106,42 @@ describe('self-heal run: the summary names what an attempt broke', () => {
   });
 });
 
+describe('self-heal run: the summary says how the failures reproduced', () => {
+  it('a flaky test with its counts and the quarantine advice, an environment cause', () => {
+    const report = HealReport.parse({
+      ...healed({ attempt: 1, files: [] }),
+      result: 'not-reproduced',
+      reason: 'flaky: …',
+      diff: undefined,
+      fix: undefined,
+      flaky: ['t.py::test_latency'],
+      reproduction: {
+        verdict: 'flaky',
+        tests: [{ id: 't.py::test_latency', verdict: 'flaky', runs: 5, failed: 3 }],
+        signs: [],
+        extraRuns: 2,
+        environment: [
+          {
+            test: 't.py::test_orders',
+            kind: 'service',
+            subject: '127.0.0.1:5432',
+            at: 'orders.py:9',
+            detail: 'the connection to `127.0.0.1:5432` was refused: nothing listens there in this job',
+          },
+        ],
+        quarantine: 'mark it `@pytest.mark.xfail(strict=False)`',
+      },
+    });
+    const lines = renderSummary(report).split('\n');
+    expect(lines).toContain(
+      'environment: t.py::test_orders: the connection to `127.0.0.1:5432` was refused: nothing listens there in this job (at orders.py:9)',
+    );
+    expect(lines).toContain('flaky: t.py::test_latency failed 3 of 5 runs without a change');
+    expect(lines).toContain('to quarantine it: mark it `@pytest.mark.xfail(strict=False)`');
+    expect(lines.filter((l) => l.startsWith('flaky (passed on rerun)'))).toEqual([]);
+  });
+});
+
 describe('self-heal run: the printed diff', () => {
   it('is still made terminal-safe', () => {
     const diff = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\u001b[31m\u001b]0;title\u0007\n+b\u202e\n';

@@ -77,9 +77,12 @@ export interface HealFixture {
   files(): Record<string, string>;
 }
 
-export function healFixture(name: 'node-calc' | 'py-calc', extraFiles: Record<string, string> = {}): HealFixture {
+/** A project of `test/fixtures/heal/`: `node-*` ones run with node:test, the others with pytest. */
+export type HealFixtureName = 'node-calc' | 'py-calc' | 'node-latency' | 'py-latency' | 'py-orders';
+
+export function healFixture(name: HealFixtureName, extraFiles: Record<string, string> = {}): HealFixture {
   const repo = createTempRepo({ fixture: path.join(FIXTURES, name), files: extraFiles });
-  return fixtureIn(repo, name === 'node-calc' ? NODE_TEST_COMMAND : PYTEST_COMMAND);
+  return fixtureIn(repo, name.startsWith('node-') ? NODE_TEST_COMMAND : PYTEST_COMMAND);
 }
 
 /** A project of its own files only (no fixture), tested with node:test or pytest, healed like `healFixture`. */

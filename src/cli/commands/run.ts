@@ -292,7 +292,9 @@ export function renderSummary(report: HealReport): string {
         `  its test runs did not get ${a.withheldEnv.map(safe).join(', ')} (they look like credentials); if the tests that broke need one: --pass-env ${safe(a.withheldEnv[0]!)}`,
       );
   }
-  if (report.flaky.length)
+  const reproduction = report.reproduction ? reproductionLines(report.reproduction) : [];
+  if (reproduction.length) lines.push(...reproduction.map((l) => safe(l)));
+  else if (report.flaky.length)
     lines.push(
       `flaky (passed on rerun): ${report.flaky.slice(0, 5).map(safe).join(', ')}${report.flaky.length > 5 ? ', …' : ''}`,
     );
@@ -310,6 +312,19 @@ export function renderSummary(report: HealReport): string {
   if (report.reproduce) lines.push(`reproduce: ${safe(report.reproduce)}`);
   if (report.diff) lines.push('', terminalDiff(report.diff));
   return `${lines.join('\n')}\n`;
+}
+
+/** The failing tests that were not reproduced as themselves, and the environment causes (at most 5 each). */
+function reproductionLines(r: NonNullable<HealReport['reproduction']>): string[] {
+  const lines = r.environment
+    .slice(0, 5)
+    .map((c) => `environment: ${c.test}: ${c.detail}${c.at ? ` (at ${c.at})` : ''}`);
+  for (const t of r.tests.filter((t) => t.verdict !== 'reproduced').slice(0, 5)) {
+    if (t.verdict === 'flaky') lines.push(`flaky: ${t.id} failed ${t.failed} of ${t.runs} runs without a change`);
+    else lines.push(`fails differently here: ${t.id}: ${t.here} here, ${t.ci} in ${t.first ?? 'CI'}`);
+  }
+  if (r.quarantine) lines.push(`to quarantine it: ${r.quarantine}`);
+  return lines;
 }
 
 /** The flags only the CI rounds read (checked here; parseRunArgs checked the rest). */
