@@ -14,8 +14,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7593);
 /* harmony import */ var _inert_output_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8394);
 /* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
-/* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8538);
-/* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1861);
+/* harmony import */ var _frames_collect_evidence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(215);
+/* harmony import */ var _frames_build_frames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7236);
 /* harmony import */ var _contracts_failure_frame_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6333);
 /* harmony import */ var _frames_frames_markdown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9909);
 /* harmony import */ var _frames_frames_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7172);
@@ -94,6 +94,7 @@ async function main(argv, io) {
         summary: collected.summary,
         failures: collected.frames,
         ...(collected.notFramed > 0 ? { notFramed: collected.notFramed } : {}),
+        ...(collected.diagnostics.length > 0 ? { diagnostics: collected.diagnostics } : {}),
         errors: collected.errors.map((e) => ({
             file: e.file,
             ...(e.line ? { line: e.line } : {}),

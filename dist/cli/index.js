@@ -28,15 +28,15 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 const COMMANDS = {
     parse: {
         summary: 'read JUnit reports and logs into failure frames',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(85), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(170), __nccwpck_require__.e(606)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1606))).main,
     },
     run: {
         summary: 'reproduce, repair and verify failing tests',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(157), __nccwpck_require__.e(85), __nccwpck_require__.e(378), __nccwpck_require__.e(26)]).then(__nccwpck_require__.bind(__nccwpck_require__, 26))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(157), __nccwpck_require__.e(170), __nccwpck_require__.e(217), __nccwpck_require__.e(572)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2572))).main,
     },
     demo: {
         summary: 'heal a bundled example project with the built-in engine',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(85), __nccwpck_require__.e(378), __nccwpck_require__.e(727)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3727))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(170), __nccwpck_require__.e(217), __nccwpck_require__.e(484)]).then(__nccwpck_require__.bind(__nccwpck_require__, 484))).main,
     },
 };
 function usage() {

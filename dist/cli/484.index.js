@@ -1,8 +1,8 @@
-export const id = 727;
-export const ids = [727];
+export const id = 484;
+export const ids = [484];
 export const modules = {
 
-/***/ 3727:
+/***/ 484:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -19,7 +19,7 @@ var frames_text = __webpack_require__(7172);
 var format = __webpack_require__(8488);
 // EXTERNAL MODULE: ./src/text/markdown.ts
 var markdown = __webpack_require__(6590);
-;// CONCATENATED MODULE: ./src/render/ci-rounds.ts
+;// CONCATENATED MODULE: ./src/ci-verify/rounds-summary.ts
 
 
 const MAX_BROKE_LISTED = 5;
@@ -73,6 +73,145 @@ var untrusted_text = __webpack_require__(2073);
  */
 const BUILTIN_CAUTION = '**Review it:** the built-in engine found this edit by trying small changes until the tests passed, so it is only as right as the tests are thorough.';
 
+// EXTERNAL MODULE: ./src/reports/tool-diagnostic.ts
+var tool_diagnostic = __webpack_require__(2633);
+// EXTERNAL MODULE: ./src/frames/prune-message.ts
+var prune_message = __webpack_require__(8956);
+;// CONCATENATED MODULE: ./src/render/diagnostics-summary.ts
+
+
+
+/** Rows shown; the job summary's byte budget applies on top. */
+const MAX_DIAGNOSTIC_ROWS = 50;
+function renderDiagnosticsTable(diagnostics, context, max = MAX_DIAGNOSTIC_ROWS) {
+    const ordered = [...diagnostics].sort((a, b) => Number(b.fails) - Number(a.fails));
+    const rows = ordered.slice(0, max).map((d) => {
+        const label = (0,markdown/* tableCell */.xR)(d.line ? `${d.file}:${d.line}` : d.file);
+        const url = (0,format/* blobUrl */.b0)(context.repoUrl, context.sha, d.file, d.line);
+        const where = url ? `[${label}](${url})` : label;
+        const severity = d.fails ? '' : ` (${d.severity})`;
+        return `| ${where} | ${(0,markdown/* tableCell */.xR)(d.tool)}${severity} | ${d.code ? (0,format/* tableCode */.KH)(d.code, 60) : ''} | ${(0,markdown/* tableCell */.xR)((0,prune_message/* firstLine */.T)(d.message))} |`;
+    });
+    const lines = [
+        '### What failed the build',
+        '',
+        '| Where | Tool | Code | Message |',
+        '| --- | --- | --- | --- |',
+        ...rows,
+    ];
+    const rest = ordered.length - rows.length;
+    if (rest > 0)
+        lines.push('', `${(0,format/* formatCount */.B4)(rest)} more not listed; the JSON report (\`report-path\` output) has them all.`);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/reproduction.ts
+
+
+
+const TITLES = {
+    flaky: '⚠️ self-heal: flaky test, nothing was changed',
+    'fails-differently': '⚠️ self-heal: fails differently here, nothing was changed',
+};
+const VERDICTS = {
+    reproduced: 'failed every run',
+    flaky: '🎲 flaky',
+    'fails-differently': '🔀 fails differently here',
+};
+const MAX_SIGNS = 5;
+const MAX_TEXT_CHARS = 600;
+/** Text whose code spans stay code and whose rest is escaped; bounded. */
+function textWithCode(text, max = MAX_TEXT_CHARS) {
+    const clipped = (0,untrusted_text/* oneLine */.TN)(text, max);
+    return clipped
+        .split('`')
+        .map((part, i) => (i % 2 === 1 ? (0,markdown/* inlineCode */.ti)(part) : (0,markdown/* escapeMarkdown */.FV)(part)))
+        .join('');
+}
+/** The title of a run that stopped on a flaky test or a different failure. */
+function reproductionTitle(report) {
+    if (report.result !== 'not-reproduced' || !report.reproduction)
+        return undefined;
+    return TITLES[report.reproduction.verdict];
+}
+/** The story's sentence about it, or undefined when the failures reproduced. */
+function reproductionSentence(report) {
+    const r = report.reproduction;
+    if (!r || report.result !== 'not-reproduced')
+        return undefined;
+    const flaky = r.tests.filter((t) => t.verdict === 'flaky');
+    const differs = r.tests.filter((t) => t.verdict === 'fails-differently');
+    const parts = [];
+    if (flaky.length === 1) {
+        const t = flaky[0];
+        parts.push(`It is **flaky**: it failed ${(0,format/* formatCount */.B4)(t.failed)} of ${(0,format/* plural */.LS)(t.runs, 'run')} without a change.`);
+    }
+    else if (flaky.length > 1) {
+        parts.push(`${(0,format/* formatCount */.B4)(flaky.length)} of them are **flaky**: they passed in some runs without a change.`);
+    }
+    if (differs.length > 0) {
+        const d = differs[0];
+        const first = d.first ?? 'CI';
+        const how = d.here && d.ci
+            ? ` (${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(d.here, 160))} here, ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(d.ci, 160))} in ${(0,markdown/* escapeMarkdown */.FV)((0,untrusted_text/* oneLine */.TN)(first, 40))})`
+            : '';
+        const why = first === 'CI' ? 'the environment differs' : 'rerun on its own, it does not fail as in the full run';
+        parts.push(`${differs.length === 1 ? 'It' : `${(0,format/* formatCount */.B4)(differs.length)} of them`} **failed differently here**${how}: ${why}.`);
+    }
+    return parts.join(' ') || undefined;
+}
+function verdictCell(t) {
+    if (t.verdict !== 'fails-differently' || !t.here || !t.ci)
+        return VERDICTS[t.verdict];
+    return `${VERDICTS[t.verdict]}: ${(0,format/* tableCode */.KH)(t.here)} in ${(0,markdown/* tableCell */.xR)(t.run ?? 'a rerun', 40)}, ${(0,format/* tableCode */.KH)(t.ci)} in ${(0,markdown/* tableCell */.xR)(t.first ?? 'CI', 40)}`;
+}
+/**
+ * The failing tests' runs without a change, when something is worth saying: a test that was not
+ * reproduced, a sign of flakiness, or reruns made to tell a flake from a failure.
+ */
+function renderReproduction(r, maxItems, omitted) {
+    const notable = r.tests.some((t) => t.verdict !== 'reproduced');
+    if (!notable && r.signs.length === 0 && r.extraRuns === 0)
+        return undefined;
+    const lines = [
+        '### How the failures reproduced',
+        '',
+        `Runs of the code as it is (the CI run, the confirmation, the recorded run${r.extraRuns ? `, and ${(0,format/* plural */.LS)(r.extraRuns, 'rerun')} to tell a flake from a failure` : ''}). A flaky test gets no change: a change that passes it could pass by luck.`,
+        '',
+        '| test | verdict | runs | failed |',
+        '| --- | --- | ---: | ---: |',
+    ];
+    const shown = r.tests.slice(0, maxItems);
+    for (const t of shown)
+        lines.push(`| ${(0,format/* tableCode */.KH)(t.id, 200)} | ${verdictCell(t)} | ${(0,format/* formatCount */.B4)(t.runs)} | ${(0,format/* formatCount */.B4)(t.failed)} |`);
+    if (r.tests.length > shown.length) {
+        lines.push(`| …and ${(0,format/* formatCount */.B4)(r.tests.length - shown.length)} more | | | |`);
+        omitted.push((0,format/* plural */.LS)(r.tests.length - shown.length, 'reproduction row'));
+    }
+    if (r.signs.length > 0) {
+        lines.push('', '**Signs of flakiness:**', '');
+        for (const sign of r.signs.slice(0, MAX_SIGNS))
+            lines.push(`- ${textWithCode(sign, 300)}`);
+    }
+    if (r.quarantine)
+        lines.push('', `**To quarantine it**, ${textWithCode(r.quarantine)}.`);
+    return `${lines.join('\n')}\n`;
+}
+/** The failures that point at the environment, said before any attempt. */
+function renderEnvironment(r, maxItems) {
+    if (!r?.environment.length)
+        return undefined;
+    const lines = [
+        '### The failure points at the environment',
+        '',
+        'Read from the failing line and the message before any attempt: a change to the code cannot provide what this job lacks.',
+        '',
+    ];
+    for (const c of r.environment.slice(0, maxItems))
+        lines.push(`- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(c.test, 200))}: ${textWithCode(c.detail, 400)}${c.at ? ` (at ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(c.at, 200))})` : ''}`);
+    return `${lines.join('\n')}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/render/job-summary.ts
 /**
  * The job summary a reviewer reads in seconds, healed or not: first the story in one paragraph
@@ -92,6 +231,9 @@ const BUILTIN_CAUTION = '**Review it:** the built-in engine found this edit by t
 
 
 
+
+
+
 /** GitHub's per-step limit (1 MiB); a summary above it is not shown at all. */
 const JOB_SUMMARY_LIMIT_BYTES = 1024 * 1024;
 const RESULT_TITLES = {
@@ -106,7 +248,7 @@ const RESULT_TITLES = {
     unverified: '⚠️ self-heal: not verified on CI',
 };
 /** Labels of the verdicts we know; any other verdict (a newer loop's) is shown by its name. */
-const VERDICTS = {
+const job_summary_VERDICTS = {
     accepted: '✅ accepted',
     'targets-failed': '❌ tests still fail',
     'not-run': '⏸️ failing tests did not run',
@@ -118,6 +260,7 @@ const VERDICTS = {
     timeout: '⏱️ test run timed out',
     'special-cased': '🚩 special-cases the tests',
     unverified: '⚠️ CI gave no verdict',
+    flaky: '🎲 passed and failed: flaky',
 };
 const SPECIAL_CASE_RULES = {
     'input-condition': 'compares with the test input at',
@@ -125,6 +268,7 @@ const SPECIAL_CASE_RULES = {
     'test-identity': 'recognises the test run; the test is at',
     'encoded-cases': 'encodes a table holding the test case at',
     'table-rebind': 'rebinds an existing function to a wrapper that answers from a table',
+    'environment-data': 'stands in for the missing environment with the value expected at',
 };
 const LEVELS = [
     {
@@ -187,7 +331,7 @@ const MAX_REASON_CHARS = 1_000;
 /** The provider's explanation in the story: its first paragraph, at most this long. */
 const MAX_EXPLANATION_CHARS = 300;
 function verdictLabel(verdict) {
-    return VERDICTS[verdict] ?? `⛔ ${verdict}`;
+    return job_summary_VERDICTS[verdict] ?? `⛔ ${verdict}`;
 }
 /** The provider's own account of an attempt (chat models' replies, an agent's notes), when it gave one. */
 function providerNotes(attempt) {
@@ -225,6 +369,11 @@ function buildBlocks(report, context, detail) {
     const omitted = [...detail.omitted];
     blocks.push(renderHeadline(report, context));
     blocks.push(renderFacts(report));
+    if (report.diagnostics?.length)
+        blocks.push(renderDiagnosticsTable(report.diagnostics, context));
+    const environment = renderEnvironment(report.reproduction, detail.maxListItems);
+    if (environment)
+        blocks.push(environment);
     if (report.failures.length)
         blocks.push(...renderFailures(report, context, detail, omitted));
     const patch = selectPatch(report);
@@ -237,7 +386,10 @@ function buildBlocks(report, context, detail) {
         blocks.push(ciRounds);
     if (patch)
         blocks.push(renderPatch(patch, detail));
-    if (report.flaky.length)
+    const reproduced = report.reproduction && renderReproduction(report.reproduction, detail.maxListItems, omitted);
+    if (reproduced)
+        blocks.push(reproduced);
+    else if (report.flaky.length)
         blocks.push(renderFlaky(report.flaky, detail, omitted));
     blocks.push(renderReproduce(report));
     if (context.delivery)
@@ -251,7 +403,8 @@ function buildBlocks(report, context, detail) {
 }
 /** The title, then the story in one paragraph, the provider's explanation of the fix, and why it stopped. */
 function renderHeadline(report, context) {
-    const parts = [`## ${RESULT_TITLES[report.result]}`, '', renderStory(report, context)];
+    const title = reproductionTitle(report) ?? RESULT_TITLES[report.result];
+    const parts = [`## ${title}`, '', renderStory(report, context)];
     const accepted = acceptedAttempt(report);
     const notes = accepted && providerNotes(accepted);
     if (notes)
@@ -287,6 +440,11 @@ function renderStory(report, context) {
     const s = report.summary;
     const failing = Math.max(report.failures.length, s.failed + s.errored);
     const healed = report.result === 'healed';
+    const build = (0,tool_diagnostic/* describeBuildFailure */.EG)(report.diagnostics ?? []);
+    if (failing === 0 && !report.attempts.length && build) {
+        const when = s.total ? 'The build failed' : 'The build failed before the tests ran';
+        return `**${when}:** ${(0,markdown/* escapeMarkdown */.FV)(build)}. **Nothing was changed.**`;
+    }
     if (failing === 0 && !report.attempts.length) {
         return s.total ? `**${(0,format/* plural */.LS)(s.total, 'test')} ran** and none failed.` : '**No test result** was read.';
     }
@@ -299,7 +457,11 @@ function renderStory(report, context) {
             sentences.push(BUILTIN_CAUTION);
         return sentences.join(' ');
     }
-    if (report.result === 'not-reproduced' && report.flaky.length) {
+    const reproduction = reproductionSentence(report);
+    if (reproduction) {
+        sentences.push(reproduction);
+    }
+    else if (report.result === 'not-reproduced' && report.flaky.length) {
         const who = report.flaky.length >= failing ? 'They' : `${(0,format/* formatCount */.B4)(report.flaky.length)} of them`;
         sentences.push(`${who} **passed when rerun**: flaky, or dependent on the environment.`);
     }
@@ -565,6 +727,9 @@ function renderAttempts(attempts, detail, patchShownBelow, timings) {
         // What the candidate's code did outside the tree: kept at every level of detail.
         if (a.writtenOutside && (a.writtenOutside.total > 0 || a.writtenOutside.truncated))
             parts.push(renderWrittenOutside(a.writtenOutside));
+        // Tests it broke may have needed a withheld variable: kept at every level of detail.
+        if (a.withheldEnv?.length)
+            parts.push(renderWithheldEnv(a.withheldEnv));
         if (detail.attemptDiffs && a.diff.trim()) {
             parts.push(a.diff === patchShownBelow ? 'Its diff is the patch shown below.\n' : (0,markdown/* codeBlock */.DV)(a.diff, 'diff'));
         }
@@ -589,6 +754,13 @@ function renderSpecialCases(evidence) {
         return `- ${(0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(e.literal, 80))} at ${siteText(e.patch)} ${why}`;
     });
     return `Special-casing evidence:\n\n${items.join('\n')}\n`;
+}
+/** Variables withheld from an attempt whose full run broke tests that passed, and how to pass them. */
+function renderWithheldEnv(names) {
+    const shown = names.slice(0, 20).map((n) => (0,markdown/* inlineCode */.ti)((0,untrusted_text/* oneLine */.TN)(n, 100)));
+    const more = names.length > 20 ? `, and ${names.length - 20} more` : '';
+    const example = (0,untrusted_text/* oneLine */.TN)(names[0], 100);
+    return `Its test runs did not get ${(0,format/* plural */.LS)(names.length, 'variable')} that look like credentials: ${shown.join(', ')}${more}. If the tests that broke need one, pass it to the test runs: ${(0,markdown/* inlineCode */.ti)(`pass-env: ${example}`)} (action input) or ${(0,markdown/* inlineCode */.ti)(`--pass-env ${example}`)} (CLI).\n`;
 }
 /** Paths listed per attempt in the summary (the report's JSON keeps up to 50). */
 const MAX_OUTSIDE_SHOWN = 10;
@@ -874,10 +1046,10 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 43 modules
-var heal = __webpack_require__(7378);
-// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 30 modules
-var builtin_provider = __webpack_require__(891);
+// EXTERNAL MODULE: ./src/heal.ts + 63 modules
+var heal = __webpack_require__(5217);
+// EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 31 modules
+var builtin_provider = __webpack_require__(3574);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts
 var shell_quote = __webpack_require__(1890);
 ;// CONCATENATED MODULE: ./src/demo/run-demo.ts
