@@ -82,7 +82,7 @@ export function renderReproduction(r: Reproduction, maxItems: number, omitted: s
   const lines = [
     '### How the failures reproduced',
     '',
-    `Runs of the code as it is (the CI run, the confirmation, the recorded run${r.extraRuns ? `, and ${plural(r.extraRuns, 'rerun')} to tell a flake from a failure` : ''}). A flaky test gets no change: a change that passes it could pass by luck.`,
+    `Runs of the code as it is: the CI run, the confirmation, the recorded run${r.extraRuns ? `; ${plural(r.extraRuns, 'more rerun')}, of this code or of a change, told a flake from a failure` : ''}. A flaky test gets no change: a change that passes it could pass by luck.`,
     '',
     '| test | verdict | runs | failed |',
     '| --- | --- | ---: | ---: |',

@@ -44,7 +44,7 @@ describe('job summary: how the failures reproduced', () => {
     const md = renderJobSummary(report(FLAKY));
     expect(md.split('\n')[0]).toBe('## ⚠️ self-heal: flaky test, nothing was changed');
     expect(md).toContain('It is **flaky**: it failed 3 of 5 runs without a change.');
-    expect(md).toContain('and 2 reruns to tell a flake from a failure');
+    expect(md).toContain('; 2 more reruns, of this code or of a change, told a flake from a failure');
     expect(md).toContain('| `test/limits.test.ts::answers within the timeout` | 🎲 flaky | 5 | 3 |');
     expect(md).toContain("**To quarantine it**, retry it \\(`test('…', { retry: 2 }, …)`, or `retry` in vitest");
     expect(md).not.toContain('### Flaky tests');
