@@ -19,9 +19,10 @@
  * A process that leaves the group on purpose (a daemon) carries the command's marker variable and
  * is killed by it (`process-registry.ts`).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import {
   killAllMarked,
   killMarked,
@@ -143,145 +144,194 @@ class HeadTail {
 }
 
 export function runCommand(options: RunCommandOptions): Promise<CommandResult> {
-  const started = performance.now();
-  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const maxFile = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
-  const capture = new HeadTail(maxOutput);
-  let fileFd: number | undefined;
-  let fileBytes = 0;
-  if (options.outputFile) {
-    mkdirSync(path.dirname(options.outputFile), { recursive: true });
-    fileFd = openSync(options.outputFile, 'w');
+  const run = new CommandRun(options);
+  return new Promise<CommandResult>((resolve, reject) => run.start(resolve, reject));
+}
+
+/**
+ * One command's run, from spawn to result: the steps are the methods below (start, onTimeout,
+ * terminate, onData, onExit, finish), and the state they share is this object's.
+ */
+class CommandRun {
+  private readonly started = performance.now();
+  private readonly maxFile: number;
+  private readonly grace: number;
+  private readonly capture: HeadTail;
+  private readonly fileFd: number | undefined;
+  private fileBytes = 0;
+  private readonly marker: string;
+  private child!: ChildProcess;
+  private pgid: number | undefined;
+  private watchdog!: Readable | Writable;
+  private resolve!: (result: CommandResult) => void;
+
+  private timedOut = false;
+  private aborted = false;
+  private timer: NodeJS.Timeout | undefined;
+  private interruptTimer: NodeJS.Timeout | undefined;
+  private killTimer: NodeJS.Timeout | undefined;
+
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private openPipes = 2;
+  private settled = false;
+  private drain: NodeJS.Timeout | undefined;
+
+  /** Opens the output file (a failure throws from `runCommand` itself). */
+  constructor(private readonly options: RunCommandOptions) {
+    this.capture = new HeadTail(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+    this.maxFile = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    this.grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    if (options.outputFile) {
+      mkdirSync(path.dirname(options.outputFile), { recursive: true });
+      this.fileFd = openSync(options.outputFile, 'w');
+    }
+    this.marker = newProcessMarker();
   }
 
-  const marker = newProcessMarker();
-  return new Promise<CommandResult>((resolve, reject) => {
-    let child;
+  start(resolve: (result: CommandResult) => void, reject: (error: unknown) => void): void {
+    this.resolve = resolve;
     try {
-      child = spawn('sh', ['-c', WRAPPER, 'sh', options.command], {
-        cwd: options.cwd,
-        env: { ...(options.env ?? process.env), [PROCESS_MARKER_VARIABLE]: marker },
+      this.child = spawn('sh', ['-c', WRAPPER, 'sh', this.options.command], {
+        cwd: this.options.cwd,
+        env: { ...(this.options.env ?? process.env), [PROCESS_MARKER_VARIABLE]: this.marker },
         detached: true,
         // fd 3: the watchdog's pipe (see the file header).
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       });
     } catch (error) {
-      if (fileFd !== undefined) closeSync(fileFd);
+      if (this.fileFd !== undefined) closeSync(this.fileFd);
       reject(error);
       return;
     }
-    const pgid = child.pid;
-    if (pgid !== undefined) registerGroup(pgid);
-    const watchdog = child.stdio[3]!;
+    const child = this.child;
+    this.pgid = child.pid;
+    if (this.pgid !== undefined) registerGroup(this.pgid);
+    this.watchdog = child.stdio[3]!;
     // Nothing is ever written or read there; an error (the child gone early) is not ours to report.
-    watchdog.on('error', () => undefined);
+    this.watchdog.on('error', () => undefined);
 
-    let timedOut = false;
-    let aborted = false;
-    let killTimer: NodeJS.Timeout | undefined;
-    const terminate = () => {
-      if (pgid === undefined) return;
-      killGroup(pgid, 'SIGTERM');
-      killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), grace);
-      killTimer.unref();
-    };
-    let interruptTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (options.interruptGraceMs === undefined || pgid === undefined) return terminate();
-      killGroup(pgid, 'SIGINT');
-      interruptTimer = setTimeout(terminate, options.interruptGraceMs);
-      interruptTimer.unref();
-    }, options.timeoutMs);
-    timer.unref();
-    const onAbort = () => {
-      aborted = true;
-      terminate();
-    };
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    this.timer = setTimeout(() => this.onTimeout(), this.options.timeoutMs);
+    this.timer.unref();
+    if (this.options.signal?.aborted) this.onAbort();
+    else this.options.signal?.addEventListener('abort', this.onAbort, { once: true });
 
-    const onData = (chunk: Buffer) => {
-      capture.push(chunk);
-      if (fileFd !== undefined && fileBytes < maxFile) {
-        const part = chunk.subarray(0, maxFile - fileBytes);
-        writeSync(fileFd, part);
-        fileBytes += part.length;
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout!.on('data', this.onData);
+    child.stderr!.on('data', this.onData);
+    child.stdout!.on('close', this.onPipeClosed);
+    child.stderr!.on('close', this.onPipeClosed);
+    child.on('error', (error) => this.onSpawnError(error));
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+  }
 
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-    let openPipes = 2;
-    let settled = false;
-    let drain: NodeJS.Timeout | undefined;
-    const finish = () => {
-      if (settled || !exit) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(interruptTimer);
-      clearTimeout(drain);
-      options.signal?.removeEventListener('abort', onAbort);
-      clearTimeout(killTimer);
-      // Leftovers (background servers, orphaned workers, daemons) are killed now: nothing the run
-      // started may outlive it and touch the tree during the next attempt. Closing the pipe makes
-      // the watchdog kill the group; the group is killed here too in case the watchdog was killed.
-      watchdog.destroy();
-      if (pgid !== undefined) {
-        // A group id is ours while the group exists, so it is only signalled while alive.
-        if (groupAlive(pgid)) killGroup(pgid, 'SIGKILL');
-        unregisterGroup(pgid);
-      }
-      killMarked(marker);
-      child.stdout!.destroy();
-      child.stderr!.destroy();
-      if (fileFd !== undefined) {
-        if (capture.total > fileBytes) {
-          writeSync(fileFd, `\n[self-heal: output truncated after ${fileBytes} of ${capture.total} bytes]\n`);
-        }
-        closeSync(fileFd);
-      }
-      const { text, truncated } = capture.text();
-      resolve({
-        command: options.command,
-        exitCode: exit.code,
-        signal: exit.signal,
-        timedOut,
-        aborted,
-        durationMs: Math.round(performance.now() - started),
-        output: text,
-        outputBytes: capture.total,
-        truncated,
-        outputFile: options.outputFile,
-      });
-    };
-    const onPipeClosed = () => {
-      openPipes--;
-      if (openPipes === 0) finish();
-    };
-    child.stdout!.on('close', onPipeClosed);
-    child.stderr!.on('close', onPipeClosed);
-    child.on('error', (error) => {
-      // spawn failure (sh missing, cwd missing): report as a failed run with the reason.
-      capture.push(Buffer.from(`self-heal: could not start the command: ${error.message}\n`));
-      exit ??= { code: 127, signal: null };
-      openPipes = 0;
-      finish();
+  private onTimeout(): void {
+    this.timedOut = true;
+    if (this.options.interruptGraceMs === undefined || this.pgid === undefined) return this.terminate();
+    killGroup(this.pgid, 'SIGINT');
+    this.interruptTimer = setTimeout(() => this.terminate(), this.options.interruptGraceMs);
+    this.interruptTimer.unref();
+  }
+
+  private readonly onAbort = (): void => {
+    this.aborted = true;
+    this.terminate();
+  };
+
+  /** SIGTERM to the group, SIGKILL after the grace period. */
+  private terminate(): void {
+    const pgid = this.pgid;
+    if (pgid === undefined) return;
+    killGroup(pgid, 'SIGTERM');
+    this.killTimer ??= setTimeout(() => killGroup(pgid, 'SIGKILL'), this.grace);
+    this.killTimer.unref();
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    this.capture.push(chunk);
+    if (this.fileFd !== undefined && this.fileBytes < this.maxFile) {
+      const part = chunk.subarray(0, this.maxFile - this.fileBytes);
+      writeSync(this.fileFd, part);
+      this.fileBytes += part.length;
+    }
+  };
+
+  private readonly onPipeClosed = (): void => {
+    this.openPipes--;
+    if (this.openPipes === 0) this.finish();
+  };
+
+  /** A spawn failure (sh missing, cwd missing): reported as a failed run with the reason. */
+  private onSpawnError(error: Error): void {
+    this.capture.push(Buffer.from(`self-heal: could not start the command: ${error.message}\n`));
+    this.exit ??= { code: 127, signal: null };
+    this.openPipes = 0;
+    this.finish();
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exit = { code, signal };
+    if (this.openPipes === 0) {
+      this.finish();
+      return;
+    }
+    // The shell is gone; whatever still holds the pipes is a straggler of its group. Cleared when
+    // the pipes close first: a finished run's group id may be the system's to reuse.
+    this.drain = setTimeout(() => {
+      if (this.pgid !== undefined && !this.settled) killGroup(this.pgid, 'SIGKILL');
+      this.finish();
+    }, PIPE_DRAIN_MS);
+  }
+
+  private finish(): void {
+    const exit = this.exit;
+    if (this.settled || !exit) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.interruptTimer);
+    clearTimeout(this.drain);
+    this.options.signal?.removeEventListener('abort', this.onAbort);
+    clearTimeout(this.killTimer);
+    this.killLeftovers();
+    this.child.stdout!.destroy();
+    this.child.stderr!.destroy();
+    this.closeOutputFile();
+    const { text, truncated } = this.capture.text();
+    this.resolve({
+      command: this.options.command,
+      exitCode: exit.code,
+      signal: exit.signal,
+      timedOut: this.timedOut,
+      aborted: this.aborted,
+      durationMs: Math.round(performance.now() - this.started),
+      output: text,
+      outputBytes: this.capture.total,
+      truncated,
+      outputFile: this.options.outputFile,
     });
-    child.on('exit', (code, signal) => {
-      exit = { code, signal };
-      if (openPipes === 0) {
-        finish();
-        return;
-      }
-      // The shell is gone; whatever still holds the pipes is a straggler of its group. Cleared when
-      // the pipes close first: a finished run's group id may be the system's to reuse.
-      drain = setTimeout(() => {
-        if (pgid !== undefined && !settled) killGroup(pgid, 'SIGKILL');
-        finish();
-      }, PIPE_DRAIN_MS);
-    });
-  });
+  }
+
+  /**
+   * Leftovers (background servers, orphaned workers, daemons) are killed now: nothing the run
+   * started may outlive it and touch the tree during the next attempt. Closing the pipe makes the
+   * watchdog kill the group; the group is killed here too in case the watchdog was killed.
+   */
+  private killLeftovers(): void {
+    this.watchdog.destroy();
+    if (this.pgid !== undefined) {
+      // A group id is ours while the group exists, so it is only signalled while alive.
+      if (groupAlive(this.pgid)) killGroup(this.pgid, 'SIGKILL');
+      unregisterGroup(this.pgid);
+    }
+    killMarked(this.marker);
+  }
+
+  private closeOutputFile(): void {
+    if (this.fileFd === undefined) return;
+    if (this.capture.total > this.fileBytes) {
+      writeSync(
+        this.fileFd,
+        `\n[self-heal: output truncated after ${this.fileBytes} of ${this.capture.total} bytes]\n`,
+      );
+    }
+    closeSync(this.fileFd);
+  }
 }
