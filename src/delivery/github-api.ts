@@ -199,8 +199,20 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
     baseUrl,
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
-  const { owner, repo: name } = repo;
+  return {
+    ...branchCalls(octokit, repo),
+    ...pullRequestCalls(octokit, repo),
+    ...workflowRunCalls(octokit, repo),
+    ...artifactCalls(octokit, repo),
+  };
+}
 
+type Octokit = ReturnType<typeof getOctokit>;
+
+function branchCalls(
+  octokit: Octokit,
+  { owner, repo: name }: RepoRef,
+): Pick<GitHubApi, 'getDefaultBranch' | 'getBranch'> {
   return {
     getDefaultBranch: () =>
       call('GET /repos/{owner}/{repo}', 'contents: read', async () => {
@@ -209,27 +221,42 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
       }),
 
     getBranch: (branch) =>
-      call('GET /repos/{owner}/{repo}/branches/{branch}', 'contents: read', async () => {
-        let data: { commit: { sha: string }; protected: boolean };
-        try {
-          ({ data } = await octokit.rest.repos.getBranch({ owner, repo: name, branch }));
-        } catch (error) {
-          if ((error as OctokitErrorShape).status === 404) return undefined;
-          throw error;
-        }
-        let ruled: boolean;
-        try {
-          const rules = await octokit.rest.repos.getBranchRules({ owner, repo: name, branch, per_page: 100 });
-          ruled = rules.data.some((r) => BLOCKING_RULES.has(r.type));
-        } catch (error) {
-          // Rulesets are unreadable for some tokens (403) or absent on older servers (404): when the
-          // rules cannot be read, assume they block, which only means a pull request instead of a push.
-          ruled = true;
-          void error;
-        }
-        return { sha: data.commit.sha, protected: data.protected || ruled };
-      }),
+      call('GET /repos/{owner}/{repo}/branches/{branch}', 'contents: read', () =>
+        readBranch(octokit, { owner, repo: name }, branch),
+      ),
+  };
+}
 
+async function readBranch(
+  octokit: Octokit,
+  { owner, repo: name }: RepoRef,
+  branch: string,
+): Promise<BranchInfo | undefined> {
+  let data: { commit: { sha: string }; protected: boolean };
+  try {
+    ({ data } = await octokit.rest.repos.getBranch({ owner, repo: name, branch }));
+  } catch (error) {
+    if ((error as OctokitErrorShape).status === 404) return undefined;
+    throw error;
+  }
+  let ruled: boolean;
+  try {
+    const rules = await octokit.rest.repos.getBranchRules({ owner, repo: name, branch, per_page: 100 });
+    ruled = rules.data.some((r) => BLOCKING_RULES.has(r.type));
+  } catch (error) {
+    // Rulesets are unreadable for some tokens (403) or absent on older servers (404): when the
+    // rules cannot be read, assume they block, which only means a pull request instead of a push.
+    ruled = true;
+    void error;
+  }
+  return { sha: data.commit.sha, protected: data.protected || ruled };
+}
+
+function pullRequestCalls(
+  octokit: Octokit,
+  { owner, repo: name }: RepoRef,
+): Pick<GitHubApi, 'listOpenPullRequests' | 'createPullRequest' | 'updatePullRequest'> {
+  return {
     listOpenPullRequests: (headOwner, headRef, base) =>
       call('GET /repos/{owner}/{repo}/pulls', 'pull-requests: read', async () => {
         const { data } = await octokit.rest.pulls.list({
@@ -254,7 +281,14 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
         const { data } = await octokit.rest.pulls.update({ owner, repo: name, pull_number: number, ...input });
         return toPull(data);
       }),
+  };
+}
 
+function workflowRunCalls(
+  octokit: Octokit,
+  { owner, repo: name }: RepoRef,
+): Pick<GitHubApi, 'dispatchWorkflow' | 'listRunsForCommit' | 'getRun' | 'listRunJobs'> {
+  return {
     dispatchWorkflow: (workflow, ref) =>
       call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', 'actions: write', async () => {
         await octokit.rest.actions.createWorkflowDispatch({
@@ -263,17 +297,6 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
           workflow_id: /^\d+$/.test(workflow) ? Number(workflow) : workflow,
           ref,
         });
-      }),
-
-    listRunArtifacts: (runId) =>
-      call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', 'actions: read', async () => {
-        const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
-          owner,
-          repo: name,
-          run_id: runId,
-          per_page: 100,
-        });
-        return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
       }),
 
     listRunsForCommit: (headSha, branch) =>
@@ -304,6 +327,24 @@ export function createGitHubApi(token: string, repo: RepoRef, options: { baseUrl
           per_page: 100,
         });
         return all.map((j) => ({ id: j.id, name: j.name, status: j.status, conclusion: j.conclusion }));
+      }),
+  };
+}
+
+function artifactCalls(
+  octokit: Octokit,
+  { owner, repo: name }: RepoRef,
+): Pick<GitHubApi, 'listRunArtifacts' | 'downloadArtifact'> {
+  return {
+    listRunArtifacts: (runId) =>
+      call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', 'actions: read', async () => {
+        const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
+          owner,
+          repo: name,
+          run_id: runId,
+          per_page: 100,
+        });
+        return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
       }),
 
     downloadArtifact: (id, maxBytes) =>
