@@ -644,97 +644,131 @@ function emptyRun(result: CommandResult, isolation: 'sandbox' | 'copy'): AgentRu
 
 async function settle(input: AgentRunInput, raw: Change[], run: AgentRun): Promise<void> {
   const ctx: GitContext = { cwd: input.root, env: input.gitEnv };
-  // Directories are written as their entries are; one only matters where it replaces a file.
-  const changes = raw.filter((c) => {
-    if (c.change === 'delete' || !c.source) return true;
-    const st = lstatOrNull(c.source);
-    if (!st?.isDirectory()) return true;
-    const real = lstatOrNull(path.join(input.root, c.path));
-    return real !== null && !real.isDirectory();
-  });
+  const changes = raw.filter((c) => changeMatters(input.root, c));
   const paths = changes.map((c) => c.path).filter((p) => !hasGitComponent(p));
   const ignored = await checkIgnore(ctx, paths);
   // All of them at once (no argument list to overflow): a deletion is refused for what git does not track.
   const tracked = new Set(
     paths.length ? splitNul((await git(ctx, ['ls-files', '-z', '--cached'], { maxBuffer: 1 << 28 })).stdout) : [],
   );
+  const sorting: Sorting = { input, ctx, run, ignored, tracked };
   const apply: Change[] = [];
-  for (const c of changes) {
-    const folder = c.change === 'write' && !!lstatOrNull(c.source!)?.isDirectory();
-    const replaced = c.change === 'write' ? untrackedInTheWay(input.root, c.path, folder, tracked) : null;
-    if (replaced) {
-      run.refused.push({
-        path: c.path,
-        reason: `it would replace \`${replaced}\`, an untracked file of yours: a fix never deletes it`,
-      });
-      continue;
-    }
-    if (c.change === 'write' && !folder && lstatOrNull(path.join(input.root, c.path))?.isDirectory()) {
-      // A file in a folder's place removes the folder: what git does not track in it (ignored too) is the user's.
-      const others = splitNul(
-        (await git(ctx, ['ls-files', '-z', '--others', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout,
-      );
-      if (others.length > 0) {
-        run.refused.push({
-          path: c.path,
-          reason: `it would replace a folder that holds files of yours git does not track (${listed(others)}): a fix never deletes them`,
-        });
-        continue;
-      }
-    }
-    if (hasGitComponent(c.path)) {
-      run.refused.push({ path: c.path, reason: 'git metadata: an agent never changes the repository’s .git' });
-      continue;
-    }
-    if (ignored.has(c.path)) {
-      if (dependencyFolder(c.path)) {
-        if (input.allowDependencyChanges) {
-          run.dependencies.push(c.path);
-          apply.push(c);
-        } else
-          run.refused.push({
-            path: c.path,
-            reason:
-              'a dependency folder: not in the commit, so not part of a fix (--allow-dependency-changes keeps it)',
-          });
-      } else run.refused.push({ path: c.path, reason: 'ignored by git: it would not be in the commit' });
-      continue;
-    }
-    if (c.change === 'delete') {
-      const real = lstatOrNull(path.join(input.root, c.path));
-      if (real?.isDirectory()) {
-        // A folder: its tracked files go; the user's untracked and ignored files stay.
-        const inside = splitNul(
-          (await git(ctx, ['ls-files', '-z', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout,
-        );
-        for (const p of inside) apply.push({ path: p, change: 'delete' });
-        const others = splitNul(
-          (
-            await git(ctx, ['ls-files', '-z', '--others', '--exclude-standard', '--', `:(literal)${c.path}/`], {
-              maxBuffer: 1 << 28,
-            })
-          ).stdout,
-        );
-        for (const p of others)
-          run.refused.push({ path: p, reason: 'an untracked file of yours: a fix never deletes it' });
-        continue;
-      }
-      if (real && !tracked.has(c.path)) {
-        run.refused.push({ path: c.path, reason: 'an untracked file of yours: a fix never deletes it' });
-        continue;
-      }
-    }
-    apply.push(c);
+  for (const c of changes) for (const a of await sortChange(sorting, c)) apply.push(a);
+  applyChanges(input.root, apply, run);
+}
+
+/** Directories are written as their entries are; one only matters where it replaces a file. */
+function changeMatters(root: string, c: Change): boolean {
+  if (c.change === 'delete' || !c.source) return true;
+  const st = lstatOrNull(c.source);
+  if (!st?.isDirectory()) return true;
+  const real = lstatOrNull(path.join(root, c.path));
+  return real !== null && !real.isDirectory();
+}
+
+/** What `settle` sorts each change against. */
+interface Sorting {
+  input: AgentRunInput;
+  ctx: GitContext;
+  run: AgentRun;
+  ignored: ReadonlySet<string>;
+  tracked: ReadonlySet<string>;
+}
+
+/** The changes to apply for `c` (none, itself, or the tracked files of a deleted folder); refusals go to the run. */
+async function sortChange(s: Sorting, c: Change): Promise<Change[]> {
+  const { input, run } = s;
+  const inTheWay = await refusalInTheWay(s, c);
+  if (inTheWay) {
+    run.refused.push(inTheWay);
+    return [];
   }
+  if (hasGitComponent(c.path)) {
+    run.refused.push({ path: c.path, reason: 'git metadata: an agent never changes the repository’s .git' });
+    return [];
+  }
+  if (s.ignored.has(c.path)) {
+    if (!dependencyFolder(c.path)) {
+      run.refused.push({ path: c.path, reason: 'ignored by git: it would not be in the commit' });
+      return [];
+    }
+    if (input.allowDependencyChanges) {
+      run.dependencies.push(c.path);
+      return [c];
+    }
+    run.refused.push({
+      path: c.path,
+      reason: 'a dependency folder: not in the commit, so not part of a fix (--allow-dependency-changes keeps it)',
+    });
+    return [];
+  }
+  if (c.change === 'delete') return sortDeletion(s, c);
+  return [c];
+}
+
+/** A write that would remove something of the user's git does not track: an untracked file, or a folder holding some. */
+async function refusalInTheWay(s: Sorting, c: Change): Promise<{ path: string; reason: string } | undefined> {
+  if (c.change !== 'write') return undefined;
+  const root = s.input.root;
+  const folder = !!lstatOrNull(c.source!)?.isDirectory();
+  const replaced = untrackedInTheWay(root, c.path, folder, s.tracked);
+  if (replaced) {
+    return {
+      path: c.path,
+      reason: `it would replace \`${replaced}\`, an untracked file of yours: a fix never deletes it`,
+    };
+  }
+  if (!folder && lstatOrNull(path.join(root, c.path))?.isDirectory()) {
+    // A file in a folder's place removes the folder: what git does not track in it (ignored too) is the user's.
+    const others = splitNul(
+      (await git(s.ctx, ['ls-files', '-z', '--others', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout,
+    );
+    if (others.length > 0) {
+      return {
+        path: c.path,
+        reason: `it would replace a folder that holds files of yours git does not track (${listed(others)}): a fix never deletes them`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** A deletion: of a folder, its tracked files (the user's untracked and ignored files stay); never an untracked file. */
+async function sortDeletion(s: Sorting, c: Change): Promise<Change[]> {
+  const real = lstatOrNull(path.join(s.input.root, c.path));
+  if (real?.isDirectory()) {
+    const inside = splitNul(
+      (await git(s.ctx, ['ls-files', '-z', '--', `:(literal)${c.path}/`], { maxBuffer: 1 << 28 })).stdout,
+    );
+    const others = splitNul(
+      (
+        await git(s.ctx, ['ls-files', '-z', '--others', '--exclude-standard', '--', `:(literal)${c.path}/`], {
+          maxBuffer: 1 << 28,
+        })
+      ).stdout,
+    );
+    for (const p of others)
+      s.run.refused.push({ path: p, reason: 'an untracked file of yours: a fix never deletes it' });
+    return inside.map((p) => ({ path: p, change: 'delete' }));
+  }
+  if (real && !s.tracked.has(c.path)) {
+    s.run.refused.push({ path: c.path, reason: 'an untracked file of yours: a fix never deletes it' });
+    return [];
+  }
+  return [c];
+}
+
+/** Writes the sorted changes into the real tree, journaled first; a change that cannot be written is refused. */
+function applyChanges(root: string, apply: Change[], run: AgentRun): void {
   // Deletions first (a file may be replaced by a folder of the same name), then writes, parents first.
   apply.sort((a, b) => (a.change !== b.change ? (a.change === 'delete' ? -1 : 1) : a.path < b.path ? -1 : 1));
   // Written ahead into the crash journal: a recovery puts back only what this run left.
   noteWrites(
-    input.root,
+    root,
     apply.map((c) => ({ path: c.path, state: c.change === 'delete' ? ABSENT : stateOfPath(c.source!) })),
   );
   for (const c of apply) {
-    const problem = writeChange(input.root, c);
+    const problem = writeChange(root, c);
     if (problem) run.refused.push({ path: c.path, reason: problem });
     else if (!run.dependencies.includes(c.path)) run.applied.push(c.path);
   }
