@@ -1,8 +1,7 @@
 /**
- * Code reads like its header comments: no function in src/repair/, src/loop/, the JUnit reader
- * (src/reports/junit/), the log parsers (src/reports/logs/), the frame builder (src/frames/) and
- * verify: ci (src/ci-verify/) (every .ts file under them), nor in the other files that hold the
- * control flow of a run (heal, delivery, the two adapters), is over MAX_LINES lines.
+ * Code reads like its header comments: no function anywhere in src/ (every .ts file under it) is
+ * over MAX_LINES lines. There is no list of exceptions: a long function becomes named steps (a small
+ * state object with methods where the steps share state, as `CommandRun` in run-tests.ts does).
  *
  * How it measures: every function-like node with a body (declarations, methods, arrows, function
  * expressions, accessors) counts from the line its signature starts on (modifiers such as `export`
@@ -19,23 +18,8 @@ const ROOT = path.join(import.meta.dirname, '..', '..');
 
 export const MAX_LINES = 80;
 
-/** Folders whose every .ts file is checked. */
-export const CHECKED_DIRS = [
-  'src/repair',
-  'src/loop',
-  'src/reports/junit',
-  'src/reports/logs',
-  'src/frames',
-  'src/ci-verify',
-];
-
-/** Files outside those folders that hold the control flow of a run. */
-export const ORCHESTRATING_FILES = [
-  'src/heal.ts',
-  'src/delivery/deliver.ts',
-  'src/action/run.ts',
-  'src/cli/commands/run.ts',
-];
+/** The folder whose every .ts file is checked. */
+export const CHECKED_DIR = 'src';
 
 function tsFiles(relativeDir: string): string[] {
   return readdirSync(path.join(ROOT, relativeDir), { withFileTypes: true }).flatMap((e) => {
@@ -45,7 +29,7 @@ function tsFiles(relativeDir: string): string[] {
   });
 }
 
-export const CHECKED_FILES = [...CHECKED_DIRS.flatMap(tsFiles), ...ORCHESTRATING_FILES].sort();
+export const CHECKED_FILES = tsFiles(CHECKED_DIR).sort();
 
 export interface FunctionLength {
   name: string;
@@ -102,14 +86,17 @@ describe('function length', () => {
     ]);
   });
 
-  it('covers every .ts file under src/repair, src/loop, src/reports/logs and src/frames', () => {
-    expect(CHECKED_FILES).toContain('src/repair/providers/copilot.ts');
+  it('covers every .ts file under src/, in every folder', () => {
+    const folders = readdirSync(path.join(ROOT, CHECKED_DIR), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.length).toBeGreaterThan(10);
+    for (const folder of folders) {
+      expect(CHECKED_FILES.some((f) => f.startsWith(`${CHECKED_DIR}/${folder.name}/`))).toBe(true);
+    }
+    expect(CHECKED_FILES).toContain('src/heal.ts');
+    expect(CHECKED_FILES).toContain('src/workspace/run-tests.ts');
     expect(CHECKED_FILES).toContain('src/repair/builtin/templates/null-guard.ts');
-    expect(CHECKED_FILES).toContain('src/loop/edits/apply-edits.ts');
-    expect(CHECKED_FILES).toContain('src/reports/logs/go.ts');
-    expect(CHECKED_FILES).toContain('src/frames/source-imports.ts');
     expect(CHECKED_FILES.filter((f) => f.startsWith('src/repair/')).length).toBeGreaterThan(50);
-    expect(CHECKED_FILES.filter((f) => f.startsWith('src/reports/logs/')).length).toBeGreaterThan(15);
+    expect(CHECKED_FILES.some((f) => f.endsWith('.d.ts'))).toBe(false);
   });
 
   it.each(CHECKED_FILES)(`%s has no function over ${MAX_LINES} lines`, (relative) => {
