@@ -11,56 +11,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { CHECKED_DIR, CHECKED_FILES, functionLengths, MAX_LINES, ROOT } from './function-lengths.js';
 
-const ROOT = path.join(import.meta.dirname, '..', '..');
-
-export const MAX_LINES = 80;
-
-/** The folder whose every .ts file is checked. */
-export const CHECKED_DIR = 'src';
-
-function tsFiles(relativeDir: string): string[] {
-  return readdirSync(path.join(ROOT, relativeDir), { withFileTypes: true }).flatMap((e) => {
-    const rel = path.posix.join(relativeDir, e.name);
-    if (e.isDirectory()) return tsFiles(rel);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [rel] : [];
-  });
-}
-
-export const CHECKED_FILES = tsFiles(CHECKED_DIR).sort();
-
-export interface FunctionLength {
-  name: string;
-  /** 1-based line the signature starts on. */
-  line: number;
-  lines: number;
-}
-
-function nameOf(node: ts.Node, file: ts.SourceFile): string {
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText(file);
-  const parent = node.parent;
-  if (parent && ts.isVariableDeclaration(parent)) return parent.name.getText(file);
-  if (parent && ts.isPropertyAssignment(parent)) return parent.name.getText(file);
-  return '(anonymous)';
-}
-
-/** Every function-like node of a source text with its line count (first line of its signature to its closing brace). */
-export function functionLengths(text: string, fileName = 'file.ts'): FunctionLength[] {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: FunctionLength[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const first = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
-      const last = file.getLineAndCharacterOfPosition(node.getEnd()).line;
-      found.push({ name: nameOf(node, file), line: first + 1, lines: last - first + 1 });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
+export { CHECKED_DIR, CHECKED_FILES, functionLengths, MAX_LINES, type FunctionLength } from './function-lengths.js';
 
 describe('function length', () => {
   it('counts a function with its nested callbacks', () => {
