@@ -51,6 +51,7 @@ function runLabels(f: HealFixture): string[] {
   const dir = path.join(f.repo.root, '.git', 'self-heal', 'runs');
   return existsSync(dir)
     ? readdirSync(dir)
+        .filter((n) => n.endsWith('.log'))
         .map((n) => n.replace(/^\d+-|\.log$/g, ''))
         .sort()
     : [];
