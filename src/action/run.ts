@@ -368,7 +368,12 @@ function deliverReport(
   env: NodeJS.ProcessEnv,
 ): Promise<DeliveryResult> {
   const { inputs, ctx, target, root, api } = run;
-  const guard = createGuard({ root, protect: healOptions.protect, allow: healOptions.allow });
+  const guard = createGuard({
+    root,
+    protect: healOptions.protect,
+    allow: healOptions.allow,
+    allowSuppressions: healOptions.allowSuppressions,
+  });
   return deliver(
     {
       report,
