@@ -59,7 +59,7 @@ import {
   type TokenUsage,
 } from './contracts/heal-report.js';
 import { createScrubber } from './text/secrets.js';
-import { isCredentialVariable } from './workspace/child-env.js';
+import { holdsSecretValue } from './workspace/child-env.js';
 import { clipLine } from './text/untrusted-text.js';
 import { formatDuration } from './text/format.js';
 import { hideOwnCredentials } from './workspace/own-environment.js';
@@ -114,7 +114,7 @@ type ReadyBaseline = Extract<Baseline, { kind: 'ready' }>;
 /** The values of every variable that looks like a credential, by name or by value: scrubbed from all output. */
 function credentialValues(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(([name, value]) => value && isCredentialVariable(name, value))
+    .filter(([name, value]) => value && holdsSecretValue(name, value))
     .map(([, value]) => value!);
 }
 

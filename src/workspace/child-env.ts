@@ -98,6 +98,17 @@ export function isCredentialVariable(name: string, value: string): boolean {
 }
 
 /**
+ * Whether a variable's value is a secret to scrub from everything self-heal writes. An action input
+ * (`INPUT_*`) is one only when its name or value says so: the provider, mode and paths are not
+ * secrets (scrubbed, `provider: copilot` blanked every "copilot" in the log), and the key, token and
+ * `secrets` inputs reach the scrubber as options.
+ */
+export function holdsSecretValue(name: string, value: string): boolean {
+  if (/^INPUT_/i.test(name)) return CREDENTIAL_VARIABLE.test(name) || looksLikeCredential(value);
+  return isCredentialVariable(name, value);
+}
+
+/**
  * What a candidate's test run sees: the test runs' environment without any variable that looks like
  * a credential, unless passed. `withheld`: the names left out, for the log and the feedback.
  */

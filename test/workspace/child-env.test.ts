@@ -3,6 +3,7 @@ import {
   agentEnvironment,
   CANDIDATE_WITHHELD,
   candidateRunEnvironment,
+  holdsSecretValue,
   isCredentialVariable,
   isWithheldVariable,
   testRunEnvironment,
@@ -112,6 +113,17 @@ describe('candidateRunEnvironment', () => {
     expect(out.env[name]).toBeUndefined();
     // self-heal's own never reached even the baseline, so it is not news to a candidate.
     expect(out.withheld).toEqual(name === 'ACTIONS_RUNTIME_TOKEN' ? [] : [name]);
+  });
+
+  it("scrubs an action input's value only when its name or value says it is a credential", () => {
+    expect(holdsSecretValue('INPUT_PROVIDER', 'copilot')).toBe(false);
+    expect(holdsSecretValue('INPUT_MODE', 'commit')).toBe(false);
+    expect(holdsSecretValue('INPUT_COPILOT-PATH', '/opt/copilot-runtime')).toBe(false);
+    expect(holdsSecretValue('INPUT_TOKEN', 'a-plain-value')).toBe(true);
+    expect(holdsSecretValue('INPUT_EXTRA', gh)).toBe(true);
+    expect(holdsSecretValue('ACTIONS_RUNTIME_TOKEN', 'runtime-token')).toBe(true);
+    expect(holdsSecretValue('DEPLOY', gh)).toBe(true);
+    expect(holdsSecretValue('PLAIN', 'on')).toBe(false);
   });
 
   it('keeps the rest, and whatever pass-env names', () => {
