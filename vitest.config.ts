@@ -10,8 +10,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     exclude: ['test/fixtures/**', 'node_modules/**'],
-    // Tests spawn real runners, git and loopback servers; give them room on a 2-core machine.
-    testTimeout: 60_000,
+    // Tests spawn real runners, git and loopback servers; give them room on a 2-core machine (a heal
+    // now runs the failing tests once more before it accepts, and records what they read).
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // vitest's default is one worker fewer than the cores: one on a 2-core machine, so every file ran
