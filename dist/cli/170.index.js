@@ -12930,43 +12930,55 @@ function sharedDepth(a, b) {
 }
 function createPathResolver(root, files) {
     const rootPath = normaliseRoot(root);
-    const tracked = new Set();
-    const byBasename = new Map();
-    const directories = new Set();
-    const lowerCase = new Map();
-    for (const file of files) {
-        const f = file.replace(/\\/g, '/');
-        tracked.add(f);
-        lowerCase.set(f.toLowerCase(), f);
-        const base = f.slice(f.lastIndexOf('/') + 1);
-        const list = byBasename.get(base);
-        if (list)
-            list.push(f);
-        else
-            byBasename.set(base, [f]);
-        for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
-            directories.add(f.slice(0, i));
+    const index = new RepoFileIndex(files);
+    return {
+        root: rootPath.path,
+        files: index.tracked,
+        resolve: (raw, hints) => resolvePath(rootPath, index, raw, hints),
+        directoriesFor: (scope) => index.directoriesFor(scope),
+    };
+}
+/** The repository's files, indexed for the lookups a printed path needs. */
+class RepoFileIndex {
+    tracked = new Set();
+    byBasename = new Map();
+    directories = new Set();
+    lowerCase = new Map();
+    constructor(files) {
+        for (const file of files) {
+            const f = file.replace(/\\/g, '/');
+            this.tracked.add(f);
+            this.lowerCase.set(f.toLowerCase(), f);
+            const base = f.slice(f.lastIndexOf('/') + 1);
+            const list = this.byBasename.get(base);
+            if (list)
+                list.push(f);
+            else
+                this.byBasename.set(base, [f]);
+            for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
+                this.directories.add(f.slice(0, i));
+        }
     }
-    function lookup(rel, caseInsensitive) {
-        if (tracked.has(rel))
+    lookup(rel, caseInsensitive) {
+        if (this.tracked.has(rel))
             return rel;
-        return caseInsensitive ? lowerCase.get(rel.toLowerCase()) : undefined;
+        return caseInsensitive ? this.lowerCase.get(rel.toLowerCase()) : undefined;
     }
     /** The longest suffix of `p` (whole segments) that is a repository file: `/tmp/x/src/a.py` → `src/a.py`. */
-    function longestTrackedSuffix(p) {
+    longestTrackedSuffix(p) {
         const segments = p.path.split('/').filter(Boolean);
         const start = p.caseInsensitive && /^[A-Z]:$/.test(segments[0] ?? '') ? 1 : 0;
         for (let k = start; k < segments.length; k++) {
-            const found = lookup(segments.slice(k).join('/'), p.caseInsensitive);
+            const found = this.lookup(segments.slice(k).join('/'), p.caseInsensitive);
             if (found)
                 return found;
         }
         return undefined;
     }
     /** Repository files that end with the relative guess `p` (`pkg/A.java` → `src/main/java/pkg/A.java`). */
-    function filesEndingWith(p, hints) {
+    filesEndingWith(p, hints) {
         const base = p.slice(p.lastIndexOf('/') + 1);
-        const candidates = (byBasename.get(base) ?? []).filter((f) => f === p || f.endsWith(`/${p}`));
+        const candidates = (this.byBasename.get(base) ?? []).filter((f) => f === p || f.endsWith(`/${p}`));
         if (candidates.length <= 1)
             return candidates[0];
         // Several files end the same way (`src/lib.rs` in every crate, `calc_test.go` in two packages):
@@ -12985,66 +12997,70 @@ function createPathResolver(root, files) {
         }
         return best.length === 1 && bestScore > 0 ? best[0] : 'ambiguous';
     }
-    function resolve(raw, hints) {
-        // No file system has paths this long; a hostile one would make suffix matching quadratic.
-        if (raw.length > MAX_PATH_LENGTH)
-            return { kind: 'outside', reason: 'path too long' };
-        const n = normalise(raw);
-        if ('runtime' in n)
-            return { kind: 'runtime', reason: n.runtime };
-        if (!n.path)
-            return { kind: 'outside', reason: 'empty path' };
-        let fromRoot;
-        let underRoot = false;
-        if (n.absolute) {
-            fromRoot = relativeTo(rootPath, n);
-            underRoot = fromRoot !== undefined;
-            for (const layout of underRoot ? [] : RUNNER_WORKSPACE) {
-                const m = layout.exec(n.path);
-                if (m) {
-                    fromRoot = m[1];
-                    break;
-                }
-            }
-        }
-        // Markers are judged on the part below the root, so a root that itself lives under, say,
-        // `/srv/vendor/` does not make every file look vendored.
-        const judged = fromRoot ?? n.path;
-        const vendored = classifyBySegments(judged);
-        if (vendored)
-            return vendored;
-        const exact = fromRoot !== undefined ? lookup(fromRoot, n.caseInsensitive) : n.absolute ? undefined : lookup(n.path, false);
-        if (exact)
-            return { kind: 'user', path: exact };
-        // Runtime patterns only for paths that are not a repository file as printed: a Go repository's
-        // own `internal/x.go` must not be mistaken for the standard library's.
-        const runtime = classifyByRuntimePattern(judged);
-        if (runtime)
-            return runtime;
-        // Under the root but not tracked: generated or build output, never matched elsewhere by suffix.
-        if (underRoot)
-            return { kind: 'outside', reason: 'not tracked by git' };
-        let candidate = longestTrackedSuffix(n);
-        if (!candidate && !n.absolute) {
-            const found = filesEndingWith(n.path, hints);
-            if (found === 'ambiguous')
-                return { kind: 'outside', reason: `ambiguous: several repository files end with ${n.path}` };
-            candidate = found;
-        }
-        if (!candidate)
-            return { kind: 'outside', reason: 'not a file of the repository' };
-        return classifyBySegments(candidate) ?? { kind: 'user', path: candidate };
-    }
-    function directoriesFor(scope) {
+    directoriesFor(scope) {
         const segments = scope.replace(/\\/g, '/').split(/[/.]/).filter(Boolean);
         for (let k = 0; k < segments.length; k++) {
             const dir = segments.slice(k).join('/');
-            if (directories.has(dir))
+            if (this.directories.has(dir))
                 return [dir];
         }
         return [];
     }
-    return { root: rootPath.path, files: tracked, resolve, directoriesFor };
+}
+/** `PathResolver.resolve`: a printed path judged against the root and the repository's files. */
+function resolvePath(rootPath, index, raw, hints) {
+    // No file system has paths this long; a hostile one would make suffix matching quadratic.
+    if (raw.length > MAX_PATH_LENGTH)
+        return { kind: 'outside', reason: 'path too long' };
+    const n = normalise(raw);
+    if ('runtime' in n)
+        return { kind: 'runtime', reason: n.runtime };
+    if (!n.path)
+        return { kind: 'outside', reason: 'empty path' };
+    let fromRoot;
+    let underRoot = false;
+    if (n.absolute) {
+        fromRoot = relativeTo(rootPath, n);
+        underRoot = fromRoot !== undefined;
+        for (const layout of underRoot ? [] : RUNNER_WORKSPACE) {
+            const m = layout.exec(n.path);
+            if (m) {
+                fromRoot = m[1];
+                break;
+            }
+        }
+    }
+    // Markers are judged on the part below the root, so a root that itself lives under, say,
+    // `/srv/vendor/` does not make every file look vendored.
+    const judged = fromRoot ?? n.path;
+    const vendored = classifyBySegments(judged);
+    if (vendored)
+        return vendored;
+    const exact = fromRoot !== undefined
+        ? index.lookup(fromRoot, n.caseInsensitive)
+        : n.absolute
+            ? undefined
+            : index.lookup(n.path, false);
+    if (exact)
+        return { kind: 'user', path: exact };
+    // Runtime patterns only for paths that are not a repository file as printed: a Go repository's
+    // own `internal/x.go` must not be mistaken for the standard library's.
+    const runtime = classifyByRuntimePattern(judged);
+    if (runtime)
+        return runtime;
+    // Under the root but not tracked: generated or build output, never matched elsewhere by suffix.
+    if (underRoot)
+        return { kind: 'outside', reason: 'not tracked by git' };
+    let candidate = index.longestTrackedSuffix(n);
+    if (!candidate && !n.absolute) {
+        const found = index.filesEndingWith(n.path, hints);
+        if (found === 'ambiguous')
+            return { kind: 'outside', reason: `ambiguous: several repository files end with ${n.path}` };
+        candidate = found;
+    }
+    if (!candidate)
+        return { kind: 'outside', reason: 'not a file of the repository' };
+    return classifyBySegments(candidate) ?? { kind: 'user', path: candidate };
 }
 /** Where the test code lives, by each ecosystem's convention (used when no report says so). */
 function looksLikeTestFile(file) {

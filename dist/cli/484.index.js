@@ -176,7 +176,7 @@ function renderReproduction(r, maxItems, omitted) {
     const lines = [
         '### How the failures reproduced',
         '',
-        `Runs of the code as it is (the CI run, the confirmation, the recorded run${r.extraRuns ? `, and ${(0,format/* plural */.LS)(r.extraRuns, 'rerun')} to tell a flake from a failure` : ''}). A flaky test gets no change: a change that passes it could pass by luck.`,
+        `Runs of the code as it is: the CI run, the confirmation, the recorded run${r.extraRuns ? `; ${(0,format/* plural */.LS)(r.extraRuns, 'more rerun')}, of this code or of a change, told a flake from a failure` : ''}. A flaky test gets no change: a change that passes it could pass by luck.`,
         '',
         '| test | verdict | runs | failed |',
         '| --- | --- | ---: | ---: |',
@@ -1046,8 +1046,8 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 63 modules
-var heal = __webpack_require__(5217);
+// EXTERNAL MODULE: ./src/heal.ts + 64 modules
+var heal = __webpack_require__(943);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 31 modules
 var builtin_provider = __webpack_require__(3574);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts

@@ -20,8 +20,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/contracts/heal-options.ts
 var heal_options = __webpack_require__(8582);
-// EXTERNAL MODULE: ./src/heal.ts + 63 modules
-var heal = __webpack_require__(5217);
+// EXTERNAL MODULE: ./src/heal.ts + 64 modules
+var heal = __webpack_require__(943);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 29 modules
 var create_provider = __webpack_require__(1682);
 // EXTERNAL MODULE: ./src/repair/provider.ts
@@ -141,35 +141,47 @@ function createGitHubApi(token, repo, options = {}) {
         baseUrl,
         log: { debug: () => { }, info: () => { }, warn: () => { }, error: () => { } },
     });
-    const { owner, repo: name } = repo;
+    return {
+        ...branchCalls(octokit, repo),
+        ...pullRequestCalls(octokit, repo),
+        ...workflowRunCalls(octokit, repo),
+        ...artifactCalls(octokit, repo),
+    };
+}
+function branchCalls(octokit, { owner, repo: name }) {
     return {
         getDefaultBranch: () => call('GET /repos/{owner}/{repo}', 'contents: read', async () => {
             const { data } = await octokit.rest.repos.get({ owner, repo: name });
             return data.default_branch;
         }),
-        getBranch: (branch) => call('GET /repos/{owner}/{repo}/branches/{branch}', 'contents: read', async () => {
-            let data;
-            try {
-                ({ data } = await octokit.rest.repos.getBranch({ owner, repo: name, branch }));
-            }
-            catch (error) {
-                if (error.status === 404)
-                    return undefined;
-                throw error;
-            }
-            let ruled;
-            try {
-                const rules = await octokit.rest.repos.getBranchRules({ owner, repo: name, branch, per_page: 100 });
-                ruled = rules.data.some((r) => BLOCKING_RULES.has(r.type));
-            }
-            catch (error) {
-                // Rulesets are unreadable for some tokens (403) or absent on older servers (404): when the
-                // rules cannot be read, assume they block, which only means a pull request instead of a push.
-                ruled = true;
-                void error;
-            }
-            return { sha: data.commit.sha, protected: data.protected || ruled };
-        }),
+        getBranch: (branch) => call('GET /repos/{owner}/{repo}/branches/{branch}', 'contents: read', () => readBranch(octokit, { owner, repo: name }, branch)),
+    };
+}
+async function readBranch(octokit, { owner, repo: name }, branch) {
+    let data;
+    try {
+        ({ data } = await octokit.rest.repos.getBranch({ owner, repo: name, branch }));
+    }
+    catch (error) {
+        if (error.status === 404)
+            return undefined;
+        throw error;
+    }
+    let ruled;
+    try {
+        const rules = await octokit.rest.repos.getBranchRules({ owner, repo: name, branch, per_page: 100 });
+        ruled = rules.data.some((r) => BLOCKING_RULES.has(r.type));
+    }
+    catch (error) {
+        // Rulesets are unreadable for some tokens (403) or absent on older servers (404): when the
+        // rules cannot be read, assume they block, which only means a pull request instead of a push.
+        ruled = true;
+        void error;
+    }
+    return { sha: data.commit.sha, protected: data.protected || ruled };
+}
+function pullRequestCalls(octokit, { owner, repo: name }) {
+    return {
         listOpenPullRequests: (headOwner, headRef, base) => call('GET /repos/{owner}/{repo}/pulls', 'pull-requests: read', async () => {
             const { data } = await octokit.rest.pulls.list({
                 owner,
@@ -189,6 +201,10 @@ function createGitHubApi(token, repo, options = {}) {
             const { data } = await octokit.rest.pulls.update({ owner, repo: name, pull_number: number, ...input });
             return toPull(data);
         }),
+    };
+}
+function workflowRunCalls(octokit, { owner, repo: name }) {
+    return {
         dispatchWorkflow: (workflow, ref) => call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', 'actions: write', async () => {
             await octokit.rest.actions.createWorkflowDispatch({
                 owner,
@@ -196,15 +212,6 @@ function createGitHubApi(token, repo, options = {}) {
                 workflow_id: /^\d+$/.test(workflow) ? Number(workflow) : workflow,
                 ref,
             });
-        }),
-        listRunArtifacts: (runId) => call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', 'actions: read', async () => {
-            const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
-                owner,
-                repo: name,
-                run_id: runId,
-                per_page: 100,
-            });
-            return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
         }),
         listRunsForCommit: (headSha, branch) => call('GET /repos/{owner}/{repo}/actions/runs', 'actions: read', async () => {
             const { data } = await octokit.rest.actions.listWorkflowRunsForRepo({
@@ -229,6 +236,19 @@ function createGitHubApi(token, repo, options = {}) {
                 per_page: 100,
             });
             return all.map((j) => ({ id: j.id, name: j.name, status: j.status, conclusion: j.conclusion }));
+        }),
+    };
+}
+function artifactCalls(octokit, { owner, repo: name }) {
+    return {
+        listRunArtifacts: (runId) => call('GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', 'actions: read', async () => {
+            const all = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
+                owner,
+                repo: name,
+                run_id: runId,
+                per_page: 100,
+            });
+            return all.map((a) => ({ id: a.id, name: a.name, sizeInBytes: a.size_in_bytes, expired: a.expired }));
         }),
         downloadArtifact: (id, maxBytes) => call('GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip', 'actions: read', async () => {
             // The API answers 302 to a short-lived blob URL on another host; fetch follows it and, being
@@ -1281,6 +1301,7 @@ const FLAGS = {
     'no-commit': { type: 'boolean' },
     'allow-dirty': { type: 'boolean' },
     'allow-special-cases': { type: 'boolean' },
+    'allow-suppressions': { type: 'boolean' },
     'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
     'allow-dependency-changes': { type: 'boolean' },
     verify: { type: 'string', expects: 'runner|ci|auto' },
@@ -1317,6 +1338,7 @@ ${(0,args/* describeFlags */.Jv)(FLAGS, {
     'no-commit': 'leave the fix in the work tree instead of committing it',
     'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
     'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
+    'allow-suppressions': 'unsafe: accept a fix that adds # type: ignore, @ts-ignore, … or edits a linter’s config',
     'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
     'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
     localise: 'record (default): one extra targeted run records the lines the failing tests run; static: no such run',
@@ -1416,6 +1438,7 @@ function parseRunArgs(argv, io) {
         commit: !flags['no-commit'],
         allowDirty: flags['allow-dirty'] ?? false,
         allowSpecialCases: flags['allow-special-cases'] ?? false,
+        allowSuppressions: flags['allow-suppressions'] ?? false,
         passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
         allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
         // Checked by the schema below, which names the choices.
