@@ -1,5 +1,6 @@
 /** Every stack-line form the JS parser reads, one at a time. */
 import { describe, expect, it } from 'vitest';
+import { readErrorBlock } from '../../../src/reports/logs/js-error-block.js';
 import {
   parseErrorHeader,
   parseFrameBody,
@@ -211,5 +212,60 @@ describe('parseErrorHeader', () => {
     ]) {
       expect(parseErrorHeader(line)).toBeUndefined();
     }
+  });
+});
+
+describe("node:test's JUnit wrapper of an awaited subtest's error", () => {
+  // node 24's JUnit body for `await t.test('inner', …)` whose assert.deepEqual fails: the wrapper's
+  // own frame is the user's `await t.test` line, and the test's error is its cause.
+  const BODY = [
+    'Error [ERR_TEST_FAILURE]: Expected values to be strictly deep-equal:',
+    '+ actual - expected',
+    '',
+    '  {',
+    '+   x: 1',
+    '-   x: 2',
+    '  }',
+    '',
+    '    at async TestContext.<anonymous> (file:///tmp/nt/t.test.mjs:4:3) {',
+    "  code: 'ERR_TEST_FAILURE',",
+    "  failureType: 'testCodeFailure',",
+    '  cause: AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:',
+    '  + actual - expected',
+    '  ',
+    '    {',
+    '  +   x: 1',
+    '  -   x: 2',
+    '    }',
+    '  ',
+    '      at TestContext.<anonymous> (file:///tmp/nt/t.test.mjs:6:12)',
+    '      at Test.runInAsyncScope (node:async_hooks:227:14)',
+    '      at Test.run (node:internal/test_runner/test:1402:25)',
+    '      at Test.start (node:internal/test_runner/test:1262:17)',
+    '      at TestContext.test (node:internal/test_runner/test:400:20)',
+    '      at TestContext.<anonymous> (file:///tmp/nt/t.test.mjs:4:11)',
+    '      at Test.runInAsyncScope (node:async_hooks:227:14)',
+    '      at Test.run (node:internal/test_runner/test:1402:25)',
+    '      at Test.start (node:internal/test_runner/test:1262:17)',
+    '      at startSubtestAfterBootstrap (node:internal/test_runner/harness:387:17) {',
+    '    generatedMessage: true,',
+    "    code: 'ERR_ASSERTION',",
+    '    actual: { x: 1 },',
+    '    expected: { x: 2 },',
+    "    operator: 'deepStrictEqual',",
+    "    diff: 'simple'",
+    '  }',
+    '}',
+  ];
+
+  it('reads the cause, not the wrapper, though the wrapper has a frame of the user', () => {
+    const block = readErrorBlock(BODY, 0, BODY.length, { bare: true });
+    expect(block.exceptionType).toBe('AssertionError');
+    expect(block.code).toBe('ERR_ASSERTION');
+    const own = block.frames.filter((f) => f.file.includes('t.test.mjs'));
+    expect(own.map((f) => [f.line, f.column])).toEqual([
+      [4, 11],
+      [6, 12],
+    ]);
   });
 });
