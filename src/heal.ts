@@ -633,7 +633,6 @@ async function prepareContext(
     root: repo.root,
     protect: options.protect,
     allow: options.allow,
-    allowSuppressions: options.allowSuppressions,
     runner: testCommandFiles(options, repo),
     pinned: new Map(
       [...testFiles].map((f) => [

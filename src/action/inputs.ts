@@ -150,7 +150,6 @@ export const ActionInputs = z.object({
     .transform((v) => v as 'record' | 'static'),
   'allow-unsafe-pull-request-target': booleanInput(false),
   'allow-special-cases': booleanInput(false),
-  'allow-suppressions': booleanInput(false),
   'allow-dependency-changes': booleanInput(false),
   'pass-env': listInput('variable names').refine((items) => items.every((i) => !i.includes('=')), {
     message: 'expected variable names without =',
@@ -252,7 +251,6 @@ export function toHealOptions(inputs: ActionInputs, context: HealOptionsContext)
     commit: false,
     allowDirty: true,
     allowSpecialCases: inputs['allow-special-cases'],
-    allowSuppressions: inputs['allow-suppressions'],
     ...(apiKey ? { apiKey } : {}),
     secrets,
     passEnv: inputs['pass-env'],

@@ -368,12 +368,7 @@ function deliverReport(
   env: NodeJS.ProcessEnv,
 ): Promise<DeliveryResult> {
   const { inputs, ctx, target, root, api } = run;
-  const guard = createGuard({
-    root,
-    protect: healOptions.protect,
-    allow: healOptions.allow,
-    allowSuppressions: healOptions.allowSuppressions,
-  });
+  const guard = createGuard({ root, protect: healOptions.protect, allow: healOptions.allow });
   return deliver(
     {
       report,

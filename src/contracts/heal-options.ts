@@ -42,8 +42,6 @@ export const HealOptions = z.object({
   allowDirty: z.boolean().default(false),
   /** Unsafe: accept an attempt that special-cases the failing tests (the check is off). */
   allowSpecialCases: z.boolean().default(false),
-  /** Unsafe: accept an attempt that adds a suppression or edits a linter's configuration (`loop/edits/suppressions.ts`). */
-  allowSuppressions: z.boolean().default(false),
   /** API key for the provider; masked and scrubbed from everything sent to a model. */
   apiKey: z.string().optional(),
   /**

@@ -182,19 +182,6 @@ describe('toHealOptions', () => {
     expect(() => options('sometimes')).toThrow(/allow-special-cases/);
   });
 
-  it('refuses suppressions unless allow-suppressions is true', () => {
-    const options = (value?: string) =>
-      HealOptions.parse(
-        toHealOptions(
-          readInputs(runnerEnv({ 'test-command': 'x', ...(value ? { 'allow-suppressions': value } : {}) }), () => {}),
-          { workspace: '/ws', reportPath: '/r' },
-        ),
-      );
-    expect(options().allowSuppressions).toBe(false);
-    expect(options('true').allowSuppressions).toBe(true);
-    expect(() => options('sometimes')).toThrow(/allow-suppressions/);
-  });
-
   it('records the failing tests for the ranking unless localise is static', () => {
     const options = (value?: string) =>
       HealOptions.parse(

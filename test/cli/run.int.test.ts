@@ -156,15 +156,6 @@ describe('self-heal run: flags', () => {
     await runCli(['run', '--help'], sink);
     expect(sink.out).toMatch(/--allow-special-cases\s+unsafe: accept a fix that special-cases the failing tests/);
   });
-
-  it('refuses suppressions unless --allow-suppressions, which help calls unsafe', async () => {
-    const parse = (argv: string[]) => parseRunArgs(['--test-command', 't', ...argv], { cwd: '/w', env: {} });
-    expect(parse([])).toMatchObject({ allowSuppressions: false });
-    expect(parse(['--allow-suppressions'])).toMatchObject({ allowSuppressions: true });
-    const sink = io(os.tmpdir());
-    await runCli(['run', '--help'], sink);
-    expect(sink.out).toMatch(/--allow-suppressions\s+unsafe: accept a fix that adds # type: ignore/);
-  });
 });
 
 describe('self-heal run: end to end', () => {

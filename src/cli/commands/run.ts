@@ -51,7 +51,6 @@ const FLAGS = {
   'no-commit': { type: 'boolean' },
   'allow-dirty': { type: 'boolean' },
   'allow-special-cases': { type: 'boolean' },
-  'allow-suppressions': { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
   'allow-dependency-changes': { type: 'boolean' },
   verify: { type: 'string', expects: 'runner|ci|auto' },
@@ -89,7 +88,6 @@ ${describeFlags(FLAGS, {
   'no-commit': 'leave the fix in the work tree instead of committing it',
   'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
   'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
-  'allow-suppressions': 'unsafe: accept a fix that adds # type: ignore, @ts-ignore, … or edits a linter’s config',
   'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
   'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
   localise: 'record (default): one extra targeted run records the lines the failing tests run; static: no such run',
@@ -201,7 +199,6 @@ export function parseRunArgs(argv: string[], io: Pick<CliIO, 'cwd' | 'env'>): He
     commit: !flags['no-commit'],
     allowDirty: flags['allow-dirty'] ?? false,
     allowSpecialCases: flags['allow-special-cases'] ?? false,
-    allowSuppressions: flags['allow-suppressions'] ?? false,
     passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
     allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
     // Checked by the schema below, which names the choices.

@@ -4,9 +4,7 @@
  *   before and after must be equal, whatever else changed;
  * - a new executable: a new file with an execute bit, or a `#!` script that is not a source module,
  *   is a program that could be run outside the tests (a hook, a task's command);
- * - code that patches a test framework (`framework-patching.ts`), in non-test source;
- * - a suppression the change adds (`suppressions.ts`: `# type: ignore`, `@ts-ignore`, a linter's
- *   section of a shared file), unless `allowSuppressions`.
+ * - code that patches a test framework (`framework-patching.ts`), in non-test source.
  * Applied to every model answer before it is written (`apply-edits.ts`) and to every path an agent
  * changed (`heal-loop.ts`), each refusal with a reason written for the model.
  */
@@ -18,7 +16,6 @@ import { languageForFile } from '../../syntax/tree-sitter.js';
 import { findFrameworkPatching } from './framework-patching.js';
 import { PROTECTED_SECTIONS, TEST_CLASSES, TEST_FILES } from './protection.js';
 import { changedSection } from './sections.js';
-import { describeAddedSuppressions, findAddedSuppressions, TOOL_CONFIG_SECTIONS } from './suppressions.js';
 
 export interface ContentChange {
   /** Repo-relative path. */
@@ -38,8 +35,6 @@ export interface ContentGuardOptions {
   root: string;
   /** `--allow` globs: they lift section protection as they lift path protection. */
   allow?: readonly string[];
-  /** `--allow-suppressions` (unsafe): a change may add suppressions and edit the linters' sections. */
-  allowSuppressions?: boolean;
 }
 
 export type ContentCheck = (change: ContentChange) => Promise<string | null>;
@@ -70,8 +65,7 @@ const MAX_REMEMBERED = 64;
 
 export function createContentGuard(options: ContentGuardOptions): ContentCheck {
   const allow = options.allow?.length ? picomatch([...options.allow], { dot: true }) : () => false;
-  const sections = options.allowSuppressions ? PROTECTED_SECTIONS : [...PROTECTED_SECTIONS, ...TOOL_CONFIG_SECTIONS];
-  const rules = sections.map((rule) => ({ rule, match: picomatch([...rule.files], { dot: true }) }));
+  const rules = PROTECTED_SECTIONS.map((rule) => ({ rule, match: picomatch([...rule.files], { dot: true }) }));
   const isTest = picomatch([...TEST_FILES.patterns], { dot: true, nocase: true });
   const isTestClass = picomatch([...TEST_CLASSES.patterns], { dot: true });
   let own: Set<string> | undefined;
@@ -93,10 +87,6 @@ export function createContentGuard(options: ContentGuardOptions): ContentCheck {
     if (after === null) return null;
     const program = newProgram(rel, after, change.executable === true, before);
     if (program) return program;
-    if (!options.allowSuppressions) {
-      const silenced = describeAddedSuppressions(rel, findAddedSuppressions(rel, before(), after));
-      if (silenced) return silenced;
-    }
     if (isTest(rel) || isTestClass(rel) || !languageForFile(rel)) return null;
     own ??= ownModules(options.root);
     // A provider's dry run and the write that follows ask about the same texts: parsed once.

@@ -11,11 +11,10 @@
  *    is refused, one that stays inside is followed and its target checked by these same rules.
  * 4. `--protect` globs: always refused (the user's explicit word beats `--allow`).
  * 5. Default protection (`protection.ts`: tests, snapshots, what configures or runs the tests, code
- *    that runs elsewhere, CI, lockfiles, git metadata; `suppressions.ts`: the type checkers', linters'
- *    and formatters' configuration, unless `allowSuppressions`), unless an `--allow` glob matches.
+ *    that runs elsewhere, CI, lockfiles, git metadata), unless an `--allow` glob matches.
  * Then `checkContent` (`content-guard.ts`) judges what a change writes: the protected sections of
  * shared files (`pyproject.toml`, `package.json`, …: a change to their dependencies is not a change
- * to how the tests run), new executables, source that patches a test framework, and added suppressions.
+ * to how the tests run), new executables, and source that patches a test framework.
  *
  * Default patterns match case-insensitively (`TESTS/` is `tests/` on macOS and Windows file
  * systems), except the CamelCase class-name conventions (`FooTest.java`), where ignoring case would
@@ -26,7 +25,6 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { createContentGuard, type ContentChange } from './content-guard.js';
 import { HOW_TESTS_RUN as RUNNER_WHY, PROTECTED_PATHS } from './protection.js';
-import { TOOL_CONFIG_FILES } from './suppressions.js';
 
 /**
  * `target`: the repo path a symlink at `path` leads to, when it is one. Reading or writing `path`
@@ -48,8 +46,6 @@ export interface GuardOptions {
   pinned?: ReadonlyMap<string, string>;
   /** Files the test command runs (`runner-files.ts`): protected like the runner's configuration. */
   runner?: readonly string[];
-  /** `--allow-suppressions` (unsafe): the tools' configuration and suppression comments may change. */
-  allowSuppressions?: boolean;
 }
 
 export interface Guard {
@@ -135,11 +131,7 @@ export function createGuard(options: GuardOptions): Guard {
     root: realRoot,
     checkWrite: (raw) => check(raw, true),
     checkRead: (raw) => check(raw, false),
-    checkContent: createContentGuard({
-      root: realRoot,
-      allow: options.allow,
-      allowSuppressions: options.allowSuppressions,
-    }),
+    checkContent: createContentGuard({ root: realRoot, allow: options.allow }),
   };
 }
 
@@ -147,8 +139,7 @@ export function createGuard(options: GuardOptions): Guard {
 function protectionRules(options: GuardOptions): (rel: string) => string | null {
   const userProtect = (options.protect ?? []).length ? picomatch([...options.protect!], { dot: true }) : () => false;
   const allow = (options.allow ?? []).length ? picomatch([...options.allow!], { dot: true }) : () => false;
-  const defaults = options.allowSuppressions ? DEFAULT_PROTECTION : [...DEFAULT_PROTECTION, ...TOOL_CONFIG_FILES];
-  const groups = defaults.map((g) => ({
+  const groups = DEFAULT_PROTECTION.map((g) => ({
     group: g,
     match: picomatch([...g.patterns], { dot: true, nocase: !g.caseSensitive }),
   }));

@@ -7,7 +7,6 @@
  *   rest (dependencies, build settings) is a change a real fix may need;
  * - `GUARDED_MODULES`: what non-test source may not patch or reach into (the test frameworks,
  *   assertion modules, the module system), read by `framework-patching.ts`.
- * What silences a diagnostic (suppression comments, the linters' configuration) is `suppressions.ts`'s.
  * `guardrails.ts` applies the paths, `content-guard.ts` the sections and the modules; `--allow`
  * lifts paths and sections (never the modules), `--protect` adds paths. The verdict-file check after
  * every test run (`loop/verdict-files.ts`) watches the same paths and sections.
@@ -350,7 +349,7 @@ export const PROTECTED_SECTIONS: readonly SectionRule[] = [
     why: HOW_TESTS_RUN,
     files: ['**/setup.cfg'],
     format: 'ini',
-    // Its linter sections are `suppressions.ts`'s.
+    // Linter sections stay protected as they were when the whole file was (issue 27 adds the rest).
     sections: [
       'tool:pytest',
       'pytest',
@@ -360,6 +359,13 @@ export const PROTECTED_SECTIONS: readonly SectionRule[] = [
       'aliases',
       'nosetests',
       'options.entry_points/pytest11',
+      'flake8',
+      'pycodestyle',
+      'pep8',
+      'mypy*',
+      'pylint*',
+      'isort',
+      'pydocstyle',
     ],
     rest: 'package metadata and options may change',
   },

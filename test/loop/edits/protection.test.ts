@@ -178,6 +178,7 @@ describe('protected sections of shared files', () => {
 
   it.each([
     ['pyproject.toml', PYPROJECT, PYPROJECT.replace('"requests>=2",', '"requests>=2",\n  "attrs",')],
+    ['pyproject.toml', PYPROJECT, PYPROJECT.replace('line-length = 100', 'line-length = 120')],
     ['pyproject.toml', PYPROJECT, `${PYPROJECT}\n[tool.hatch.build]\ninclude = ["calc"]\n`],
     ['package.json', PACKAGE, PACKAGE.replace('"a": "1.0.0"', '"a": "1.0.0",\n    "b": "2.0.0"')],
     ['package.json', PACKAGE, PACKAGE.replace('"type": "module",', '"type": "module",\n  "exports": "./index.js",')],
