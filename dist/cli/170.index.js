@@ -8070,14 +8070,22 @@ class ErrorBlockReader {
  * The error that failed the test is the outer one, unless its frames are all the runner's: node:test's
  * JUnit reporter wraps every failure in `Error [ERR_TEST_FAILURE]` and keeps the test's error as
  * its `cause`; jest's timeout error is thrown from jest-circus with the test's frame in `Cause:`.
- * Then the first cause with a frame of the user's is the one to read.
+ * Then the first cause with a frame of the user's is the one to read. node:test's wrapper is never
+ * the test's error, even when its frame is the user's (a subtest's `await t.test(…)` line).
  */
 function chooseContext(contexts) {
     const outer = contexts[0];
+    if (outer?.header?.code === NODE_TEST_WRAPPER) {
+        const cause = contexts.slice(1).find(hasOwnFrame);
+        if (cause)
+            return cause;
+    }
     if (!outer || hasOwnFrame(outer))
         return outer;
     return contexts.find(hasOwnFrame) ?? outer;
 }
+/** The code of node:test's wrapper around a test's error (its JUnit reporter prints it). */
+const NODE_TEST_WRAPPER = 'ERR_TEST_FAILURE';
 /** A frame outside the runtime and installed dependencies (a guess: `frames/` decides for real). */
 function hasOwnFrame(ctx) {
     return [...ctx.deepest, ...ctx.outermost].some((f) => !f.file.startsWith('node:') && !/(?:^|[\\/])node_modules[\\/]/.test(f.file));

@@ -1046,8 +1046,8 @@ async function prepareExampleRepo(dir, env) {
     await prepare_example_git(dir, gitEnv, ['commit', '-q', '-m', 'Shop pricing: bulk discount, shipping, order total']);
 }
 
-// EXTERNAL MODULE: ./src/heal.ts + 64 modules
-var heal = __webpack_require__(943);
+// EXTERNAL MODULE: ./src/heal.ts + 63 modules
+var heal = __webpack_require__(5217);
 // EXTERNAL MODULE: ./src/repair/builtin/builtin-provider.ts + 31 modules
 var builtin_provider = __webpack_require__(3574);
 // EXTERNAL MODULE: ./src/workspace/shell-quote.ts

@@ -20,8 +20,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/contracts/heal-options.ts
 var heal_options = __webpack_require__(8582);
-// EXTERNAL MODULE: ./src/heal.ts + 64 modules
-var heal = __webpack_require__(943);
+// EXTERNAL MODULE: ./src/heal.ts + 63 modules
+var heal = __webpack_require__(5217);
 // EXTERNAL MODULE: ./src/repair/create-provider.ts + 29 modules
 var create_provider = __webpack_require__(1682);
 // EXTERNAL MODULE: ./src/repair/provider.ts
@@ -1301,7 +1301,6 @@ const FLAGS = {
     'no-commit': { type: 'boolean' },
     'allow-dirty': { type: 'boolean' },
     'allow-special-cases': { type: 'boolean' },
-    'allow-suppressions': { type: 'boolean' },
     'pass-env': { type: 'string', multiple: true, expects: '<NAME>' },
     'allow-dependency-changes': { type: 'boolean' },
     verify: { type: 'string', expects: 'runner|ci|auto' },
@@ -1338,7 +1337,6 @@ ${(0,args/* describeFlags */.Jv)(FLAGS, {
     'no-commit': 'leave the fix in the work tree instead of committing it',
     'allow-dirty': 'run even with uncommitted changes (they are kept; the fix is not committed)',
     'allow-special-cases': 'unsafe: accept a fix that special-cases the failing tests (the check is off)',
-    'allow-suppressions': 'unsafe: accept a fix that adds # type: ignore, @ts-ignore, … or edits a linter’s config',
     'pass-env': 'keep this variable for test runs and the agent although it is a key self-heal withholds; repeatable',
     'allow-dependency-changes': 'keep an agent’s changes to node_modules or a virtual env (never in the commit)',
     localise: 'record (default): one extra targeted run records the lines the failing tests run; static: no such run',
@@ -1438,7 +1436,6 @@ function parseRunArgs(argv, io) {
         commit: !flags['no-commit'],
         allowDirty: flags['allow-dirty'] ?? false,
         allowSpecialCases: flags['allow-special-cases'] ?? false,
-        allowSuppressions: flags['allow-suppressions'] ?? false,
         passEnv: (flags['pass-env'] ?? []).map((n) => n.trim()),
         allowDependencyChanges: flags['allow-dependency-changes'] ?? false,
         // Checked by the schema below, which names the choices.

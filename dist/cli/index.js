@@ -32,11 +32,11 @@ const COMMANDS = {
     },
     run: {
         summary: 'reproduce, repair and verify failing tests',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(157), __nccwpck_require__.e(170), __nccwpck_require__.e(943), __nccwpck_require__.e(572)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2572))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(157), __nccwpck_require__.e(170), __nccwpck_require__.e(217), __nccwpck_require__.e(572)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2572))).main,
     },
     demo: {
         summary: 'heal a bundled example project with the built-in engine',
-        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(170), __nccwpck_require__.e(943), __nccwpck_require__.e(484)]).then(__nccwpck_require__.bind(__nccwpck_require__, 484))).main,
+        load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(182), __nccwpck_require__.e(170), __nccwpck_require__.e(217), __nccwpck_require__.e(484)]).then(__nccwpck_require__.bind(__nccwpck_require__, 484))).main,
     },
 };
 function usage() {
