@@ -9,6 +9,7 @@ import { hasCommand } from './helpers/rerun-project.js';
 import type { RepairAnswer, RepairProvider, RepairRequest } from '../src/repair/provider.js';
 import type { Edit } from '../src/contracts/edit.js';
 import {
+  runLabels,
   capturingLogger,
   hasPytest,
   healFixture,
@@ -43,16 +44,6 @@ function tempDir(): string {
 }
 
 /** Runs logged by the test runs (their output files), by label. */
-function runLabels(f: HealFixture): string[] {
-  const dir = path.join(f.repo.root, '.git', 'self-heal', 'runs');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((n) => n.endsWith('.log'))
-        .map((n) => n.replace(/^\d+-|\.log$/g, ''))
-        .sort()
-    : [];
-}
-
 describe('heal() with the command provider on a node:test project', () => {
   it('fixes the bug on the first attempt and commits it with a message naming the test', async () => {
     const f = start();

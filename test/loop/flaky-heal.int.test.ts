@@ -6,11 +6,12 @@
  * (`fixtures/latency.js`), and its log says how many times the test ran.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  runLabels,
   healFixture,
   hasPytest,
   NODE_TEST_COMMAND,
@@ -45,16 +46,6 @@ function plan(letters: string): { file: string; used: () => string } {
 function ciStep(f: HealFixture, command: string, env: NodeJS.ProcessEnv): void {
   const step = spawnSync('sh', ['-c', command], { cwd: f.repo.root, env: { ...f.repo.env, ...env }, encoding: 'utf8' });
   expect(step.status, step.stdout + step.stderr).not.toBe(0);
-}
-
-function runLabels(f: HealFixture): string[] {
-  const dir = path.join(f.repo.root, '.git', 'self-heal', 'runs');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((n) => n.endsWith('.log'))
-        .map((n) => n.replace(/^\d+-|\.log$/g, ''))
-        .sort()
-    : [];
 }
 
 /**

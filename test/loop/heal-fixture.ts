@@ -4,7 +4,7 @@
  * agent script, and a logger that keeps its lines.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { heal, type HealDeps } from '../../src/heal.js';
@@ -79,6 +79,17 @@ export interface HealFixture {
 
 /** A project of `test/fixtures/heal/`: `node-*` ones run with node:test, the others with pytest. */
 export type HealFixtureName = 'node-calc' | 'py-calc' | 'node-latency' | 'py-latency' | 'py-orders';
+
+/** The labels of the runs a heal logged under `.git/self-heal/runs/` (its `.log` files), sorted. */
+export function runLabels(f: HealFixture): string[] {
+  const dir = path.join(f.repo.root, '.git', 'self-heal', 'runs');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.log'))
+        .map((n) => n.replace(/^\d+-|\.log$/g, ''))
+        .sort()
+    : [];
+}
 
 export function healFixture(name: HealFixtureName, extraFiles: Record<string, string> = {}): HealFixture {
   const repo = createTempRepo({ fixture: path.join(FIXTURES, name), files: extraFiles });
